@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import * as createSchema from './20261121_0001_create_schema.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Listed here rather than found on disk so the same list
+ * works from TypeScript sources (tests) and compiled JavaScript (production).
+ * Shipped migrations are never edited: a change is a new file added to the end.
+ */
+const migrations: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261121_0001_create_schema', createSchema],
+];
+
+export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
+  getMigrations: async () => [...migrations],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,68 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', ...(import.meta.url.includes('/dist/') ? ['..'] : []));
+const outdir = path.join(root, 'public', 'build');
+
+/** Entry points and the stable names the views ask for. */
+const entries: Record<string, string> = {
+  'mount.js': 'widgets/mount.tsx',
+  'app.css': 'public/css/app.css',
+};
+
+/** Maps each entry's stable name to its content-hashed URL. */
+function manifestOf(metafile: Metafile): Record<string, string> {
+  const manifest: Record<string, string> = {};
+  for (const [output, meta] of Object.entries(metafile.outputs)) {
+    if (!meta.entryPoint) continue;
+    const name = Object.keys(entries).find((key) => path.resolve(root, entries[key]!) === path.resolve(root, meta.entryPoint!));
+    if (name) manifest[name] = '/' + path.relative(path.join(root, 'public'), path.resolve(root, output)).split(path.sep).join('/');
+  }
+  return manifest;
+}
+
+/**
+ * Bundles widgets/ (split so each widget loads only where it is used) and the CSS
+ * into public/build with content hashes, plus manifest.json for the views.
+ */
+export async function buildAssets(options: { minify?: boolean } = {}): Promise<Record<string, string>> {
+  await rm(outdir, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.values(entries),
+    outdir,
+    outbase: root,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2020', 'chrome111', 'safari16.4', 'firefox113'],
+    minify: options.minify ?? true,
+    sourcemap: false,
+    metafile: true,
+    legalComments: 'none',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const manifest = manifestOf(result.metafile);
+  for (const name of Object.keys(entries)) {
+    if (!manifest[name]) throw new Error(`build produced no output for ${name}`);
+  }
+  await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  buildAssets()
+    .then((manifest) => console.log('assets built:', manifest))
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}

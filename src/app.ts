@@ -1,0 +1,97 @@
+import express, { type Express } from 'express';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config.js';
+import type { Db } from './db.js';
+import type { Logger } from './logger.js';
+import { redactPath } from './logger.js';
+import { AdminController } from './controllers/admin.controller.js';
+import { AuthController } from './controllers/auth.controller.js';
+import { healthCheck } from './controllers/health.controller.js';
+import { formatDate, formatDateTime } from './lib/dates.js';
+import { assetResolver, loadAssetManifest } from './lib/assets.js';
+import { initials } from './lib/initials.js';
+import { buildDir, publicDir, viewsDir } from './lib/paths.js';
+import { errorHandler, notFound } from './middleware/error-handler.js';
+import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
+import { loginThrottle } from './middleware/login-throttle.js';
+import { requireAdmin } from './middleware/require-admin.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { createSessionMiddleware } from './middleware/session.js';
+import { AdministratorRepository } from './repositories/administrator.repository.js';
+import { CustomerRepository } from './repositories/customer.repository.js';
+import { AdminAuthService } from './services/admin-auth.service.js';
+import { CustomerService } from './services/customer.service.js';
+import { UploadStorage } from './services/upload-storage.js';
+import { registerRoutes } from './routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** The clock every service reads; tests pin it. */
+  clock?: () => Date;
+}
+
+export interface App {
+  app: Express;
+  services: { auth: AdminAuthService; customers: CustomerService };
+}
+
+/** Builds the whole application from its dependencies; it never listens (server.ts does). */
+export function createApp({ config, db, logger, clock = () => new Date() }: AppDeps): App {
+  const now = () => clock().getTime();
+  const customerRepository = new CustomerRepository(db);
+  const storage = new UploadStorage(config.uploadsDir);
+  const auth = new AdminAuthService(new AdministratorRepository(db), clock, logger);
+  const customers = new CustomerService(customerRepository, storage, clock, logger);
+  const session = createSessionMiddleware(db, config.sessionSecret);
+  const authController = new AuthController(auth, now);
+
+  const app = express();
+  app.set('trust proxy', config.trustProxy);
+  app.set('view engine', 'ejs');
+  app.set('views', viewsDir);
+  app.set('view cache', process.env.NODE_ENV !== 'development');
+  app.disable('x-powered-by');
+
+  const asset = assetResolver(loadAssetManifest());
+  Object.assign(app.locals, {
+    asset,
+    initials,
+    formatDate: (ms: number) => formatDate(ms, config.timeZone),
+    formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactPath(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') || req.url === '/healthz' },
+    }),
+  );
+  app.use(securityHeaders());
+  app.use(compression());
+  app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
+  app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny' }));
+
+  registerRoutes(app, {
+    health: healthCheck(db),
+    auth: authController,
+    admin: new AdminController(customers, config),
+    session: session.middleware,
+    requireAdmin: requireAdmin(auth, now),
+    loginThrottle: loginThrottle(db, authController.throttled, now),
+    loadCustomerById: loadCustomerById(customerRepository),
+    loadPublicCustomer: loadPublicCustomer(customerRepository),
+    loadCustomerByToken: loadCustomerByToken(customerRepository),
+  });
+
+  app.use(notFound);
+  app.use(errorHandler(logger));
+  return { app, services: { auth, customers } };
+}

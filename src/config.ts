@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly uploadsDir: string;
+  /** `postgres://...` when set; otherwise SQLite at `sqliteFile`. */
+  readonly databaseUrl: string | null;
+  readonly sqliteFile: string;
+  readonly baseUrl: string | null;
+  readonly sessionSecret: string;
+  readonly adminEmail: string | null;
+  readonly adminPassword: string | null;
+  readonly timeZone: string;
+  /** Value for Express `trust proxy`; `false` when unset. */
+  readonly trustProxy: boolean | number | string;
+  readonly isProduction: boolean;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function nonEmpty(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseBaseUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`BASE_URL must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`BASE_URL must start with http:// or https://, got "${value}"`);
+  }
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`BASE_URL must be an origin without a path, got "${value}"`);
+  }
+  return url.origin;
+}
+
+function parseDatabaseUrl(raw: string | undefined): string | null {
+  const value = nonEmpty(raw);
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return value;
+}
+
+function parseTimeZone(env: Env): string {
+  const zone = nonEmpty(env.APP_TIMEZONE) ?? nonEmpty(env.TZ) ?? 'Europe/Istanbul';
+  try {
+    new Intl.DateTimeFormat('tr-TR', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`APP_TIMEZONE/TZ is not a known time zone: "${zone}"`);
+  }
+  return zone;
+}
+
+/** Express `trust proxy`: a hop count, true/false, or a list of addresses/subnets. */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const value = nonEmpty(raw);
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function parseAdmin(env: Env): { email: string | null; password: string | null } {
+  const email = nonEmpty(env.ADMIN_EMAIL);
+  const password = env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null;
+  if ((email === null) !== (password === null)) {
+    throw new ConfigError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    throw new ConfigError(`ADMIN_EMAIL is not an e-mail address: "${email}"`);
+  }
+  if (password !== null && password.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  return { email: email?.toLowerCase() ?? null, password };
+}
+
+/** Reads SESSION_SECRET, or the one generated on first start and kept in DATA_DIR. */
+function resolveSessionSecret(raw: string | undefined, dataDir: string): string {
+  const given = nonEmpty(raw);
+  if (given) {
+    if (given.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Parses the environment once. A bad value throws a ConfigError naming the variable,
+ * so the server refuses to start instead of running half-configured.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
+  try {
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  } catch (err) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(err as Error).message}`);
+  }
+  const admin = parseAdmin(env);
+  const logLevel = nonEmpty(env.LOG_LEVEL) ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  return Object.freeze({
+    port: parsePort(env.PORT),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    sqliteFile: path.join(dataDir, 'vizit.sqlite'),
+    baseUrl: parseBaseUrl(env.BASE_URL),
+    sessionSecret: resolveSessionSecret(env.SESSION_SECRET, dataDir),
+    adminEmail: admin.email,
+    adminPassword: admin.password,
+    timeZone: parseTimeZone(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    isProduction: env.NODE_ENV === 'production',
+    logLevel,
+  });
+}

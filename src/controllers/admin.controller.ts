@@ -1,0 +1,152 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { orFail, ValidationError } from '../errors.js';
+import { setFlash } from '../middleware/flash.js';
+import { loadedCustomer } from '../middleware/load-customer.js';
+import { done, wantsJson } from '../middleware/respond.js';
+import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
+import { editUrl, originOf, publicProfileUrl } from '../lib/urls.js';
+import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
+
+export const messages = {
+  createFailed: 'Müşteri oluşturulamadı',
+  created: 'Müşteri oluşturuldu.',
+  madeActive: 'Müşteri aktif yapıldı',
+  madePassive: 'Müşteri pasif yapıldı',
+  statusFailed: 'Müşteri durumu değiştirilirken hata oluştu',
+  deleted: 'Müşteri başarıyla silindi',
+  deleteFailed: 'Müşteri silinirken hata oluştu',
+  tokenReplaced: 'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
+} as const;
+
+interface NewCustomerForm {
+  open: boolean;
+  values: { name: string; surname: string };
+  errors: Record<string, string>;
+}
+
+const closedForm: NewCustomerForm = { open: false, values: { name: '', surname: '' }, errors: {} };
+
+function pageNumber(raw: unknown): number {
+  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, n);
+}
+
+function searchTerm(raw: unknown): string {
+  return typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
+}
+
+export class AdminController {
+  constructor(
+    private readonly customers: CustomerService,
+    private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
+  ) {}
+
+  private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
+    const search = searchTerm(req.query.q);
+    const page = pageNumber(req.query.sayfa);
+    const [list, counts] = await Promise.all([this.customers.list(search, page), this.customers.counts()]);
+    const totalPages = Math.max(1, Math.ceil(list.total / CUSTOMERS_PER_PAGE));
+    if (wantsJson(req)) {
+      res.status(status).json({
+        ok: true,
+        counts,
+        total: list.total,
+        page,
+        totalPages,
+        customers: list.customers.map(({ id, name, surname, slug, isActive, createdAt }) => ({
+          id, name, surname, slug, isActive, createdAt,
+        })),
+      });
+      return;
+    }
+    res.status(status).render('admin/index', {
+      title: 'Yönetim Paneli',
+      counts,
+      customers: list.customers,
+      total: list.total,
+      search,
+      page,
+      totalPages,
+      form,
+      timeZone: this.config.timeZone,
+    });
+  }
+
+  dashboard: RequestHandler = async (req, res) => {
+    await this.renderDashboard(req, res, 200, { ...closedForm, open: req.query.yeni === '1' });
+  };
+
+  create: RequestHandler = async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    let input;
+    try {
+      input = parseNewCustomer(body);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      if (wantsJson(req)) {
+        res.status(422).json({ ok: false, error: messages.createFailed, fields: err.fields });
+        return;
+      }
+      const values = {
+        name: typeof body.name === 'string' ? body.name.slice(0, 200) : '',
+        surname: typeof body.surname === 'string' ? body.surname.slice(0, 200) : '',
+      };
+      await this.renderDashboard(req, res, 422, { open: true, values, errors: err.fields });
+      return;
+    }
+    const customer = await orFail(messages.createFailed, () => this.customers.create(input));
+    setFlash(req, 'success', messages.created);
+    const origin = originOf(req, this.config.baseUrl);
+    done(req, res, `/admin/customers/${customer.id}?created=1`, {
+      customer: { id: customer.id, slug: customer.slug },
+      publicUrl: publicProfileUrl(origin, customer.slug),
+      editUrl: editUrl(origin, customer.editToken),
+    });
+  };
+
+  show: RequestHandler = (req, res) => {
+    const customer = loadedCustomer(req);
+    const origin = originOf(req, this.config.baseUrl);
+    res.render('admin/customer', {
+      title: `${customer.name} ${customer.surname}`,
+      customer,
+      created: req.query.created === '1',
+      publicUrl: publicProfileUrl(origin, customer.slug),
+      editUrl: editUrl(origin, customer.editToken),
+      timeZone: this.config.timeZone,
+    });
+  };
+
+  setStatus: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    let isActive: boolean;
+    try {
+      isActive = parseActiveFlag(req.body as Record<string, unknown>);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      throw new ValidationError(err.fields, messages.statusFailed);
+    }
+    await orFail(messages.statusFailed, () => this.customers.setActive(customer.id, isActive));
+    const text = isActive ? messages.madeActive : messages.madePassive;
+    setFlash(req, 'success', text);
+    done(req, res, `/admin/customers/${customer.id}`, { isActive, message: text });
+  };
+
+  replaceToken: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const token = await this.customers.replaceEditToken(customer.id);
+    setFlash(req, 'success', messages.tokenReplaced);
+    done(req, res, `/admin/customers/${customer.id}`, {
+      editUrl: editUrl(originOf(req, this.config.baseUrl), token),
+      message: messages.tokenReplaced,
+    });
+  };
+
+  remove: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    await orFail(messages.deleteFailed, () => this.customers.delete(customer.id));
+    setFlash(req, 'success', messages.deleted);
+    done(req, res, '/admin', { message: messages.deleted });
+  };
+}

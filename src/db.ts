@@ -1,0 +1,46 @@
+import knex, { type Knex } from 'knex';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Config } from './config.js';
+import { migrationSource } from '../migrations/index.js';
+
+export type Db = Knex;
+
+/** Opens the database the configuration names: PostgreSQL by URL, else the SQLite file. */
+export function createDb(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): Db {
+  if (config.databaseUrl) {
+    return knex({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+  }
+  return knex({
+    client: 'better-sqlite3',
+    connection: { filename: config.sqliteFile },
+    useNullAsDefault: true,
+    pool: {
+      // Pragmas are per connection, so they are set the moment one is opened.
+      afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
+        try {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          done(null, conn);
+        } catch (err) {
+          done(err as Error, conn);
+        }
+      },
+    },
+  });
+}
+
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}
+
+/** True when the database answers a trivial query. */
+export async function isDbHealthy(db: Db): Promise<boolean> {
+  try {
+    await db.raw('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

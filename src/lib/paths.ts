@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The folder holding package.json, whether we run from sources (tests) or from dist/. */
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) || path.basename(dir) === 'dist') {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
+export const projectRoot = findProjectRoot();
+export const viewsDir = path.join(projectRoot, 'views');
+export const publicDir = path.join(projectRoot, 'public');
+export const buildDir = path.join(publicDir, 'build');

@@ -1,0 +1,14 @@
+import type { Request } from 'express';
+
+/** BASE_URL when configured, else the origin the request came to (behind TRUST_PROXY, the proxy's). */
+export function originOf(req: Request, baseUrl: string | null): string {
+  return baseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+export function publicProfileUrl(origin: string, slug: string): string {
+  return `${origin}/${slug}`;
+}
+
+export function editUrl(origin: string, token: string): string {
+  return `${origin}/edit/${token}`;
+}

@@ -1,0 +1,42 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+/** CSP without inline script or style; frames only from ourselves (catalog PDFs); no framing of us. */
+export function securityHeaders(): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only makes sense over HTTPS, which a reverse proxy terminates; it sets its own.
+    strictTransportSecurity: false,
+  });
+}
+
+/** Pages that must never be cached, indexed or leak where they came from. */
+export const privatePage: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  res.set('X-Robots-Tag', 'noindex, nofollow');
+  next();
+};
+
+/** The edit link is a credential: no Referer may carry it anywhere. */
+export const secretLinkPage: RequestHandler = (_req, res, next) => {
+  res.set('Referrer-Policy', 'no-referrer');
+  next();
+};

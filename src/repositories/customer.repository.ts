@@ -1,0 +1,167 @@
+import type { Knex } from 'knex';
+import { countOf, toBool, toInt } from './rows.js';
+
+export interface Customer {
+  id: number;
+  name: string;
+  surname: string;
+  slug: string;
+  editToken: string;
+  isActive: boolean;
+  createdAt: number;
+}
+
+export interface CustomerPage {
+  customers: Customer[];
+  total: number;
+}
+
+export interface AdminCounts {
+  customers: number;
+  activeCustomers: number;
+  messages: number;
+}
+
+const CONTACT_BUTTON_TYPES = ['email', 'phone', 'add_contact'] as const;
+
+/** Tables holding a customer's rows, in the order the spec deletes them (section 4). */
+const CUSTOMER_TABLES_IN_DELETE_ORDER = [
+  'profile_views',
+  'anonymous_messages',
+  'iban_info',
+  'contact_buttons',
+  'social_links',
+  'customer_profiles',
+] as const;
+
+function toCustomer(row: Record<string, unknown>): Customer {
+  return {
+    id: toInt(row.id),
+    name: String(row.name),
+    surname: String(row.surname),
+    slug: String(row.slug),
+    editToken: String(row.edit_token),
+    isActive: toBool(row.is_active),
+    createdAt: toInt(row.created_at),
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export class CustomerRepository {
+  constructor(private readonly db: Knex) {}
+
+  async findById(id: number): Promise<Customer | null> {
+    const row = await this.db('customers').where({ id }).first();
+    return row ? toCustomer(row) : null;
+  }
+
+  async findBySlug(slug: string): Promise<Customer | null> {
+    const row = await this.db('customers').where({ slug }).first();
+    return row ? toCustomer(row) : null;
+  }
+
+  async findByEditToken(editToken: string): Promise<Customer | null> {
+    const row = await this.db('customers').where({ edit_token: editToken }).first();
+    return row ? toCustomer(row) : null;
+  }
+
+  /** Newest first; `search` matches name, surname, full name or slug, case-insensitively. */
+  async listPage(options: { search: string; page: number; perPage: number }): Promise<CustomerPage> {
+    const filtered = this.db('customers');
+    const term = options.search.trim();
+    if (term) {
+      const pattern = likePattern(term);
+      filtered.where((w) => {
+        w.whereRaw("lower(name || ' ' || surname) like ? escape '\\'", [pattern])
+          .orWhereRaw("lower(slug) like ? escape '\\'", [pattern]);
+      });
+    }
+    const [rows, counted] = await Promise.all([
+      filtered
+        .clone()
+        .select('*')
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .limit(options.perPage)
+        .offset((options.page - 1) * options.perPage),
+      filtered.clone().count({ count: '*' }),
+    ]);
+    return { customers: rows.map(toCustomer), total: countOf(counted) };
+  }
+
+  async counts(): Promise<AdminCounts> {
+    const [all, active, messages] = await Promise.all([
+      this.db('customers').count({ count: '*' }),
+      this.db('customers').where({ is_active: true }).count({ count: '*' }),
+      this.db('anonymous_messages').count({ count: '*' }),
+    ]);
+    return { customers: countOf(all), activeCustomers: countOf(active), messages: countOf(messages) };
+  }
+
+  /** Slugs equal to `base` or of the form `base-N`: the candidates a new slug must avoid. */
+  async slugsStartingWith(base: string): Promise<Set<string>> {
+    const rows = await this.db('customers')
+      .select('slug')
+      .where('slug', base)
+      .orWhere('slug', 'like', `${base}-%`);
+    return new Set(rows.map((row: { slug: string }) => row.slug));
+  }
+
+  /** The customer, its default profile and its three contact buttons, all or nothing. */
+  async createWithDefaults(input: {
+    name: string;
+    surname: string;
+    slug: string;
+    editToken: string;
+    createdAt: number;
+  }): Promise<Customer> {
+    return this.db.transaction(async (trx) => {
+      const [row] = await trx('customers')
+        .insert({
+          name: input.name,
+          surname: input.surname,
+          slug: input.slug,
+          edit_token: input.editToken,
+          is_active: true,
+          created_at: input.createdAt,
+        })
+        .returning('*');
+      const customer = toCustomer(row);
+      await trx('customer_profiles').insert({
+        customer_id: customer.id,
+        is_profile_visible: true,
+        is_phone_visible: true,
+        is_email_visible: true,
+        is_website_visible: true,
+        background_type: 'color',
+        background_value: '#f9fafb',
+        updated_at: input.createdAt,
+      });
+      await trx('contact_buttons').insert(
+        CONTACT_BUTTON_TYPES.map((type) => ({ customer_id: customer.id, type, is_visible: true })),
+      );
+      return customer;
+    });
+  }
+
+  async setActive(id: number, isActive: boolean): Promise<void> {
+    await this.db('customers').where({ id }).update({ is_active: isActive });
+  }
+
+  async setEditToken(id: number, editToken: string): Promise<void> {
+    await this.db('customers').where({ id }).update({ edit_token: editToken });
+  }
+
+  /** Every row of the customer, in the spec's order, in one transaction. */
+  async deleteWithRows(id: number): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      for (const table of CUSTOMER_TABLES_IN_DELETE_ORDER) {
+        await trx(table).where({ customer_id: id }).delete();
+      }
+      await trx('customers').where({ id }).delete();
+    });
+  }
+}

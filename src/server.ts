@@ -1,0 +1,59 @@
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb, migrateLatest } from './db.js';
+import { createLogger } from './logger.js';
+
+/** How long shutdown waits for requests in flight before it closes them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Vizit cannot start: ${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = readConfig();
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config);
+  await migrateLatest(db);
+  const { app, services } = createApp({ config, db, logger });
+  await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
+
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info(
+      { port: config.port, host: config.host, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
+      `Vizit listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await db.destroy();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Vizit failed to start: ${(err as Error).stack ?? String(err)}\n`);
+  process.exit(1);
+});

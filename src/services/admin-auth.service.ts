@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import argon2 from 'argon2';
+import type { Logger } from '../logger.js';
+import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
+
+/** OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane). */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+export class AdminAuthService {
+  /** Verified against when the e-mail is unknown, so both cases take the same time. */
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly administrators: AdministratorRepository,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  hashPassword(password: string): Promise<string> {
+    return argon2.hash(password, HASH_OPTIONS);
+  }
+
+  async authenticate(email: string, password: string): Promise<Administrator | null> {
+    const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
+    if (!admin) {
+      this.dummyHash ??= this.hashPassword(randomBytes(16).toString('hex'));
+      await argon2.verify(await this.dummyHash, password);
+      return null;
+    }
+    return (await argon2.verify(admin.passwordHash, password)) ? admin : null;
+  }
+
+  findById(id: number): Promise<Administrator | null> {
+    return this.administrators.findById(id);
+  }
+
+  async createAdministrator(email: string, password: string): Promise<Administrator> {
+    const normalized = email.trim().toLowerCase();
+    if (await this.administrators.findByEmail(normalized)) {
+      throw new Error(`An administrator with e-mail ${normalized} already exists`);
+    }
+    return this.administrators.create(normalized, await this.hashPassword(password), this.clock().getTime());
+  }
+
+  async resetPassword(email: string, password: string): Promise<void> {
+    const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
+    if (!admin) throw new Error(`No administrator with e-mail ${email}`);
+    await this.administrators.updatePassword(admin.id, await this.hashPassword(password), this.clock().getTime());
+  }
+
+  /**
+   * On start with no administrator: the configured one, or admin@localhost with a
+   * random password printed once (CONTRACT section 2).
+   */
+  async ensureFirstAdministrator(configured: { email: string | null; password: string | null }): Promise<void> {
+    if ((await this.administrators.count()) > 0) return;
+    if (configured.email && configured.password) {
+      await this.createAdministrator(configured.email, configured.password);
+      this.logger.info({ email: configured.email }, 'administrator created from ADMIN_EMAIL');
+      return;
+    }
+    const password = randomBytes(12).toString('base64url');
+    await this.createAdministrator('admin@localhost', password);
+    // Printed once, on purpose, outside the structured log so it is easy to find and never repeated.
+    process.stdout.write(
+      `\n  Vizit: ilk yönetici oluşturuldu / first administrator created\n` +
+        `  E-posta: admin@localhost\n  Şifre:   ${password}\n` +
+        `  (Bu şifre yalnızca bir kez gösterilir. Değiştirmek için: npm run admin -- reset-password admin@localhost)\n\n`,
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import type { Logger } from '../logger.js';
+import type { AdminCounts, Customer, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type { NewCustomerInput } from '../validation/customer.validation.js';
+import { newEditToken } from './edit-token.js';
+import { foldSlug, pickFreeSlug } from './slug.js';
+import type { UploadStorage } from './upload-storage.js';
+
+export const CUSTOMERS_PER_PAGE = 50;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || /UNIQUE constraint/.test(e.message ?? '');
+}
+
+export class CustomerService {
+  constructor(
+    private readonly customers: CustomerRepository,
+    private readonly storage: UploadStorage,
+    private readonly clock: () => Date,
+    private readonly logger: Logger,
+  ) {}
+
+  list(search: string, page: number): Promise<CustomerPage> {
+    return this.customers.listPage({ search, page, perPage: CUSTOMERS_PER_PAGE });
+  }
+
+  counts(): Promise<AdminCounts> {
+    return this.customers.counts();
+  }
+
+  find(id: number): Promise<Customer | null> {
+    return this.customers.findById(id);
+  }
+
+  /**
+   * A new active customer with its defaults. Two administrators creating the same
+   * name at once race for the slug; the unique index decides and the loser retries.
+   */
+  async create(input: NewCustomerInput): Promise<Customer> {
+    const base = foldSlug(input.name, input.surname);
+    for (let attempt = 0; ; attempt += 1) {
+      const slug = pickFreeSlug(base, await this.customers.slugsStartingWith(base || 'musteri'));
+      try {
+        return await this.customers.createWithDefaults({
+          ...input,
+          slug,
+          editToken: newEditToken(),
+          createdAt: this.clock().getTime(),
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 4) throw err;
+      }
+    }
+  }
+
+  setActive(id: number, isActive: boolean): Promise<void> {
+    return this.customers.setActive(id, isActive);
+  }
+
+  /** A new edit link; the old one answers 404 from now on. */
+  async replaceEditToken(id: number): Promise<string> {
+    const token = newEditToken();
+    await this.customers.setEditToken(id, token);
+    return token;
+  }
+
+  /** Rows first, in one transaction; then the files, which cannot take part in it. */
+  async delete(id: number): Promise<void> {
+    await this.customers.deleteWithRows(id);
+    try {
+      await this.storage.removeCustomerFiles(id);
+    } catch (err) {
+      this.logger.error({ err, customerId: id }, 'customer files could not be removed');
+    }
+  }
+}

@@ -1,0 +1,38 @@
+const TURKISH_TO_ASCII: Readonly<Record<string, string>> = {
+  ç: 'c', Ç: 'c', ğ: 'g', Ğ: 'g', ı: 'i', I: 'i', İ: 'i',
+  ö: 'o', Ö: 'o', ş: 's', Ş: 's', ü: 'u', Ü: 'u',
+};
+
+/**
+ * The first path segments the server answers itself; a customer never gets one of these.
+ * Anything that could become a top-level route or file later is on the list too.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin', 'login', 'logout', 'edit', 'uploads', 'static', 'assets', 'build', 'css', 'img', 'js',
+  'healthz', 'health', 'api', 'favicon.ico', 'favicon', 'robots.txt', 'robots', 'sitemap.xml',
+  'sitemap', 'manifest.json', 'manifest', 'sw.js', 'public', 'well-known', '.well-known',
+  'vizit', 'help', 'yardim', 'about', 'hakkinda', 'privacy', 'gizlilik', 'terms', 'kosullar',
+  'contact', 'iletisim', 'signup', 'register', 'kayit', 'giris', 'cikis', 'panel', 'yonetim',
+  'settings', 'ayarlar', 'www', 'mail', 'root', 'null', 'undefined',
+]);
+
+/**
+ * Name + surname as a URL segment: Turkish letters folded to ASCII, lower-cased,
+ * everything but a-z and 0-9 removed (CONTRACT section 3).
+ */
+export function foldSlug(name: string, surname: string): string {
+  return Array.from(`${name}${surname}`)
+    .map((ch) => TURKISH_TO_ASCII[ch] ?? ch.toLowerCase())
+    .join('')
+    .replace(/[^a-z0-9]/g, '');
+}
+
+/** The first of base, base-2, base-3, ... that is neither reserved nor taken. */
+export function pickFreeSlug(base: string, taken: ReadonlySet<string>): string {
+  const root = base || 'musteri';
+  if (!RESERVED_SLUGS.has(root) && !taken.has(root)) return root;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${root}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import type { Express } from 'express';
+import { createApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDb, migrateLatest, type Db } from '../../src/db.js';
+import { createLogger } from '../../src/logger.js';
+
+export const ADMIN_EMAIL = 'yonetici@example.com';
+export const ADMIN_PASSWORD = 'dogru-sifre-123';
+
+export interface TestApp {
+  app: Express;
+  db: Db;
+  config: Config;
+  services: App['services'];
+  dataDir: string;
+  /** Every log line the app wrote, as parsed JSON. */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh SQLite file in a temp dir, with one administrator. */
+export async function createTestApp(options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const db = createDb(config);
+  await migrateLatest(db);
+  const logs: Array<Record<string, unknown>> = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = createLogger('info', sink);
+  const { app, services } = createApp({ config, db, logger, clock: options.clock });
+  await services.auth.createAdministrator(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return {
+    app,
+    db,
+    config,
+    services,
+    dataDir,
+    logs,
+    async close() {
+      await db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `_csrf` value of the first form in a page. */
+export function csrfFrom(html: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('no _csrf field in page');
+  return match[1];
+}
+
+/** An agent (cookie jar) signed in as the test administrator, and a CSRF token for its forms. */
+export async function signIn(app: Express): Promise<{ agent: request.Agent; csrf: string }> {
+  const agent = request.agent(app);
+  const login = await agent.get('/login');
+  await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(login.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+    .expect(303)
+    .expect('Location', '/admin');
+  const admin = await agent.get('/admin').expect(200);
+  return { agent, csrf: csrfFrom(admin.text) };
+}
+
+/** Creates a customer through the admin form; returns its id, slug and edit token as stored. */
+export async function createCustomer(
+  t: TestApp,
+  signedIn: { agent: request.Agent; csrf: string },
+  name: string,
+  surname: string,
+): Promise<{ id: number; slug: string; editToken: string }> {
+  const res = await signedIn.agent
+    .post('/admin/customers')
+    .type('form')
+    .send({ _csrf: signedIn.csrf, name, surname })
+    .expect(303);
+  const id = Number(/\/admin\/customers\/(\d+)\?created=1$/.exec(res.headers.location ?? '')?.[1]);
+  const row = await t.db('customers').where({ id }).first();
+  return { id, slug: String(row.slug), editToken: String(row.edit_token) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Without JavaScript a dialog is a `:target` section (or a page); with it, the same
+ * markup opens as a modal `<dialog>`: focus trapped, Escape closes, the page stays put.
+ */
+
+const fetchedDialogId = 'fetched-dialog';
+
+function openDialog(dialog: HTMLDialogElement): void {
+  if (dialog.open) dialog.close();
+  dialog.showModal();
+  const focusable = dialog.querySelector<HTMLElement>('[autofocus], input:not([type=hidden]), button, a[href]');
+  focusable?.focus();
+}
+
+/** Loads a real page (a customer's detail) and shows its `[data-dialog-content]` in a dialog. */
+async function openFetched(href: string, mountWithin: (root: ParentNode) => void): Promise<boolean> {
+  const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
+  if (!response.ok || response.redirected) return false;
+  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const content = doc.querySelector('[data-dialog-content]');
+  if (!content) return false;
+  let dialog = document.getElementById(fetchedDialogId) as HTMLDialogElement | null;
+  if (!dialog) {
+    dialog = document.createElement('dialog');
+    dialog.id = fetchedDialogId;
+    dialog.className = 'modal modal--wide';
+    document.body.append(dialog);
+  }
+  dialog.setAttribute('aria-label', doc.title);
+  const close = document.createElement('a');
+  close.href = '#';
+  close.className = 'modal__close';
+  close.dataset.close = '';
+  close.setAttribute('aria-label', 'Kapat');
+  close.textContent = '×';
+  dialog.replaceChildren(close, document.importNode(content, true));
+  mountWithin(dialog);
+  openDialog(dialog);
+  return true;
+}
+
+export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
+  // A :target dialog from a link someone followed becomes a real modal.
+  const targeted = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
+  if (targeted instanceof HTMLDialogElement) {
+    history.replaceState(null, '', location.pathname + location.search);
+    openDialog(targeted);
+  }
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-autoshow]')) {
+    dialog.close();
+    openDialog(dialog);
+  }
+
+  document.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest?.('a');
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    const href = link.getAttribute('href') ?? '';
+    if (link.hasAttribute('data-close')) {
+      const dialog = link.closest('dialog');
+      if (dialog) {
+        event.preventDefault();
+        dialog.close();
+      }
+      return;
+    }
+    if (href.startsWith('#') && href.length > 1) {
+      const target = document.getElementById(href.slice(1));
+      if (target instanceof HTMLDialogElement) {
+        event.preventDefault();
+        openDialog(target);
+      }
+      return;
+    }
+    if (link.hasAttribute('data-dialog-src')) {
+      event.preventDefault();
+      openFetched(link.href, mountWithin)
+        .then((opened) => {
+          if (!opened) location.href = link.href;
+        })
+        .catch(() => {
+          location.href = link.href;
+        });
+    }
+  });
+
+  // A click on the backdrop (outside the dialog box) closes it.
+  document.addEventListener('click', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLDialogElement && target.open) {
+      const box = target.getBoundingClientRect();
+      const e = event as MouseEvent;
+      const inside = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
+      if (!inside) target.close();
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import { enhanceDialogs } from './enhance/dialogs';
+import { enhanceRequiredFields } from './enhance/required-fields';
+
+interface WidgetModule {
+  mount(el: HTMLElement, props: never): void;
+}
+
+/** Each widget is its own chunk, loaded only when the page has an element that asks for it. */
+const widgets: Record<string, () => Promise<WidgetModule>> = {
+  'copy-button': () => import('./copy-button/index'),
+};
+
+function readProps(el: HTMLElement): unknown {
+  try {
+    return JSON.parse(el.dataset.props ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** Mounts every `[data-widget]` inside `root` once; its server-rendered fallback works until then. */
+export function mountWithin(root: ParentNode): void {
+  enhanceRequiredFields(root);
+  for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {
+    if (el.dataset.mounted) continue;
+    const load = widgets[el.dataset.widget ?? ''];
+    if (!load) continue;
+    el.dataset.mounted = 'true';
+    load()
+      .then((module) => module.mount(el, readProps(el) as never))
+      .catch(() => {
+        delete el.dataset.mounted;
+      });
+  }
+}
+
+document.documentElement.classList.add('js');
+mountWithin(document);
+enhanceDialogs(mountWithin);
