@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Browser tests share one machine's two cores with the rest; keep the parallelism modest.
     maxWorkers: 2,
+    reporters: ['default', './tests/helpers/summary-reporter.ts'],
   },
 });

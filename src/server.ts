@@ -29,9 +29,11 @@ async function main(): Promise<void> {
   await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
 
   const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port: config.port, host: config.host, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
-      `Vizit listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+      { port, host: config.host, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
+      `Vizit listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     );
   });
 

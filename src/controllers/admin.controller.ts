@@ -10,7 +10,6 @@ import { parseActiveFlag, parseNewCustomer } from '../validation/customer.valida
 
 export const messages = {
   createFailed: 'Müşteri oluşturulamadı',
-  created: 'Müşteri oluşturuldu.',
   madeActive: 'Müşteri aktif yapıldı',
   madePassive: 'Müşteri pasif yapıldı',
   statusFailed: 'Müşteri durumu değiştirilirken hata oluştu',
@@ -96,7 +95,6 @@ export class AdminController {
       return;
     }
     const customer = await orFail(messages.createFailed, () => this.customers.create(input));
-    setFlash(req, 'success', messages.created);
     const origin = originOf(req, this.config.baseUrl);
     done(req, res, `/admin/customers/${customer.id}?created=1`, {
       customer: { id: customer.id, slug: customer.slug },

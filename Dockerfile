@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# Build stage: better-sqlite3 and argon2 compile from source, so it needs python3, make and g++.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json ./
+COPY src ./src
+COPY migrations ./migrations
+COPY scripts ./scripts
+COPY widgets ./widgets
+COPY views ./views
+COPY public ./public
+RUN npm run build && npm prune --omit=dev
+
+# Run stage: only what runs, as the unprivileged node user, data on a volume.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    DATA_DIR=/app/data \
+    PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/views ./views
+COPY --from=build /app/public ./public
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/server.js"]

@@ -1,0 +1,151 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+describe('GET /healthz', () => {
+  it('answers ok while the database answers', async () => {
+    const res = await request(t.app).get('/healthz').expect(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 when the database does not', async () => {
+    await t.db.destroy();
+    await request(t.app).get('/healthz').expect(503);
+  });
+});
+
+describe('GET /', () => {
+  it('is the Turkish landing page with the hero, the how-it-works button and six feature cards', async () => {
+    const res = await request(t.app).get('/').expect(200);
+    expect(res.text).toContain('<html lang="tr">');
+    expect(res.text).toContain('Nasıl Çalışır?');
+    for (const card of ['Tek Link ile Her Şey', 'QR Kod Desteği', 'Kişiselleştirme', 'Dijital Kartvizit', 'Ödeme Bilgileri', 'Öneri ve Şikayetler']) {
+      expect(res.text).toContain(card);
+    }
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends a CSP without inline script, and refuses to be framed', async () => {
+    const res = await request(t.app).get('/').expect(200);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(res.text).not.toMatch(/\sstyle="/);
+    expect(res.text).not.toMatch(/\son[a-z]+="/);
+  });
+
+  it('is gzip-compressed when the client accepts it', async () => {
+    const res = await request(t.app).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('static assets', () => {
+  it('serves the content-hashed bundles as immutable', async () => {
+    const page = await request(t.app).get('/').expect(200);
+    const css = /href="(\/build\/app-[A-Z0-9]+\.css)"/.exec(page.text)?.[1];
+    const js = /src="(\/build\/mount-[A-Z0-9]+\.js)"/.exec(page.text)?.[1];
+    expect(css).toBeDefined();
+    expect(js).toBeDefined();
+    for (const url of [css!, js!]) {
+      const res = await request(t.app).get(url).expect(200);
+      expect(res.headers['cache-control']).toContain('immutable');
+    }
+  });
+
+  it('serves robots.txt that keeps crawlers out of admin and edit pages', async () => {
+    const res = await request(t.app).get('/robots.txt').expect(200);
+    expect(res.text).toContain('Disallow: /edit/');
+    expect(res.text).toContain('Disallow: /admin');
+  });
+});
+
+describe('GET /{slug}', () => {
+  it('answers 404 "Profil bulunamadı" with a link home for an unknown slug', async () => {
+    for (const slug of ['yok', 'Yok', 'a%20b', "x'or'1'='1", 'çağrı']) {
+      const res = await request(t.app).get(`/${slug}`).expect(404);
+      expect(res.text).toContain('Profil bulunamadı');
+      expect(res.text).toContain('href="/"');
+    }
+  });
+
+  it('shows an active customer and blocks an inactive one with 403', async () => {
+    const admin = await signIn(t.app);
+    const { slug, id } = await createCustomer(t, admin, 'Ali', 'Veli');
+    expect((await request(t.app).get(`/${slug}`).expect(200)).text).toContain('Ali Veli');
+    await t.db('customers').where({ id }).update({ is_active: false });
+    const res = await request(t.app).get(`/${slug}`).expect(403);
+    expect(res.text).toContain('Bu profil şu anda aktif değil');
+  });
+});
+
+describe('GET /edit/{token}', () => {
+  it('opens for the right token, with no-referrer, noindex and no-store', async () => {
+    const admin = await signIn(t.app);
+    const { editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const res = await request(t.app).get(`/edit/${editToken}`).expect(200);
+    expect(res.text).toContain('Merhaba, Ali!');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toContain('noindex');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 for a wrong, malformed or case-changed token, with the same headers', async () => {
+    const admin = await signIn(t.app);
+    const { editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const flipped = editToken.replace(/[a-z]/, (c) => c.toUpperCase());
+    for (const token of ['x'.repeat(43), 'kisa', editToken.slice(0, 42), `${editToken}x`, flipped]) {
+      if (token === editToken) continue;
+      const res = await request(t.app).get(`/edit/${token}`).expect(404);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('still works for an inactive customer', async () => {
+    const admin = await signIn(t.app);
+    const { editToken, id } = await createCustomer(t, admin, 'Ali', 'Veli');
+    await t.db('customers').where({ id }).update({ is_active: false });
+    await request(t.app).get(`/edit/${editToken}`).expect(200);
+  });
+
+  it('never writes the token to the log', async () => {
+    const admin = await signIn(t.app);
+    const { editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    await request(t.app).get(`/edit/${editToken}`).expect(200);
+    await request(t.app).get(`/edit/${editToken}x`).expect(404);
+    await admin.agent.get('/admin/customers/1').expect(200);
+    const lines = JSON.stringify(t.logs);
+    expect(lines).toContain('/edit/[gizli]');
+    expect(lines).not.toContain(editToken);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown path with a Turkish 404 page, and JSON when asked', async () => {
+    const page = await request(t.app).get('/bir/iki/uc').expect(404);
+    expect(page.text).toContain('Aradığınız sayfa bulunamadı.');
+    const json = await request(t.app).get('/bir/iki/uc').set('Accept', 'application/json').expect(404);
+    expect(json.body).toEqual({ ok: false, error: 'Aradığınız sayfa bulunamadı.' });
+  });
+
+  it('shows no stack trace when something breaks', async () => {
+    const admin = await signIn(t.app);
+    await t.db.schema.dropTable('anonymous_messages');
+    const res = await admin.agent.get('/admin').expect(500);
+    expect(res.text).toContain('Beklenmeyen bir hata oluştu');
+    expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
+    expect(res.text).not.toContain('anonymous_messages');
+    expect(t.logs.some((line) => line.level === 50)).toBe(true);
+  });
+});

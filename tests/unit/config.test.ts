@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vizit-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.sqliteFile).toBe(path.join(dataDir, 'vizit.sqlite'));
+    expect(config.uploadsDir).toBe(path.join(dataDir, 'uploads'));
+    expect(config.timeZone).toBe('Europe/Istanbul');
+    expect(config.trustProxy).toBe(false);
+    expect(config.baseUrl).toBeNull();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('generates SESSION_SECRET once and keeps it in DATA_DIR', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it('uses a given SESSION_SECRET', () => {
+    const secret = 'x'.repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db/vizit',
+      BASE_URL: 'https://kart.example.com/',
+      ADMIN_EMAIL: 'Admin@Example.com',
+      ADMIN_PASSWORD: 'uzun-bir-sifre',
+      APP_TIMEZONE: 'Europe/Berlin',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db/vizit',
+      baseUrl: 'https://kart.example.com',
+      adminEmail: 'admin@example.com',
+      adminPassword: 'uzun-bir-sifre',
+      timeZone: 'Europe/Berlin',
+      trustProxy: 1,
+    });
+  });
+
+  it('prefers APP_TIMEZONE over TZ', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, TZ: 'UTC' }).timeZone).toBe('UTC');
+    expect(loadConfig({ DATA_DIR: dataDir, TZ: 'UTC', APP_TIMEZONE: 'Asia/Tokyo' }).timeZone).toBe('Asia/Tokyo');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ BASE_URL: 'kart.example.com' }, /BASE_URL/],
+    [{ BASE_URL: 'ftp://kart.example.com' }, /BASE_URL/],
+    [{ BASE_URL: 'https://kart.example.com/alt' }, /BASE_URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ APP_TIMEZONE: 'Mars/Olympus' }, /time zone/],
+    [{ ADMIN_EMAIL: 'a@b.c' }, /together/],
+    [{ ADMIN_PASSWORD: 'uzun-bir-sifre' }, /together/],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'uzun-bir-sifre' }, /ADMIN_EMAIL/],
+    [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'kisa' }, /8 characters/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/services/slug.js';
+
+describe('foldSlug', () => {
+  it.each([
+    ['Çağrı', 'Öztürk', 'cagriozturk'],
+    ['İsmail', 'Işık', 'ismailisik'],
+    ['ŞEYMA', 'ÜNAL', 'seymaunal'],
+    ['Gül', 'Ağaoğlu', 'gulagaoglu'],
+    ['Ayşe Nur', 'Kaya', 'aysenurkaya'],
+    ['Mehmet', "O'Neil-Demir", 'mehmetoneildemir'],
+    ['Cafe 34', 'Kadıköy', 'cafe34kadikoy'],
+    ['José', 'Müller', 'josmuller'],
+  ])('%s %s → %s', (name, surname, slug) => {
+    expect(foldSlug(name, surname)).toBe(slug);
+  });
+
+  it('leaves nothing but a-z and 0-9', () => {
+    expect(foldSlug('<script>', 'alert(1)')).toBe('scriptalert1');
+    expect(foldSlug('Борис', '李')).toBe('');
+  });
+});
+
+describe('pickFreeSlug', () => {
+  it('keeps a free slug as it is', () => {
+    expect(pickFreeSlug('aliveli', new Set())).toBe('aliveli');
+  });
+
+  it('adds -2, -3, ... when taken', () => {
+    expect(pickFreeSlug('aliveli', new Set(['aliveli']))).toBe('aliveli-2');
+    expect(pickFreeSlug('aliveli', new Set(['aliveli', 'aliveli-2', 'aliveli-3']))).toBe('aliveli-4');
+  });
+
+  it('never hands out a reserved slug', () => {
+    for (const reserved of ['admin', 'login', 'edit', 'uploads', 'healthz', 'api', 'build']) {
+      expect(RESERVED_SLUGS.has(reserved)).toBe(true);
+      expect(pickFreeSlug(reserved, new Set())).toBe(`${reserved}-2`);
+    }
+  });
+
+  it('falls back to "musteri" when nothing of the name survives folding', () => {
+    expect(pickFreeSlug('', new Set())).toBe('musteri');
+    expect(pickFreeSlug('', new Set(['musteri']))).toBe('musteri-2');
+  });
+});
