@@ -10,6 +10,8 @@ const outdir = path.join(root, 'public', 'build');
 const entries: Record<string, string> = {
   'mount.js': 'widgets/mount.tsx',
   'app.css': 'public/css/app.css',
+  'profile.js': 'widgets/profile/index.ts',
+  'profile.css': 'public/css/profile.css',
 };
 
 /** Maps each entry's stable name to its content-hashed URL. */

@@ -8,6 +8,8 @@ import { redactPath } from './logger.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
+import { ProfileFilesController } from './controllers/profile-files.controller.js';
+import { ProfileController } from './controllers/profile.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
@@ -15,13 +17,20 @@ import { buildDir, publicDir, viewsDir } from './lib/paths.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loginThrottle } from './middleware/login-throttle.js';
+import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
+import { MessageRepository } from './repositories/message.repository.js';
+import { ProfileRepository } from './repositories/profile.repository.js';
+import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { CustomerService } from './services/customer.service.js';
+import { FormTimer } from './services/form-timer.js';
+import { ProfileService } from './services/profile.service.js';
+import { ViewRecorder } from './services/view-recorder.js';
 import { UploadStorage } from './services/upload-storage.js';
 import { registerRoutes } from './routes.js';
 
@@ -35,18 +44,28 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
-  services: { auth: AdminAuthService; customers: CustomerService };
+  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder };
 }
 
 /** Builds the whole application from its dependencies; it never listens (server.ts does). */
 export function createApp({ config, db, logger, clock = () => new Date() }: AppDeps): App {
   const now = () => clock().getTime();
   const customerRepository = new CustomerRepository(db);
+  const profileRepository = new ProfileRepository(db);
   const storage = new UploadStorage(config.uploadsDir);
   const auth = new AdminAuthService(new AdministratorRepository(db), clock, logger);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, now);
+  const views = new ViewRecorder(new ViewRepository(db), logger);
+  const profileController = new ProfileController(
+    new ProfileService(profileRepository),
+    new MessageRepository(db),
+    views,
+    new FormTimer(config.sessionSecret),
+    config,
+    now,
+  );
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
@@ -83,9 +102,12 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     health: healthCheck(db),
     auth: authController,
     admin: new AdminController(customers, config),
+    profileFiles: new ProfileFilesController(profileRepository, config),
+    profile: profileController,
+    messageThrottle: messageThrottle(db, config.sessionSecret, profileController.tooManyMessages, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
-    loginThrottle: loginThrottle(db, authController.throttled, now),
+    loginThrottle: loginThrottle(db, config.sessionSecret, authController.throttled, now),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository),
     loadCustomerByToken: loadCustomerByToken(customerRepository),
@@ -93,5 +115,5 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return { app, services: { auth, customers } };
+  return { app, services: { auth, customers, views } };
 }

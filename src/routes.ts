@@ -1,18 +1,23 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
+import type { ProfileFilesController } from './controllers/profile-files.controller.js';
+import type { ProfileController } from './controllers/profile.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
 import { showWelcome } from './controllers/owner.controller.js';
-import { showProfile } from './controllers/profile.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
 import { flashLocals } from './middleware/flash.js';
 import { redirectSignedIn } from './middleware/require-admin.js';
+import { sameOriginOnly } from './middleware/same-origin.js';
 import { privatePage, secretLinkPage } from './middleware/security-headers.js';
 
 export interface RouteDeps {
   health: RequestHandler;
   auth: AuthController;
   admin: AdminController;
+  profileFiles: ProfileFilesController;
+  profile: ProfileController;
+  messageThrottle: RequestHandler;
   session: RequestHandler;
   requireAdmin: RequestHandler;
   loginThrottle: RequestHandler[];
@@ -23,6 +28,8 @@ export interface RouteDeps {
 
 /** Small url-encoded forms only; anything bigger is a 413. */
 const form = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
+/** A visitor's message: room for far more than 500 characters, so an overlong one comes back with its text. */
+const messageForm = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
 
 /** The route table: every route with its whole middleware chain, in the order they run. */
 export function registerRoutes(app: Express, d: RouteDeps): void {
@@ -47,6 +54,11 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // Owner: the edit token in the URL is the only credential.
   app.get('/edit/:token', privatePage, secretLinkPage, d.loadCustomerByToken, showWelcome);
 
-  // Visitor: the public profile.
-  app.get('/:slug', d.loadPublicCustomer, showProfile);
+  // Visitor: the public profile and what is made from it.
+  app.get('/:slug', d.loadPublicCustomer, d.profile.show);
+  app.post('/:slug/messages', sameOriginOnly, d.loadPublicCustomer, messageForm, d.messageThrottle, d.profile.sendMessage);
+  app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);
+  app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
+  app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
+  app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.profileFiles.linkQrSvg);
 }

@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);
+      await services.views.stop();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

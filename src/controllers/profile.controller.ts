@@ -1,8 +1,101 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { orFail, ValidationError } from '../errors.js';
+import { allowInlineStyle } from '../middleware/inline-style.js';
 import { loadedCustomer } from '../middleware/load-customer.js';
+import { wantsJson } from '../middleware/respond.js';
+import { originOf } from '../lib/urls.js';
+import type { MessageRepository } from '../repositories/message.repository.js';
+import type { FormTimer } from '../services/form-timer.js';
+import { presentProfile } from '../services/profile-page.js';
+import type { ProfileService } from '../services/profile.service.js';
+import type { ViewRecorder } from '../services/view-recorder.js';
+import { isCountableVisit } from '../services/visit-filter.js';
+import { MESSAGE_MAX_LENGTH, parseMessage } from '../validation/message.validation.js';
 
-/** The public profile. The full page is built in its own issue; this shows who it belongs to. */
-export const showProfile: RequestHandler = (req, res) => {
-  const customer = loadedCustomer(req);
-  res.render('profile/show', { title: `${customer.name} ${customer.surname}`, customer });
-};
+export const messages = {
+  sent: 'Mesajınız gönderildi',
+  failed: 'Mesaj gönderilemedi',
+  tooFast: 'Mesaj gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
+  expired: 'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  tooMany: 'Çok fazla mesaj gönderildi. Lütfen biraz sonra tekrar deneyin.',
+} as const;
+
+interface MessageFormState {
+  value: string;
+  error: string | null;
+  sent: boolean;
+}
+
+/** CSS that could not sit inside `<style>` unchanged after HTML escaping is dropped, not emitted. */
+function isStyleSafe(css: string): boolean {
+  return !/[&<>"']/.test(css);
+}
+
+export class ProfileController {
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly messageRepository: MessageRepository,
+    private readonly views: ViewRecorder,
+    private readonly formTimer: FormTimer,
+    private readonly config: Pick<Config, 'baseUrl'>,
+    private readonly now: () => number,
+  ) {}
+
+  private async render(req: Request, res: Response, status: number, form: MessageFormState): Promise<void> {
+    const bundle = await this.profiles.bundle(loadedCustomer(req));
+    const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
+    if (!isStyleSafe(page.background.css)) page.background.css = '';
+    allowInlineStyle(res, page.background.css);
+    res.status(status).render('profile/show', {
+      page,
+      form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: this.formTimer.stamp(this.now()) },
+    });
+  }
+
+  show: RequestHandler = async (req, res) => {
+    await this.render(req, res, 200, { value: '', error: null, sent: req.query.sent === '1' });
+    if (isCountableVisit(req)) this.views.record(loadedCustomer(req).id, this.now());
+  };
+
+  /** A refused message: the visitor's text comes back with the reason. */
+  private async refuse(req: Request, res: Response, status: number, error: string): Promise<void> {
+    if (wantsJson(req)) {
+      res.status(status).json({ ok: false, error });
+      return;
+    }
+    const body = req.body as Record<string, unknown> | undefined;
+    const value = typeof body?.message === 'string' ? body.message : '';
+    await this.render(req, res, status, { value, error, sent: false });
+  }
+
+  tooManyMessages = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, messages.tooMany);
+
+  sendMessage: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const body = req.body as Record<string, unknown>;
+    let text: string;
+    try {
+      text = parseMessage(body);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      await this.refuse(req, res, 422, err.message);
+      return;
+    }
+    const timing = this.formTimer.check(body.form_started, this.now());
+    if (timing !== 'ok') {
+      await this.refuse(req, res, 422, timing === 'too-fast' ? messages.tooFast : messages.expired);
+      return;
+    }
+    // The hidden field only a bot fills: answered like a success, stored nowhere.
+    const trapped = typeof body.alan_bos === 'string' && body.alan_bos !== '';
+    if (!trapped) {
+      await orFail(messages.failed, () => this.messageRepository.create(customer.id, text, this.now()));
+    }
+    if (wantsJson(req)) {
+      res.status(201).json({ ok: true, message: messages.sent });
+      return;
+    }
+    res.redirect(303, `/${customer.slug}?sent=1#mesaj`);
+  };
+}

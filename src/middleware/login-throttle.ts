@@ -21,6 +21,7 @@ function emailOf(req: Request): string {
  */
 export function loginThrottle(
   db: Knex,
+  secret: string,
   onLimited: (req: Request, res: Response) => void,
   now: () => number = Date.now,
 ): RequestHandler[] {
@@ -35,13 +36,13 @@ export function loginThrottle(
     rateLimit({
       ...common,
       limit: LOGIN_FAILURES_PER_IP,
-      store: new DatabaseRateLimitStore(db, 'login-ip', now),
+      store: new DatabaseRateLimitStore(db, 'login-ip', secret, now),
       keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
     }),
     rateLimit({
       ...common,
       limit: LOGIN_FAILURES_PER_EMAIL,
-      store: new DatabaseRateLimitStore(db, 'login-email', now),
+      store: new DatabaseRateLimitStore(db, 'login-email', secret, now),
       keyGenerator: (req) => emailOf(req) || 'empty',
     }),
   ];

@@ -1,10 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { IncrementResponse, Options, Store } from 'express-rate-limit';
 import { toInt } from './rows.js';
 
 /**
  * An express-rate-limit store in our database: counters survive a restart and are
- * shared by every app instance on the same database.
+ * shared by every app instance on the same database. Keys are stored as keyed hashes,
+ * so no client address or e-mail is written in clear.
  */
 export class DatabaseRateLimitStore implements Store {
   private windowMs = 60_000;
@@ -13,6 +15,7 @@ export class DatabaseRateLimitStore implements Store {
   constructor(
     private readonly db: Knex,
     readonly prefix: string,
+    private readonly secret: string,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -21,7 +24,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   private key(key: string): string {
-    return `${this.prefix}:${key}`.slice(0, 255);
+    return `${this.prefix}:${createHmac('sha256', this.secret).update(key).digest('base64url')}`;
   }
 
   async increment(key: string): Promise<IncrementResponse> {
@@ -40,6 +43,8 @@ export class DatabaseRateLimitStore implements Store {
         ]),
       });
     const row = await this.db('rate_limits').where({ key: id }).first();
+    // Now and then, ended windows are swept away.
+    if (Math.random() < 0.01) await this.prune();
     return { totalHits: toInt(row?.hits ?? 1), resetTime: new Date(toInt(row?.reset_at ?? resetAt)) };
   }
 

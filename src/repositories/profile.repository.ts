@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import { toBool, toInt } from './rows.js';
+
+export interface Profile {
+  customerId: number;
+  isProfileVisible: boolean;
+  isPhoneVisible: boolean;
+  isEmailVisible: boolean;
+  isWebsiteVisible: boolean;
+  backgroundType: string;
+  backgroundValue: string;
+  bio: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  /** Public path of the stored 400x400 JPEG (`/uploads/{customerId}/...`), or null. */
+  profilePhoto: string | null;
+  /** Cover encoding (spec section 3): `color:...`, an image path or URL, ... or null for the default. */
+  coverPhoto: string | null;
+  showNameOnCover: boolean;
+  darkMode: boolean;
+  updatedAt: number;
+}
+
+export type ContactButtonType = 'email' | 'phone' | 'add_contact';
+
+export interface ContactButton {
+  id: number;
+  type: ContactButtonType;
+  isVisible: boolean;
+}
+
+export interface SocialLink {
+  id: number;
+  customerId: number;
+  platform: string;
+  /** Stored value: a normalised URL, or `IBAN|holder`, `ssid|password`, an address, `/uploads/...` (catalog file). */
+  url: string;
+  label: string;
+  icon: string | null;
+  isVisible: boolean;
+  orderIndex: number;
+}
+
+export interface IbanInfo {
+  iban: string;
+  accountHolder: string;
+  isVisible: boolean;
+}
+
+function toProfile(row: Record<string, unknown>): Profile {
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  return {
+    customerId: toInt(row.customer_id),
+    isProfileVisible: toBool(row.is_profile_visible),
+    isPhoneVisible: toBool(row.is_phone_visible),
+    isEmailVisible: toBool(row.is_email_visible),
+    isWebsiteVisible: toBool(row.is_website_visible),
+    backgroundType: String(row.background_type ?? 'color'),
+    backgroundValue: String(row.background_value ?? ''),
+    bio: text(row.bio),
+    phone: text(row.phone),
+    email: text(row.email),
+    website: text(row.website),
+    profilePhoto: text(row.profile_photo),
+    coverPhoto: text(row.cover_photo),
+    showNameOnCover: toBool(row.show_name_on_cover),
+    darkMode: toBool(row.dark_mode),
+    updatedAt: toInt(row.updated_at),
+  };
+}
+
+export function toSocialLink(row: Record<string, unknown>): SocialLink {
+  return {
+    id: toInt(row.id),
+    customerId: toInt(row.customer_id),
+    platform: String(row.platform),
+    url: String(row.url),
+    label: String(row.label),
+    icon: row.icon === null || row.icon === undefined || row.icon === '' ? null : String(row.icon),
+    isVisible: toBool(row.is_visible),
+    orderIndex: toInt(row.order_index),
+  };
+}
+
+export class ProfileRepository {
+  constructor(private readonly db: Knex) {}
+
+  async findProfile(customerId: number): Promise<Profile | null> {
+    const row = await this.db('customer_profiles').where({ customer_id: customerId }).first();
+    return row ? toProfile(row) : null;
+  }
+
+  async contactButtons(customerId: number): Promise<ContactButton[]> {
+    const rows = await this.db('contact_buttons').where({ customer_id: customerId }).orderBy('id');
+    return rows.map((row: Record<string, unknown>) => ({
+      id: toInt(row.id),
+      type: String(row.type) as ContactButtonType,
+      isVisible: toBool(row.is_visible),
+    }));
+  }
+
+  /** Every link of the customer in `order_index` order (hidden ones too; callers filter). */
+  async socialLinks(customerId: number): Promise<SocialLink[]> {
+    const rows = await this.db('social_links').where({ customer_id: customerId }).orderBy([{ column: 'order_index' }, { column: 'id' }]);
+    return rows.map(toSocialLink);
+  }
+
+  async findLink(customerId: number, linkId: number): Promise<SocialLink | null> {
+    const row = await this.db('social_links').where({ customer_id: customerId, id: linkId }).first();
+    return row ? toSocialLink(row) : null;
+  }
+
+  async iban(customerId: number): Promise<IbanInfo | null> {
+    const row = await this.db('iban_info').where({ customer_id: customerId }).first();
+    return row ? { iban: String(row.iban), accountHolder: String(row.account_holder), isVisible: toBool(row.is_visible) } : null;
+  }
+}

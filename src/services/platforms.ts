@@ -1,0 +1,87 @@
+/**
+ * The one registry of link platforms (spec section 3). The owner's platform grid, the add/edit
+ * link forms, link validation and the public page all read labels, icons and input hints from
+ * here, so a platform looks and behaves the same everywhere.
+ */
+
+export type PlatformId =
+  | 'instagram'
+  | 'whatsapp'
+  | 'youtube'
+  | 'tiktok'
+  | 'twitter'
+  | 'facebook'
+  | 'linkedin'
+  | 'website'
+  | 'email'
+  | 'phone'
+  | 'maps'
+  | 'location'
+  | 'catalog'
+  | 'wifi'
+  | 'telegram'
+  | 'discord'
+  | 'iban'
+  | 'spotify'
+  | 'github'
+  | 'custom';
+
+/** How a link renders: an anchor, an info view (wifi, location, iban), or the catalog viewer. */
+export type PlatformKind = 'link' | 'info' | 'catalog';
+
+/** The HTML `type` of the value input. */
+export type PlatformInputType = 'url' | 'text' | 'tel' | 'email';
+
+/** The HTML `inputmode` of the value input (the keyboard a phone shows). */
+export type PlatformInputMode = 'url' | 'text' | 'tel' | 'email';
+
+export interface Platform {
+  readonly id: PlatformId;
+  /** Turkish display name; also the default label of a new link. */
+  readonly label: string;
+  /** Decorative emoji (rendered with aria-hidden). */
+  readonly icon: string;
+  /** Turkish example shown in the value input. */
+  readonly placeholder: string;
+  readonly inputType: PlatformInputType;
+  /** A bare domain or user name must get through, so URL-ish fields use type text with a URL keyboard. */
+  readonly inputMode: PlatformInputMode;
+  readonly kind: PlatformKind;
+}
+
+/** In the order of the owner's platform grid. */
+export const PLATFORMS: readonly Platform[] = Object.freeze([
+  { id: 'instagram', label: 'Instagram', icon: '📸', placeholder: '@kullaniciadi veya instagram.com/kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'whatsapp', label: 'WhatsApp', icon: '💬', placeholder: '0532 123 45 67', inputType: 'tel', inputMode: 'tel', kind: 'link' },
+  { id: 'youtube', label: 'YouTube', icon: '📺', placeholder: '@kanaladi veya youtube.com/@kanaladi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'tiktok', label: 'TikTok', icon: '🎵', placeholder: '@kullaniciadi veya tiktok.com/@kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'twitter', label: 'X (Twitter)', icon: '🐦', placeholder: '@kullaniciadi veya x.com/kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'facebook', label: 'Facebook', icon: '📘', placeholder: 'sayfaadi veya facebook.com/sayfaadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'linkedin', label: 'LinkedIn', icon: '💼', placeholder: 'kullaniciadi veya linkedin.com/in/kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'website', label: 'Web Sitesi', icon: '🌐', placeholder: 'ornek.com.tr', inputType: 'text', inputMode: 'url', kind: 'link' },
+  { id: 'email', label: 'E-posta', icon: '📧', placeholder: 'ornek@ornek.com', inputType: 'email', inputMode: 'email', kind: 'link' },
+  { id: 'phone', label: 'Telefon', icon: '📞', placeholder: '0532 123 45 67', inputType: 'tel', inputMode: 'tel', kind: 'link' },
+  { id: 'maps', label: 'Google Yorum', icon: '⭐', placeholder: 'https://g.page/r/.../review', inputType: 'url', inputMode: 'url', kind: 'link' },
+  { id: 'location', label: 'Konum', icon: '📍', placeholder: 'Adres veya Google Haritalar bağlantısı', inputType: 'text', inputMode: 'text', kind: 'info' },
+  { id: 'catalog', label: 'Dijital Katalog', icon: '📖', placeholder: 'https://ornek.com/katalog.pdf', inputType: 'url', inputMode: 'url', kind: 'catalog' },
+  { id: 'wifi', label: 'Wi-Fi', icon: '📶', placeholder: 'Ağ adı (SSID)', inputType: 'text', inputMode: 'text', kind: 'info' },
+  { id: 'telegram', label: 'Telegram', icon: '✈️', placeholder: '@kullaniciadi veya t.me/kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'discord', label: 'Discord', icon: '🎮', placeholder: 'Davet kodu veya discord.gg/davetkodu', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'iban', label: 'IBAN', icon: '🏦', placeholder: 'TR00 0000 0000 0000 0000 0000 00', inputType: 'text', inputMode: 'text', kind: 'info' },
+  { id: 'spotify', label: 'Spotify', icon: '🎧', placeholder: 'open.spotify.com/... bağlantısı veya kullanıcı adı', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'github', label: 'GitHub', icon: '💻', placeholder: 'kullaniciadi veya github.com/kullaniciadi', inputType: 'text', inputMode: 'text', kind: 'link' },
+  { id: 'custom', label: 'Özel Link', icon: '🔗', placeholder: 'https://ornek.com', inputType: 'text', inputMode: 'url', kind: 'link' },
+] satisfies Platform[]);
+
+export const PLATFORM_IDS: readonly PlatformId[] = Object.freeze(PLATFORMS.map((p) => p.id));
+
+const byId: ReadonlyMap<string, Platform> = new Map(PLATFORMS.map((p) => [p.id, p]));
+
+/** The platform with this id; undefined for anything else (ids are case-sensitive). */
+export function platformById(id: string): Platform | undefined {
+  return byId.get(id);
+}
+
+export function isPlatformId(id: string): id is PlatformId {
+  return byId.has(id);
+}

@@ -1,0 +1,194 @@
+import type { Customer } from '../repositories/customer.repository.js';
+import type { ContactButton, IbanInfo, Profile, SocialLink } from '../repositories/profile.repository.js';
+import { initials } from '../lib/initials.js';
+import { safeHref } from '../lib/safe-url.js';
+import { publicProfileUrl } from '../lib/urls.js';
+import { parseBackground, parseCover, type BackgroundDescriptor } from './background.js';
+import { backgroundCss } from './background-css.js';
+import { locationHref, splitPair } from './link-values.js';
+import { platformById } from './platforms.js';
+
+/** Everything a public profile shows, read from the database in one go. */
+export interface ProfileBundle {
+  customer: Customer;
+  profile: Profile;
+  contactButtons: ContactButton[];
+  socialLinks: SocialLink[];
+  iban: IbanInfo | null;
+}
+
+export interface ContactAction {
+  kind: 'phone' | 'email' | 'vcard' | 'website';
+  href: string;
+  label: string;
+  icon: string;
+  download?: string;
+}
+
+interface LinkBase {
+  id: number;
+  platform: string;
+  label: string;
+  icon: string;
+  /** What a screen reader hears: the label and the platform. */
+  ariaLabel: string;
+}
+
+export type LinkItem =
+  | (LinkBase & { kind: 'link'; href: string })
+  | (LinkBase & { kind: 'wifi'; dialogId: string; ssid: string; password: string; qrUrl: string })
+  | (LinkBase & { kind: 'location'; dialogId: string; address: string; mapHref: string; qrUrl: string })
+  | (LinkBase & { kind: 'iban'; dialogId: string; iban: string; grouped: string; holder: string; qrUrl: string })
+  | (LinkBase & { kind: 'catalog'; dialogId: string; href: string; viewer: 'pdf' | 'image' | 'none' });
+
+export interface IbanCard {
+  iban: string;
+  grouped: string;
+  holder: string;
+}
+
+export interface BackgroundView {
+  /** The inline style block (validated values only); empty when the defaults apply. */
+  css: string;
+  image: string | null;
+  video: string | null;
+  canvas: { type: string; config: string } | null;
+  gradient: boolean;
+}
+
+export interface CoverView {
+  image: string | null;
+  video: string | null;
+}
+
+export interface ProfilePage {
+  fullName: string;
+  slug: string;
+  initials: string;
+  url: string;
+  description: string;
+  ogImage: string | null;
+  dark: boolean;
+  photo: string | null;
+  cover: CoverView;
+  showNameOnCover: boolean;
+  bio: string | null;
+  actions: ContactAction[];
+  links: LinkItem[];
+  ibanCard: IbanCard | null;
+  background: BackgroundView;
+}
+
+/** "TR33 0006 1005 ..." for reading; copied and encoded without the spaces. */
+export function groupIban(iban: string): string {
+  return iban.replace(/(.{4})/g, '$1 ').trim();
+}
+
+function isVisibleButton(buttons: ContactButton[], type: ContactButton['type']): boolean {
+  return buttons.some((button) => button.type === type && button.isVisible);
+}
+
+function contactActions(bundle: ProfileBundle): ContactAction[] {
+  const { profile, contactButtons, customer } = bundle;
+  const actions: ContactAction[] = [];
+  const phone = profile.isPhoneVisible && profile.phone ? safeHref(`tel:${profile.phone.replace(/[^\d+]/g, '')}`) : null;
+  const email = profile.isEmailVisible && profile.email ? safeHref(`mailto:${profile.email}`) : null;
+  if (phone && isVisibleButton(contactButtons, 'phone')) actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞' });
+  if (email && isVisibleButton(contactButtons, 'email')) actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️' });
+  if ((phone || email) && isVisibleButton(contactButtons, 'add_contact')) {
+    actions.push({ kind: 'vcard', href: `/${customer.slug}/vcard.vcf`, label: 'Rehbere Ekle', icon: '👤', download: `${customer.slug}.vcf` });
+  }
+  const website = profile.isWebsiteVisible && profile.website ? safeHref(profile.website) : null;
+  if (website) actions.push({ kind: 'website', href: website, label: 'Web Sitesi', icon: '🌐' });
+  return actions;
+}
+
+function catalogViewer(href: string): 'pdf' | 'image' | 'none' {
+  if (!href.startsWith('/uploads/')) return 'none';
+  if (/\.pdf$/i.test(href)) return 'pdf';
+  return /\.(jpe?g|png|gif|webp)$/i.test(href) ? 'image' : 'none';
+}
+
+/** One visible link as the page shows it, or null when its stored value is unusable. */
+function linkItem(link: SocialLink, slug: string): LinkItem | null {
+  const platform = platformById(link.platform);
+  if (!platform) return null;
+  const icon = link.platform === 'custom' && link.icon ? link.icon : platform.icon;
+  const base = { id: link.id, platform: link.platform, label: link.label || platform.label, icon, ariaLabel: '' };
+  base.ariaLabel = base.label === platform.label ? base.label : `${base.label} (${platform.label})`;
+  const dialogId = `baglanti-${link.id}`;
+  const qrUrl = `/${slug}/links/${link.id}/qr.svg`;
+  switch (link.platform) {
+    case 'wifi': {
+      const { first: ssid, second: password } = splitPair(link.url);
+      return ssid ? { ...base, kind: 'wifi', dialogId, ssid, password, qrUrl } : null;
+    }
+    case 'location': {
+      const mapHref = safeHref(locationHref(link.url));
+      return mapHref ? { ...base, kind: 'location', dialogId, address: link.url, mapHref, qrUrl } : null;
+    }
+    case 'iban': {
+      const { first: iban, second: holder } = splitPair(link.url);
+      return /^TR\d{24}$/.test(iban) ? { ...base, kind: 'iban', dialogId, iban, grouped: groupIban(iban), holder, qrUrl } : null;
+    }
+    case 'catalog': {
+      const href = safeHref(link.url);
+      return href ? { ...base, kind: 'catalog', dialogId, href, viewer: catalogViewer(href) } : null;
+    }
+    default: {
+      const href = safeHref(link.url);
+      return href ? { ...base, kind: 'link', href } : null;
+    }
+  }
+}
+
+function backgroundView(descriptor: BackgroundDescriptor | null, dark: boolean): BackgroundView {
+  const view: BackgroundView = { css: '', image: null, video: null, canvas: null, gradient: false };
+  if (!descriptor) return view;
+  view.css = backgroundCss(descriptor, { dark });
+  if (descriptor.kind === 'image') view.image = descriptor.url;
+  if (descriptor.kind === 'video') view.video = descriptor.url;
+  if (descriptor.kind === 'animation') {
+    if (descriptor.type === 'gradient') view.gradient = true;
+    else view.canvas = { type: descriptor.type, config: JSON.stringify(descriptor.config) };
+  }
+  return view;
+}
+
+function coverView(value: string | null): CoverView {
+  const cover = parseCover(value);
+  if (cover?.kind === 'image') return { image: cover.url, video: null };
+  if (cover?.kind === 'video') return { image: null, video: cover.url };
+  return { image: null, video: null };
+}
+
+/** Turns stored rows into what the public page shows; every URL passes safeHref on the way. */
+export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePage {
+  const { customer, profile } = bundle;
+  const fullName = `${customer.name} ${customer.surname}`;
+  const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? profile.profilePhoto : null;
+  const ibanCard =
+    bundle.iban?.isVisible && /^TR\d{24}$/.test(bundle.iban.iban)
+      ? { iban: bundle.iban.iban, grouped: groupIban(bundle.iban.iban), holder: bundle.iban.accountHolder }
+      : null;
+  return {
+    fullName,
+    slug: customer.slug,
+    initials: initials(customer.name, customer.surname),
+    url: publicProfileUrl(origin, customer.slug),
+    description: profile.bio?.trim() || `${fullName} dijital kartviziti: iletişim bilgileri ve bağlantılar.`,
+    ogImage: photo ? `${origin}${photo}` : null,
+    dark: profile.darkMode,
+    photo,
+    cover: coverView(profile.coverPhoto),
+    showNameOnCover: profile.showNameOnCover,
+    bio: profile.bio?.trim() || null,
+    actions: contactActions(bundle),
+    links: bundle.socialLinks
+      .filter((link) => link.isVisible)
+      .map((link) => linkItem(link, customer.slug))
+      .filter((item): item is LinkItem => item !== null),
+    ibanCard,
+    background: backgroundView(parseBackground(profile.backgroundType, profile.backgroundValue), profile.darkMode),
+  };
+}

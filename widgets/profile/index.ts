@@ -1,0 +1,78 @@
+/**
+ * The public page's only script, small and optional: the page works fully without it.
+ * It turns :target sections into dialogs, adds copy and share buttons, sends messages
+ * in place, and starts a canvas background animation when the page has one.
+ */
+import { enhanceDialogs } from '../enhance/dialogs';
+import { showToast } from '../lib/toast';
+import { enhanceMessageForm } from './message-form';
+
+async function copy(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    showToast('Panoya kopyalandı');
+  } catch {
+    showToast('Panoya kopyalanamadı', 'error');
+  }
+}
+
+function enhanceCopyButtons(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    button.hidden = false;
+    button.addEventListener('click', () => void copy(button.dataset.copy ?? ''));
+  }
+}
+
+function enhanceShareButton(): void {
+  const button = document.querySelector<HTMLButtonElement>('button[data-share]');
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    const url = button.dataset.share ?? location.href;
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: document.title, url });
+        return;
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') return;
+      }
+    }
+    await copy(url);
+  });
+}
+
+/** A catalog image that fails shows "Görsel yüklenemedi" and keeps the open-in-new-tab link. */
+function enhanceImageFallbacks(): void {
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-fallback]')) {
+    const fail = () => {
+      const note = document.getElementById(img.dataset.fallback ?? '');
+      img.hidden = true;
+      if (note) note.hidden = false;
+    };
+    if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) fail();
+    else img.addEventListener('error', fail);
+  }
+}
+
+function startAnimation(): void {
+  const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-animation]');
+  if (!canvas) return;
+  let config: unknown = {};
+  try {
+    config = JSON.parse(canvas.dataset.config ?? '{}');
+  } catch {
+    config = {};
+  }
+  const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
+  const dark = document.documentElement.classList.contains('theme-dark');
+  void import('./animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
+}
+
+document.documentElement.classList.add('js');
+enhanceDialogs(() => undefined);
+enhanceCopyButtons();
+enhanceShareButton();
+enhanceImageFallbacks();
+const form = document.querySelector<HTMLFormElement>('form[data-message-form]');
+if (form) enhanceMessageForm(form);
+startAnimation();

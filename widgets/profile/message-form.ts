@@ -1,0 +1,69 @@
+/**
+ * The visitor message form: a live character counter, and sending without leaving the
+ * page. "Mesajınız gönderildi" shows for 3 seconds, then the form returns (spec section 4).
+ * Without JavaScript the same form posts and the server answers with a redirect.
+ */
+const CONFIRMATION_MS = 3000;
+
+function length(text: string): number {
+  return Array.from(text).length;
+}
+
+export function enhanceMessageForm(form: HTMLFormElement): void {
+  const field = form.querySelector<HTMLTextAreaElement>('textarea[name=message]');
+  const counter = form.querySelector<HTMLElement>('[data-counter]');
+  const submit = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const status = document.getElementById('mesaj-durum');
+  if (!field || !counter || !submit || !status) return;
+  const max = Number(field.dataset.max ?? '500');
+
+  const update = () => {
+    const n = length(field.value);
+    counter.textContent = `${n}/${max}`;
+    submit.disabled = field.value.trim() === '' || n > max;
+  };
+  field.addEventListener('input', update);
+  update();
+  // After a no-JavaScript style redirect (?sent=1) the confirmation also goes after 3 seconds.
+  if (!status.hidden && status.classList.contains('notice--success')) {
+    window.setTimeout(() => {
+      status.hidden = true;
+    }, CONFIRMATION_MS);
+  }
+
+  const show = (kind: 'success' | 'error', text: string) => {
+    status.hidden = false;
+    status.className = `notice notice--${kind}`;
+    status.textContent = text;
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    submit.disabled = true;
+    try {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        headers: { Accept: 'application/json' },
+        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      });
+      const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string; message?: string };
+      if (!response.ok || !body.ok) {
+        show('error', body.error ?? 'Mesaj gönderilemedi');
+        update();
+        return;
+      }
+      form.hidden = true;
+      show('success', body.message ?? 'Mesajınız gönderildi');
+      window.setTimeout(() => {
+        field.value = '';
+        status.hidden = true;
+        form.hidden = false;
+        update();
+        field.focus();
+      }, CONFIRMATION_MS);
+    } catch {
+      show('error', 'Mesaj gönderilemedi');
+      update();
+    }
+  });
+}
