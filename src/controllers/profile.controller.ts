@@ -45,8 +45,8 @@ export class ProfileController {
   private async render(req: Request, res: Response, status: number, form: MessageFormState): Promise<void> {
     const bundle = await this.profiles.bundle(loadedCustomer(req));
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
-    if (!isStyleSafe(page.background.css)) page.background.css = '';
-    allowInlineStyle(res, page.background.css);
+    if (!isStyleSafe(page.styleCss)) page.styleCss = '';
+    allowInlineStyle(res, page.styleCss);
     res.status(status).render('profile/show', {
       page,
       form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: this.formTimer.stamp(this.now()) },

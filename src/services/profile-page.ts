@@ -3,8 +3,8 @@ import type { ContactButton, IbanInfo, Profile, SocialLink } from '../repositori
 import { initials } from '../lib/initials.js';
 import { safeHref } from '../lib/safe-url.js';
 import { publicProfileUrl } from '../lib/urls.js';
-import { parseBackground, parseCover, type BackgroundDescriptor } from './background.js';
-import { backgroundCss } from './background-css.js';
+import { DEFAULT_BACKGROUND_COLOR, parseBackground, parseCover, type BackgroundDescriptor } from './background.js';
+import { profileCss } from './background-css.js';
 import { locationHref, splitPair } from './link-values.js';
 import { platformById } from './platforms.js';
 
@@ -48,8 +48,8 @@ export interface IbanCard {
 }
 
 export interface BackgroundView {
-  /** The inline style block (validated values only); empty when the defaults apply. */
-  css: string;
+  /** A background other than the default is set (the page then keeps its own colours). */
+  custom: boolean;
   image: string | null;
   video: string | null;
   canvas: { type: string; config: string } | null;
@@ -77,6 +77,8 @@ export interface ProfilePage {
   links: LinkItem[];
   ibanCard: IbanCard | null;
   background: BackgroundView;
+  /** The one inline style block, from validated values only; empty when the defaults apply. */
+  styleCss: string;
 }
 
 /** "TR33 0006 1005 ..." for reading; copied and encoded without the spaces. */
@@ -142,10 +144,15 @@ function linkItem(link: SocialLink, slug: string): LinkItem | null {
   }
 }
 
-function backgroundView(descriptor: BackgroundDescriptor | null, dark: boolean): BackgroundView {
-  const view: BackgroundView = { css: '', image: null, video: null, canvas: null, gradient: false };
+/** The stored default colour needs no inline style: the stylesheet already has it. */
+function pageBackground(profile: Profile): BackgroundDescriptor | null {
+  const descriptor = parseBackground(profile.backgroundType, profile.backgroundValue);
+  return descriptor?.kind === 'color' && descriptor.color === DEFAULT_BACKGROUND_COLOR ? null : descriptor;
+}
+
+function backgroundView(descriptor: BackgroundDescriptor | null): BackgroundView {
+  const view: BackgroundView = { custom: descriptor !== null, image: null, video: null, canvas: null, gradient: false };
   if (!descriptor) return view;
-  view.css = backgroundCss(descriptor, { dark });
   if (descriptor.kind === 'image') view.image = descriptor.url;
   if (descriptor.kind === 'video') view.video = descriptor.url;
   if (descriptor.kind === 'animation') {
@@ -155,8 +162,7 @@ function backgroundView(descriptor: BackgroundDescriptor | null, dark: boolean):
   return view;
 }
 
-function coverView(value: string | null): CoverView {
-  const cover = parseCover(value);
+function coverView(cover: BackgroundDescriptor | null): CoverView {
   if (cover?.kind === 'image') return { image: cover.url, video: null };
   if (cover?.kind === 'video') return { image: null, video: cover.url };
   return { image: null, video: null };
@@ -165,6 +171,8 @@ function coverView(value: string | null): CoverView {
 /** Turns stored rows into what the public page shows; every URL passes safeHref on the way. */
 export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePage {
   const { customer, profile } = bundle;
+  const background = pageBackground(profile);
+  const cover = parseCover(profile.coverPhoto);
   const fullName = `${customer.name} ${customer.surname}`;
   const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? profile.profilePhoto : null;
   const ibanCard =
@@ -180,7 +188,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     ogImage: photo ? `${origin}${photo}` : null,
     dark: profile.darkMode,
     photo,
-    cover: coverView(profile.coverPhoto),
+    cover: coverView(cover),
     showNameOnCover: profile.showNameOnCover,
     bio: profile.bio?.trim() || null,
     actions: contactActions(bundle),
@@ -189,6 +197,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
       .map((link) => linkItem(link, customer.slug))
       .filter((item): item is LinkItem => item !== null),
     ibanCard,
-    background: backgroundView(parseBackground(profile.backgroundType, profile.backgroundValue), profile.darkMode),
+    background: backgroundView(background),
+    styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
   };
 }

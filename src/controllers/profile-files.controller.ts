@@ -1,0 +1,96 @@
+/**
+ * The vCard and QR routes of a public profile. The loader has already refused an unknown (404)
+ * or inactive (403) profile; here every hidden item stays out and a link is only ever looked up
+ * together with the customer it must belong to.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { NotFoundError, orFail } from '../errors.js';
+import { originOf, publicProfileUrl } from '../lib/urls.js';
+import { loadedCustomer } from '../middleware/load-customer.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import { contactCardOf } from '../services/contact-card.js';
+import { contactPhotoJpeg } from '../services/contact-photo.js';
+import {
+  isQrPlatform,
+  linkQrPayload,
+  parsePrintSize,
+  PROFILE_QR,
+  qrMessages,
+  renderPng,
+  renderSvg,
+} from '../services/qr.service.js';
+import { buildVCard } from '../services/vcard.js';
+
+export const profileFileMessages = {
+  contactMissing: 'İletişim bilgisi eksik - telefon veya e-posta gerekli',
+} as const;
+
+/** The profile QR changes only with the slug or the origin: an hour in any cache is fine. */
+const PUBLIC_CACHE = 'public, max-age=3600';
+/** A link QR may carry a Wi-Fi password or an IBAN that the owner can hide at any time: no shared caches. */
+const PRIVATE_CACHE = 'private, no-cache';
+
+/** Files made from a public profile: the vCard and the QR codes. */
+export class ProfileFilesController {
+  constructor(
+    private readonly profiles: ProfileRepository,
+    private readonly config: Pick<Config, 'baseUrl' | 'uploadsDir'>,
+  ) {}
+
+  private profileUrl(req: Request, slug: string): string {
+    return publicProfileUrl(originOf(req, this.config.baseUrl), slug);
+  }
+
+  /** GET /{slug}/vcard.vcf: only with a visible "add contact" button and a shareable phone or e-mail. */
+  vcard: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const buttons = await this.profiles.contactButtons(customer.id);
+    if (!buttons.some((b) => b.type === 'add_contact' && b.isVisible)) throw new NotFoundError();
+    const profile = await this.profiles.findProfile(customer.id);
+    if (!profile) throw new NotFoundError(profileFileMessages.contactMissing);
+    const links = await this.profiles.socialLinks(customer.id);
+    const photoJpeg = profile.isProfileVisible ? await contactPhotoJpeg(this.config.uploadsDir, profile.profilePhoto) : null;
+    const card = contactCardOf({ customer, profile, links, profileUrl: this.profileUrl(req, customer.slug), photoJpeg });
+    if (!card.phone && !card.email) throw new NotFoundError(profileFileMessages.contactMissing);
+    res.set('Content-Type', 'text/vcard; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="${customer.slug}.vcf"`);
+    res.set('Cache-Control', 'no-cache');
+    res.send(Buffer.from(buildVCard(card), 'utf8'));
+  };
+
+  /** GET /{slug}/qr.svg */
+  qrSvg: RequestHandler = async (req, res) => {
+    const url = this.profileUrl(req, loadedCustomer(req).slug);
+    const svg = await orFail(qrMessages.failed, () => renderSvg(url, PROFILE_QR));
+    sendQr(res, 'image/svg+xml', svg, PUBLIC_CACHE);
+  };
+
+  /** GET /{slug}/qr.png, `?size=100..2000` for print (422 otherwise). */
+  qrPng: RequestHandler = async (req, res) => {
+    const width = parsePrintSize(req.query.size);
+    const url = this.profileUrl(req, loadedCustomer(req).slug);
+    const png = await orFail(qrMessages.failed, () => renderPng(url, { ...PROFILE_QR, width }));
+    sendQr(res, 'image/png', png, PUBLIC_CACHE);
+  };
+
+  /** GET /{slug}/links/{linkId}/qr.svg: a visible wifi, location or iban link of this customer only. */
+  linkQrSvg: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const raw = String(req.params.linkId ?? '');
+    const link = /^[1-9]\d{0,9}$/.test(raw) ? await this.profiles.findLink(customer.id, Number(raw)) : null;
+    if (!link || !link.isVisible || !isQrPlatform(link.platform)) throw new NotFoundError();
+    const payload = linkQrPayload(link.platform, link.url);
+    if (!payload) throw new NotFoundError();
+    const svg = await orFail(qrMessages.failed, () =>
+      renderSvg(payload.text, { width: PROFILE_QR.width, margin: PROFILE_QR.margin, level: payload.level }),
+    );
+    sendQr(res, 'image/svg+xml', svg, PRIVATE_CACHE);
+  };
+}
+
+function sendQr(res: Response, type: string, body: string | Buffer, cacheControl: string): void {
+  res.set('Content-Type', type);
+  res.set('Cache-Control', cacheControl);
+  res.send(body);
+}
