@@ -57,7 +57,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, now);
-  const views = new ViewRecorder(new ViewRepository(db), logger);
+  const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger);
   const profileController = new ProfileController(
     new ProfileService(profileRepository),
     new MessageRepository(db),

@@ -6,7 +6,11 @@ export interface ViewRow {
 }
 
 export class ViewRepository {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    /** Day boundaries of the statistics (APP_TIMEZONE). */
+    readonly timeZone: string,
+  ) {}
 
   /** One transaction for a whole batch: one fsync instead of one per view. */
   async insertMany(views: ReadonlyArray<ViewRow>): Promise<void> {

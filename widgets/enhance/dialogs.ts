@@ -8,7 +8,12 @@ const fetchedDialogId = 'fetched-dialog';
 function openDialog(dialog: HTMLDialogElement): void {
   if (dialog.open) dialog.close();
   dialog.showModal();
-  const focusable = dialog.querySelector<HTMLElement>('[autofocus], input:not([type=hidden]), button, a[href]');
+  // In this order, not document order: the × in the dialog head comes before the fields.
+  const focusable =
+    dialog.querySelector<HTMLElement>('[autofocus]') ??
+    dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([readonly]), select, textarea') ??
+    dialog.querySelector<HTMLElement>('button:not(:disabled), a[href]:not(.modal__close)') ??
+    dialog.querySelector<HTMLElement>('a[href]');
   focusable?.focus();
 }
 
@@ -60,6 +65,9 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
       if (dialog) {
         event.preventDefault();
         dialog.close();
+        // A close link that leads somewhere (the success dialog's "Tamam" goes to the page
+        // without `?created=1`) takes the address bar there too, so a reload does not reopen it.
+        if (href && !href.startsWith('#') && link.origin === location.origin) history.replaceState(null, '', link.href);
       }
       return;
     }

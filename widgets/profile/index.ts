@@ -68,7 +68,17 @@ function startAnimation(): void {
   void import('./animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
 }
 
+/** Background and cover videos autoplay muted; a visitor who asked for less motion gets a still frame. */
+function respectReducedMotion(): void {
+  if (!matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const video of document.querySelectorAll<HTMLVideoElement>('video[autoplay]')) {
+    video.pause();
+    video.removeAttribute('autoplay');
+  }
+}
+
 document.documentElement.classList.add('js');
+respectReducedMotion();
 enhanceDialogs(() => undefined);
 enhanceCopyButtons();
 enhanceShareButton();
