@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -12,15 +12,16 @@ const entries: Record<string, string> = {
   'app.css': 'public/css/app.css',
   'profile.js': 'widgets/profile/index.ts',
   'profile.css': 'public/css/profile.css',
+  'edit.css': 'public/css/edit.css',
 };
 
 /** Maps each entry's stable name to its content-hashed URL. */
-function manifestOf(metafile: Metafile): Record<string, string> {
+function manifestOf(metafile: Metafile, builtIn: string): Record<string, string> {
   const manifest: Record<string, string> = {};
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     if (!meta.entryPoint) continue;
     const name = Object.keys(entries).find((key) => path.resolve(root, entries[key]!) === path.resolve(root, meta.entryPoint!));
-    if (name) manifest[name] = '/' + path.relative(path.join(root, 'public'), path.resolve(root, output)).split(path.sep).join('/');
+    if (name) manifest[name] = '/build/' + path.relative(builtIn, path.resolve(root, output)).split(path.sep).join('/');
   }
   return manifest;
 }
@@ -30,12 +31,13 @@ function manifestOf(metafile: Metafile): Record<string, string> {
  * into public/build with content hashes, plus manifest.json for the views.
  */
 export async function buildAssets(options: { minify?: boolean } = {}): Promise<Record<string, string>> {
-  await rm(outdir, { recursive: true, force: true });
-  await mkdir(outdir, { recursive: true });
+  // Built beside the live folder and swapped in, so a running server or test never sees it half-written.
+  const staging = `${outdir}.tmp-${process.pid}-${Date.now()}`;
+  await mkdir(staging, { recursive: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: Object.values(entries),
-    outdir,
+    entryPoints: Object.entries(entries).map(([name, file]) => ({ in: file, out: name.replace(/\.(js|css)$/, '') })),
+    outdir: staging,
     outbase: root,
     bundle: true,
     splitting: true,
@@ -52,11 +54,15 @@ export async function buildAssets(options: { minify?: boolean } = {}): Promise<R
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
-  const manifest = manifestOf(result.metafile);
+  const manifest = manifestOf(result.metafile, staging);
   for (const name of Object.keys(entries)) {
     if (!manifest[name]) throw new Error(`build produced no output for ${name}`);
   }
-  await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  const retired = `${outdir}.old-${process.pid}-${Date.now()}`;
+  await rename(outdir, retired).catch(() => undefined);
+  await rename(staging, outdir);
+  await rm(retired, { recursive: true, force: true });
   return manifest;
 }
 

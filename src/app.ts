@@ -9,6 +9,9 @@ import { AdminController } from './controllers/admin.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
+import { OwnerActionsController } from './controllers/owner-actions.controller.js';
+import { OwnerController } from './controllers/owner.controller.js';
+import { OwnerMediaController } from './controllers/owner-media.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
@@ -19,17 +22,21 @@ import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './mid
 import { loginThrottle } from './middleware/login-throttle.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
-import { securityHeaders } from './middleware/security-headers.js';
+import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
+import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
+import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
+import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { ProfileService } from './services/profile.service.js';
+import { StatsService } from './services/stats.service.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { UploadStorage } from './services/upload-storage.js';
 import { registerRoutes } from './routes.js';
@@ -44,7 +51,7 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
-  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder };
+  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: UploadStorage };
 }
 
 /** Builds the whole application from its dependencies; it never listens (server.ts does). */
@@ -58,9 +65,21 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, now);
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger);
+  const profileService = new ProfileService(profileRepository);
+  const messageRepository = new MessageRepository(db);
+  const ownerController = new OwnerController(
+    profileService,
+    messageRepository,
+    new StatsService(new StatsRepository(db), config.timeZone, clock),
+    config,
+    now,
+  );
+  const profileWrites = new ProfileWriteRepository(db);
+  const ownerActions = new OwnerActionsController(ownerController, profileRepository, profileWrites, new LinkRepository(db), now);
+  const ownerMedia = new OwnerMediaController(ownerActions, profileRepository, profileWrites, storage, now);
   const profileController = new ProfileController(
-    new ProfileService(profileRepository),
-    new MessageRepository(db),
+    profileService,
+    messageRepository,
     views,
     new FormTimer(config.sessionSecret),
     config,
@@ -96,7 +115,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use(compression());
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
   app.use(express.static(publicDir, { maxAge: '1h', index: false }));
-  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny' }));
+  // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
+  app.use('/uploads', uploadHeaders, express.static(config.uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: true }));
 
   registerRoutes(app, {
     health: healthCheck(db),
@@ -104,6 +124,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     admin: new AdminController(customers, config),
     profileFiles: new ProfileFilesController(profileRepository, config),
     profile: profileController,
+    owner: ownerController,
+    ownerActions,
+    ownerMedia,
     messageThrottle: messageThrottle(db, config.sessionSecret, profileController.tooManyMessages, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
@@ -115,5 +138,5 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return { app, services: { auth, customers, views } };
+  return { app, services: { auth, customers, views, storage } };
 }

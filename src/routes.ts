@@ -2,13 +2,16 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
+import type { OwnerActionsController } from './controllers/owner-actions.controller.js';
+import type { OwnerController } from './controllers/owner.controller.js';
+import type { OwnerMediaController } from './controllers/owner-media.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
-import { showWelcome } from './controllers/owner.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
 import { flashLocals } from './middleware/flash.js';
 import { redirectSignedIn } from './middleware/require-admin.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
+import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
 import { privatePage, secretLinkPage } from './middleware/security-headers.js';
 
 export interface RouteDeps {
@@ -17,6 +20,9 @@ export interface RouteDeps {
   admin: AdminController;
   profileFiles: ProfileFilesController;
   profile: ProfileController;
+  owner: OwnerController;
+  ownerActions: OwnerActionsController;
+  ownerMedia: OwnerMediaController;
   messageThrottle: RequestHandler;
   session: RequestHandler;
   requireAdmin: RequestHandler;
@@ -51,8 +57,35 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
   app.post('/admin/customers/:id/delete', ...adminAction, d.loadCustomerById, d.admin.remove);
 
-  // Owner: the edit token in the URL is the only credential.
-  app.get('/edit/:token', privatePage, secretLinkPage, d.loadCustomerByToken, showWelcome);
+  // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
+  const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
+  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, form];
+  const ownerUpload = (upload: RequestHandler) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, upload];
+  const o = d.ownerActions;
+  const m = d.ownerMedia;
+
+  app.get('/edit/:token', ...ownerPage, d.owner.welcome);
+  app.get('/edit/:token/profile', ...ownerPage, d.owner.editor);
+  app.get('/edit/:token/messages', ...ownerPage, d.owner.messages);
+  app.get('/edit/:token/stats', ...ownerPage, d.owner.stats);
+  app.post('/edit/:token/profile', ...ownerAction, o.profileText);
+  app.post('/edit/:token/settings', ...ownerAction, o.settings);
+  app.post('/edit/:token/contact-buttons/:type', ...ownerAction, o.contactButton);
+  app.post('/edit/:token/background', ...ownerAction, o.background);
+  app.post('/edit/:token/iban', ...ownerAction, o.iban);
+  app.post('/edit/:token/iban/visibility', ...ownerAction, o.ibanVisibility);
+  app.post('/edit/:token/links', ...ownerAction, o.createLink);
+  app.post('/edit/:token/links/order', ...ownerAction, o.reorderLinks);
+  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), m.createCatalog);
+  app.post('/edit/:token/links/:linkId', ...ownerAction, o.updateLink);
+  app.post('/edit/:token/links/:linkId/delete', ...ownerAction, o.deleteLink);
+  app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, o.linkVisibility);
+  app.post('/edit/:token/links/:linkId/move', ...ownerAction, o.moveLink);
+  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), m.photo('profile'));
+  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), m.photo('cover'));
+  app.post('/edit/:token/cover/remove', ...ownerAction, m.removeCover);
+  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), m.backgroundImage);
+  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload), m.updateCatalog);
 
   // Visitor: the public profile and what is made from it.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);

@@ -26,6 +26,9 @@ async function main(): Promise<void> {
   const db = createDb(config);
   await migrateLatest(db);
   const { app, services } = createApp({ config, db, logger });
+  // Half-written uploads of a crashed run are never referenced; they go before we serve.
+  const swept = await services.storage.sweepTempFiles();
+  if (swept > 0) logger.warn({ files: swept }, 'removed unfinished uploads left by a crash');
   await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
 
   const server: Server = app.listen(config.port, config.host, () => {

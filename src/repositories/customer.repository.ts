@@ -26,6 +26,7 @@ const CONTACT_BUTTON_TYPES = ['email', 'phone', 'add_contact'] as const;
 
 /** Tables holding a customer's rows, in the order the spec deletes them (section 4). */
 const CUSTOMER_TABLES_IN_DELETE_ORDER = [
+  'profile_view_days', // the day counters of profile_views go with the views they count
   'profile_views',
   'anonymous_messages',
   'iban_info',

@@ -254,6 +254,7 @@ describe('POST /admin/customers/:id/delete', () => {
       await t.db('iban_info').insert({ customer_id: c.id, iban: 'TR330006100519786457841326', account_holder: 'Ali Veli' });
       await t.db('anonymous_messages').insert({ customer_id: c.id, message: 'Selam' });
       await t.db('profile_views').insert([{ customer_id: c.id, viewed_at: 1 }, { customer_id: c.id, viewed_at: 2 }]);
+      await t.db('profile_view_days').insert({ customer_id: c.id, day: '1970-01-01', views: 2 });
       await mkdir(path.join(t.config.uploadsDir, String(c.id)), { recursive: true });
       await writeFile(path.join(t.config.uploadsDir, String(c.id), 'photo.jpg'), 'x');
     }
@@ -262,7 +263,7 @@ describe('POST /admin/customers/:id/delete', () => {
     expect(list.text).toContain('Müşteri başarıyla silindi');
     expect(list.text).not.toContain('/aliveli');
 
-    for (const table of ['profile_views', 'anonymous_messages', 'iban_info', 'contact_buttons', 'social_links', 'customer_profiles']) {
+    for (const table of ['profile_view_days', 'profile_views', 'anonymous_messages', 'iban_info', 'contact_buttons', 'social_links', 'customer_profiles']) {
       expect(await countRows(table, { customer_id: gone.id })).toBe(0);
       expect(await countRows(table, { customer_id: kept.id })).toBeGreaterThan(0);
     }

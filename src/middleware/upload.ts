@@ -1,0 +1,152 @@
+/**
+ * Multipart parsing for the owner page's upload forms: one file in the field `file` plus a few
+ * text fields, kept in memory (multer writes nothing to disk; the services check the bytes,
+ * re-encode and save). Every limit is explicit, since multer's defaults are "no limit".
+ *
+ * Put the parser before CSRF protection in a route's chain: the `_csrf` field of a multipart
+ * form is only in `req.body` once the parser has run.
+ */
+import type { Request, RequestHandler } from 'express';
+import multer from 'multer';
+import { HttpError, PayloadTooLargeError, ValidationError } from '../errors.js';
+
+const messages = {
+  photoTooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
+  catalogTooLarge: 'Dosya boyutu çok büyük. En fazla 10MB yükleyebilirsiniz.',
+  uploadFailed: (reason: string) => `Dosya yükleme hatası: ${reason}`,
+  tooManyFiles: 'yalnızca bir dosya seçebilirsiniz.',
+  unexpectedField: 'dosya beklenmeyen bir alanda gönderildi.',
+  tooManyFields: 'formda çok fazla alan var.',
+  fieldTooLong: 'form alanlarından biri çok uzun.',
+  badFieldName: 'form alanlarından birinin adı geçersiz.',
+  malformed: 'form verisi okunamadı.',
+  noFile: 'Dosya seçilmedi',
+} as const;
+
+/** The form field that carries the file, on every upload form. */
+export const FILE_FIELD = 'file';
+
+const MB = 1024 * 1024;
+
+export interface UploadLimits {
+  /** Largest file, in bytes. */
+  readonly fileSize: number;
+  /** Most text fields (CSRF token, crop, link form fields...). */
+  readonly fields: number;
+  /** Longest text field value, in bytes. */
+  readonly fieldSize: number;
+  /** The 413 message when the file is larger than `fileSize`. */
+  readonly tooLargeMessage: string;
+}
+
+export const PHOTO_LIMITS: UploadLimits = { fileSize: 5 * MB, fields: 10, fieldSize: 1024, tooLargeMessage: messages.photoTooLarge };
+export const CATALOG_LIMITS: UploadLimits = { fileSize: 10 * MB, fields: 15, fieldSize: 4096, tooLargeMessage: messages.catalogTooLarge };
+/** The background form may carry its type and colour fields beside the image. */
+export const BACKGROUND_LIMITS: UploadLimits = { fileSize: 5 * MB, fields: 15, fieldSize: 4096, tooLargeMessage: messages.photoTooLarge };
+
+/** Room for the multipart boundaries and part headers around the file and fields. */
+const ENVELOPE_BYTES = 16 * 1024;
+const PART_ENVELOPE_BYTES = 512;
+
+function uploadFailed(reason: string): HttpError {
+  return new HttpError(400, messages.uploadFailed(reason));
+}
+
+/** A multer or busboy error as one of our typed errors with a Turkish message. */
+export function toUploadError(err: unknown, tooLargeMessage: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof multer.MulterError) {
+    // Compared as a string: multer 2 has codes its type definitions do not list yet.
+    const code: string = err.code;
+    switch (code) {
+      case 'LIMIT_FILE_SIZE':
+        return new PayloadTooLargeError(tooLargeMessage);
+      case 'LIMIT_FILE_COUNT':
+        return uploadFailed(messages.tooManyFiles);
+      case 'LIMIT_UNEXPECTED_FILE':
+        // A second file in `file` is "too many"; a file in any other field is unexpected.
+        return uploadFailed(err.field === FILE_FIELD ? messages.tooManyFiles : messages.unexpectedField);
+      case 'LIMIT_PART_COUNT':
+      case 'LIMIT_FIELD_COUNT':
+        return uploadFailed(messages.tooManyFields);
+      case 'LIMIT_FIELD_KEY':
+      case 'LIMIT_FIELD_VALUE':
+        return uploadFailed(messages.fieldTooLong);
+      case 'MISSING_FIELD_NAME':
+      case 'LIMIT_FIELD_NESTING':
+      case 'LIMIT_FIELD_ARRAY_INDEX':
+      case 'INVALID_FIELD_NAME':
+        return uploadFailed(messages.badFieldName);
+      default:
+        return uploadFailed(messages.malformed);
+    }
+  }
+  // busboy's own errors (no boundary, malformed part header, unexpected end of form) and an
+  // aborted request: the body could not be read as a form.
+  return uploadFailed(messages.malformed);
+}
+
+/** Wraps a multer middleware so that whatever it fails with reaches `next` as a typed error. */
+export function handleUploadErrors(parser: RequestHandler, tooLargeMessage: string): RequestHandler {
+  return (req, res, next) => {
+    parser(req, res, (err?: unknown) => {
+      if (err === undefined || err === null) {
+        next();
+        return;
+      }
+      next(toUploadError(err, tooLargeMessage));
+    });
+  };
+}
+
+/**
+ * A middleware accepting one file in `file` within the given limits. A request whose declared
+ * length cannot fit them is answered 413 before anything is read into memory.
+ */
+export function createUpload(limits: UploadLimits): RequestHandler {
+  const parser = multer({
+    storage: multer.memoryStorage(),
+    // File names in Turkish arrive as UTF-8; only ever used for display, never for storage.
+    defParamCharset: 'utf8',
+    limits: {
+      fileSize: limits.fileSize,
+      files: 1,
+      fields: limits.fields,
+      fieldSize: limits.fieldSize,
+      fieldNameSize: 100,
+      // The file and the fields, one to spare (a browser sends an empty file part when no file
+      // is chosen); the fields and files limits are the precise ones, this is the backstop.
+      parts: limits.fields + 2,
+      headerPairs: 20,
+      // Our forms use flat names; deep `a[b][c]` names or huge `a[99999]` indexes are refused.
+      fieldNestingDepth: 1,
+      fieldArrayIndexLimit: 100,
+    },
+  }).single(FILE_FIELD);
+  const wrapped = handleUploadErrors(parser, limits.tooLargeMessage);
+  const maxBody = limits.fileSize + limits.fields * (limits.fieldSize + PART_ENVELOPE_BYTES) + ENVELOPE_BYTES;
+  return (req, res, next) => {
+    const declared = Number(req.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBody) {
+      next(new PayloadTooLargeError(limits.tooLargeMessage));
+      return;
+    }
+    wrapped(req, res, next);
+  };
+}
+
+/** Profile and cover photos: 5 MB, crop fields beside the file. */
+export const photoUpload: RequestHandler = createUpload(PHOTO_LIMITS);
+/** Catalog files: 10 MB, with the add-link form's text fields. */
+export const catalogUpload: RequestHandler = createUpload(CATALOG_LIMITS);
+/** Page background images: 5 MB. */
+export const backgroundUpload: RequestHandler = createUpload(BACKGROUND_LIMITS);
+
+/** The uploaded file, or 422 'Dosya seçilmedi' when the form came without one. */
+export function requireFile(req: Request): Express.Multer.File {
+  const file = req.file;
+  if (!file || file.fieldname !== FILE_FIELD || !file.buffer) {
+    throw new ValidationError({ [FILE_FIELD]: messages.noFile });
+  }
+  return file;
+}

@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import type { ContactButtonType } from './profile.repository.js';
+
+/** Columns of customer_profiles the owner may change, by their form names. */
+export interface ProfileChanges {
+  bio?: string | null;
+  phone?: string;
+  email?: string;
+  website?: string | null;
+  dark_mode?: boolean;
+  show_name_on_cover?: boolean;
+  is_profile_visible?: boolean;
+  is_phone_visible?: boolean;
+  is_email_visible?: boolean;
+  is_website_visible?: boolean;
+  background_type?: string;
+  background_value?: string;
+  profile_photo?: string | null;
+  cover_photo?: string | null;
+}
+
+/** The owner's writes to the profile, its contact buttons and its IBAN card; always scoped to one customer. */
+export class ProfileWriteRepository {
+  constructor(private readonly db: Knex) {}
+
+  async update(customerId: number, changes: ProfileChanges, now: number): Promise<void> {
+    await this.db('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+  }
+
+  async setContactButton(customerId: number, type: ContactButtonType, isVisible: boolean): Promise<boolean> {
+    const changed = await this.db('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible });
+    return changed > 0;
+  }
+
+  async saveIban(customerId: number, iban: string, accountHolder: string): Promise<void> {
+    await this.db('iban_info')
+      .insert({ customer_id: customerId, iban, account_holder: accountHolder, is_visible: true })
+      .onConflict('customer_id')
+      .merge({ iban, account_holder: accountHolder });
+  }
+
+  async setIbanVisible(customerId: number, isVisible: boolean): Promise<boolean> {
+    return (await this.db('iban_info').where({ customer_id: customerId }).update({ is_visible: isVisible })) > 0;
+  }
+}

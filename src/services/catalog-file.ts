@@ -1,0 +1,99 @@
+/**
+ * Catalog uploads (spec section 5: pdf, jpeg, jpg, png, gif, webp; at most 10 MB, enforced by
+ * the upload middleware). The type comes from the file's bytes, never its name or the client's
+ * MIME type.
+ *
+ * Images are re-encoded by sharp in their own format (metadata and anything appended to the
+ * image dropped). A PDF cannot be re-encoded, so it is stored as it came: a PDF with scripts, or
+ * one that is also an HTML page, is kept. That is safe only because of how `/uploads` is served
+ * (the static handler's headers, `uploadHeaders` in middleware/security-headers.ts): a
+ * Content-Security-Policy that lets no script run (`default-src 'none'`), `nosniff`, and the
+ * type taken from our own `.pdf` extension; keep them when touching that handler. (A CSP
+ * `sandbox` would be stricter still, but Chromium's PDF viewer then shows nothing.)
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import { ValidationError } from '../errors.js';
+import { reencodeImage } from './image-processing.js';
+import { foldSlug } from './slug.js';
+
+const messages = {
+  unsupported: 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.',
+} as const;
+
+const FIELD = 'file';
+const SLUG_MAX = 60;
+const SLUG_FALLBACK = 'katalog';
+
+export type CatalogExt = 'pdf' | 'jpg' | 'png' | 'gif' | 'webp';
+
+export interface CatalogType {
+  readonly ext: CatalogExt;
+  readonly mime: string;
+}
+
+export interface CatalogFile extends CatalogType {
+  /** What to store: the re-encoded image, or the PDF as uploaded. */
+  readonly data: Buffer;
+}
+
+/** What file-type may report, mapped onto what we accept (an APNG is stored as a PNG). */
+const CATALOG_TYPES: Readonly<Record<string, CatalogType>> = {
+  pdf: { ext: 'pdf', mime: 'application/pdf' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  apng: { ext: 'png', mime: 'image/png' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+};
+
+/** file-type takes any `%PDF` as a PDF; a real one starts with a version header. */
+const PDF_HEADER = /^%PDF-\d\.\d/;
+
+function unsupported(): ValidationError {
+  return new ValidationError({ [FIELD]: messages.unsupported });
+}
+
+/** The catalog type by its bytes; anything else, an empty file included, is refused. */
+export async function detectCatalog(buffer: Uint8Array): Promise<CatalogType> {
+  if (buffer.length === 0) throw unsupported();
+  let detected: { ext: string } | undefined;
+  try {
+    detected = await fileTypeFromBuffer(buffer);
+  } catch {
+    throw unsupported();
+  }
+  const type = detected ? CATALOG_TYPES[detected.ext] : undefined;
+  if (!type) throw unsupported();
+  if (type.ext === 'pdf' && !PDF_HEADER.test(Buffer.from(buffer.subarray(0, 16)).toString('latin1'))) throw unsupported();
+  return type;
+}
+
+/**
+ * The file to store for an uploaded catalog: its type, and the bytes (an image re-encoded,
+ * a PDF unchanged). 422 for an unsupported type or an unreadable/oversized image.
+ */
+export async function prepareCatalogFile(buffer: Buffer): Promise<CatalogFile> {
+  const type = await detectCatalog(buffer);
+  const data = type.ext === 'pdf' ? buffer : await reencodeImage(buffer, type.ext);
+  return { ...type, data };
+}
+
+/**
+ * A catalog's name as a file-name part: Turkish letters folded to ASCII as for slugs (other
+ * accents dropped), words joined by hyphens, at most 60 characters; `katalog` when nothing is left.
+ */
+export function catalogSlug(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map((word) => foldSlug(word, ''))
+    .filter((word) => word !== '');
+  const slug = words.join('-').slice(0, SLUG_MAX).replace(/-+$/, '');
+  return slug || SLUG_FALLBACK;
+}
+
+/** `{slugified name}-{milliseconds since 1970}.{ext}` (spec section 7's catalog path). */
+export function catalogFileName(name: string, now: Date, ext: CatalogExt): string {
+  return `${catalogSlug(name)}-${now.getTime()}.${ext}`;
+}

@@ -1,0 +1,251 @@
+/**
+ * Uploaded images: recognised by their bytes, decoded and re-encoded by sharp, so what we store
+ * is a fresh image we wrote ourselves: nothing the client appended (HTML, scripts, a second
+ * file) survives, and no metadata either (EXIF with GPS position, IPTC, XMP, ICC).
+ *
+ * sharp writes no metadata unless `withMetadata`/`withExif`/`keepIccProfile` is called, and
+ * converts to sRGB before it drops the ICC profile; none of those is called here.
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { HttpError, ValidationError } from '../errors.js';
+
+const messages = {
+  notImage: 'Lütfen yalnızca resim dosyası seçin',
+  tooManyPixels: 'Görsel çok büyük: en fazla 50 megapiksel olabilir.',
+  unreadable: 'Görsel okunamadı. Lütfen başka bir dosya deneyin.',
+  badCrop: 'Geçersiz kırpma alanı.',
+} as const;
+
+/** The form field every upload error is shown under (the file input). */
+const FIELD = 'file';
+
+/** Decoding is refused above this many pixels; sharp checks it from the header, before decoding. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Spec section 9: minimum crop 50x30. */
+export const MIN_CROP_WIDTH = 50;
+export const MIN_CROP_HEIGHT = 30;
+/** Spec section 9 / CONTRACT section 3: profile 400x400, cover 1200x450 (16:6), JPEG quality 90. */
+export const PHOTO_SIZES = {
+  profile: { width: 400, height: 400 },
+  cover: { width: 1200, height: 450 },
+} as const;
+export const PHOTO_QUALITY = 90;
+export const BACKGROUND_MAX_SIDE = 1920;
+export const BACKGROUND_QUALITY = 82;
+/** Quality for catalog images re-encoded in their own format. */
+const CATALOG_QUALITY = 90;
+/** A decode that takes longer than this is stuck on a hostile file; give up. */
+const TIMEOUT_SECONDS = 20;
+
+export type PhotoKind = keyof typeof PHOTO_SIZES;
+
+/** A rectangle in source pixels, measured on the image as displayed (after EXIF orientation). */
+export interface CropRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type ImageExt = 'jpg' | 'png' | 'gif' | 'webp' | 'avif';
+
+export interface DetectedImage {
+  readonly ext: ImageExt;
+  readonly mime: string;
+}
+
+export interface ProcessedImage {
+  readonly data: Buffer;
+  readonly ext: 'webp';
+  readonly mime: 'image/webp';
+}
+
+/**
+ * What file-type may report, mapped onto what we accept. APNG is a PNG (sharp reads its first
+ * frame). AVIF is decoded by sharp's bundled libheif; HEIC is not (its HEVC decoder is not
+ * bundled), so it is refused here rather than failing later as "unreadable".
+ */
+const IMAGE_TYPES: Readonly<Record<string, DetectedImage>> = {
+  jpg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  apng: { ext: 'png', mime: 'image/png' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  avif: { ext: 'avif', mime: 'image/avif' },
+};
+
+function notImage(): ValidationError {
+  return new ValidationError({ [FIELD]: messages.notImage });
+}
+
+function badCrop(): ValidationError {
+  return new ValidationError({ [FIELD]: messages.badCrop });
+}
+
+/**
+ * The image type by its leading bytes; the name and the client's MIME type are never asked.
+ * SVG, HTML, PDF and anything else without an image signature is refused.
+ */
+export async function detectImage(buffer: Uint8Array): Promise<DetectedImage> {
+  if (buffer.length === 0) throw notImage();
+  let detected: { ext: string } | undefined;
+  try {
+    detected = await fileTypeFromBuffer(buffer);
+  } catch {
+    throw notImage();
+  }
+  const type = detected ? IMAGE_TYPES[detected.ext] : undefined;
+  if (!type) throw notImage();
+  return type;
+}
+
+/**
+ * A sharp pipeline on untrusted bytes: pixel limit checked from the header, first frame only,
+ * EXIF orientation applied up front (so crop coordinates are those of the displayed image).
+ * failOn 'error' refuses truncated and corrupt data but tolerates the harmless libjpeg
+ * warnings many phone cameras' files trigger.
+ */
+function openImage(buffer: Buffer): Sharp {
+  return sharp(buffer, {
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: 'error',
+    autoOrient: true,
+    pages: 1,
+  }).timeout({ seconds: TIMEOUT_SECONDS });
+}
+
+/** sharp's failures as what the user can act on; our own typed errors pass through. */
+function imageError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  const text = err instanceof Error ? err.message : '';
+  if (/pixel limit/i.test(text)) return new ValidationError({ [FIELD]: messages.tooManyPixels });
+  return new ValidationError({ [FIELD]: messages.unreadable });
+}
+
+/** Width and height as displayed; the header alone is read, so a pixel bomb stops here. */
+async function displayedSize(buffer: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await openImage(buffer).metadata();
+  const { width, height } = meta.autoOrient;
+  if (!width || !height) throw new ValidationError({ [FIELD]: messages.unreadable });
+  return { width, height };
+}
+
+/**
+ * The largest rectangle of the given aspect inside `rect`, around the same centre. The client
+ * widget keeps the aspect, but a form post or rounding may not; the stored photo always has it.
+ */
+export function fitAspect(rect: CropRect, aspect: number): CropRect {
+  let width = rect.width;
+  let height = rect.height;
+  if (width / height > aspect) width = Math.max(1, Math.min(width, Math.round(height * aspect)));
+  else height = Math.max(1, Math.min(height, Math.round(width / aspect)));
+  return {
+    x: rect.x + Math.floor((rect.width - width) / 2),
+    y: rect.y + Math.floor((rect.height - height) / 2),
+    width,
+    height,
+  };
+}
+
+/**
+ * A crop checked against the displayed image: whole numbers, at least 50x30, inside the image.
+ * One pixel past the right or bottom edge is trimmed, not refused: the widget rounds its
+ * position and size separately, which can add up to one pixel more than the image has.
+ */
+export function checkCrop(crop: CropRect, imageWidth: number, imageHeight: number): CropRect {
+  const { x, y, width, height } = crop;
+  if (![x, y, width, height].every((n) => Number.isSafeInteger(n))) throw badCrop();
+  if (x < 0 || y < 0 || width < MIN_CROP_WIDTH || height < MIN_CROP_HEIGHT) throw badCrop();
+  const overX = x + width - imageWidth;
+  const overY = y + height - imageHeight;
+  if (overX > 1 || overY > 1) throw badCrop();
+  return { x, y, width: width - Math.max(0, overX), height: height - Math.max(0, overY) };
+}
+
+/**
+ * A profile (400x400) or cover (1200x450) photo as JPEG quality 90, without metadata. With a
+ * crop the rectangle is cut out (its aspect forced to the kind's); without one the centre of
+ * the image is taken. 422 for a non-image, a bad crop, an oversized or unreadable image.
+ */
+export async function processPhoto(buffer: Buffer, kind: PhotoKind, crop: CropRect | null): Promise<Buffer> {
+  await detectImage(buffer);
+  const size = PHOTO_SIZES[kind];
+  const aspect = size.width / size.height;
+  try {
+    const { width, height } = await displayedSize(buffer);
+    const area = fitAspect(crop ? checkCrop(crop, width, height) : { x: 0, y: 0, width, height }, aspect);
+    return await openImage(buffer)
+      .extract({ left: area.x, top: area.y, width: area.width, height: area.height })
+      // fitAspect may leave the aspect a pixel off; 'cover' trims that instead of stretching.
+      .resize(size.width, size.height, { fit: 'cover' })
+      // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
+      .toBuffer();
+  } catch (err) {
+    throw imageError(err);
+  }
+}
+
+/** A page background: at most 1920 on its longer side (never enlarged), WebP, no metadata. */
+export async function processBackgroundImage(buffer: Buffer): Promise<ProcessedImage> {
+  await detectImage(buffer);
+  try {
+    const data = await openImage(buffer)
+      .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: BACKGROUND_QUALITY })
+      .toBuffer();
+    return { data, ext: 'webp', mime: 'image/webp' };
+  } catch (err) {
+    throw imageError(err);
+  }
+}
+
+/**
+ * An image re-encoded in the given format at its own size (first frame of an animation), without
+ * metadata; for catalog pages, which must stay readable. The caller has detected the format.
+ */
+export async function reencodeImage(buffer: Buffer, format: 'jpg' | 'png' | 'gif' | 'webp'): Promise<Buffer> {
+  try {
+    const image = openImage(buffer);
+    switch (format) {
+      case 'jpg':
+        return await image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true }).toBuffer();
+      case 'png':
+        return await image.png().toBuffer();
+      case 'gif':
+        return await image.gif().toBuffer();
+      case 'webp':
+        return await image.webp({ quality: CATALOG_QUALITY }).toBuffer();
+    }
+  } catch (err) {
+    throw imageError(err);
+  }
+}
+
+const CROP_FIELDS = ['crop_x', 'crop_y', 'crop_width', 'crop_height'] as const;
+/** Plain decimal numbers; the widget may send fractions, which are rounded to whole pixels. */
+const CROP_NUMBER = /^\d{1,6}(?:\.\d{1,6})?$/;
+
+function cropNumber(value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return Math.round(value);
+  // Anything else (an array from a repeated field, a negative, `1e3`, `abc`) is refused.
+  if (typeof value !== 'string' || !CROP_NUMBER.test(value.trim())) throw badCrop();
+  return Math.round(Number(value.trim()));
+}
+
+/**
+ * The crop sent with a photo form (`crop_x`, `crop_y`, `crop_width`, `crop_height`): all four, or
+ * none (absent or empty, as the no-JS form sends them) for the centre crop. Whether the rectangle
+ * fits the image is checked by processPhoto, which knows the image.
+ */
+export function parseCrop(body: unknown): CropRect | null {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const values = CROP_FIELDS.map((field) => source[field]);
+  const given = values.filter((v) => v !== undefined && v !== null && v !== '');
+  if (given.length === 0) return null;
+  if (given.length !== CROP_FIELDS.length) throw badCrop();
+  const [x, y, width, height] = values.map(cropNumber) as [number, number, number, number];
+  return { x, y, width, height };
+}

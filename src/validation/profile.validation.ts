@@ -1,0 +1,72 @@
+import { ValidationError } from '../errors.js';
+import { normalizeEmailAddress, normalizePhoneNumber, normalizeWebUrl } from './link.validation.js';
+
+export const BIO_MAX_LENGTH = 200;
+
+export const messages = {
+  bioTooLong: `Biyografi en fazla ${BIO_MAX_LENGTH} karakter olabilir.`,
+  phoneRequired: 'Telefon numarası boş olamaz.',
+  emailRequired: 'E-posta adresi boş olamaz.',
+  badFlag: 'Geçersiz ayar değeri.',
+  nothingToSave: 'Kaydedilecek bir bilgi gönderilmedi.',
+} as const;
+
+export interface ProfileTextInput {
+  bio?: string | null;
+  phone?: string;
+  email?: string;
+  website?: string | null;
+}
+
+function text(raw: unknown): string {
+  return typeof raw === 'string' ? raw.normalize('NFC').replace(/\r\n?/g, '\n').trim() : '';
+}
+
+/**
+ * The text fields the owner edits, each only when the form sent it (one dialog edits one
+ * field). Bio: up to 200 characters, may be emptied. Phone and e-mail: required when edited
+ * (spec section 5); hiding them is what the visibility switches are for. Website: http(s), may be emptied.
+ */
+export function parseProfileText(body: Record<string, unknown>): ProfileTextInput {
+  const input: ProfileTextInput = {};
+  const errors: Record<string, string> = {};
+  const attempt = (field: string, work: () => void) => {
+    try {
+      work();
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      errors[field] = err.fields[field] ?? err.message;
+    }
+  };
+  if ('bio' in body) {
+    const bio = text(body.bio);
+    if (Array.from(bio).length > BIO_MAX_LENGTH) errors.bio = messages.bioTooLong;
+    else input.bio = bio || null;
+  }
+  if ('phone' in body) {
+    const phone = text(body.phone);
+    if (!phone) errors.phone = messages.phoneRequired;
+    else attempt('phone', () => (input.phone = normalizePhoneNumber(phone, 'phone').replace(/^tel:/, '')));
+  }
+  if ('email' in body) {
+    const email = text(body.email);
+    if (!email) errors.email = messages.emailRequired;
+    else attempt('email', () => (input.email = normalizeEmailAddress(email, 'email').replace(/^mailto:/, '')));
+  }
+  if ('website' in body) {
+    const website = text(body.website);
+    if (!website) input.website = null;
+    else attempt('website', () => (input.website = normalizeWebUrl(website, 'website')));
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (Object.keys(input).length === 0) throw new ValidationError({ bio: messages.nothingToSave });
+  return input;
+}
+
+/** A switch posts `1` (on) or `0` (off); anything else is refused. */
+export function parseFlag(body: Record<string, unknown>, field: string): boolean {
+  const value = body[field];
+  if (value === '1' || value === 'on') return true;
+  if (value === '0') return false;
+  throw new ValidationError({ [field]: messages.badFlag });
+}

@@ -1,0 +1,333 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let customer: { id: number; slug: string; editToken: string };
+let other: { id: number; slug: string; editToken: string };
+beforeEach(async () => {
+  t = await createTestApp();
+  const admin = await signIn(t.app);
+  customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+  other = await createCustomer(t, admin, 'Ali', 'Veli');
+});
+afterEach(() => t.close());
+
+const base = () => `/edit/${customer.editToken}`;
+const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
+const postJson = (path: string, fields: Record<string, string>) => post(path, fields).set('Accept', 'application/json');
+const profile = async () => t.db('customer_profiles').where({ customer_id: customer.id }).first();
+const links = async (id = customer.id) => t.db('social_links').where({ customer_id: id }).orderBy('order_index');
+const publicPage = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
+
+async function addLink(fields: Record<string, string>): Promise<number> {
+  const res = await postJson('/links', fields).expect(200);
+  return res.body.id as number;
+}
+
+describe('text edits', () => {
+  it('saves the bio and shows it on the public page', async () => {
+    await post('/profile', { bio: '  El yapımı seramik.\r\nKadıköy  ' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+    expect((await profile()).bio).toBe('El yapımı seramik.\nKadıköy');
+    expect(await publicPage()).toContain('El yapımı seramik.');
+    const page = await request(t.app).get(`${base()}/profile?durum=kaydedildi`).expect(200);
+    expect(page.text).toContain('Değişiklikler kaydedildi.');
+  });
+
+  it('takes exactly 200 characters and refuses 201 with 422, keeping the text and the old bio', async () => {
+    await post('/profile', { bio: 'ö'.repeat(200) }).expect(303);
+    const res = await post('/profile', { bio: `${'ş'.repeat(201)}` }).expect(422);
+    expect(res.text).toContain('Biyografi en fazla 200 karakter olabilir.');
+    expect(res.text).toContain('ş'.repeat(201));
+    expect(res.text).toMatch(/<dialog class="modal" id="biyografi"[^>]* open data-autoshow/);
+    expect((await profile()).bio).toBe('ö'.repeat(200));
+  });
+
+  it('empties the bio', async () => {
+    await post('/profile', { bio: 'x' }).expect(303);
+    await post('/profile', { bio: '   ' }).expect(303);
+    expect((await profile()).bio).toBeNull();
+  });
+
+  it.each([
+    ['phone', '0532 123 45 67', '+905321234567'],
+    ['phone', '+49 30 1234567', '+49301234567'],
+    ['email', 'Ayse@Ornek.COM.tr', 'Ayse@ornek.com.tr'],
+    ['website', 'aysekaya.com.tr', 'https://aysekaya.com.tr'],
+    ['website', 'https://aysekaya.com.tr/atolye?x=1', 'https://aysekaya.com.tr/atolye?x=1'],
+  ])('normalises %s %j', async (field, input, stored) => {
+    await post('/profile', { [field]: input }).expect(303);
+    expect((await profile())[field]).toBe(stored);
+  });
+
+  it.each([
+    ['phone', '', 'Telefon numarası boş olamaz.'],
+    ['phone', '   ', 'Telefon numarası boş olamaz.'],
+    ['phone', '12345', ''],
+    ['email', '', 'E-posta adresi boş olamaz.'],
+    ['email', 'ayse@', ''],
+    ['website', 'javascript:alert(1)', ''],
+    ['website', 'ftp://ornek.com', ''],
+  ])('refuses %s %j with 422 and a Turkish message, keeping what was saved', async (field, input, message) => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/profile', { email: 'a@ornek.com' }).expect(303);
+    await post('/profile', { website: 'https://ornek.com' }).expect(303);
+    const before = await profile();
+    const res = await post('/profile', { [field]: input }).expect(422);
+    if (message) expect(res.text).toContain(message);
+    expect(res.text).toContain('field__note--error');
+    expect(res.text).toMatch(/<dialog class="modal" id="iletisim"[^>]* open data-autoshow/);
+    expect(await profile()).toEqual(before);
+    const json = await postJson('/profile', { [field]: input }).expect(422);
+    expect(json.body.ok).toBe(false);
+    expect(json.body.error).toMatch(/^Güncelleme başarısız: /);
+  });
+
+  it('clears the website', async () => {
+    await post('/profile', { website: 'https://ornek.com' }).expect(303);
+    await post('/profile', { website: '' }).expect(303);
+    expect((await profile()).website).toBeNull();
+  });
+});
+
+describe('settings and contact buttons', () => {
+  it('toggles dark mode and the name on the cover, reflected on the public page', async () => {
+    await post('/settings', { dark_mode: '1' }).expect(303);
+    expect(await publicPage()).toContain('class="theme-dark"');
+    await post('/settings', { show_name_on_cover: '1' }).expect(303);
+    expect(await publicPage()).toContain('cover__name');
+    const json = await postJson('/settings', { dark_mode: '0' }).expect(200);
+    expect(json.body).toMatchObject({ ok: true });
+    expect((await profile()).dark_mode).toBe(0);
+  });
+
+  it('refuses a bad value with the spec\'s message', async () => {
+    const res = await postJson('/settings', { dark_mode: 'evet' }).expect(422);
+    expect(res.body.error).toContain('Karanlık mod ayarı güncellenemedi');
+    const name = await postJson('/settings', { show_name_on_cover: '2' }).expect(422);
+    expect(name.body.error).toContain('İsim gösterme ayarı güncellenemedi');
+    await postJson('/settings', {}).expect(422);
+  });
+
+  it('switches contact buttons off and on', async () => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    expect(await publicPage()).toContain('href="tel:+905321234567"');
+    await post('/contact-buttons/phone', { is_visible: '0' }).expect(303);
+    expect(await publicPage()).not.toContain('href="tel:');
+    await post('/contact-buttons/phone', { is_visible: '1' }).expect(303);
+    expect(await publicPage()).toContain('href="tel:+905321234567"');
+  });
+
+  it('will not switch on "add to contacts" without a phone or e-mail', async () => {
+    await post('/contact-buttons/add_contact', { is_visible: '0' }).expect(303);
+    const res = await post('/contact-buttons/add_contact', { is_visible: '1' }).expect(422);
+    expect(res.text).toContain('İletişim bilgisi eksik - telefon veya e-posta gerekli');
+    await post('/profile', { email: 'a@ornek.com' }).expect(303);
+    await post('/contact-buttons/add_contact', { is_visible: '1' }).expect(303);
+  });
+
+  it('answers 404 for an unknown button type', async () => {
+    await post('/contact-buttons/fax', { is_visible: '1' }).expect(404);
+  });
+});
+
+describe('IBAN card', () => {
+  it('saves IBAN and holder together, normalised, and shows them', async () => {
+    await post('/iban', { iban: 'tr33 0006 1005 1978 6457 8413 26', account_holder: '  Ayşe   Kaya ' }).expect(303).expect('Location', `${base()}/profile?durum=iban`);
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya', is_visible: 1 });
+    expect(await publicPage()).toContain('TR33 0006 1005 1978 6457 8413 26');
+    await post('/iban/visibility', { is_visible: '0' }).expect(303);
+    expect(await publicPage()).not.toContain('Banka Hesabı');
+  });
+
+  it.each([
+    [{ iban: 'TR330006100519786457841327', account_holder: 'Ayşe Kaya' }, 'iban'],
+    [{ iban: 'DE89370400440532013000', account_holder: 'Ayşe Kaya' }, 'iban'],
+    [{ iban: '', account_holder: 'Ayşe Kaya' }, 'iban'],
+    [{ iban: 'TR330006100519786457841326', account_holder: '' }, 'account_holder'],
+    [{ iban: 'TR330006100519786457841326', account_holder: 'Ayşe 123' }, 'account_holder'],
+  ])('refuses %o and keeps the saved card', async (fields, field) => {
+    await post('/iban', { iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' }).expect(303);
+    const res = await postJson('/iban', fields).expect(422);
+    expect(Object.keys(res.body.fields)).toContain(field);
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' });
+  });
+
+  it('answers 404 when toggling a card that does not exist', async () => {
+    await post('/iban/visibility', { is_visible: '1' }).expect(404);
+  });
+});
+
+describe('background', () => {
+  it.each([
+    ['color', '#1e293b'],
+    ['animation', 'animation:waves:{"waveCount":3}'],
+    ['image', 'https://images.example.com/bg.jpg'],
+  ])('saves a %s background', async (type, value) => {
+    await post('/background', { background_type: type, background_value: value }).expect(303).expect('Location', `${base()}/profile?durum=arka-plan`);
+    expect((await profile()).background_type).toBe(type);
+    expect(await publicPage()).toContain('has-bg');
+  });
+
+  it.each([
+    ['color', 'red;}</style><script>alert(1)</script>'],
+    ['image', 'javascript:alert(1)'],
+    ['animation', 'animation:particles:{"count":"çok"}'],
+    ['rainbow', '#fff'],
+  ])('refuses %s %j with "Arkaplan güncellenemedi" and keeps the old one', async (type, value) => {
+    const res = await postJson('/background', { background_type: type, background_value: value }).expect(422);
+    expect(res.body.error).toMatch(/^Arkaplan güncellenemedi/);
+    expect(await profile()).toMatchObject({ background_type: 'color', background_value: '#f9fafb' });
+  });
+});
+
+describe('links', () => {
+  it('adds every kind of link at the end, normalised, and shows it on the public page', async () => {
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ platform: 'instagram', url: '@aysekaya' }, 'https://instagram.com/aysekaya', 'Instagram'],
+      [{ platform: 'whatsapp', url: '0532 123 45 67' }, 'https://wa.me/905321234567', 'WhatsApp'],
+      [{ platform: 'email', url: 'siparis@ornek.com' }, 'mailto:siparis@ornek.com', 'E-posta'],
+      [{ platform: 'phone', url: '0216 123 45 67' }, 'tel:+902161234567', 'Telefon'],
+      [{ platform: 'wifi', ssid: 'Misafir', password: 'sifre1234' }, 'Misafir|sifre1234', 'Wi-Fi'],
+      [{ platform: 'iban', iban: 'TR33 0006 1005 1978 6457 8413 26', account_holder: 'Ayşe Kaya' }, 'TR330006100519786457841326|Ayşe Kaya', 'IBAN'],
+      [{ platform: 'location', url: 'Moda Cad. No: 12, Kadıköy' }, 'Moda Cad. No: 12, Kadıköy', 'Konum'],
+      [{ platform: 'custom', url: 'ornek.com/kurs', label: '', icon: '' }, 'https://ornek.com/kurs', 'Özel Link'],
+    ];
+    for (const [fields, url, label] of cases) await addLink(fields);
+    const rows = await links();
+    expect(rows.map((r) => [r.url, r.label, r.order_index])).toEqual(cases.map(([, url, label], i) => [url, label, i]));
+    expect(rows.find((r) => r.platform === 'custom')?.icon).toBe('🔗');
+    const html = await publicPage();
+    expect(html).toContain('href="https://instagram.com/aysekaya"');
+    expect(html).toContain('href="https://wa.me/905321234567"');
+  });
+
+  it('sends the no-JavaScript form back to the links with the notice', async () => {
+    await post('/links', { platform: 'instagram', url: 'aysekaya' }).expect(303).expect('Location', `${base()}/profile?durum=baglanti-eklendi#baglantilar`);
+  });
+
+  it.each([
+    [{ platform: 'instagram', url: 'javascript:alert(1)' }, 'url'],
+    [{ platform: 'website', url: ' JaVaScRiPt:alert(1)' }, 'url'],
+    [{ platform: 'website', url: 'data:text/html,<b>x</b>' }, 'url'],
+    [{ platform: 'instagram', url: '' }, 'url'],
+    [{ platform: 'whatsapp', url: '123' }, 'url'],
+    [{ platform: 'iban', iban: 'TR330006100519786457841326', account_holder: '' }, 'account_holder'],
+    [{ platform: 'iban', iban: 'TR33', account_holder: 'Ayşe' }, 'iban'],
+    [{ platform: 'wifi', ssid: '', password: 'x' }, 'ssid'],
+    [{ platform: 'custom', url: 'https://ornek.com', label: 'Kurs', icon: '🏺🏺🏺' }, 'icon'],
+    [{ platform: 'myspace', url: 'https://myspace.com/x' }, 'platform'],
+  ])('refuses %o with 422 and "Sosyal medya eklenirken hata oluştu", adding nothing', async (fields, field) => {
+    const res = await postJson('/links', fields).expect(422);
+    expect(res.body.error).toMatch(/^Sosyal medya eklenirken hata oluştu/);
+    expect(Object.keys(res.body.fields)).toContain(field);
+    expect(await links()).toHaveLength(0);
+    const page = await post('/links', fields).expect(422);
+    expect(page.text).toMatch(/field__note--error|notice--error/);
+  });
+
+  it('keeps the typed values and reopens the platform form after a refusal', async () => {
+    const res = await post('/links', { platform: 'whatsapp', url: '12ab' }).expect(422);
+    expect(res.text).toMatch(/<dialog class="modal" id="baglanti-ekle-whatsapp"[^>]* open data-autoshow/);
+    expect(res.text).toContain('value="12ab"');
+  });
+
+  it('edits a link: label required, icon only for custom links', async () => {
+    const insta = await addLink({ platform: 'instagram', url: 'aysekaya' });
+    const custom = await addLink({ platform: 'custom', url: 'https://ornek.com', label: 'Kurs', icon: '🏺' });
+    await post(`/links/${insta}`, { url: 'https://instagram.com/yeni', label: 'Atölye Instagram', icon: '🎉' }).expect(303);
+    await post(`/links/${custom}`, { url: 'https://ornek.com/yeni', label: 'Yeni Kurs', icon: '🎨' }).expect(303);
+    const rows = await links();
+    expect(rows[0]).toMatchObject({ url: 'https://instagram.com/yeni', label: 'Atölye Instagram', icon: null, platform: 'instagram' });
+    expect(rows[1]).toMatchObject({ url: 'https://ornek.com/yeni', label: 'Yeni Kurs', icon: '🎨' });
+    const res = await postJson(`/links/${insta}`, { url: 'https://instagram.com/yeni', label: ' ' }).expect(422);
+    expect(res.body.error).toMatch(/^Sosyal medya güncellenirken hata oluştu/);
+    expect((await links())[0].label).toBe('Atölye Instagram');
+  });
+
+  it('deletes a link and keeps the order dense', async () => {
+    const ids = [];
+    for (const name of ['a', 'b', 'c', 'd']) ids.push(await addLink({ platform: 'instagram', url: name + 'hesap' }));
+    await post(`/links/${ids[1]}/delete`, {}).expect(303).expect('Location', `${base()}/profile?durum=baglanti-silindi#baglantilar`);
+    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([[ids[0], 0], [ids[2], 1], [ids[3], 2]]);
+  });
+
+  it('hides and shows a link', async () => {
+    const id = await addLink({ platform: 'instagram', url: 'aysekaya' });
+    await post(`/links/${id}/visibility`, { is_visible: '0' }).expect(303);
+    expect(await publicPage()).not.toContain('instagram.com/aysekaya');
+    await post(`/links/${id}/visibility`, { is_visible: '1' }).expect(303);
+    expect(await publicPage()).toContain('instagram.com/aysekaya');
+  });
+
+  it('moves links up and down, and reorders them all at once', async () => {
+    const ids = [];
+    for (const name of ['a', 'b', 'c']) ids.push(await addLink({ platform: 'instagram', url: name + 'hesap' }));
+    await post(`/links/${ids[2]}/move`, { direction: 'up' }).expect(303);
+    expect((await links()).map((r) => r.id)).toEqual([ids[0], ids[2], ids[1]]);
+    await post(`/links/${ids[0]}/move`, { direction: 'up' }).expect(303);
+    expect((await links()).map((r) => r.id)).toEqual([ids[0], ids[2], ids[1]]);
+    await postJson('/links/order', { order: `${ids[1]},${ids[0]},${ids[2]}` }).expect(200);
+    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([[ids[1], 0], [ids[0], 1], [ids[2], 2]]);
+    const html = await publicPage();
+    expect(html.indexOf('bhesap')).toBeLessThan(html.indexOf('ahesap'));
+  });
+
+  it('refuses a reorder that does not name every link exactly once', async () => {
+    const a = await addLink({ platform: 'instagram', url: 'ahesap' });
+    const b = await addLink({ platform: 'instagram', url: 'bhesap' });
+    const foreign = (await t.db('social_links').insert({ customer_id: other.id, platform: 'instagram', url: 'https://instagram.com/x', label: 'X', order_index: 0 }).returning('id'))[0].id;
+    for (const order of [`${a}`, `${a},${a}`, `${a},${b},${foreign}`, `${a},${foreign}`, 'x', '']) {
+      const res = await postJson('/links/order', { order }).expect(422);
+      expect(res.body.error).toMatch(/^Sıralama güncellenemedi/);
+    }
+    expect((await links()).map((r) => r.id)).toEqual([a, b]);
+    await postJson(`/links/${a}/move`, { direction: 'sideways' }).expect(422);
+  });
+
+  it.each([
+    ['post', '/links/{id}', { url: 'https://instagram.com/ele', label: 'Ele geçirildi' }],
+    ['post', '/links/{id}/delete', {}],
+    ['post', '/links/{id}/visibility', { is_visible: '0' }],
+    ['post', '/links/{id}/move', { direction: 'up' }],
+  ])('answers 404 to another customer\'s link id on %s %s and changes nothing', async (_m, path, fields) => {
+    const [row] = await t.db('social_links').insert({ customer_id: other.id, platform: 'instagram', url: 'https://instagram.com/ali', label: 'Ali', order_index: 0 }).returning('*');
+    await post(path.replace('{id}', String(row.id)), fields as Record<string, string>).expect(404);
+    await post(path.replace('{id}', 'abc'), fields as Record<string, string>).expect(404);
+    expect(await t.db('social_links').where({ id: row.id }).first()).toMatchObject({ url: 'https://instagram.com/ali', label: 'Ali', is_visible: 1 });
+  });
+});
+
+describe('permissions', () => {
+  it.each([
+    ['/profile', { bio: 'x' }],
+    ['/settings', { dark_mode: '1' }],
+    ['/contact-buttons/phone', { is_visible: '0' }],
+    ['/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }],
+    ['/background', { background_type: 'color', background_value: '#000000' }],
+    ['/links', { platform: 'instagram', url: 'x' }],
+    ['/links/order', { order: '1' }],
+  ])('POST %s: a wrong, malformed, case-changed or replaced token is a 404 and changes nothing', async (path, fields) => {
+    const flipped = customer.editToken.replace(/[a-z]/, (c) => c.toUpperCase());
+    const old = customer.editToken;
+    await t.services.customers.replaceEditToken(customer.id);
+    for (const token of ['x'.repeat(43), 'kisa', flipped, old]) {
+      if (token === (await t.db('customers').where({ id: customer.id }).first()).edit_token) continue;
+      await request(t.app).post(`/edit/${token}${path}`).type('form').send(fields).expect(404);
+    }
+    expect(await profile()).toMatchObject({ bio: null, dark_mode: 0, background_value: '#f9fafb' });
+    expect(await links()).toHaveLength(0);
+    expect(await t.db('iban_info').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
+  it('refuses a post from another site with 403', async () => {
+    await post('/profile', { bio: 'x' }).set('Origin', 'https://kotu.example').expect(403);
+    await post('/profile', { bio: 'x' }).set('Sec-Fetch-Site', 'cross-site').expect(403);
+    expect((await profile()).bio).toBeNull();
+  });
+
+  it('lets an inactive customer edit', async () => {
+    await t.db('customers').where({ id: customer.id }).update({ is_active: false });
+    await post('/profile', { bio: 'Hâlâ düzenleyebilirim' }).expect(303);
+  });
+});

@@ -1,0 +1,188 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
+
+let t: TestApp;
+let customer: { id: number; slug: string; editToken: string };
+beforeEach(async () => {
+  t = await createTestApp();
+  customer = await createCustomer(t, await signIn(t.app), 'Ayşe', 'Kaya');
+});
+afterEach(() => t.close());
+
+const base = () => `/edit/${customer.editToken}`;
+const profile = async () => t.db('customer_profiles').where({ customer_id: customer.id }).first();
+const files = () => (existsSync(path.join(t.config.uploadsDir, String(customer.id))) ? readdirSync(path.join(t.config.uploadsDir, String(customer.id))).sort() : []);
+const onDisk = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
+
+/** A 4000x3000 photo with GPS coordinates and a camera model in its EXIF. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { Make: 'Telefon', Model: 'Gizli Model' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '29/1 0/1 0/1' } })
+    .toBuffer();
+}
+
+describe('profile and cover photos', () => {
+  it('stores a 400x400 JPEG without any metadata, shows it, and removes the previous one', async () => {
+    const original = await phonePhoto();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await request(t.app).post(`${base()}/photo/profile`).attach('file', original, 'IMG_0001.jpg').expect(303);
+    expect(res.headers.location).toBe(`${base()}/profile?durum=fotograf`);
+    const first = (await profile()).profile_photo as string;
+    expect(first).toMatch(new RegExp(`^/uploads/${customer.id}/profile-[A-Za-z0-9_-]{16}\\.jpg$`));
+    const meta = await sharp(onDisk(first)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 400, 400]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    expect(meta.iptc).toBeUndefined();
+    expect((await request(t.app).get(`/${customer.slug}`)).text).toContain(first);
+
+    await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(800, 800, { r: 1, g: 2, b: 3 }), 'b.jpg').expect(303);
+    const second = (await profile()).profile_photo as string;
+    expect(second).not.toBe(first);
+    expect(existsSync(onDisk(first))).toBe(false);
+    expect(files()).toEqual([path.basename(second)]);
+  });
+
+  it('crops the rectangle the cropper sent, keeping the shape, and the cover to 1200x450', async () => {
+    await request(t.app).post(`${base()}/photo/profile`).field('crop_x', '100').field('crop_y', '50').field('crop_width', '500').field('crop_height', '500').attach('file', await phonePhoto(), 'a.jpg').expect(303);
+    await request(t.app).post(`${base()}/photo/cover`).attach('file', await phonePhoto(), 'c.jpg').expect(303).expect('Location', `${base()}/profile?durum=kapak`);
+    const cover = (await profile()).cover_photo as string;
+    const meta = await sharp(onDisk(cover)).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([1200, 450, undefined]);
+    const page = await request(t.app).get(`/${customer.slug}`);
+    expect(page.text).toContain(`<img src="${cover}"`);
+  });
+
+  it.each([
+    ['an SVG with script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 422, 'Lütfen yalnızca resim dosyası seçin'],
+    ['HTML named .jpg', Buffer.from('<html><body><script>alert(1)</script></body></html>'), 'photo.jpg', 422, 'Lütfen yalnızca resim dosyası seçin'],
+    ['zero bytes', Buffer.alloc(0), 'empty.jpg', 422, ''],
+  ])('refuses %s and keeps the photo', async (_name, data, filename, status, message) => {
+    await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(500, 500, { r: 9, g: 9, b: 9 }), 'ok.jpg').expect(303);
+    const before = await profile();
+    const res = await request(t.app).post(`${base()}/photo/profile`).attach('file', data, filename).expect(status);
+    if (message) expect(res.text).toContain(message);
+    expect(res.text).toMatch(/<dialog class="modal" id="profil-fotografi"[^>]* open data-autoshow/);
+    expect(await profile()).toEqual(before);
+    expect(files()).toHaveLength(1);
+  });
+
+  it('refuses a decompression bomb quickly with a Turkish message', async () => {
+    const bomb = await sharp({ create: { width: 14000, height: 14000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const res = await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').attach('file', bomb, 'bomb.png').expect(422);
+    expect(res.body.error).toMatch(/^Fotoğraf kaydedilemedi: Görsel çok büyük/);
+    expect(files()).toEqual([]);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const big = Buffer.concat([await solidJpeg(100, 100, { r: 0, g: 0, b: 0 }), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await request(t.app).post(`${base()}/photo/profile`).attach('file', big, 'big.jpg').expect(413);
+    expect(res.text).toContain("Dosya boyutu 5MB&#39;tan küçük olmalıdır");
+  });
+
+  it('says "Dosya seçilmedi" when no file came', async () => {
+    const res = await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').field('crop_x', '1').expect(422);
+    expect(res.body.error).toContain('Dosya seçilmedi');
+  });
+
+  it('answers JSON with the stored path to the cropper widget', async () => {
+    const res = await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').attach('file', await solidJpeg(300, 300, { r: 5, g: 5, b: 5 }), 'a.jpg').expect(200);
+    expect(res.body).toMatchObject({ ok: true, message: 'Profil fotoğrafı güncellendi.' });
+    expect(res.body.url).toBe((await profile()).profile_photo);
+  });
+
+  it('removes the cover', async () => {
+    await request(t.app).post(`${base()}/photo/cover`).attach('file', await phonePhoto(), 'c.jpg').expect(303);
+    const cover = (await profile()).cover_photo as string;
+    await request(t.app).post(`${base()}/cover/remove`).type('form').send({}).expect(303);
+    expect((await profile()).cover_photo).toBeNull();
+    expect(existsSync(onDisk(cover))).toBe(false);
+  });
+
+  it('never parses an upload for a wrong token', async () => {
+    await request(t.app).post(`/edit/${'x'.repeat(43)}/photo/profile`).attach('file', await phonePhoto(), 'a.jpg').expect(404);
+    expect(files()).toEqual([]);
+  });
+});
+
+describe('background image', () => {
+  it('stores an uploaded background without metadata and uses it', async () => {
+    await request(t.app).post(`${base()}/background/image`).attach('file', await phonePhoto(), 'bg.jpg').expect(303);
+    const row = await profile();
+    expect(row.background_type).toBe('image');
+    const meta = await sharp(onDisk(row.background_value)).metadata();
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1920);
+    expect(meta.exif).toBeUndefined();
+    expect((await request(t.app).get(`/${customer.slug}`)).text).toContain(`<img src="${row.background_value}"`);
+  });
+});
+
+describe('catalog', () => {
+  it('stores a PDF under {customerId}/{slugified name}-{timestamp}.pdf and links it', async () => {
+    const res = await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Yaz Menüsü 2026').attach('file', MINIMAL_PDF, 'menu.pdf').expect(303);
+    expect(res.headers.location).toBe(`${base()}/profile?durum=baglanti-eklendi#baglantilar`);
+    const link = await t.db('social_links').where({ customer_id: customer.id }).first();
+    expect(link).toMatchObject({ platform: 'catalog', label: 'Yaz Menüsü 2026' });
+    expect(link.url).toMatch(new RegExp(`^/uploads/${customer.id}/yaz-menusu-2026-\\d{13}\\.pdf$`));
+    const file = await request(t.app).get(link.url).expect(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    const page = await request(t.app).get(`/${customer.slug}`);
+    expect(page.text).toContain(`<iframe class="viewer" src="${link.url}"`);
+  });
+
+  it('names a catalog without a name "Dijital Katalog" and stores images re-encoded', async () => {
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', '').attach('file', await phonePhoto(), 'liste.jpg').expect(303);
+    const link = await t.db('social_links').where({ customer_id: customer.id }).first();
+    expect(link.label).toBe('Dijital Katalog');
+    expect(link.url).toMatch(/\/dijital-katalog-\d{13}\.jpg$/);
+    expect((await sharp(onDisk(link.url)).metadata()).exif).toBeUndefined();
+  });
+
+  it('links a catalog by URL through the same form', async () => {
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'url').field('url', 'https://ornek.com/katalog.pdf').expect(303);
+    expect((await t.db('social_links').first()).url).toBe('https://ornek.com/katalog.pdf');
+  });
+
+  it.each([
+    ['a text file', Buffer.from('merhaba'), 'a.txt', 422, 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.'],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', 422, 'Desteklenmeyen dosya türü'],
+    ['over 10 MB', Buffer.concat([MINIMAL_PDF, Buffer.alloc(10 * 1024 * 1024)]), 'big.pdf', 413, 'Dosya boyutu çok büyük. En fazla 10MB yükleyebilirsiniz.'],
+  ])('refuses %s, storing nothing', async (_name, data, filename, status, message) => {
+    const res = await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', data, filename).expect(status);
+    expect(res.text).toContain(message);
+    expect(await t.db('social_links').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(files()).toEqual([]);
+  });
+
+  it('removes the stored file when the link itself is refused', async () => {
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'x'.repeat(61)).attach('file', MINIMAL_PDF, 'a.pdf').expect(422);
+    expect(files()).toEqual([]);
+  });
+
+  it('replaces a catalog file on edit, keeps it when no new file comes, and never overwrites', async () => {
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', MINIMAL_PDF, 'a.pdf').expect(303);
+    const link = await t.db('social_links').first();
+    await request(t.app).post(`${base()}/links/${link.id}/catalog`).field('catalog_type', 'file').field('label', 'Yeni Menü').expect(303);
+    expect(await t.db('social_links').first()).toMatchObject({ url: link.url, label: 'Yeni Menü' });
+    await request(t.app).post(`${base()}/links/${link.id}/catalog`).field('catalog_type', 'file').field('label', 'Yeni Menü').attach('file', MINIMAL_PDF, 'b.pdf').expect(303);
+    const edited = await t.db('social_links').first();
+    expect(edited.url).not.toBe(link.url);
+    expect(files()).toEqual([path.basename(edited.url)]);
+  });
+
+  it('deleting the customer removes every uploaded file', async () => {
+    await request(t.app).post(`${base()}/photo/profile`).attach('file', await phonePhoto(), 'a.jpg').expect(303);
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', MINIMAL_PDF, 'a.pdf').expect(303);
+    expect(files()).toHaveLength(2);
+    await t.services.customers.delete(customer.id);
+    expect(existsSync(path.join(t.config.uploadsDir, String(customer.id)))).toBe(false);
+  });
+});
