@@ -8,6 +8,10 @@ interface WidgetModule {
 /** Each widget is its own chunk, loaded only when the page has an element that asks for it. */
 const widgets: Record<string, () => Promise<WidgetModule>> = {
   'copy-button': () => import('./copy-button/index'),
+  'photo-cropper': () => import('./photo-cropper/index'),
+  'background-picker': () => import('./background-picker/index'),
+  'link-sorter': () => import('./link-sorter/index'),
+  'stats-chart': () => import('./stats-chart/index'),
 };
 
 function readProps(el: HTMLElement): unknown {

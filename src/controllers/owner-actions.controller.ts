@@ -30,6 +30,12 @@ export const messages = {
 
 const CONTACT_TYPES: readonly ContactButtonType[] = ['email', 'phone', 'add_contact'];
 
+/** What an upload route needs done around a link change, before the answer goes out. */
+export interface LinkHooks {
+  onRefused?: () => Promise<void>;
+  onReplaced?: (path: string) => Promise<void>;
+}
+
 function bodyOf(req: Request): Record<string, unknown> {
   return (req.body ?? {}) as Record<string, unknown>;
 }
@@ -66,12 +72,23 @@ export class OwnerActionsController {
     await this.editor.renderEditor(req, res, 422, { dialog, values: typedValues(bodyOf(req)), errors: { ...err.fields } });
   }
 
-  /** Runs a validated change; a ValidationError re-renders its dialog, anything else is the spec's failure text. */
-  private async change(req: Request, res: Response, dialog: string, failure: string, work: () => Promise<void>): Promise<boolean> {
+  /**
+   * Runs a validated change; a ValidationError re-renders its dialog, anything else is the
+   * spec's failure text. `onRefused` runs before the refusal is answered (an upload's cleanup).
+   */
+  private async change(
+    req: Request,
+    res: Response,
+    dialog: string,
+    failure: string,
+    work: () => Promise<void>,
+    onRefused?: () => Promise<void>,
+  ): Promise<boolean> {
     try {
       await orFail(failure, work);
       return true;
     } catch (err) {
+      await onRefused?.();
       if (!(err instanceof ValidationError)) throw err;
       await this.refuse(req, res, dialog, err, failure);
       return false;
@@ -153,7 +170,8 @@ export class OwnerActionsController {
    * Adds a link. A catalog file arrives as `uploadedPath` (stored by the upload
    * controller first); otherwise every value comes from the form.
    */
-  async addLink(req: Request, res: Response, uploadedPath?: string): Promise<boolean> {
+  /** Adds a link; `hooks.onRefused` removes an uploaded file before a refusal is answered. */
+  async addLink(req: Request, res: Response, uploadedPath?: string, hooks: LinkHooks = {}): Promise<boolean> {
     const customer = loadedCustomer(req);
     const platform = platformById(String(bodyOf(req).platform ?? ''));
     const dialog = platform ? `baglanti-ekle-${platform.id}` : 'baglantilar';
@@ -161,7 +179,7 @@ export class OwnerActionsController {
     const ok = await this.change(req, res, dialog, messages.linkAddFailed, async () => {
       const input = parseLinkInput(bodyOf(req), { mode: 'add', uploadedFile: uploadedPath });
       id = (await this.links.create(customer.id, input, this.now())).id;
-    });
+    }, hooks.onRefused);
     if (ok) ownerDone(req, res, 'baglanti-eklendi', { id }, '#baglantilar');
     return ok;
   }
@@ -175,8 +193,8 @@ export class OwnerActionsController {
     return this.profiles.findLink(customerId, id);
   }
 
-  /** Edits a link; true when saved. `replacedFile` receives the catalog file the edit replaced, if any. */
-  async editLink(req: Request, res: Response, uploadedPath?: string, replacedFile?: (path: string) => void): Promise<boolean> {
+  /** Edits a link; true when saved. `hooks.onReplaced` removes the catalog file the edit replaced. */
+  async editLink(req: Request, res: Response, uploadedPath?: string, hooks: LinkHooks = {}): Promise<boolean> {
     const customer = loadedCustomer(req);
     const id = linkIdOf(req);
     const link = await this.profiles.findLink(customer.id, id);
@@ -187,8 +205,8 @@ export class OwnerActionsController {
       const input = parseLinkInput(bodyOf(req), { mode: 'edit', platform: link.platform, uploadedFile: uploadedPath ?? (keepFile ? link.url : undefined) });
       // The icon is changed only for custom links (spec section 5).
       await this.links.update(customer.id, id, { url: input.url, label: input.label, ...(link.platform === 'custom' ? { icon: input.icon } : {}) });
-      if (link.url.startsWith('/uploads/') && link.url !== input.url) replacedFile?.(link.url);
-    });
+      if (link.url.startsWith('/uploads/') && link.url !== input.url) await hooks.onReplaced?.(link.url);
+    }, hooks.onRefused);
     if (ok) ownerDone(req, res, 'baglanti-guncellendi', { id }, '#baglantilar');
     return ok;
   }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { orFail, ValidationError } from '../errors.js';
+import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { loadedCustomer } from '../middleware/load-customer.js';
 import { requireFile } from '../middleware/upload.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -121,16 +121,18 @@ export class OwnerMediaController {
       await this.refuse(req, res, dialog, err, messages.catalogFailed);
       return;
     }
-    let saved = false;
-    try {
-      saved = await this.actions.addLink(req, res, stored);
-    } finally {
-      if (!saved) await this.storage.removePublicPath(customer.id, stored);
-    }
+    const removeStored = async () => {
+      await this.storage.removePublicPath(customer.id, stored);
+    };
+    await this.actions.addLink(req, res, stored, { onRefused: removeStored });
   };
 
   updateCatalog: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
+    // Another customer's or a missing link is a 404 before anything is stored.
+    const linkId = String(req.params.linkId ?? '');
+    const link = /^[1-9]\d{0,9}$/.test(linkId) ? await this.actions.findLink(customer.id, Number(linkId)) : null;
+    if (!link) throw new NotFoundError('Bağlantı bulunamadı.');
     let stored: string | undefined;
     if (isFileUpload(req) && req.file) {
       try {
@@ -140,13 +142,13 @@ export class OwnerMediaController {
         return;
       }
     }
-    let replaced: string | null = null;
-    let saved = false;
-    try {
-      saved = await this.actions.editLink(req, res, stored, (path) => (replaced = path));
-    } finally {
-      if (!saved && stored) await this.storage.removePublicPath(customer.id, stored);
-    }
-    if (replaced) await this.storage.removePublicPath(customer.id, replaced);
+    await this.actions.editLink(req, res, stored, {
+      onRefused: async () => {
+        if (stored) await this.storage.removePublicPath(customer.id, stored);
+      },
+      onReplaced: async (path) => {
+        await this.storage.removePublicPath(customer.id, path);
+      },
+    });
   };
 }

@@ -7,6 +7,7 @@ import { wantsJson } from '../middleware/respond.js';
 import { originOf } from '../lib/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import type { FormTimer } from '../services/form-timer.js';
+import { PageCache } from '../services/page-cache.js';
 import { presentProfile } from '../services/profile-page.js';
 import type { ProfileService } from '../services/profile.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
@@ -27,12 +28,17 @@ interface MessageFormState {
   sent: boolean;
 }
 
+/** Stands in the cached page where each response puts its own signed form stamp. */
+const STAMP_PLACEHOLDER = '__VIZIT_FORM_STAMP__';
+
 /** CSS that could not sit inside `<style>` unchanged after HTML escaping is dropped, not emitted. */
 function isStyleSafe(css: string): boolean {
   return !/[&<>"']/.test(css);
 }
 
 export class ProfileController {
+  private readonly cache = new PageCache();
+
   constructor(
     private readonly profiles: ProfileService,
     private readonly messageRepository: MessageRepository,
@@ -42,20 +48,41 @@ export class ProfileController {
     private readonly now: () => number,
   ) {}
 
-  private async render(req: Request, res: Response, status: number, form: MessageFormState): Promise<void> {
+  /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
+  private async renderPage(req: Request, form: MessageFormState): Promise<{ html: string; styleCss: string }> {
     const bundle = await this.profiles.bundle(loadedCustomer(req));
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
-    allowInlineStyle(res, page.styleCss);
-    res.status(status).render('profile/show', {
-      page,
-      form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: this.formTimer.stamp(this.now()) },
+    const html = await new Promise<string>((resolve, reject) => {
+      req.app.render('profile/show', { page, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } }, (err, out) =>
+        err ? reject(err) : resolve(out),
+      );
     });
+    return { html, styleCss: page.styleCss };
   }
 
+  private send(res: Response, status: number, rendered: { html: string; styleCss: string }): void {
+    allowInlineStyle(res, rendered.styleCss);
+    res.status(status).type('html').send(rendered.html.replace(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())));
+  }
+
+  private async render(req: Request, res: Response, status: number, form: MessageFormState): Promise<void> {
+    this.send(res, status, await this.renderPage(req, form));
+  }
+
+  /** The public page: from the cache while the customer's version is unchanged. */
   show: RequestHandler = async (req, res) => {
-    await this.render(req, res, 200, { value: '', error: null, sent: req.query.sent === '1' });
-    if (isCountableVisit(req)) this.views.record(loadedCustomer(req).id, this.now());
+    const customer = loadedCustomer(req);
+    const sent = req.query.sent === '1';
+    const origin = originOf(req, this.config.baseUrl);
+    let rendered = sent ? null : this.cache.get(customer.id, customer.version, origin);
+    if (!rendered) {
+      const fresh = await this.renderPage(req, { value: '', error: null, sent });
+      if (!sent) this.cache.set(customer.id, { version: customer.version, origin, ...fresh });
+      rendered = { version: customer.version, origin, ...fresh };
+    }
+    this.send(res, 200, rendered);
+    if (isCountableVisit(req)) this.views.record(customer.id, this.now());
   };
 
   /** A refused message: the visitor's text comes back with the reason. */

@@ -9,6 +9,8 @@ export interface Customer {
   editToken: string;
   isActive: boolean;
   createdAt: number;
+  /** Raised by every write that changes the public page (see bumpVersion). */
+  version: number;
 }
 
 export interface CustomerPage {
@@ -44,7 +46,13 @@ function toCustomer(row: Record<string, unknown>): Customer {
     editToken: String(row.edit_token),
     isActive: toBool(row.is_active),
     createdAt: toInt(row.created_at),
+    version: toInt(row.version),
   };
+}
+
+/** Marks the customer's public page as changed; call it in the same transaction as the change. */
+export async function bumpVersion(db: Knex, customerId: number): Promise<void> {
+  await db('customers').where({ id: customerId }).increment('version', 1);
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
@@ -149,7 +157,7 @@ export class CustomerRepository {
   }
 
   async setActive(id: number, isActive: boolean): Promise<void> {
-    await this.db('customers').where({ id }).update({ is_active: isActive });
+    await this.db('customers').where({ id }).update({ is_active: isActive, version: this.db.raw('version + 1') });
   }
 
   async setEditToken(id: number, editToken: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { bumpVersion } from './customer.repository.js';
 import { toInt } from './rows.js';
 import { toSocialLink, type SocialLink } from './profile.repository.js';
 
@@ -21,6 +22,15 @@ export class LinkRepository {
     return rows.map((row: { id: unknown }) => toInt(row.id));
   }
 
+  /** Runs a change and raises the customer's page version, in one transaction. */
+  private changing<T>(customerId: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (trx) => {
+      const result = await work(trx);
+      await bumpVersion(trx, customerId);
+      return result;
+    });
+  }
+
   private async writeOrder(trx: Knex.Transaction, customerId: number, ids: number[]): Promise<void> {
     for (const [index, id] of ids.entries()) {
       await trx('social_links').where({ customer_id: customerId, id }).update({ order_index: index });
@@ -29,7 +39,7 @@ export class LinkRepository {
 
   /** Added at the end (order_index = max + 1, spec section 7). */
   async create(customerId: number, values: LinkValues, now: number): Promise<SocialLink> {
-    return this.db.transaction(async (trx) => {
+    return this.changing(customerId, async (trx) => {
       const count = (await this.ids(trx, customerId)).length;
       const [row] = await trx('social_links')
         .insert({ customer_id: customerId, ...values, is_visible: true, order_index: count, created_at: now })
@@ -39,15 +49,15 @@ export class LinkRepository {
   }
 
   async update(customerId: number, id: number, values: Partial<LinkValues>): Promise<boolean> {
-    return (await this.db('social_links').where({ customer_id: customerId, id }).update(values)) > 0;
+    return (await this.changing(customerId, (trx) => trx('social_links').where({ customer_id: customerId, id }).update(values))) > 0;
   }
 
   async setVisible(customerId: number, id: number, isVisible: boolean): Promise<boolean> {
-    return (await this.db('social_links').where({ customer_id: customerId, id }).update({ is_visible: isVisible })) > 0;
+    return (await this.changing(customerId, (trx) => trx('social_links').where({ customer_id: customerId, id }).update({ is_visible: isVisible }))) > 0;
   }
 
   async delete(customerId: number, id: number): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
+    return this.changing(customerId, async (trx) => {
       const deleted = await trx('social_links').where({ customer_id: customerId, id }).delete();
       if (deleted > 0) await this.writeOrder(trx, customerId, await this.ids(trx, customerId));
       return deleted > 0;
@@ -56,7 +66,7 @@ export class LinkRepository {
 
   /** One place up or down; false when the link is not the customer's. */
   async move(customerId: number, id: number, direction: 'up' | 'down'): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
+    return this.changing(customerId, async (trx) => {
       const ids = await this.ids(trx, customerId);
       const at = ids.indexOf(id);
       if (at < 0) return false;
@@ -69,7 +79,7 @@ export class LinkRepository {
 
   /** The new order by position; it must name every link of the customer exactly once. */
   async reorder(customerId: number, order: number[]): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
+    return this.changing(customerId, async (trx) => {
       const ids = await this.ids(trx, customerId);
       const same = order.length === ids.length && new Set(order).size === order.length && order.every((id) => ids.includes(id));
       if (!same) return false;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { bumpVersion } from './customer.repository.js';
 import type { ContactButtonType } from './profile.repository.js';
 
 /** Columns of customer_profiles the owner may change, by their form names. */
@@ -23,23 +24,35 @@ export interface ProfileChanges {
 export class ProfileWriteRepository {
   constructor(private readonly db: Knex) {}
 
+  /** Runs a change and raises the customer's page version, in one transaction. */
+  private changing<T>(customerId: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (trx) => {
+      const result = await work(trx);
+      await bumpVersion(trx, customerId);
+      return result;
+    });
+  }
+
   async update(customerId: number, changes: ProfileChanges, now: number): Promise<void> {
-    await this.db('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+    await this.changing(customerId, (trx) => trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now }));
   }
 
   async setContactButton(customerId: number, type: ContactButtonType, isVisible: boolean): Promise<boolean> {
-    const changed = await this.db('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible });
+    const changed = await this.changing(customerId, (trx) => trx('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible }));
     return changed > 0;
   }
 
   async saveIban(customerId: number, iban: string, accountHolder: string): Promise<void> {
-    await this.db('iban_info')
-      .insert({ customer_id: customerId, iban, account_holder: accountHolder, is_visible: true })
-      .onConflict('customer_id')
-      .merge({ iban, account_holder: accountHolder });
+    await this.changing(customerId, (trx) =>
+      trx('iban_info')
+        .insert({ customer_id: customerId, iban, account_holder: accountHolder, is_visible: true })
+        .onConflict('customer_id')
+        .merge({ iban, account_holder: accountHolder }),
+    );
   }
 
   async setIbanVisible(customerId: number, isVisible: boolean): Promise<boolean> {
-    return (await this.db('iban_info').where({ customer_id: customerId }).update({ is_visible: isVisible })) > 0;
+    const changed = await this.changing(customerId, (trx) => trx('iban_info').where({ customer_id: customerId }).update({ is_visible: isVisible }));
+    return changed > 0;
   }
 }

@@ -13,7 +13,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const page = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
-const setProfile = (fields: Record<string, unknown>) => t.db('customer_profiles').where({ customer_id: customer.id }).update(fields);
+/** Changes the stored profile directly, raising the version as every real write does. */
+async function setProfile(fields: Record<string, unknown>): Promise<void> {
+  await t.db('customer_profiles').where({ customer_id: customer.id }).update(fields);
+  await t.db('customers').where({ id: customer.id }).increment('version', 1);
+}
 
 /** The href of the link whose visible label is `label`. */
 function hrefOf(html: string, label: string): string | undefined {
