@@ -3,6 +3,7 @@ import * as createSchema from './20261121_0001_create_schema.js';
 import * as createProfileViewDays from './20261121_0002_create_profile_view_days.js';
 import * as backfillProfileViewDays from './20261121_0003_backfill_profile_view_days.js';
 import * as addCustomerVersion from './20261121_0004_add_customer_version.js';
+import * as addSessionsRevokedAt from './20261121_0005_add_sessions_revoked_at.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0002_create_profile_view_days', createProfileViewDays],
   ['20261121_0003_backfill_profile_view_days', backfillProfileViewDays],
   ['20261121_0004_add_customer_version', addCustomerVersion],
+  ['20261121_0005_add_sessions_revoked_at', addSessionsRevokedAt],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

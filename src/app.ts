@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Logger } from './logger.js';
 import { redactPath } from './logger.js';
+import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
@@ -122,6 +123,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     health: healthCheck(db),
     auth: authController,
     admin: new AdminController(customers, config),
+    account: new AccountController(auth, now),
     profileFiles: new ProfileFilesController(profileRepository, config),
     profile: profileController,
     owner: ownerController,

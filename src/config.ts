@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { passwordProblem } from './validation/password.validation.js';
 
 export interface Config {
   readonly port: number;
@@ -98,8 +99,11 @@ function parseAdmin(env: Env): { email: string | null; password: string | null }
   if (email !== null && !/^[^\s@]+@[^\s@]+$/.test(email)) {
     throw new ConfigError(`ADMIN_EMAIL is not an e-mail address: "${email}"`);
   }
-  if (password !== null && password.length < 8) {
+  if (password !== null && Array.from(password).length < 8) {
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters long');
+  }
+  if (password !== null && passwordProblem(password, email ?? undefined)) {
+    throw new ConfigError('ADMIN_PASSWORD is a common password (or the e-mail address): choose a harder one');
   }
   return { email: email?.toLowerCase() ?? null, password };
 }

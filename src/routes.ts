@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
+import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
@@ -18,6 +19,7 @@ export interface RouteDeps {
   health: RequestHandler;
   auth: AuthController;
   admin: AdminController;
+  account: AccountController;
   profileFiles: ProfileFilesController;
   profile: ProfileController;
   owner: OwnerController;
@@ -51,6 +53,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/logout', privatePage, d.session, form, csrfProtection, d.auth.signOut);
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
+  app.get('/admin/password', ...adminPage, d.account.show);
+  app.post('/admin/password', ...adminAction, d.account.change);
   app.post('/admin/customers', ...adminAction, d.admin.create);
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);

@@ -3,7 +3,8 @@ import { loadConfig } from '../config.js';
 import { createDb, migrateLatest } from '../db.js';
 import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
-import { AdminAuthService, MIN_PASSWORD_LENGTH } from '../services/admin-auth.service.js';
+import { AdminAuthService } from '../services/admin-auth.service.js';
+import { passwordProblem } from '../validation/password.validation.js';
 
 const usage = `Kullanım / usage:
   npm run admin -- create <e-posta> [şifre]          yeni yönetici / new administrator
@@ -22,8 +23,9 @@ async function run(args: string[]): Promise<number> {
     return 65;
   }
   const password = given ?? randomBytes(12).toString('base64url');
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    process.stderr.write(`Şifre en az ${MIN_PASSWORD_LENGTH} karakter olmalı / password too short\n`);
+  const problem = passwordProblem(password, email);
+  if (problem) {
+    process.stderr.write(`${problem} / password refused (too short or too common)\n`);
     return 65;
   }
   const config = loadConfig();

@@ -5,8 +5,8 @@ import { SESSION_ABSOLUTE_MS } from './session.js';
 
 /**
  * Lets a request through only with a live administrator session. A session past its
- * absolute timeout, of a deleted administrator, or older than their last password
- * change is ended on the server.
+ * absolute timeout, of a deleted administrator, or begun before its sessions were
+ * revoked (a password reset, "end all other sessions") is ended on the server.
  */
 export function requireAdmin(auth: AdminAuthService, now: () => number): RequestHandler {
   return async (req, res, next) => {
@@ -14,7 +14,7 @@ export function requireAdmin(auth: AdminAuthService, now: () => number): Request
     let admin = null;
     if (adminId !== undefined && signedInAt !== undefined && now() - signedInAt < SESSION_ABSOLUTE_MS) {
       admin = await auth.findById(adminId);
-      if (admin && admin.passwordChangedAt > signedInAt) admin = null;
+      if (admin && admin.sessionsRevokedAt > signedInAt) admin = null;
     }
     if (admin) {
       res.locals.currentAdmin = { id: admin.id, email: admin.email };

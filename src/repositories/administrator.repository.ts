@@ -6,6 +6,8 @@ export interface Administrator {
   email: string;
   passwordHash: string;
   passwordChangedAt: number;
+  /** Sessions that began before this moment (ms) are no longer valid. */
+  sessionsRevokedAt: number;
 }
 
 function toAdministrator(row: Record<string, unknown>): Administrator {
@@ -14,6 +16,7 @@ function toAdministrator(row: Record<string, unknown>): Administrator {
     email: String(row.email),
     passwordHash: String(row.password_hash),
     passwordChangedAt: toInt(row.password_changed_at),
+    sessionsRevokedAt: toInt(row.sessions_revoked_at),
   };
 }
 
@@ -41,7 +44,10 @@ export class AdministratorRepository {
     return toAdministrator(row);
   }
 
-  async updatePassword(id: number, passwordHash: string, now: number): Promise<void> {
-    await this.db('administrators').where({ id }).update({ password_hash: passwordHash, password_changed_at: now });
+  /** A new password; with `revokeSessions` every session begun before `now` ends too. */
+  async updatePassword(id: number, passwordHash: string, now: number, revokeSessions: boolean): Promise<void> {
+    await this.db('administrators')
+      .where({ id })
+      .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
   }
 }

@@ -6,7 +6,7 @@ import type { Administrator, AdministratorRepository } from '../repositories/adm
 /** OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane). */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH } from '../validation/password.validation.js';
 
 export class AdminAuthService {
   /** Verified against when the e-mail is unknown, so both cases take the same time. */
@@ -44,10 +44,19 @@ export class AdminAuthService {
     return this.administrators.create(normalized, await this.hashPassword(password), this.clock().getTime());
   }
 
+  /** A reset (CLI) ends every session of that administrator: whoever knew the old password is out. */
   async resetPassword(email: string, password: string): Promise<void> {
     const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
     if (!admin) throw new Error(`No administrator with e-mail ${email}`);
-    await this.administrators.updatePassword(admin.id, await this.hashPassword(password), this.clock().getTime());
+    await this.administrators.updatePassword(admin.id, await this.hashPassword(password), this.clock().getTime(), true);
+  }
+
+  /** The signed-in administrator's own change; false when the current password is wrong. */
+  async changePassword(adminId: number, current: string, next: string, endOtherSessions: boolean): Promise<boolean> {
+    const admin = await this.administrators.findById(adminId);
+    if (!admin || !(await argon2.verify(admin.passwordHash, current))) return false;
+    await this.administrators.updatePassword(admin.id, await this.hashPassword(next), this.clock().getTime(), endOtherSessions);
+    return true;
   }
 
   /**

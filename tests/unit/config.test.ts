@@ -77,6 +77,7 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'uzun-bir-sifre' }, /together/],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'uzun-bir-sifre' }, /ADMIN_EMAIL/],
     [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'kisa' }, /8 characters/],
+    [{ ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'password123' }, /common password/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
   ])('refuses %o with a message naming the variable', (env, message) => {
