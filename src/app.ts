@@ -7,6 +7,7 @@ import type { Logger } from './logger.js';
 import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
+import { customerExportHandler } from './controllers/export.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
@@ -124,6 +125,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     auth: authController,
     admin: new AdminController(customers, config),
     account: new AccountController(auth, now),
+    exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     profileFiles: new ProfileFilesController(profileRepository, config),
     profile: profileController,
     owner: ownerController,

@@ -20,6 +20,12 @@ export interface Config {
   readonly trustProxy: boolean | number | string;
   readonly isProduction: boolean;
   readonly logLevel: string;
+  /** Where `npm run backup` and the automatic backups write their archives. */
+  readonly backupsDir: string;
+  /** Automatic backup period in hours; null = off. */
+  readonly backupEveryHours: number | null;
+  /** How many automatic backup archives are kept. */
+  readonly backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +114,26 @@ function parseAdmin(env: Env): { email: string | null; password: string | null }
   return { email: email?.toLowerCase() ?? null, password };
 }
 
+/** A whole number in [min, max] or the default when unset; anything else names the variable. */
+function parseWholeNumber(name: string, raw: string | undefined, min: number, max: number, fallback: number): number {
+  const value = nonEmpty(raw);
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return n;
+}
+
+/** Unset or 0 = off; 24 = daily. Capped at a week, well below setTimeout's 24.8-day limit. */
+function parseBackupEveryHours(env: Env, databaseUrl: string | null): number | null {
+  const hours = parseWholeNumber('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, 0, 168, 0);
+  if (hours > 0 && databaseUrl) {
+    throw new ConfigError('BACKUP_EVERY_HOURS works with SQLite only; back up PostgreSQL with pg_dump');
+  }
+  return hours > 0 ? hours : null;
+}
+
 /** Reads SESSION_SECRET, or the one generated on first start and kept in DATA_DIR. */
 function resolveSessionSecret(raw: string | undefined, dataDir: string): string {
   const given = nonEmpty(raw);
@@ -141,12 +167,13 @@ export function loadConfig(env: Env = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
   return Object.freeze({
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
+    databaseUrl,
     sqliteFile: path.join(dataDir, 'vizit.sqlite'),
     baseUrl: parseBaseUrl(env.BASE_URL),
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, dataDir),
@@ -156,5 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     isProduction: env.NODE_ENV === 'production',
     logLevel,
+    backupsDir: path.join(dataDir, 'backups'),
+    backupEveryHours: parseBackupEveryHours(env, databaseUrl),
+    backupKeep: parseWholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 1, 1000, 7),
   });
 }

@@ -20,6 +20,7 @@ export interface RouteDeps {
   auth: AuthController;
   admin: AdminController;
   account: AccountController;
+  exportCustomer: RequestHandler;
   profileFiles: ProfileFilesController;
   profile: ProfileController;
   owner: OwnerController;
@@ -57,6 +58,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/admin/password', ...adminAction, d.account.change);
   app.post('/admin/customers', ...adminAction, d.admin.create);
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
+  app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
   app.post('/admin/customers/:id/delete', ...adminAction, d.loadCustomerById, d.admin.remove);

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest } from './db.js';
 import { createLogger } from './logger.js';
+import { startAutomaticBackups } from './services/backup-schedule.js';
 
 /** How long shutdown waits for requests in flight before it closes them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   const swept = await services.storage.sweepTempFiles();
   if (swept > 0) logger.warn({ files: swept }, 'removed unfinished uploads left by a crash');
   await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
+  // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
+  const backups = await startAutomaticBackups(config, logger);
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);
+      await backups?.stop();
       await services.views.stop();
       await db.destroy();
       logger.info('stopped');

@@ -292,3 +292,21 @@ describe('POST /admin/customers/:id/delete', () => {
     expect(await countRows('customer_profiles', { customer_id: id })).toBe(1);
   });
 });
+
+describe('GET /admin/customers/:id/export', () => {
+  it('downloads the customer\'s data as a ZIP, for a signed-in administrator only', async () => {
+    const { id, slug } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
+    expect(detail.text).toContain(`href="/admin/customers/${id}/export"`);
+    const res = await admin.agent.get(`/admin/customers/${id}/export`).buffer(true).parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    }).expect(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(new RegExp(`attachment; filename="${slug}-veriler-\\d{8}\\.zip"`));
+    expect((res.body as Buffer).subarray(0, 2).toString()).toBe('PK');
+    await request(t.app).get(`/admin/customers/${id}/export`).expect(303).expect('Location', '/login');
+    await admin.agent.get('/admin/customers/999/export').expect(404);
+  });
+});

@@ -1,0 +1,162 @@
+import { open, readdir, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Knex } from 'knex';
+import { ZipFile } from 'yazl';
+import { dayKey } from '../lib/calendar.js';
+import type { Customer } from '../repositories/customer.repository.js';
+import type { UploadStorage } from './upload-storage.js';
+
+/*
+ * One ZIP per customer for KVKK data portability. ZIP rather than .tar.gz because a shop
+ * owner on Windows or a phone opens it with a double click. yazl writes it: small (one
+ * dependency), streams entry by entry, and switches to ZIP64 by itself past 4 GiB.
+ */
+
+export interface CustomerExportDeps {
+  db: Knex;
+  storage: UploadStorage;
+  timeZone: string;
+}
+
+/** Raw views can run to millions: they go to a CSV, read a page at a time. */
+const VIEWS_PAGE = 5000;
+export const VIEWS_CSV = 'profile_views.csv';
+export const FILES_DIR = 'files';
+
+const README = `Bu arşiv, Vizit'te sizin adınıza tutulan verilerin tamamıdır (KVKK veri taşınabilirliği).
+
+customer.json       Müşteri kaydı, profil, bağlantılar, iletişim düğmeleri, IBAN, anonim mesajlar
+                    ve günlük görüntülenme sayıları (tablolardaki satırlar olduğu gibi; zamanlar
+                    1970'ten bu yana milisaniye). Düzenleme bağlantısının anahtarı bir giriş
+                    bilgisi olduğu için dahil edilmedi.
+${VIEWS_CSV}   Her profil görüntülenmesi: kimlik ve zaman (ziyaretçiye dair başka bilgi tutulmaz).
+${FILES_DIR}/              Yüklediğiniz dosyalar (fotoğraflar, kapak, arka plan, kataloglar).
+`;
+
+/** `{slug}-veriler-{YYYYMMDD}.zip`, dated on the app's calendar. */
+export function exportFileName(slug: string, now: Date, timeZone: string): string {
+  return `${slug}-veriler-${dayKey(now.getTime(), timeZone).replace(/-/g, '')}.zip`;
+}
+
+/**
+ * Every row of the customer's tables. The edit token is left out: it is a credential (whoever
+ * holds it can edit the page), not data about the customer, and an export travels by e-mail.
+ */
+async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<object> {
+  const byId = (table: string) => db(table).where({ customer_id: customerId }).orderBy('id');
+  const { edit_token: _credential, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
+  return {
+    exported_at: now.toISOString(),
+    customer,
+    customer_profile: (await db('customer_profiles').where({ customer_id: customerId }).first()) ?? null,
+    social_links: await byId('social_links'),
+    contact_buttons: await byId('contact_buttons'),
+    iban_info: (await db('iban_info').where({ customer_id: customerId }).first()) ?? null,
+    anonymous_messages: await byId('anonymous_messages'),
+    profile_view_days: await db('profile_view_days').where({ customer_id: customerId }).orderBy('day'),
+    profile_views: { count: views, file: VIEWS_CSV },
+    files: files.map((name) => `${FILES_DIR}/${name}`),
+  };
+}
+
+/** The views as CSV, keyset-paged by id so that memory stays flat however many there are. */
+async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
+  yield 'id,customer_id,viewed_at,viewed_at_utc\n';
+  let after = 0;
+  for (;;) {
+    const rows: Array<{ id: number; viewed_at: number | string }> = await db('profile_views')
+      .select('id', 'viewed_at')
+      .where({ customer_id: customerId })
+      .andWhere('id', '>', after)
+      .orderBy('id')
+      .limit(VIEWS_PAGE);
+    if (rows.length === 0) return;
+    yield rows.map((r) => `${r.id},${customerId},${r.viewed_at},${new Date(Number(r.viewed_at)).toISOString()}\n`).join('');
+    after = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+interface OpenFile {
+  name: string;
+  handle: FileHandle;
+  size: number;
+  mtime: Date;
+}
+
+/**
+ * Opens the customer's files up front: an open file stays readable even if the owner replaces
+ * it meanwhile, so the archive never lists a file it then cannot deliver. Dotfiles are
+ * half-written uploads.
+ */
+async function openFiles(dir: string): Promise<OpenFile[]> {
+  const names = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  const opened: OpenFile[] = [];
+  try {
+    for (const entry of names.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (!entry.isFile() || entry.name.startsWith('.')) continue;
+      const handle = await open(path.join(dir, entry.name), 'r').catch(() => null);
+      if (!handle) continue; // removed since the listing
+      const info = await handle.stat();
+      opened.push({ name: entry.name, handle, size: info.size, mtime: info.mtime });
+    }
+  } catch (err) {
+    await Promise.all(opened.map((f) => f.handle.close()));
+    throw err;
+  }
+  return opened;
+}
+
+export interface CustomerExport {
+  fileName: string;
+  /** Writes the ZIP to `out` and closes every file it opened, also when the copy fails. */
+  pipeTo(out: Writable): Promise<void>;
+}
+
+/**
+ * Reads what the export needs before a byte is sent (so a failure can still become an error
+ * page); the views and the files are streamed by pipeTo.
+ */
+export async function prepareCustomerExport(deps: CustomerExportDeps, customer: Customer, now: Date): Promise<CustomerExport> {
+  const files = await openFiles(deps.storage.customerDir(customer.id));
+  try {
+    const counted = await deps.db('profile_views').where({ customer_id: customer.id }).count({ count: '*' });
+    const views = Number(counted[0]?.count ?? 0);
+    const document = await customerDocument(deps.db, customer.id, now, files.map((f) => f.name), views);
+    return {
+      fileName: exportFileName(customer.slug, now, deps.timeZone),
+      pipeTo: (out) => writeZip(deps.db, customer.id, document, files, out),
+    };
+  } catch (err) {
+    await Promise.all(files.map((f) => f.handle.close()));
+    throw err;
+  }
+}
+
+async function writeZip(db: Knex, customerId: number, document: object, files: OpenFile[], out: Writable): Promise<void> {
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  // yazl pipes entry streams without forwarding their errors: a failed source ends the download.
+  const fail = (err: Error) => output.destroy(err);
+  zip.on('error', fail);
+  try {
+    zip.addBuffer(Buffer.from(README, 'utf8'), 'BENIOKU.txt');
+    zip.addBuffer(Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'), 'customer.json');
+    const csv = Readable.from(viewsCsv(db, customerId)).on('error', fail);
+    zip.addReadStream(csv, VIEWS_CSV);
+    for (const file of files) {
+      // Photos and PDFs are compressed already; storing them saves CPU for nothing lost.
+      zip.addReadStreamLazy(`${FILES_DIR}/${file.name}`, { size: file.size, mtime: file.mtime, compress: false }, (cb) => {
+        cb(null, file.handle.createReadStream({ autoClose: false, start: 0 }).on('error', fail));
+      });
+    }
+    zip.end();
+    await pipeline(output, out);
+  } finally {
+    await Promise.all(files.map((f) => f.handle.close()));
+  }
+}

@@ -1,0 +1,164 @@
+/** Helpers of backup.test.ts: the real server and CLIs as child processes, a cookie jar, archives. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { create, extract, replace } from 'tar';
+import type { BackupManifest } from '../../src/services/backup-manifest.js';
+
+const tsx = ['--import', 'tsx'];
+// Vitest puts Vite's BASE_URL ('/') into the environment; the app would read it as ours.
+export const childEnv = { ...process.env, BASE_URL: '' };
+
+export interface RunningServer {
+  base: string;
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...tsx, 'src/server.ts'], {
+    env: { ...childEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /"port":(\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    child,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a CLI without blocking the event loop, so requests of the test go on meanwhile. */
+export function runCli(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...tsx, script, ...args], { env: { ...childEnv, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A browser in miniature: keeps cookies, never follows redirects. */
+export class Browser {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('user-agent', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36');
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(`${this.base}${url}`, { ...init, headers, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+    return res;
+  }
+
+  form(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.fetch(url, { method: 'POST', body: new URLSearchParams(fields), headers });
+  }
+}
+
+export function csrfOf(html: string): string {
+  const match = /name="_csrf" value="([^"]+)"/.exec(html);
+  if (!match?.[1]) throw new Error('no _csrf field');
+  return match[1];
+}
+
+export async function unpack(archive: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-unpacked-'));
+  await extract({ file: archive, cwd: dir });
+  return dir;
+}
+
+export async function readManifest(dir: string): Promise<BackupManifest> {
+  return JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
+}
+
+export async function pack(dir: string, archive: string, entries = ['manifest.json', 'vizit.sqlite', 'uploads'], preservePaths = false): Promise<string> {
+  await create({ gzip: true, file: archive, cwd: dir, portable: true, preservePaths }, entries);
+  return archive;
+}
+
+/** A backup's three entries from `dir`, then `extra` (kept as written, `..` or absolute) from `extraCwd`. */
+export async function packWithExtra(dir: string, archive: string, extraCwd: string, extra: string): Promise<void> {
+  const plain = `${archive}.tar`;
+  await create({ file: plain, cwd: dir, portable: true }, ['manifest.json', 'vizit.sqlite', 'uploads']);
+  await replace({ file: plain, cwd: extraCwd, portable: true, preservePaths: true }, [extra]);
+  await pipeline(createReadStream(plain), createGzip(), createWriteStream(archive));
+  await rm(plain);
+}
+
+/** Every regular file under `dir` but dotfiles, relative, sorted. */
+export async function filesIn(dir: string, prefix = ''): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.name.startsWith('.')) continue;
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesIn(path.join(dir, entry.name), relative)));
+    else if (entry.isFile()) found.push(relative);
+  }
+  return found.sort();
+}
+
+export type Rows = Array<Record<string, unknown>>;
+
+/** Every table of a SQLite file with all its rows, ordered by primary key. */
+export function dumpTables(file: string): Map<string, Rows> {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+    const dump = new Map<string, Rows>();
+    for (const table of tables) {
+      const columns = db.prepare(`pragma table_info("${table}")`).all() as Array<{ name: string; pk: number }>;
+      const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => `"${c.name}"`);
+      const order = key.length > 0 ? key.join(', ') : 'rowid';
+      dump.set(table, db.prepare(`select * from "${table}" order by ${order}`).all() as Rows);
+    }
+    return dump;
+  } finally {
+    db.close();
+  }
+}
+
+/** A copy of a live database made the way the backup makes it: SQLite's online backup API. */
+export async function onlineCopy(source: string, target: string): Promise<void> {
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+}
