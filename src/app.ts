@@ -90,6 +90,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
+  // /ADMIN and /AYSEKAYA are not /admin and /aysekaya: slugs are lower case, and so are our routes.
+  app.set('case sensitive routing', true);
   app.set('view engine', 'ejs');
   app.set('views', viewsDir);
   app.set('view cache', process.env.NODE_ENV !== 'development');

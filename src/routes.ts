@@ -47,11 +47,11 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
 
   // Administrator: a database session, CSRF tokens on every form, never cached or indexed.
   const adminPage = [privatePage, d.session, d.requireAdmin, flashLocals, csrfToken];
-  const adminAction = [privatePage, d.session, form, d.requireAdmin, csrfProtection, csrfToken];
+  const adminAction = [privatePage, sameOriginOnly, d.session, form, d.requireAdmin, csrfProtection, csrfToken];
 
   app.get('/login', privatePage, d.session, redirectSignedIn, csrfToken, d.auth.show);
-  app.post('/login', privatePage, d.session, form, csrfProtection, csrfToken, ...d.loginThrottle, d.auth.signIn);
-  app.post('/logout', privatePage, d.session, form, csrfProtection, d.auth.signOut);
+  app.post('/login', privatePage, sameOriginOnly, d.session, form, csrfProtection, csrfToken, ...d.loginThrottle, d.auth.signIn);
+  app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
   app.get('/admin/password', ...adminPage, d.account.show);

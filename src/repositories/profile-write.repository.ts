@@ -24,11 +24,14 @@ export interface ProfileChanges {
 export class ProfileWriteRepository {
   constructor(private readonly db: Knex) {}
 
-  /** Runs a change and raises the customer's page version, in one transaction. */
+  /**
+   * Runs a change and, when it changed something (not `false`, not 0 rows), raises the
+   * customer's page version in the same transaction. A refused change writes nothing.
+   */
   private changing<T>(customerId: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     return this.db.transaction(async (trx) => {
       const result = await work(trx);
-      await bumpVersion(trx, customerId);
+      if (result !== false && result !== 0) await bumpVersion(trx, customerId);
       return result;
     });
   }
