@@ -59,6 +59,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.json({ ok: false, error: message });
       return;
     }
-    res.render('errors/error', { title: titles[status] ?? titles[500], status, message });
+    // A page that failed to load (messages, statistics) can simply be asked for again.
+    const retryUrl = status >= 500 && req.method === 'GET' ? req.originalUrl : null;
+    res.render('errors/error', { title: titles[status] ?? titles[500], status, message, retryUrl });
   };
 }

@@ -178,3 +178,19 @@ describe('statistics', () => {
     expect(res.body.dailyStats.at(-1)).toEqual({ date: '2027-01-01', views: 1 });
   });
 });
+
+describe('failures', () => {
+  it.each([
+    ['/messages', 'anonymous_messages', 'Mesajlar yüklenirken hata oluştu'],
+    ['/stats', 'profile_view_days', 'İstatistikler yüklenirken hata oluştu'],
+  ])('GET %s shows the spec\'s message with a retry link when the data cannot be read', async (path, table, message) => {
+    await t.db.schema.renameTable(table, `${table}_gone`);
+    const res = await request(t.app).get(`${base()}${path}`).expect(500);
+    expect(res.text).toContain(message);
+    expect(res.text).toContain(`href="${base()}${path}">Tekrar dene</a>`);
+    const json = await request(t.app).get(`${base()}${path}`).set('Accept', 'application/json').expect(500);
+    expect(json.body).toEqual({ ok: false, error: message });
+    await t.db.schema.renameTable(`${table}_gone`, table);
+    await request(t.app).get(`${base()}${path}`).expect(200);
+  });
+});
