@@ -18,9 +18,11 @@ RUN npm run build && npm prune --omit=dev
 
 # Run stage: only what runs, as the unprivileged node user, data on a volume.
 FROM node:20-bookworm-slim
+# MALLOC_ARENA_MAX: fewer glibc malloc arenas for libvips' threads keeps resident memory low.
 ENV NODE_ENV=production \
     DATA_DIR=/app/data \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -34,4 +36,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/src/server.js"]
+# Small V8 young and old generations: the server needs ~20 MB of heap; see docs/performance.md.
+CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=128", "dist/src/server.js"]

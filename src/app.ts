@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
@@ -105,20 +106,26 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: redactPath(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') || req.url === '/healthz' },
-    }),
-  );
+  // One log line a request at info and below; at warn and above only errors are logged, and
+  // the hot public page is spared the per-request logging work.
+  if (logger.isLevelEnabled('info')) {
+    app.use(
+      pinoHttp({
+        logger,
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactPath(req.url) }),
+          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        },
+        autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') || req.url === '/healthz' },
+      }),
+    );
+  }
   app.use(securityHeaders());
   app.use(compression());
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
-  app.use(express.static(publicDir, { maxAge: '1h', index: false }));
+  // Only the folders and files public/ serves, so a profile request never costs a failed stat().
+  app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
+  app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));
   // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
   app.use('/uploads', uploadHeaders, express.static(config.uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: true }));
 

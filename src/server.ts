@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest } from './db.js';
@@ -22,6 +23,10 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // A 5-dollar VPS: libvips keeps no cache of decoded images and decodes on one thread, so a
+  // 12-megapixel upload costs its own memory once instead of per thread and per cached copy.
+  sharp.cache(false);
+  sharp.concurrency(1);
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const db = createDb(config);

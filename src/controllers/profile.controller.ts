@@ -1,13 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
-import { allowInlineStyle } from '../middleware/inline-style.js';
+import { allowInlineStyle, allowStyleHash, styleHashOf } from '../middleware/inline-style.js';
 import { loadedCustomer } from '../middleware/load-customer.js';
 import { wantsJson } from '../middleware/respond.js';
 import { originOf } from '../lib/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import type { FormTimer } from '../services/form-timer.js';
-import { PageCache } from '../services/page-cache.js';
+import { CachedPage, PageCache, type Encoding } from '../services/page-cache.js';
 import { presentProfile } from '../services/profile-page.js';
 import type { ProfileService } from '../services/profile.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
@@ -70,19 +70,34 @@ export class ProfileController {
     this.send(res, status, await this.renderPage(req, form));
   }
 
-  /** The public page: from the cache while the customer's version is unchanged. */
+  /**
+   * The public page: from the cache while the customer's version is unchanged, already
+   * compressed. The form stamp is that of the current second, so the minimum fill time
+   * still holds (to within a second) while one stamped page serves a whole burst.
+   */
   show: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const sent = req.query.sent === '1';
-    const origin = originOf(req, this.config.baseUrl);
-    let rendered = sent ? null : this.cache.get(customer.id, customer.version, origin);
-    if (!rendered) {
-      const fresh = await this.renderPage(req, { value: '', error: null, sent });
-      if (!sent) this.cache.set(customer.id, { version: customer.version, origin, ...fresh });
-      rendered = { version: customer.version, origin, ...fresh };
+    const countable = isCountableVisit(req);
+    if (req.query.sent === '1') {
+      await this.render(req, res, 200, { value: '', error: null, sent: true });
+    } else {
+      const origin = originOf(req, this.config.baseUrl);
+      let page = this.cache.get(customer.id, customer.version, origin);
+      if (!page) {
+        const fresh = await this.renderPage(req, { value: '', error: null, sent: false });
+        page = new CachedPage(customer.version, origin, fresh.html, STAMP_PLACEHOLDER, styleHashOf(fresh.styleCss));
+        this.cache.set(customer.id, page);
+      }
+      const second = Math.floor(this.now() / 1000);
+      const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
+      const body = page.body(second, () => this.formTimer.stamp(second * 1000), encoding);
+      allowStyleHash(res, page.styleHash);
+      res.status(200).type('html').vary('Accept-Encoding');
+      if (encoding !== 'identity') res.set('Content-Encoding', encoding);
+      res.set('ETag', `W/"p${customer.id}-${customer.version}-${second}-${encoding}"`);
+      res.send(body);
     }
-    this.send(res, 200, rendered);
-    if (isCountableVisit(req)) this.views.record(customer.id, this.now());
+    if (countable) this.views.record(customer.id, this.now());
   };
 
   /** A refused message: the visitor's text comes back with the reason. */

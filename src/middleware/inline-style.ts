@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 
+/** The CSP source for one inline `<style>` block: computed once per cached page, not per request. */
+export function styleHashOf(css: string): string {
+  return css ? `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'` : '';
+}
+
 /**
  * Allows exactly one inline `<style>` block on this response by adding its SHA-256 to
  * the CSP's style-src. The CSS is generated from validated values only; a hash (unlike
  * a nonce) is the same for the same CSS, so the page stays cacheable.
  */
-export function allowInlineStyle(res: Response, css: string): void {
+export function allowStyleHash(res: Response, hash: string): void {
   const policy = res.getHeader('Content-Security-Policy');
-  if (typeof policy !== 'string' || !css) return;
-  const hash = createHash('sha256').update(css, 'utf8').digest('base64');
-  res.setHeader('Content-Security-Policy', policy.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`));
+  if (typeof policy !== 'string' || !hash) return;
+  res.setHeader('Content-Security-Policy', policy.replace("style-src 'self'", `style-src 'self' ${hash}`));
+}
+
+export function allowInlineStyle(res: Response, css: string): void {
+  allowStyleHash(res, styleHashOf(css));
 }
