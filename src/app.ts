@@ -54,7 +54,7 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
-  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: UploadStorage };
+  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: UploadStorage; profiles: ProfileRepository };
 }
 
 /** Builds the whole application from its dependencies; it never listens (server.ts does). */
@@ -151,5 +151,5 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return { app, services: { auth, customers, views, storage } };
+  return { app, services: { auth, customers, views, storage, profiles: profileRepository } };
 }

@@ -34,7 +34,14 @@ async function main(): Promise<void> {
   const { app, services } = createApp({ config, db, logger });
   // Half-written uploads of a crashed run are never referenced; they go before we serve.
   const swept = await services.storage.sweepTempFiles();
-  if (swept > 0) logger.warn({ files: swept }, 'removed unfinished uploads left by a crash');
+  // Files whose row never committed (a crash between the two) are not referenced by anything.
+  // With SQLite this is the only instance, so every unreferenced file goes; on a shared
+  // PostgreSQL setup another instance may be mid-upload, so only hour-old ones do.
+  const orphans = await services.storage.sweepOrphans(await services.profiles.referencedUploads(), {
+    olderThanMs: config.databaseUrl ? 3_600_000 : 0,
+    now: Date.now(),
+  });
+  if (swept + orphans > 0) logger.warn({ unfinished: swept, orphans }, 'removed uploads left behind by a crash');
   await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);

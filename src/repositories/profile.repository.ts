@@ -111,6 +111,22 @@ export class ProfileRepository {
     return row ? toSocialLink(row) : null;
   }
 
+  /** Every uploaded file a row points to (`/uploads/...` paths), for the start-up orphan sweep. */
+  async referencedUploads(): Promise<Set<string>> {
+    const [profiles, links] = await Promise.all([
+      this.db('customer_profiles').select('profile_photo', 'cover_photo', 'background_value'),
+      this.db('social_links').where('url', 'like', '/uploads/%').select('url'),
+    ]);
+    const paths = new Set<string>();
+    for (const row of profiles as Array<Record<string, unknown>>) {
+      for (const value of [row.profile_photo, row.cover_photo, row.background_value]) {
+        if (typeof value === 'string' && value.startsWith('/uploads/')) paths.add(value);
+      }
+    }
+    for (const row of links as Array<{ url: string }>) paths.add(row.url);
+    return paths;
+  }
+
   async iban(customerId: number): Promise<IbanInfo | null> {
     const row = await this.db('iban_info').where({ customer_id: customerId }).first();
     return row ? { iban: String(row.iban), accountHolder: String(row.account_holder), isVisible: toBool(row.is_visible) } : null;

@@ -208,4 +208,42 @@ export class UploadStorage {
     }
     return removed;
   }
+
+  /**
+   * Removes files no row refers to: an upload whose database write never committed (a
+   * crash between writing the file and saving the row) or whose old file was not yet
+   * deleted. `referenced` holds public paths (`/uploads/{id}/{name}`). Only files older than
+   * `olderThanMs` go, so that on a shared volume another instance's upload in flight stays.
+   */
+  async sweepOrphans(referenced: ReadonlySet<string>, options: { olderThanMs: number; now: number }): Promise<number> {
+    const keep = new Set([...referenced].map((p) => p.replace(/\?v=\d{1,20}$/, '')));
+    let removed = 0;
+    let folders: string[];
+    try {
+      folders = await readdir(this.root);
+    } catch (err) {
+      if (errorCode(err) === 'ENOENT') return 0;
+      throw err;
+    }
+    for (const folder of folders) {
+      if (!/^\d+$/.test(folder)) continue;
+      const dir = path.join(this.root, folder);
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !isSafeFileName(entry.name)) continue;
+        if (keep.has(`${UPLOADS_URL_PREFIX}${folder}/${entry.name}`)) continue;
+        const file = path.join(dir, entry.name);
+        const info = await stat(file).catch(() => null);
+        if (!info || info.mtimeMs > options.now - options.olderThanMs) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
 }

@@ -192,3 +192,22 @@ describe('removeCustomerFiles', () => {
     expect(await inFolder(5)).toEqual(['b.jpg']);
   });
 });
+
+describe('UploadStorage.sweepOrphans', () => {
+  it('removes unreferenced files older than the grace period, and nothing else', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'vizit-orphans-'));
+    const storage = new UploadStorage(root);
+    const kept = await storage.saveFile(1, 'profile-kept.jpg', Buffer.from('a'));
+    const cacheBusted = await storage.saveFile(1, 'cover-kept.jpg', Buffer.from('b'));
+    await storage.saveFile(1, 'profile-orphan.jpg', Buffer.from('c'));
+    await storage.saveFile(2, 'katalog-1.pdf', Buffer.from('d'));
+    const now = Date.now() + 10_000;
+    // Within the grace period nothing goes.
+    expect(await storage.sweepOrphans(new Set([kept, `${cacheBusted}?v=3`]), { olderThanMs: 60_000, now })).toBe(0);
+    expect(await storage.sweepOrphans(new Set([kept, `${cacheBusted}?v=3`]), { olderThanMs: 0, now })).toBe(2);
+    const left = async (id: number) => readdir(path.join(root, String(id))).catch(() => []);
+    expect((await left(1)).sort()).toEqual(['cover-kept.jpg', 'profile-kept.jpg']);
+    expect(await left(2)).toEqual([]);
+    await rm(root, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: builds a realistic data set in a temp DATA_DIR, starts the real server
+ * (production mode) and a bare Express hello world, measures the targets of issue 5 and
+ * prints them as a table, also written to bench/results.json.
+ *
+ *   npm run bench                  build if sources changed, then run everything
+ *   npm run bench -- --build       always rebuild first
+ *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
+ *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
+ *                                  extra node flags for the server process (profiling)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildIfNeeded } from './build.js';
+import { round, type BenchContext } from './context.js';
+import { buildDataset, DATASET } from './dataset.js';
+import { freePort, MemorySampler, procStatusMb, startNode, stopAll, waitUntilHealthy } from './processes.js';
+import { stopAllLoads } from './load.js';
+import { machine, Results } from './report.js';
+import { benchAdmin } from './scenarios/admin.js';
+import { benchMessages } from './scenarios/messages.js';
+import { benchOwnerStats } from './scenarios/owner-stats.js';
+import { benchPageWeight } from './scenarios/page-weight.js';
+import { benchPhotoUpload } from './scenarios/photo-upload.js';
+import { benchPublicPage } from './scenarios/public-page.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TIME_ZONE = 'Europe/Istanbul';
+const ADMIN = { email: 'bench@vizit.test', password: 'bench-password-2026' };
+const MEMORY_TARGET_MB = 150;
+
+const keepData = process.argv.includes('--keep-data');
+/** The server's V8 flags as `npm start` and the Docker image use them (package.json `start`), plus any extra. */
+const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=4', '--max-old-space-size=128'];
+const serverNodeArgs = [...PRODUCTION_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
+
+let dataDir: string | null = null;
+let interrupted = false;
+let cleaning: Promise<void> | null = null;
+
+/** Stops every child and removes the temp data; safe to call twice (error, then signal). */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    stopAllLoads();
+    await stopAll();
+    if (dataDir && keepData) console.log(`Data kept in ${dataDir}`);
+    else if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the servers and removing ${dataDir ?? 'the temp data'}...`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function section(title: string): void {
+  console.log(`\n== ${title}`);
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const results = new Results();
+  const host = await machine(root);
+  console.log(`Vizit benchmark — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`);
+  console.log('Note: autocannon (the load generator) runs in this process and competes with the server for the same cores.');
+  if (host.busyBeforePercent > 10) {
+    results.note(`Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput figures are noisy; run again on an idle machine.`);
+    console.log(`Warning: the CPU is ${host.busyBeforePercent} % busy before the run — something else is using it; figures will be noisy.`);
+  }
+
+  section('Build');
+  const buildMs = buildIfNeeded(root, process.argv.includes('--build'));
+  console.log(buildMs === null ? '  dist/ is up to date' : `  built in ${(buildMs / 1000).toFixed(1)} s`);
+
+  section('Data set');
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-bench-'));
+  const dataset = await buildDataset(dataDir, TIME_ZONE);
+  const { counts } = dataset;
+  console.log(`  ${counts.customers} customers, 1 profile with ${counts.social_links} links, ${counts.profile_views} views ` +
+    `over ${DATASET.viewDays} days (${counts.profile_view_days} day counters), ${counts.anonymous_messages} messages`);
+  console.log(`  loaded in ${(dataset.loadMs / 1000).toFixed(1)} s into ${dataDir}`);
+  console.log(`  bench profile: /${dataset.profile.slug} (customer ${dataset.profile.id})`);
+  results.detail('dataset', { ...dataset.counts, loadSeconds: round(dataset.loadMs / 1000) });
+
+  section('Servers');
+  const [appPort, helloPort] = [await freePort(), await freePort()];
+  if (serverNodeArgs.length > 0) console.log(`  server node flags: ${serverNodeArgs.join(' ')}`);
+  const server = startNode('server', [...serverNodeArgs, 'dist/src/server.js'], {
+    cwd: root,
+    env: {
+      NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(appPort), HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
+      // Lets the message benchmark give each request its own client address (X-Forwarded-For).
+      TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
+      // As `npm start` and the Docker image run the server: fewer glibc malloc arenas, less RSS.
+      MALLOC_ARENA_MAX: '2',
+    },
+  });
+  const hello = startNode('hello', ['--import', 'tsx', 'bench/hello-world.ts'], {
+    cwd: root, env: { NODE_ENV: 'production', PORT: String(helloPort), HOST: '127.0.0.1' },
+  });
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+  const startMs = await waitUntilHealthy(server, `${appUrl}/healthz`);
+  await waitUntilHealthy(hello, `${helloUrl}/`);
+  console.log(`  server (pid ${server.pid}) answered /healthz after ${Math.round(startMs)} ms; hello world pid ${hello.pid}`);
+  console.log('  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address');
+  const sampler = new MemorySampler(server.pid);
+  const ctx: BenchContext = { appUrl, helloUrl, server, hello, sampler, dataDir, sqliteFile: dataset.sqliteFile, profile: dataset.profile, results };
+
+  const scenarios: Array<[string, string, () => Promise<void>]> = [
+    ['weight', 'g. Public page weight', () => benchPageWeight(ctx)],
+    ['public', 'a. GET /{slug} vs hello world, 50 connections, 3 s warm-up + 12 s', () => benchPublicPage(ctx)],
+    ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
+    ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
+    ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx)],
+    ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
+  ];
+  for (const [phase, title, run] of scenarios) {
+    section(title);
+    sampler.phase = phase;
+    await run();
+  }
+
+  section('f. Server memory');
+  sampler.stop();
+  const peak = procStatusMb(server.pid, 'VmHWM');
+  results.add({
+    id: 'memory.peak', what: 'Server peak resident memory (VmHWM), whole run', value: peak, unit: 'MB',
+    target: `< ${MEMORY_TARGET_MB} MB`, pass: peak !== null && peak < MEMORY_TARGET_MB,
+  });
+  const byPhase = new Map<string, number>();
+  for (const s of sampler.samples) byPhase.set(s.phase, Math.max(byPhase.get(s.phase) ?? 0, s.rssMb));
+  console.log(`  RSS peak by phase (1 s samples): ${[...byPhase].map(([p, mb]) => `${p} ${Math.round(mb)} MB`).join(', ')}`);
+  results.detail('memory', { peakMb: peak, rssByPhaseMb: Object.fromEntries(byPhase), samples: sampler.samples });
+  if (server.problems.length > 0) {
+    console.log(`  the server logged ${server.problems.length} warning/error line(s); the first: ${server.problems[0]?.slice(0, 300)}`);
+    results.detail('serverProblems', server.problems.slice(0, 20));
+  }
+
+  const totalS = (performance.now() - startedAt) / 1000;
+  section(`Results (${results.rows.filter((r) => r.pass === true).length} of ${results.rows.filter((r) => r.pass !== null).length} targets met)`);
+  console.log(results.table());
+  console.log(`\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`);
+  console.log(`Date: ${host.date}; app: ${host.commit}; total run time ${Math.round(totalS)} s`);
+  for (const note of results.notes) console.log(`Note: ${note}`);
+  const file = path.join(root, 'bench', 'results.json');
+  await results.writeJson(file, { machine: host, totalSeconds: round(totalS), buildSeconds: buildMs === null ? null : round(buildMs / 1000) });
+  console.log(`Written to ${path.relative(process.cwd(), file)}`);
+}
+
+main()
+  .catch((err: unknown) => {
+    if (interrupted) return; // the servers were stopped under a running scenario: not a failure to report
+    console.error(`\nBenchmark failed: ${(err as Error).stack ?? String(err)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => cleanUp());

@@ -1,0 +1,83 @@
+/**
+ * d. Visitors' anonymous messages, sustained: each one must be committed before its 303.
+ * The form needs a signed "form shown at" stamp at least 2 s old, taken from the page; each
+ * request comes from another client address (X-Forwarded-For, honoured because the bench
+ * starts the server with TRUST_PROXY=true), so the per-address limit of 10 messages per
+ * 10 minutes never answers 429.
+ */
+import type autocannon from 'autocannon';
+import { MOBILE_BROWSER_HEADERS, sleep, type BenchContext } from '../context.js';
+import { countRows } from '../db-reader.js';
+import { inputValue, request } from '../http.js';
+import { describeStatuses, load } from '../load.js';
+import { randomMessage, seededRandom } from '../names.js';
+
+const CONNECTIONS = 20;
+const PROBE_S = 3;
+/** The measured run sends a fixed number of messages, about this many seconds' worth. */
+const MEASURED_S = 10;
+const MIN_MESSAGES = 200;
+const MAX_MESSAGES = 30_000;
+const STAMP_AGE_MS = 2100;
+
+/** 10.0.0.1, 10.0.0.2, ...: a distinct client address per request, up to 16 million. */
+function addressOf(n: number): string {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export async function benchMessages(ctx: BenchContext): Promise<void> {
+  const { profile } = ctx;
+  const page = await request(`${ctx.appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  const stamp = inputValue(page.body.toString('utf8'), 'form_started');
+  if (!stamp) throw new Error('no form_started stamp in the public page');
+  await sleep(STAMP_AGE_MS); // the form refuses a post sooner than 2 s after the page was shown
+
+  const random = seededRandom(42);
+  let sequence = 0;
+  const setupRequest = (req: autocannon.Request): autocannon.Request => {
+    sequence += 1;
+    if (sequence >= 1 << 24) throw new Error('ran out of client addresses');
+    const body = new URLSearchParams({ message: `${randomMessage(random)} (#${sequence})`, form_started: stamp, alan_bos: '' }).toString();
+    return {
+      ...req,
+      method: 'POST',
+      path: `/${profile.slug}/messages`,
+      headers: {
+        ...MOBILE_BROWSER_HEADERS,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': addressOf(sequence),
+      },
+      body,
+    };
+  };
+  const url = `${ctx.appUrl}/${profile.slug}/messages`;
+  const countMessages = () => countRows(ctx.sqliteFile, 'select count(*) from anonymous_messages where customer_id = ?', profile.id);
+
+  // A short run to learn the rate, then a run of a fixed number of messages: with `amount`,
+  // autocannon waits for every answer, so committed rows and 303s can be compared exactly.
+  const probe = await load({ url, connections: CONNECTIONS, durationS: PROBE_S, setupRequest });
+  await sleep(500); // messages in flight when the probe stopped are still being committed
+  const amount = Math.max(MIN_MESSAGES, Math.min(MAX_MESSAGES, Math.round(probe.rps * MEASURED_S)));
+  const before = countMessages();
+  const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
+  const added = countMessages() - before;
+  const redirects = result.statuses[303] ?? 0;
+  console.log(`  messages: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added`);
+
+  const rate = redirects / result.durationS;
+  const allCommitted = added === redirects && redirects === result.responses && result.errors === 0;
+  const r = ctx.results;
+  r.add({
+    id: 'messages.rate', what: `POST /{slug}/messages: messages/s at ${CONNECTIONS} conn.`,
+    value: rate, unit: 'msg/s', target: 'every 303 committed', pass: allCommitted,
+  });
+  r.add({
+    id: 'messages.answers', what: 'Messages answered 303', value: redirects, unit: 'answers', target: '', pass: null,
+    display: `${redirects.toLocaleString('en-US')} of ${result.responses.toLocaleString('en-US')} answers`,
+  });
+  r.add({ id: 'messages.rows', what: 'Message rows added to the database', value: added, unit: 'rows', target: '= 303 answers', pass: added === redirects });
+  r.add({ id: 'messages.p99', what: 'POST /{slug}/messages p99', value: result.p99, unit: 'ms', target: '', pass: null });
+  ctx.results.detail('messages', { connections: CONNECTIONS, amount, rowsAdded: added, probe, result });
+  ctx.results.note('Messages: every request carries its own X-Forwarded-For address (the server runs with TRUST_PROXY=true), ' +
+    'so the per-address limit (10 per 10 minutes) is never reached and every message is a real insert.');
+}

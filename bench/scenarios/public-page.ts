@@ -1,0 +1,97 @@
+/**
+ * a. `GET /{slug}` at 50 connections with view recording on, against a bare Express
+ * hello world measured the same way in the same run.
+ */
+import { MOBILE_BROWSER_HEADERS, round, sleep, type BenchContext } from '../context.js';
+import { countRows } from '../db-reader.js';
+import { request } from '../http.js';
+import { describeStatuses, load, type LoadResult } from '../load.js';
+import { cpuSeconds } from '../processes.js';
+
+const CONNECTIONS = 50;
+const WARMUP_S = 3;
+const DURATION_S = 12;
+/** The view recorder flushes every 500 ms; this leaves it room for one more batch. */
+const FLUSH_WAIT_MS = 2000;
+
+interface CpuShare {
+  /** Percent of one core over the measured run. */
+  target: number | null;
+  loadGenerator: number;
+}
+
+/** Runs the load and measures who used the CPU while it ran: the target process or autocannon. */
+async function measured(url: string, targetPid: number): Promise<{ result: LoadResult; cpu: CpuShare }> {
+  let targetBefore: number | null = null;
+  let benchBefore = process.cpuUsage();
+  let startedAt = 0;
+  const result = await load({
+    url,
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
+    headers: { ...MOBILE_BROWSER_HEADERS },
+    beforeMeasure: () => {
+      targetBefore = cpuSeconds(targetPid);
+      benchBefore = process.cpuUsage();
+      startedAt = performance.now();
+    },
+  });
+  const wallS = (performance.now() - startedAt) / 1000;
+  const targetAfter = cpuSeconds(targetPid);
+  const bench = process.cpuUsage(benchBefore);
+  return {
+    result,
+    cpu: {
+      target: targetBefore !== null && targetAfter !== null ? round(((targetAfter - targetBefore) / wallS) * 100, 0) : null,
+      loadGenerator: round(((bench.user + bench.system) / 1e6 / wallS) * 100, 0),
+    },
+  };
+}
+
+export async function benchPublicPage(ctx: BenchContext): Promise<void> {
+  const { results, profile } = ctx;
+  const pageUrl = `${ctx.appUrl}/${profile.slug}`;
+  const check = await request(pageUrl, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  if (check.status !== 200 || !check.body.toString('utf8').includes(profile.name)) {
+    throw new Error(`GET /${profile.slug} answered ${check.status}, not the profile page`);
+  }
+
+  const hello = await measured(`${ctx.helloUrl}/`, ctx.hello.pid);
+  console.log(`  hello world: ${Math.round(hello.result.rps)} req/s, answers ${describeStatuses(hello.result.statuses)}`);
+  const viewsBefore = countRows(ctx.sqliteFile, 'select count(*) from profile_views where customer_id = ?', profile.id);
+  const page = await measured(pageUrl, ctx.server.pid);
+  console.log(`  /${profile.slug}: ${Math.round(page.result.rps)} req/s, answers ${describeStatuses(page.result.statuses)}`);
+  await sleep(FLUSH_WAIT_MS);
+  const viewsAfter = countRows(ctx.sqliteFile, 'select count(*) from profile_views where customer_id = ?', profile.id);
+  const pageLoads = (page.result.statuses[200] ?? 0) + (page.result.warmup?.statuses[200] ?? 0);
+  // Requests in flight when a run stops are served (and counted) but their answers dropped.
+  const sent = page.result.sent + (page.result.warmup?.sent ?? 0);
+  const recorded = viewsAfter - viewsBefore;
+  const allOk = (page.result.statuses[200] ?? 0) === page.result.responses && page.result.errors === 0;
+
+  const ratio = (page.result.rps / hello.result.rps) * 100;
+  results.add({ id: 'hello.rps', what: 'Hello world (bare Express 5): req/s at 50 conn.', value: hello.result.rps, unit: 'req/s', target: '', pass: null });
+  results.add({ id: 'hello.p99', what: 'Hello world p99', value: hello.result.p99, unit: 'ms', target: '', pass: null });
+  results.add({
+    id: 'public.rps', what: `GET /{slug}: req/s at 50 conn.${allOk ? '' : ' (NOT all 200!)'}`,
+    value: page.result.rps, unit: 'req/s', target: '', pass: allOk ? null : false,
+  });
+  results.add({ id: 'public.ratio', what: 'GET /{slug} throughput / hello world', value: ratio, unit: '%', target: '≥ 70 %', pass: ratio >= 70 });
+  results.add({ id: 'public.p50', what: 'GET /{slug} p50', value: page.result.p50, unit: 'ms', target: '', pass: null });
+  results.add({ id: 'public.p99', what: 'GET /{slug} p99', value: page.result.p99, unit: 'ms', target: '< 25 ms', pass: page.result.p99 < 25 });
+  const n = (value: number) => value.toLocaleString('en-US');
+  results.add({
+    id: 'public.views', what: 'Views recorded (after the flush)', value: recorded, unit: 'views',
+    display: `${n(recorded)} (${n(pageLoads)} answered, ${n(sent)} sent)`,
+    target: 'answered ≤ n ≤ sent', pass: recorded >= pageLoads && recorded <= sent,
+  });
+  results.detail('public', {
+    url: `/${profile.slug}`, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S,
+    hello: hello.result, page: page.result, cpuPercentOfOneCore: { hello: hello.cpu, page: page.cpu },
+  });
+  const share = (c: CpuShare) => `${c.target ?? '?'} % of a core for the target, ${c.loadGenerator} % for autocannon`;
+  results.note(`CPU during the 50-connection runs: hello world ${share(hello.cpu)}; app ${share(page.cpu)}. ` +
+    'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server could have used; ' +
+    'both runs pay the same tax, which is why the ratio is the figure to compare.');
+}
