@@ -19,7 +19,9 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): Db
       afterCreate(conn: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
         try {
           conn.pragma('journal_mode = WAL');
-          conn.pragma('synchronous = NORMAL');
+          // FULL: every commit is on disk before the answer, so an acknowledged message or
+          // edit survives a power cut too, not only a crash of the process.
+          conn.pragma('synchronous = FULL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
           done(null, conn);
