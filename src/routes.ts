@@ -57,6 +57,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/password', ...adminPage, d.account.show);
   app.post('/admin/password', ...adminAction, d.account.change);
   app.post('/admin/customers', ...adminAction, d.admin.create);
+  // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
+  app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);

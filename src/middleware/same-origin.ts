@@ -4,32 +4,30 @@ import { ForbiddenError } from '../errors.js';
 const message = 'Bu istek başka bir siteden geldiği için reddedildi.';
 
 /**
- * Refuses state-changing requests sent by another site. Browsers send
- * `Sec-Fetch-Site` on every request; older ones send `Origin` on cross-site POSTs.
- * Requests with neither (curl, tests) come from no browser page and are let through.
+ * Refuses state-changing requests sent by another site.
+ *
+ * `Sec-Fetch-Site` decides when the browser sends it (every current browser does): only
+ * `same-origin` and `none` (typed or bookmarked) pass. Without it, an `Origin` naming another
+ * host is refused. `Origin: null` alone proves nothing: browsers send it for our own forms on
+ * pages with `Referrer-Policy: no-referrer` (the owner pages), so it passes; requests with
+ * neither header (curl, tests) come from no browser page and pass too.
  */
 export const sameOriginOnly: RequestHandler = (req, _res, next) => {
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') {
-    next(new ForbiddenError(message));
+  if (site) {
+    next(site === 'same-origin' || site === 'none' ? undefined : new ForbiddenError(message));
     return;
   }
   const origin = req.get('origin');
-  if (origin && origin !== 'null') {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      next(new ForbiddenError(message));
-      return;
-    }
-    if (host !== req.get('host')) {
-      next(new ForbiddenError(message));
-      return;
-    }
-  } else if (origin === 'null') {
-    next(new ForbiddenError(message));
+  if (!origin || origin === 'null') {
+    next();
     return;
   }
-  next();
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  next(host !== null && host === req.get('host') ? undefined : new ForbiddenError(message));
 };

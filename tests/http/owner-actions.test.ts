@@ -331,3 +331,16 @@ describe('permissions', () => {
     await post('/profile', { bio: 'Hâlâ düzenleyebilirim' }).expect(303);
   });
 });
+
+describe('the origin check and the owner pages\' no-referrer policy', () => {
+  it('accepts our own form posted from a no-referrer page (Origin: null, Sec-Fetch-Site: same-origin)', async () => {
+    await post('/profile', { bio: 'Tarayıcıdan' }).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').expect(303);
+    expect((await profile()).bio).toBe('Tarayıcıdan');
+  });
+
+  it('refuses a cross-site post even when Origin is null', async () => {
+    await post('/profile', { bio: 'Saldırı' }).set('Origin', 'null').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await post('/profile', { bio: 'Saldırı' }).set('Origin', 'https://kotu.example').expect(403);
+    expect((await profile()).bio).toBeNull();
+  });
+});

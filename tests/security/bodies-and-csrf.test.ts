@@ -219,7 +219,8 @@ describe('owner and visitor forms from another site (403)', () => {
     { name: 'Origin: https://evil.example', headers: { Origin: 'https://evil.example' } },
     { name: 'Sec-Fetch-Site: cross-site', headers: { 'Sec-Fetch-Site': 'cross-site' } },
     { name: 'Sec-Fetch-Site: same-site', headers: { 'Sec-Fetch-Site': 'same-site' } },
-    { name: 'Origin: null (sandboxed frame)', headers: { Origin: 'null' } },
+    // A sandboxed frame on another site: the browser says cross-site, whatever Origin says.
+    { name: 'Origin: null from a cross-site sandboxed frame', headers: { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } },
   ];
 
   const ownerCases = OWNER_POSTS.flatMap((route) => ORIGINS.map((origin) => ({ route, origin, title: `${route.label} with ${origin.name}` })));

@@ -1,0 +1,208 @@
+/**
+ * Browser test harness: the system Chromium driven by playwright-core, the real app on a
+ * random local port, pages with JavaScript on or off, axe checks and screenshots.
+ *
+ * Nothing here ever downloads a browser: playwright-core only launches the executable it is
+ * given. Where that executable is missing the browser suites are skipped with a loud warning,
+ * except on CI (`CI=true`), where a missing browser is a failure.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { createTestApp, type TestApp } from './app.js';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const browserAvailable = existsSync(CHROMIUM_PATH);
+const onCi = process.env.CI === 'true';
+
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'browser', 'screenshots');
+
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function missingBrowserMessage(): string {
+  return `Chromium was not found at ${CHROMIUM_PATH}; the browser tests cannot run.`;
+}
+
+/**
+ * `describe` for a browser suite. Without Chromium it is skipped with a loud warning, or on
+ * CI it becomes a failing test: a CI run must never pass by skipping its browser tests.
+ */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (browserAvailable) {
+    describe(name, fn);
+    return;
+  }
+  if (onCi) {
+    describe(name, () => {
+      it('has a Chromium to run in', () => {
+        throw new Error(`${missingBrowserMessage()} On CI (CI=true) that is a failure, not a skip.`);
+      });
+    });
+    return;
+  }
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n!!  SKIPPED: "${name}"\n!!  ${missingBrowserMessage()}\n` +
+      `!!  Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.\n${line}\n`,
+  );
+  describe.skip(name, fn);
+}
+
+/**
+ * Launches the system Chromium. `launch()` (unlike `launchPersistentContext()`) makes a new
+ * temporary user-data-dir for every launch and removes it on `close()`, so no profile,
+ * cookie or cache survives from one run to the next; that is why no `--user-data-dir` is passed.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!browserAvailable) throw new Error(missingBrowserMessage());
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, timeout: 60_000 });
+}
+
+export interface RunningApp {
+  /** `http://127.0.0.1:{port}`, no trailing slash. */
+  baseURL: string;
+  test: TestApp;
+  close(): Promise<void>;
+}
+
+/** The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port. */
+export async function startApp(): Promise<RunningApp> {
+  const test = await createTestApp();
+  const server = test.app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}`,
+    test,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await test.close();
+    },
+  };
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface PageOptions {
+  baseURL: string;
+  javaScript: boolean;
+  device?: keyof typeof VIEWPORTS;
+  colorScheme?: 'light' | 'dark';
+  /** Browser permissions granted to the app's origin, e.g. `['clipboard-read', 'clipboard-write']`. */
+  permissions?: string[];
+}
+
+/** Pages whose context has JavaScript off (axe needs a moment of script execution on them). */
+const scriptlessPages = new WeakSet<Page>();
+
+/** A fresh context (own cookies) and one page in it; close the context when done. */
+export async function openPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const device = options.device ?? 'phone';
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    javaScriptEnabled: options.javaScript,
+    viewport: VIEWPORTS[device],
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: device === 'phone',
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    serviceWorkers: 'block',
+  });
+  if (options.permissions?.length) await context.grantPermissions(options.permissions, { origin: options.baseURL });
+  // The app is self-contained: anything that leaves it is a bug, and must not reach the network.
+  await context.route(
+    (url) => url.origin !== options.baseURL && url.protocol !== 'data:' && url.protocol !== 'about:',
+    (route) => route.abort('blockedbyclient'),
+  );
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const page = await context.newPage();
+  if (!options.javaScript) scriptlessPages.add(page);
+  return { context, page };
+}
+
+const cdpSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * Runs `fn` with script execution briefly allowed on a JavaScript-off page, so axe (which
+ * needs timers) can run; the page's own scripts never run, they were skipped at load.
+ *
+ * Chromium applies `Emulation.setScriptExecutionDisabled` page-wide, last writer wins, but
+ * each DevTools session ignores a value equal to its own last one and lifts its override
+ * when it detaches. So our own session first says "disabled" (a no-op, the page already is),
+ * then "enabled", and afterwards "disabled" again; it stays attached so the page stays
+ * scriptless. The stories check `html.js` is never set, which would show a leak.
+ */
+async function withScriptsAllowed<T>(page: Page, fn: () => Promise<T>): Promise<T> {
+  if (!scriptlessPages.has(page)) return fn();
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  }
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+  try {
+    return await fn();
+  } finally {
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  }
+}
+
+/** Fails on any axe violation of impact `serious` or `critical`, listing ids, targets and help. */
+export async function checkA11y(page: Page, name: string): Promise<void> {
+  // Legacy mode runs axe.run() in the page itself; the default opens a helper page per check.
+  const results = await withScriptsAllowed(page, () => new AxeBuilder({ page }).setLegacyMode().analyze());
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map((v) => {
+      const targets = v.nodes.map((n) => `      - ${n.target.join(' ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`);
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${targets.join('\n')}`;
+    })
+    .join('\n');
+  throw new Error(`Accessibility violations on "${name}" (${page.url()}):\n${report}`);
+}
+
+/**
+ * A PNG in tests/browser/screenshots/{name}.png (git-ignored); returns its path. The whole
+ * page, except while a dialog is showing: a fixed dialog over a stitched full-page capture
+ * lands in the wrong place, so then it is the screen the user actually sees.
+ */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  const dialogShowing = await page.evaluate(() => document.querySelector('dialog[open], .modal:target') !== null);
+  await page.screenshot({ path: file, fullPage: !dialogShowing, animations: 'disabled', caret: 'hide' });
+  return file;
+}
+
+/** The page's axe check and screenshot together: every page a story visits gets both. */
+export async function inspect(page: Page, name: string): Promise<void> {
+  await checkA11y(page, name);
+  await screenshot(page, name);
+}
