@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -31,7 +31,8 @@ function manifestOf(metafile: Metafile, builtIn: string): Record<string, string>
  * into public/build with content hashes, plus manifest.json for the views.
  */
 export async function buildAssets(options: { minify?: boolean } = {}): Promise<Record<string, string>> {
-  // Built beside the live folder and swapped in, so a running server or test never sees it half-written.
+  // Built beside the live folder, then added to it: names are content hashes, so files of the
+  // previous build stay and a running server (or a visitor holding an older page) still finds them.
   const staging = `${outdir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
   const result = await build({
@@ -58,11 +59,13 @@ export async function buildAssets(options: { minify?: boolean } = {}): Promise<R
   for (const name of Object.keys(entries)) {
     if (!manifest[name]) throw new Error(`build produced no output for ${name}`);
   }
-  await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  const retired = `${outdir}.old-${process.pid}-${Date.now()}`;
-  await rename(outdir, retired).catch(() => undefined);
-  await rename(staging, outdir);
-  await rm(retired, { recursive: true, force: true });
+  await mkdir(outdir, { recursive: true });
+  await cp(staging, outdir, { recursive: true, force: true });
+  // The manifest last, in one rename: a reader sees the old one or the new one, never half of it.
+  const manifestTmp = path.join(outdir, `manifest.json.tmp-${process.pid}`);
+  await writeFile(manifestTmp, JSON.stringify(manifest, null, 2) + '\n');
+  await rename(manifestTmp, path.join(outdir, 'manifest.json'));
+  await rm(staging, { recursive: true, force: true });
   return manifest;
 }
 

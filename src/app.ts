@@ -122,7 +122,11 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   }
   app.use(securityHeaders());
   app.use(compression());
+  // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
+  app.use('/build', (_req, res) => {
+    res.status(404).type('text/plain').send('Bulunamadı');
+  });
   // Only the folders and files public/ serves, so a profile request never costs a failed stat().
   app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
   app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));

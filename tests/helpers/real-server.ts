@@ -42,7 +42,8 @@ export function freePort(): Promise<number> {
  * `npm run build`, as the Dockerfile runs it.
  */
 export async function startRealServer(dataDir: string, env: Record<string, string> = {}, options: { built?: boolean } = {}): Promise<RealServer> {
-  const entry = options.built ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  // Built: with the V8 flags of `npm start` and the Docker image.
+  const entry = options.built ? ['--max-semi-space-size=4', '--max-old-space-size=128', 'dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts'];
   if (options.built && !existsSync(path.join(ROOT, 'dist/src/server.js'))) throw new Error('dist/src/server.js is missing: run "npm run build" first');
   const port = await freePort();
   const child = spawn(process.execPath, entry, {

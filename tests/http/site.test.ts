@@ -149,3 +149,11 @@ describe('errors', () => {
     expect(t.logs.some((line) => line.level === 50)).toBe(true);
   });
 });
+
+describe('missing bundles', () => {
+  it('answers a plain 404 that a stylesheet link can take', async () => {
+    const res = await request(t.app).get('/build/yok-ABCDEFGH.css').expect(404);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toBe('Bulunamadı');
+  });
+});
