@@ -1,3 +1,5 @@
+import { enhanceBusyForms } from './enhance/busy-forms';
+import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
 import { enhanceRequiredFields } from './enhance/required-fields';
 
@@ -25,6 +27,8 @@ function readProps(el: HTMLElement): unknown {
 /** Mounts every `[data-widget]` inside `root` once; its server-rendered fallback works until then. */
 export function mountWithin(root: ParentNode): void {
   enhanceRequiredFields(root);
+  enhanceCounters(root);
+  enhanceBusyForms(root);
   for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     if (el.dataset.mounted) continue;
     const load = widgets[el.dataset.widget ?? ''];
@@ -38,6 +42,22 @@ export function mountWithin(root: ParentNode): void {
   }
 }
 
+/** The owner's edit page shows a canvas background animation as the public page does. */
+function startPageAnimation(): void {
+  const canvas = document.querySelector<HTMLCanvasElement>('.page-bg canvas[data-animation]');
+  if (!canvas) return;
+  let config: unknown = {};
+  try {
+    config = JSON.parse(canvas.dataset.config ?? '{}');
+  } catch {
+    config = {};
+  }
+  const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
+  const dark = document.documentElement.classList.contains('theme-dark');
+  void import('./profile/animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
+}
+
 document.documentElement.classList.add('js');
 mountWithin(document);
+startPageAnimation();
 enhanceDialogs(mountWithin);

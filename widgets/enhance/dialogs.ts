@@ -9,7 +9,9 @@ function openDialog(dialog: HTMLDialogElement): void {
   if (dialog.open) dialog.close();
   dialog.showModal();
   // In this order, not document order: the × in the dialog head comes before the fields.
+  // A refused form comes back with its dialog open: the field to correct gets the focus.
   const focusable =
+    dialog.querySelector<HTMLElement>('[aria-invalid="true"]') ??
     dialog.querySelector<HTMLElement>('[autofocus]') ??
     dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([readonly]), select, textarea') ??
     dialog.querySelector<HTMLElement>('button:not(:disabled), a[href]:not(.modal__close)') ??
@@ -75,6 +77,10 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
       const target = document.getElementById(href.slice(1));
       if (target instanceof HTMLDialogElement) {
         event.preventDefault();
+        // A link from one dialog to another is a step (the add-link grid, then a platform's
+        // form, then "Geri"): the new one replaces the old one instead of stacking on it.
+        const from = link.closest('dialog');
+        if (from && from !== target && from.open) from.close();
         openDialog(target);
       }
       return;
@@ -90,6 +96,14 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
         });
     }
   });
+
+  // A dialog marked `data-reset-on-close` starts afresh each time (the add-link steps: closing
+  // resets everything, spec section 4).
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-reset-on-close]')) {
+    dialog.addEventListener('close', () => {
+      for (const form of dialog.querySelectorAll('form')) form.reset();
+    });
+  }
 
   // A click on the backdrop (outside the dialog box) closes it.
   document.addEventListener('click', (event) => {

@@ -25,6 +25,11 @@ const SHAPES = {
 
 const messages = {
   choose: 'Fotoğraf seç',
+  chooseAnother: 'Başka fotoğraf seç',
+  chooseHint: {
+    profile: 'JPG, PNG, WebP veya GIF; en fazla 5MB. Fotoğraf kare olarak kırpılır.',
+    cover: 'JPG, PNG, WebP veya GIF; en fazla 5MB. Kapak geniş (16:6) olarak kırpılır.',
+  },
   notImage: 'Lütfen yalnızca resim dosyası seçin',
   tooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
   unreadable: 'Bu dosya açılamadı. Lütfen başka bir fotoğraf seçin.',
@@ -201,9 +206,10 @@ export function PhotoCropper({ action, kind: rawKind, currentUrl, redirect }: Ph
           disabled={uploading}
         />
         <label htmlFor={`${id}-file`} className="button photo-cropper__choose-button">
-          {messages.choose}
+          {chosen ? messages.chooseAnother : messages.choose}
         </label>
       </div>
+      {!chosen ? <p className="photo-cropper__hint photo-cropper__hint--center">{messages.chooseHint[kind]}</p> : null}
 
       {error ? (
         <p className="photo-cropper__error" role="alert">
