@@ -21,6 +21,7 @@ import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
 import { buildDir, publicDir, viewsDir } from './lib/paths.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
+import { wantsJson } from './middleware/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loginThrottle } from './middleware/login-throttle.js';
 import { messageThrottle } from './middleware/message-throttle.js';
@@ -124,8 +125,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use(compression());
   // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
-  app.use('/build', (_req, res) => {
-    res.status(404).type('text/plain').send('Bulunamadı');
+  app.use('/build', (req, res) => {
+    if (wantsJson(req)) res.status(404).json({ ok: false, error: 'Bulunamadı' });
+    else res.status(404).type('text/plain').send('Bulunamadı');
   });
   // Only the folders and files public/ serves, so a profile request never costs a failed stat().
   app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));

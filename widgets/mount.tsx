@@ -1,6 +1,7 @@
 import { enhanceBusyForms } from './enhance/busy-forms';
 import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
+import { enhanceLinkPreviews } from './enhance/link-preview';
 import { enhanceRequiredFields } from './enhance/required-fields';
 
 interface WidgetModule {
@@ -28,6 +29,7 @@ function readProps(el: HTMLElement): unknown {
 export function mountWithin(root: ParentNode): void {
   enhanceRequiredFields(root);
   enhanceCounters(root);
+  enhanceLinkPreviews(root);
   enhanceBusyForms(root);
   for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     if (el.dataset.mounted) continue;

@@ -777,7 +777,17 @@ function ownerStory(js: boolean): void {
     expect(await textOf(dialog.getByRole('heading'))).toBe('Fiyat Listesi Düzenle');
     expect(await dialog.getByLabel('Katalog bağlantısı').inputValue()).toBe('https://aysekaya.com.tr/fiyat-listesi.pdf');
     await inspect(page, shot('19-edit-link'));
+    // The preview follows the form while it is valid, and only with JavaScript.
+    const preview = dialog.locator('[data-preview]');
+    if (js) {
+      expect(await preview.isVisible()).toBe(true);
+      await dialog.getByLabel('Görünen ad').fill('');
+      expect(await preview.isVisible()).toBe(false);
+    } else {
+      expect(await preview.isVisible()).toBe(false);
+    }
     await dialog.getByLabel('Görünen ad').fill('Fiyat Listesi 2026');
+    if (js) expect(await textOf(preview.locator('[data-preview-label]'))).toBe('Fiyat Listesi 2026');
     await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click());
     await expectNotice('Bağlantı güncellendi.');
     expect((await publicLabels())).toContain('Fiyat Listesi 2026');

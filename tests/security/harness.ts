@@ -419,6 +419,8 @@ export function shownMessages(res: Answer): string[] {
     const error = (res.body as { error?: unknown }).error;
     return typeof error === 'string' ? [error] : [];
   }
+  // A plain-text answer (a missing bundle under /build) is its own message.
+  if (type.startsWith('text/plain')) return res.text.trim() ? [res.text.trim()] : [];
   const out: string[] = [];
   const patterns = [
     /<main[^>]*class="error-page"[\s\S]*?<h1>([\s\S]*?)<\/h1>/g,
