@@ -184,11 +184,21 @@ export class UploadStorage {
    */
   async sweepTempFiles(): Promise<number> {
     let removed = 0;
+    for await (const { dir, entry } of this.customerFiles()) {
+      if (!TEMP_FILE.test(entry.name)) continue;
+      await rm(path.join(dir, entry.name), { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
+  /** Every regular file directly inside a customer folder (`uploads/{digits}/`). */
+  private async *customerFiles(): AsyncGenerator<{ folder: string; dir: string; entry: Dirent }> {
     let folders: string[];
     try {
       folders = await readdir(this.root);
     } catch (err) {
-      if (errorCode(err) === 'ENOENT') return 0;
+      if (errorCode(err) === 'ENOENT') return;
       throw err;
     }
     for (const folder of folders) {
@@ -200,13 +210,8 @@ export class UploadStorage {
       } catch {
         continue; // not a folder, or gone meanwhile
       }
-      for (const entry of entries) {
-        if (!entry.isFile() || !TEMP_FILE.test(entry.name)) continue;
-        await rm(path.join(dir, entry.name), { force: true });
-        removed += 1;
-      }
+      for (const entry of entries) if (entry.isFile()) yield { folder, dir, entry };
     }
-    return removed;
   }
 
   /**
@@ -218,31 +223,13 @@ export class UploadStorage {
   async sweepOrphans(referenced: ReadonlySet<string>, options: { olderThanMs: number; now: number }): Promise<number> {
     const keep = new Set([...referenced].map((p) => p.replace(/\?v=\d{1,20}$/, '')));
     let removed = 0;
-    let folders: string[];
-    try {
-      folders = await readdir(this.root);
-    } catch (err) {
-      if (errorCode(err) === 'ENOENT') return 0;
-      throw err;
-    }
-    for (const folder of folders) {
-      if (!/^\d+$/.test(folder)) continue;
-      const dir = path.join(this.root, folder);
-      let entries: Dirent[];
-      try {
-        entries = await readdir(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        if (!entry.isFile() || !isSafeFileName(entry.name)) continue;
-        if (keep.has(`${UPLOADS_URL_PREFIX}${folder}/${entry.name}`)) continue;
-        const file = path.join(dir, entry.name);
-        const info = await stat(file).catch(() => null);
-        if (!info || info.mtimeMs > options.now - options.olderThanMs) continue;
-        await rm(file, { force: true });
-        removed += 1;
-      }
+    for await (const { folder, dir, entry } of this.customerFiles()) {
+      if (!isSafeFileName(entry.name) || keep.has(`${UPLOADS_URL_PREFIX}${folder}/${entry.name}`)) continue;
+      const file = path.join(dir, entry.name);
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtimeMs > options.now - options.olderThanMs) continue;
+      await rm(file, { force: true });
+      removed += 1;
     }
     return removed;
   }
