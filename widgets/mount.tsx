@@ -3,6 +3,7 @@ import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
 import { enhanceLinkPreviews } from './enhance/link-preview';
 import { enhanceRequiredFields } from './enhance/required-fields';
+import { startPageAnimation } from './profile/start-animation';
 
 interface WidgetModule {
   mount(el: HTMLElement, props: never): void;
@@ -42,21 +43,6 @@ export function mountWithin(root: ParentNode): void {
         delete el.dataset.mounted;
       });
   }
-}
-
-/** The owner's edit page shows a canvas background animation as the public page does. */
-function startPageAnimation(): void {
-  const canvas = document.querySelector<HTMLCanvasElement>('.page-bg canvas[data-animation]');
-  if (!canvas) return;
-  let config: unknown = {};
-  try {
-    config = JSON.parse(canvas.dataset.config ?? '{}');
-  } catch {
-    config = {};
-  }
-  const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
-  const dark = document.documentElement.classList.contains('theme-dark');
-  void import('./profile/animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
 }
 
 document.documentElement.classList.add('js');

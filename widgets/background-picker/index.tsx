@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEven
 import { failureText, postForm } from '../lib/post';
 import { renderWidget } from '../lib/render';
 import { startBackgroundAnimation } from '../profile/animations';
+import { readAsDataUrl } from '../lib/files';
 import {
   DIRECTIONS,
   MAX_COLORS,
@@ -87,14 +88,6 @@ function pageIsDark(): boolean {
   return document.documentElement.classList.contains('theme-dark') || document.body.classList.contains('theme-dark');
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.addEventListener('load', () => resolve(String(reader.result)));
-    reader.addEventListener('error', () => reject(reader.error));
-    reader.readAsDataURL(file);
-  });
-}
 
 const numberFormat = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
 

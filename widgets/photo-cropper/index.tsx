@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } fro
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { failureText, uploadForm, type UploadHandle } from '../lib/post';
 import { renderWidget } from '../lib/render';
+import { readAsDataUrl } from '../lib/files';
 
 export interface PhotoCropperProps {
   /** The no-JS upload form's action: takes `file` and `crop_x`, `crop_y`, `crop_width`, `crop_height`. */
@@ -58,15 +59,6 @@ function toPixels(area: Area, image: HTMLImageElement): Area {
   };
 }
 
-/** The file as a data: URL: the CSP allows data: images, not blob: ones. */
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.addEventListener('load', () => resolve(String(reader.result)));
-    reader.addEventListener('error', () => reject(reader.error));
-    reader.readAsDataURL(file);
-  });
-}
 
 function decode(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {

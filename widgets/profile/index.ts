@@ -6,6 +6,7 @@
 import { enhanceDialogs } from '../enhance/dialogs';
 import { showToast } from '../lib/toast';
 import { enhanceMessageForm } from './message-form';
+import { startPageAnimation } from './start-animation';
 
 async function copy(text: string): Promise<void> {
   try {
@@ -54,19 +55,6 @@ function enhanceImageFallbacks(): void {
   }
 }
 
-function startAnimation(): void {
-  const canvas = document.querySelector<HTMLCanvasElement>('canvas[data-animation]');
-  if (!canvas) return;
-  let config: unknown = {};
-  try {
-    config = JSON.parse(canvas.dataset.config ?? '{}');
-  } catch {
-    config = {};
-  }
-  const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
-  const dark = document.documentElement.classList.contains('theme-dark');
-  void import('./animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
-}
 
 /** Background and cover videos autoplay muted; a visitor who asked for less motion gets a still frame. */
 function respectReducedMotion(): void {
@@ -85,4 +73,4 @@ enhanceShareButton();
 enhanceImageFallbacks();
 const form = document.querySelector<HTMLFormElement>('form[data-message-form]');
 if (form) enhanceMessageForm(form);
-startAnimation();
+startPageAnimation();
