@@ -10,6 +10,8 @@ export interface Config {
   readonly uploadsDir: string;
   /** `postgres://...` when set; otherwise SQLite at `sqliteFile`. */
   readonly databaseUrl: string | null;
+  /** Most connections one instance opens to PostgreSQL. */
+  readonly databasePoolMax: number;
   readonly sqliteFile: string;
   readonly baseUrl: string | null;
   readonly sessionSecret: string;
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
+    databasePoolMax: parseWholeNumber('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 1, 500, 10),
     sqliteFile: path.join(dataDir, 'vizit.sqlite'),
     baseUrl: parseBaseUrl(env.BASE_URL),
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, dataDir),

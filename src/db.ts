@@ -1,14 +1,25 @@
 import knex, { type Knex } from 'knex';
+import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Config } from './config.js';
 import { migrationSource } from '../migrations/index.js';
 
 export type Db = Knex;
 
+export type DbConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'> & Partial<Pick<Config, 'databasePoolMax'>>;
+
+// Timestamps are integer milliseconds in bigint columns and counts come back as bigint:
+// both fit a JavaScript number exactly, so PostgreSQL hands them over as numbers, like SQLite.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
 /** Opens the database the configuration names: PostgreSQL by URL, else the SQLite file. */
-export function createDb(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): Db {
+export function createDb(config: DbConfig): Db {
   if (config.databaseUrl) {
-    return knex({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 } });
+    return knex({
+      client: 'pg',
+      connection: config.databaseUrl,
+      pool: { min: 0, max: config.databasePoolMax ?? 10 },
+    });
   }
   return knex({
     client: 'better-sqlite3',
@@ -31,6 +42,11 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): Db
       },
     },
   });
+}
+
+/** True when the connection is PostgreSQL (for the few places whose SQL differs). */
+export function isPostgres(db: Db): boolean {
+  return db.client.config.client === 'pg';
 }
 
 export async function migrateLatest(db: Db): Promise<void> {

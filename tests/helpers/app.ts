@@ -8,6 +8,7 @@ import { createApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, migrateLatest, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
+import { createTestDatabase } from './database.js';
 
 export const ADMIN_EMAIL = 'yonetici@example.com';
 export const ADMIN_PASSWORD = 'dogru-sifre-123';
@@ -23,10 +24,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh app on a fresh SQLite file in a temp dir, with one administrator. */
+/**
+ * A fresh app with one administrator, on empty tables: a SQLite file in a temp dir, or a
+ * schema of its own on PostgreSQL when the tests run there (see database.ts).
+ */
 export async function createTestApp(options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env });
+  const database = await createTestDatabase();
+  const databaseEnv: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {};
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...databaseEnv, ...options.env });
   const db = createDb(config);
   await migrateLatest(db);
   const logs: Array<Record<string, unknown>> = [];
@@ -48,6 +54,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     logs,
     async close() {
       await db.destroy();
+      await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

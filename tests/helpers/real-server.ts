@@ -49,7 +49,8 @@ export async function startRealServer(dataDir: string, env: Record<string, strin
   const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     // Vitest puts Vite's BASE_URL ('/') into the environment; the app would read it as ours.
-    env: { ...process.env, BASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // SQLite unless the caller names a database: a DATABASE_URL in the shell is not the test's.
+    env: { ...process.env, BASE_URL: '', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('the server did not start');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { withBooleans } from '../helpers/rows.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -31,7 +32,7 @@ describe('without a session', () => {
     const target = url.replace('/1', `/${id}`);
     await request(t.app)[method](target).type('form').send({ name: 'X', surname: 'Y', is_active: '0' }).expect(303).expect('Location', '/login');
     expect(await countRows('customers')).toBe(1);
-    expect(await t.db('customers').where({ id }).first()).toMatchObject({ is_active: 1 });
+    expect(withBooleans(await t.db('customers').where({ id }).first())).toMatchObject({ is_active: true });
   });
 
   it('answers 401 JSON to a widget', async () => {
@@ -98,15 +99,15 @@ describe('POST /admin/customers', () => {
   it('creates an active customer with a folded slug, a 43-character token and every default row', async () => {
     const res = await admin.agent.post('/admin/customers').type('form').send({ _csrf: admin.csrf, name: '  Çağrı ', surname: 'Öztürk  ' }).expect(303);
     const id = Number(/\/admin\/customers\/(\d+)\?created=1$/.exec(String(res.headers.location))?.[1]);
-    const customer = await t.db('customers').where({ id }).first();
-    expect(customer).toMatchObject({ name: 'Çağrı', surname: 'Öztürk', slug: 'cagriozturk', is_active: 1 });
+    const customer = withBooleans(await t.db('customers').where({ id }).first());
+    expect(customer).toMatchObject({ name: 'Çağrı', surname: 'Öztürk', slug: 'cagriozturk', is_active: true });
     expect(customer.edit_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await t.db('customer_profiles').where({ customer_id: id }).first()).toMatchObject({
-      is_profile_visible: 1, is_phone_visible: 1, is_email_visible: 1, is_website_visible: 1,
-      background_type: 'color', background_value: '#f9fafb', dark_mode: 0, show_name_on_cover: 0,
+    expect(withBooleans(await t.db('customer_profiles').where({ customer_id: id }).first())).toMatchObject({
+      is_profile_visible: true, is_phone_visible: true, is_email_visible: true, is_website_visible: true,
+      background_type: 'color', background_value: '#f9fafb', dark_mode: false, show_name_on_cover: false,
     });
     const buttons = await t.db('contact_buttons').where({ customer_id: id }).orderBy('type');
-    expect(buttons.map((b) => [b.type, b.is_visible])).toEqual([['add_contact', 1], ['email', 1], ['phone', 1]]);
+    expect(buttons.map((b) => [b.type, Boolean(b.is_visible)])).toEqual([['add_contact', true], ['email', true], ['phone', true]]);
 
     const page = await admin.agent.get(String(res.headers.location)).expect(200);
     expect(page.text).toContain('Müşteri oluşturuldu');
@@ -206,7 +207,7 @@ describe('POST /admin/customers/:id/status', () => {
     const { id } = await createCustomer(t, admin, 'Ali', 'Veli');
     const res = await admin.agent.post(`/admin/customers/${id}/status`).type('form').send({ _csrf: admin.csrf, ...fields }).expect(422);
     expect(res.text).toContain('Müşteri durumu değiştirilirken hata oluştu');
-    expect(await t.db('customers').where({ id }).first()).toMatchObject({ is_active: 1 });
+    expect(withBooleans(await t.db('customers').where({ id }).first())).toMatchObject({ is_active: true });
   });
 
   it('answers JSON to a widget', async () => {
@@ -219,7 +220,7 @@ describe('POST /admin/customers/:id/status', () => {
     const { id } = await createCustomer(t, admin, 'Ali', 'Veli');
     await admin.agent.post(`/admin/customers/${id}/status`).type('form').send({ is_active: '0' }).expect(403);
     await admin.agent.post('/admin/customers/999/status').type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(404);
-    expect(await t.db('customers').where({ id }).first()).toMatchObject({ is_active: 1 });
+    expect(withBooleans(await t.db('customers').where({ id }).first())).toMatchObject({ is_active: true });
   });
 });
 

@@ -13,7 +13,7 @@ import type { BackupManifest } from '../../src/services/backup-manifest.js';
 
 const tsx = ['--import', 'tsx'];
 // Vitest puts Vite's BASE_URL ('/') into the environment; the app would read it as ours.
-export const childEnv = { ...process.env, BASE_URL: '' };
+export const childEnv = { ...process.env, BASE_URL: '', DATABASE_URL: '' };
 
 export interface RunningServer {
   base: string;

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { withBooleans } from '../helpers/rows.js';
 
 let t: TestApp;
 let customer: { id: number; slug: string; editToken: string };
@@ -16,7 +17,7 @@ afterEach(() => t.close());
 const base = () => `/edit/${customer.editToken}`;
 const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
 const postJson = (path: string, fields: Record<string, string>) => post(path, fields).set('Accept', 'application/json');
-const profile = async () => t.db('customer_profiles').where({ customer_id: customer.id }).first();
+const profile = async () => withBooleans(await t.db('customer_profiles').where({ customer_id: customer.id }).first());
 const links = async (id = customer.id) => t.db('social_links').where({ customer_id: id }).orderBy('order_index');
 const publicPage = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
 
@@ -98,7 +99,7 @@ describe('settings and contact buttons', () => {
     expect(await publicPage()).toContain('cover__name');
     const json = await postJson('/settings', { dark_mode: '0' }).expect(200);
     expect(json.body).toMatchObject({ ok: true });
-    expect((await profile()).dark_mode).toBe(0);
+    expect((await profile()).dark_mode).toBe(false);
   });
 
   it('refuses a bad value with the spec\'s message', async () => {
@@ -134,7 +135,7 @@ describe('settings and contact buttons', () => {
 describe('IBAN card', () => {
   it('saves IBAN and holder together, normalised, and shows them', async () => {
     await post('/iban', { iban: 'tr33 0006 1005 1978 6457 8413 26', account_holder: '  Ayşe   Kaya ' }).expect(303).expect('Location', `${base()}/profile?durum=iban`);
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya', is_visible: 1 });
+    expect(withBooleans(await t.db('iban_info').where({ customer_id: customer.id }).first())).toMatchObject({ iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya', is_visible: true });
     expect(await publicPage()).toContain('TR33 0006 1005 1978 6457 8413 26');
     await post('/iban/visibility', { is_visible: '0' }).expect(303);
     expect(await publicPage()).not.toContain('Banka Hesabı');
@@ -294,7 +295,7 @@ describe('links', () => {
     const [row] = await t.db('social_links').insert({ customer_id: other.id, platform: 'instagram', url: 'https://instagram.com/ali', label: 'Ali', order_index: 0 }).returning('*');
     await post(path.replace('{id}', String(row.id)), fields as Record<string, string>).expect(404);
     await post(path.replace('{id}', 'abc'), fields as Record<string, string>).expect(404);
-    expect(await t.db('social_links').where({ id: row.id }).first()).toMatchObject({ url: 'https://instagram.com/ali', label: 'Ali', is_visible: 1 });
+    expect(withBooleans(await t.db('social_links').where({ id: row.id }).first())).toMatchObject({ url: 'https://instagram.com/ali', label: 'Ali', is_visible: true });
   });
 });
 
@@ -315,7 +316,7 @@ describe('permissions', () => {
       if (token === (await t.db('customers').where({ id: customer.id }).first()).edit_token) continue;
       await request(t.app).post(`/edit/${token}${path}`).type('form').send(fields).expect(404);
     }
-    expect(await profile()).toMatchObject({ bio: null, dark_mode: 0, background_value: '#f9fafb' });
+    expect(await profile()).toMatchObject({ bio: null, dark_mode: false, background_value: '#f9fafb' });
     expect(await links()).toHaveLength(0);
     expect(await t.db('iban_info').count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });

@@ -3,19 +3,28 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 
 const tsx = ['--import', 'tsx'];
 // Vitest puts Vite's BASE_URL ('/') into the environment; the app would read it as ours.
-const childEnv = { ...process.env, BASE_URL: '' };
+const childEnv = { ...process.env, BASE_URL: '', DATABASE_URL: '' };
 let dataDir: string;
+let database: TestDatabase;
+/** DATABASE_URL for the children when the tests run on PostgreSQL. */
+let databaseEnv: Record<string, string>;
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-server-'));
+  database = await createTestDatabase();
+  databaseEnv = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {};
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 function startServer(env: Record<string, string>): { child: ChildProcessWithoutNullStreams; output: () => string; port: Promise<number> } {
   const child = spawn(process.execPath, [...tsx, 'src/server.ts'], {
-    env: { ...childEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...childEnv, ...databaseEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });
   let out = '';
   const port = new Promise<number>((resolve, reject) => {
@@ -70,7 +79,7 @@ describe('server.ts', () => {
 describe('npm run admin', () => {
   function admin(args: string[]) {
     return spawnSync(process.execPath, [...tsx, 'src/cli/admin.ts', ...args], {
-      env: { ...childEnv, DATA_DIR: dataDir },
+      env: { ...childEnv, ...databaseEnv, DATA_DIR: dataDir },
       encoding: 'utf8',
     });
   }

@@ -1,0 +1,20 @@
+/** Every boolean column of the schema (migrations/20261121_0001_create_schema.ts). */
+const BOOLEAN_COLUMNS = new Set([
+  'is_active', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible',
+  'show_name_on_cover', 'dark_mode', 'is_visible',
+]);
+
+type Row = Record<string, unknown>;
+
+/**
+ * A row with its boolean columns as true/false. SQLite hands them over as 0/1 and PostgreSQL as
+ * booleans, so assertions on raw rows read through this to hold on both.
+ */
+export function withBooleans<T extends Row | undefined>(row: T): T {
+  if (!row) return row;
+  const copy: Row = { ...row };
+  for (const key of Object.keys(copy)) {
+    if (BOOLEAN_COLUMNS.has(key) && copy[key] !== null) copy[key] = Boolean(copy[key]);
+  }
+  return copy as T;
+}
