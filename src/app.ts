@@ -42,8 +42,8 @@ import { FormTimer } from './services/form-timer.js';
 import { ProfileService } from './services/profile.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewRecorder } from './services/view-recorder.js';
-import { UploadStorage } from './services/upload-storage.js';
 import { registerRoutes } from './routes.js';
+import { createStorage, type FileStorage } from './storage/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,7 +55,7 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
-  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: UploadStorage; profiles: ProfileRepository };
+  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository };
 }
 
 /** Builds the whole application from its dependencies; it never listens (server.ts does). */
@@ -63,7 +63,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const now = () => clock().getTime();
   const customerRepository = new CustomerRepository(db);
   const profileRepository = new ProfileRepository(db);
-  const storage = new UploadStorage(config.uploadsDir);
+  const storage = createStorage(config);
   const auth = new AdminAuthService(new AdministratorRepository(db), clock, logger);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const session = createSessionMiddleware(db, config.sessionSecret);
@@ -133,7 +133,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
   app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));
   // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
-  app.use('/uploads', uploadHeaders, express.static(config.uploadsDir, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: true }));
+  app.use('/uploads', uploadHeaders, storage.handler());
 
   registerRoutes(app, {
     health: healthCheck(db),

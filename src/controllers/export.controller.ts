@@ -5,11 +5,11 @@ import { OperationFailedError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { loadedCustomer } from '../middleware/load-customer.js';
 import { prepareCustomerExport } from '../services/customer-export.service.js';
-import type { UploadStorage } from '../services/upload-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 export interface ExportControllerDeps {
   db: Db;
-  storage: UploadStorage;
+  storage: FileStorage;
   config: Pick<Config, 'timeZone'>;
   logger: Logger;
   clock?: () => Date;

@@ -6,7 +6,7 @@ import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import { catalogFileName, prepareCatalogFile } from '../services/catalog-file.js';
 import { parseCrop, processBackgroundImage, processPhoto, type PhotoKind } from '../services/image-processing.js';
-import type { UploadStorage } from '../services/upload-storage.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import type { OwnerActionsController } from './owner-actions.controller.js';
 import { ownerDone } from './owner-respond.js';
 
@@ -33,7 +33,7 @@ export class OwnerMediaController {
     private readonly actions: OwnerActionsController,
     private readonly profiles: ProfileRepository,
     private readonly writes: ProfileWriteRepository,
-    private readonly storage: UploadStorage,
+    private readonly storage: FileStorage,
     private readonly now: () => number,
   ) {}
 

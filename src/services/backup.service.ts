@@ -62,8 +62,9 @@ async function snapshotDatabase(sqliteFile: string, target: string): Promise<voi
 
 /**
  * Copies every file under `from` not copied yet (paths relative to `from`, `/`-separated).
- * Dotfiles are half-written uploads (see UploadStorage) and are left out; a file removed
- * while we walk is simply skipped. Stored files are never rewritten in place, so a file
+ * Backups are SQLite-only and so read the local-disk uploads folder directly: dotfiles there are
+ * half-written uploads (see LocalDiskStorage) and are left out; a file removed while we walk is
+ * simply skipped. Stored files are never rewritten in place, so a file
  * once copied is the file.
  */
 async function copyTree(from: string, to: string, copied: Set<string>, prefix = ''): Promise<void> {

@@ -1,12 +1,10 @@
-import { open, readdir, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { ZipFile } from 'yazl';
 import { dayKey } from '../lib/calendar.js';
 import type { Customer } from '../repositories/customer.repository.js';
-import type { UploadStorage } from './upload-storage.js';
+import type { FileStorage, OpenFile } from '../storage/file-storage.js';
 
 /*
  * One ZIP per customer for KVKK data portability. ZIP rather than .tar.gz because a shop
@@ -16,7 +14,7 @@ import type { UploadStorage } from './upload-storage.js';
 
 export interface CustomerExportDeps {
   db: Knex;
-  storage: UploadStorage;
+  storage: FileStorage;
   timeZone: string;
 }
 
@@ -78,39 +76,6 @@ async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
   }
 }
 
-interface OpenFile {
-  name: string;
-  handle: FileHandle;
-  size: number;
-  mtime: Date;
-}
-
-/**
- * Opens the customer's files up front: an open file stays readable even if the owner replaces
- * it meanwhile, so the archive never lists a file it then cannot deliver. Dotfiles are
- * half-written uploads.
- */
-async function openFiles(dir: string): Promise<OpenFile[]> {
-  const names = await readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return [];
-    throw err;
-  });
-  const opened: OpenFile[] = [];
-  try {
-    for (const entry of names.sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (!entry.isFile() || entry.name.startsWith('.')) continue;
-      const handle = await open(path.join(dir, entry.name), 'r').catch(() => null);
-      if (!handle) continue; // removed since the listing
-      const info = await handle.stat();
-      opened.push({ name: entry.name, handle, size: info.size, mtime: info.mtime });
-    }
-  } catch (err) {
-    await Promise.all(opened.map((f) => f.handle.close()));
-    throw err;
-  }
-  return opened;
-}
-
 export interface CustomerExport {
   fileName: string;
   /** Writes the ZIP to `out` and closes every file it opened, also when the copy fails. */
@@ -119,10 +84,11 @@ export interface CustomerExport {
 
 /**
  * Reads what the export needs before a byte is sent (so a failure can still become an error
- * page); the views and the files are streamed by pipeTo.
+ * page); the views and the files are streamed by pipeTo. The files are opened up front, so the
+ * archive never lists a file it then cannot deliver.
  */
 export async function prepareCustomerExport(deps: CustomerExportDeps, customer: Customer, now: Date): Promise<CustomerExport> {
-  const files = await openFiles(deps.storage.customerDir(customer.id));
+  const files = await deps.storage.openCustomerFiles(customer.id);
   try {
     const counted = await deps.db('profile_views').where({ customer_id: customer.id }).count({ count: '*' });
     const views = Number(counted[0]?.count ?? 0);
@@ -132,7 +98,7 @@ export async function prepareCustomerExport(deps: CustomerExportDeps, customer: 
       pipeTo: (out) => writeZip(deps.db, customer.id, document, files, out),
     };
   } catch (err) {
-    await Promise.all(files.map((f) => f.handle.close()));
+    await Promise.all(files.map((f) => f.close()));
     throw err;
   }
 }
@@ -151,12 +117,12 @@ async function writeZip(db: Knex, customerId: number, document: object, files: O
     for (const file of files) {
       // Photos and PDFs are compressed already; storing them saves CPU for nothing lost.
       zip.addReadStreamLazy(`${FILES_DIR}/${file.name}`, { size: file.size, mtime: file.mtime, compress: false }, (cb) => {
-        cb(null, file.handle.createReadStream({ autoClose: false, start: 0 }).on('error', fail));
+        cb(null, file.createReadStream().on('error', fail));
       });
     }
     zip.end();
     await pipeline(output, out);
   } finally {
-    await Promise.all(files.map((f) => f.handle.close()));
+    await Promise.all(files.map((f) => f.close()));
   }
 }

@@ -1,9 +1,9 @@
 import type { Logger } from '../logger.js';
 import type { AdminCounts, Customer, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
 import { newEditToken } from './edit-token.js';
 import { foldSlug, pickFreeSlug } from './slug.js';
-import type { UploadStorage } from './upload-storage.js';
 
 export const CUSTOMERS_PER_PAGE = 50;
 
@@ -15,7 +15,7 @@ function isUniqueViolation(err: unknown): boolean {
 export class CustomerService {
   constructor(
     private readonly customers: CustomerRepository,
-    private readonly storage: UploadStorage,
+    private readonly storage: FileStorage,
     private readonly clock: () => Date,
     private readonly logger: Logger,
   ) {}

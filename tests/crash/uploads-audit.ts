@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import type { Ledger } from './ledger.js';
 
-/** The temp-file pattern of UploadStorage: `.{name}.tmp-{random}`. */
+/** The temp-file pattern of LocalDiskStorage: `.{name}.tmp-{random}`. */
 const TEMP_FILE = /^\..+\.tmp-[A-Za-z0-9_-]+$/;
 
 export interface UploadsReport {

@@ -133,7 +133,7 @@ describe('per-customer export', () => {
   });
 
   it("holds the customer's files byte for byte, and leaves half-written uploads out", async () => {
-    const dir = t.services.storage.customerDir(ayse.id);
+    const dir = path.join(t.config.uploadsDir, String(ayse.id));
     await writeFile(path.join(dir, '.profile-x.jpg.tmp-abc'), 'yarım');
     const { files } = await download(ayse.id);
     for (const name of ['profile-test.jpg', 'cover-test.jpg', 'katalog-2026.pdf', 'fiyat-listesi.jpg']) {

@@ -10,7 +10,7 @@ import { errorHandler } from '../../src/middleware/error-handler.js';
 import { backgroundUpload, catalogUpload, photoUpload, requireFile } from '../../src/middleware/upload.js';
 import { catalogFileName, prepareCatalogFile } from '../../src/services/catalog-file.js';
 import { parseCrop, processBackgroundImage, processPhoto } from '../../src/services/image-processing.js';
-import { UploadStorage } from '../../src/services/upload-storage.js';
+import { LocalDiskStorage } from '../../src/storage/local-disk.storage.js';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
 
 /**
@@ -36,7 +36,7 @@ const BAD_FIELD_NAME = uploadFailed('form alanlarından birinin adı geçersiz.'
 const MALFORMED = uploadFailed('form verisi okunamadı.');
 
 let dir: string;
-let storage: UploadStorage;
+let storage: LocalDiskStorage;
 let app: Express;
 let jpeg: Buffer;
 
@@ -76,7 +76,7 @@ function buildApp(): Express {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-upload-'));
-  storage = new UploadStorage(path.join(dir, 'uploads'));
+  storage = new LocalDiskStorage(path.join(dir, 'uploads'));
   app = buildApp();
   jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c03020' } })
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1' } })

@@ -1,15 +1,19 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import express from 'express';
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UploadStorage } from '../../../src/services/upload-storage.js';
+import type { OpenFile } from '../../../src/storage/file-storage.js';
+import { LocalDiskStorage } from '../../../src/storage/local-disk.storage.js';
 
 let dir: string;
-let storage: UploadStorage;
+let storage: LocalDiskStorage;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-storage-'));
-  storage = new UploadStorage(path.join(dir, 'uploads'));
+  storage = new LocalDiskStorage(path.join(dir, 'uploads'));
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -179,7 +183,7 @@ describe('sweepTempFiles', () => {
   });
 
   it('is 0 when the uploads folder does not exist yet', async () => {
-    await expect(new UploadStorage(path.join(dir, 'missing')).sweepTempFiles()).resolves.toBe(0);
+    await expect(new LocalDiskStorage(path.join(dir, 'missing')).sweepTempFiles()).resolves.toBe(0);
   });
 });
 
@@ -193,10 +197,10 @@ describe('removeCustomerFiles', () => {
   });
 });
 
-describe('UploadStorage.sweepOrphans', () => {
+describe('sweepOrphans', () => {
   it('removes unreferenced files older than the grace period, and nothing else', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'vizit-orphans-'));
-    const storage = new UploadStorage(root);
+    const storage = new LocalDiskStorage(root);
     const kept = await storage.saveFile(1, 'profile-kept.jpg', Buffer.from('a'));
     const cacheBusted = await storage.saveFile(1, 'cover-kept.jpg', Buffer.from('b'));
     await storage.saveFile(1, 'profile-orphan.jpg', Buffer.from('c'));
@@ -209,5 +213,93 @@ describe('UploadStorage.sweepOrphans', () => {
     expect((await left(1)).sort()).toEqual(['cover-kept.jpg', 'profile-kept.jpg']);
     expect(await left(2)).toEqual([]);
     await rm(root, { recursive: true, force: true });
+  });
+});
+
+describe('openCustomerFiles', () => {
+  const closeAll = (files: OpenFile[]) => Promise.all(files.map((f) => f.close()));
+
+  it("opens the customer's finished files by name, with their sizes and bytes, and nothing else", async () => {
+    const catalog = Buffer.alloc(100 * 1024, 7); // more than one read of a stream
+    await storage.saveFile(7, 'profile-b.jpg', Buffer.from('resim'));
+    await storage.saveFile(7, 'katalog-a.pdf', catalog);
+    await storage.saveFile(8, 'profile-other.jpg', Buffer.from('başkası'));
+    const folder = storage.customerDir(7);
+    await writeFile(path.join(folder, '.profile-c.jpg.tmp-Abc_123'), 'yarım');
+    await writeFile(path.join(folder, '.hidden.jpg'), 'gizli');
+    await writeFile(path.join(folder, 'ü.jpg'), 'not a name we store');
+    await mkdir(path.join(folder, 'folder.jpg'));
+    await symlink(path.join(storage.customerDir(8), 'profile-other.jpg'), path.join(folder, 'link.jpg'));
+
+    const files = await storage.openCustomerFiles(7);
+    try {
+      expect(files.map((f) => [f.name, f.size])).toEqual([
+        ['katalog-a.pdf', catalog.length],
+        ['profile-b.jpg', 5],
+      ]);
+      expect(files[1]!.mtime).toEqual((await stat(path.join(folder, 'profile-b.jpg'))).mtime);
+      expect((await buffer(files[0]!.createReadStream())).equals(catalog)).toBe(true);
+      // Each stream starts from the first byte.
+      expect((await buffer(files[1]!.createReadStream())).toString()).toBe('resim');
+      expect((await buffer(files[1]!.createReadStream())).toString()).toBe('resim');
+    } finally {
+      await closeAll(files);
+    }
+  });
+
+  it('keeps an opened file readable after it is removed', async () => {
+    const publicPath = await storage.saveFile(7, 'profile-a.jpg', Buffer.from('eski'));
+    const files = await storage.openCustomerFiles(7);
+    try {
+      await expect(storage.removePublicPath(7, publicPath)).resolves.toBe(true);
+      expect((await buffer(files[0]!.createReadStream())).toString()).toBe('eski');
+    } finally {
+      await closeAll(files);
+    }
+  });
+
+  it('closes: the file cannot be read after close(), which may be called again', async () => {
+    await storage.saveFile(7, 'profile-a.jpg', Buffer.from('resim'));
+    const [file] = await storage.openCustomerFiles(7);
+    await file!.close();
+    await file!.close();
+    await expect(async () => buffer(file!.createReadStream())).rejects.toThrow();
+  });
+
+  it('is an empty list for a customer without files', async () => {
+    await expect(storage.openCustomerFiles(9)).resolves.toEqual([]);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('refuses the customer id %s', async (id) => {
+    await expect(storage.openCustomerFiles(id)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('handler', () => {
+  /** The handler where the app mounts it, with a last handler that shows what fell through. */
+  const app = () =>
+    express()
+      .use('/uploads', storage.handler())
+      .use((_req, res) => {
+        res.status(404).type('text/plain').send('yok');
+      });
+
+  it('serves a saved file, cacheable for an hour, to GET and HEAD', async () => {
+    const publicPath = await storage.saveFile(7, 'katalog-a.pdf', Buffer.from('%PDF-1.4 katalog'));
+    const res = await request(app()).get(publicPath).buffer(true).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(Buffer.from(res.body as Buffer).toString()).toBe('%PDF-1.4 katalog');
+    const head = await request(app()).head(publicPath).expect(200);
+    expect(head.headers['content-length']).toBe('16');
+  });
+
+  it('never serves a half-written upload or a folder listing, and passes misses on', async () => {
+    await storage.saveFile(7, 'profile-a.jpg', Buffer.from('resim'));
+    await writeFile(path.join(storage.customerDir(7), '.profile-b.jpg.tmp-abc'), 'yarım');
+    for (const url of ['/uploads/7/.profile-b.jpg.tmp-abc', '/uploads/7/', '/uploads/7/profile-gone.jpg']) {
+      const res = await request(app()).get(url).expect(404);
+      expect(res.text).toBe('yok');
+    }
   });
 });

@@ -2,42 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import {
+  assertCustomerId,
+  customerFileName,
+  fileNameCandidates,
+  isSafeFileName,
+  publicPathOf,
+  randomFileName,
+  UPLOADS_URL_PREFIX,
+  withoutCacheBuster,
+  type FileStorage,
+  type OpenFile,
+} from './file-storage.js';
 
-/** Public URL prefix the static handler serves DATA_DIR/uploads under. */
-export const UPLOADS_URL_PREFIX = '/uploads/';
-
-/**
- * A stored file name: one path segment, starting with a letter or digit (so never `.`/`..` or a
- * dotfile), then letters, digits, `.`, `_`, `-`; it must end in an extension. Every name we
- * store is built by newFileName() or catalogFileName(), never taken from the client.
- */
-const SAFE_FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9]{1,8}$/;
-const MAX_FILE_NAME = 128;
-const NAME_PART = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const EXTENSION = /^[a-z0-9]{1,8}$/;
 /**
  * Temporary files are dotfiles (`.{name}.tmp-{random}`): the `/uploads` static handler denies
  * dotfiles, so a half-written file is never served, and the sweep finds them by this pattern.
  */
 const TEMP_FILE = /^\..+\.tmp-[A-Za-z0-9_-]+$/;
-/** How many `-2`, `-3`, ... suffixes we try before giving up (a real clash is rare). */
-const MAX_SUFFIX = 1000;
-
-export function isSafeFileName(name: string): boolean {
-  return name.length <= MAX_FILE_NAME && SAFE_FILE_NAME.test(name) && !name.includes('..');
-}
-
-function assertCustomerId(customerId: number): void {
-  if (!Number.isSafeInteger(customerId) || customerId <= 0) {
-    throw new TypeError(`customer id must be a positive integer, got ${customerId}`);
-  }
-}
-
-/** `photo.jpg` → `photo-2.jpg`: the suffix goes before the extension. */
-function withSuffix(fileName: string, n: number): string {
-  const dot = fileName.lastIndexOf('.');
-  return `${fileName.slice(0, dot)}-${n}${fileName.slice(dot)}`;
-}
 
 /** Errors meaning "this filesystem cannot hard-link", for which we fall back to rename. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
@@ -71,10 +54,11 @@ async function fsyncDir(dir: string): Promise<void> {
 }
 
 /**
- * Files on local disk under DATA_DIR/uploads, one folder a customer, so that a
- * customer's files go with one removal.
+ * Files on local disk under DATA_DIR/uploads, one folder a customer, so that a customer's
+ * files go with one removal. Several instances may share the folder (a shared volume): the
+ * atomic, never-overwriting publish holds across them where the filesystem has hard links.
  */
-export class UploadStorage {
+export class LocalDiskStorage implements FileStorage {
   constructor(readonly root: string) {}
 
   customerDir(customerId: number): string {
@@ -85,21 +69,13 @@ export class UploadStorage {
     await rm(this.customerDir(customerId), { recursive: true, force: true });
   }
 
-  /** `{prefix}-{16 random base64url characters}.{ext}`: unguessable and never a client's name. */
   newFileName(prefix: string, ext: string): string {
-    if (!NAME_PART.test(prefix) || !EXTENSION.test(ext)) {
-      throw new TypeError(`unsafe file name parts: "${prefix}", "${ext}"`);
-    }
-    return `${prefix}-${randomBytes(12).toString('base64url')}.${ext}`;
+    return randomFileName(prefix, ext);
   }
 
   /**
-   * Writes `data` as `fileName` in the customer's folder and returns its public path
-   * (`/uploads/{customerId}/{name}`). The write is atomic: the bytes go to a temporary file in
-   * the same folder, are fsynced, and only then appear under their name, so a reader or a
-   * crash never sees half a file. An existing file is never replaced: the name gets `-2`,
-   * `-3`, ... instead (spec: catalog upload "without overwrite"); the returned path says
-   * which name was used.
+   * The bytes go to a temporary dotfile in the customer's folder, are fsynced, and only then
+   * appear under their name.
    */
   async saveFile(customerId: number, fileName: string, data: Uint8Array): Promise<string> {
     assertCustomerId(customerId);
@@ -117,7 +93,7 @@ export class UploadStorage {
       }
       const stored = await this.publishWithoutOverwrite(temp, dir, fileName);
       await fsyncDir(dir);
-      return `${UPLOADS_URL_PREFIX}${customerId}/${stored}`;
+      return publicPathOf(customerId, stored);
     } finally {
       await rm(temp, { force: true });
     }
@@ -129,9 +105,7 @@ export class UploadStorage {
    * silently overwrite. Filesystems without hard links fall back to check-then-rename.
    */
   private async publishWithoutOverwrite(temp: string, dir: string, fileName: string): Promise<string> {
-    for (let n = 1; n <= MAX_SUFFIX; n += 1) {
-      const candidate = n === 1 ? fileName : withSuffix(fileName, n);
-      if (candidate.length > MAX_FILE_NAME) break;
+    for (const candidate of fileNameCandidates(fileName)) {
       const target = path.join(dir, candidate);
       try {
         await link(temp, target);
@@ -148,19 +122,10 @@ export class UploadStorage {
     throw new Error(`no free file name for "${fileName}"`);
   }
 
-  /**
-   * Deletes the file behind a public path, but only when that path is a file directly in this
-   * customer's folder: `/uploads/{customerId}/{safe name}` (a `?v=` cache-buster is allowed).
-   * Anything else (another customer's file, `..`, an encoded slash, a remote URL, a data URL)
-   * is refused by returning false; a file that is already gone, or no path at all (null), is
-   * fine. True when a file was removed.
-   */
   async removePublicPath(customerId: number, publicPath: string | null | undefined): Promise<boolean> {
     assertCustomerId(customerId);
-    const prefix = `${UPLOADS_URL_PREFIX}${customerId}/`;
-    if (typeof publicPath !== 'string' || !publicPath.startsWith(prefix)) return false;
-    const name = publicPath.slice(prefix.length).replace(/\?v=\d{1,20}$/, '');
-    if (!isSafeFileName(name)) return false;
+    const name = customerFileName(customerId, publicPath);
+    if (!name) return false;
     const dir = path.resolve(this.customerDir(customerId));
     const file = path.resolve(dir, name);
     // Belt and braces: the safe-name rule already rules out separators and `..`.
@@ -178,10 +143,51 @@ export class UploadStorage {
   }
 
   /**
-   * Removes temp files a crash left behind in customer folders. Meant for start-up, before
-   * the server takes requests: run while uploads are under way it would remove their temp files.
-   * Returns how many were removed.
+   * An open file handle stays readable even if the owner replaces or removes the file
+   * meanwhile. Temp files are dotfiles, which the safe-name rule leaves out.
    */
+  async openCustomerFiles(customerId: number): Promise<OpenFile[]> {
+    assertCustomerId(customerId);
+    const dir = this.customerDir(customerId);
+    const entries = await readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
+      if (errorCode(err) === 'ENOENT') return [];
+      throw err;
+    });
+    const opened: OpenFile[] = [];
+    try {
+      for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        if (!entry.isFile() || !isSafeFileName(entry.name)) continue;
+        const handle = await open(path.join(dir, entry.name), 'r').catch(() => null);
+        if (!handle) continue; // removed since the listing
+        const info = await handle.stat().catch(async (err: unknown) => {
+          await handle.close();
+          throw err;
+        });
+        if (!info.isFile()) {
+          await handle.close(); // replaced by a folder since the listing
+          continue;
+        }
+        opened.push({
+          name: entry.name,
+          size: info.size,
+          mtime: info.mtime,
+          createReadStream: () => handle.createReadStream({ autoClose: false, start: 0 }),
+          close: () => handle.close(),
+        });
+      }
+    } catch (err) {
+      await Promise.all(opened.map((f) => f.close()));
+      throw err;
+    }
+    return opened;
+  }
+
+  /** express.static over the folder: dotfiles (temp files) are denied, misses fall through. */
+  handler(): RequestHandler {
+    return express.static(this.root, { maxAge: '1h', index: false, dotfiles: 'deny', fallthrough: true });
+  }
+
+  /** Temp files a crash left behind in customer folders. */
   async sweepTempFiles(): Promise<number> {
     let removed = 0;
     for await (const { dir, entry } of this.customerFiles()) {
@@ -214,14 +220,9 @@ export class UploadStorage {
     }
   }
 
-  /**
-   * Removes files no row refers to: an upload whose database write never committed (a
-   * crash between writing the file and saving the row) or whose old file was not yet
-   * deleted. `referenced` holds public paths (`/uploads/{id}/{name}`). Only files older than
-   * `olderThanMs` go, so that on a shared volume another instance's upload in flight stays.
-   */
+  /** A file's age is its mtime: when saveFile wrote it. */
   async sweepOrphans(referenced: ReadonlySet<string>, options: { olderThanMs: number; now: number }): Promise<number> {
-    const keep = new Set([...referenced].map((p) => p.replace(/\?v=\d{1,20}$/, '')));
+    const keep = new Set([...referenced].map(withoutCacheBuster));
     let removed = 0;
     for await (const { folder, dir, entry } of this.customerFiles()) {
       if (!isSafeFileName(entry.name) || keep.has(`${UPLOADS_URL_PREFIX}${folder}/${entry.name}`)) continue;
