@@ -141,7 +141,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     admin: new AdminController(customers, config),
     account: new AccountController(auth, now),
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
-    profileFiles: new ProfileFilesController(profileRepository, config),
+    profileFiles: new ProfileFilesController(profileRepository, storage, config),
     profile: profileController,
     owner: ownerController,
     ownerActions,

@@ -21,6 +21,7 @@ import {
   renderSvg,
 } from '../services/qr.service.js';
 import { buildVCard } from '../services/vcard.js';
+import type { FileStorage } from '../storage/file-storage.js';
 
 export const profileFileMessages = {
   contactMissing: 'İletişim bilgisi eksik - telefon veya e-posta gerekli',
@@ -35,7 +36,8 @@ const PRIVATE_CACHE = 'private, no-cache';
 export class ProfileFilesController {
   constructor(
     private readonly profiles: ProfileRepository,
-    private readonly config: Pick<Config, 'baseUrl' | 'uploadsDir'>,
+    private readonly storage: FileStorage,
+    private readonly config: Pick<Config, 'baseUrl'>,
   ) {}
 
   private profileUrl(req: Request, slug: string): string {
@@ -50,7 +52,7 @@ export class ProfileFilesController {
     const profile = await this.profiles.findProfile(customer.id);
     if (!profile) throw new NotFoundError(profileFileMessages.contactMissing);
     const links = await this.profiles.socialLinks(customer.id);
-    const photoJpeg = profile.isProfileVisible ? await contactPhotoJpeg(this.config.uploadsDir, profile.profilePhoto) : null;
+    const photoJpeg = profile.isProfileVisible ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto)) : null;
     const card = contactCardOf({ customer, profile, links, profileUrl: this.profileUrl(req, customer.slug), photoJpeg });
     if (!card.phone && !card.email) throw new NotFoundError(profileFileMessages.contactMissing);
     res.set('Content-Type', 'text/vcard; charset=utf-8');

@@ -123,6 +123,12 @@ export interface FileStorage {
   removeCustomerFiles(customerId: number): Promise<void>;
 
   /**
+   * The bytes behind a public path of this customer's (the same rule as removePublicPath);
+   * null when the path is not one, or the file is missing or not a plain file.
+   */
+  readFile(customerId: number, publicPath: string | null | undefined): Promise<Buffer | null>;
+
+  /**
    * Opens every stored file of the customer up front, sorted by name, so that an export can
    * still fail before it sends a byte and never lists a file it then cannot deliver: an
    * opened file stays readable as it was until closed, even if it is removed meanwhile.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Dirent } from 'node:fs';
+import { constants, type Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
@@ -122,14 +122,37 @@ export class LocalDiskStorage implements FileStorage {
     throw new Error(`no free file name for "${fileName}"`);
   }
 
-  async removePublicPath(customerId: number, publicPath: string | null | undefined): Promise<boolean> {
+  /** The file on disk for a public path of this customer's, or null when it is not one. */
+  private fileOf(customerId: number, publicPath: string | null | undefined): string | null {
     assertCustomerId(customerId);
     const name = customerFileName(customerId, publicPath);
-    if (!name) return false;
+    if (!name) return null;
     const dir = path.resolve(this.customerDir(customerId));
     const file = path.resolve(dir, name);
     // Belt and braces: the safe-name rule already rules out separators and `..`.
-    if (path.dirname(file) !== dir) return false;
+    return path.dirname(file) === dir ? file : null;
+  }
+
+  async readFile(customerId: number, publicPath: string | null | undefined): Promise<Buffer | null> {
+    const file = this.fileOf(customerId, publicPath);
+    if (!file) return null;
+    try {
+      // O_NOFOLLOW: a symlink planted in the folder is not followed out of it.
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+      try {
+        return (await handle.stat()).isFile() ? await handle.readFile() : null;
+      } finally {
+        await handle.close();
+      }
+    } catch (err) {
+      if (['ENOENT', 'ELOOP', 'EISDIR', 'ENOTDIR'].includes(errorCode(err) ?? '')) return null;
+      throw err;
+    }
+  }
+
+  async removePublicPath(customerId: number, publicPath: string | null | undefined): Promise<boolean> {
+    const file = this.fileOf(customerId, publicPath);
+    if (!file) return false;
     try {
       await unlink(file);
       return true;

@@ -103,6 +103,32 @@ describe('saveFile', () => {
   });
 });
 
+/** Public paths that are not a file of customer 7's own (set up in each describe's beforeEach). */
+const NOT_OWN_FILES = [
+  '/uploads/8/profile-other.jpg',
+  '/uploads/70/profile-seventy.jpg',
+  '/uploads/7/../8/profile-other.jpg',
+  '/uploads/7/..%2f8%2fprofile-other.jpg',
+  '/uploads/7/%2e%2e/8/profile-other.jpg',
+  '/uploads/7/../top.jpg',
+  '/uploads/7/../../secret.txt',
+  '/uploads/7/..\\..\\secret.txt',
+  '/uploads/top.jpg',
+  '/uploads/7/',
+  '/uploads/7',
+  '/uploads//7/profile-own.jpg',
+  '/uploads/7//profile-own.jpg',
+  '/uploads/7/sub/profile-own.jpg',
+  '/uploads/7/.profile-own.jpg',
+  '/uploads/7/profile-own.jpg#x',
+  'uploads/7/profile-own.jpg',
+  '/etc/passwd',
+  '/srv/vizit/data/uploads/7/profile-own.jpg',
+  'https://example.com/uploads/7/profile-own.jpg',
+  'data:image/jpeg;base64,AAAA',
+  '',
+];
+
 describe('removePublicPath', () => {
   beforeEach(async () => {
     await storage.saveFile(7, 'profile-own.jpg', Buffer.from('7'));
@@ -126,30 +152,7 @@ describe('removePublicPath', () => {
     await expect(storage.removePublicPath(9, '/uploads/9/nothing-here.jpg')).resolves.toBe(false);
   });
 
-  it.each([
-    '/uploads/8/profile-other.jpg',
-    '/uploads/70/profile-seventy.jpg',
-    '/uploads/7/../8/profile-other.jpg',
-    '/uploads/7/..%2f8%2fprofile-other.jpg',
-    '/uploads/7/%2e%2e/8/profile-other.jpg',
-    '/uploads/7/../top.jpg',
-    '/uploads/7/../../secret.txt',
-    '/uploads/7/..\\..\\secret.txt',
-    '/uploads/top.jpg',
-    '/uploads/7/',
-    '/uploads/7',
-    '/uploads//7/profile-own.jpg',
-    '/uploads/7//profile-own.jpg',
-    '/uploads/7/sub/profile-own.jpg',
-    '/uploads/7/.profile-own.jpg',
-    '/uploads/7/profile-own.jpg#x',
-    'uploads/7/profile-own.jpg',
-    '/etc/passwd',
-    '/srv/vizit/data/uploads/7/profile-own.jpg',
-    'https://example.com/uploads/7/profile-own.jpg',
-    'data:image/jpeg;base64,AAAA',
-    '',
-  ])('refuses %j and removes nothing', async (publicPath) => {
+  it.each(NOT_OWN_FILES)('refuses %j and removes nothing', async (publicPath) => {
     await expect(storage.removePublicPath(7, publicPath)).resolves.toBe(false);
     expect(await inFolder(7)).toEqual(['profile-own.jpg']);
     expect(await inFolder(8)).toEqual(['profile-other.jpg']);
@@ -162,6 +165,34 @@ describe('removePublicPath', () => {
     await mkdir(path.join(storage.customerDir(7), 'folder.jpg'));
     await expect(storage.removePublicPath(7, '/uploads/7/folder.jpg')).resolves.toBe(false);
     expect(await existsOnDisk(path.join(storage.customerDir(7), 'folder.jpg'))).toBe(true);
+  });
+});
+
+describe('readFile', () => {
+  beforeEach(async () => {
+    await storage.saveFile(7, 'profile-own.jpg', Buffer.from('seven'));
+    await storage.saveFile(8, 'profile-other.jpg', Buffer.from('8'));
+    await storage.saveFile(70, 'profile-seventy.jpg', Buffer.from('70'));
+    await writeFile(path.join(dir, 'uploads', 'top.jpg'), 'top');
+    await writeFile(path.join(dir, 'secret.txt'), 'secret');
+  });
+
+  it('gives the bytes of a file of the customer, with or without a cache-buster', async () => {
+    expect((await storage.readFile(7, '/uploads/7/profile-own.jpg'))?.toString()).toBe('seven');
+    expect((await storage.readFile(7, '/uploads/7/profile-own.jpg?v=1712345678'))?.toString()).toBe('seven');
+  });
+
+  it.each(NOT_OWN_FILES)('refuses %j', async (publicPath) => {
+    await expect(storage.readFile(7, publicPath)).resolves.toBeNull();
+  });
+
+  it('is null for a missing file, no path, a folder, or a symlink out of the folder', async () => {
+    await expect(storage.readFile(7, '/uploads/7/profile-gone.jpg')).resolves.toBeNull();
+    await expect(storage.readFile(7, null)).resolves.toBeNull();
+    await mkdir(path.join(storage.customerDir(7), 'folder.jpg'));
+    await expect(storage.readFile(7, '/uploads/7/folder.jpg')).resolves.toBeNull();
+    await symlink(path.join(dir, 'secret.txt'), path.join(storage.customerDir(7), 'escape.jpg'));
+    await expect(storage.readFile(7, '/uploads/7/escape.jpg')).resolves.toBeNull();
   });
 });
 
