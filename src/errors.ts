@@ -60,3 +60,16 @@ export async function orFail<T>(message: string, work: () => Promise<T>): Promis
     throw new OperationFailedError(message, err);
   }
 }
+
+/**
+ * A command-line tool's refusal: a message for the user and the exit code to end with
+ * (65 = bad input data, as sysexits.h has it).
+ */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 65,
+  ) {
+    super(message);
+  }
+}

@@ -13,16 +13,11 @@ import {
   sha256File,
   type BackupManifest,
 } from './backup-manifest.js';
+import { CliError } from '../errors.js';
 
 /** A restore refused for a reason the administrator can act on; `exitCode` for the CLI. */
-export class RestoreError extends Error {
+export class RestoreError extends CliError {
   override name = 'RestoreError';
-  constructor(
-    message: string,
-    readonly exitCode = 65,
-  ) {
-    super(message);
-  }
 }
 
 export type RestoreTarget = Pick<Config, 'dataDir' | 'sqliteFile' | 'uploadsDir'>;

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrationSource } from '../../migrations/index.js';
+import { createApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createDb, type Db } from '../../src/db.js';
+import { createLogger } from '../../src/logger.js';
+import { DbCopyError, copyDatabase, openSqliteSource } from '../../src/services/db-copy.service.js';
+import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { seedFullProfile } from '../helpers/fixtures.js';
+import { withBooleans } from '../helpers/rows.js';
+import { dumpTables, runCli, type Rows } from '../http/backup-support.js';
+
+const CLI = 'src/cli/db-copy.ts';
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const MIGRATION_TABLES = ['knex_migrations', 'knex_migrations_lock'];
+
+type Customer = { id: number; slug: string; editToken: string };
+
+let source: TestApp;
+let ayse: Customer;
+let mehmet: Customer;
+const scratch: string[] = [];
+
+/** A SQLite data set built the way users build theirs: through the app's own pages. */
+beforeAll(async () => {
+  let now = Date.UTC(2026, 10, 21, 9, 0, 0);
+  source = await createTestApp({ env: { DATABASE_URL: '' }, clock: () => new Date(now) });
+  const admin = await signIn(source.app);
+  ayse = await createCustomer(source, admin, 'Ayşe', 'Kaya');
+  mehmet = await createCustomer(source, admin, 'Mehmet', 'Demir');
+  await seedFullProfile(source, ayse.id);
+  await request(source.app).post(`/edit/${ayse.editToken}/settings`).type('form').send({ dark_mode: '1' }).expect(303);
+  await admin.agent.post(`/admin/customers/${mehmet.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+  for (const message of ['Merhaba, kupa siparişi vermek istiyorum.', 'Cumartesi kursu kaçta başlıyor?']) {
+    const page = await request(source.app).get(`/${ayse.slug}`).set('User-Agent', BROWSER).expect(200);
+    const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
+    now += 5000;
+    await request(source.app).post(`/${ayse.slug}/messages`).set('User-Agent', BROWSER).type('form').send({ message, form_started: stamp }).expect(303);
+    now += 26 * 60 * 60 * 1000;
+  }
+  await source.services.views.flush();
+});
+
+afterAll(async () => {
+  await source?.close();
+  for (const dir of scratch) await rm(dir, { recursive: true, force: true });
+});
+
+let targets: Array<{ database: TestDatabase; db: Db }> = [];
+afterEach(async () => {
+  for (const { database, db } of targets) {
+    await db.destroy();
+    await database.drop();
+  }
+  targets = [];
+});
+
+/** A fresh empty PostgreSQL schema, its URL and a connection to it. */
+async function emptyTarget(): Promise<{ url: string; db: Db }> {
+  const database = await createTestDatabase();
+  const url = database.databaseUrl!;
+  const db = createDb({ databaseUrl: url, sqliteFile: '', databasePoolMax: 2 });
+  targets.push({ database, db });
+  return { url, db };
+}
+
+const copy = (args: string[]) => runCli(CLI, args, {});
+
+/** The bytes of the SQLite file and its WAL: reading must leave both as they were. */
+async function fingerprint(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of [file, `${file}-wal`]) if (existsSync(part)) hash.update(await readFile(part));
+  return hash.digest('hex');
+}
+
+/** A row as both databases mean it: booleans as booleans, JSON parsed, instants as ISO strings. */
+function normalized(table: string, row: Record<string, unknown>): Record<string, unknown> {
+  const out = withBooleans(row);
+  if (table === 'sessions') {
+    out.sess = typeof out.sess === 'string' ? JSON.parse(out.sess) : out.sess;
+    out.expired = new Date(out.expired as string | Date).toISOString();
+  }
+  return out;
+}
+
+/** Rows in an order that does not depend on either database's collation. */
+function canonical(table: string, rows: Rows): Rows {
+  const key = (row: Record<string, unknown>) => JSON.stringify(Object.keys(row).sort().map((k) => row[k]));
+  return rows.map((row) => normalized(table, row)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** Every app table of the SQLite source with its rows. */
+function sourceTables(): Map<string, Rows> {
+  const dump = dumpTables(source.config.sqliteFile);
+  for (const table of MIGRATION_TABLES) dump.delete(table);
+  return dump;
+}
+
+async function targetTables(db: Db): Promise<Map<string, Rows>> {
+  const { rows } = (await db.raw(
+    "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
+  )) as { rows: Array<{ table_name: string }> };
+  const dump = new Map<string, Rows>();
+  for (const { table_name: table } of rows) {
+    if (!MIGRATION_TABLES.includes(table)) dump.set(table, await db(table).select('*'));
+  }
+  return dump;
+}
+
+describe('npm run db:copy', () => {
+  it('copies every row of every table, and the app runs on the copy', { timeout: 120_000 }, async () => {
+    const { url, db } = await emptyTarget();
+    const before = await fingerprint(source.config.sqliteFile);
+
+    const result = await copy(['--from', source.config.sqliteFile, '--to', url]);
+    expect(result.stderr).not.toMatch(/failed|başarısız/);
+    expect(result.code).toBe(0);
+    expect(await fingerprint(source.config.sqliteFile)).toBe(before);
+
+    const fromSqlite = sourceTables();
+    const inPostgres = await targetTables(db);
+    expect([...inPostgres.keys()].sort()).toEqual([...fromSqlite.keys()].sort());
+    for (const [table, rows] of fromSqlite) {
+      expect(rows.length, `${table} has rows in the seeded source`).toBeGreaterThan(0);
+      expect(result.stdout).toMatch(new RegExp(`^ +${table} +${rows.length}$`, 'm'));
+      expect(canonical(table, inPostgres.get(table) ?? []), table).toEqual(canonical(table, rows));
+    }
+    expect(result.stdout).toMatch(/toplam \/ total +\d+\n/);
+    expect(result.stdout).toMatch(/süre \/ time: \d+\.\d s/);
+    const [copied] = (await db('customer_profiles').where({ customer_id: ayse.id })).map(withBooleans);
+    expect(copied).toMatchObject({ dark_mode: true, show_name_on_cover: true, is_profile_visible: true, phone: '+905321234567' });
+    expect(await db('customers').where({ id: mehmet.id }).first()).toMatchObject({ is_active: false, name: 'Mehmet' });
+
+    // The app on the copy: the copied administrator signs in, the copied pages are served.
+    const config = loadConfig({ DATA_DIR: source.dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent' });
+    const onCopy = createApp({ config, db, logger: createLogger('silent') });
+    try {
+      const page = await request(onCopy.app).get(`/${ayse.slug}`).expect(200);
+      expect(page.text).toContain('<title>Ayşe Kaya</title>');
+      expect(page.text).toContain('Kadıköy');
+      await request(onCopy.app).get(`/${mehmet.slug}`).expect(403);
+      const admin = await signIn(onCopy.app);
+      // Sequences start after the copied ids: new rows neither collide nor leave gaps.
+      const maxCustomerId = Number((await db('customers').max({ id: 'id' }).first())?.id);
+      const added = await createCustomer({ ...source, app: onCopy.app, db, config, services: onCopy.services }, admin, 'Zeynep', 'Çelik');
+      expect(added.id).toBe(maxCustomerId + 1);
+      for (const table of fromSqlite.keys()) {
+        if (!(await db.schema.hasColumn(table, 'id'))) continue;
+        const { rows } = (await db.raw("select nextval(pg_get_serial_sequence(?, 'id')) as next, (select coalesce(max(id), 0) from ??) as max", [table, table])) as {
+          rows: Array<{ next: number; max: number }>;
+        };
+        expect(rows[0]!.next, table).toBe(rows[0]!.max + 1);
+      }
+    } finally {
+      await onCopy.services.views.stop();
+    }
+  });
+
+  it('refuses a second copy into the same database and changes nothing there', { timeout: 120_000 }, async () => {
+    const { url, db } = await emptyTarget();
+    expect((await copy(['--from', source.config.sqliteFile, '--to', url])).code).toBe(0);
+    const first = await targetTables(db);
+
+    const again = await copy(['--from', source.config.sqliteFile, '--to', url]);
+    expect(again.code).toBe(65);
+    expect(again.stderr).toContain('Hedef PostgreSQL veritabanı boş değil');
+    expect(again.stderr).toContain('The target PostgreSQL database is not empty');
+    expect(await targetTables(db)).toEqual(first);
+  });
+
+  it('answers 64 to bad arguments, 66 to a missing source and 69 to an unreachable server, never showing the password', { timeout: 120_000 }, async () => {
+    const { url } = await emptyTarget();
+    const [noTarget, mysql, noValue, unknown, missing, unreachable] = await Promise.all([
+      copy(['--from', source.config.sqliteFile]),
+      copy(['--from', source.config.sqliteFile, '--to', 'mysql://vizit@127.0.0.1/vizit']),
+      copy(['--to']),
+      copy(['--to', url, '--force']),
+      copy(['--from', path.join(source.dataDir, 'yok.sqlite'), '--to', url]),
+      copy(['--from', source.config.sqliteFile, '--to', 'postgres://vizit:gizli-sifre-42@127.0.0.1:1/vizit']),
+    ]);
+    for (const result of [noTarget, mysql, noValue, unknown]) {
+      expect(result.code).toBe(64);
+      expect(result.stderr).toContain('npm run db:copy -- --to postgres://');
+    }
+    expect(mysql.stderr).toContain('--to must be a postgres:// or postgresql:// URL');
+    expect(missing.code).toBe(66);
+    expect(missing.stderr).toContain('yok.sqlite');
+    expect(unreachable.code).toBe(69);
+    expect(unreachable.stderr).toContain('cannot connect to PostgreSQL at postgres://vizit:***@127.0.0.1:1/vizit');
+    expect(unreachable.stderr + unreachable.stdout).not.toContain('gizli-sifre-42');
+  });
+
+  it('refuses a source behind on migrations, writing to neither side', { timeout: 120_000 }, async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-old-'));
+    scratch.push(dir);
+    const oldFile = path.join(dir, 'vizit.sqlite');
+    const old = createDb({ databaseUrl: null, sqliteFile: oldFile });
+    const all = await migrationSource.getMigrations([]);
+    for (let i = 0; i < all.length - 1; i += 1) await old.migrate.up({ migrationSource });
+    await old.destroy();
+    const before = await fingerprint(oldFile);
+    const { url, db } = await emptyTarget();
+
+    const result = await copy(['--from', oldFile, '--to', url]);
+    expect(result.code).toBe(65);
+    expect(result.stderr).toContain(migrationSource.getMigrationName(all[all.length - 1]!));
+    expect(result.stderr).toContain('Start the app once on this file so that it migrates');
+    expect(await fingerprint(oldFile)).toBe(before);
+    expect(await db.schema.hasTable('knex_migrations')).toBe(false);
+  });
+});
+
+describe('copyDatabase', () => {
+  it('pages through the source in small batches, parents before children', { timeout: 120_000 }, async () => {
+    const { db } = await emptyTarget();
+    const sqlite = openSqliteSource(source.config.sqliteFile);
+    const seen: string[] = [];
+    try {
+      const report = await copyDatabase(sqlite, db, { batchRows: 2, onTable: ({ table }) => seen.push(table) });
+      expect(report.map((entry) => entry.table)).toEqual(seen);
+      for (const [table, rows] of sourceTables()) {
+        expect(report.find((entry) => entry.table === table)?.rows, table).toBe(rows.length);
+        expect(Number((await db(table).count({ n: '*' }).first())?.n), table).toBe(rows.length);
+      }
+      for (const child of ['customer_profiles', 'contact_buttons', 'social_links', 'iban_info', 'anonymous_messages', 'profile_views', 'profile_view_days']) {
+        expect(seen.indexOf(child), child).toBeGreaterThan(seen.indexOf('customers'));
+      }
+    } finally {
+      await sqlite.destroy();
+    }
+  });
+
+  it('refuses a target with a table the source does not have, writing nothing', async () => {
+    const { db } = await emptyTarget();
+    await db.schema.createTable('notes', (t) => t.increments('id'));
+    const sqlite = openSqliteSource(source.config.sqliteFile);
+    try {
+      const refused = copyDatabase(sqlite, db);
+      await expect(refused).rejects.toBeInstanceOf(DbCopyError);
+      await expect(refused).rejects.toThrow(/only in PostgreSQL: notes, notes\.id/);
+      expect(await db('customers').count({ n: '*' }).first()).toEqual({ n: 0 });
+    } finally {
+      await sqlite.destroy();
+    }
+  });
+});
