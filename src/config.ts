@@ -149,7 +149,15 @@ function resolveSessionSecret(raw: string | undefined, dataDir: string): string 
     if (kept.length >= 32) return kept;
   }
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    // 'wx': instances starting together on a shared volume agree on the first one written.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  }
   return secret;
 }
 
@@ -176,7 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl,
-    databasePoolMax: parseWholeNumber('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 1, 500, 10),
+    databasePoolMax: parseWholeNumber('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 2, 500, 10),
     sqliteFile: path.join(dataDir, 'vizit.sqlite'),
     baseUrl: parseBaseUrl(env.BASE_URL),
     sessionSecret: resolveSessionSecret(env.SESSION_SECRET, dataDir),

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDb, migrateLatest } from './db.js';
+import { createDb, migrateLatest, withStartupLock } from './db.js';
 import { createLogger } from './logger.js';
 import { startAutomaticBackups } from './services/backup-schedule.js';
 
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const db = createDb(config);
-  await migrateLatest(db);
+  // Instances starting together on one PostgreSQL take turns; the first one migrates.
+  await withStartupLock(db, () => migrateLatest(db));
   const { app, services } = createApp({ config, db, logger });
   // Half-written uploads of a crashed run are never referenced; they go before we serve.
   const swept = await services.storage.sweepTempFiles();
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     now: Date.now(),
   });
   if (swept + orphans > 0) logger.warn({ unfinished: swept, orphans }, 'removed uploads left behind by a crash');
-  await services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword });
+  await withStartupLock(db, () => services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }));
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
 

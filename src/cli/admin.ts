@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config.js';
-import { createDb, migrateLatest } from '../db.js';
+import { createDb, migrateLatest, withStartupLock } from '../db.js';
 import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
 import { AdminAuthService } from '../services/admin-auth.service.js';
@@ -31,7 +31,7 @@ async function run(args: string[]): Promise<number> {
   const config = loadConfig();
   const db = createDb(config);
   try {
-    await migrateLatest(db);
+    await withStartupLock(db, () => migrateLatest(db));
     const auth = new AdminAuthService(new AdministratorRepository(db), () => new Date(), createLogger('warn'));
     if (command === 'create') await auth.createAdministrator(email, password);
     else await auth.resetPassword(email, password);

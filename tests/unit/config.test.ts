@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     expect(config.timeZone).toBe('Europe/Istanbul');
     expect(config.trustProxy).toBe(false);
     expect(config.baseUrl).toBeNull();
+    expect(config.databasePoolMax).toBe(10);
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgres://u:p@db/vizit',
+      DATABASE_POOL_MAX: '25',
       BASE_URL: 'https://kart.example.com/',
       ADMIN_EMAIL: 'Admin@Example.com',
       ADMIN_PASSWORD: 'uzun-bir-sifre',
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://u:p@db/vizit',
+      databasePoolMax: 25,
       baseUrl: 'https://kart.example.com',
       adminEmail: 'admin@example.com',
       adminPassword: 'uzun-bir-sifre',
@@ -72,6 +75,9 @@ describe('loadConfig', () => {
     [{ BASE_URL: 'ftp://kart.example.com' }, /BASE_URL/],
     [{ BASE_URL: 'https://kart.example.com/alt' }, /BASE_URL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ DATABASE_POOL_MAX: '1' }, /DATABASE_POOL_MAX must be a whole number from 2 to 500/],
+    [{ DATABASE_POOL_MAX: '501' }, /DATABASE_POOL_MAX/],
+    [{ DATABASE_POOL_MAX: 'on' }, /DATABASE_POOL_MAX/],
     [{ APP_TIMEZONE: 'Mars/Olympus' }, /time zone/],
     [{ ADMIN_EMAIL: 'a@b.c' }, /together/],
     [{ ADMIN_PASSWORD: 'uzun-bir-sifre' }, /together/],
