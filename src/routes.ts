@@ -35,10 +35,18 @@ export interface RouteDeps {
   loadCustomerByToken: RequestHandler;
 }
 
+/**
+ * Express 5 leaves `req.body` undefined when a POST has no body at all (or another type);
+ * an empty form it is, so every handler meets a missing field, not a missing body.
+ */
+const bodyOrEmpty: RequestHandler = (req, _res, next) => {
+  req.body ??= {};
+  next();
+};
 /** Small url-encoded forms only; anything bigger is a 413. */
-const form = express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 });
+const form = [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), bodyOrEmpty];
 /** A visitor's message: room for far more than 500 characters, so an overlong one comes back with its text. */
-const messageForm = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
+const messageForm = [express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 }), bodyOrEmpty];
 
 /** The route table: every route with its whole middleware chain, in the order they run. */
 export function registerRoutes(app: Express, d: RouteDeps): void {
@@ -68,7 +76,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
   const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
   const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, form];
-  const ownerUpload = (upload: RequestHandler) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, upload];
+  const ownerUpload = (upload: RequestHandler) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, upload, bodyOrEmpty];
   const o = d.ownerActions;
   const m = d.ownerMedia;
 

@@ -172,6 +172,23 @@ describe('oversized and unexpected bodies', () => {
   });
 });
 
+describe('a POST without any body: no Content-Type, no bytes (Express 5 leaves req.body undefined)', () => {
+  // Deleting takes no fields, so an empty body is a valid request there.
+  const routes = OWNER_POSTS.filter((r) => r.kind !== 'none' && !/\/(delete|remove)$/.test(r.label));
+  it.each(titled(routes, (r) => `${r.label} is a Turkish 4xx, never a 500`))('%s', async (_title, route) => {
+    const res = await request(w.t.app).post(`/edit/${w.a.editToken}${route.path(w)}`);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.text).toContain('lang="tr"');
+    await rebaseline(w);
+  });
+
+  it('POST /:slug/messages is a 422 asking for a message', async () => {
+    const res = await request(w.t.app).post(`/${w.a.slug}/messages`).expect(422);
+    expect(res.text).toContain('Lütfen bir mesaj yazın.');
+  });
+});
+
 describe('admin forms without a valid CSRF token (403)', () => {
   interface Forgery {
     name: string;
