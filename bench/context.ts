@@ -1,4 +1,5 @@
 import type { BenchProfile } from './dataset.js';
+import type { RowCounter } from './db-reader.js';
 import type { Child, MemorySampler } from './processes.js';
 import type { Results } from './report.js';
 
@@ -12,7 +13,8 @@ export interface BenchContext {
   hello: Child;
   sampler: MemorySampler;
   dataDir: string;
-  sqliteFile: string;
+  /** Counts rows in the database the server runs on (SQLite, or PostgreSQL with DATABASE_URL). */
+  rows: RowCounter;
   profile: BenchProfile;
   results: Results;
 }

@@ -8,6 +8,10 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
+ *   DATABASE_URL=postgres://... npm run bench
+ *                                  the same on PostgreSQL: the data set is moved there by
+ *                                  db:copy (into a schema of its own, dropped afterwards);
+ *                                  figures go to bench/results-postgres.json
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build.js';
 import { round, type BenchContext } from './context.js';
 import { buildDataset, DATASET } from './dataset.js';
+import { rowCounter, type RowCounter } from './db-reader.js';
+import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { freePort, MemorySampler, procStatusMb, startNode, stopAll, waitUntilHealthy } from './processes.js';
 import { stopAllLoads } from './load.js';
 import { machine, Results } from './report.js';
@@ -32,11 +38,14 @@ const ADMIN = { email: 'bench@vizit.test', password: 'bench-password-2026' };
 const MEMORY_TARGET_MB = 150;
 
 const keepData = process.argv.includes('--keep-data');
+const postgresUrl = process.env.DATABASE_URL?.trim() || null;
 /** The server's V8 flags as `npm start` and the Docker image use them (package.json `start`), plus any extra. */
 const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=4', '--max-old-space-size=128'];
 const serverNodeArgs = [...PRODUCTION_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
 
 let dataDir: string | null = null;
+let postgres: BenchPostgres | null = null;
+let rows: RowCounter | null = null;
 let interrupted = false;
 let cleaning: Promise<void> | null = null;
 
@@ -45,6 +54,8 @@ function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     stopAllLoads();
     await stopAll();
+    await rows?.close();
+    await postgres?.drop();
     if (dataDir && keepData) console.log(`Data kept in ${dataDir}`);
     else if (dataDir) await rm(dataDir, { recursive: true, force: true });
   })();
@@ -67,7 +78,8 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const results = new Results();
   const host = await machine(root);
-  console.log(`Vizit benchmark — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`);
+  const database = postgresUrl ? 'PostgreSQL' : 'SQLite';
+  console.log(`Vizit benchmark on ${database} — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`);
   console.log('Note: autocannon (the load generator) runs in this process and competes with the server for the same cores.');
   if (host.busyBeforePercent > 10) {
     results.note(`Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput figures are noisy; run again on an idle machine.`);
@@ -87,6 +99,13 @@ async function main(): Promise<void> {
   console.log(`  loaded in ${(dataset.loadMs / 1000).toFixed(1)} s into ${dataDir}`);
   console.log(`  bench profile: /${dataset.profile.slug} (customer ${dataset.profile.id})`);
   results.detail('dataset', { ...dataset.counts, loadSeconds: round(dataset.loadMs / 1000) });
+  if (postgresUrl) {
+    postgres = await copyToPostgres(dataset.sqliteFile, postgresUrl);
+    console.log(`  moved to PostgreSQL by db:copy in ${(postgres.copyMs / 1000).toFixed(1)} s: ${postgres.rows} rows, every table's count matching`);
+    results.detail('postgres', { copySeconds: round(postgres.copyMs / 1000), rows: postgres.rows });
+  }
+  const databaseUrl = postgres?.url ?? null;
+  rows = rowCounter({ databaseUrl, sqliteFile: dataset.sqliteFile });
 
   section('Servers');
   const [appPort, helloPort] = [await freePort(), await freePort()];
@@ -94,7 +113,7 @@ async function main(): Promise<void> {
   const server = startNode('server', [...serverNodeArgs, 'dist/src/server.js'], {
     cwd: root,
     env: {
-      NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(appPort), HOST: '127.0.0.1',
+      NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(appPort), HOST: '127.0.0.1',
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
       // Lets the message benchmark give each request its own client address (X-Forwarded-For).
       TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
@@ -112,7 +131,7 @@ async function main(): Promise<void> {
   console.log(`  server (pid ${server.pid}) answered /healthz after ${Math.round(startMs)} ms; hello world pid ${hello.pid}`);
   console.log('  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address');
   const sampler = new MemorySampler(server.pid);
-  const ctx: BenchContext = { appUrl, helloUrl, server, hello, sampler, dataDir, sqliteFile: dataset.sqliteFile, profile: dataset.profile, results };
+  const ctx: BenchContext = { appUrl, helloUrl, server, hello, sampler, dataDir, rows, profile: dataset.profile, results };
 
   const scenarios: Array<[string, string, () => Promise<void>]> = [
     ['weight', 'g. Public page weight', () => benchPageWeight(ctx)],
@@ -150,7 +169,7 @@ async function main(): Promise<void> {
   console.log(`\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`);
   console.log(`Date: ${host.date}; app: ${host.commit}; total run time ${Math.round(totalS)} s`);
   for (const note of results.notes) console.log(`Note: ${note}`);
-  const file = path.join(root, 'bench', 'results.json');
+  const file = path.join(root, 'bench', postgresUrl ? 'results-postgres.json' : 'results.json');
   await results.writeJson(file, { machine: host, totalSeconds: round(totalS), buildSeconds: buildMs === null ? null : round(buildMs / 1000) });
   console.log(`Written to ${path.relative(process.cwd(), file)}`);
 }

@@ -7,7 +7,6 @@
  */
 import type autocannon from 'autocannon';
 import { MOBILE_BROWSER_HEADERS, sleep, type BenchContext } from '../context.js';
-import { countRows } from '../db-reader.js';
 import { inputValue, request } from '../http.js';
 import { describeStatuses, load } from '../load.js';
 import { randomMessage, seededRandom } from '../names.js';
@@ -51,16 +50,16 @@ export async function benchMessages(ctx: BenchContext): Promise<void> {
     };
   };
   const url = `${ctx.appUrl}/${profile.slug}/messages`;
-  const countMessages = () => countRows(ctx.sqliteFile, 'select count(*) from anonymous_messages where customer_id = ?', profile.id);
+  const countMessages = () => ctx.rows.count('select count(*) from anonymous_messages where customer_id = ?', profile.id);
 
   // A short run to learn the rate, then a run of a fixed number of messages: with `amount`,
   // autocannon waits for every answer, so committed rows and 303s can be compared exactly.
   const probe = await load({ url, connections: CONNECTIONS, durationS: PROBE_S, setupRequest });
   await sleep(500); // messages in flight when the probe stopped are still being committed
   const amount = Math.max(MIN_MESSAGES, Math.min(MAX_MESSAGES, Math.round(probe.rps * MEASURED_S)));
-  const before = countMessages();
+  const before = await countMessages();
   const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
-  const added = countMessages() - before;
+  const added = (await countMessages()) - before;
   const redirects = result.statuses[303] ?? 0;
   console.log(`  messages: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added`);
 

@@ -3,7 +3,6 @@
  * hello world measured the same way in the same run.
  */
 import { MOBILE_BROWSER_HEADERS, round, sleep, type BenchContext } from '../context.js';
-import { countRows } from '../db-reader.js';
 import { request } from '../http.js';
 import { describeStatuses, load, type LoadResult } from '../load.js';
 import { cpuSeconds } from '../processes.js';
@@ -59,11 +58,11 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
 
   const hello = await measured(`${ctx.helloUrl}/`, ctx.hello.pid);
   console.log(`  hello world: ${Math.round(hello.result.rps)} req/s, answers ${describeStatuses(hello.result.statuses)}`);
-  const viewsBefore = countRows(ctx.sqliteFile, 'select count(*) from profile_views where customer_id = ?', profile.id);
+  const viewsBefore = await ctx.rows.count('select count(*) from profile_views where customer_id = ?', profile.id);
   const page = await measured(pageUrl, ctx.server.pid);
   console.log(`  /${profile.slug}: ${Math.round(page.result.rps)} req/s, answers ${describeStatuses(page.result.statuses)}`);
   await sleep(FLUSH_WAIT_MS);
-  const viewsAfter = countRows(ctx.sqliteFile, 'select count(*) from profile_views where customer_id = ?', profile.id);
+  const viewsAfter = await ctx.rows.count('select count(*) from profile_views where customer_id = ?', profile.id);
   const pageLoads = (page.result.statuses[200] ?? 0) + (page.result.warmup?.statuses[200] ?? 0);
   // Requests in flight when a run stops are served (and counted) but their answers dropped.
   const sent = page.result.sent + (page.result.warmup?.sent ?? 0);
