@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-// The HTTP suite runs a second time on PostgreSQL when TEST_DATABASE_URL names a server
-// (`.ci/postgres` starts a throwaway one); everything runs on SQLite.
+// The HTTP and security suites run a second time on PostgreSQL when TEST_DATABASE_URL names a
+// server (`.ci/postgres` starts a throwaway one); everything runs on SQLite.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) {
   // CI must run both databases (.ci/run starts the server); elsewhere a loud warning will do.
   if (process.env.CI === 'true') throw new Error('CI=true needs TEST_DATABASE_URL: the HTTP suite must also run on PostgreSQL');
-  console.warn('\n!!! TEST_DATABASE_URL is not set: the HTTP suite runs on SQLite only, the PostgreSQL and two-instance tests do not run.\n!!! Start a throwaway server with: export TEST_DATABASE_URL="$(bash .ci/postgres start /tmp/vizit-pg)"\n');
+  console.warn('\n!!! TEST_DATABASE_URL is not set: the HTTP and security suites run on SQLite only; their PostgreSQL run and the two-instance and db:copy tests do not.\n!!! Start a throwaway server with: export TEST_DATABASE_URL="$(bash .ci/postgres start /tmp/vizit-pg)"\n');
 }
 
 export default defineConfig({
@@ -26,7 +26,7 @@ export default defineConfig({
             extends: true as const,
             test: {
               name: 'postgres',
-              include: ['tests/http/**/*.test.ts', 'tests/multi/**/*.test.ts'],
+              include: ['tests/http/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/multi/**/*.test.ts'],
               // Archives of the SQLite file; PostgreSQL is backed up with pg_dump (that refusal is tested there).
               exclude: ['tests/http/backup.test.ts'],
               env: { VIZIT_TEST_DB: 'postgres' },
