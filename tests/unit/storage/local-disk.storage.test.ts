@@ -103,7 +103,16 @@ describe('saveFile', () => {
   });
 });
 
-/** Public paths that are not a file of customer 7's own (set up in each describe's beforeEach). */
+/** Customer 7's own file ('seven'), files of customers 8 and 70, and files outside any customer folder. */
+async function seedOwnAndForeignFiles(): Promise<void> {
+  await storage.saveFile(7, 'profile-own.jpg', Buffer.from('seven'));
+  await storage.saveFile(8, 'profile-other.jpg', Buffer.from('8'));
+  await storage.saveFile(70, 'profile-seventy.jpg', Buffer.from('70'));
+  await writeFile(path.join(dir, 'uploads', 'top.jpg'), 'top');
+  await writeFile(path.join(dir, 'secret.txt'), 'secret');
+}
+
+/** Public paths that are not a file of customer 7's own (see seedOwnAndForeignFiles). */
 const NOT_OWN_FILES = [
   '/uploads/8/profile-other.jpg',
   '/uploads/70/profile-seventy.jpg',
@@ -130,13 +139,7 @@ const NOT_OWN_FILES = [
 ];
 
 describe('removePublicPath', () => {
-  beforeEach(async () => {
-    await storage.saveFile(7, 'profile-own.jpg', Buffer.from('7'));
-    await storage.saveFile(8, 'profile-other.jpg', Buffer.from('8'));
-    await storage.saveFile(70, 'profile-seventy.jpg', Buffer.from('70'));
-    await writeFile(path.join(dir, 'uploads', 'top.jpg'), 'top');
-    await writeFile(path.join(dir, 'secret.txt'), 'secret');
-  });
+  beforeEach(seedOwnAndForeignFiles);
 
   it('deletes a file of the customer, with or without a cache-buster', async () => {
     await expect(storage.removePublicPath(7, '/uploads/7/profile-own.jpg?v=1712345678')).resolves.toBe(true);
@@ -169,13 +172,7 @@ describe('removePublicPath', () => {
 });
 
 describe('readFile', () => {
-  beforeEach(async () => {
-    await storage.saveFile(7, 'profile-own.jpg', Buffer.from('seven'));
-    await storage.saveFile(8, 'profile-other.jpg', Buffer.from('8'));
-    await storage.saveFile(70, 'profile-seventy.jpg', Buffer.from('70'));
-    await writeFile(path.join(dir, 'uploads', 'top.jpg'), 'top');
-    await writeFile(path.join(dir, 'secret.txt'), 'secret');
-  });
+  beforeEach(seedOwnAndForeignFiles);
 
   it('gives the bytes of a file of the customer, with or without a cache-buster', async () => {
     expect((await storage.readFile(7, '/uploads/7/profile-own.jpg'))?.toString()).toBe('seven');
