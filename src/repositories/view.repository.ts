@@ -39,7 +39,8 @@ export class ViewRepository {
 
   /**
    * One transaction for a whole batch: one fsync instead of one per view, and the raw rows
-   * and the day counters (profile_view_days) can never disagree.
+   * and the day counters (profile_view_days) can never disagree. A batch of up to 200 views
+   * is two statements, whatever the number of customers and days in it.
    */
   async insertMany(views: ReadonlyArray<ViewRow>): Promise<void> {
     if (views.length === 0) return;
@@ -50,12 +51,13 @@ export class ViewRepository {
           views.slice(i, i + INSERT_CHUNK).map((v) => ({ customer_id: v.customerId, viewed_at: v.viewedAt })),
         );
       }
-      for (const { customerId, day, views: n } of counts) {
-        // Plain INSERT ... ON CONFLICT DO UPDATE: the same SQL on SQLite (3.24+) and PostgreSQL.
+      for (let i = 0; i < counts.length; i += INSERT_CHUNK) {
+        // One INSERT ... ON CONFLICT DO UPDATE adds the whole batch to the day counters: the same
+        // SQL on SQLite (3.24+) and PostgreSQL, and another instance's batch simply adds to it.
         await trx('profile_view_days')
-          .insert({ customer_id: customerId, day, views: n })
+          .insert(counts.slice(i, i + INSERT_CHUNK).map((c) => ({ customer_id: c.customerId, day: c.day, views: c.views })))
           .onConflict(['customer_id', 'day'])
-          .merge({ views: trx.raw('?? + ?', ['profile_view_days.views', n]) });
+          .merge({ views: trx.raw('?? + excluded.views', ['profile_view_days.views']) });
       }
     });
   }
