@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { createDb, migrateLatest } from '../src/db.js';
 import { dayKey } from '../src/lib/calendar.js';
 import { newEditToken } from '../src/services/edit-token.js';
-import { foldSlug, pickFreeSlug } from '../src/services/slug.js';
+import { customerSearchText, foldSlug, pickFreeSlug } from '../src/services/slug.js';
 import { everyLink, MINIMAL_PDF } from '../tests/helpers/fixtures.js';
 import { photoJpeg } from './images.js';
 import { randomMessage, randomPerson, seededRandom } from './names.js';
@@ -141,7 +141,7 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     db.pragma('foreign_keys = ON');
 
     const insertCustomer = db.prepare(
-      'insert into customers (name, surname, slug, edit_token, is_active, created_at) values (?, ?, ?, ?, ?, ?)',
+      'insert into customers (name, surname, slug, search_text, edit_token, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)',
     );
     const insertProfile = db.prepare(
       `insert into customer_profiles (customer_id, is_profile_visible, is_phone_visible, is_email_visible, is_website_visible,
@@ -163,7 +163,7 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
         const token = newEditToken();
         // About one customer in 25 has been made passive; never the bench profile.
         const active = n === 0 || random() >= 0.04;
-        const id = Number(insertCustomer.run(person.name, person.surname, slug, token, active ? 1 : 0, createdAt).lastInsertRowid);
+        const id = Number(insertCustomer.run(person.name, person.surname, slug, customerSearchText(person.name, person.surname, slug), token, active ? 1 : 0, createdAt).lastInsertRowid);
         insertProfile.run(id, createdAt);
         for (const type of ['email', 'phone', 'add_contact']) insertButton.run(id, type);
         if (n === 0) profile = { id, slug, editToken: token, ...person };

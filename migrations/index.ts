@@ -4,6 +4,7 @@ import * as createProfileViewDays from './20261121_0002_create_profile_view_days
 import * as backfillProfileViewDays from './20261121_0003_backfill_profile_view_days.js';
 import * as addCustomerVersion from './20261121_0004_add_customer_version.js';
 import * as addSessionsRevokedAt from './20261121_0005_add_sessions_revoked_at.js';
+import * as addCustomerSearchText from './20261121_0006_add_customer_search_text.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0003_backfill_profile_view_days', backfillProfileViewDays],
   ['20261121_0004_add_customer_version', addCustomerVersion],
   ['20261121_0005_add_sessions_revoked_at', addSessionsRevokedAt],
+  ['20261121_0006_add_customer_search_text', addCustomerSearchText],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { customerSearchText, foldForSearch } from '../services/slug.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 export interface Customer {
@@ -56,8 +57,10 @@ export async function bumpVersion(db: Knex, customerId: number): Promise<void> {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+/** `%term%` for LIKE, with the term folded as search_text is (raw, escaped, if nothing is left). */
 function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const folded = foldForSearch(term) || term.toLowerCase();
+  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export class CustomerRepository {
@@ -78,16 +81,16 @@ export class CustomerRepository {
     return row ? toCustomer(row) : null;
   }
 
-  /** Newest first; `search` matches name, surname, full name or slug, case-insensitively. */
+  /**
+   * Newest first; `search` matches name, surname, full name or slug, ignoring case, accents and
+   * the difference between Turkish letters and their ASCII look-alikes (see foldForSearch).
+   */
   async listPage(options: { search: string; page: number; perPage: number }): Promise<CustomerPage> {
     const filtered = this.db('customers');
     const term = options.search.trim();
     if (term) {
       const pattern = likePattern(term);
-      filtered.where((w) => {
-        w.whereRaw("lower(name || ' ' || surname) like ? escape '\\'", [pattern])
-          .orWhereRaw("lower(slug) like ? escape '\\'", [pattern]);
-      });
+      filtered.whereRaw("search_text like ? escape '\\'", [pattern]);
     }
     const [rows, counted] = await Promise.all([
       filtered
@@ -133,6 +136,7 @@ export class CustomerRepository {
           name: input.name,
           surname: input.surname,
           slug: input.slug,
+          search_text: customerSearchText(input.name, input.surname, input.slug),
           edit_token: input.editToken,
           is_active: true,
           created_at: input.createdAt,

@@ -44,7 +44,8 @@ export function exportFileName(slug: string, now: Date, timeZone: string): strin
  */
 async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<object> {
   const byId = (table: string) => db(table).where({ customer_id: customerId }).orderBy('id');
-  const { edit_token: _credential, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
+  // Not the secret edit link, nor search_text (only the name folded for the admin search).
+  const { edit_token: _credential, search_text: _folded, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
   return {
     exported_at: now.toISOString(),
     customer,

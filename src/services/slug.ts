@@ -27,6 +27,27 @@ export function foldSlug(name: string, surname: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/**
+ * Text as the admin search compares it: Turkish letters folded to ASCII, other accents dropped,
+ * lower-cased, every run of anything but a-z and 0-9 one space. "ŞAHİN", "Şahin" and "sahin"
+ * are the same, on SQLite and PostgreSQL alike (neither database's lower() knows Turkish).
+ */
+export function foldForSearch(text: string): string {
+  return Array.from(text)
+    .map((ch) => TURKISH_TO_ASCII[ch] ?? ch)
+    .join('')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** What customers.search_text holds: the folded full name, then the slug. */
+export function customerSearchText(name: string, surname: string, slug: string): string {
+  return `${foldForSearch(`${name} ${surname}`)} ${slug}`;
+}
+
 /** The first of base, base-2, base-3, ... that is neither reserved nor taken. */
 export function pickFreeSlug(base: string, taken: ReadonlySet<string>): string {
   const root = base || 'musteri';

@@ -88,6 +88,20 @@ describe('GET /admin', () => {
     expect(none.text).toContain('Sonuç bulunamadı');
   });
 
+  it('finds Turkish names however they are typed, on either database', async () => {
+    await t.services.customers.create({ name: 'Çağrı', surname: 'Şahin' });
+    await t.services.customers.create({ name: 'Işıl', surname: 'Güneş' });
+    const slugsFor = async (q: string) =>
+      (await admin.agent.get('/admin').query({ q }).set('Accept', 'application/json').expect(200)).body.customers.map((c: { slug: string }) => c.slug);
+    for (const q of ['ŞAHİN', 'Şahin', 'sahin', 'SAHIN', 'çağrı şahin', 'Cagri Sahin', 'cagrisahin']) {
+      expect(await slugsFor(q), q).toEqual(['cagrisahin']);
+    }
+    for (const q of ['IŞIL', 'ışıl', 'Isil', 'güneş', 'GUNES']) {
+      expect(await slugsFor(q), q).toEqual(['isilgunes']);
+    }
+    expect(await slugsFor('Şahinler')).toEqual([]);
+  });
+
   it('escapes what it shows', async () => {
     const res = await admin.agent.get('/admin').query({ q: '"><script>alert(1)</script>' }).expect(200);
     expect(res.text).not.toContain('<script>alert(1)</script>');

@@ -106,10 +106,11 @@ describe('per-customer export', () => {
     const text = files.get('customer.json')!.toString('utf8');
     expect(text).not.toContain(ayse.editToken);
     expect(text).not.toContain('edit_token');
+    expect(text).not.toContain('search_text');
     expect(text).not.toContain('Mehmet');
     const doc = JSON.parse(text) as Record<string, unknown>;
     const row = (table: string) => t.db(table).where({ customer_id: ayse.id });
-    const { edit_token: _token, ...customer } = await t.db('customers').where({ id: ayse.id }).first();
+    const { edit_token: _token, search_text: _folded, ...customer } = await t.db('customers').where({ id: ayse.id }).first();
     expect(doc.customer).toEqual(customer);
     expect(doc.customer_profile).toEqual(await row('customer_profiles').first());
     expect(doc.social_links).toEqual(await row('social_links').orderBy('id'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/services/slug.js';
+import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/services/slug.js';
 
 describe('foldSlug', () => {
   it.each([
@@ -41,5 +41,26 @@ describe('pickFreeSlug', () => {
   it('falls back to "musteri" when nothing of the name survives folding', () => {
     expect(pickFreeSlug('', new Set())).toBe('musteri');
     expect(pickFreeSlug('', new Set(['musteri']))).toBe('musteri-2');
+  });
+});
+
+describe('foldForSearch', () => {
+  it.each([
+    ['ŞAHİN', 'sahin'],
+    ['Şahin', 'sahin'],
+    ['şahin', 'sahin'],
+    ['Çağrı Öztürk', 'cagri ozturk'],
+    ['IŞIK', 'isik'],
+    ['ığdır', 'igdir'],
+    ['José Müller', 'jose muller'],
+    ['  Ayşe   Kaya-Demir ', 'ayse kaya demir'],
+    ['Kişi12', 'kisi12'],
+    ['%_\\', ''],
+  ])('folds %j to %j', (text, folded) => {
+    expect(foldForSearch(text)).toBe(folded);
+  });
+
+  it('makes the search text of a customer: folded full name, then the slug', () => {
+    expect(customerSearchText('Çağrı', 'Öztürk', 'cagriozturk-2')).toBe('cagri ozturk cagriozturk-2');
   });
 });

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import { customerSearchText } from '../src/services/slug.js';
+
+const BATCH = 500;
+
+/**
+ * customers.search_text: name, surname and slug folded as the admin search folds what is typed
+ * (foldForSearch), so "ŞAHİN" finds "Şahin" on both databases. Filled for existing customers
+ * here; written with every new customer.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('customers', (t) => {
+    t.string('search_text', 400).notNullable().defaultTo('');
+  });
+  for (let lastId = 0; ; ) {
+    const rows: Array<{ id: number; name: string; surname: string; slug: string }> = await knex('customers')
+      .select('id', 'name', 'surname', 'slug')
+      .where('id', '>', lastId)
+      .orderBy('id')
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    await knex.transaction(async (trx) => {
+      for (const row of rows) {
+        await trx('customers').where({ id: row.id }).update({ search_text: customerSearchText(row.name, row.surname, row.slug) });
+      }
+    });
+    lastId = Number(rows[rows.length - 1]!.id);
+  }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('customers', (t) => {
+    t.dropColumn('search_text');
+  });
+}
