@@ -28,8 +28,10 @@ export async function up(knex: Knex): Promise<void> {
   }
 }
 
+/**
+ * Plain DROP COLUMN (SQLite 3.35+ and PostgreSQL): knex's own dropColumn rebuilds the table on
+ * SQLite, which the foreign keys pointing at customers refuse inside a migration's transaction.
+ */
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('customers', (t) => {
-    t.dropColumn('search_text');
-  });
+  await knex.raw('alter table ?? drop column ??', ['customers', 'search_text']);
 }

@@ -31,4 +31,12 @@ it('migration 0006 fills search_text for the customers that existed before it, i
   expect(await db('customers').where({ slug: 'aysesahin1202' }).first()).toMatchObject({ search_text: 'ayse sahin1202 aysesahin1202' });
   const page = await new CustomerRepository(db).listPage({ search: 'ÇAĞRI IŞIK', page: 1, perPage: 50 });
   expect(page.customers.map((c) => c.slug)).toEqual(['cagriisik']);
+
+  // Down and up again, with the foreign keys of the other tables pointing at customers.
+  await db('customer_profiles').insert({ customer_id: 1, background_type: 'color', background_value: '#ffffff', updated_at: 0 });
+  await db.migrate.down({ migrationSource });
+  expect(await db.schema.hasColumn('customers', 'search_text')).toBe(false);
+  expect(await db('customer_profiles').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+  await migrateLatest(db);
+  expect(await db('customers').where({ slug: 'cagriisik' }).first()).toMatchObject({ search_text: 'cagri isik cagriisik' });
 });
