@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { describeBrowser, inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 
 /** Normalized visible text of the first element a locator finds, once it is visible. */
 async function textOf(locator: Locator): Promise<string> {
@@ -404,7 +404,7 @@ function looks(): void {
   }
 }
 
-describeBrowser('Admin in the browser', () => {
+describe('Admin in the browser', () => {
   describe('with JavaScript', () => adminStory(true));
   describe('without JavaScript', () => adminStory(false));
   describe('on desktop and in dark mode', () => looks());

@@ -11,7 +11,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { describeBrowser, inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
 
 const TZ = 'Europe/Istanbul';
@@ -1036,7 +1036,7 @@ function ownerStory(js: boolean): void {
   });
 }
 
-describeBrowser('owner page in Chromium at phone size', () => {
+describe('owner page in Chromium at phone size', () => {
   describe('with JavaScript', () => ownerStory(true));
   describe('without JavaScript', () => ownerStory(false));
 });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
-import { checkA11y, describeBrowser, inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+import { checkA11y, inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
 
 const IBAN = 'TR330006100519786457841326';
@@ -804,7 +804,7 @@ function looks(): void {
   });
 }
 
-describeBrowser('Public profile in the browser', () => {
+describe('Public profile in the browser', () => {
   describe('a visitor with JavaScript', () => visitorStory(true));
   describe('a visitor without JavaScript', () => visitorStory(false));
   describe('view counting', () => viewCounting());

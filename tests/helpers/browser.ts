@@ -3,22 +3,18 @@
  * random local port, pages with JavaScript on or off, axe checks and screenshots.
  *
  * Nothing here ever downloads a browser: playwright-core only launches the executable it is
- * given. Where that executable is missing the browser suites are skipped with a loud warning,
- * except on CI (`CI=true`), where a missing browser is a failure.
+ * given. Where that executable is missing, vitest.config.ts leaves the browser suites out with a
+ * loud warning, except on CI (`CI=true`), where a missing browser stops the run.
  */
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { describe, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const browserAvailable = existsSync(CHROMIUM_PATH);
-const onCi = process.env.CI === 'true';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'browser', 'screenshots');
 
@@ -33,42 +29,12 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
-function missingBrowserMessage(): string {
-  return `Chromium was not found at ${CHROMIUM_PATH}; the browser tests cannot run.`;
-}
-
-/**
- * `describe` for a browser suite. Without Chromium it is skipped with a loud warning, or on
- * CI it becomes a failing test: a CI run must never pass by skipping its browser tests.
- */
-export function describeBrowser(name: string, fn: () => void): void {
-  if (browserAvailable) {
-    describe(name, fn);
-    return;
-  }
-  if (onCi) {
-    describe(name, () => {
-      it('has a Chromium to run in', () => {
-        throw new Error(`${missingBrowserMessage()} On CI (CI=true) that is a failure, not a skip.`);
-      });
-    });
-    return;
-  }
-  const line = '!'.repeat(78);
-  console.warn(
-    `\n${line}\n!!  SKIPPED: "${name}"\n!!  ${missingBrowserMessage()}\n` +
-      `!!  Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.\n${line}\n`,
-  );
-  describe.skip(name, fn);
-}
-
 /**
  * Launches the system Chromium. `launch()` (unlike `launchPersistentContext()`) makes a new
  * temporary user-data-dir for every launch and removes it on `close()`, so no profile,
  * cookie or cache survives from one run to the next; that is why no `--user-data-dir` is passed.
  */
 export async function launchBrowser(): Promise<Browser> {
-  if (!browserAvailable) throw new Error(missingBrowserMessage());
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, timeout: 60_000 });
 }
 
