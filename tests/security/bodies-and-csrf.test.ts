@@ -6,13 +6,11 @@
  */
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, csrfFrom, signIn } from '../helpers/app.js';
 import {
   answer,
   checkRefused,
-  closeRaw,
-  createWorld,
   formStamp,
   nextMessageWindow,
   OWNER_POSTS,
@@ -22,23 +20,18 @@ import {
   type OwnerRoute,
   type Send,
   titled,
-  type World,
+  useWorld,
 } from './harness.js';
 
-let w: World;
+const w = useWorld();
 /** A customer that only exists to be the target of forged deletes. */
 let c: { id: number; slug: string; editToken: string };
 /** Another administrator session: its CSRF token is valid, but not for our session. */
 let otherCsrf: string;
 beforeAll(async () => {
-  w = await createWorld();
   c = await createCustomer(w.t, w.admin, 'Cem', 'Deniz');
   otherCsrf = (await signIn(w.t.app)).csrf;
   await rebaseline(w);
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
 });
 
 const TOO_LARGE = 'Gönderilen veri çok büyük.';

@@ -9,17 +9,10 @@
  * its `color:` and `video:` encodings are exercised here through the background, which shares the decoder.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, checkRefused, checkRefusedOrEscaped, closeRaw, createWorld, type Send, titled, type World } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { answer, checkRefused, checkRefusedOrEscaped, type Send, titled, useWorld } from './harness.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
-});
+const w = useWorld();
 
 const send = (type: string, value: string): Send => async (json) => {
   const req = request(w.t.app).post(`/edit/${w.a.editToken}/background`).type('form');

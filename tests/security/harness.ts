@@ -16,7 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import request from 'supertest';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 import { MINIMAL_PDF, seedFullProfile, solidJpeg } from '../helpers/fixtures.js';
 
@@ -263,6 +263,22 @@ async function serverFor(t: TestApp): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   rawServer = { server, port: (server.address() as AddressInfo).port, app: t.app };
   return rawServer.port;
+}
+
+/**
+ * The world of one test file: made before its first test (the returned object is filled in
+ * then), closed with the raw-request server after its last.
+ */
+export function useWorld(): World {
+  const world = {} as World;
+  beforeAll(async () => {
+    Object.assign(world, await createWorld());
+  });
+  afterAll(async () => {
+    await closeRaw();
+    await world.close();
+  });
+  return world;
 }
 
 export async function closeRaw(): Promise<void> {

@@ -4,17 +4,10 @@
  * SQL, use Unicode look-alikes, capitals, zero-width characters or smuggled headers. Never a 200
  * with a file's bytes, never a 5xx; a Turkish 4xx, and nothing changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkRefused, closeRaw, createWorld, raw, type Answer, type Send, titled, type World } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { checkRefused, raw, type Answer, type Send, titled, useWorld } from './harness.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
-});
+const w = useWorld();
 
 const get = (path: string, extra: Record<string, string> = {}): Send => (json) =>
   raw(w.t, 'GET', path, { headers: { ...(json ? { accept: 'application/json' } : { accept: 'text/html' }), ...extra } });

@@ -6,28 +6,19 @@
  * shown escaped, as visible text, on every page that shows it, with nothing live.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answer,
   checkRefusedOrEscaped,
-  closeRaw,
-  createWorld,
   formStamp,
   nextMessageWindow,
   type AcceptedCheck,
   type Send,
   titled,
-  type World,
+  useWorld,
 } from './harness.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
-});
+const w = useWorld();
 
 const PAYLOADS: ReadonlyArray<{ name: string; text: string }> = [
   { name: '<a onmouseover>', text: '<a onmouseover=alert(1)>x</a>' },

@@ -7,18 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
-import { answer, checkRefused, closeRaw, createWorld, OWNER_ROUTES, raw, rebaseline, sendOwner, type Send, titled, type World } from './harness.js';
+import { answer, checkRefused, OWNER_ROUTES, raw, rebaseline, sendOwner, type Send, titled, useWorld } from './harness.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
-});
+const w = useWorld();
 
 const TOKEN_GONE = 'Düzenleme bağlantısı geçersiz veya süresi dolmuş.';
 const LINK_GONE = 'Bağlantı bulunamadı.';

@@ -12,36 +12,29 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solidJpeg } from '../helpers/fixtures.js';
 import {
   answer,
   BOUNDARY,
   checkRefused,
   checkRefusedOrEscaped,
-  closeRaw,
-  createWorld,
   multipart,
   snapshot,
   type Part,
   type Send,
   titled,
-  type World,
+  useWorld,
 } from './harness.js';
 
 const MB = 1024 * 1024;
 
-let w: World;
+const w = useWorld();
 let jpeg: Buffer;
 let bomb: Buffer;
 beforeAll(async () => {
-  w = await createWorld();
   jpeg = await solidJpeg(300, 200, { r: 200, g: 80, b: 40 });
   bomb = await sharp({ create: { width: 14000, height: 14000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
 });
 
 interface UploadRoute {

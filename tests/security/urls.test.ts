@@ -5,26 +5,15 @@
  * may also be a plain address: there a scheme-less value may be stored as text, never as a link.
  */
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   answer,
   checkRefused,
   checkRefusedOrEscaped,
-  closeRaw,
-  createWorld,
   type Send,
-  titled,
-  type World,
-} from './harness.js';
+  titled, useWorld } from './harness.js';
 
-let w: World;
-beforeAll(async () => {
-  w = await createWorld();
-});
-afterAll(async () => {
-  await closeRaw();
-  await w.close();
-});
+const w = useWorld();
 
 interface HostileUrl {
   name: string;
