@@ -6,21 +6,10 @@ import * as backfill from '../../../migrations/20261121_0003_backfill_profile_vi
 import { migrationSource } from '../../../migrations/index.js';
 import { createDb, migrateLatest, type Db } from '../../../src/db.js';
 import { ViewRepository, type ViewRow } from '../../../src/repositories/view.repository.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-/** mulberry32: a tiny seeded PRNG, so a failing run can be replayed exactly. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The test's own reading of "the day of a view", independent of src/lib/calendar.ts:
@@ -115,7 +104,7 @@ describe('day counters (property: counter = raw rows of that day)', () => {
     ['Europe/Berlin', 7],
     ['America/New_York', 1_000_003],
   ])('in %s (seed %i), whether recorded live or backfilled', async (timeZone, seed) => {
-    const random = prng(seed);
+    const random = seededRandom(seed);
     const customers = await addCustomers(5);
     const views = randomViews(random, customers, 3000);
     const repository = new ViewRepository(db, timeZone);
@@ -167,7 +156,7 @@ describe('backfill migration (0003)', () => {
     await openDb('first-only');
     expect(await db.schema.hasTable('profile_view_days')).toBe(false);
     const customers = await addCustomers(3);
-    const views = randomViews(prng(42), customers, 1500);
+    const views = randomViews(seededRandom(42), customers, 1500);
     for (let i = 0; i < views.length; i += 500) {
       await db('profile_views').insert(views.slice(i, i + 500).map((v) => ({ customer_id: v.customerId, viewed_at: v.viewedAt })));
     }

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a tiny seeded PRNG for test and benchmark data (never for anything secret). The
+ * same seed gives the same sequence, so a failing run can be replayed exactly.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
