@@ -7,6 +7,10 @@ const BATCH = 500;
  * customers.search_text: name, surname and slug folded as the admin search folds what is typed
  * (foldForSearch), so "ŞAHİN" finds "Şahin" on both databases. Filled for existing customers
  * here; written with every new customer.
+ *
+ * Unlike 0003 this uses the app's own fold rather than a frozen copy: the column is only of use
+ * if it holds what the search folds a typed term to today. A change to foldForSearch therefore
+ * comes with a migration that fills the column again.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('customers', (t) => {

@@ -1,5 +1,4 @@
-/** Helpers of backup.test.ts: the real server and CLIs as child processes, a cookie jar, archives. */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+/** Helpers of backup.test.ts: archives and the tables of a SQLite file. */
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,62 +10,6 @@ import { createGzip } from 'node:zlib';
 import { create, extract, replace } from 'tar';
 import type { BackupManifest } from '../../src/services/backup-manifest.js';
 
-const tsx = ['--import', 'tsx'];
-// Vitest puts Vite's BASE_URL ('/') into the environment; the app would read it as ours.
-export const childEnv = { ...process.env, BASE_URL: '', DATABASE_URL: '' };
-
-export interface RunningServer {
-  base: string;
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null>;
-}
-
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...tsx, 'src/server.ts'], {
-    env: { ...childEnv, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-  });
-  let out = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /"port":(\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    child,
-    output: () => out,
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a CLI without blocking the event loop, so requests of the test go on meanwhile. */
-export function runCli(script: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...tsx, script, ...args], { env: { ...childEnv, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 export async function unpack(archive: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-unpacked-'));

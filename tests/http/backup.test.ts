@@ -10,7 +10,8 @@ import { migrationSource } from '../../migrations/index.js';
 import { appMigrationNames, sha256File } from '../../src/services/backup-manifest.js';
 import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
 import { Browser, csrfOf } from '../helpers/cookie-browser.js';
-import { dumpTables, filesIn, onlineCopy, pack, packWithExtra, readManifest, runCli, startServer, unpack, type Rows } from './backup-support.js';
+import { runCli, startServer } from '../helpers/server-process.js';
+import { dumpTables, filesIn, onlineCopy, pack, packWithExtra, readManifest, unpack, type Rows } from './backup-support.js';
 
 const ADMIN = { ADMIN_EMAIL: 'yedek@example.com', ADMIN_PASSWORD: 'Kadikoy-Seramik-Yedek-2026' };
 const dirs: string[] = [];

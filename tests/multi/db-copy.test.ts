@@ -15,7 +15,8 @@ import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
 import { withBooleans } from '../helpers/rows.js';
-import { dumpTables, runCli, type Rows } from '../http/backup-support.js';
+import { dumpTables, type Rows } from '../http/backup-support.js';
+import { runCli } from '../helpers/server-process.js';
 
 const CLI = 'src/cli/db-copy.ts';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
