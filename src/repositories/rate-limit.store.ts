@@ -45,7 +45,11 @@ export class DatabaseRateLimitStore implements Store {
     const row = await this.db('rate_limits').where({ key: id }).first();
     // Now and then, ended windows are swept away.
     if (Math.random() < 0.01) await this.prune();
-    return { totalHits: toInt(row?.hits ?? 1), resetTime: new Date(toInt(row?.reset_at ?? resetAt)) };
+    // express-rate-limit measures resetTime against the real Date.now() (for its headers, and
+    // to skip the decrement of a successful sign-in once the window is over), while the window
+    // is kept in our clock, which tests move: hand over the time left, not our timestamp.
+    const left = toInt(row?.reset_at ?? resetAt) - now;
+    return { totalHits: toInt(row?.hits ?? 1), resetTime: new Date(Date.now() + left) };
   }
 
   async decrement(key: string): Promise<void> {
