@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDb } from '../src/db.js';
-import { copyDatabase, openSqliteSource } from '../src/services/db-copy.service.js';
+import { copyDatabase, openSqliteSource } from '../src/ops/db-copy.js';
 import { urlWithSchema } from '../tests/helpers/database.js';
 
 export interface BenchPostgres {

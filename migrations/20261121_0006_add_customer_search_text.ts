@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { customerSearchText } from '../src/services/slug.js';
+import { customerSearchText } from '../src/domain/slug.js';
 
 const BATCH = 500;
 

@@ -21,7 +21,7 @@ import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
 import { buildDir, publicDir, viewsDir } from './lib/paths.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
-import { wantsJson } from './middleware/respond.js';
+import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loginThrottle } from './middleware/login-throttle.js';
 import { messageThrottle } from './middleware/message-throttle.js';

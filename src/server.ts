@@ -4,7 +4,7 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest, withStartupLock } from './db.js';
 import { createLogger } from './logger.js';
-import { startAutomaticBackups } from './services/backup-schedule.js';
+import { startAutomaticBackups } from './ops/backup-schedule.js';
 
 /** How long shutdown waits for requests in flight before it closes them. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.js';
-import { createBackup } from '../services/backup.service.js';
+import { createBackup } from '../ops/backup.js';
 
 /**
  * `npm run backup`: one consistent archive of DATA_DIR, safe while the server runs.

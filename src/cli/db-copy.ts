@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db.js';
-import { DbCopyError, copyDatabase, openSqliteSource, type TableCopyReport } from '../services/db-copy.service.js';
+import { DbCopyError, copyDatabase, openSqliteSource, type TableCopyReport } from '../ops/db-copy.js';
 
 const usage = `Kullanım / usage:
   npm run db:copy -- --to postgres://KULLANICI:ŞİFRE@SUNUCU:5432/VERİTABANI [--from vizit.sqlite]

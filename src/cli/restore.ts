@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.js';
-import { RestoreError, restoreBackup } from '../services/restore.service.js';
+import { RestoreError, restoreBackup } from '../ops/restore.js';
 
 const usage = `Kullanım / usage:
   npm run restore -- <arşiv.tar.gz> [--data-dir KLASÖR]

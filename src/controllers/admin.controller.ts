@@ -2,10 +2,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { done, wantsJson } from '../middleware/respond.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
-import { editUrl, originOf, publicProfileUrl } from '../lib/urls.js';
+import { editUrl, originOf, publicProfileUrl } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
 
 export const messages = {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import { throttledMessage } from '../middleware/login-throttle.js';
-import { wantsJson } from '../middleware/respond.js';
+import { wantsJson } from '../http/respond.js';
 
 export const messages = {
   failed: 'Giriş başarısız. Email veya şifre hatalı.',

@@ -3,8 +3,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import { OperationFailedError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { prepareCustomerExport } from '../services/customer-export.service.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { prepareCustomerExport } from '../ops/customer-export.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
 export interface ExportControllerDeps {

@@ -1,12 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { NotFoundError, orFail, ValidationError } from '../errors.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { wantsJson } from '../middleware/respond.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { wantsJson } from '../http/respond.js';
 import type { LinkRepository } from '../repositories/link.repository.js';
 import type { ContactButtonType, ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
-import { validateBackgroundInput } from '../services/background.js';
-import { platformById } from '../services/platforms.js';
+import { validateBackgroundInput } from '../domain/background.js';
+import { platformById } from '../domain/platforms.js';
 import { parseIbanFields, parseLinkInput } from '../validation/link.validation.js';
 import { parseFlag, parseProfileText } from '../validation/profile.validation.js';
 import type { OwnerController } from './owner.controller.js';

@@ -1,11 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { NotFoundError, orFail, ValidationError } from '../errors.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { requireFile } from '../middleware/upload.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { requireFile } from '../http/uploaded-file.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
-import { catalogFileName, prepareCatalogFile } from '../services/catalog-file.js';
-import { parseCrop, processBackgroundImage, processPhoto, type PhotoKind } from '../services/image-processing.js';
+import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
+import { parseCrop, processBackgroundImage, processPhoto, type PhotoKind } from '../media/image-processing.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { OwnerActionsController } from './owner-actions.controller.js';
 import { ownerDone } from './owner-respond.js';

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { wantsJson } from '../middleware/respond.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { wantsJson } from '../http/respond.js';
 
 /**
  * Notices shown after an owner's change. The redirect names a code, never a text, so

@@ -6,11 +6,11 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { NotFoundError, orFail } from '../errors.js';
-import { originOf, publicProfileUrl } from '../lib/urls.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
+import { originOf, publicProfileUrl } from '../http/urls.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
-import { contactCardOf } from '../services/contact-card.js';
-import { contactPhotoJpeg } from '../services/contact-photo.js';
+import { contactCardOf } from '../presenters/contact-card.js';
+import { contactPhotoJpeg } from '../media/contact-photo.js';
 import {
   isQrPlatform,
   linkQrPayload,
@@ -19,8 +19,8 @@ import {
   qrMessages,
   renderPng,
   renderSvg,
-} from '../services/qr.service.js';
-import { buildVCard } from '../services/vcard.js';
+} from '../media/qr.js';
+import { buildVCard } from '../domain/vcard.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
 export const profileFileMessages = {

@@ -1,17 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
-import { allowInlineStyle, allowStyleHash, styleHashOf } from '../middleware/inline-style.js';
-import { loadedCustomer } from '../middleware/load-customer.js';
-import { wantsJson } from '../middleware/respond.js';
-import { originOf } from '../lib/urls.js';
+import { allowInlineStyle, allowStyleHash, styleHashOf } from '../http/inline-style.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { wantsJson } from '../http/respond.js';
+import { originOf } from '../http/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import type { FormTimer } from '../services/form-timer.js';
 import { CachedPage, PageCache, type Encoding } from '../services/page-cache.js';
-import { presentProfile } from '../services/profile-page.js';
+import { presentProfile } from '../presenters/profile-page.js';
 import type { ProfileService } from '../services/profile.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
-import { isCountableVisit } from '../services/visit-filter.js';
+import { isCountableVisit } from '../http/visit-filter.js';
 import { MESSAGE_MAX_LENGTH, parseMessage } from '../validation/message.validation.js';
 
 export const messages = {

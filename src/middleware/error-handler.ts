@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, NotFoundError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { redactPath } from '../logger.js';
-import { wantsJson } from './respond.js';
+import { wantsJson } from '../http/respond.js';
 
 const messages = {
   server: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',

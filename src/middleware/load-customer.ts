@@ -1,27 +1,12 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
-import { isWellFormedEditToken } from '../services/edit-token.js';
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      customer?: Customer;
-    }
-  }
-}
+import { isWellFormedEditToken } from '../domain/edit-token.js';
 
 export const profileMessages = {
   notFound: 'Profil bulunamadı',
   inactive: 'Bu profil şu anda aktif değil',
 } as const;
-
-/** The customer a loader put on the request; routes without a loader never call this. */
-export function loadedCustomer(req: Request): Customer {
-  if (!req.customer) throw new Error('no customer loaded for this route');
-  return req.customer;
-}
 
 /** `/admin/customers/:id`: a missing or malformed id is a 404. */
 export function loadCustomerById(customers: CustomerRepository): RequestHandler {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
-import { wantsJson } from './respond.js';
+import { wantsJson } from '../http/respond.js';
 import { SESSION_ABSOLUTE_MS } from './session.js';
 
 /**

@@ -9,6 +9,7 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import { FILE_FIELD } from '../http/uploaded-file.js';
 
 const messages = {
   photoTooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
@@ -20,11 +21,7 @@ const messages = {
   fieldTooLong: 'form alanlarından biri çok uzun.',
   badFieldName: 'form alanlarından birinin adı geçersiz.',
   malformed: 'form verisi okunamadı.',
-  noFile: 'Dosya seçilmedi',
 } as const;
-
-/** The form field that carries the file, on every upload form. */
-export const FILE_FIELD = 'file';
 
 const MB = 1024 * 1024;
 
@@ -141,12 +138,3 @@ export const photoUpload: RequestHandler = createUpload(PHOTO_LIMITS);
 export const catalogUpload: RequestHandler = createUpload(CATALOG_LIMITS);
 /** Page background images: 5 MB. */
 export const backgroundUpload: RequestHandler = createUpload(BACKGROUND_LIMITS);
-
-/** The uploaded file, or 422 'Dosya seçilmedi' when the form came without one. */
-export function requireFile(req: Request): Express.Multer.File {
-  const file = req.file;
-  if (!file || file.fieldname !== FILE_FIELD || !file.buffer) {
-    throw new ValidationError({ [FILE_FIELD]: messages.noFile });
-  }
-  return file;
-}

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { customerSearchText, foldForSearch } from '../services/slug.js';
+import { customerSearchText, foldForSearch } from '../domain/slug.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 export interface Customer {

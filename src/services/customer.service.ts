@@ -2,8 +2,8 @@ import type { Logger } from '../logger.js';
 import type { AdminCounts, Customer, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
-import { newEditToken } from './edit-token.js';
-import { foldSlug, pickFreeSlug } from './slug.js';
+import { newEditToken } from '../domain/edit-token.js';
+import { foldSlug, pickFreeSlug } from '../domain/slug.js';
 
 export const CUSTOMERS_PER_PAGE = 50;
 

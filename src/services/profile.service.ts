@@ -1,7 +1,7 @@
 import type { Customer } from '../repositories/customer.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import { NotFoundError } from '../errors.js';
-import type { ProfileBundle } from './profile-page.js';
+import type { ProfileBundle } from '../presenters/profile-page.js';
 
 /** Reads everything a public profile shows. */
 export class ProfileService {

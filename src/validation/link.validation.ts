@@ -7,8 +7,8 @@
  */
 import { ValidationError } from '../errors.js';
 import { isPublicHostname, MAX_URL_LENGTH } from '../lib/safe-url.js';
-import { joinPair, splitPair } from '../services/link-values.js';
-import { platformById, type Platform, type PlatformId } from '../services/platforms.js';
+import { joinPair, splitPair } from '../domain/link-values.js';
+import { platformById, type Platform, type PlatformId } from '../domain/platforms.js';
 
 export const messages = {
   platformInvalid: 'Geçerli bir platform seçin.',

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { create, extract, replace } from 'tar';
-import type { BackupManifest } from '../../src/services/backup-manifest.js';
+import type { BackupManifest } from '../../src/ops/backup-manifest.js';
 
 
 export async function unpack(archive: string): Promise<string> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createDb, migrateLatest } from '../../src/db.js';
 import { migrationSource } from '../../migrations/index.js';
-import { appMigrationNames, sha256File } from '../../src/services/backup-manifest.js';
+import { appMigrationNames, sha256File } from '../../src/ops/backup-manifest.js';
 import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
 import { Browser, csrfOf } from '../helpers/cookie-browser.js';
 import { runCli, startServer } from '../helpers/server-process.js';

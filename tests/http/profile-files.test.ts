@@ -5,7 +5,7 @@ import jsQRModule from 'jsqr';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { locationHref } from '../../src/services/link-values.js';
+import { locationHref } from '../../src/domain/link-values.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 /**

@@ -7,9 +7,10 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { errorHandler } from '../../src/middleware/error-handler.js';
-import { backgroundUpload, catalogUpload, photoUpload, requireFile } from '../../src/middleware/upload.js';
-import { catalogFileName, prepareCatalogFile } from '../../src/services/catalog-file.js';
-import { parseCrop, processBackgroundImage, processPhoto } from '../../src/services/image-processing.js';
+import { backgroundUpload, catalogUpload, photoUpload } from '../../src/middleware/upload.js';
+import { requireFile } from '../../src/http/uploaded-file.js';
+import { catalogFileName, prepareCatalogFile } from '../../src/media/catalog-file.js';
+import { parseCrop, processBackgroundImage, processPhoto } from '../../src/media/image-processing.js';
 import { LocalDiskStorage } from '../../src/storage/local-disk.storage.js';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
 

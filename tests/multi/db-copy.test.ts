@@ -10,7 +10,7 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
-import { DbCopyError, copyDatabase, openSqliteSource } from '../../src/services/db-copy.service.js';
+import { DbCopyError, copyDatabase, openSqliteSource } from '../../src/ops/db-copy.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { seedFullProfile } from '../helpers/fixtures.js';

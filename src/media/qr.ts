@@ -6,7 +6,7 @@
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 import sharp from 'sharp';
 import { ValidationError } from '../errors.js';
-import { locationHref, splitPair } from './link-values.js';
+import { locationHref, splitPair } from '../domain/link-values.js';
 
 /** Spec section 9: the profile QR is 300 wide with a margin of 3, error level M. */
 export const PROFILE_QR = { width: 300, margin: 3, level: 'M' } as const;

@@ -4,7 +4,7 @@
  */
 import type { Customer } from '../repositories/customer.repository.js';
 import type { Profile, SocialLink } from '../repositories/profile.repository.js';
-import { normalizePhone, type VCardData, type VCardUrl } from './vcard.js';
+import { normalizePhone, type VCardData, type VCardUrl } from '../domain/vcard.js';
 
 /** Links whose stored value is not a web address to share: it holds a secret or a bank account. */
 const NEVER_IN_CARD = new Set(['wifi', 'iban']);

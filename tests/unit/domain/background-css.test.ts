@@ -8,8 +8,8 @@ import {
   parseCover,
   type AnimationConfig,
   type BackgroundDescriptor,
-} from '../../../src/services/background.js';
-import { backgroundCss, coverCss, profileCss } from '../../../src/services/background-css.js';
+} from '../../../src/domain/background.js';
+import { backgroundCss, coverCss, profileCss } from '../../../src/domain/background-css.js';
 
 const light = { dark: false };
 const dark = { dark: true };

@@ -2,11 +2,11 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { ContactButton, IbanInfo, Profile, SocialLink } from '../repositories/profile.repository.js';
 import { initials } from '../lib/initials.js';
 import { safeHref } from '../lib/safe-url.js';
-import { publicProfileUrl } from '../lib/urls.js';
-import { DEFAULT_BACKGROUND_COLOR, parseBackground, parseCover, type BackgroundDescriptor } from './background.js';
-import { profileCss } from './background-css.js';
-import { locationHref, splitPair } from './link-values.js';
-import { platformById } from './platforms.js';
+import { publicProfileUrl } from '../http/urls.js';
+import { DEFAULT_BACKGROUND_COLOR, parseBackground, parseCover, type BackgroundDescriptor } from '../domain/background.js';
+import { profileCss } from '../domain/background-css.js';
+import { locationHref, splitPair } from '../domain/link-values.js';
+import { platformById } from '../domain/platforms.js';
 
 /** Everything a public profile shows, read from the database in one go. */
 export interface ProfileBundle {

@@ -7,7 +7,7 @@ import {
   processBackgroundImage,
   processPhoto,
   type CropRect,
-} from '../../../src/services/image-processing.js';
+} from '../../../src/media/image-processing.js';
 
 /**
  * Every image here is made in the test with sharp (or by hand, for the hostile ones), and every

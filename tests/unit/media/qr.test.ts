@@ -10,8 +10,8 @@ import {
   renderPng,
   renderSvg,
   wifiPayload,
-} from '../../../src/services/qr.service.js';
-import { locationHref } from '../../../src/services/link-values.js';
+} from '../../../src/media/qr.js';
+import { locationHref } from '../../../src/domain/link-values.js';
 
 describe('escapeWifi / wifiPayload', () => {
   it('backslash-escapes \\ ; , : and "', () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '../../../src/db.js';
-import { DbCopyError, parentsFirst, readSqliteSchema } from '../../../src/services/db-copy.service.js';
+import { DbCopyError, parentsFirst, readSqliteSchema } from '../../../src/ops/db-copy.js';
 
 describe('parentsFirst', () => {
   it('puts every table after the tables it references, ties alphabetically', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlatformId, PLATFORM_IDS, PLATFORMS, platformById } from '../../../src/services/platforms.js';
+import { isPlatformId, PLATFORM_IDS, PLATFORMS, platformById } from '../../../src/domain/platforms.js';
 
 const SPEC_PLATFORMS = [
   'instagram', 'whatsapp', 'youtube', 'tiktok', 'twitter', 'facebook', 'linkedin', 'website', 'email', 'phone',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/services/slug.js';
+import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/domain/slug.js';
 
 describe('foldSlug', () => {
   it.each([

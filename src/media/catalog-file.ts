@@ -14,7 +14,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ValidationError } from '../errors.js';
 import { reencodeImage } from './image-processing.js';
-import { foldSlug } from './slug.js';
+import { foldSlug } from '../domain/slug.js';
 
 const messages = {
   unsupported: 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.',

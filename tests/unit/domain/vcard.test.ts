@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildVCard, escapeText, foldLine, MAX_LINE_OCTETS, normalizePhone } from '../../../src/services/vcard.js';
-import { contactCardOf, httpUrl } from '../../../src/services/contact-card.js';
+import { buildVCard, escapeText, foldLine, MAX_LINE_OCTETS, normalizePhone } from '../../../src/domain/vcard.js';
+import { contactCardOf, httpUrl } from '../../../src/presenters/contact-card.js';
 import type { Profile, SocialLink } from '../../../src/repositories/profile.repository.js';
 
 const octets = (s: string) => Buffer.byteLength(s, 'utf8');

@@ -15,7 +15,7 @@ import {
   validateCoverInput,
   type AnimationConfig,
   type BackgroundDescriptor,
-} from '../../../src/services/background.js';
+} from '../../../src/domain/background.js';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 const TWO_MB = 2 * 1024 * 1024;

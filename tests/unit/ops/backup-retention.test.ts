@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { createDb, migrateLatest } from '../../../src/db.js';
 import { createLogger } from '../../../src/logger.js';
-import { FIRST_BACKUP_DELAY_MS, firstBackupDelay, startAutomaticBackups, startSchedule } from '../../../src/services/backup-schedule.js';
-import { lastBackupAt, listBackups, pruneBackups } from '../../../src/services/backup.service.js';
+import { FIRST_BACKUP_DELAY_MS, firstBackupDelay, startAutomaticBackups, startSchedule } from '../../../src/ops/backup-schedule.js';
+import { lastBackupAt, listBackups, pruneBackups } from '../../../src/ops/backup.js';
 
 let dir: string;
 beforeEach(async () => {

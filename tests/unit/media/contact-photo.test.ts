@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contactPhotoJpeg } from '../../../src/services/contact-photo.js';
+import { contactPhotoJpeg } from '../../../src/media/contact-photo.js';
 
 describe('contactPhotoJpeg', () => {
   it('makes a 200x200 JPEG of any stored image, transparency on white', async () => {

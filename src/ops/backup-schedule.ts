@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
-import { createBackup, lastBackupAt, pruneBackups } from './backup.service.js';
+import { createBackup, lastBackupAt, pruneBackups } from './backup.js';
 
 /** With no archive yet, the first one is written this long after start, not during it. */
 export const FIRST_BACKUP_DELAY_MS = 60_000;

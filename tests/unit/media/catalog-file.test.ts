@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
-import { catalogFileName, catalogSlug, detectCatalog, prepareCatalogFile } from '../../../src/services/catalog-file.js';
+import { catalogFileName, catalogSlug, detectCatalog, prepareCatalogFile } from '../../../src/media/catalog-file.js';
 import { isCatalogUploadPath } from '../../../src/validation/link.validation.js';
 import { MINIMAL_PDF } from '../../helpers/fixtures.js';
 
