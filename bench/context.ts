@@ -1,6 +1,7 @@
+import type { ServerProcess } from '../tests/helpers/launcher.js';
 import type { BenchProfile } from './dataset.js';
 import type { RowCounter } from './db-reader.js';
-import type { Child, MemorySampler } from './processes.js';
+import type { MemorySampler } from './proc-stats.js';
 import type { Results } from './report.js';
 
 /** What every scenario gets: where the server is, what data it has, where figures go. */
@@ -9,8 +10,8 @@ export interface BenchContext {
   appUrl: string;
   /** `http://127.0.0.1:{port}` of the bare Express app. */
   helloUrl: string;
-  server: Child;
-  hello: Child;
+  server: ServerProcess;
+  hello: ServerProcess;
   sampler: MemorySampler;
   dataDir: string;
   /** Counts rows in the database the server runs on (SQLite, or PostgreSQL with DATABASE_URL). */
@@ -29,10 +30,6 @@ export const MOBILE_BROWSER_HEADERS: Readonly<Record<string, string>> = {
   'accept-language': 'tr-TR,tr;q=0.9,en-US;q=0.8,en;q=0.7',
   'accept-encoding': 'gzip, deflate, br',
 };
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export function round(value: number, digits = 1): number {
   const f = 10 ** digits;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds a realistic data set in a temp DATA_DIR, starts the real server
- * (production mode) and a bare Express hello world, measures the targets of issue 5 and
- * prints them as a table, also written to bench/results.json.
+ * (production mode) and a bare Express hello world, measures the targets docs/performance.md
+ * lists and prints them as a table, also written to bench/results.json.
  *
  *   npm run bench                  build if sources changed, then run everything
  *   npm run bench -- --build       always rebuild first
@@ -17,13 +17,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCTION_NODE_ARGS, procStatusMb, startHttp, startServer, stopAll } from '../tests/helpers/launcher.js';
 import { buildIfNeeded } from './build.js';
 import { round, type BenchContext } from './context.js';
 import { buildDataset, DATASET } from './dataset.js';
 import { rowCounter, type RowCounter } from './db-reader.js';
-import { copyToPostgres, type BenchPostgres } from './postgres.js';
-import { freePort, MemorySampler, procStatusMb, startNode, stopAll, waitUntilHealthy } from './processes.js';
 import { stopAllLoads } from './load.js';
+import { copyToPostgres, type BenchPostgres } from './postgres.js';
+import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchMessages } from './scenarios/messages.js';
@@ -39,9 +40,8 @@ const MEMORY_TARGET_MB = 150;
 
 const keepData = process.argv.includes('--keep-data');
 const postgresUrl = process.env.DATABASE_URL?.trim() || null;
-/** The server's V8 flags as `npm start` and the Docker image use them (package.json `start`), plus any extra. */
-const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=4', '--max-old-space-size=128'];
-const serverNodeArgs = [...PRODUCTION_NODE_ARGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
+/** Node flags for the server on top of those `npm start` and the Docker image use (profiling, say). */
+const extraServerNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 let dataDir: string | null = null;
 let postgres: BenchPostgres | null = null;
@@ -108,27 +108,22 @@ async function main(): Promise<void> {
   rows = rowCounter({ databaseUrl, sqliteFile: dataset.sqliteFile });
 
   section('Servers');
-  const [appPort, helloPort] = [await freePort(), await freePort()];
-  if (serverNodeArgs.length > 0) console.log(`  server node flags: ${serverNodeArgs.join(' ')}`);
-  const server = startNode('server', [...serverNodeArgs, 'dist/src/server.js'], {
-    cwd: root,
-    env: {
-      NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(appPort), HOST: '127.0.0.1',
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
-      // Lets the message benchmark give each request its own client address (X-Forwarded-For).
-      TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
-      // As `npm start` and the Docker image run the server: fewer glibc malloc arenas, less RSS.
-      MALLOC_ARENA_MAX: '2',
-    },
-  });
-  const hello = startNode('hello', ['--import', 'tsx', 'bench/hello-world.ts'], {
-    cwd: root, env: { NODE_ENV: 'production', PORT: String(helloPort), HOST: '127.0.0.1' },
-  });
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const helloUrl = `http://127.0.0.1:${helloPort}`;
-  const startMs = await waitUntilHealthy(server, `${appUrl}/healthz`);
-  await waitUntilHealthy(hello, `${helloUrl}/`);
-  console.log(`  server (pid ${server.pid}) answered /healthz after ${Math.round(startMs)} ms; hello world pid ${hello.pid}`);
+  console.log(`  server node flags: ${[...PRODUCTION_NODE_ARGS, ...extraServerNodeArgs].join(' ')}`);
+  const serverEnv = {
+    NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '',
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
+    // Lets the message benchmark give each request its own client address (X-Forwarded-For).
+    TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
+    // As `npm start` and the Docker image run the server: fewer glibc malloc arenas, less RSS.
+    MALLOC_ARENA_MAX: '2',
+  };
+  // Both on 127.0.0.1 only, with nothing of this shell's environment but PATH and HOME.
+  const [server, hello] = await Promise.all([
+    startServer(dataDir, serverEnv, { built: true, nodeArgs: extraServerNodeArgs, baseEnv: 'clean' }),
+    startHttp({ name: 'hello', args: ['--import', 'tsx', 'bench/hello-world.ts'], env: { NODE_ENV: 'production' }, baseEnv: 'clean', readyPath: '/' }),
+  ]);
+  const [appUrl, helloUrl] = [server.url, hello.url];
+  console.log(`  server (pid ${server.pid}) answered /healthz after ${Math.round(server.readyMs)} ms; hello world pid ${hello.pid}`);
   console.log('  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address');
   const sampler = new MemorySampler(server.pid);
   const ctx: BenchContext = { appUrl, helloUrl, server, hello, sampler, dataDir, rows, profile: dataset.profile, results };

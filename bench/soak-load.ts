@@ -4,7 +4,7 @@
  * one action at a time until the deadline; every answer is tallied by kind.
  */
 import http from 'node:http';
-import { formBody, isOkJson, multipartBody, NoAnswerError, rawRequest, type RawRequest } from '../tests/helpers/raw-http.js';
+import { clientAddress, formBody, isOkJson, multipartBody, NoAnswerError, rawRequest, type RawRequest } from '../tests/helpers/raw-http.js';
 import type { AdminSession, RealCustomer } from '../tests/helpers/real-admin.js';
 
 export interface SoakCustomer extends RealCustomer {
@@ -112,8 +112,7 @@ export class SoakLoad {
         return;
       case 'message': {
         const form = formBody({ form_started: c.stamp, alan_bos: '', message: `Dayanıklılık testi mesajı ${n}` });
-        const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-        await this.send(kind, `/${c.slug}/messages`, { headers: { ...form.headers, 'x-forwarded-for': address }, body: form.body }, (s) => s === 303);
+        await this.send(kind, `/${c.slug}/messages`, { headers: { ...form.headers, 'x-forwarded-for': clientAddress(n) }, body: form.body }, (s) => s === 303);
         return;
       }
       case 'bio': {
@@ -167,5 +166,5 @@ export class SoakLoad {
 }
 
 function okJson(text: string): boolean {
-  return isOkJson({ status: 200, headers: {}, text });
+  return isOkJson({ status: 200, text });
 }

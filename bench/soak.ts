@@ -16,17 +16,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { solidJpeg } from '../tests/helpers/fixtures.js';
+import { procStatusMb, startServer, type ServerProcess } from '../tests/helpers/launcher.js';
 import { formBody, inputValue, isOkJson, rawRequest } from '../tests/helpers/raw-http.js';
-import { createCustomerViaAdmin, readCustomers, signInAdmin, type AdminSession } from '../tests/helpers/real-admin.js';
-import { residentMb, startRealServer, stopRealServer, type RealServer } from '../tests/helpers/real-server.js';
+import { createCustomersViaAdmin, signInAdmin, type AdminSession } from '../tests/helpers/real-admin.js';
 import { SoakLoad, type SoakCustomer } from './soak-load.js';
 
 const ADMIN = { email: 'soak@vizit.test', password: 'dayaniklilik-testi-2026' };
 const CUSTOMERS = 10;
 const LINKS_AT_START = 4;
 const REPORT_EVERY_MS = 30_000;
-const PEOPLE = ['Ayşe Kaya', 'Mehmet Yılmaz', 'Zeynep Demir', 'Ali Çelik', 'Elif Şahin', 'Mustafa Öztürk', 'Fatma Arslan', 'Emre Doğan', 'Selin Koç', 'Burak Aydın'];
+const PEOPLE: Array<[string, string]> = [
+  ['Ayşe', 'Kaya'], ['Mehmet', 'Yılmaz'], ['Zeynep', 'Demir'], ['Ali', 'Çelik'], ['Elif', 'Şahin'],
+  ['Mustafa', 'Öztürk'], ['Fatma', 'Arslan'], ['Emre', 'Doğan'], ['Selin', 'Koç'], ['Burak', 'Aydın'],
+];
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -41,13 +45,18 @@ function clock(ms: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-let server: RealServer | null = null;
+let server: ServerProcess | null = null;
 let dataDir: string | null = null;
 
+/** Resident memory of the server in MB; 0 off Linux or once it ended. */
+function residentMb(pid: number): number {
+  return procStatusMb(pid, 'VmRSS') ?? 0;
+}
+
 async function cleanUp(): Promise<number | null> {
-  const exit = server ? await stopRealServer(server, 'SIGTERM') : null;
+  const code = server ? await server.stop('SIGTERM') : null;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  return exit?.code ?? null;
+  return code;
 }
 
 process.once('SIGINT', () => {
@@ -57,13 +66,8 @@ process.once('SIGINT', () => {
 
 /** Customers made through the admin form, each with a few links and a message-form stamp. */
 async function setUp(url: string, session: AdminSession, sqliteFile: string): Promise<SoakCustomer[]> {
-  const ids: number[] = [];
-  for (const person of PEOPLE.slice(0, CUSTOMERS)) {
-    const [name, surname] = person.split(' ') as [string, string];
-    ids.push(await createCustomerViaAdmin(url, session, name, surname));
-  }
   const customers: SoakCustomer[] = [];
-  for (const c of readCustomers(sqliteFile, ids)) {
+  for (const c of await createCustomersViaAdmin(url, session, PEOPLE.slice(0, CUSTOMERS), sqliteFile)) {
     const links: number[] = [];
     for (let i = 1; i <= LINKS_AT_START; i += 1) {
       const form = formBody({ platform: 'custom', url: `https://ornek.com.tr/${c.slug}/${i}`, label: `Bağlantı ${i}`, icon: '' });
@@ -75,7 +79,7 @@ async function setUp(url: string, session: AdminSession, sqliteFile: string): Pr
     customers.push({ ...c, links, linkBusy: false, stamp: inputValue(page.text, 'form_started') });
   }
   // The message form refuses a stamp younger than 2 s.
-  await new Promise((resolve) => setTimeout(resolve, 2100));
+  await sleep(2100);
   return customers;
 }
 
@@ -96,22 +100,22 @@ async function main(): Promise<void> {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-soak-'));
   const sqliteFile = path.join(dataDir, 'vizit.sqlite');
   // As the Dockerfile runs it: production mode, and few glibc malloc arenas for libvips' threads.
-  const serverEnv = { NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', TRUST_PROXY: 'true' };
-  server = await startRealServer(dataDir, { ...serverEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { built });
+  const serverEnv = { NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
+  server = await startServer(dataDir, { ...serverEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { built });
   const session = await signInAdmin(server.url, ADMIN.email, ADMIN.password);
   const customers = await setUp(server.url, session, sqliteFile);
   const photo = await solidJpeg(640, 480, { r: 190, g: 120, b: 70 });
   const pid = server.pid;
 
-  const startRss = residentMb(pid) ?? 0;
+  const startRss = residentMb(pid);
   const samples = [{ at: 0, rss: startRss }];
   let peak = startRss;
   const load = new SoakLoad(server.url, customers, session, photo, workers);
   const started = Date.now();
   console.log(`${clock(0)}  RSS ${startRss.toFixed(1)} MB (after set-up: ${CUSTOMERS} customers, ${LINKS_AT_START} links each)`);
-  const peakTimer = setInterval(() => (peak = Math.max(peak, residentMb(pid) ?? 0)), 1000);
+  const peakTimer = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 1000);
   const reportTimer = setInterval(() => {
-    const rss = residentMb(pid) ?? 0;
+    const rss = residentMb(pid);
     const at = Date.now() - started;
     samples.push({ at, rss });
     const requests = load.total('requests');
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
   clearInterval(peakTimer);
   clearInterval(reportTimer);
   const elapsed = Date.now() - started;
-  const endRss = residentMb(pid) ?? 0;
+  const endRss = residentMb(pid);
   peak = Math.max(peak, endRss);
   if (samples.at(-1)!.at < elapsed - 1000) samples.push({ at: elapsed, rss: endRss });
 

@@ -12,9 +12,11 @@ import { customerExportHandler } from './controllers/export.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
-import { OwnerActionsController } from './controllers/owner-actions.controller.js';
-import { OwnerController } from './controllers/owner.controller.js';
-import { OwnerMediaController } from './controllers/owner-media.controller.js';
+import { OwnerEditor } from './controllers/owner-editor.js';
+import { OwnerEditsController } from './controllers/owner-edits.controller.js';
+import { OwnerLinkForms } from './controllers/owner-link-forms.js';
+import { OwnerPagesController } from './controllers/owner-pages.controller.js';
+import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
@@ -23,6 +25,7 @@ import { buildDir, publicDir, viewsDir } from './lib/paths.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
+import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
 import { loginThrottle } from './middleware/login-throttle.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
@@ -39,11 +42,17 @@ import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { FormTimer } from './services/form-timer.js';
+import { LinkService } from './services/link.service.js';
+import { ProfileEditService } from './services/profile-edit.service.js';
+import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
+import { PublicPageService, type RenderView } from './services/public-page.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewRecorder } from './services/view-recorder.js';
+import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
 import { createStorage, type FileStorage } from './storage/index.js';
+import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
 
 export interface AppDeps {
   config: Config;
@@ -71,24 +80,18 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger);
   const profileService = new ProfileService(profileRepository);
   const messageRepository = new MessageRepository(db);
-  const ownerController = new OwnerController(
-    profileService,
-    messageRepository,
-    new StatsService(new StatsRepository(db), config.timeZone, clock),
-    config,
-    now,
-  );
+  const formTimer = new FormTimer(config.sessionSecret);
+
+  // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
   const profileWrites = new ProfileWriteRepository(db);
-  const ownerActions = new OwnerActionsController(ownerController, profileRepository, profileWrites, new LinkRepository(db), now);
-  const ownerMedia = new OwnerMediaController(ownerActions, profileRepository, profileWrites, storage, now);
-  const profileController = new ProfileController(
-    profileService,
-    messageRepository,
-    views,
-    new FormTimer(config.sessionSecret),
-    config,
-    now,
-  );
+  const links = new LinkService(new LinkRepository(db), now);
+  const media = new ProfileMediaService(profileRepository, profileWrites, storage, now);
+  const ownerEditor = new OwnerEditor(profileService, config);
+  const linkForms = new OwnerLinkForms(ownerEditor, links, media);
+  const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
+  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, config, now);
+  const ownerEdits = new OwnerEditsController(ownerEditor, linkForms, new ProfileEditService(profileRepository, profileWrites, now), links);
+  const ownerUploads = new OwnerUploadsController(ownerEditor, linkForms, media);
 
   const app = express();
   app.set('trust proxy', config.trustProxy);
@@ -99,12 +102,19 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.disable('x-powered-by');
 
+  const renderView: RenderView = (view, locals) =>
+    new Promise((resolve, reject) => app.render(view, locals, (err, html) => (err ? reject(err) : resolve(html))));
+  const publicPages = new PublicPageService(profileService, renderView, formTimer, now);
+  const profileController = new ProfileController(publicPages, messageRepository, views, formTimer, config, now);
+
   const asset = assetResolver(loadAssetManifest());
   Object.assign(app.locals, {
     asset,
     initials,
     formatDate: (ms: number) => formatDate(ms, config.timeZone),
     formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
+    linkFieldLimits: LINK_FIELD_LIMITS,
+    widgetProps,
   });
 
   // One log line a request at info and below; at warn and above only errors are logged, and
@@ -143,9 +153,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     profile: profileController,
-    owner: ownerController,
-    ownerActions,
-    ownerMedia,
+    ownerPages,
+    ownerEdits,
+    ownerUploads,
     messageThrottle: messageThrottle(db, config.sessionSecret, profileController.tooManyMessages, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
@@ -153,6 +163,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository),
     loadCustomerByToken: loadCustomerByToken(customerRepository),
+    loadOwnerLink: loadOwnerLink(profileRepository),
+    loadPublicLink: loadPublicLink(profileRepository),
   });
 
   app.use(notFound);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { passwordProblem } from './validation/password.validation.js';
+import { passwordProblem } from './domain/password-strength.js';
 
 export interface Config {
   readonly port: number;

@@ -27,12 +27,6 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
-export class TooManyRequestsError extends HttpError {
-  constructor(message = 'Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.') {
-    super(429, message);
-  }
-}
-
 /** Field-keyed validation errors: the form is shown again with them and the user's input. */
 export class ValidationError extends HttpError {
   constructor(

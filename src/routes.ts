@@ -3,9 +3,9 @@ import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
-import type { OwnerActionsController } from './controllers/owner-actions.controller.js';
-import type { OwnerController } from './controllers/owner.controller.js';
-import type { OwnerMediaController } from './controllers/owner-media.controller.js';
+import type { OwnerEditsController } from './controllers/owner-edits.controller.js';
+import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
+import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
@@ -23,9 +23,9 @@ export interface RouteDeps {
   exportCustomer: RequestHandler;
   profileFiles: ProfileFilesController;
   profile: ProfileController;
-  owner: OwnerController;
-  ownerActions: OwnerActionsController;
-  ownerMedia: OwnerMediaController;
+  ownerPages: OwnerPagesController;
+  ownerEdits: OwnerEditsController;
+  ownerUploads: OwnerUploadsController;
   messageThrottle: RequestHandler;
   session: RequestHandler;
   requireAdmin: RequestHandler;
@@ -33,6 +33,10 @@ export interface RouteDeps {
   loadCustomerById: RequestHandler;
   loadPublicCustomer: RequestHandler;
   loadCustomerByToken: RequestHandler;
+  /** `:linkId` of the customer loaded before it; 404 'Bağlantı bulunamadı.' otherwise. */
+  loadOwnerLink: RequestHandler;
+  /** `:linkId` of the public profile loaded before it; the plain 404 otherwise. */
+  loadPublicLink: RequestHandler;
 }
 
 /**
@@ -77,31 +81,34 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
   const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, form];
   const ownerUpload = (upload: RequestHandler) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, upload, bodyOrEmpty];
-  const o = d.ownerActions;
-  const m = d.ownerMedia;
+  // `link` loads `:linkId` among this customer's links: another's, a missing or a malformed id is a 404.
+  const link = d.loadOwnerLink;
+  const p = d.ownerPages;
+  const e = d.ownerEdits;
+  const u = d.ownerUploads;
 
-  app.get('/edit/:token', ...ownerPage, d.owner.welcome);
-  app.get('/edit/:token/profile', ...ownerPage, d.owner.editor);
-  app.get('/edit/:token/messages', ...ownerPage, d.owner.messages);
-  app.get('/edit/:token/stats', ...ownerPage, d.owner.stats);
-  app.post('/edit/:token/profile', ...ownerAction, o.profileText);
-  app.post('/edit/:token/settings', ...ownerAction, o.settings);
-  app.post('/edit/:token/contact-buttons/:type', ...ownerAction, o.contactButton);
-  app.post('/edit/:token/background', ...ownerAction, o.background);
-  app.post('/edit/:token/iban', ...ownerAction, o.iban);
-  app.post('/edit/:token/iban/visibility', ...ownerAction, o.ibanVisibility);
-  app.post('/edit/:token/links', ...ownerAction, o.createLink);
-  app.post('/edit/:token/links/order', ...ownerAction, o.reorderLinks);
-  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), m.createCatalog);
-  app.post('/edit/:token/links/:linkId', ...ownerAction, o.updateLink);
-  app.post('/edit/:token/links/:linkId/delete', ...ownerAction, o.deleteLink);
-  app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, o.linkVisibility);
-  app.post('/edit/:token/links/:linkId/move', ...ownerAction, o.moveLink);
-  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), m.photo('profile'));
-  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), m.photo('cover'));
-  app.post('/edit/:token/cover/remove', ...ownerAction, m.removeCover);
-  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), m.backgroundImage);
-  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload), m.updateCatalog);
+  app.get('/edit/:token', ...ownerPage, p.welcome);
+  app.get('/edit/:token/profile', ...ownerPage, p.editor);
+  app.get('/edit/:token/messages', ...ownerPage, p.messages);
+  app.get('/edit/:token/stats', ...ownerPage, p.stats);
+  app.post('/edit/:token/profile', ...ownerAction, e.profileText);
+  app.post('/edit/:token/settings', ...ownerAction, e.settings);
+  app.post('/edit/:token/contact-buttons/:type', ...ownerAction, e.contactButton);
+  app.post('/edit/:token/background', ...ownerAction, e.background);
+  app.post('/edit/:token/iban', ...ownerAction, e.iban);
+  app.post('/edit/:token/iban/visibility', ...ownerAction, e.ibanVisibility);
+  app.post('/edit/:token/links', ...ownerAction, e.createLink);
+  app.post('/edit/:token/links/order', ...ownerAction, e.reorderLinks);
+  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog);
+  app.post('/edit/:token/links/:linkId', ...ownerAction, link, e.updateLink);
+  app.post('/edit/:token/links/:linkId/delete', ...ownerAction, link, e.deleteLink);
+  app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, link, e.linkVisibility);
+  app.post('/edit/:token/links/:linkId/move', ...ownerAction, link, e.moveLink);
+  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload), link, u.updateCatalog);
+  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'));
+  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'));
+  app.post('/edit/:token/cover/remove', ...ownerAction, u.removeCover);
+  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage);
 
   // Visitor: the public profile and what is made from it.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);
@@ -109,5 +116,5 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);
   app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
-  app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.profileFiles.linkQrSvg);
+  app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
 }

@@ -4,13 +4,14 @@ import { enhanceDialogs } from './enhance/dialogs';
 import { enhanceLinkPreviews } from './enhance/link-preview';
 import { enhanceRequiredFields } from './enhance/required-fields';
 import { startPageAnimation } from './profile/start-animation';
+import type { WidgetName, WidgetProps } from '../src/shared/widget-props';
 
-interface WidgetModule {
-  mount(el: HTMLElement, props: never): void;
+interface WidgetModule<N extends WidgetName> {
+  mount(el: HTMLElement, props: WidgetProps[N]): void;
 }
 
 /** Each widget is its own chunk, loaded only when the page has an element that asks for it. */
-const widgets: Record<string, () => Promise<WidgetModule>> = {
+const widgets: { [N in WidgetName]: () => Promise<WidgetModule<N>> } = {
   'copy-button': () => import('./copy-button/index'),
   'photo-cropper': () => import('./photo-cropper/index'),
   'background-picker': () => import('./background-picker/index'),
@@ -18,6 +19,11 @@ const widgets: Record<string, () => Promise<WidgetModule>> = {
   'stats-chart': () => import('./stats-chart/index'),
 };
 
+function isWidgetName(name: string | undefined): name is WidgetName {
+  return name !== undefined && Object.hasOwn(widgets, name);
+}
+
+/** The server built these props with the same types (src/presenters/widget-props.ts). */
 function readProps(el: HTMLElement): unknown {
   try {
     return JSON.parse(el.dataset.props ?? '{}');
@@ -34,11 +40,11 @@ export function mountWithin(root: ParentNode): void {
   enhanceBusyForms(root);
   for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     if (el.dataset.mounted) continue;
-    const load = widgets[el.dataset.widget ?? ''];
-    if (!load) continue;
+    const name = el.dataset.widget;
+    if (!isWidgetName(name)) continue;
     el.dataset.mounted = 'true';
-    load()
-      .then((module) => module.mount(el, readProps(el) as never))
+    widgets[name]()
+      .then((module: WidgetModule<typeof name>) => module.mount(el, readProps(el) as WidgetProps[typeof name]))
       .catch(() => {
         delete el.dataset.mounted;
       });

@@ -6,8 +6,9 @@
  * 10 minutes never answers 429.
  */
 import type autocannon from 'autocannon';
-import { MOBILE_BROWSER_HEADERS, sleep, type BenchContext } from '../context.js';
-import { inputValue, request } from '../http.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clientAddress, inputValue, rawRequest } from '../../tests/helpers/raw-http.js';
+import { MOBILE_BROWSER_HEADERS, type BenchContext } from '../context.js';
 import { describeStatuses, load } from '../load.js';
 import { randomMessage, seededRandom } from '../names.js';
 
@@ -19,16 +20,10 @@ const MIN_MESSAGES = 200;
 const MAX_MESSAGES = 30_000;
 const STAMP_AGE_MS = 2100;
 
-/** 10.0.0.1, 10.0.0.2, ...: a distinct client address per request, up to 16 million. */
-function addressOf(n: number): string {
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-}
-
 export async function benchMessages(ctx: BenchContext): Promise<void> {
   const { profile } = ctx;
-  const page = await request(`${ctx.appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
-  const stamp = inputValue(page.body.toString('utf8'), 'form_started');
-  if (!stamp) throw new Error('no form_started stamp in the public page');
+  const page = await rawRequest(`${ctx.appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  const stamp = inputValue(page.text, 'form_started');
   await sleep(STAMP_AGE_MS); // the form refuses a post sooner than 2 s after the page was shown
 
   const random = seededRandom(42);
@@ -44,7 +39,7 @@ export async function benchMessages(ctx: BenchContext): Promise<void> {
       headers: {
         ...MOBILE_BROWSER_HEADERS,
         'content-type': 'application/x-www-form-urlencoded',
-        'x-forwarded-for': addressOf(sequence),
+        'x-forwarded-for': clientAddress(sequence),
       },
       body,
     };

@@ -2,8 +2,8 @@
  * b. The owner's statistics on a profile with a million views, as JSON and as the HTML page.
  * One connection: the latency one owner sees, not a throughput figure.
  */
+import { rawRequest } from '../../tests/helpers/raw-http.js';
 import type { BenchContext } from '../context.js';
-import { request } from '../http.js';
 import { describeStatuses, load } from '../load.js';
 
 const WARMUP_S = 1;
@@ -25,10 +25,10 @@ function isStatsJson(value: unknown): value is StatsJson {
 
 export async function benchOwnerStats(ctx: BenchContext): Promise<void> {
   const url = `${ctx.appUrl}/edit/${ctx.profile.editToken}/stats`;
-  const probe = await request(url, { headers: { accept: 'application/json' } });
-  const json: unknown = JSON.parse(probe.body.toString('utf8'));
+  const probe = await rawRequest(url, { headers: { accept: 'application/json' } });
+  const json: unknown = JSON.parse(probe.text);
   if (probe.status !== 200 || !isStatsJson(json) || json.dailyStats.length !== 7) {
-    throw new Error(`GET /edit/{token}/stats (JSON) answered ${probe.status}: ${probe.body.toString('utf8').slice(0, 200)}`);
+    throw new Error(`GET /edit/{token}/stats (JSON) answered ${probe.status}: ${probe.text.slice(0, 200)}`);
   }
   console.log(`  stats: today ${json.todayViews}, yesterday ${json.yesterdayViews}, this month ${json.monthlyViews}, last month ${json.lastMonthViews}`);
   ctx.results.detail('stats.sample', json);

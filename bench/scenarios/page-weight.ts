@@ -4,9 +4,9 @@
  * "First render" is HTML + CSS: a module script is deferred, so the page paints without it.
  */
 import { gunzipSync } from 'node:zlib';
-import { MOBILE_BROWSER_HEADERS, type BenchContext } from '../context.js';
 import { everyLink } from '../../tests/helpers/fixtures.js';
-import { request } from '../http.js';
+import { rawRequest } from '../../tests/helpers/raw-http.js';
+import { MOBILE_BROWSER_HEADERS, type BenchContext } from '../context.js';
 import { DATASET } from '../dataset.js';
 
 const KB = 1024;
@@ -23,7 +23,7 @@ interface Resource {
 }
 
 async function fetchResource(base: string, url: string): Promise<{ resource: Resource; text: string }> {
-  const res = await request(new URL(url, base).href, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'gzip' } });
+  const res = await rawRequest(new URL(url, base).href, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'gzip' } });
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   const gzip = res.headers['content-encoding'] === 'gzip';
   const body = gzip ? gunzipSync(res.body) : res.body;

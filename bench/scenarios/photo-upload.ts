@@ -5,8 +5,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { multipartBody, rawRequest } from '../../tests/helpers/raw-http.js';
 import type { BenchContext } from '../context.js';
-import { multipartFile, request } from '../http.js';
 import { phoneCameraJpeg } from '../images.js';
 import { percentile } from '../load.js';
 
@@ -26,7 +26,7 @@ export async function benchPhotoUpload(ctx: BenchContext): Promise<void> {
   const photo = await phoneCameraJpeg();
   const meta = await sharp(photo).metadata();
   console.log(`  upload: ${meta.width}x${meta.height} JPEG, ${(photo.length / 1e6).toFixed(2)} MB`);
-  const { body, contentType } = multipartFile('file', 'IMG_20261121_143012.jpg', 'image/jpeg', photo);
+  const upload = multipartBody({}, { field: 'file', name: 'IMG_20261121_143012.jpg', type: 'image/jpeg', data: photo });
   const url = `${ctx.appUrl}/edit/${ctx.profile.editToken}/photo/profile`;
   const uploadsRoot = path.join(ctx.dataDir, 'uploads');
 
@@ -34,10 +34,10 @@ export async function benchPhotoUpload(ctx: BenchContext): Promise<void> {
   let lastStored = '';
   for (let i = 0; i < WARMUP + MEASURED; i += 1) {
     const started = performance.now();
-    const res = await request(url, { method: 'POST', headers: { accept: 'application/json', 'content-type': contentType }, body });
-    const answer = JSON.parse(res.body.toString('utf8')) as { ok?: boolean; url?: string; error?: string };
+    const res = await rawRequest(url, { method: 'POST', headers: { accept: 'application/json', ...upload.headers }, body: upload.body });
+    const answer = JSON.parse(res.text) as { ok?: boolean; url?: string; error?: string };
     if (res.status !== 200 || !answer.ok || typeof answer.url !== 'string' || !answer.url.startsWith('/uploads/')) {
-      throw new Error(`photo upload answered ${res.status}: ${res.body.toString('utf8').slice(0, 200)}`);
+      throw new Error(`photo upload answered ${res.status}: ${res.text.slice(0, 200)}`);
     }
     const stored = path.join(uploadsRoot, answer.url.slice('/uploads/'.length));
     if (!stored.startsWith(uploadsRoot + path.sep) || !(await exists(stored))) throw new Error(`stored file ${answer.url} is not on disk`);

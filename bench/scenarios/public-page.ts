@@ -2,10 +2,11 @@
  * a. `GET /{slug}` at 50 connections with view recording on, against a bare Express
  * hello world measured the same way in the same run.
  */
-import { MOBILE_BROWSER_HEADERS, round, sleep, type BenchContext } from '../context.js';
-import { request } from '../http.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { rawRequest } from '../../tests/helpers/raw-http.js';
+import { MOBILE_BROWSER_HEADERS, round, type BenchContext } from '../context.js';
 import { describeStatuses, load, type LoadResult } from '../load.js';
-import { cpuSeconds } from '../processes.js';
+import { cpuSeconds } from '../proc-stats.js';
 
 const CONNECTIONS = 50;
 const WARMUP_S = 3;
@@ -51,8 +52,8 @@ async function measured(url: string, targetPid: number): Promise<{ result: LoadR
 export async function benchPublicPage(ctx: BenchContext): Promise<void> {
   const { results, profile } = ctx;
   const pageUrl = `${ctx.appUrl}/${profile.slug}`;
-  const check = await request(pageUrl, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
-  if (check.status !== 200 || !check.body.toString('utf8').includes(profile.name)) {
+  const check = await rawRequest(pageUrl, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  if (check.status !== 200 || !check.text.includes(profile.name)) {
     throw new Error(`GET /${profile.slug} answered ${check.status}, not the profile page`);
   }
 

@@ -4,7 +4,8 @@ import { createDb, migrateLatest, withStartupLock } from '../db.js';
 import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
 import { AdminAuthService } from '../services/admin-auth.service.js';
-import { passwordProblem } from '../validation/password.validation.js';
+import { passwordProblem } from '../domain/password-strength.js';
+import { CliExit, runCli } from './run-cli.js';
 
 const usage = `Kullanım / usage:
   npm run admin -- create <e-posta> [şifre]          yeni yönetici / new administrator
@@ -12,22 +13,14 @@ const usage = `Kullanım / usage:
 Şifre verilmezse rastgele bir şifre üretilir ve bir kez gösterilir.
 Without a password a random one is generated and printed once.`;
 
-async function run(args: string[]): Promise<number> {
-  const [command, email, given] = args;
-  if ((command !== 'create' && command !== 'reset-password') || !email) {
-    process.stderr.write(`${usage}\n`);
-    return 64;
-  }
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-    process.stderr.write(`Geçersiz e-posta adresi / not an e-mail address: ${email}\n`);
-    return 65;
-  }
+runCli(async (cli) => {
+  const [command, email, given] = cli.args;
+  if ((command !== 'create' && command !== 'reset-password') || !email) throw new CliExit(64, usage);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new CliExit(65, `Geçersiz e-posta adresi / not an e-mail address: ${email}`);
   const password = given ?? randomBytes(12).toString('base64url');
   const problem = passwordProblem(password, email);
-  if (problem) {
-    process.stderr.write(`${problem} / password refused (too short or too common)\n`);
-    return 65;
-  }
+  if (problem) throw new CliExit(65, `${problem} / password refused (too short or too common)`);
+  // loadConfig, not cli.config(): a bad configuration has always ended this tool with 1, not 78.
   const config = loadConfig();
   const db = createDb(config);
   try {
@@ -39,13 +32,7 @@ async function run(args: string[]): Promise<number> {
       `${command === 'create' ? 'Yönetici oluşturuldu' : 'Şifre güncellendi'}: ${email.toLowerCase()}\n` +
         (given ? '' : `Şifre: ${password}\n`),
     );
-    return 0;
-  } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n`);
-    return 1;
   } finally {
     await db.destroy();
   }
-}
-
-run(process.argv.slice(2)).then((code) => process.exit(code));
+});

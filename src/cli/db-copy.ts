@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ConfigError, loadConfig } from '../config.js';
 import { createDb } from '../db.js';
-import { DbCopyError, copyDatabase, openSqliteSource, type TableCopyReport } from '../ops/db-copy.js';
+import { copyDatabase, openSqliteSource, type TableCopyReport } from '../ops/db-copy.js';
+import { CliExit, runCli } from './run-cli.js';
 
 const usage = `Kullanım / usage:
   npm run db:copy -- --to postgres://KULLANICI:ŞİFRE@SUNUCU:5432/VERİTABANI [--from vizit.sqlite]
@@ -73,79 +73,53 @@ function reportTable(report: TableCopyReport[], seconds: number): string {
   ].join('\n');
 }
 
-async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (!parsed) {
-    process.stderr.write(`${usage}\n`);
-    return 64;
-  }
-  const url = postgresUrl(parsed.to);
-  if (!url) {
-    process.stderr.write(`--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or postgresql:// URL\n${usage}\n`);
-    return 64;
-  }
+runCli(
+  async (cli) => {
+    const parsed = parseArgs(cli.args);
+    if (!parsed) throw new CliExit(64, usage);
+    const url = postgresUrl(parsed.to);
+    if (!url) throw new CliExit(64, `--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or postgresql:// URL\n${usage}`);
+    const sqliteFile = parsed.from ? path.resolve(parsed.from) : cli.config().sqliteFile;
+    if (!existsSync(sqliteFile)) throw new CliExit(66, `Veritabanı bulunamadı / no database at ${sqliteFile}`);
 
-  let sqliteFile: string;
-  if (parsed.from) {
-    sqliteFile = path.resolve(parsed.from);
-  } else {
+    const shownUrl = displayUrl(url);
+    const source = openSqliteSource(sqliteFile);
+    const target = createDb({ databaseUrl: parsed.to, sqliteFile: '', databasePoolMax: 2 });
     try {
-      sqliteFile = loadConfig().sqliteFile;
-    } catch (err) {
-      if (!(err instanceof ConfigError)) throw err;
-      process.stderr.write(`Yapılandırma hatası / configuration error: ${err.message}\n`);
-      return 78;
-    }
-  }
-  if (!existsSync(sqliteFile)) {
-    process.stderr.write(`Veritabanı bulunamadı / no database at ${sqliteFile}\n`);
-    return 66;
-  }
+      try {
+        await source.raw('select count(*) from sqlite_master');
+      } catch (err) {
+        throw new CliExit(65, `SQLite dosyası okunamadı / cannot read the SQLite file ${sqliteFile}: ${(err as Error).message}`);
+      }
+      try {
+        await target.raw('select 1');
+      } catch (err) {
+        throw new CliExit(
+          69,
+          `PostgreSQL'e bağlanılamadı / cannot connect to PostgreSQL at ${shownUrl}: ${withoutPassword((err as Error).message, url)}\n` +
+            'Adresi, kullanıcıyı, şifreyi ve veritabanının var olduğunu kontrol edin / check the address, user, password and that the database exists.',
+        );
+      }
+      // A refusal or failure from here on may quote the connection string: its password goes.
+      cli.redact((text) => withoutPassword(text, url));
 
-  const shownUrl = displayUrl(url);
-  const source = openSqliteSource(sqliteFile);
-  const target = createDb({ databaseUrl: parsed.to, sqliteFile: '', databasePoolMax: 2 });
-  try {
-    try {
-      await source.raw('select count(*) from sqlite_master');
-    } catch (err) {
-      process.stderr.write(`SQLite dosyası okunamadı / cannot read the SQLite file ${sqliteFile}: ${(err as Error).message}\n`);
-      return 65;
-    }
-    try {
-      await target.raw('select 1');
-    } catch (err) {
-      process.stderr.write(
-        `PostgreSQL'e bağlanılamadı / cannot connect to PostgreSQL at ${shownUrl}: ${withoutPassword((err as Error).message, url)}\n` +
-          'Adresi, kullanıcıyı, şifreyi ve veritabanının var olduğunu kontrol edin / check the address, user, password and that the database exists.\n',
+      process.stderr.write(`Kopyalanıyor / copying ${sqliteFile} → ${shownUrl}\n`);
+      const started = performance.now();
+      const report = await copyDatabase(source, target, {
+        onTable: ({ table, rows }) => process.stderr.write(`  ${table}: ${rows}\n`),
+      });
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(
+        `Kopyalandı ve doğrulandı / copied and verified:\n${reportTable(report, seconds)}\n` +
+          'Sunucuyu DATABASE_URL bu adrese ayarlı ve aynı DATA_DIR ile başlatın (yüklenen dosyalar orada kalır).\n' +
+          'Start the server with DATABASE_URL set to this address and the same DATA_DIR (uploaded files stay there).\n',
       );
-      return 69;
+    } finally {
+      await Promise.allSettled([source.destroy(), target.destroy()]);
     }
-
-    process.stderr.write(`Kopyalanıyor / copying ${sqliteFile} → ${shownUrl}\n`);
-    const started = performance.now();
-    const report = await copyDatabase(source, target, {
-      onTable: ({ table, rows }) => process.stderr.write(`  ${table}: ${rows}\n`),
-    });
-    const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(
-      `Kopyalandı ve doğrulandı / copied and verified:\n${reportTable(report, seconds)}\n` +
-        'Sunucuyu DATABASE_URL bu adrese ayarlı ve aynı DATA_DIR ile başlatın (yüklenen dosyalar orada kalır).\n' +
-        'Start the server with DATABASE_URL set to this address and the same DATA_DIR (uploaded files stay there).\n',
-    );
-    return 0;
-  } catch (err) {
-    if (err instanceof DbCopyError) {
-      process.stderr.write(`Kopyalanmadı / not copied:\n${withoutPassword(err.message, url)}\n`);
-      return err.exitCode;
-    }
-    process.stderr.write(
-      `Kopyalama başarısız, hedefe hiçbir satır kaydedilmedi / copy failed, no rows were committed: ${withoutPassword((err as Error).message, url)}\n`,
-    );
-    return 1;
-  } finally {
-    await Promise.allSettled([source.destroy(), target.destroy()]);
-  }
-}
-
-run(process.argv.slice(2)).then((code) => process.exit(code));
+  },
+  {
+    refused: 'Kopyalanmadı / not copied',
+    failed: 'Kopyalama başarısız, hedefe hiçbir satır kaydedilmedi / copy failed, no rows were committed',
+  },
+);

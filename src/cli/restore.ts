@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
-import { RestoreError, restoreBackup } from '../ops/restore.js';
+import { restoreBackup } from '../ops/restore.js';
+import { CliExit, runCli } from './run-cli.js';
 
 const usage = `Kullanım / usage:
   npm run restore -- <arşiv.tar.gz> [--data-dir KLASÖR]
@@ -27,25 +27,12 @@ function parseArgs(args: string[]): { archive: string; dataDir: string | null } 
   return archive ? { archive, dataDir } : null;
 }
 
-async function run(args: string[]): Promise<number> {
-  const parsed = parseArgs(args);
-  if (!parsed) {
-    process.stderr.write(`${usage}\n`);
-    return 64;
-  }
-  let config;
-  try {
-    config = loadConfig(parsed.dataDir ? { ...process.env, DATA_DIR: parsed.dataDir } : process.env);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`Yapılandırma hatası / configuration error: ${err.message}\n`);
-    return 78;
-  }
-  if (config.databaseUrl) {
-    process.stderr.write('DATABASE_URL ayarlı: bu arşiv SQLite içindir / DATABASE_URL is set: this restores SQLite only.\n');
-    return 69;
-  }
-  try {
+runCli(
+  async (cli) => {
+    const parsed = parseArgs(cli.args);
+    if (!parsed) throw new CliExit(64, usage);
+    const config = cli.config(parsed.dataDir ? { ...process.env, DATA_DIR: parsed.dataDir } : process.env);
+    if (config.databaseUrl) throw new CliExit(69, 'DATABASE_URL ayarlı: bu arşiv SQLite içindir / DATABASE_URL is set: this restores SQLite only.');
     const manifest = await restoreBackup(path.resolve(parsed.archive), config);
     process.stdout.write(
       `Geri yüklendi / restored: ${config.dataDir}\n` +
@@ -53,15 +40,6 @@ async function run(args: string[]): Promise<number> {
         '  Sunucuyu başlatın: eski bir şemaysa açılışta güncellenir. Oturum anahtarı yedekte yok: yöneticiler yeniden giriş yapar.\n' +
         '  Start the server: an older schema is migrated on start. The session secret is not in backups: administrators sign in again.\n',
     );
-    return 0;
-  } catch (err) {
-    if (err instanceof RestoreError) {
-      process.stderr.write(`Geri yükleme reddedildi / restore refused:\n${err.message}\n`);
-      return err.exitCode;
-    }
-    process.stderr.write(`Geri yükleme başarısız / restore failed: ${(err as Error).message}\n`);
-    return 1;
-  }
-}
-
-run(process.argv.slice(2)).then((code) => process.exit(code));
+  },
+  { refused: 'Geri yükleme reddedildi / restore refused', failed: 'Geri yükleme başarısız / restore failed' },
+);

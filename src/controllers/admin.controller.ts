@@ -5,7 +5,8 @@ import { setFlash } from '../middleware/flash.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
-import { editUrl, originOf, publicProfileUrl } from '../http/urls.js';
+import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
+import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
 
 export const messages = {

@@ -6,8 +6,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { NotFoundError, orFail } from '../errors.js';
-import { originOf, publicProfileUrl } from '../http/urls.js';
-import { loadedCustomer } from '../http/loaded-customer.js';
+import { publicProfileUrl } from '../domain/profile-urls.js';
+import { originOf } from '../http/urls.js';
+import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import { contactCardOf } from '../presenters/contact-card.js';
 import { contactPhotoJpeg } from '../media/contact-photo.js';
@@ -76,12 +77,10 @@ export class ProfileFilesController {
     sendQr(res, 'image/png', png, PUBLIC_CACHE);
   };
 
-  /** GET /{slug}/links/{linkId}/qr.svg: a visible wifi, location or iban link of this customer only. */
+  /** GET /{slug}/links/{linkId}/qr.svg (the link loaded for this customer): a visible wifi, location or iban link only. */
   linkQrSvg: RequestHandler = async (req, res) => {
-    const customer = loadedCustomer(req);
-    const raw = String(req.params.linkId ?? '');
-    const link = /^[1-9]\d{0,9}$/.test(raw) ? await this.profiles.findLink(customer.id, Number(raw)) : null;
-    if (!link || !link.isVisible || !isQrPlatform(link.platform)) throw new NotFoundError();
+    const link = loadedLink(req);
+    if (!link.isVisible || !isQrPlatform(link.platform)) throw new NotFoundError();
     const payload = linkQrPayload(link.platform, link.url);
     if (!payload) throw new NotFoundError();
     const svg = await orFail(qrMessages.failed, () =>

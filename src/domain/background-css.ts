@@ -9,18 +9,13 @@
  *   .bg-anim--gradient  the full-page gradient layer inside .page-bg
  *   .cover              the cover area; a colour or animation cover paints it directly
  */
-import {
-  ANIMATION_DEFAULTS,
-  COLOR_PRESETS,
-  DEFAULT_BACKGROUND_COLOR,
-  DEFAULT_DARK_BACKGROUND_COLOR,
-  GRADIENT_DIRECTIONS,
-  LIMITS,
-  parseColor,
-  type AnimationType,
-  type BackgroundDescriptor,
-  type GradientDirection,
-} from './background.js';
+import { ANIMATION_LIMITS, isAnimationType, isGradientDirection, type GradientDirection } from '../shared/animation-config.js';
+import { GRADIENT_AXIS, gradientImage, gradientSeconds } from '../shared/animated-gradient.js';
+import { ANIMATION_DEFAULTS } from './background-animation.js';
+import { parseColor } from './background-colors.js';
+import { DEFAULT_BACKGROUND_COLOR, DEFAULT_DARK_BACKGROUND_COLOR } from '../shared/background-choices.js';
+import { COLOR_PRESETS } from '../shared/background-choices.js';
+import type { BackgroundDescriptor } from './background.js';
 
 export interface CssOptions {
   /** The owner's dark mode (profile.darkMode). */
@@ -42,46 +37,27 @@ function cssColor(value: unknown): string | null {
 
 function cssColors(values: unknown, fallback: readonly string[]): string[] {
   const colors = Array.isArray(values) ? values.map(cssColor).filter((c): c is string => c !== null) : [];
-  return colors.length >= LIMITS.colors.min ? colors.slice(0, LIMITS.colors.max) : [...fallback];
+  return colors.length >= ANIMATION_LIMITS.colors.min ? colors.slice(0, ANIMATION_LIMITS.colors.max) : [...fallback];
 }
 
-const ANGLES: Record<Exclude<GradientDirection, 'radial'>, string> = { 'to-right': '90deg', 'to-bottom': '180deg', diagonal: '135deg' };
-
-/** Which way the oversized gradient slides, so the movement is visible for each direction. */
-const MOTION: Record<GradientDirection, { name: string; from: string; to: string }> = {
-  'to-right': { name: 'vz-grad-x', from: '0% 50%', to: '100% 50%' },
-  'to-bottom': { name: 'vz-grad-y', from: '50% 0%', to: '50% 100%' },
-  diagonal: { name: 'vz-grad-xy', from: '0% 0%', to: '100% 100%' },
-  radial: { name: 'vz-grad-xy', from: '0% 0%', to: '100% 100%' },
+/** The @keyframes that slide the oversized gradient along its axis. */
+const MOTION: Record<'x' | 'y' | 'xy', { name: string; from: string; to: string }> = {
+  x: { name: 'vz-grad-x', from: '0% 50%', to: '100% 50%' },
+  y: { name: 'vz-grad-y', from: '50% 0%', to: '50% 100%' },
+  xy: { name: 'vz-grad-xy', from: '0% 0%', to: '100% 100%' },
 };
 
 function directionOf(value: unknown): GradientDirection {
-  return (GRADIENT_DIRECTIONS as readonly unknown[]).includes(value) ? (value as GradientDirection) : 'diagonal';
-}
-
-/** Speed 1 is a calm 20 s loop; 5 is 4 s, 0.1 is 200 s. Whole seconds: one spelling. */
-function durationOf(speed: unknown): number {
-  const s = typeof speed === 'number' && Number.isFinite(speed) ? Math.min(LIMITS.speed.max, Math.max(LIMITS.speed.min, speed)) : 1;
-  return Math.round(20 / s);
-}
-
-/** A seamless loop: the first colour is repeated at the end. */
-function gradientImage(colors: string[], direction: GradientDirection): string {
-  const stops = [...colors, colors[0]].join(',');
-  return direction === 'radial' ? `radial-gradient(circle,${stops})` : `linear-gradient(${ANGLES[direction]},${stops})`;
+  return isGradientDirection(value) ? value : 'diagonal';
 }
 
 function animatedGradient(selector: string, colors: string[], direction: GradientDirection, speed: unknown): string[] {
-  const motion = MOTION[direction];
+  const motion = MOTION[GRADIENT_AXIS[direction]];
   return [
-    `${selector}{background-color:${colors[0]};background-image:${gradientImage(colors, direction)};background-size:400% 400%;animation:${motion.name} ${durationOf(speed)}s ease-in-out infinite}`,
+    `${selector}{background-color:${colors[0]};background-image:${gradientImage(colors, direction)};background-size:400% 400%;animation:${motion.name} ${gradientSeconds(speed)}s ease-in-out infinite}`,
     `@keyframes ${motion.name}{0%,100%{background-position:${motion.from}}50%{background-position:${motion.to}}}`,
     `@media (prefers-reduced-motion:reduce){${selector}{animation:none}}`,
   ];
-}
-
-function isAnimationType(value: unknown): value is AnimationType {
-  return typeof value === 'string' && Object.hasOwn(ANIMATION_DEFAULTS, value);
 }
 
 /** The colours an animation descriptor draws with on this page, re-validated. */

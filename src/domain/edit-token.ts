@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** 256 random bits, base64url: 43 characters (CONTRACT section 3, ASVS 5.0 11.5.1). */
+/** 256 random bits, base64url: 43 characters (docs/product.md, Privacy and security; ASVS 5.0 11.5.1). */
 export function newEditToken(): string {
   return randomBytes(32).toString('base64url');
 }

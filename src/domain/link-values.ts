@@ -1,5 +1,5 @@
 /**
- * How composite link values are stored in `social_links.url` (spec section 3, CONTRACT section 1):
+ * How composite link values are stored in `social_links.url` (docs/product.md, Links and platforms):
  * an IBAN link as `IBAN|account holder`, a wifi link as `ssid|password`. A location link is an
  * address, or an http(s) map URL.
  */

@@ -1,7 +1,7 @@
 /**
- * The one registry of link platforms (spec section 3). The owner's platform grid, the add/edit
- * link forms, link validation and the public page all read labels, icons and input hints from
- * here, so a platform looks and behaves the same everywhere.
+ * The one registry of link platforms (docs/product.md, "Links and platforms"). The owner's
+ * platform grid, the add/edit link forms, link validation and the public page all read labels,
+ * icons and input hints from here, so a platform looks and behaves the same everywhere.
  */
 
 export type PlatformId =
@@ -73,15 +73,9 @@ export const PLATFORMS: readonly Platform[] = Object.freeze([
   { id: 'custom', label: 'Özel Link', icon: '🔗', placeholder: 'https://ornek.com', inputType: 'text', inputMode: 'url', kind: 'link' },
 ] satisfies Platform[]);
 
-export const PLATFORM_IDS: readonly PlatformId[] = Object.freeze(PLATFORMS.map((p) => p.id));
-
 const byId: ReadonlyMap<string, Platform> = new Map(PLATFORMS.map((p) => [p.id, p]));
 
 /** The platform with this id; undefined for anything else (ids are case-sensitive). */
 export function platformById(id: string): Platform | undefined {
   return byId.get(id);
-}
-
-export function isPlatformId(id: string): id is PlatformId {
-  return byId.has(id);
 }

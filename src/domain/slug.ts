@@ -18,7 +18,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 
 /**
  * Name + surname as a URL segment: Turkish letters folded to ASCII, lower-cased,
- * everything but a-z and 0-9 removed (CONTRACT section 3).
+ * everything but a-z and 0-9 removed (docs/product.md, Administrator).
  */
 export function foldSlug(name: string, surname: string): string {
   return Array.from(`${name}${surname}`)

@@ -4,11 +4,3 @@ import type { Request } from 'express';
 export function originOf(req: Request, baseUrl: string | null): string {
   return baseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
-
-export function publicProfileUrl(origin: string, slug: string): string {
-  return `${origin}/${slug}`;
-}
-
-export function editUrl(origin: string, token: string): string {
-  return `${origin}/edit/${token}`;
-}

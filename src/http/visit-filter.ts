@@ -3,7 +3,7 @@ import { isbot } from 'isbot';
 
 /**
  * A view is one page load by a person: not a HEAD request, not a browser's prefetch
- * or prerender, not a crawler or link-preview bot (CONTRACT section 3).
+ * or prerender, not a crawler or link-preview bot (docs/product.md, Statistics).
  */
 export function isCountableVisit(req: Request): boolean {
   if (req.method !== 'GET') return false;

@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 
 /**
  * "Az önce", "5 dakika önce", "3 saat önce", "2 gün önce", then the full date and time
- * (spec section 9: thresholds 1, 60, 1440 and 43200 minutes).
+ * (docs/product.md, Messages: thresholds 1, 60, 1440 and 43200 minutes).
  */
 export function relativeTime(thenMs: number, nowMs: number, timeZone: string): string {
   const minutes = Math.floor(Math.max(0, nowMs - thenMs) / MINUTE);

@@ -1,5 +1,5 @@
 /**
- * Catalog uploads (spec section 5: pdf, jpeg, jpg, png, gif, webp; at most 10 MB, enforced by
+ * Catalog uploads (docs/product.md, Links and platforms: pdf, jpeg, jpg, png, gif, webp; at most 10 MB, enforced by
  * the upload middleware). The type comes from the file's bytes, never its name or the client's
  * MIME type.
  *
@@ -11,10 +11,10 @@
  * type taken from our own `.pdf` extension; keep them when touching that handler. (A CSP
  * `sandbox` would be stricter still, but Chromium's PDF viewer then shows nothing.)
  */
-import { fileTypeFromBuffer } from 'file-type';
 import { ValidationError } from '../errors.js';
 import { reencodeImage } from './image-processing.js';
 import { foldSlug } from '../domain/slug.js';
+import { sniffType } from './file-sniff.js';
 
 const messages = {
   unsupported: 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.',
@@ -55,15 +55,7 @@ function unsupported(): ValidationError {
 
 /** The catalog type by its bytes; anything else, an empty file included, is refused. */
 export async function detectCatalog(buffer: Uint8Array): Promise<CatalogType> {
-  if (buffer.length === 0) throw unsupported();
-  let detected: { ext: string } | undefined;
-  try {
-    detected = await fileTypeFromBuffer(buffer);
-  } catch {
-    throw unsupported();
-  }
-  const type = detected ? CATALOG_TYPES[detected.ext] : undefined;
-  if (!type) throw unsupported();
+  const type = await sniffType(buffer, CATALOG_TYPES, unsupported);
   if (type.ext === 'pdf' && !PDF_HEADER.test(Buffer.from(buffer.subarray(0, 16)).toString('latin1'))) throw unsupported();
   return type;
 }
@@ -93,7 +85,7 @@ export function catalogSlug(name: string): string {
   return slug || SLUG_FALLBACK;
 }
 
-/** `{slugified name}-{milliseconds since 1970}.{ext}` (spec section 7's catalog path). */
+/** `{slugified name}-{milliseconds since 1970}.{ext}` (the catalog path in docs/product.md, Links and platforms). */
 export function catalogFileName(name: string, now: Date, ext: CatalogExt): string {
   return `${catalogSlug(name)}-${now.getTime()}.${ext}`;
 }

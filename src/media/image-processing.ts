@@ -6,9 +6,9 @@
  * sharp writes no metadata unless `withMetadata`/`withExif`/`keepIccProfile` is called, and
  * converts to sRGB before it drops the ICC profile; none of those is called here.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError, ValidationError } from '../errors.js';
+import { sniffType } from './file-sniff.js';
 
 const messages = {
   notImage: 'Lütfen yalnızca resim dosyası seçin',
@@ -22,10 +22,10 @@ const FIELD = 'file';
 
 /** Decoding is refused above this many pixels; sharp checks it from the header, before decoding. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Spec section 9: minimum crop 50x30. */
+/** The smallest crop, 50x30 (docs/product.md, Owner page). */
 export const MIN_CROP_WIDTH = 50;
 export const MIN_CROP_HEIGHT = 30;
-/** Spec section 9 / CONTRACT section 3: profile 400x400, cover 1200x450 (16:6), JPEG quality 90. */
+/** docs/product.md, Owner page: profile 400x400, cover 1200x450 (16:6), JPEG quality 90. */
 export const PHOTO_SIZES = {
   profile: { width: 400, height: 400 },
   cover: { width: 1200, height: 450 },
@@ -88,16 +88,7 @@ function badCrop(): ValidationError {
  * SVG, HTML, PDF and anything else without an image signature is refused.
  */
 export async function detectImage(buffer: Uint8Array): Promise<DetectedImage> {
-  if (buffer.length === 0) throw notImage();
-  let detected: { ext: string } | undefined;
-  try {
-    detected = await fileTypeFromBuffer(buffer);
-  } catch {
-    throw notImage();
-  }
-  const type = detected ? IMAGE_TYPES[detected.ext] : undefined;
-  if (!type) throw notImage();
-  return type;
+  return sniffType(buffer, IMAGE_TYPES, notImage);
 }
 
 /**

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { ValidationError } from '../errors.js';
 import { locationHref, splitPair } from '../domain/link-values.js';
 
-/** Spec section 9: the profile QR is 300 wide with a margin of 3, error level M. */
+/** docs/product.md, Public page: the profile QR is 300 wide with a margin of 3, error level M. */
 export const PROFILE_QR = { width: 300, margin: 3, level: 'M' } as const;
 export const PRINT_SIZE = { min: 100, max: 2000 } as const;
 

@@ -1,37 +1,26 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
 import { isWellFormedEditToken } from '../domain/edit-token.js';
+import { idParam } from '../http/id-param.js';
 
 export const profileMessages = {
   notFound: 'Profil bulunamadı',
   inactive: 'Bu profil şu anda aktif değil',
 } as const;
 
-/** `/admin/customers/:id`: a missing or malformed id is a 404. */
-export function loadCustomerById(customers: CustomerRepository): RequestHandler {
+/**
+ * Puts the customer `find` names on the request. Not found (a malformed parameter included)
+ * is a 404 with `notFound`; with `activeOnly`, a passive customer is a 403.
+ */
+function customerLoader(find: (req: Request) => Promise<Customer | null>, notFound: string, activeOnly = false): RequestHandler {
   return async (req, _res, next) => {
-    const raw = String(req.params.id ?? '');
-    const customer = /^[1-9]\d{0,9}$/.test(raw) ? await customers.findById(Number(raw)) : null;
+    const customer = await find(req);
     if (!customer) {
-      next(new NotFoundError('Müşteri bulunamadı.'));
+      next(new NotFoundError(notFound));
       return;
     }
-    req.customer = customer;
-    next();
-  };
-}
-
-/** `/{slug}`: the public page; unknown is 404, inactive is 403 (CONTRACT section 1). */
-export function loadPublicCustomer(customers: CustomerRepository): RequestHandler {
-  return async (req, _res, next) => {
-    const slug = String(req.params.slug ?? '');
-    const customer = /^[a-z0-9-]{1,140}$/.test(slug) ? await customers.findBySlug(slug) : null;
-    if (!customer) {
-      next(new NotFoundError(profileMessages.notFound));
-      return;
-    }
-    if (!customer.isActive) {
+    if (activeOnly && !customer.isActive) {
       next(new ForbiddenError(profileMessages.inactive));
       return;
     }
@@ -40,17 +29,30 @@ export function loadPublicCustomer(customers: CustomerRepository): RequestHandle
   };
 }
 
-/** `/edit/{token}`: unknown or malformed is 404; inactive customers still edit. */
-export function loadCustomerByToken(customers: CustomerRepository): RequestHandler {
-  return async (req, _res, next) => {
-    const token = String(req.params.token ?? '');
-    const customer = isWellFormedEditToken(token) ? await customers.findByEditToken(token) : null;
-    if (!customer) {
-      next(new NotFoundError('Düzenleme bağlantısı geçersiz veya süresi dolmuş.'));
-      return;
-    }
-    req.customer = customer;
-    next();
-  };
+/** `/admin/customers/:id`: a missing or malformed id is a 404. */
+export function loadCustomerById(customers: CustomerRepository): RequestHandler {
+  return customerLoader(async (req) => {
+    const id = idParam(req.params.id);
+    return id === null ? null : customers.findById(id);
+  }, 'Müşteri bulunamadı.');
 }
 
+/** `/{slug}`: the public page; unknown is 404, inactive is 403 (docs/product.md, Public page). */
+export function loadPublicCustomer(customers: CustomerRepository): RequestHandler {
+  return customerLoader(
+    async (req) => {
+      const slug = String(req.params.slug ?? '');
+      return /^[a-z0-9-]{1,140}$/.test(slug) ? customers.findBySlug(slug) : null;
+    },
+    profileMessages.notFound,
+    true,
+  );
+}
+
+/** `/edit/{token}`: unknown or malformed is 404; inactive customers still edit. */
+export function loadCustomerByToken(customers: CustomerRepository): RequestHandler {
+  return customerLoader(async (req) => {
+    const token = String(req.params.token ?? '');
+    return isWellFormedEditToken(token) ? customers.findByEditToken(token) : null;
+  }, 'Düzenleme bağlantısı geçersiz veya süresi dolmuş.');
+}

@@ -10,6 +10,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { HttpError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import { FILE_FIELD } from '../http/uploaded-file.js';
+import { CATALOG_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from '../shared/upload-limits.js';
 
 const messages = {
   photoTooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
@@ -23,8 +24,6 @@ const messages = {
   malformed: 'form verisi okunamadı.',
 } as const;
 
-const MB = 1024 * 1024;
-
 export interface UploadLimits {
   /** Largest file, in bytes. */
   readonly fileSize: number;
@@ -36,10 +35,10 @@ export interface UploadLimits {
   readonly tooLargeMessage: string;
 }
 
-export const PHOTO_LIMITS: UploadLimits = { fileSize: 5 * MB, fields: 10, fieldSize: 1024, tooLargeMessage: messages.photoTooLarge };
-export const CATALOG_LIMITS: UploadLimits = { fileSize: 10 * MB, fields: 15, fieldSize: 4096, tooLargeMessage: messages.catalogTooLarge };
+export const PHOTO_LIMITS: UploadLimits = { fileSize: IMAGE_UPLOAD_MAX_BYTES, fields: 10, fieldSize: 1024, tooLargeMessage: messages.photoTooLarge };
+export const CATALOG_LIMITS: UploadLimits = { fileSize: CATALOG_UPLOAD_MAX_BYTES, fields: 15, fieldSize: 4096, tooLargeMessage: messages.catalogTooLarge };
 /** The background form may carry its type and colour fields beside the image. */
-export const BACKGROUND_LIMITS: UploadLimits = { fileSize: 5 * MB, fields: 15, fieldSize: 4096, tooLargeMessage: messages.photoTooLarge };
+export const BACKGROUND_LIMITS: UploadLimits = { fileSize: IMAGE_UPLOAD_MAX_BYTES, fields: 15, fieldSize: 4096, tooLargeMessage: messages.photoTooLarge };
 
 /** Room for the multipart boundaries and part headers around the file and fields. */
 const ENVELOPE_BYTES = 16 * 1024;

@@ -2,8 +2,9 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { ContactButton, IbanInfo, Profile, SocialLink } from '../repositories/profile.repository.js';
 import { initials } from '../lib/initials.js';
 import { safeHref } from '../lib/safe-url.js';
-import { publicProfileUrl } from '../http/urls.js';
-import { DEFAULT_BACKGROUND_COLOR, parseBackground, parseCover, type BackgroundDescriptor } from '../domain/background.js';
+import { publicProfileUrl } from '../domain/profile-urls.js';
+import { parseBackground, parseCover, type BackgroundDescriptor } from '../domain/background.js';
+import { DEFAULT_BACKGROUND_COLOR, DEFAULT_DARK_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { profileCss } from '../domain/background-css.js';
 import { locationHref, splitPair } from '../domain/link-values.js';
 import { platformById } from '../domain/platforms.js';
@@ -69,6 +70,8 @@ export interface ProfilePage {
   description: string;
   ogImage: string | null;
   dark: boolean;
+  /** The browser's theme-color: the page's default background in its theme. */
+  themeColor: string;
   photo: string | null;
   cover: CoverView;
   showNameOnCover: boolean;
@@ -187,6 +190,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     description: profile.bio?.trim() || `${fullName} dijital kartviziti: iletişim bilgileri ve bağlantılar.`,
     ogImage: photo ? `${origin}${photo}` : null,
     dark: profile.darkMode,
+    themeColor: profile.darkMode ? DEFAULT_DARK_BACKGROUND_COLOR : DEFAULT_BACKGROUND_COLOR,
     photo,
     cover: coverView(cover),
     showNameOnCover: profile.showNameOnCover,

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
+import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchText, foldForSearch } from '../domain/slug.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -25,9 +27,7 @@ export interface AdminCounts {
   messages: number;
 }
 
-const CONTACT_BUTTON_TYPES = ['email', 'phone', 'add_contact'] as const;
-
-/** Tables holding a customer's rows, in the order the spec deletes them (section 4). */
+/** Tables holding a customer's rows, deleted in this order (docs/product.md, Administrator), all before the customers row they point to. */
 const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'profile_view_days', // the day counters of profile_views go with the views they count
   'profile_views',
@@ -150,7 +150,7 @@ export class CustomerRepository {
         is_email_visible: true,
         is_website_visible: true,
         background_type: 'color',
-        background_value: '#f9fafb',
+        background_value: DEFAULT_BACKGROUND_COLOR,
         updated_at: input.createdAt,
       });
       await trx('contact_buttons').insert(
@@ -168,7 +168,7 @@ export class CustomerRepository {
     await this.db('customers').where({ id }).update({ edit_token: editToken });
   }
 
-  /** Every row of the customer, in the spec's order, in one transaction. */
+  /** Every row of the customer, in the order above, in one transaction. */
   async deleteWithRows(id: number): Promise<void> {
     await this.db.transaction(async (trx) => {
       for (const table of CUSTOMER_TABLES_IN_DELETE_ORDER) {

@@ -40,7 +40,7 @@ export class LinkRepository {
     }
   }
 
-  /** Added at the end (order_index = max + 1, spec section 7). */
+  /** Added at the end (order_index = max + 1; docs/product.md, Links and platforms). */
   async create(customerId: number, values: LinkValues, now: number): Promise<SocialLink> {
     return this.changing(customerId, async (trx) => {
       const count = (await this.ids(trx, customerId)).length;

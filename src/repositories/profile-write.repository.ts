@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { bumpVersion } from './customer.repository.js';
-import type { ContactButtonType } from './profile.repository.js';
+import type { ContactButtonType } from '../domain/contact-buttons.js';
 
 /** Columns of customer_profiles the owner may change, by their form names. */
 export interface ProfileChanges {

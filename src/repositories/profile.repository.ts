@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ContactButtonType } from '../domain/contact-buttons.js';
 import { toBool, toInt } from './rows.js';
 
 export interface Profile {
@@ -15,14 +16,12 @@ export interface Profile {
   website: string | null;
   /** Public path of the stored 400x400 JPEG (`/uploads/{customerId}/...`), or null. */
   profilePhoto: string | null;
-  /** Cover encoding (spec section 3): `color:...`, an image path or URL, ... or null for the default. */
+  /** Cover encoding (docs/product.md, Backgrounds and covers): `color:...`, an image path or URL, ... or null for the default. */
   coverPhoto: string | null;
   showNameOnCover: boolean;
   darkMode: boolean;
   updatedAt: number;
 }
-
-export type ContactButtonType = 'email' | 'phone' | 'add_contact';
 
 export interface ContactButton {
   id: number;

@@ -6,8 +6,6 @@ import type { Administrator, AdministratorRepository } from '../repositories/adm
 /** OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane). */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export { MIN_PASSWORD_LENGTH } from '../validation/password.validation.js';
-
 export class AdminAuthService {
   /** Verified against when the e-mail is unknown, so both cases take the same time. */
   private dummyHash: Promise<string> | null = null;
@@ -61,7 +59,7 @@ export class AdminAuthService {
 
   /**
    * On start with no administrator: the configured one, or admin@localhost with a
-   * random password printed once (CONTRACT section 2).
+   * random password printed once (docs/product.md, Administrator).
    */
   async ensureFirstAdministrator(configured: { email: string | null; password: string | null }): Promise<void> {
     if ((await this.administrators.count()) > 0) return;

@@ -28,10 +28,6 @@ export class CustomerService {
     return this.customers.counts();
   }
 
-  find(id: number): Promise<Customer | null> {
-    return this.customers.findById(id);
-  }
-
   /**
    * A new active customer with its defaults. Two administrators creating the same
    * name at once race for the slug; the unique index decides and the loser retries.

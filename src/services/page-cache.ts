@@ -37,10 +37,6 @@ export class CachedPage {
     }
     return body;
   }
-
-  get stampSecond(): number {
-    return this.second;
-  }
 }
 
 /**
@@ -71,9 +67,5 @@ export class PageCache {
       if (oldest === undefined) break;
       this.pages.delete(oldest);
     }
-  }
-
-  get size(): number {
-    return this.pages.size;
   }
 }

@@ -15,7 +15,7 @@ export interface DailyViews {
   views: number;
 }
 
-/** The owner's statistics page, in the shape of CONTRACT section 1 (`/edit/{token}/stats`). */
+/** The owner's statistics page (`/edit/{token}/stats`), its JSON as docs/product.md, Statistics, gives it. */
 export interface StatsSummary {
   todayViews: number;
   yesterdayViews: number;

@@ -35,7 +35,7 @@ export class ViewRecorder {
       try {
         await this.views.insertMany(batch);
       } catch (err) {
-        // Views are statistics, not data a person typed: log and carry on (spec: "errors only logged").
+        // Views are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
         this.logger.error({ err, views: batch.length }, 'profile views could not be recorded');
       }
     });

@@ -26,7 +26,7 @@ function nameError(value: string, requiredMessage: string): string | null {
   return null;
 }
 
-/** First and last name, trimmed and non-blank (spec section 5). */
+/** First and last name, trimmed and non-blank (docs/product.md, Administrator). */
 export function parseNewCustomer(body: Record<string, unknown>): NewCustomerInput {
   const input = { name: cleanName(body.name), surname: cleanName(body.surname) };
   const errors: Record<string, string> = {};

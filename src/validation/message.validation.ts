@@ -12,7 +12,7 @@ export function messageLength(text: string): number {
   return Array.from(text).length;
 }
 
-/** Required, non-blank, at most 500 characters (spec section 5). */
+/** Required, non-blank, at most 500 characters (docs/product.md, Messages). */
 export function parseMessage(body: Record<string, unknown>): string {
   const raw = typeof body.message === 'string' ? body.message : '';
   const text = raw.normalize('NFC').replace(/\r\n?/g, '\n').trim();

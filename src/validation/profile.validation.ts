@@ -1,5 +1,7 @@
 import { ValidationError } from '../errors.js';
-import { normalizeEmailAddress, normalizePhoneNumber, normalizeWebUrl } from './link.validation.js';
+import { normalizeEmailAddress } from './email.validation.js';
+import { normalizePhoneNumber } from './phone.validation.js';
+import { normalizeWebUrl } from './web-url.validation.js';
 
 export const BIO_MAX_LENGTH = 200;
 
@@ -25,7 +27,9 @@ function text(raw: unknown): string {
 /**
  * The text fields the owner edits, each only when the form sent it (one dialog edits one
  * field). Bio: up to 200 characters, may be emptied. Phone and e-mail: required when edited
- * (spec section 5); hiding them is what the visibility switches are for. Website: http(s), may be emptied.
+ * (docs/product.md, "Owner page"); hiding them is what the visibility switches are for.
+ * Website: http(s), may be emptied. Phone and e-mail are stored bare (`+90...`, `ali@ornek.com`),
+ * without the `tel:`/`mailto:` a link gets.
  */
 export function parseProfileText(body: Record<string, unknown>): ProfileTextInput {
   const input: ProfileTextInput = {};
@@ -46,12 +50,12 @@ export function parseProfileText(body: Record<string, unknown>): ProfileTextInpu
   if ('phone' in body) {
     const phone = text(body.phone);
     if (!phone) errors.phone = messages.phoneRequired;
-    else attempt('phone', () => (input.phone = normalizePhoneNumber(phone, 'phone').replace(/^tel:/, '')));
+    else attempt('phone', () => (input.phone = normalizePhoneNumber(phone, 'phone')));
   }
   if ('email' in body) {
     const email = text(body.email);
     if (!email) errors.email = messages.emailRequired;
-    else attempt('email', () => (input.email = normalizeEmailAddress(email, 'email').replace(/^mailto:/, '')));
+    else attempt('email', () => (input.email = normalizeEmailAddress(email, 'email')));
   }
   if ('website' in body) {
     const website = text(body.website);

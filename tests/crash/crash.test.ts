@@ -1,5 +1,5 @@
 /**
- * Crash test (issue 6): the real server process under concurrent writes is killed with SIGKILL
+ * Crash test: the real server process under concurrent writes is killed with SIGKILL
  * at a random moment, CRASH_ROUNDS times (default 10), and restarted on the same DATA_DIR.
  * After every restart: the SQLite file passes integrity_check, every write answered with
  * success is stored (and no refused one), order indexes are dense, and the uploads folder
@@ -13,11 +13,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { solidJpeg } from '../helpers/fixtures.js';
-import { inputValue, rawRequest } from '../helpers/raw-http.js';
-import { createCustomerViaAdmin, readCustomers, signInAdmin } from '../helpers/real-admin.js';
-import { startRealServer, stopRealServer, type RealServer } from '../helpers/real-server.js';
+import { startServer, type ServerProcess } from '../helpers/launcher.js';
+import { clientAddress, inputValue, rawRequest } from '../helpers/raw-http.js';
+import { createCustomersViaAdmin, signInAdmin } from '../helpers/real-admin.js';
 import { KINDS, Ledger } from './ledger.js';
 import { Random } from './prng.js';
 import { auditUploads } from './uploads-audit.js';
@@ -38,17 +39,11 @@ function positiveInt(raw: string | undefined, fallback: number): number {
   return raw && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Three customers made through the admin pages, with a message-form stamp for each. */
-async function setUp(server: RealServer, sqliteFile: string): Promise<Target[]> {
+async function setUp(server: ServerProcess, sqliteFile: string): Promise<Target[]> {
   const session = await signInAdmin(server.url, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-  const ids: number[] = [];
-  for (const [name, surname] of PEOPLE) ids.push(await createCustomerViaAdmin(server.url, session, name, surname));
   const targets: Target[] = [];
-  for (const customer of readCustomers(sqliteFile, ids)) {
+  for (const customer of await createCustomersViaAdmin(server.url, session, PEOPLE, sqliteFile)) {
     const page = await rawRequest(`${server.url}/${customer.slug}`);
     expect(page.status).toBe(200);
     targets.push({ ...customer, stamp: inputValue(page.text, 'form_started') });
@@ -58,10 +53,7 @@ async function setUp(server: RealServer, sqliteFile: string): Promise<Target[]> 
 
 function addressPool(): () => string {
   let n = 0;
-  return () => {
-    n += 1;
-    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  };
+  return () => clientAddress((n += 1));
 }
 
 describe('crash test', () => {
@@ -71,8 +63,8 @@ describe('crash test', () => {
     const random = new Random(SEED);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-crash-'));
     const sqliteFile = path.join(dataDir, 'vizit.sqlite');
-    const env = { ...ADMIN, TRUST_PROXY: 'true' };
-    let server = await startRealServer(dataDir, env);
+    const env = { ...ADMIN, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
+    let server = await startServer(dataDir, env);
     const problems: string[] = [];
     try {
       const customers = await setUp(server, sqliteFile);
@@ -95,7 +87,7 @@ describe('crash test', () => {
         await running;
         expect(exit.signal).toBe('SIGKILL');
 
-        server = await startRealServer(dataDir, env);
+        server = await startServer(dataDir, env);
         const db = verifyDatabase(sqliteFile, ledger);
         const uploads = await auditUploads(path.join(dataDir, 'uploads'), sqliteFile, ledger);
         // A problem stays until something clears it; each is reported once, at the kill that made it.
@@ -123,7 +115,7 @@ describe('crash test', () => {
       expect(ledger.unexpected).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
-      await stopRealServer(server, 'SIGTERM');
+      await server.stop('SIGTERM');
       if (problems.length === 0) await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -4,6 +4,7 @@
  * in its own loop, until the server is killed. Every answer goes into the ledger.
  */
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { formBody, isOkJson, multipartBody, NoAnswerError, rawRequest, type RawRequest, type RawResponse } from '../helpers/raw-http.js';
 import type { Kind, Ledger } from './ledger.js';
@@ -37,10 +38,6 @@ const MAX_LINKS_PER_CUSTOMER = 60;
 const JSON_HEADERS = { accept: 'application/json' };
 
 type Answer = { outcome: 'answered'; ok: boolean; res: RawResponse } | { outcome: 'none' };
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 export class Round {
   private stopped = false;

@@ -9,6 +9,10 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, migrateLatest, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { createTestDatabase } from './database.js';
+import { csrfFrom } from './raw-http.js';
+
+/** The page scraper of raw-http.ts, here too because the supertest suites import it from this file. */
+export { csrfFrom };
 
 export const ADMIN_EMAIL = 'yonetici@example.com';
 export const ADMIN_PASSWORD = 'dogru-sifre-123';
@@ -60,12 +64,6 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
   };
 }
 
-/** The `_csrf` value of the first form in a page. */
-export function csrfFrom(html: string): string {
-  const match = /name="_csrf" value="([^"]+)"/.exec(html);
-  if (!match?.[1]) throw new Error('no _csrf field in page');
-  return match[1];
-}
 
 /** An agent (cookie jar) signed in as the test administrator, and a CSRF token for its forms. */
 export async function signIn(app: Express): Promise<{ agent: request.Agent; csrf: string }> {

@@ -9,8 +9,9 @@ import { createDb, migrateLatest } from '../../src/db.js';
 import { migrationSource } from '../../migrations/index.js';
 import { appMigrationNames, sha256File } from '../../src/ops/backup-manifest.js';
 import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
-import { Browser, csrfOf } from '../helpers/cookie-browser.js';
-import { runCli, startServer } from '../helpers/server-process.js';
+import { Browser } from '../helpers/cookie-browser.js';
+import { runCli, startServer } from '../helpers/launcher.js';
+import { csrfFrom as csrfOf } from '../helpers/raw-http.js';
 import { dumpTables, filesIn, onlineCopy, pack, packWithExtra, readManifest, unpack, type Rows } from './backup-support.js';
 
 const ADMIN = { ADMIN_EMAIL: 'yedek@example.com', ADMIN_PASSWORD: 'Kadikoy-Seramik-Yedek-2026' };
@@ -81,7 +82,7 @@ describe('npm run backup / npm run restore on the real server', () => {
     const sqliteFile = path.join(original, 'vizit.sqlite');
     const env = { ...ADMIN, TRUST_PROXY: '1' };
     const server = await startServer(original, env);
-    const { base } = server;
+    const { url: base } = server;
 
     const customers = await createCustomers(base, sqliteFile, [['Ayşe', 'Kaya'], ['Mehmet', 'Demir'], ['Zeynep', 'Şahin']]);
     const [ayse, mehmet] = customers as [Customer, Customer, Customer];
@@ -187,12 +188,12 @@ describe('npm run backup / npm run restore on the real server', () => {
     const again = await startServer(restored, env);
     try {
       const photo = String(snapshot.get('customer_profiles')!.find((row) => row.customer_id === ayse.id)!.profile_photo);
-      const page = await fetch(`${again.base}/${ayse.slug}`);
+      const page = await fetch(`${again.url}/${ayse.slug}`);
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain(photo);
       expect(html).toContain('Kadıköy’de seramik atölyesi');
-      const served = await fetch(`${again.base}${photo}`);
+      const served = await fetch(`${again.url}${photo}`);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(await readFile(path.join(original, photo.replace(/\?.*$/, ''))))).toBe(true);
     } finally {
@@ -358,7 +359,7 @@ describe('npm run restore refuses what it must not restore', () => {
     expect(migrated()).toEqual((await appMigrationNames()).slice(0, -1));
     const server = await startServer(result.dir);
     try {
-      const page = await fetch(`${server.base}/ayse-kaya`);
+      const page = await fetch(`${server.url}/ayse-kaya`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Seramik atölyesi');
     } finally {

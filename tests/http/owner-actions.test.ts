@@ -102,7 +102,7 @@ describe('settings and contact buttons', () => {
     expect((await profile()).dark_mode).toBe(false);
   });
 
-  it('refuses a bad value with the spec\'s message', async () => {
+  it('refuses a bad value with the product\'s message', async () => {
     const res = await postJson('/settings', { dark_mode: 'evet' }).expect(422);
     expect(res.body.error).toContain('Karanlık mod ayarı güncellenemedi');
     const name = await postJson('/settings', { show_name_on_cover: '2' }).expect(422);

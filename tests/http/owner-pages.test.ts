@@ -183,7 +183,7 @@ describe('failures', () => {
   it.each([
     ['/messages', 'anonymous_messages', 'Mesajlar yüklenirken hata oluştu'],
     ['/stats', 'profile_view_days', 'İstatistikler yüklenirken hata oluştu'],
-  ])('GET %s shows the spec\'s message with a retry link when the data cannot be read', async (path, table, message) => {
+  ])('GET %s shows the product\'s message with a retry link when the data cannot be read', async (path, table, message) => {
     await t.db.schema.renameTable(table, `${table}_gone`);
     const res = await request(t.app).get(`${base()}${path}`).expect(500);
     expect(res.text).toContain(message);

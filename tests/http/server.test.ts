@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
-import { runCli, startServer } from '../helpers/server-process.js';
+import { runCli, startServer } from '../helpers/launcher.js';
 
 let dataDir: string;
 let database: TestDatabase;
@@ -27,7 +27,7 @@ describe('server.ts', () => {
     expect(first.output()).toContain('E-posta: admin@localhost');
     const password = /Şifre:\s+(\S+)/.exec(first.output())?.[1];
     expect(password).toBeDefined();
-    const health = await fetch(`${first.base}/healthz`);
+    const health = await fetch(`${first.url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.output()).toContain('stopped');

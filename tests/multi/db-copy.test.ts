@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
 import { withBooleans } from '../helpers/rows.js';
 import { dumpTables, type Rows } from '../http/backup-support.js';
-import { runCli } from '../helpers/server-process.js';
+import { runCli } from '../helpers/launcher.js';
 
 const CLI = 'src/cli/db-copy.ts';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';

@@ -8,10 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
 import { createDb, type Db } from '../../src/db.js';
-import { Browser, csrfOf } from '../helpers/cookie-browser.js';
+import { Browser } from '../helpers/cookie-browser.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { solidJpeg } from '../helpers/fixtures.js';
-import { startRealServer, stopRealServer, type RealServer } from '../helpers/real-server.js';
+import { startServer, type ServerProcess } from '../helpers/launcher.js';
+import { csrfFrom as csrfOf } from '../helpers/raw-http.js';
 
 const ADMIN = { email: 'yonetici@example.com', password: 'Kadikoy-Iki-Sunucu-2026' };
 const VIEWS_ON_A = 120;
@@ -20,8 +21,8 @@ const VIEWS_ON_B = 90;
 let database: TestDatabase;
 let db: Db;
 let dataDir: string;
-let a: RealServer;
-let b: RealServer;
+let a: ServerProcess;
+let b: ServerProcess;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,15 +32,16 @@ beforeAll(async () => {
     SESSION_SECRET: 'iki-sunucu-ayni-gizli-anahtar-0123456789abcdef',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
   };
   // Started together on an empty database: one migrates and creates the administrator, the
   // other waits for it instead of failing on a half-made schema.
-  [a, b] = await Promise.all([startRealServer(dataDir, env), startRealServer(dataDir, env)]);
+  [a, b] = await Promise.all([startServer(dataDir, env), startServer(dataDir, env)]);
   db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: '' });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([a && stopRealServer(a), b && stopRealServer(b)]);
+  await Promise.all([a?.stop(), b?.stop()]);
   await db?.destroy();
   await database?.drop();
   await rm(dataDir, { recursive: true, force: true });
@@ -63,7 +65,7 @@ async function createCustomer(browser: Browser, name: string, surname: string): 
 }
 
 /** `count` page loads of `/{slug}`, `parallel` at a time, each answered 200. */
-async function loadPage(server: RealServer, slug: string, count: number, parallel = 8): Promise<void> {
+async function loadPage(server: ServerProcess, slug: string, count: number, parallel = 8): Promise<void> {
   const visitor = new Browser(server.url);
   for (let done = 0; done < count; done += parallel) {
     const batch = Array.from({ length: Math.min(parallel, count - done) }, async () => {

@@ -1,11 +1,8 @@
 import { useId, useRef } from 'react';
 import { showToast } from '../lib/toast';
 import { renderWidget } from '../lib/render';
+import type { CopyButtonProps } from '../../src/shared/widget-props';
 
-export interface CopyButtonProps {
-  text: string;
-  label: string;
-}
 
 const messages = {
   copy: 'Kopyala',

@@ -1,6 +1,6 @@
 /**
  * `form[data-busy-text]`: while the form is being sent, its submit button is disabled and says
- * the busy text (spec section 2: "Ekle", then "Ekleniyor..." while busy), so a second press
+ * the busy text (docs/product.md, Links and platforms: "Ekle", then "Ekleniyor..." while busy), so a second press
  * cannot add the same thing twice. The form still submits as a plain form.
  */
 let listening = false;

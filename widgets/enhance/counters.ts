@@ -1,6 +1,6 @@
 /**
  * `textarea[data-count]` / `input[data-count]`: a live "{n}/{max}" counter under the field
- * (spec section 5: the bio has 200 characters, with a counter). Characters are counted as the
+ * (docs/product.md, Owner page: the bio has 200 characters, with a counter). Characters are counted as the
  * server counts them (code points), so an emoji is one. Without JavaScript the field keeps its
  * `maxlength` and the static hint.
  */

@@ -98,7 +98,7 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
   });
 
   // A dialog marked `data-reset-on-close` starts afresh each time (the add-link steps: closing
-  // resets everything, spec section 4).
+  // resets everything, docs/product.md, Links and platforms).
   for (const dialog of document.querySelectorAll<HTMLDialogElement>('dialog[data-reset-on-close]')) {
     dialog.addEventListener('close', () => {
       for (const form of dialog.querySelectorAll('form')) form.reset();

@@ -1,6 +1,6 @@
 /**
  * `form[data-require-filled]`: the submit button stays disabled until every required
- * field has something other than spaces (spec section 5). The server checks again.
+ * field has something other than spaces (docs/product.md, Administrator). The server checks again.
  */
 export function enhanceRequiredFields(root: ParentNode): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-require-filled]')) {

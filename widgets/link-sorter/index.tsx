@@ -11,11 +11,7 @@
  */
 import Sortable from 'sortablejs';
 import { postForm, type ServerReply } from '../lib/post';
-
-export interface LinkSorterProps {
-  /** The reorder route: takes `order`, the link ids in their new order, comma-separated. */
-  action: string;
-}
+import type { LinkSorterProps } from '../../src/shared/widget-props';
 
 type Direction = 'up' | 'down';
 

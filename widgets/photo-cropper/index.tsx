@@ -3,20 +3,13 @@ import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { failureText, uploadForm, type UploadHandle } from '../lib/post';
 import { renderWidget } from '../lib/render';
 import { readAsDataUrl } from '../lib/files';
+import type { PhotoCropperProps } from '../../src/shared/widget-props';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../src/shared/upload-limits.js';
 
-export interface PhotoCropperProps {
-  /** The no-JS upload form's action: takes `file` and `crop_x`, `crop_y`, `crop_width`, `crop_height`. */
-  action: string;
-  kind: 'profile' | 'cover';
-  currentUrl: string | null;
-  /** Where to go after a successful save (the fresh server-rendered page). */
-  redirect: string;
-}
-
-const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 /** What the file chooser offers (the server's upload types); anything else is refused anyway. */
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
-/** The smallest crop the server accepts, in source pixels (spec section 5). */
+/** The smallest crop the server accepts, in source pixels (docs/product.md, Owner page). */
 const MIN_CROP = { width: 50, height: 30 } as const;
 
 const SHAPES = {
@@ -79,8 +72,7 @@ interface Chosen {
  * Choose a photo, crop it (drag, pinch, wheel, arrow keys, zoom slider), see the result, save.
  * The original file goes up with the crop rectangle; the server crops and re-encodes.
  */
-export function PhotoCropper({ action, kind: rawKind, currentUrl, redirect }: PhotoCropperProps) {
-  const kind = rawKind === 'cover' ? 'cover' : 'profile';
+export function PhotoCropper({ action, kind, currentUrl, redirect }: PhotoCropperProps) {
   const shape = SHAPES[kind];
   const id = useId();
   const [chosen, setChosen] = useState<Chosen | null>(null);

@@ -1,10 +1,12 @@
 /**
  * Canvas background animations for the public page: particles, waves, geometry. The config is
- * the server's resolved AnimationConfig (src/services/background.ts) read from a data
- * attribute, so every field is checked again here and the cost is capped for cheap phones:
- * at most 150 particles (fewer on small screens), about 30 frames a second, a device pixel
- * ratio of at most 2, nothing while the tab is hidden, one still frame for reduced motion.
+ * the server's resolved AnimationConfig (src/domain/background-animation.ts) read from a data
+ * attribute, so every field is checked again here against the shared limits and defaults
+ * (src/shared/animation-config.ts), and the cost is capped for cheap phones: at most 150
+ * particles (fewer on small screens), about 30 frames a second, a device pixel ratio of at
+ * most 2, nothing while the tab is hidden, one still frame for reduced motion.
  */
+import { ANIMATION_LIMITS, ANIMATION_TYPE_DEFAULTS, COLOR_MAX_LENGTH, type Range } from '../../src/shared/animation-config.js';
 
 export type CanvasAnimationType = 'particles' | 'waves' | 'geometry';
 
@@ -41,12 +43,12 @@ const FRAME_MS = 32;
 const LINK_PX = 110;
 const SIDES: Record<string, number> = { circle: 0, square: 4, triangle: 3, hexagon: 6 };
 
-function num(v: unknown, fallback: number, min: number, max: number): number {
+function num(v: unknown, fallback: number, { min, max }: Range): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
 }
 
 function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length < 64).slice(0, 6) : [];
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length <= COLOR_MAX_LENGTH).slice(0, ANIMATION_LIMITS.colors.max) : [];
 }
 
 const media = (query: string): boolean => typeof matchMedia === 'function' && matchMedia(query).matches;
@@ -63,14 +65,15 @@ export function startBackgroundAnimation(
 ): () => void {
   const ctx = canvas.getContext('2d');
   if (!ctx || !(type in { particles: 1, waves: 1, geometry: 1 })) return () => undefined;
+  const defaults = ANIMATION_TYPE_DEFAULTS[type];
   const dark = options.dark ?? media('(prefers-color-scheme: dark)');
   const variant = strings((dark ? config.dark : config.light)?.colors);
   const given = variant.length ? variant : strings(config.colors);
-  const colors = given.length ? given : dark ? ['#a5b4fc', '#f9a8d4', '#5eead4'] : ['#6366f1', '#ec4899', '#14b8a6'];
-  const speed = num(config.speed, 1, 0.1, 5);
-  const size = num(config.size, type === 'geometry' ? 24 : 3, 1, 40);
-  const waveCount = Math.round(num(config.waveCount, 3, 1, 6));
-  const amplitude = num(config.amplitude, 30, 5, 100);
+  const colors = given.length ? given : [...(dark ? defaults.dark : defaults.light)];
+  const speed = num(config.speed, defaults.speed, ANIMATION_LIMITS.speed);
+  const size = num(config.size, defaults.size, ANIMATION_LIMITS.size);
+  const waveCount = Math.round(num(config.waveCount, defaults.waveCount, ANIMATION_LIMITS.waveCount));
+  const amplitude = num(config.amplitude, defaults.amplitude, ANIMATION_LIMITS.amplitude);
   const sides = strings(config.shapes).map((s) => SIDES[s]).filter((s): s is number => s !== undefined);
   const reduced = media('(prefers-reduced-motion: reduce)');
 
@@ -82,9 +85,9 @@ export function startBackgroundAnimation(
 
   // Positions are fractions of the canvas so a resize (a phone's URL bar) does not reshuffle.
   const seed = () => {
-    const wanted = num(config.count, type === 'geometry' ? 14 : 60, 5, 150);
+    const wanted = num(config.count, defaults.count, ANIMATION_LIMITS.count);
     // Fewer on small screens: a phone gets about a third of what a laptop shows.
-    const n = Math.round(Math.min(type === 'geometry' ? 40 : 150, wanted * Math.min(1, Math.max(0.35, (w * h) / (1280 * 800)))));
+    const n = Math.round(Math.min(type === 'geometry' ? ANIMATION_LIMITS.geometryShapes : ANIMATION_LIMITS.count.max, wanted * Math.min(1, Math.max(0.35, (w * h) / (1280 * 800)))));
     items = Array.from({ length: n }, (_, i) => ({
       x: rand(),
       y: rand(),

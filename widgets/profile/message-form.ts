@@ -1,6 +1,6 @@
 /**
  * The visitor message form: a live character counter, and sending without leaving the
- * page. "Mesajınız gönderildi" shows for 3 seconds, then the form returns (spec section 4).
+ * page. "Mesajınız gönderildi" shows for 3 seconds, then the form returns (docs/product.md, Messages).
  * Without JavaScript the same form posts and the server answers with a redirect.
  */
 const CONFIRMATION_MS = 3000;

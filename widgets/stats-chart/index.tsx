@@ -1,19 +1,13 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { getJson } from '../lib/post';
 import { renderWidget } from '../lib/render';
-
-export interface StatsChartProps {
-  /** The statistics page; asked for JSON with `?gun={days}`. */
-  endpoint: string;
-  days: number;
-}
+import { CHART_RANGES, type ChartRange, type StatsChartProps } from '../../src/shared/widget-props';
 
 interface DailyStat {
   date: string;
   views: number;
 }
 
-const RANGES = [7, 30, 90] as const;
 const HEIGHT = 220;
 const MARGIN = { top: 18, right: 8, bottom: 26, left: 8 };
 /** About how wide a day label ('30 Eki') is at the chart's 12px font. */
@@ -57,14 +51,10 @@ function scaleOf(max: number): { top: number; step: number } {
   return { top: Math.ceil(max / step) * step, step };
 }
 
-function normalDays(days: unknown): number {
-  return RANGES.includes(days as (typeof RANGES)[number]) ? (days as number) : 7;
-}
-
 /** Daily views as an SVG bar chart with a 7 / 30 / 90 day switch; no chart library. */
 export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
   const id = useId();
-  const [days, setDays] = useState(() => normalDays(initialDays));
+  const [days, setDays] = useState<ChartRange>(initialDays);
   const [attempt, setAttempt] = useState(0);
   const [rows, setRows] = useState<DailyStat[] | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -102,7 +92,7 @@ export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
   return (
     <div className="stats-chart">
       <div className="stats-chart__ranges" role="group" aria-label={messages.range}>
-        {RANGES.map((range) => (
+        {CHART_RANGES.map((range) => (
           <button key={range} type="button" className="stats-chart__range" aria-pressed={days === range} onClick={() => setDays(range)}>
             {messages.days(range)}
           </button>

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ANIMATION_DEFAULTS,
-  COLOR_PRESETS,
-  animationDefaults,
-  parseBackground,
-  parseColor,
-  parseCover,
-  type AnimationConfig,
-  type BackgroundDescriptor,
-} from '../../../src/domain/background.js';
+import { ANIMATION_DEFAULTS, animationDefaults, type AnimationConfig } from '../../../src/domain/background-animation.js';
+import { parseColor } from '../../../src/domain/background-colors.js';
+import { COLOR_PRESETS } from '../../../src/shared/background-choices.js';
+import { parseBackground, parseCover, type BackgroundDescriptor } from '../../../src/domain/background.js';
 import { backgroundCss, coverCss, profileCss } from '../../../src/domain/background-css.js';
 
 const light = { dark: false };

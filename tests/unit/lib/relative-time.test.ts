@@ -4,7 +4,7 @@ import { relativeTime } from '../../../src/lib/relative-time.js';
 const now = Date.UTC(2026, 10, 21, 12, 0, 0);
 const minute = 60_000;
 
-describe('relativeTime (spec section 9 thresholds)', () => {
+describe('relativeTime (the thresholds of docs/product.md, Messages)', () => {
   it.each([
     [0, 'Az önce'],
     [59_999, 'Az önce'],

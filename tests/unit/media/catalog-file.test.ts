@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
 import { catalogFileName, catalogSlug, detectCatalog, prepareCatalogFile } from '../../../src/media/catalog-file.js';
-import { isCatalogUploadPath } from '../../../src/validation/link.validation.js';
+import { isCatalogUploadPath } from '../../../src/validation/catalog.validation.js';
 import { MINIMAL_PDF } from '../../helpers/fixtures.js';
 
 const UNSUPPORTED = 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.';

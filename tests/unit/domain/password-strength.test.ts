@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblem } from '../../../src/validation/password.validation.js';
+import { passwordProblem } from '../../../src/domain/password-strength.js';
 
 describe('passwordProblem', () => {
   it.each(['Kadıköy-vapuru-1923', 'uzun ve tuhaf bir cümle', 'x7#Lq9!mPz'])('accepts %j', (password) => {

@@ -1,0 +1,121 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { NotFoundError, orFail, ValidationError } from '../errors.js';
+import { isContactButtonType } from '../domain/contact-buttons.js';
+import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
+import { dialogs, type DialogId, type OwnerNotice } from '../http/owner-dialogs.js';
+import { bodyOf, ownerDone } from '../http/owner-respond.js';
+import type { LinkService } from '../services/link.service.js';
+import { mediaMessages } from '../services/profile-media.service.js';
+import type { ProfileEditService } from '../services/profile-edit.service.js';
+import { parseFlag } from '../validation/profile.validation.js';
+import { REFUSED, type OwnerEditor } from './owner-editor.js';
+import type { OwnerLinkForms } from './owner-link-forms.js';
+
+/** The failure texts, one per kind of change (docs/product.md, Turkish texts). */
+export const messages = {
+  updateFailed: 'Güncelleme başarısız',
+  deleteFailed: 'Silme işlemi başarısız',
+  reorderFailed: 'Sıralama güncellenemedi',
+  darkModeFailed: 'Karanlık mod ayarı güncellenemedi',
+  nameOnCoverFailed: 'İsim gösterme ayarı güncellenemedi',
+  badDirection: 'Geçersiz yön.',
+  badOrder: 'Sıralama geçersiz: bağlantı listesi değişmiş olabilir. Sayfayı yenileyin.',
+} as const;
+
+const linksAnchor = `#${dialogs.links}`;
+
+/** The owner's form posts that change text, settings, the IBAN card, the background and the links. */
+export class OwnerEditsController {
+  constructor(
+    private readonly editor: OwnerEditor,
+    private readonly linkForms: OwnerLinkForms,
+    private readonly profileEdits: ProfileEditService,
+    private readonly links: LinkService,
+  ) {}
+
+  /** Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. */
+  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>): Promise<void> {
+    const saved = await this.editor.attempt(req, res, dialog, failure, work);
+    if (saved !== REFUSED) ownerDone(req, res, notice);
+  }
+
+  profileText: RequestHandler = async (req, res) => {
+    const body = bodyOf(req);
+    const dialog = 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
+    await this.save(req, res, dialog, messages.updateFailed, 'kaydedildi', () => this.profileEdits.updateText(loadedCustomer(req).id, body));
+  };
+
+  /** Dark mode, the name on the cover and the profile's visibility switches. */
+  settings: RequestHandler = async (req, res) => {
+    const body = bodyOf(req);
+    const failure = 'dark_mode' in body ? messages.darkModeFailed : 'show_name_on_cover' in body ? messages.nameOnCoverFailed : messages.updateFailed;
+    await this.save(req, res, dialogs.settings, failure, 'kaydedildi', () => this.profileEdits.updateSettings(loadedCustomer(req).id, body));
+  };
+
+  contactButton: RequestHandler = async (req, res) => {
+    const type = req.params.type;
+    if (!isContactButtonType(type)) throw new NotFoundError();
+    await this.save(req, res, dialogs.contact, messages.updateFailed, 'kaydedildi', () =>
+      this.profileEdits.setContactButton(loadedCustomer(req).id, type, bodyOf(req)),
+    );
+  };
+
+  iban: RequestHandler = async (req, res) => {
+    await this.save(req, res, dialogs.iban, messages.updateFailed, 'iban', () => this.profileEdits.saveIban(loadedCustomer(req).id, bodyOf(req)));
+  };
+
+  ibanVisibility: RequestHandler = async (req, res) => {
+    await this.save(req, res, dialogs.iban, messages.updateFailed, 'kaydedildi', () => this.profileEdits.setIbanVisible(loadedCustomer(req).id, bodyOf(req)));
+  };
+
+  background: RequestHandler = async (req, res) => {
+    await this.save(req, res, dialogs.background, mediaMessages.backgroundFailed, 'arka-plan', () =>
+      this.profileEdits.setBackground(loadedCustomer(req).id, bodyOf(req)),
+    );
+  };
+
+  createLink: RequestHandler = async (req, res) => {
+    await this.linkForms.add(req, res);
+  };
+
+  updateLink: RequestHandler = async (req, res) => {
+    await this.linkForms.edit(req, res);
+  };
+
+  deleteLink: RequestHandler = async (req, res) => {
+    const { id } = loadedLink(req);
+    await orFail(messages.deleteFailed, () => this.links.delete(loadedCustomer(req).id, id));
+    ownerDone(req, res, 'baglanti-silindi', { id }, linksAnchor);
+  };
+
+  linkVisibility: RequestHandler = async (req, res) => {
+    const { id } = loadedLink(req);
+    const saved = await this.editor.attempt(req, res, dialogs.links, messages.updateFailed, () =>
+      this.links.setVisible(loadedCustomer(req).id, id, parseFlag(bodyOf(req), 'is_visible')),
+    );
+    if (saved !== REFUSED) ownerDone(req, res, 'kaydedildi', { id }, linksAnchor);
+  };
+
+  moveLink: RequestHandler = async (req, res) => {
+    const { id } = loadedLink(req);
+    const direction = bodyOf(req).direction;
+    if (direction !== 'up' && direction !== 'down') {
+      await this.editor.refuse(req, res, dialogs.links, new ValidationError({ direction: messages.badDirection }), messages.reorderFailed);
+      return;
+    }
+    await orFail(messages.reorderFailed, () => this.links.move(loadedCustomer(req).id, id, direction));
+    ownerDone(req, res, 'siralama', { id }, linksAnchor);
+  };
+
+  reorderLinks: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const raw = bodyOf(req).order;
+    const order = typeof raw === 'string' && /^\d{1,10}(,\d{1,10})*$/.test(raw) ? raw.split(',').map(Number) : null;
+    const ok = order !== null && (await orFail(messages.reorderFailed, () => this.links.reorder(customer.id, order)));
+    if (!ok) {
+      await this.editor.refuse(req, res, dialogs.links, new ValidationError({ order: messages.badOrder }), messages.reorderFailed);
+      return;
+    }
+    ownerDone(req, res, 'siralama', {}, linksAnchor);
+  };
+}

@@ -1,0 +1,76 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
+import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
+import { bodyOf, ownerDone } from '../http/owner-respond.js';
+import { requireFile } from '../http/uploaded-file.js';
+import { parseCrop, type PhotoKind } from '../media/image-processing.js';
+import { mediaMessages, type ProfileMediaService } from '../services/profile-media.service.js';
+import { REFUSED, type OwnerEditor, type Refused } from './owner-editor.js';
+import type { OwnerLinkForms } from './owner-link-forms.js';
+
+function isFileUpload(req: Request): boolean {
+  return bodyOf(req).catalog_type === 'file';
+}
+
+/**
+ * Uploads on the owner page: photos, the cover, the background image and catalog files.
+ * The files' life (write, point the row, remove the old one or undo) is ProfileMediaService's.
+ */
+export class OwnerUploadsController {
+  constructor(
+    private readonly editor: OwnerEditor,
+    private readonly linkForms: OwnerLinkForms,
+    private readonly media: ProfileMediaService,
+  ) {}
+
+  photo(kind: PhotoKind): RequestHandler {
+    return async (req, res) => {
+      const customer = loadedCustomer(req);
+      const stored = await this.editor.refuseInvalid(req, res, dialogs.photo(kind), mediaMessages.photoFailed, () =>
+        this.media.setPhoto(customer.id, kind, requireFile(req).buffer, parseCrop(req.body)),
+      );
+      if (stored !== REFUSED) ownerDone(req, res, photoNotices[kind], { url: stored });
+    };
+  }
+
+  removeCover: RequestHandler = async (req, res) => {
+    await this.media.removeCover(loadedCustomer(req).id);
+    ownerDone(req, res, 'kapak-kaldirildi');
+  };
+
+  backgroundImage: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const stored = await this.editor.refuseInvalid(req, res, dialogs.background, mediaMessages.backgroundFailed, () =>
+      this.media.setBackgroundImage(customer.id, requireFile(req).buffer),
+    );
+    if (stored !== REFUSED) ownerDone(req, res, 'arka-plan', { url: stored });
+  };
+
+  /** A new catalog link: by URL like any link, or with a file stored first. */
+  createCatalog: RequestHandler = async (req, res) => {
+    if (!isFileUpload(req)) {
+      await this.linkForms.add(req, res);
+      return;
+    }
+    const stored = await this.storeCatalog(req, res, dialogs.addLink('catalog'));
+    if (stored !== REFUSED) await this.linkForms.add(req, res, { stored });
+  };
+
+  /** Edits the loaded catalog link; a new file is stored only when one came. */
+  updateCatalog: RequestHandler = async (req, res) => {
+    let stored: string | undefined;
+    if (isFileUpload(req) && req.file) {
+      const result = await this.storeCatalog(req, res, dialogs.editLink(loadedLink(req).id));
+      if (result === REFUSED) return;
+      stored = result;
+    }
+    await this.linkForms.edit(req, res, { stored });
+  };
+
+  /** The uploaded catalog file, stored before its link is written; a refusal re-opens `dialog`. */
+  private storeCatalog(req: Request, res: Response, dialog: DialogId): Promise<string | Refused> {
+    return this.editor.refuseInvalid(req, res, dialog, mediaMessages.catalogFailed, () =>
+      this.media.storeCatalog(loadedCustomer(req).id, requireFile(req).buffer, bodyOf(req).label),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const strengthMessages = {
+  tooShort: `Şifre en az ${MIN_PASSWORD_LENGTH} karakter olmalıdır.`,
+  tooLong: `Şifre en fazla ${MAX_PASSWORD_LENGTH} karakter olabilir.`,
+  common: 'Bu şifre çok yaygın ve kolay tahmin edilir. Lütfen başka bir şifre seçin.',
+  sameAsEmail: 'Şifre e-posta adresinizle aynı olamaz.',
+} as const;
+
+/** Passwords people in Turkey pick often that an English list misses. */
+const TURKISH_COMMON = [
+  'sifre123', 'şifre123', 'sifre1234', 'parola123', 'galatasaray', 'fenerbahce', 'fenerbahçe', 'besiktas', 'beşiktaş',
+  'trabzonspor', 'istanbul', 'ankara34', 'turkiye', 'türkiye', 'turkiye1', 'qwerty123', 'asdfghjkl', '12345678a',
+  'mustafa123', 'ahmet123', 'mehmet123', 'ayse1234', 'fatma123', 'cimbom1905', 'fener1907', 'bjk1903', 'ts1967',
+];
+
+let common: Set<string> | null = null;
+
+/** ~49,000 common passwords (zxcvbn's list) and a Turkish addition, loaded on first use. */
+function commonPasswords(): Set<string> {
+  common ??= new Set([...dictionary['passwords-common'], ...TURKISH_COMMON].map((p) => String(p).toLowerCase()));
+  return common;
+}
+
+/** The rules of ASVS 5.0 V6.2 we apply: length, not a common password, not the e-mail. */
+export function passwordProblem(password: string, email?: string): string | null {
+  const length = Array.from(password).length;
+  if (length < MIN_PASSWORD_LENGTH) return strengthMessages.tooShort;
+  if (length > MAX_PASSWORD_LENGTH) return strengthMessages.tooLong;
+  const lowered = password.toLocaleLowerCase('tr-TR');
+  if (commonPasswords().has(password.toLowerCase()) || commonPasswords().has(lowered)) return strengthMessages.common;
+  if (email && lowered === email.toLowerCase()) return strengthMessages.sameAsEmail;
+  return null;
+}

@@ -1,0 +1,75 @@
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { ContactButtonType } from '../domain/contact-buttons.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { ProfileChanges, ProfileWriteRepository } from '../repositories/profile-write.repository.js';
+import { validateBackgroundInput } from '../validation/background.validation.js';
+import { parseIbanFields } from '../validation/iban.validation.js';
+import { parseFlag, parseProfileText } from '../validation/profile.validation.js';
+
+export const profileEditMessages = {
+  contactNeedsData: 'İletişim bilgisi eksik - telefon veya e-posta gerekli',
+  noSetting: 'Kaydedilecek bir ayar gönderilmedi.',
+  ibanNotFound: 'IBAN bilgisi bulunamadı.',
+} as const;
+
+type Form = Readonly<Record<string, unknown>>;
+
+/** The switches of the settings form, by their form (and column) names. */
+const SETTINGS = ['dark_mode', 'show_name_on_cover', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible'] as const;
+
+/**
+ * The owner's changes to the profile card, its contact buttons, its IBAN card and its
+ * background, each form validated first: a refused one is a ValidationError and writes nothing.
+ */
+export class ProfileEditService {
+  constructor(
+    private readonly profiles: ProfileRepository,
+    private readonly writes: ProfileWriteRepository,
+    private readonly now: () => number,
+  ) {}
+
+  private update(customerId: number, changes: ProfileChanges): Promise<void> {
+    return this.writes.update(customerId, changes, this.now());
+  }
+
+  /** Bio, phone, e-mail or website: each only when the form sent it. */
+  async updateText(customerId: number, form: Form): Promise<void> {
+    await this.update(customerId, parseProfileText(form));
+  }
+
+  /** Dark mode, the name on the cover and the visibility switches: the ones the form sent. */
+  async updateSettings(customerId: number, form: Form): Promise<void> {
+    const changes: Partial<Record<(typeof SETTINGS)[number], boolean>> = {};
+    for (const field of SETTINGS) if (field in form) changes[field] = parseFlag(form, field);
+    if (Object.keys(changes).length === 0) throw new ValidationError({ dark_mode: profileEditMessages.noSetting });
+    await this.update(customerId, changes);
+  }
+
+  /** "Add to contacts" can only be shown while there is a phone number or an e-mail address to add. */
+  async setContactButton(customerId: number, type: ContactButtonType, form: Form): Promise<void> {
+    const visible = parseFlag(form, 'is_visible');
+    if (visible && type === 'add_contact') {
+      const profile = await this.profiles.findProfile(customerId);
+      if (!profile?.phone && !profile?.email) throw new ValidationError({ is_visible: profileEditMessages.contactNeedsData });
+    }
+    await this.writes.setContactButton(customerId, type, visible);
+  }
+
+  async saveIban(customerId: number, form: Form): Promise<void> {
+    const { iban, accountHolder } = parseIbanFields(form.iban, form.account_holder);
+    await this.writes.saveIban(customerId, iban, accountHolder);
+  }
+
+  /** Shows or hides the IBAN card; a 404 when there is none yet. */
+  async setIbanVisible(customerId: number, form: Form): Promise<void> {
+    const found = await this.writes.setIbanVisible(customerId, parseFlag(form, 'is_visible'));
+    if (!found) throw new NotFoundError(profileEditMessages.ibanNotFound);
+  }
+
+  /** A colour, an animation, or an image or video by URL (an uploaded image goes through ProfileMediaService). */
+  async setBackground(customerId: number, form: Form): Promise<void> {
+    const type = typeof form.background_type === 'string' ? form.background_type : '';
+    const value = validateBackgroundInput(type, form.background_value);
+    await this.update(customerId, { background_type: type, background_value: value });
+  }
+}

@@ -1,0 +1,100 @@
+import { orFail } from '../errors.js';
+import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
+import { processBackgroundImage, processPhoto, type CropRect, type PhotoKind } from '../media/image-processing.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
+import type { FileStorage } from '../storage/file-storage.js';
+
+export const mediaMessages = {
+  photoFailed: 'Fotoğraf kaydedilemedi',
+  backgroundFailed: 'Arkaplan güncellenemedi',
+  catalogFailed: 'Sosyal medya eklenirken hata oluştu',
+  defaultCatalogName: 'Dijital Katalog',
+} as const;
+
+/** What a row change reports back: the stored file the row pointed to before it, if it replaced one. */
+export interface Replacing {
+  replaced?: string | null;
+}
+
+/**
+ * The owner's uploaded files: profile photo, cover, background image and catalog files.
+ * A new file is written first, then the row points to it, then the old file goes: a failure
+ * in between leaves at most the new, unused file, which is removed at once, never a row
+ * pointing at nothing.
+ */
+export class ProfileMediaService {
+  constructor(
+    private readonly profiles: ProfileRepository,
+    private readonly writes: ProfileWriteRepository,
+    private readonly storage: FileStorage,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Points a row at `stored` (already written; none when the change brings no new file):
+   * `point` saves the row and says which file it pointed to before, removed once the row is
+   * saved. When `point` fails, the new file is removed instead and the error passes on.
+   */
+  async replace<T extends object>(customerId: number, stored: string | undefined, point: () => Promise<T & Replacing>): Promise<T> {
+    let result: T & Replacing;
+    try {
+      result = await point();
+    } catch (err) {
+      if (stored) await this.storage.removePublicPath(customerId, stored);
+      throw err;
+    }
+    if (result.replaced && result.replaced !== stored) await this.storage.removePublicPath(customerId, result.replaced);
+    return result;
+  }
+
+  private save(customerId: number, failure: string, fileName: string, data: Uint8Array): Promise<string> {
+    return orFail(failure, () => this.storage.saveFile(customerId, fileName, data));
+  }
+
+  /** A new profile or cover photo, cropped as the owner chose; returns its public path. */
+  async setPhoto(customerId: number, kind: PhotoKind, upload: Buffer, crop: CropRect | null): Promise<string> {
+    const data = await processPhoto(upload, kind, crop);
+    const stored = await this.save(customerId, mediaMessages.photoFailed, this.storage.newFileName(kind, 'jpg'), data);
+    await this.replace(customerId, stored, async () => {
+      const before = await this.profiles.findProfile(customerId);
+      const column = kind === 'profile' ? 'profile_photo' : 'cover_photo';
+      await orFail(mediaMessages.photoFailed, () => this.writes.update(customerId, { [column]: stored }, this.now()));
+      return { replaced: kind === 'profile' ? before?.profilePhoto : before?.coverPhoto };
+    });
+    return stored;
+  }
+
+  /** Back to the default cover; an uploaded cover file goes with it. */
+  async removeCover(customerId: number): Promise<void> {
+    await this.replace(customerId, undefined, async () => {
+      const before = await this.profiles.findProfile(customerId);
+      await orFail(mediaMessages.photoFailed, () => this.writes.update(customerId, { cover_photo: null }, this.now()));
+      return { replaced: before?.coverPhoto };
+    });
+  }
+
+  /** An uploaded page background; returns its public path. */
+  async setBackgroundImage(customerId: number, upload: Buffer): Promise<string> {
+    const image = await processBackgroundImage(upload);
+    const stored = await this.save(customerId, mediaMessages.backgroundFailed, this.storage.newFileName('background', image.ext), image.data);
+    await this.replace(customerId, stored, async () => {
+      const before = await this.profiles.findProfile(customerId);
+      await orFail(mediaMessages.backgroundFailed, () =>
+        this.writes.update(customerId, { background_type: 'image', background_value: stored }, this.now()),
+      );
+      return { replaced: before?.backgroundValue };
+    });
+    return stored;
+  }
+
+  /**
+   * Stores an uploaded catalog file as `{slugified name}-{timestamp}.{ext}`, named after the
+   * link's label. Nothing points to it yet: the link write that does goes through `replace`.
+   */
+  async storeCatalog(customerId: number, upload: Buffer, label: unknown): Promise<string> {
+    const file = await prepareCatalogFile(upload);
+    const name = typeof label === 'string' && label.trim() ? label : mediaMessages.defaultCatalogName;
+    return this.save(customerId, mediaMessages.catalogFailed, catalogFileName(name, new Date(this.now()), file.ext), file.data);
+  }
+}

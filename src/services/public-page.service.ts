@@ -1,0 +1,87 @@
+import { styleHashOf } from '../http/inline-style.js';
+import { presentProfile } from '../presenters/profile-page.js';
+import type { Customer } from '../repositories/customer.repository.js';
+import { MESSAGE_MAX_LENGTH } from '../validation/message.validation.js';
+import type { FormTimer } from './form-timer.js';
+import { CachedPage, PageCache, type Encoding } from './page-cache.js';
+import type { ProfileService } from './profile.service.js';
+
+/** Renders a view with its locals (app.render, as a promise). */
+export type RenderView = (view: string, locals: Record<string, unknown>) => Promise<string>;
+
+/** The visitor's message form as the page shows it. */
+export interface MessageFormState {
+  value: string;
+  error: string | null;
+  sent: boolean;
+}
+
+/** A page rendered for one response, its form stamped; `styleCss` is its one inline style block. */
+export interface RenderedPage {
+  html: string;
+  styleCss: string;
+}
+
+/** The cached page's body for this second, in the encoding asked for. */
+export interface CachedBody {
+  body: Buffer;
+  /** The CSP source allowing the page's inline style block ('' when it has none). */
+  styleHash: string;
+  /** The second the form stamp is of (part of the ETag). */
+  second: number;
+}
+
+/** Stands in the rendered page where each response puts its own signed form stamp. */
+const STAMP_PLACEHOLDER = '__VIZIT_FORM_STAMP__';
+
+/** CSS that could not sit inside `<style>` unchanged after HTML escaping is dropped, not emitted. */
+function isStyleSafe(css: string): boolean {
+  return !/[&<>"']/.test(css);
+}
+
+/**
+ * The public profile page as HTML: rendered once per customer version and origin, then served
+ * from the cache, already compressed, with the message form's stamp filled in per second.
+ */
+export class PublicPageService {
+  private readonly cache = new PageCache();
+
+  constructor(
+    private readonly profiles: ProfileService,
+    private readonly renderView: RenderView,
+    private readonly formTimer: FormTimer,
+    private readonly now: () => number,
+  ) {}
+
+  /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
+  private async render(customer: Customer, origin: string, form: MessageFormState): Promise<RenderedPage> {
+    const bundle = await this.profiles.bundle(customer);
+    const page = presentProfile(bundle, origin);
+    if (!isStyleSafe(page.styleCss)) page.styleCss = '';
+    const html = await this.renderView('profile/show', { page, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } });
+    return { html, styleCss: page.styleCss };
+  }
+
+  /** A page for this response only, never cached: after a message was sent, or one refused with its reason. */
+  async fresh(customer: Customer, origin: string, form: MessageFormState): Promise<RenderedPage> {
+    const rendered = await this.render(customer, origin, form);
+    return { ...rendered, html: rendered.html.replace(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())) };
+  }
+
+  /**
+   * The page with an empty form, from the cache while the customer's version is unchanged.
+   * The stamp is that of the current second, so the minimum fill time still holds (to within
+   * a second) while one stamped page serves a whole burst.
+   */
+  async cached(customer: Customer, origin: string, encoding: Encoding): Promise<CachedBody> {
+    let page = this.cache.get(customer.id, customer.version, origin);
+    if (!page) {
+      const rendered = await this.render(customer, origin, { value: '', error: null, sent: false });
+      page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss));
+      this.cache.set(customer.id, page);
+    }
+    const second = Math.floor(this.now() / 1000);
+    const body = page.body(second, () => this.formTimer.stamp(second * 1000), encoding);
+    return { body, styleHash: page.styleHash, second };
+  }
+}
