@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-# Build stage: better-sqlite3 and argon2 compile from source, so it needs python3, make and g++.
+# Build stage: better-sqlite3 compiles from source (argon2 and sharp ship prebuilt binaries), so
+# it needs python3, make and g++.
 FROM node:20-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -33,8 +34,11 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
+# Asks the address the server listens on (HOST; a wildcard means any local address will do).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "dist/scripts/healthcheck.js"]
+# SIGTERM: the server stops taking requests and finishes those in flight within 5 s, well
+# inside Docker's default 10 s stop timeout (compose: stop_grace_period).
 STOPSIGNAL SIGTERM
 # Small V8 young and old generations: the server needs ~20 MB of heap; see docs/performance.md.
 CMD ["node", "--max-semi-space-size=4", "--max-old-space-size=128", "dist/src/server.js"]

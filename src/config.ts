@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordProblem } from './domain/password-strength.js';
 
@@ -161,6 +161,17 @@ function resolveSessionSecret(raw: string | undefined, dataDir: string): string 
   return secret;
 }
 
+/** Why DATA_DIR is unusable; a folder owned by someone else (a root-owned bind mount) says how to fix it. */
+function dataDirProblem(dataDir: string, err: NodeJS.ErrnoException): string {
+  if (err.code !== 'EACCES' && err.code !== 'EPERM') return `DATA_DIR "${dataDir}" cannot be created: ${err.message}`;
+  const uid = process.getuid?.() ?? 1000;
+  const gid = process.getgid?.() ?? 1000;
+  return (
+    `DATA_DIR "${dataDir}" is not writable by this process (user ${uid}). ` +
+    `Give the folder to that user, e.g. on the host: chown -R ${uid}:${gid} <the folder mounted at ${dataDir}>`
+  );
+}
+
 /**
  * Parses the environment once. A bad value throws a ConfigError naming the variable,
  * so the server refuses to start instead of running half-configured.
@@ -169,8 +180,10 @@ export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   try {
     mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+    accessSync(path.join(dataDir, 'uploads'), constants.W_OK);
   } catch (err) {
-    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(err as Error).message}`);
+    throw new ConfigError(dataDirProblem(dataDir, err as NodeJS.ErrnoException));
   }
   const admin = parseAdmin(env);
   const logLevel = nonEmpty(env.LOG_LEVEL) ?? 'info';

@@ -6,8 +6,8 @@ import { createDb, migrateLatest, withStartupLock } from './db.js';
 import { createLogger } from './logger.js';
 import { startAutomaticBackups } from './ops/backup-schedule.js';
 
-/** How long shutdown waits for requests in flight before it closes them. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 function readConfig(): Config {
   try {

@@ -5,11 +5,12 @@ import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
 import { AdminAuthService } from '../services/admin-auth.service.js';
 import { passwordProblem } from '../domain/password-strength.js';
+import { adminCommand } from '../lib/paths.js';
 import { CliExit, runCli } from './run-cli.js';
 
 const usage = `Kullanım / usage:
-  npm run admin -- create <e-posta> [şifre]          yeni yönetici / new administrator
-  npm run admin -- reset-password <e-posta> [şifre]  şifre sıfırla / reset a password
+  ${adminCommand} create <e-posta> [şifre]          yeni yönetici / new administrator
+  ${adminCommand} reset-password <e-posta> [şifre]  şifre sıfırla / reset a password
 Şifre verilmezse rastgele bir şifre üretilir ve bir kez gösterilir.
 Without a password a random one is generated and printed once.`;
 

@@ -17,3 +17,13 @@ export const projectRoot = findProjectRoot();
 export const viewsDir = path.join(projectRoot, 'views');
 export const publicDir = path.join(projectRoot, 'public');
 export const buildDir = path.join(publicDir, 'build');
+
+/**
+ * How to run the admin command where this process runs: the compiled file when we run from
+ * dist/ (the Docker image has no TypeScript compiler for `npm run admin`), npm from sources.
+ */
+export function adminCommandFor(moduleFile: string): string {
+  return moduleFile.includes(`${path.sep}dist${path.sep}`) ? 'node dist/src/cli/admin.js' : 'npm run admin --';
+}
+
+export const adminCommand = adminCommandFor(fileURLToPath(import.meta.url));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import type { Logger } from '../logger.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
+import { adminCommand } from '../lib/paths.js';
 
 /** OWASP's argon2id parameters (19 MiB, 2 passes, 1 lane). */
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -74,7 +75,7 @@ export class AdminAuthService {
     process.stdout.write(
       `\n  Vizit: ilk yönetici oluşturuldu / first administrator created\n` +
         `  E-posta: admin@localhost\n  Şifre:   ${password}\n` +
-        `  (Bu şifre yalnızca bir kez gösterilir. Değiştirmek için: npm run admin -- reset-password admin@localhost)\n\n`,
+        `  (Bu şifre yalnızca bir kez gösterilir. Değiştirmek için: ${adminCommand} reset-password admin@localhost)\n\n`,
     );
   }
 }

@@ -1,10 +1,10 @@
 /**
- * Browser test harness: the system Chromium driven by playwright-core, the real app on a
- * random local port, pages with JavaScript on or off, axe checks and screenshots.
+ * Browser test harness: Chromium driven by playwright-core, the real app on a random local
+ * port, pages with JavaScript on or off, axe checks and screenshots.
  *
- * Nothing here ever downloads a browser: playwright-core only launches the executable it is
- * given. Where that executable is missing, vitest.config.ts leaves the browser suites out with a
- * loud warning, except on CI (`CI=true`), where a missing browser stops the run.
+ * Nothing here ever downloads a browser: playwright-core only launches the executable that
+ * tests/helpers/test-chromium.ts found (Debian's, or the one an npm package ships), with the
+ * fonts it names, so the pictures are the same on every machine.
  */
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +14,6 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'browser', 'screenshots');
 
@@ -35,7 +34,14 @@ const LAUNCH_ARGS = [
  * cookie or cache survives from one run to the next; that is why no `--user-data-dir` is passed.
  */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: LAUNCH_ARGS, timeout: 60_000 });
+  const executablePath = process.env.VIZIT_TEST_CHROMIUM;
+  if (!executablePath) throw new Error('no Chromium: tests/helpers/global-setup.ts finds one before the browser suites run');
+  return chromium.launch({
+    executablePath,
+    args: LAUNCH_ARGS,
+    env: { ...process.env, FONTCONFIG_FILE: process.env.VIZIT_TEST_FONTCONFIG },
+    timeout: 60_000,
+  });
 }
 
 export interface RunningApp {

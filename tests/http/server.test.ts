@@ -25,6 +25,8 @@ describe('server.ts', () => {
   it('starts on a fresh data dir, prints the first administrator once, serves, and stops cleanly on SIGTERM', async () => {
     const first = await start();
     expect(first.output()).toContain('E-posta: admin@localhost');
+    // Run from sources, the way to change it is npm's; run from dist/ (the image), the built file.
+    expect(first.output()).toContain('Değiştirmek için: npm run admin -- reset-password admin@localhost');
     const password = /Şifre:\s+(\S+)/.exec(first.output())?.[1];
     expect(password).toBeDefined();
     const health = await fetch(`${first.url}/healthz`);

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,5 +90,32 @@ describe('loadConfig', () => {
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(message);
+  });
+
+  it('says how to fix a DATA_DIR that belongs to someone else (a root-owned bind mount)', () => {
+    let message: string;
+    if (process.getuid?.() === 0) {
+      // As root every folder is writable: ask as the unprivileged `nobody`, as the container's user would.
+      const probe = `import('./src/config.ts').then((m) => m.loadConfig({ DATA_DIR: process.argv[1] }), (e) => { throw e; }).then(() => console.log('started'), (e) => console.log(e.message))`;
+      message = execFileSync(process.execPath, ['--import', 'tsx', '-e', probe, path.join(dataDir, 'data')], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        uid: 65534,
+        gid: 65534,
+        env: { ...process.env, HOME: os.tmpdir() },
+        encoding: 'utf8',
+      });
+    } else {
+      chmodSync(dataDir, 0o500);
+      message = (() => {
+        try {
+          loadConfig({ DATA_DIR: path.join(dataDir, 'data') });
+          return 'started';
+        } catch (err) {
+          return (err as Error).message;
+        }
+      })();
+    }
+    expect(message).toMatch(/is not writable by this process \(user \d+\)/);
+    expect(message).toMatch(/chown -R \d+:\d+ <the folder mounted at .*data>/);
   });
 });
