@@ -6,6 +6,9 @@
  *   npm run bench                  build if sources changed, then run everything
  *   npm run bench -- --build       always rebuild first
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
+ *   npm run bench -- --only=clicks,stats
+ *                                  run only these scenarios (ids: weight, public, stats, admin,
+ *                                  messages, clicks, upload); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -27,6 +30,7 @@ import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
 import { benchAdmin } from './scenarios/admin.js';
+import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
 import { benchOwnerStats } from './scenarios/owner-stats.js';
 import { benchPageWeight } from './scenarios/page-weight.js';
@@ -39,6 +43,8 @@ const ADMIN = { email: 'bench@vizit.test', password: 'bench-password-2026' };
 const MEMORY_TARGET_MB = 150;
 
 const keepData = process.argv.includes('--keep-data');
+/** `--only=a,b`: the scenario ids to run; none given runs them all. */
+const only = new Set(process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? []);
 const postgresUrl = process.env.DATABASE_URL?.trim() || null;
 /** Node flags for the server on top of those `npm start` and the Docker image use (profiling, say). */
 const extraServerNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
@@ -134,9 +140,13 @@ async function main(): Promise<void> {
     ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
     ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx)],
+    ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
   ];
+  const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
+  if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);
   for (const [phase, title, run] of scenarios) {
+    if (only.size > 0 && !only.has(phase)) continue;
     section(title);
     sampler.phase = phase;
     await run();
@@ -164,6 +174,8 @@ async function main(): Promise<void> {
   console.log(`\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`);
   console.log(`Date: ${host.date}; app: ${host.commit}; total run time ${Math.round(totalS)} s`);
   for (const note of results.notes) console.log(`Note: ${note}`);
+  // A partial run (--only) never replaces the figures of a whole one.
+  if (only.size > 0) return;
   const file = path.join(root, 'bench', postgresUrl ? 'results-postgres.json' : 'results.json');
   await results.writeJson(file, { machine: host, totalSeconds: round(totalS), buildSeconds: buildMs === null ? null : round(buildMs / 1000) });
   console.log(`Written to ${path.relative(process.cwd(), file)}`);

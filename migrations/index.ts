@@ -5,6 +5,10 @@ import * as backfillProfileViewDays from './20261121_0003_backfill_profile_view_
 import * as addCustomerVersion from './20261121_0004_add_customer_version.js';
 import * as addSessionsRevokedAt from './20261121_0005_add_sessions_revoked_at.js';
 import * as addCustomerSearchText from './20261121_0006_add_customer_search_text.js';
+import * as addMessagesSeenAt from './20261121_0007_add_messages_seen_at.js';
+import * as backfillMessagesSeenAt from './20261121_0008_backfill_messages_seen_at.js';
+import * as createLinkClickDays from './20261121_0009_create_link_click_days.js';
+import * as createViewSourceDays from './20261121_0010_create_view_source_days.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +27,10 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0004_add_customer_version', addCustomerVersion],
   ['20261121_0005_add_sessions_revoked_at', addSessionsRevokedAt],
   ['20261121_0006_add_customer_search_text', addCustomerSearchText],
+  ['20261121_0007_add_messages_seen_at', addMessagesSeenAt],
+  ['20261121_0008_backfill_messages_seen_at', backfillMessagesSeenAt],
+  ['20261121_0009_create_link_click_days', createLinkClickDays],
+  ['20261121_0010_create_view_source_days', createViewSourceDays],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -9,29 +9,36 @@ import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
+import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
 import { OwnerEditor } from './controllers/owner-editor.js';
+import { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import { OwnerEditsController } from './controllers/owner-edits.controller.js';
 import { OwnerLinkForms } from './controllers/owner-link-forms.js';
+import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
+import { loadIconLibrary } from './media/icon-library.js';
 import { buildDir, publicDir, viewsDir } from './lib/paths.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
 import { loginThrottle } from './middleware/login-throttle.js';
+import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
+import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
+import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { LinkRepository } from './repositories/link.repository.js';
@@ -40,6 +47,7 @@ import { ProfileWriteRepository } from './repositories/profile-write.repository.
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
+import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { LinkService } from './services/link.service.js';
@@ -77,7 +85,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, now);
-  const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger);
+  // Views and link clicks, batched off the request path and written together every 500 ms.
+  const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   const profileService = new ProfileService(profileRepository);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
@@ -89,7 +98,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, config, now);
+  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics);
+  const ownerMessages = new OwnerMessagesController(messageRepository, config, now);
+  const ownerCover = new OwnerCoverController(ownerEditor, new CoverService(profileRepository, profileWrites, media, now));
   const ownerEdits = new OwnerEditsController(ownerEditor, linkForms, new ProfileEditService(profileRepository, profileWrites, now), links);
   const ownerUploads = new OwnerUploadsController(ownerEditor, linkForms, media);
 
@@ -115,6 +126,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
     linkFieldLimits: LINK_FIELD_LIMITS,
     widgetProps,
+    icons: loadIconLibrary(),
   });
 
   // One log line a request at info and below; at warn and above only errors are logged, and
@@ -143,7 +155,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
   app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));
   // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
-  app.use('/uploads', uploadHeaders, storage.handler());
+  // A passive customer's files are closed with their page (404).
+  app.use('/uploads', uploadHeaders, activeCustomerFilesOnly(customerRepository), storage.handler());
 
   registerRoutes(app, {
     health: healthCheck(db),
@@ -154,9 +167,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     profile: profileController,
     ownerPages,
+    ownerMessages,
+    ownerCover,
     ownerEdits,
     ownerUploads,
     messageThrottle: messageThrottle(db, config.sessionSecret, profileController.tooManyMessages, now),
+    linkClicks: new LinkClicksController(views, now),
+    clickThrottle: clickThrottle(db, config.sessionSecret, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
     loginThrottle: loginThrottle(db, config.sessionSecret, authController.throttled, now),

@@ -2,14 +2,18 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
+import type { LinkClicksController } from './controllers/link-clicks.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
+import type { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import type { OwnerEditsController } from './controllers/owner-edits.controller.js';
+import type { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
 import { flashLocals } from './middleware/flash.js';
+import { refuseCrossSite, visibleLinkOnly } from './middleware/link-clicks.js';
 import { redirectSignedIn } from './middleware/require-admin.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
@@ -24,9 +28,14 @@ export interface RouteDeps {
   profileFiles: ProfileFilesController;
   profile: ProfileController;
   ownerPages: OwnerPagesController;
+  ownerMessages: OwnerMessagesController;
+  ownerCover: OwnerCoverController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
   messageThrottle: RequestHandler;
+  linkClicks: LinkClicksController;
+  /** 60 clicks per client address and profile per 10 minutes, then 429. */
+  clickThrottle: RequestHandler;
   session: RequestHandler;
   requireAdmin: RequestHandler;
   loginThrottle: RequestHandler[];
@@ -74,13 +83,16 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);
+  // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.
+  app.get('/admin/customers/:id/token', ...adminPage, d.loadCustomerById, d.admin.confirmToken);
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
   app.post('/admin/customers/:id/delete', ...adminAction, d.loadCustomerById, d.admin.remove);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
   const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
   const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, form];
-  const ownerUpload = (upload: RequestHandler) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, upload, bodyOrEmpty];
+  // `loaders` run before the parser, so that a refused file can name its dialog (and a wrong id is a 404 unread).
+  const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...loaders, upload, bodyOrEmpty];
   // `link` loads `:linkId` among this customer's links: another's, a missing or a malformed id is a 404.
   const link = d.loadOwnerLink;
   const p = d.ownerPages;
@@ -89,26 +101,31 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
 
   app.get('/edit/:token', ...ownerPage, p.welcome);
   app.get('/edit/:token/profile', ...ownerPage, p.editor);
-  app.get('/edit/:token/messages', ...ownerPage, p.messages);
+  app.get('/edit/:token/messages', ...ownerPage, d.ownerMessages.list);
   app.get('/edit/:token/stats', ...ownerPage, p.stats);
+  app.get('/edit/:token/stats.csv', ...ownerPage, p.statsCsv);
   app.post('/edit/:token/profile', ...ownerAction, e.profileText);
   app.post('/edit/:token/settings', ...ownerAction, e.settings);
   app.post('/edit/:token/contact-buttons/:type', ...ownerAction, e.contactButton);
   app.post('/edit/:token/background', ...ownerAction, e.background);
   app.post('/edit/:token/iban', ...ownerAction, e.iban);
   app.post('/edit/:token/iban/visibility', ...ownerAction, e.ibanVisibility);
+  app.post('/edit/:token/iban/delete', ...ownerAction, e.removeIban);
   app.post('/edit/:token/links', ...ownerAction, e.createLink);
   app.post('/edit/:token/links/order', ...ownerAction, e.reorderLinks);
-  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog);
+  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog, u.tooLarge.newCatalog);
   app.post('/edit/:token/links/:linkId', ...ownerAction, link, e.updateLink);
   app.post('/edit/:token/links/:linkId/delete', ...ownerAction, link, e.deleteLink);
   app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, link, e.linkVisibility);
   app.post('/edit/:token/links/:linkId/move', ...ownerAction, link, e.moveLink);
-  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload), link, u.updateCatalog);
-  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'));
-  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'));
+  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload, link), u.updateCatalog, u.tooLarge.catalog);
+  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'), u.tooLarge.photo('profile'));
+  app.post('/edit/:token/photo/profile/remove', ...ownerAction, u.removeProfilePhoto);
+  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'), u.tooLarge.photo('cover'));
   app.post('/edit/:token/cover/remove', ...ownerAction, u.removeCover);
-  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage);
+  app.post('/edit/:token/cover', ...ownerAction, d.ownerCover.cover);
+  app.post('/edit/:token/messages/:messageId/delete', ...ownerAction, d.ownerMessages.remove);
+  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.tooLarge.background);
 
   // Visitor: the public profile and what is made from it.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);
@@ -117,4 +134,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
   app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
+  // A tap on a visible link, sent by the browser itself (`<a ping>`, else sendBeacon): no body is read, and no CSRF
+  // token or Origin is asked for (a ping has neither); another site's page is refused. Answers 204.
+  app.post('/:slug/links/:linkId/click', refuseCrossSite, d.loadPublicCustomer, d.loadPublicLink, visibleLinkOnly, d.clickThrottle, d.linkClicks.record);
 }

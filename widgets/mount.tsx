@@ -1,8 +1,11 @@
 import { enhanceBusyForms } from './enhance/busy-forms';
 import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
+import { enhanceFileSizes } from './enhance/file-size';
 import { enhanceLinkPreviews } from './enhance/link-preview';
 import { enhanceRequiredFields } from './enhance/required-fields';
+import { enhanceShapedFields } from './enhance/shaped-fields';
+import { enhanceSwitchForms } from './enhance/switch-forms';
 import { startPageAnimation } from './profile/start-animation';
 import type { WidgetName, WidgetProps } from '../src/shared/widget-props';
 
@@ -34,9 +37,12 @@ function readProps(el: HTMLElement): unknown {
 
 /** Mounts every `[data-widget]` inside `root` once; its server-rendered fallback works until then. */
 export function mountWithin(root: ParentNode): void {
+  enhanceShapedFields(root);
   enhanceRequiredFields(root);
+  enhanceSwitchForms(root);
   enhanceCounters(root);
   enhanceLinkPreviews(root);
+  enhanceFileSizes(root); // before busy forms: a refused file leaves "Ekle" as it was
   enhanceBusyForms(root);
   for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {
     if (el.dataset.mounted) continue;

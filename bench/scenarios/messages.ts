@@ -2,7 +2,7 @@
  * d. Visitors' anonymous messages, sustained: each one must be committed before its 303.
  * The form needs a signed "form shown at" stamp at least 2 s old, taken from the page; each
  * request comes from another client address (X-Forwarded-For, honoured because the bench
- * starts the server with TRUST_PROXY=true), so the per-address limit of 10 messages per
+ * starts the server with TRUST_PROXY=true), so the per-address limit of 30 accepted messages per
  * 10 minutes never answers 429.
  */
 import type autocannon from 'autocannon';

@@ -5,7 +5,7 @@ import { setFlash } from '../middleware/flash.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
-import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
+import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
 
@@ -17,7 +17,17 @@ export const messages = {
   deleted: 'Müşteri başarıyla silindi',
   deleteFailed: 'Müşteri silinirken hata oluştu',
   tokenReplaced: 'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
+  tokenNeedsConfirm: 'Düzenleme bağlantısını yenilemek için onay gerekiyor.',
 } as const;
+
+/**
+ * A form's notice waits in the session for the page the redirect leads to; a widget shows the
+ * `message` of its JSON answer itself, so a flash would only turn up later on an unrelated page.
+ */
+function notice(req: Request, res: Response, redirectTo: string, text: string, json: Record<string, unknown> = {}): void {
+  if (!wantsJson(req)) setFlash(req, 'success', text);
+  done(req, res, redirectTo, { ...json, message: text });
+}
 
 interface NewCustomerForm {
   open: boolean;
@@ -112,6 +122,7 @@ export class AdminController {
       customer,
       created: req.query.created === '1',
       publicUrl: publicProfileUrl(origin, customer.slug),
+      nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
       editUrl: editUrl(origin, customer.editToken),
       timeZone: this.config.timeZone,
     });
@@ -128,24 +139,32 @@ export class AdminController {
     }
     await orFail(messages.statusFailed, () => this.customers.setActive(customer.id, isActive));
     const text = isActive ? messages.madeActive : messages.madePassive;
-    setFlash(req, 'success', text);
-    done(req, res, `/admin/customers/${customer.id}`, { isActive, message: text });
+    notice(req, res, `/admin/customers/${customer.id}`, text, { isActive });
   };
 
-  replaceToken: RequestHandler = async (req, res) => {
+  /** The question before the edit link is replaced (docs/product.md, Administrator): one mis-tap must not lock the owner out. */
+  confirmToken: RequestHandler = (req, res) => {
     const customer = loadedCustomer(req);
+    res.render('admin/token-confirm', { title: 'Düzenleme bağlantısı yenilensin mi?', customer });
+  };
+
+  /** Only the confirmation form (`confirm=1`) replaces the link; any other post gets the question. */
+  replaceToken: RequestHandler = async (req, res, next) => {
+    const customer = loadedCustomer(req);
+    if ((req.body as Record<string, unknown>).confirm !== '1') {
+      if (wantsJson(req)) res.status(422).json({ ok: false, error: messages.tokenNeedsConfirm });
+      else this.confirmToken(req, res, next);
+      return;
+    }
     const token = await this.customers.replaceEditToken(customer.id);
-    setFlash(req, 'success', messages.tokenReplaced);
-    done(req, res, `/admin/customers/${customer.id}`, {
+    notice(req, res, `/admin/customers/${customer.id}`, messages.tokenReplaced, {
       editUrl: editUrl(originOf(req, this.config.baseUrl), token),
-      message: messages.tokenReplaced,
     });
   };
 
   remove: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     await orFail(messages.deleteFailed, () => this.customers.delete(customer.id));
-    setFlash(req, 'success', messages.deleted);
-    done(req, res, '/admin', { message: messages.deleted });
+    notice(req, res, '/admin', messages.deleted);
   };
 }

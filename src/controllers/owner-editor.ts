@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
-import { ANIMATION_TYPES, COLOR_PRESETS } from '../shared/background-choices.js';
+import { ANIMATION_TYPES, COLOR_PRESETS, COVER_COLOR_PRESETS } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_LABELS } from '../domain/contact-buttons.js';
 import { splitPair } from '../domain/link-values.js';
 import { PLATFORMS, platformById } from '../domain/platforms.js';
@@ -82,8 +82,8 @@ export class OwnerEditor {
     const customer = loadedCustomer(req);
     const bundle = await orFail(editorMessages.profileFailed, () => this.profiles.bundle(customer));
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
-    // The preview's own background, and the colour chips of the picker's no-JavaScript form.
-    const styleCss = page.styleCss + COLOR_PRESETS.map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`).join('');
+    // The preview's own background, and the colour chips of the pickers' no-JavaScript forms.
+    const styleCss = page.styleCss + [...COLOR_PRESETS, ...COVER_COLOR_PRESETS].map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`).join('');
     allowInlineStyle(res, styleCss);
     res.status(status).render('edit/profile', {
       title: 'Sayfayı Düzenle',
@@ -98,6 +98,7 @@ export class OwnerEditor {
       iban: bundle.iban,
       platforms: PLATFORMS,
       presets: COLOR_PRESETS,
+      coverPresets: COVER_COLOR_PRESETS,
       animations: ANIMATION_TYPES,
       bioMax: BIO_MAX_LENGTH,
       dialogs,
@@ -110,14 +111,15 @@ export class OwnerEditor {
 
   /**
    * Validation failed: the widget gets 422 JSON; the form gets the edit page again with
-   * that dialog open, what the owner typed, and the errors. Nothing was saved.
+   * that dialog open, what the owner typed, and the errors. Nothing was saved. (`status`:
+   * 413 for a file over its size limit.)
    */
-  async refuse(req: Request, res: Response, dialog: DialogId, err: ValidationError, failure: string): Promise<void> {
+  async refuse(req: Request, res: Response, dialog: DialogId, err: ValidationError, failure: string, status = 422): Promise<void> {
     if (wantsJson(req)) {
-      res.status(422).json({ ok: false, error: `${failure}: ${err.message}`, fields: err.fields });
+      res.status(status).json({ ok: false, error: `${failure}: ${err.message}`, fields: err.fields });
       return;
     }
-    await this.render(req, res, 422, { dialog, values: typedValues(bodyOf(req)), errors: { ...err.fields } });
+    await this.render(req, res, status, { dialog, values: typedValues(bodyOf(req)), errors: { ...err.fields } });
   }
 
   /**

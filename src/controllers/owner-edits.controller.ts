@@ -23,6 +23,7 @@ export const messages = {
 } as const;
 
 const linksAnchor = `#${dialogs.links}`;
+const contactAnchor = `#${dialogs.contact}`;
 
 /** The owner's form posts that change text, settings, the IBAN card, the background and the links. */
 export class OwnerEditsController {
@@ -33,23 +34,29 @@ export class OwnerEditsController {
     private readonly links: LinkService,
   ) {}
 
-  /** Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. */
-  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>): Promise<void> {
+  /**
+   * Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. `anchor`:
+   * the dialog a plain form comes back to, open (a switch inside a dialog keeps it open).
+   */
+  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>, anchor = ''): Promise<void> {
     const saved = await this.editor.attempt(req, res, dialog, failure, work);
-    if (saved !== REFUSED) ownerDone(req, res, notice);
+    if (saved !== REFUSED) ownerDone(req, res, notice, {}, anchor);
   }
 
   profileText: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
     const dialog = 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
-    await this.save(req, res, dialog, messages.updateFailed, 'kaydedildi', () => this.profileEdits.updateText(loadedCustomer(req).id, body));
+    const saved = await this.editor.attempt(req, res, dialog, messages.updateFailed, () => this.profileEdits.updateText(loadedCustomer(req).id, body));
+    if (saved !== REFUSED) ownerDone(req, res, saved.addContactHidden ? 'rehber-gizlendi' : 'kaydedildi');
   };
 
   /** Dark mode, the name on the cover and the profile's visibility switches. */
   settings: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
     const failure = 'dark_mode' in body ? messages.darkModeFailed : 'show_name_on_cover' in body ? messages.nameOnCoverFailed : messages.updateFailed;
-    await this.save(req, res, dialogs.settings, failure, 'kaydedildi', () => this.profileEdits.updateSettings(loadedCustomer(req).id, body));
+    // The website's switch lives in the contact dialog, with the contact buttons' switches.
+    const anchor = 'is_website_visible' in body ? contactAnchor : '';
+    await this.save(req, res, dialogs.settings, failure, 'kaydedildi', () => this.profileEdits.updateSettings(loadedCustomer(req).id, body), anchor);
   };
 
   contactButton: RequestHandler = async (req, res) => {
@@ -57,11 +64,18 @@ export class OwnerEditsController {
     if (!isContactButtonType(type)) throw new NotFoundError();
     await this.save(req, res, dialogs.contact, messages.updateFailed, 'kaydedildi', () =>
       this.profileEdits.setContactButton(loadedCustomer(req).id, type, bodyOf(req)),
+      contactAnchor,
     );
   };
 
   iban: RequestHandler = async (req, res) => {
     await this.save(req, res, dialogs.iban, messages.updateFailed, 'iban', () => this.profileEdits.saveIban(loadedCustomer(req).id, bodyOf(req)));
+  };
+
+  /** The IBAN card removed, after the confirmation dialog; a 404 when there is none. */
+  removeIban: RequestHandler = async (req, res) => {
+    await orFail(messages.deleteFailed, () => this.profileEdits.removeIban(loadedCustomer(req).id));
+    ownerDone(req, res, 'iban-kaldirildi');
   };
 
   ibanVisibility: RequestHandler = async (req, res) => {

@@ -1,12 +1,14 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ValidationError } from '../errors.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
-import { requireFile } from '../http/uploaded-file.js';
+import { FILE_FIELD, requireFile } from '../http/uploaded-file.js';
 import { parseCrop, type PhotoKind } from '../media/image-processing.js';
+import { FileTooLargeError } from '../middleware/upload.js';
 import { mediaMessages, type ProfileMediaService } from '../services/profile-media.service.js';
 import { REFUSED, type OwnerEditor, type Refused } from './owner-editor.js';
-import type { OwnerLinkForms } from './owner-link-forms.js';
+import { linkFormMessages, type OwnerLinkForms } from './owner-link-forms.js';
 
 function isFileUpload(req: Request): boolean {
   return bodyOf(req).catalog_type === 'file';
@@ -32,6 +34,12 @@ export class OwnerUploadsController {
       if (stored !== REFUSED) ownerDone(req, res, photoNotices[kind], { url: stored });
     };
   }
+
+  /** After its confirmation dialog: the initials show again, and the photo file is deleted. */
+  removeProfilePhoto: RequestHandler = async (req, res) => {
+    await this.media.removePhoto(loadedCustomer(req).id, 'profile');
+    ownerDone(req, res, 'fotograf-kaldirildi');
+  };
 
   removeCover: RequestHandler = async (req, res) => {
     await this.media.removeCover(loadedCustomer(req).id);
@@ -66,6 +74,29 @@ export class OwnerUploadsController {
     }
     await this.linkForms.edit(req, res, { stored });
   };
+
+  /**
+   * A file over its size limit, refused by the upload parser before any handler ran: shown in
+   * the dialog it was chosen in (413, the typed fields kept), like any other refused file. Goes
+   * after the route's handler; every other error passes on to the error handler.
+   */
+  readonly tooLarge = {
+    photo: (kind: PhotoKind) => this.refuseTooLarge(() => dialogs.photo(kind), mediaMessages.photoFailed),
+    background: this.refuseTooLarge(() => dialogs.background, mediaMessages.backgroundFailed),
+    newCatalog: this.refuseTooLarge(() => dialogs.addLink('catalog'), mediaMessages.catalogFailed),
+    /** The edit dialog of the loaded link: put the link loader before the upload parser. */
+    catalog: this.refuseTooLarge((req) => dialogs.editLink(loadedLink(req).id), linkFormMessages.updateFailed),
+  };
+
+  private refuseTooLarge(dialog: (req: Request) => DialogId, failure: string): ErrorRequestHandler {
+    return async (err: unknown, req, res, next) => {
+      if (!(err instanceof FileTooLargeError) || res.headersSent) {
+        next(err);
+        return;
+      }
+      await this.editor.refuse(req, res, dialog(req), new ValidationError({ [FILE_FIELD]: err.message }), failure, err.status);
+    };
+  }
 
   /** The uploaded catalog file, stored before its link is written; a refusal re-opens `dialog`. */
   private storeCatalog(req: Request, res: Response, dialog: DialogId): Promise<string | Refused> {

@@ -6,7 +6,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { NotFoundError, orFail } from '../errors.js';
-import { publicProfileUrl } from '../domain/profile-urls.js';
+import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { originOf } from '../http/urls.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -62,9 +62,14 @@ export class ProfileFilesController {
     res.send(Buffer.from(buildVCard(card), 'utf8'));
   };
 
+  /** The profile QR's text: the public address with `?k=qr`, so a scan is counted under "QR kod". */
+  private qrUrl(req: Request): string {
+    return taggedProfileUrl(originOf(req, this.config.baseUrl), loadedCustomer(req).slug, 'qr');
+  }
+
   /** GET /{slug}/qr.svg */
   qrSvg: RequestHandler = async (req, res) => {
-    const url = this.profileUrl(req, loadedCustomer(req).slug);
+    const url = this.qrUrl(req);
     const svg = await orFail(qrMessages.failed, () => renderSvg(url, PROFILE_QR));
     sendQr(res, 'image/svg+xml', svg, PUBLIC_CACHE);
   };
@@ -72,7 +77,7 @@ export class ProfileFilesController {
   /** GET /{slug}/qr.png, `?size=100..2000` for print (422 otherwise). */
   qrPng: RequestHandler = async (req, res) => {
     const width = parsePrintSize(req.query.size);
-    const url = this.profileUrl(req, loadedCustomer(req).slug);
+    const url = this.qrUrl(req);
     const png = await orFail(qrMessages.failed, () => renderPng(url, { ...PROFILE_QR, width }));
     sendQr(res, 'image/png', png, PUBLIC_CACHE);
   };

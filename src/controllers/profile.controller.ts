@@ -11,6 +11,7 @@ import type { Encoding } from '../services/page-cache.js';
 import type { MessageFormState, PublicPageService } from '../services/public-page.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
 import { isCountableVisit } from '../http/visit-filter.js';
+import { visitSourceOf } from '../http/visit-source.js';
 import { parseMessage } from '../validation/message.validation.js';
 
 export const messages = {
@@ -53,7 +54,8 @@ export class ProfileController {
       res.set('ETag', `W/"p${customer.id}-${customer.version}-${page.second}-${encoding}"`);
       res.send(page.body);
     }
-    if (countable) this.views.record(customer.id, this.now());
+    // The page is the same for every visitor and every `?k=`: only the counter learns where the view came from.
+    if (countable) this.views.record(customer.id, this.now(), visitSourceOf(req, this.config.baseUrl));
   };
 
   /** A refused message: the visitor's text comes back with the reason. */

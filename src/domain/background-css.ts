@@ -7,7 +7,9 @@
  *
  * Classes the template uses (public/css/profile.css positions them):
  *   .bg-anim--gradient  the full-page gradient layer inside .page-bg
- *   .cover              the cover area; a colour or animation cover paints it directly
+ *   .cover              the cover area; a colour or animation cover paints it directly (a
+ *                       particles, waves or geometry cover gets a soft backdrop of its colours
+ *                       here, and the page's script draws the animation on a canvas over it)
  */
 import { ANIMATION_LIMITS, isAnimationType, isGradientDirection, type GradientDirection } from '../shared/animation-config.js';
 import { GRADIENT_AXIS, gradientImage, gradientSeconds } from '../shared/animated-gradient.js';
@@ -92,21 +94,31 @@ function backgroundParts(descriptor: BackgroundDescriptor | null, dark: boolean)
   return { rootVars: [`--page-bg:${themeDefault}`], rules: [] };
 }
 
+/**
+ * Under a canvas cover: its first two colours, faded into the theme's background, so the
+ * animation drawn in those colours stands out (and the cover is not blank without JavaScript).
+ */
+function canvasBackdrop(colors: string[], dark: boolean): string {
+  const base = dark ? DEFAULT_DARK_BACKGROUND_COLOR : '#ffffff';
+  const share = dark ? 35 : 22;
+  const [first = base, second = first] = colors;
+  const fade = (color: string) => `color-mix(in srgb,${color} ${share}%,${base})`;
+  return `.cover{background:linear-gradient(135deg,${fade(first)},${fade(second)})}`;
+}
+
 function coverParts(descriptor: BackgroundDescriptor | null, dark: boolean): CssParts {
   if (!descriptor) return { rootVars: [], rules: [] };
   if (descriptor.kind === 'color') {
     const color = cssColor(descriptor.color);
     return { rootVars: [], rules: color ? [`.cover{background:${color}}`] : [] };
   }
-  if (descriptor.kind === 'animation') {
-    // One canvas per page keeps cheap phones smooth: a cover of any animation type is the
-    // animated gradient of its colours; only the gradient type takes its direction and speed.
-    const gradient = descriptor.type === 'gradient';
+  if (descriptor.kind === 'animation' && descriptor.type === 'gradient') {
     return {
       rootVars: [],
-      rules: animatedGradient('.cover', animationColors(descriptor, dark), gradient ? directionOf(descriptor.config?.direction) : 'diagonal', gradient ? descriptor.config?.speed : 1),
+      rules: animatedGradient('.cover', animationColors(descriptor, dark), directionOf(descriptor.config?.direction), descriptor.config?.speed),
     };
   }
+  if (descriptor.kind === 'animation') return { rootVars: [], rules: [canvasBackdrop(animationColors(descriptor, dark), dark)] };
   return { rootVars: [], rules: [] };
 }
 

@@ -12,14 +12,20 @@ export const dialogs = {
   settings: 'ayarlar',
   background: 'arka-plan',
   iban: 'iban',
+  /** The confirmation before the IBAN card is removed. */
+  removeIban: 'iban-kaldir',
   /** The links section; a refusal without a dialog of its own (order, move, visibility) shows its error there. */
   links: 'baglantilar',
   /** The platform grid that leads to each platform's add dialog. */
   platformPicker: 'baglanti-ekle',
   photo: (kind: PhotoKind) => (kind === 'profile' ? 'profil-fotografi' : 'kapak'),
+  /** The confirmation before the profile photo is removed (its file goes too). */
+  removePhoto: 'profil-fotografi-kaldir',
   addLink: (platform: string) => `baglanti-ekle-${platform}` as const,
   editLink: (id: number) => `baglanti-duzenle-${id}` as const,
   deleteLink: (id: number) => `baglanti-sil-${id}` as const,
+  /** On the messages page: the confirmation before a message is deleted. */
+  deleteMessage: (id: number) => `mesaj-sil-${id}` as const,
 } as const;
 
 type Builders = typeof dialogs;
@@ -39,10 +45,14 @@ export const ownerNotices = {
   'baglanti-silindi': 'Bağlantı silindi.',
   siralama: 'Sıralama güncellendi.',
   fotograf: 'Profil fotoğrafı güncellendi.',
+  'fotograf-kaldirildi': 'Profil fotoğrafı kaldırıldı.',
   kapak: 'Kapak fotoğrafı güncellendi.',
   'kapak-kaldirildi': 'Kapak fotoğrafı kaldırıldı.',
+  'kapak-guncellendi': 'Kapak güncellendi.',
   'arka-plan': 'Arka plan güncellendi.',
   iban: 'IBAN bilgileri kaydedildi.',
+  'iban-kaldirildi': 'IBAN bilgileri kaldırıldı.',
+  'rehber-gizlendi': 'Değişiklikler kaydedildi. Telefon ve e-posta kalmadığı için "Rehbere Ekle" butonu kapatıldı.',
 } as const;
 
 export type OwnerNotice = keyof typeof ownerNotices;
@@ -53,6 +63,18 @@ export const photoNotices: Readonly<Record<PhotoKind, OwnerNotice>> = { profile:
 /** The text for a `?durum=` code, or null for anything that is not one. */
 export function noticeFrom(raw: unknown): string | null {
   return typeof raw === 'string' && Object.hasOwn(ownerNotices, raw) ? ownerNotices[raw as OwnerNotice] : null;
+}
+
+/** Notices of the messages page (`/edit/{token}/messages?durum=...`), codes as above. */
+export const messageNotices = {
+  'mesaj-silindi': 'Mesaj silindi.',
+} as const;
+
+export type MessageNotice = keyof typeof messageNotices;
+
+/** The text for a messages page's `?durum=` code, or null. */
+export function messageNoticeFrom(raw: unknown): string | null {
+  return typeof raw === 'string' && Object.hasOwn(messageNotices, raw) ? messageNotices[raw as MessageNotice] : null;
 }
 
 /** The edit page showing a notice (`base` is `/edit/{token}`): where a change sends the owner back. */

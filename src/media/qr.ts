@@ -58,20 +58,15 @@ export function wifiPayload(ssid: string, password: string): string {
     : `WIFI:T:WPA;S:${escapeWifi(ssid)};P:${escapeWifi(password)};;`;
 }
 
-/** EPC069-12 name field: at most 70 characters, one line. */
-const EPC_NAME_MAX = 70;
-
 /**
- * EPC069-12 (version 002, UTF-8, SEPA credit transfer) with an empty BIC and no amount:
- * BCD, 002, 1, SCT, BIC, name, IBAN, amount, purpose, remittance (structured), remittance
- * (text), information, joined with `\n`. The EPC rule: nothing follows the last filled
- * element, so the empty trailing fields are left off and the payload ends with the IBAN.
+ * The IBAN alone, `TR` and 26 characters without spaces. Turkish bank apps read only TR Karekod,
+ * which only a licensed payment service provider with a BKM "Karekod Üretici Kodu" may produce
+ * (TCMB regulation, Resmî Gazete 31220, 21.08.2020); the European EPC code they do not read, and a
+ * phone camera showed its raw lines. A bare IBAN is what a camera offers to copy and a bank app's
+ * "IBAN'a gönder" field takes as pasted.
  */
-export function epcPayload(iban: string, accountHolder: string): string {
-  const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
-  const name = Array.from(oneLine(accountHolder)).slice(0, EPC_NAME_MAX).join('').trim();
-  const account = iban.replace(/\s+/g, '').toUpperCase();
-  return ['BCD', '002', '1', 'SCT', '', name, account].join('\n');
+export function ibanPayload(iban: string): string {
+  return iban.replace(/\s+/g, '').toUpperCase();
 }
 
 /** The QR payload of a stored link value, or null when the platform has none or the value is empty. */
@@ -84,8 +79,8 @@ export function linkQrPayload(platform: string, storedUrl: string): QrPayload | 
     case 'location':
       return storedUrl.trim() === '' ? null : { text: locationHref(storedUrl.trim()), level: 'L' };
     case 'iban': {
-      const { first: iban, second: holder } = splitPair(storedUrl);
-      return iban.trim() === '' ? null : { text: epcPayload(iban, holder), level: 'M' };
+      const { first: iban } = splitPair(storedUrl);
+      return iban.trim() === '' ? null : { text: ibanPayload(iban), level: 'M' };
     }
     default:
       return null;

@@ -5,10 +5,17 @@
  *
  * Put the parser before CSRF protection in a route's chain: the `_csrf` field of a multipart
  * form is only in `req.body` once the parser has run.
+ *
+ * A file over its limit is a FileTooLargeError (413). It is read to its end and dropped, up
+ * to READABLE_FACTOR times the limit, so the form's fields after it (a catalog's label) still
+ * arrive and the owner's editor can show them again beside the reason; past that, or when the
+ * declared length is already more, the rest of the body is drained unparsed. Either way the
+ * answer goes out once the browser has sent everything: answering sooner makes some clients
+ * fail with a reset connection instead of showing it.
  */
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { HttpError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import { HttpError, PayloadTooLargeError } from '../errors.js';
 import { FILE_FIELD } from '../http/uploaded-file.js';
 import { CATALOG_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from '../shared/upload-limits.js';
 
@@ -40,9 +47,19 @@ export const CATALOG_LIMITS: UploadLimits = { fileSize: CATALOG_UPLOAD_MAX_BYTES
 /** The background form may carry its type and colour fields beside the image. */
 export const BACKGROUND_LIMITS: UploadLimits = { fileSize: IMAGE_UPLOAD_MAX_BYTES, fields: 15, fieldSize: 4096, tooLargeMessage: messages.photoTooLarge };
 
+/** A file up to this many times its limit is still read (and dropped) to reach the fields after it. */
+export const READABLE_FACTOR = 3;
+
 /** Room for the multipart boundaries and part headers around the file and fields. */
 const ENVELOPE_BYTES = 16 * 1024;
 const PART_ENVELOPE_BYTES = 512;
+
+/**
+ * A file larger than its upload allows (413), with the Turkish reason. The owner's upload routes
+ * show it inside the dialog the file was chosen in (OwnerUploadsController.refuseTooLarge);
+ * elsewhere it is the plain 413 of the error handler.
+ */
+export class FileTooLargeError extends PayloadTooLargeError {}
 
 function uploadFailed(reason: string): HttpError {
   return new HttpError(400, messages.uploadFailed(reason));
@@ -56,7 +73,7 @@ export function toUploadError(err: unknown, tooLargeMessage: string): HttpError 
     const code: string = err.code;
     switch (code) {
       case 'LIMIT_FILE_SIZE':
-        return new PayloadTooLargeError(tooLargeMessage);
+        return new FileTooLargeError(tooLargeMessage);
       case 'LIMIT_FILE_COUNT':
         return uploadFailed(messages.tooManyFiles);
       case 'LIMIT_UNEXPECTED_FILE':
@@ -95,17 +112,62 @@ export function handleUploadErrors(parser: RequestHandler, tooLargeMessage: stri
   };
 }
 
+/** Reads the rest of the body into nothing, then calls `then` once (also when the client goes away). */
+function afterDraining(req: Request, then: () => void): void {
+  if (req.readableEnded || req.destroyed) {
+    then();
+    return;
+  }
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    then();
+  };
+  req.once('end', once);
+  req.once('close', once);
+  req.once('error', once);
+  req.resume();
+}
+
+/**
+ * multer's memory storage, except that a file past `maxBytes` is read to its end and its bytes
+ * dropped as they come instead of ending the parse: memory holds at most `maxBytes`, and the
+ * fields after the file still reach `req.body`. The size reported is the whole file's.
+ */
+class BoundedMemoryStorage implements multer.StorageEngine {
+  constructor(private readonly maxBytes: number) {}
+
+  _handleFile(_req: Request, file: Express.Multer.File, done: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    file.stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= this.maxBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    file.stream.on('end', () => done(null, size <= this.maxBytes ? { buffer: Buffer.concat(chunks), size } : { size }));
+  }
+
+  _removeFile(_req: Request, file: Express.Multer.File, done: (error: Error | null) => void): void {
+    (file as Partial<Express.Multer.File>).buffer = undefined;
+    done(null);
+  }
+}
+
 /**
  * A middleware accepting one file in `file` within the given limits. A request whose declared
- * length cannot fit them is answered 413 before anything is read into memory.
+ * length cannot fit a file of READABLE_FACTOR times the limit is drained without parsing and
+ * answered 413; a smaller file over the limit is read, dropped and answered 413 with the fields.
  */
 export function createUpload(limits: UploadLimits): RequestHandler {
+  const readable = limits.fileSize * READABLE_FACTOR;
   const parser = multer({
-    storage: multer.memoryStorage(),
+    storage: new BoundedMemoryStorage(limits.fileSize),
     // File names in Turkish arrive as UTF-8; only ever used for display, never for storage.
     defParamCharset: 'utf8',
     limits: {
-      fileSize: limits.fileSize,
+      fileSize: readable,
       files: 1,
       fields: limits.fields,
       fieldSize: limits.fieldSize,
@@ -120,14 +182,21 @@ export function createUpload(limits: UploadLimits): RequestHandler {
     },
   }).single(FILE_FIELD);
   const wrapped = handleUploadErrors(parser, limits.tooLargeMessage);
-  const maxBody = limits.fileSize + limits.fields * (limits.fieldSize + PART_ENVELOPE_BYTES) + ENVELOPE_BYTES;
+  const maxBody = readable + limits.fields * (limits.fieldSize + PART_ENVELOPE_BYTES) + ENVELOPE_BYTES;
   return (req, res, next) => {
     const declared = Number(req.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBody) {
-      next(new PayloadTooLargeError(limits.tooLargeMessage));
+      afterDraining(req, () => next(new FileTooLargeError(limits.tooLargeMessage)));
       return;
     }
-    wrapped(req, res, next);
+    wrapped(req, res, (err?: unknown) => {
+      if (err === undefined && req.file && req.file.size > limits.fileSize) {
+        req.file = undefined;
+        next(new FileTooLargeError(limits.tooLargeMessage));
+        return;
+      }
+      next(err);
+    });
   };
 }
 

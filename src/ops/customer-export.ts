@@ -25,10 +25,11 @@ export const FILES_DIR = 'files';
 
 const README = `Bu arşiv, Vizit'te sizin adınıza tutulan verilerin tamamıdır (KVKK veri taşınabilirliği).
 
-customer.json       Müşteri kaydı, profil, bağlantılar, iletişim düğmeleri, IBAN, anonim mesajlar
-                    ve günlük görüntülenme sayıları (tablolardaki satırlar olduğu gibi; zamanlar
-                    1970'ten bu yana milisaniye). Düzenleme bağlantısının anahtarı bir giriş
-                    bilgisi olduğu için dahil edilmedi.
+customer.json       Müşteri kaydı, profil, bağlantılar, iletişim düğmeleri, IBAN, anonim mesajlar,
+                    günlük görüntülenme sayıları, günlük ziyaret kaynakları (QR, NFC, Instagram...)
+                    ve bağlantı başına günlük tıklama sayıları (tablolardaki satırlar olduğu gibi;
+                    zamanlar 1970'ten bu yana milisaniye). Düzenleme bağlantısının anahtarı bir
+                    giriş bilgisi olduğu için dahil edilmedi.
 ${VIEWS_CSV}   Her profil görüntülenmesi: kimlik ve zaman (ziyaretçiye dair başka bilgi tutulmaz).
 ${FILES_DIR}/              Yüklediğiniz dosyalar (fotoğraflar, kapak, arka plan, kataloglar).
 `;
@@ -55,6 +56,8 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
     iban_info: (await db('iban_info').where({ customer_id: customerId }).first()) ?? null,
     anonymous_messages: await byId('anonymous_messages'),
     profile_view_days: await db('profile_view_days').where({ customer_id: customerId }).orderBy('day'),
+    view_source_days: await db('view_source_days').where({ customer_id: customerId }).orderBy(['day', 'source']),
+    link_click_days: await db('link_click_days').where({ customer_id: customerId }).orderBy(['day', 'link_id']),
     profile_views: { count: views, file: VIEWS_CSV },
     files: files.map((name) => `${FILES_DIR}/${name}`),
   };

@@ -7,7 +7,8 @@ import { parseBackground, parseCover, type BackgroundDescriptor } from '../domai
 import { DEFAULT_BACKGROUND_COLOR, DEFAULT_DARK_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { profileCss } from '../domain/background-css.js';
 import { locationHref, splitPair } from '../domain/link-values.js';
-import { platformById } from '../domain/platforms.js';
+import { ACTION_ICONS, iconKey } from '../domain/icons.js';
+import { linkIcon, platformById } from '../domain/platforms.js';
 
 /** Everything a public profile shows, read from the database in one go. */
 export interface ProfileBundle {
@@ -23,6 +24,8 @@ export interface ContactAction {
   href: string;
   label: string;
   icon: string;
+  /** The drawn icon's key in the icon library (src/media/icon-library.ts). */
+  svg: string;
   download?: string;
 }
 
@@ -30,9 +33,14 @@ interface LinkBase {
   id: number;
   platform: string;
   label: string;
+  /** The emoji: the owner's own on a custom link, else the fallback for a missing drawn icon. */
   icon: string;
+  /** The drawn icon's key, or null when the owner's emoji is shown. */
+  svg: string | null;
   /** What a screen reader hears: the label and the platform. */
   ariaLabel: string;
+  /** Where a tap is counted (`<a ping>`, or the page's script): the same for every visitor. */
+  clickUrl: string;
 }
 
 export type LinkItem =
@@ -60,6 +68,8 @@ export interface BackgroundView {
 export interface CoverView {
   image: string | null;
   video: string | null;
+  /** A particles, waves or geometry cover: drawn on a canvas by the page's script (a gradient one is CSS). */
+  canvas: { type: string; config: string } | null;
 }
 
 export interface ProfilePage {
@@ -98,13 +108,13 @@ function contactActions(bundle: ProfileBundle): ContactAction[] {
   const actions: ContactAction[] = [];
   const phone = profile.isPhoneVisible && profile.phone ? safeHref(`tel:${profile.phone.replace(/[^\d+]/g, '')}`) : null;
   const email = profile.isEmailVisible && profile.email ? safeHref(`mailto:${profile.email}`) : null;
-  if (phone && isVisibleButton(contactButtons, 'phone')) actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞' });
-  if (email && isVisibleButton(contactButtons, 'email')) actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️' });
+  if (phone && isVisibleButton(contactButtons, 'phone')) actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞', svg: iconKey(ACTION_ICONS.phone) });
+  if (email && isVisibleButton(contactButtons, 'email')) actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️', svg: iconKey(ACTION_ICONS.email) });
   if ((phone || email) && isVisibleButton(contactButtons, 'add_contact')) {
-    actions.push({ kind: 'vcard', href: `/${customer.slug}/vcard.vcf`, label: 'Rehbere Ekle', icon: '👤', download: `${customer.slug}.vcf` });
+    actions.push({ kind: 'vcard', href: `/${customer.slug}/vcard.vcf`, label: 'Rehbere Ekle', icon: '👤', svg: iconKey(ACTION_ICONS.vcard), download: `${customer.slug}.vcf` });
   }
   const website = profile.isWebsiteVisible && profile.website ? safeHref(profile.website) : null;
-  if (website) actions.push({ kind: 'website', href: website, label: 'Web Sitesi', icon: '🌐' });
+  if (website) actions.push({ kind: 'website', href: website, label: 'Web Sitesi', icon: '🌐', svg: iconKey(ACTION_ICONS.website) });
   return actions;
 }
 
@@ -118,8 +128,9 @@ function catalogViewer(href: string): 'pdf' | 'image' | 'none' {
 function linkItem(link: SocialLink, slug: string): LinkItem | null {
   const platform = platformById(link.platform);
   if (!platform) return null;
-  const icon = link.platform === 'custom' && link.icon ? link.icon : platform.icon;
-  const base = { id: link.id, platform: link.platform, label: link.label || platform.label, icon, ariaLabel: '' };
+  const { svg, emoji: icon } = linkIcon(link.platform, link.icon);
+  const clickUrl = `/${slug}/links/${link.id}/click`;
+  const base = { id: link.id, platform: link.platform, label: link.label || platform.label, icon, svg, ariaLabel: '', clickUrl };
   base.ariaLabel = base.label === platform.label ? base.label : `${base.label} (${platform.label})`;
   const dialogId = `baglanti-${link.id}`;
   const qrUrl = `/${slug}/links/${link.id}/qr.svg`;
@@ -166,9 +177,11 @@ function backgroundView(descriptor: BackgroundDescriptor | null): BackgroundView
 }
 
 function coverView(cover: BackgroundDescriptor | null): CoverView {
-  if (cover?.kind === 'image') return { image: cover.url, video: null };
-  if (cover?.kind === 'video') return { image: null, video: cover.url };
-  return { image: null, video: null };
+  const view: CoverView = { image: null, video: null, canvas: null };
+  if (cover?.kind === 'image') view.image = cover.url;
+  if (cover?.kind === 'video') view.video = cover.url;
+  if (cover?.kind === 'animation' && cover.type !== 'gradient') view.canvas = { type: cover.type, config: JSON.stringify(cover.config) };
+  return view;
 }
 
 /** Turns stored rows into what the public page shows; every URL passes safeHref on the way. */

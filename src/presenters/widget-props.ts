@@ -3,6 +3,7 @@
  * (src/shared/widget-props.ts), so a change on either side fails the type check. The views
  * call these through app.locals.widgetProps.
  */
+import { parseCover } from '../domain/background.js';
 import type { ChartRange } from '../shared/widget-props.js';
 import type {
   BackgroundPickerProps,
@@ -27,6 +28,14 @@ export const widgetProps = {
     action: `${base}/background`,
     imageAction: `${base}/background/image`,
     current,
+    redirect,
+  }),
+  /** The same picker for the cover; `cover` is the stored cover_photo (its prefix says the kind). */
+  coverPicker: (base: string, cover: string | null, redirect: string): BackgroundPickerProps => ({
+    action: `${base}/cover`,
+    imageAction: null,
+    target: 'cover',
+    current: { type: parseCover(cover)?.kind ?? '', value: cover ?? '' },
     redirect,
   }),
   statsChart: (base: string, days: ChartRange): StatsChartProps => ({ endpoint: `${base}/stats`, days }),

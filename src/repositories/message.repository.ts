@@ -20,6 +20,27 @@ export class MessageRepository {
     return countOf(await this.db('anonymous_messages').where({ customer_id: customerId }).count({ count: '*' }));
   }
 
+  /** Removes one of this customer's messages; false when it has no message with that id. */
+  async delete(customerId: number, messageId: number): Promise<boolean> {
+    return (await this.db('anonymous_messages').where({ customer_id: customerId, id: messageId }).delete()) > 0;
+  }
+
+  /**
+   * The owner has looked at the messages up to `at`. Only customer_profiles.messages_seen_at
+   * changes: nothing the public page shows, so the customer's version (the page cache) stays.
+   * Never moves back (two tabs, a slow request).
+   */
+  async markSeen(customerId: number, at: number): Promise<void> {
+    await this.db('customer_profiles').where({ customer_id: customerId }).andWhere('messages_seen_at', '<', at).update({ messages_seen_at: at });
+  }
+
+  /** Messages that arrived after the owner last opened the messages page. */
+  async countUnseen(customerId: number): Promise<number> {
+    const profile = await this.db('customer_profiles').select('messages_seen_at').where({ customer_id: customerId }).first();
+    const seen = toInt(profile?.messages_seen_at);
+    return countOf(await this.db('anonymous_messages').where({ customer_id: customerId }).andWhere('created_at', '>', seen).count({ count: '*' }));
+  }
+
   /** Newest first. */
   async page(customerId: number, limit: number, offset: number): Promise<Message[]> {
     const rows = await this.db('anonymous_messages')

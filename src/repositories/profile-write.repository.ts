@@ -5,8 +5,8 @@ import type { ContactButtonType } from '../domain/contact-buttons.js';
 /** Columns of customer_profiles the owner may change, by their form names. */
 export interface ProfileChanges {
   bio?: string | null;
-  phone?: string;
-  email?: string;
+  phone?: string | null;
+  email?: string | null;
   website?: string | null;
   dark_mode?: boolean;
   show_name_on_cover?: boolean;
@@ -40,6 +40,23 @@ export class ProfileWriteRepository {
     await this.changing(customerId, (trx) => trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now }));
   }
 
+  /**
+   * The change, and when it leaves the profile without a phone number and an e-mail address,
+   * the "add to contacts" button switched off with it (it has nothing to add). True when the
+   * button was on and is now off.
+   */
+  async updateContactData(customerId: number, changes: ProfileChanges, now: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      await trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+      const left = await trx('customer_profiles').where({ customer_id: customerId }).first('phone', 'email');
+      const hidden = left && !left.phone && !left.email
+        ? await trx('contact_buttons').where({ customer_id: customerId, type: 'add_contact', is_visible: true }).update({ is_visible: false })
+        : 0;
+      await bumpVersion(trx, customerId);
+      return hidden > 0;
+    });
+  }
+
   async setContactButton(customerId: number, type: ContactButtonType, isVisible: boolean): Promise<boolean> {
     const changed = await this.changing(customerId, (trx) => trx('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible }));
     return changed > 0;
@@ -52,6 +69,12 @@ export class ProfileWriteRepository {
         .onConflict('customer_id')
         .merge({ iban, account_holder: accountHolder }),
     );
+  }
+
+  /** Removes the IBAN card; false when there was none. */
+  async deleteIban(customerId: number): Promise<boolean> {
+    const deleted = await this.changing(customerId, (trx) => trx('iban_info').where({ customer_id: customerId }).delete());
+    return deleted > 0;
   }
 
   async setIbanVisible(customerId: number, isVisible: boolean): Promise<boolean> {

@@ -2,10 +2,25 @@ import type { Knex } from 'knex';
 import type { DayKey } from '../lib/calendar.js';
 import { toInt } from './rows.js';
 
+/** One counter row of link_click_days. */
+export interface ClickCount {
+  linkId: number;
+  day: DayKey;
+  clicks: number;
+}
+
+/** A link as the statistics list it (every link, hidden ones too). */
+export interface StatsLink {
+  id: number;
+  label: string;
+  platform: string;
+  orderIndex: number;
+}
+
 /**
- * Reads the per-day view counters (profile_view_days), never the raw profile_views rows:
- * every query is a range on the (customer_id, day) primary key, so its cost depends on the
- * number of days asked for, not on how many views a profile has collected.
+ * Reads the per-day counters (profile_view_days, view_source_days, link_click_days), never the
+ * raw profile_views rows: every query is a range on an index that starts (customer_id, day), so
+ * its cost depends on the number of days asked for, not on how many views a profile collected.
  */
 export class StatsRepository {
   constructor(private readonly db: Knex) {}
@@ -20,12 +35,34 @@ export class StatsRepository {
     return new Map(rows.map((row) => [row.day, toInt(row.views)]));
   }
 
-  /** Every view the customer ever had. */
-  async totalViews(customerId: number): Promise<number> {
-    const rows: Array<{ total?: unknown }> = await this.db('profile_view_days')
+  /** Views per source from `from` to `to`, both inclusive; sources without views are absent. */
+  async viewsBySource(customerId: number, from: DayKey, to: DayKey): Promise<Map<string, number>> {
+    const rows: Array<{ source: string; views: unknown }> = await this.db('view_source_days')
+      .select('source')
+      .sum({ views: 'views' })
       .where('customer_id', customerId)
-      .sum({ total: 'views' });
-    // SUM over no rows is NULL; PostgreSQL answers bigint sums as strings.
-    return toInt(rows[0]?.total ?? 0);
+      .andWhere('day', '>=', from)
+      .andWhere('day', '<=', to)
+      .groupBy('source');
+    return new Map(rows.map((row) => [row.source, toInt(row.views)]));
+  }
+
+  /** Click counters from `from` to `to`, both inclusive: one row per link and day with clicks. */
+  async clicks(customerId: number, from: DayKey, to: DayKey): Promise<ClickCount[]> {
+    const rows: Array<{ link_id: unknown; day: string; clicks: unknown }> = await this.db('link_click_days')
+      .select('link_id', 'day', 'clicks')
+      .where('customer_id', customerId)
+      .andWhere('day', '>=', from)
+      .andWhere('day', '<=', to);
+    return rows.map((row) => ({ linkId: toInt(row.link_id), day: row.day, clicks: toInt(row.clicks) }));
+  }
+
+  /** Every link of the customer, hidden ones included, in the owner's order. */
+  async links(customerId: number): Promise<StatsLink[]> {
+    const rows: Array<{ id: unknown; label: string; platform: string; order_index: unknown }> = await this.db('social_links')
+      .select('id', 'label', 'platform', 'order_index')
+      .where('customer_id', customerId)
+      .orderBy([{ column: 'order_index' }, { column: 'id' }]);
+    return rows.map((row) => ({ id: toInt(row.id), label: String(row.label), platform: String(row.platform), orderIndex: toInt(row.order_index) }));
   }
 }

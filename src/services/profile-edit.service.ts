@@ -32,9 +32,18 @@ export class ProfileEditService {
     return this.writes.update(customerId, changes, this.now());
   }
 
-  /** Bio, phone, e-mail or website: each only when the form sent it. */
-  async updateText(customerId: number, form: Form): Promise<void> {
-    await this.update(customerId, parseProfileText(form));
+  /**
+   * Bio, phone, e-mail or website: each only when the form sent it; an empty one removes it.
+   * Removing the last of phone and e-mail also switches "add to contacts" off (it has nothing
+   * left to add, docs/product.md, Owner page): the answer says whether it did.
+   */
+  async updateText(customerId: number, form: Form): Promise<{ addContactHidden: boolean }> {
+    const changes = parseProfileText(form);
+    if (changes.phone !== null && changes.email !== null) {
+      await this.update(customerId, changes);
+      return { addContactHidden: false };
+    }
+    return { addContactHidden: await this.writes.updateContactData(customerId, changes, this.now()) };
   }
 
   /** Dark mode, the name on the cover and the visibility switches: the ones the form sent. */
@@ -58,6 +67,11 @@ export class ProfileEditService {
   async saveIban(customerId: number, form: Form): Promise<void> {
     const { iban, accountHolder } = parseIbanFields(form.iban, form.account_holder);
     await this.writes.saveIban(customerId, iban, accountHolder);
+  }
+
+  /** Removes the IBAN card; a 404 when there is none. */
+  async removeIban(customerId: number): Promise<void> {
+    if (!(await this.writes.deleteIban(customerId))) throw new NotFoundError(profileEditMessages.ibanNotFound);
   }
 
   /** Shows or hides the IBAN card; a 404 when there is none yet. */

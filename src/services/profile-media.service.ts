@@ -56,21 +56,30 @@ export class ProfileMediaService {
   async setPhoto(customerId: number, kind: PhotoKind, upload: Buffer, crop: CropRect | null): Promise<string> {
     const data = await processPhoto(upload, kind, crop);
     const stored = await this.save(customerId, mediaMessages.photoFailed, this.storage.newFileName(kind, 'jpg'), data);
-    await this.replace(customerId, stored, async () => {
+    await this.pointPhoto(customerId, kind, stored);
+    return stored;
+  }
+
+  /**
+   * No profile photo (the initials show) or back to the default cover: the column is cleared,
+   * then an uploaded file it pointed to is deleted.
+   */
+  async removePhoto(customerId: number, kind: PhotoKind): Promise<void> {
+    await this.pointPhoto(customerId, kind, null);
+  }
+
+  /** Back to the default cover; an uploaded cover file goes with it. */
+  removeCover(customerId: number): Promise<void> {
+    return this.removePhoto(customerId, 'cover');
+  }
+
+  /** The photo column of `kind` set to `stored` (null: cleared); the file it pointed to goes. */
+  private async pointPhoto(customerId: number, kind: PhotoKind, stored: string | null): Promise<void> {
+    await this.replace(customerId, stored ?? undefined, async () => {
       const before = await this.profiles.findProfile(customerId);
       const column = kind === 'profile' ? 'profile_photo' : 'cover_photo';
       await orFail(mediaMessages.photoFailed, () => this.writes.update(customerId, { [column]: stored }, this.now()));
       return { replaced: kind === 'profile' ? before?.profilePhoto : before?.coverPhoto };
-    });
-    return stored;
-  }
-
-  /** Back to the default cover; an uploaded cover file goes with it. */
-  async removeCover(customerId: number): Promise<void> {
-    await this.replace(customerId, undefined, async () => {
-      const before = await this.profiles.findProfile(customerId);
-      await orFail(mediaMessages.photoFailed, () => this.writes.update(customerId, { cover_photo: null }, this.now()));
-      return { replaced: before?.coverPhoto };
     });
   }
 

@@ -32,6 +32,27 @@ export const COLOR_PRESETS: readonly ColorPreset[] = Object.freeze([
   { value: '#ecfccb', name: 'Fıstık', dark: '#1a230d' },
 ].map((preset) => Object.freeze(preset)));
 
+/**
+ * The cover's colours: deeper than the page's, so the name on the cover (white) keeps a
+ * contrast of at least 4.5:1 on each. A cover colour is the same in both themes.
+ */
+export const COVER_COLOR_PRESETS: readonly ColorPreset[] = Object.freeze(
+  [
+    { value: '#1e3a8a', name: 'Lacivert' },
+    { value: '#4338ca', name: 'Çivit' },
+    { value: '#6d28d9', name: 'Mor' },
+    { value: '#86198f', name: 'Erik' },
+    { value: '#9f1239', name: 'Bordo' },
+    { value: '#c2410c', name: 'Kiremit' },
+    { value: '#a16207', name: 'Hardal' },
+    { value: '#166534', name: 'Orman' },
+    { value: '#047857', name: 'Zümrüt' },
+    { value: '#0f766e', name: 'Petrol' },
+    { value: '#0369a1', name: 'Okyanus' },
+    { value: '#374151', name: 'Antrasit' },
+  ].map((preset) => Object.freeze({ ...preset, dark: preset.value })),
+);
+
 export interface AnimationChoice {
   type: AnimationType;
   label: string;

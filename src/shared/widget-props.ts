@@ -30,16 +30,24 @@ export const CHART_RANGES = [7, 30, 90] as const;
 export type ChartRange = (typeof CHART_RANGES)[number];
 
 export interface StatsChartProps {
-  /** The statistics page; asked for JSON with `?gun={days}`. */
+  /** The statistics page; asked for JSON with `?days={days}` (the page's own range). */
   endpoint: string;
   days: ChartRange;
 }
 
+/** What a background picker sets: the page's background, or the cover. */
+export type PickerTarget = 'background' | 'cover';
+
 export interface BackgroundPickerProps {
-  /** The no-JS background form's action: `background_type`, `background_value`. */
+  /**
+   * The no-JS form's action: `background_type`, `background_value` for the background;
+   * `cover_type`, `cover_value` for the cover.
+   */
   action: string;
-  /** The image upload form's action: multipart `file`; sets the uploaded image as the background. */
-  imageAction: string;
+  /** The image upload form's action: multipart `file`; sets the uploaded image as the background. Null for the cover (its photo has the cropper). */
+  imageAction: string | null;
+  /** The page background (the default), or the cover: its own colours and no images tab. */
+  target?: PickerTarget;
   /** The stored background, which the picker opens on. */
   current: { type: string; value: string };
   redirect: string;

@@ -31,7 +31,12 @@ export const LINK_FIELD_LIMITS = {
   icon: 8,
   ssid: LINK_LIMITS.ssidBytes,
   password: LINK_LIMITS.passwordMax,
-  /** A 26-character Turkish IBAN with its spaces as banks print it (32), plus slack. */
-  iban: 40,
+  /**
+   * The longest IBAN there is (ISO 13616: 34). The browser counts every character, spaces too:
+   * a Turkish IBAN (26) grouped in fours as banks print it is 32, so a pasted one fits; the
+   * server removes the spaces before it checks. With JavaScript the field regroups a paste
+   * first (widgets/enhance/iban-fields.ts), so even one with extra spaces is not cut short.
+   */
+  iban: 34,
   accountHolder: LINK_LIMITS.accountHolder,
 } as const;

@@ -7,16 +7,14 @@ export const BIO_MAX_LENGTH = 200;
 
 export const messages = {
   bioTooLong: `Biyografi en fazla ${BIO_MAX_LENGTH} karakter olabilir.`,
-  phoneRequired: 'Telefon numarası boş olamaz.',
-  emailRequired: 'E-posta adresi boş olamaz.',
   badFlag: 'Geçersiz ayar değeri.',
   nothingToSave: 'Kaydedilecek bir bilgi gönderilmedi.',
 } as const;
 
 export interface ProfileTextInput {
   bio?: string | null;
-  phone?: string;
-  email?: string;
+  phone?: string | null;
+  email?: string | null;
   website?: string | null;
 }
 
@@ -26,9 +24,8 @@ function text(raw: unknown): string {
 
 /**
  * The text fields the owner edits, each only when the form sent it (one dialog edits one
- * field). Bio: up to 200 characters, may be emptied. Phone and e-mail: required when edited
- * (docs/product.md, "Owner page"); hiding them is what the visibility switches are for.
- * Website: http(s), may be emptied. Phone and e-mail are stored bare (`+90...`, `ali@ornek.com`),
+ * field). Bio: up to 200 characters, may be emptied. Phone, e-mail and website may be emptied,
+ * which removes them (docs/product.md, "Owner page"); website: http(s). Phone and e-mail are stored bare (`+90...`, `ali@ornek.com`),
  * without the `tel:`/`mailto:` a link gets.
  */
 export function parseProfileText(body: Record<string, unknown>): ProfileTextInput {
@@ -49,12 +46,12 @@ export function parseProfileText(body: Record<string, unknown>): ProfileTextInpu
   }
   if ('phone' in body) {
     const phone = text(body.phone);
-    if (!phone) errors.phone = messages.phoneRequired;
+    if (!phone) input.phone = null;
     else attempt('phone', () => (input.phone = normalizePhoneNumber(phone, 'phone')));
   }
   if ('email' in body) {
     const email = text(body.email);
-    if (!email) errors.email = messages.emailRequired;
+    if (!email) input.email = null;
     else attempt('email', () => (input.email = normalizeEmailAddress(email, 'email')));
   }
   if ('website' in body) {

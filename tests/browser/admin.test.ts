@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
+import { withBooleans } from '../helpers/rows.js';
 import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 
 /** Normalized visible text of the first element a locator finds, once it is visible. */
@@ -296,10 +297,10 @@ function adminStory(js: boolean): void {
       expect((await dialogMode(dialog)).modal).toBe(true);
       expect(page.url()).toBe(`${app.baseURL}/admin`);
       expect(await textOf(dialog.getByRole('heading', { level: 1 }))).toBe('Çağrı Öztürk');
-      // The copy widgets inside the fetched content are mounted too.
+      // The copy widgets inside the fetched content are mounted too: public, edit and NFC addresses.
       const copyButtons = dialog.getByRole('button', { name: 'Kopyala' });
-      await copyButtons.nth(1).waitFor();
-      expect(await copyButtons.count()).toBe(2);
+      await copyButtons.nth(2).waitFor();
+      expect(await copyButtons.count()).toBe(3);
       await inspect(page, shot('13-customer-in-dialog'));
 
       await dialog.getByRole('link', { name: 'Kapat' }).first().click();
@@ -404,8 +405,231 @@ function looks(): void {
   }
 }
 
+/** A 60-letter name and a 60-letter surname: the longest the form accepts, with no space to wrap at. */
+const LONG_NAME = { name: 'Ş'.repeat(1) + 'a'.repeat(59), surname: 'Ö' + 'z'.repeat(59) };
+
+/** Does the element lie inside the box (a pixel of rounding allowed)? */
+async function fitsInside(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = await Promise.all([inner.boundingBox(), outer.boundingBox()]);
+  if (!a || !b) return false;
+  return a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.width <= b.x + b.width + 1 && a.y + a.height <= b.y + b.height + 1;
+}
+
+async function noSideways(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+}
+
+/**
+ * The customer's actions, from the list's dialog (with JavaScript) or the customer page, at
+ * both sizes: delete and "Yeni Bağlantı Oluştur" ask first and show what they ask, the status
+ * changes in place, and a name of 60+60 letters stays inside its card.
+ */
+function customerActions(js: boolean, device: 'phone' | 'desktop'): void {
+  const shot = (step: string) => `actions-${js ? 'js' : 'nojs'}-${device}-${step}`;
+  let browser: Browser;
+  let app: RunningApp;
+  let context: BrowserContext;
+  let page: Page;
+  const ids = { remove: 0, status: 0, token: 0, long: 0 };
+
+  const tokenOf = async (id: number) => String((await app.test.db('customers').where({ id }).first()).edit_token);
+  const entry = (id: number) => page.locator(`.customer-list a.customer[href="/admin/customers/${id}"]`);
+  const fetched = () => page.locator('dialog#fetched-dialog');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startApp();
+    const customers = app.test.services.customers;
+    ids.remove = (await customers.create({ name: 'Ayşe', surname: 'Kaya' })).id;
+    ids.status = (await customers.create({ name: 'Mehmet Ali', surname: 'Şahin' })).id;
+    ids.token = (await customers.create({ name: 'Zeynep', surname: 'Yılmaz' })).id;
+    ids.long = (await customers.create(LONG_NAME)).id;
+    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+    await signIn(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  /** Opens a customer the way this mode does: in the list's dialog with JavaScript, as its page without. */
+  async function openCustomer(id: number): Promise<Locator> {
+    await page.goto('/admin');
+    await entry(id).click();
+    if (!js) {
+      await page.waitForURL(`**/admin/customers/${id}`);
+      return page.locator('[data-dialog-content]');
+    }
+    expect((await dialogMode(fetched())).modal).toBe(true);
+    expect(page.url()).toBe(`${app.baseURL}/admin`);
+    return fetched();
+  }
+
+  it('keeps a 60+60-letter name inside its list card, badge and date included', async () => {
+    await page.goto('/admin');
+    const card = entry(ids.long);
+    expect(await textOf(card.locator('.customer__name'))).toContain(LONG_NAME.name);
+    for (const part of ['.customer__name', '.customer__meta', '.badge', 'time']) {
+      expect(await fitsInside(card.locator(part), card), part).toBe(true);
+    }
+    const name = await card.locator('.customer__name').boundingBox();
+    const side = await card.locator('.customer__side').boundingBox();
+    expect(name && side && name.x + name.width <= side.x).toBe(true);
+    // The other cards keep their one-line look.
+    const short = await entry(ids.token).boundingBox();
+    expect(short && short.height).toBeLessThan(100);
+    await noSideways(page);
+    await inspect(page, shot('long-name-list'));
+
+    const detail = await openCustomer(ids.long);
+    // Across: the dialog may scroll down to its first control, so only the width is checked here.
+    const [heading, box] = await Promise.all([detail.getByRole('heading', { level: 1 }).boundingBox(), detail.boundingBox()]);
+    expect(heading && box && heading.x >= box.x - 1 && heading.x + heading.width <= box.x + box.width + 1).toBe(true);
+    await noSideways(page);
+    await inspect(page, shot('long-name-detail'));
+  });
+
+  it('changes the status where the user is, and says so', async () => {
+    const detail = await openCustomer(ids.status);
+    await detail.getByRole('button', { name: 'Pasif Yap' }).click();
+    if (js) {
+      // The dialog stays open over the list and shows the new status.
+      await detail.getByRole('button', { name: 'Aktif Yap' }).waitFor();
+      expect((await dialogMode(fetched())).modal).toBe(true);
+      expect(page.url()).toBe(`${app.baseURL}/admin`);
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Aktif Yap');
+    } else {
+      await page.waitForURL(`**/admin/customers/${ids.status}`);
+    }
+    expect(await textOf(detail.locator('.detail-head .badge'))).toBe('Pasif');
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'Müşteri' }))).toBe('Müşteri pasif yapıldı');
+    expect(withBooleans(await app.test.db('customers').where({ id: ids.status }).first()).is_active).toBe(false);
+    await inspect(page, shot('status-changed'));
+
+    await detail.getByRole('button', { name: 'Aktif Yap' }).click();
+    if (js) await detail.getByRole('button', { name: 'Pasif Yap' }).waitFor();
+    expect(await textOf(detail.locator('.detail-head .badge'))).toBe('Aktif');
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'Müşteri' }))).toBe('Müşteri aktif yapıldı');
+    await detail.getByRole('button', { name: 'Pasif Yap' }).click();
+    if (js) {
+      await detail.getByRole('button', { name: 'Aktif Yap' }).waitFor();
+      // The list behind the dialog shows it too, once the dialog closes.
+      await page.keyboard.press('Escape');
+      await fetched().waitFor({ state: 'hidden' });
+      expect(await textOf(entry(ids.status).locator('.badge'))).toBe('Pasif');
+      expect(await statValue(page, 'Aktif Profil')).toBe('3');
+    } else {
+      await page.waitForURL(`**/admin/customers/${ids.status}`);
+      expect(await textOf(detail.locator('.detail-head .badge'))).toBe('Pasif');
+    }
+  });
+
+  it('asks before "Yeni Bağlantı Oluştur" replaces the edit link, then replaces it', async () => {
+    const before = await tokenOf(ids.token);
+    const detail = await openCustomer(ids.token);
+    await detail.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
+    let confirm: Locator;
+    if (js) {
+      confirm = page.locator('dialog#baglanti-onay');
+      expect((await dialogMode(confirm)).modal).toBe(true);
+      const box = await confirm.boundingBox();
+      expect(box && box.width > 250 && box.height > 100).toBe(true);
+      expect(page.url()).toBe(`${app.baseURL}/admin`);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Vazgeç');
+    } else {
+      await page.waitForURL(`**/admin/customers/${ids.token}/token`);
+      confirm = page.getByRole('main');
+    }
+    expect(await textOf(confirm.getByRole('heading', { name: 'Düzenleme bağlantısı yenilensin mi?' }))).toBeTruthy();
+    expect(await textOf(confirm)).toContain('Eski bağlantı hemen çalışmaz olur');
+    expect(await tokenOf(ids.token)).toBe(before);
+    await inspect(page, shot('token-confirm'));
+
+    // "Vazgeç" backs out; the link is the same.
+    await confirm.getByRole('link', { name: 'Vazgeç' }).click();
+    if (js) {
+      await confirm.waitFor({ state: 'hidden' });
+      expect((await dialogMode(fetched())).modal).toBe(true);
+    } else {
+      await page.waitForURL(`**/admin/customers/${ids.token}`);
+    }
+    expect(await tokenOf(ids.token)).toBe(before);
+    await detail.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
+    if (js) await dialogMode(confirm);
+    else await page.waitForURL(`**/admin/customers/${ids.token}/token`);
+
+    await confirm.getByRole('button', { name: 'Evet, Yenile' }).click();
+    if (js) {
+      await confirm.waitFor({ state: 'hidden' });
+      expect((await dialogMode(fetched())).modal).toBe(true);
+      expect(page.url()).toBe(`${app.baseURL}/admin`);
+      // The focus (and so the view) goes to the notice, right above the new link.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.dialog-notice') !== null)).toBe(true);
+    } else {
+      await page.waitForURL(`**/admin/customers/${ids.token}`);
+    }
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe('Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.');
+    const after = await tokenOf(ids.token);
+    expect(after).not.toBe(before);
+    await expect.poll(() => detail.getByLabel('Gizli düzenleme bağlantısı').inputValue()).toBe(`${app.baseURL}/edit/${after}`);
+    await inspect(page, shot('token-replaced'));
+  });
+
+  if (js) {
+    it('on the customer page too, the confirmation is a dialog in place', async () => {
+      const before = await tokenOf(ids.token);
+      await page.goto(`/admin/customers/${ids.token}`);
+      await page.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
+      const confirm = page.locator('dialog#baglanti-onay');
+      expect((await dialogMode(confirm)).modal).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(`/admin/customers/${ids.token}`);
+      await inspect(page, shot('token-confirm-page-dialog'));
+      await confirm.getByRole('button', { name: 'Evet, Yenile' }).click();
+      expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe('Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.');
+      expect(await tokenOf(ids.token)).not.toBe(before);
+    });
+  }
+
+  it('deletes from the customer\'s dialog or page after a visible confirmation', async () => {
+    const detail = await openCustomer(ids.remove);
+    await detail.getByRole('link', { name: 'Müşteriyi Sil' }).click();
+    const confirm = page.locator('dialog#sil-onay');
+    const shown = await dialogMode(confirm);
+    expect(js ? shown.modal : shown.target).toBe(true);
+    const box = await confirm.boundingBox();
+    expect(box && box.width > 250 && box.height > 100).toBe(true);
+    expect(await textOf(confirm)).toContain('Bu müşteriyi silmek istediğinizden emin misiniz?');
+    if (js) expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Vazgeç');
+    await inspect(page, shot('delete-confirm'));
+
+    await confirm.getByRole('link', { name: 'Vazgeç' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    // With JavaScript the customer's dialog is still there underneath.
+    if (js) expect((await dialogMode(fetched())).modal).toBe(true);
+    await detail.getByRole('link', { name: 'Müşteriyi Sil' }).click();
+    await dialogMode(confirm);
+
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/admin/customers/${ids.remove}/delete`)),
+      confirm.getByRole('button', { name: 'Evet, Sil' }).click(),
+    ]);
+    await page.waitForURL('**/admin');
+    expect(await textOf(page.locator('.alert'))).toBe('Müşteri başarıyla silindi');
+    expect(await entry(ids.remove).count()).toBe(0);
+    expect(await page.locator('.customer-list').innerText()).not.toContain('Ayşe Kaya');
+    expect(await app.test.db('customers').where({ id: ids.remove }).first()).toBeUndefined();
+    await inspect(page, shot('after-delete'));
+  });
+}
+
 describe('Admin in the browser', () => {
   describe('with JavaScript', () => adminStory(true));
   describe('without JavaScript', () => adminStory(false));
   describe('on desktop and in dark mode', () => looks());
+  for (const device of ['phone', 'desktop'] as const) {
+    describe(`customer actions with JavaScript at ${device}`, () => customerActions(true, device));
+    describe(`customer actions without JavaScript at ${device}`, () => customerActions(false, device));
+  }
 });

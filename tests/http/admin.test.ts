@@ -25,6 +25,7 @@ describe('without a session', () => {
     ['get', '/admin/customers/1'],
     ['post', '/admin/customers'],
     ['post', '/admin/customers/1/status'],
+    ['get', '/admin/customers/1/token'],
     ['post', '/admin/customers/1/token'],
     ['post', '/admin/customers/1/delete'],
   ] as const)('%s %s goes to /login and changes nothing', async (method, url) => {
@@ -224,10 +225,19 @@ describe('POST /admin/customers/:id/status', () => {
     expect(withBooleans(await t.db('customers').where({ id }).first())).toMatchObject({ is_active: true });
   });
 
-  it('answers JSON to a widget', async () => {
+  it('answers JSON to a widget, which shows the notice itself: no flash is left for a later page', async () => {
     const { id } = await createCustomer(t, admin, 'Ali', 'Veli');
     const res = await admin.agent.post(`/admin/customers/${id}/status`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(200);
     expect(res.body).toEqual({ ok: true, isActive: false, message: 'Müşteri pasif yapıldı' });
+    const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
+    expect(detail.text).not.toContain('Müşteri pasif yapıldı');
+    expect(detail.text).toContain('Aktif Yap');
+  });
+
+  it('marks the form for the in-place change in the list\'s dialog, and keeps it a plain form', async () => {
+    const { id } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
+    expect(detail.text).toMatch(new RegExp(`<form method="post" action="/admin/customers/${id}/status" data-in-place>\\s*<input type="hidden" name="_csrf" value="[^"]+">`));
   });
 
   it('needs the CSRF token and an existing customer', async () => {
@@ -238,11 +248,41 @@ describe('POST /admin/customers/:id/status', () => {
   });
 });
 
+describe('GET /admin/customers/:id/token', () => {
+  it('asks before the edit link is replaced, with a confirmation form that carries confirm=1 and the CSRF token', async () => {
+    const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
+    // The customer page leads here (or, with JavaScript, opens the same question as a dialog).
+    expect(detail.text).toContain(`href="/admin/customers/${id}/token" data-dialog="baglanti-onay"`);
+    expect(detail.text).toContain('<dialog class="modal" id="baglanti-onay"');
+    const res = await admin.agent.get(`/admin/customers/${id}/token`).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const text of ['Düzenleme bağlantısı yenilensin mi?', 'Eski bağlantı hemen çalışmaz olur', '<strong>Ali Veli</strong> (/aliveli)', 'name="confirm" value="1"', `action="/admin/customers/${id}/token"`, 'Evet, Yenile', `href="/admin/customers/${id}">Vazgeç`]) {
+      expect(res.text).toContain(text);
+    }
+    expect(res.text).toMatch(/name="_csrf" value="[^"]+"/);
+    expect(String((await t.db('customers').where({ id }).first()).edit_token)).toBe(editToken);
+  });
+
+  it('escapes the name it shows', async () => {
+    const { id } = await createCustomer(t, admin, 'Ali', 'Veli');
+    await t.db('customers').where({ id }).update({ name: '<img src=x>' });
+    const res = await admin.agent.get(`/admin/customers/${id}/token`).expect(200);
+    expect(res.text).not.toContain('<img src=x>');
+    expect(res.text).toContain('&lt;img src=x&gt;');
+  });
+
+  it('answers 404 for an unknown customer', async () => {
+    const res = await admin.agent.get('/admin/customers/999/token').expect(404);
+    expect(res.text).toContain('Müşteri bulunamadı.');
+  });
+});
+
 describe('POST /admin/customers/:id/token', () => {
-  it('replaces the edit link: the old one answers 404, the new one works', async () => {
+  it('replaces the edit link once confirmed: the old one answers 404, the new one works', async () => {
     const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
     await request(t.app).get(`/edit/${editToken}`).expect(200);
-    await admin.agent.post(`/admin/customers/${id}/token`).type('form').send({ _csrf: admin.csrf }).expect(303).expect('Location', `/admin/customers/${id}`);
+    await admin.agent.post(`/admin/customers/${id}/token`).type('form').send({ _csrf: admin.csrf, confirm: '1' }).expect(303).expect('Location', `/admin/customers/${id}`);
     const fresh = String((await t.db('customers').where({ id }).first()).edit_token);
     expect(fresh).not.toBe(editToken);
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -253,9 +293,33 @@ describe('POST /admin/customers/:id/token', () => {
     expect(detail.text).toContain(`/edit/${fresh}`);
   });
 
-  it('needs the CSRF token', async () => {
+  it.each([{}, { confirm: '0' }, { confirm: 'evet' }, { confirm: ['1', '1'] }])('shows the question instead of acting when the post lacks confirm=1: %o', async (fields) => {
     const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
-    await admin.agent.post(`/admin/customers/${id}/token`).type('form').send({}).expect(403);
+    const res = await admin.agent.post(`/admin/customers/${id}/token`).type('form').send({ _csrf: admin.csrf, ...fields }).expect(200);
+    expect(res.text).toContain('Düzenleme bağlantısı yenilensin mi?');
+    expect(res.text).toContain('name="confirm" value="1"');
+    expect(String((await t.db('customers').where({ id }).first()).edit_token)).toBe(editToken);
+    await request(t.app).get(`/edit/${editToken}`).expect(200);
+  });
+
+  it('answers JSON to a widget: the new URL once confirmed, a Turkish 422 without confirm=1', async () => {
+    const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const refused = await admin.agent.post(`/admin/customers/${id}/token`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf }).expect(422);
+    expect(refused.body).toEqual({ ok: false, error: 'Düzenleme bağlantısını yenilemek için onay gerekiyor.' });
+    expect(String((await t.db('customers').where({ id }).first()).edit_token)).toBe(editToken);
+
+    const ok = await admin.agent.post(`/admin/customers/${id}/token`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf, confirm: '1' }).expect(200);
+    const fresh = String((await t.db('customers').where({ id }).first()).edit_token);
+    expect(fresh).not.toBe(editToken);
+    expect(ok.body).toEqual({ ok: true, editUrl: expect.stringMatching(new RegExp(`/edit/${fresh}$`)), message: 'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.' });
+    // The widget shows the notice; no flash waits for the next page.
+    expect((await admin.agent.get(`/admin/customers/${id}`)).text).not.toContain('Yeni düzenleme bağlantısı oluşturuldu');
+  });
+
+  it('needs the CSRF token and an existing customer', async () => {
+    const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    await admin.agent.post(`/admin/customers/${id}/token`).type('form').send({ confirm: '1' }).expect(403);
+    await admin.agent.post('/admin/customers/999/token').type('form').send({ _csrf: admin.csrf, confirm: '1' }).expect(404);
     await request(t.app).get(`/edit/${editToken}`).expect(200);
   });
 });

@@ -114,6 +114,36 @@ describe('POST /{slug}/messages', () => {
     await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Sonra', form_started: stamp }).expect(303);
   });
 
+  it('counts accepted messages only: refused attempts on a shared address never block a valid message', async () => {
+    const stamp = await openForm();
+    // A café's guests behind one address: empty, too long, forged-stamp and too-fast attempts, more than the limit.
+    for (let i = 0; i < MESSAGES_PER_WINDOW + 10; i += 1) {
+      const bad = [{ message: '', form_started: stamp }, { message: 'ş'.repeat(501), form_started: stamp }, { message: 'x', form_started: 'sahte' }][i % 3];
+      await request(t.app).post(`/${customer.slug}/messages`).type('form').send(bad).expect(422);
+    }
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Çay çok güzeldi', form_started: stamp }).expect(303);
+    expect(await stored()).toEqual(['Çay çok güzeldi']);
+  });
+
+  it('still limits accepted messages after refused ones, and a 429 does not use up the budget', async () => {
+    const stamp = await openForm();
+    for (let i = 0; i < 10; i += 1) {
+      await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: '', form_started: stamp }).expect(422);
+    }
+    for (let i = 0; i < MESSAGES_PER_WINDOW; i += 1) {
+      await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: `Mesaj ${i}`, form_started: stamp }).expect(303);
+    }
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Fazla', form_started: stamp }).expect(429);
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Yine fazla', form_started: stamp }).expect(429);
+    expect(await stored()).toHaveLength(MESSAGES_PER_WINDOW);
+    // Another profile on the same address has its own budget.
+    const other = await createCustomer(t, await signIn(t.app), 'Başka', 'Kafe');
+    const page = await request(t.app).get(`/${other.slug}`).expect(200);
+    const otherStamp = /name="form_started" value="([^"]+)"/.exec(page.text)?.[1];
+    now += 5000;
+    await request(t.app).post(`/${other.slug}/messages`).type('form').send({ message: 'Merhaba', form_started: otherStamp }).expect(303);
+  });
+
   it('refuses a post from another site with 403', async () => {
     const stamp = await openForm();
     await request(t.app).post(`/${customer.slug}/messages`).set('Origin', 'https://kotu.example').type('form').send({ message: 'x', form_started: stamp }).expect(403);

@@ -20,6 +20,7 @@ const postJson = (path: string, fields: Record<string, string>) => post(path, fi
 const profile = async () => withBooleans(await t.db('customer_profiles').where({ customer_id: customer.id }).first());
 const links = async (id = customer.id) => t.db('social_links').where({ customer_id: id }).orderBy('order_index');
 const publicPage = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
+const addContactVisible = async () => Boolean((await t.db('contact_buttons').where({ customer_id: customer.id, type: 'add_contact' }).first()).is_visible);
 
 async function addLink(fields: Record<string, string>): Promise<number> {
   const res = await postJson('/links', fields).expect(200);
@@ -62,10 +63,7 @@ describe('text edits', () => {
   });
 
   it.each([
-    ['phone', '', 'Telefon numarası boş olamaz.'],
-    ['phone', '   ', 'Telefon numarası boş olamaz.'],
     ['phone', '12345', ''],
-    ['email', '', 'E-posta adresi boş olamaz.'],
     ['email', 'ayse@', ''],
     ['website', 'javascript:alert(1)', ''],
     ['website', 'ftp://ornek.com', ''],
@@ -82,6 +80,48 @@ describe('text edits', () => {
     const json = await postJson('/profile', { [field]: input }).expect(422);
     expect(json.body.ok).toBe(false);
     expect(json.body.error).toMatch(/^Güncelleme başarısız: /);
+  });
+
+  it.each(['phone', 'email'])('clears the %s: an empty or blank field removes it', async (field) => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/profile', { email: 'a@ornek.com' }).expect(303);
+    expect(await publicPage()).toContain(field === 'phone' ? 'href="tel:' : 'href="mailto:');
+    await post('/profile', { [field]: '   ' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+    expect((await profile())[field]).toBeNull();
+    const html = await publicPage();
+    expect(html).not.toContain(field === 'phone' ? 'href="tel:' : 'href="mailto:');
+    expect(html).toContain(field === 'phone' ? 'href="mailto:a@ornek.com"' : 'href="tel:+905321234567"');
+    // "Add to contacts" still has the other one to add.
+    expect(await addContactVisible()).toBe(true);
+  });
+
+  it('switches "add to contacts" off with the last of phone and e-mail, and says so', async () => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/profile', { email: 'a@ornek.com' }).expect(303);
+    await post('/profile', { phone: '' }).expect(303);
+    expect(await addContactVisible()).toBe(true);
+    await post('/profile', { email: '' }).expect(303).expect('Location', `${base()}/profile?durum=rehber-gizlendi`);
+    expect(await profile()).toMatchObject({ phone: null, email: null });
+    expect(await addContactVisible()).toBe(false);
+    await request(t.app).get(`/${customer.slug}/vcard.vcf`).expect(404);
+    const page = await request(t.app).get(`${base()}/profile?durum=rehber-gizlendi`).expect(200);
+    expect(page.text).toContain('Telefon ve e-posta kalmadığı için &#34;Rehbere Ekle&#34; butonu kapatıldı.');
+    // Clearing what is already empty, with the button already off, is a plain save.
+    const json = await postJson('/profile', { phone: '' }).expect(200);
+    expect(json.body).toEqual({ ok: true, message: 'Değişiklikler kaydedildi.' });
+    // Refused back on until there is something to add; then it may be switched on again.
+    const refused = await postJson('/contact-buttons/add_contact', { is_visible: '1' }).expect(422);
+    expect(refused.body.error).toBe('Güncelleme başarısız: İletişim bilgisi eksik - telefon veya e-posta gerekli');
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/contact-buttons/add_contact', { is_visible: '1' }).expect(303);
+    expect(await addContactVisible()).toBe(true);
+  });
+
+  it('saves nothing when one field of a form is refused: a bad phone beside an emptied e-mail', async () => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/profile', { email: 'a@ornek.com' }).expect(303);
+    await post('/profile', { phone: '12', email: '' }).expect(422);
+    expect(await profile()).toMatchObject({ phone: '+905321234567', email: 'a@ornek.com' });
   });
 
   it('clears the website', async () => {
@@ -127,6 +167,18 @@ describe('settings and contact buttons', () => {
     await post('/contact-buttons/add_contact', { is_visible: '1' }).expect(303);
   });
 
+  it('sends a switch of the contact dialog back to the editor with that dialog open', async () => {
+    await post('/profile', { phone: '05321234567' }).expect(303);
+    await post('/contact-buttons/phone', { is_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    await post('/settings', { is_website_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    expect((await profile()).is_website_visible).toBe(false);
+    // The switches outside it come back to the page as before.
+    await post('/settings', { dark_mode: '1' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+    // A widget gets JSON and stays where it is.
+    const json = await postJson('/contact-buttons/phone', { is_visible: '1' }).expect(200);
+    expect(json.body).toEqual({ ok: true, message: 'Değişiklikler kaydedildi.' });
+  });
+
   it('answers 404 for an unknown button type', async () => {
     await post('/contact-buttons/fax', { is_visible: '1' }).expect(404);
   });
@@ -152,6 +204,57 @@ describe('IBAN card', () => {
     const res = await postJson('/iban', fields).expect(422);
     expect(Object.keys(res.body.fields)).toContain(field);
     expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' });
+  });
+
+  it('removes the card after its confirmation: gone from the table, the editor and the public page', async () => {
+    await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
+    const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
+    expect(editor).toContain('href="#iban-kaldir"');
+    expect(editor).toMatch(/<dialog class="modal" id="iban-kaldir"/);
+    expect(editor).toContain(`action="${base()}/iban/delete"`);
+    // The cached public page is renewed by the removal.
+    expect(await publicPage()).toContain('Banka Hesabı');
+    await post('/iban/delete', {}).expect(303).expect('Location', `${base()}/profile?durum=iban-kaldirildi`);
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toBeUndefined();
+    expect(await publicPage()).not.toContain('Banka Hesabı');
+    const after = (await request(t.app).get(`${base()}/profile?durum=iban-kaldirildi`).expect(200)).text;
+    expect(after).toContain('IBAN bilgileri kaldırıldı.');
+    expect(after).toContain('+ IBAN bilgisi ekleyin');
+    expect(after).not.toContain('id="iban-kaldir"');
+  });
+
+  it('answers JSON to a widget, and 404 when there is no card to remove', async () => {
+    await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
+    const json = await postJson('/iban/delete', {}).expect(200);
+    expect(json.body).toEqual({ ok: true, message: 'IBAN bilgileri kaldırıldı.' });
+    const missing = await postJson('/iban/delete', {}).expect(404);
+    expect(missing.body).toMatchObject({ ok: false, error: 'IBAN bilgisi bulunamadı.' });
+    await post('/iban/delete', {}).expect(404);
+  });
+
+  it('answers 404 to a wrong, malformed or replaced token, and the card stays', async () => {
+    await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
+    const old = customer.editToken;
+    const fresh = await t.services.customers.replaceEditToken(customer.id);
+    for (const token of [old, 'x'.repeat(43), 'kisa', other.editToken.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))]) {
+      await request(t.app).post(`/edit/${token}/iban/delete`).type('form').send({}).expect(404);
+    }
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326' });
+    expect(fresh).toBeTruthy();
+  });
+
+  it('removes only its own customer\'s card', async () => {
+    await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
+    await request(t.app).post(`/edit/${other.editToken}/iban`).type('form').send({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' }).expect(303);
+    await post('/iban/delete', {}).expect(303);
+    expect(await t.db('iban_info').where({ customer_id: other.id }).first()).toMatchObject({ account_holder: 'Ali Veli' });
+  });
+
+  it('takes a pasted IBAN with extra spaces and tabs (the field\'s 34 characters count them; the server drops them)', async () => {
+    await post('/iban', { iban: ' TR33  0006 1005\t1978 6457 8413 26 ', account_holder: 'Ayşe Kaya' }).expect(303);
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326' });
+    const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
+    expect(editor).toMatch(/id="iban-iban" name="iban" type="text" value="TR33 0006 1005 1978 6457 8413 26"[^>]* maxlength="34"/);
   });
 
   it('answers 404 when toggling a card that does not exist', async () => {
@@ -305,6 +408,7 @@ describe('permissions', () => {
     ['/settings', { dark_mode: '1' }],
     ['/contact-buttons/phone', { is_visible: '0' }],
     ['/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }],
+    ['/iban/delete', {}],
     ['/background', { background_type: 'color', background_value: '#000000' }],
     ['/links', { platform: 'instagram', url: 'x' }],
     ['/links/order', { order: '1' }],

@@ -38,7 +38,7 @@ describe('owner pages', () => {
   it('greets the owner by first name with the three buttons and the public link', async () => {
     const res = await request(t.app).get(base()).expect(200);
     expect(res.text).toContain('Merhaba, Ayşe!');
-    for (const text of ['Sayfayı Düzenle', 'Yorumlar', 'İstatistikler', `href="${base()}/profile"`, `href="${base()}/messages"`, `href="${base()}/stats"`, `href="/${customer.slug}" target="_blank" rel="noopener noreferrer"`]) {
+    for (const text of ['Sayfayı Düzenle', 'Mesajlar', 'İstatistikler', `href="${base()}/profile"`, `href="${base()}/messages"`, `href="${base()}/stats"`, `href="/${customer.slug}" target="_blank" rel="noopener noreferrer"`]) {
       expect(res.text).toContain(text);
     }
   });
@@ -140,13 +140,13 @@ describe('statistics', () => {
     const json = await request(t.app).get(`${base()}/stats`).set('Accept', 'application/json').expect(200);
     expect(json.body).toMatchObject({ todayViews: 5, yesterdayViews: 4, monthlyViews: 11, lastMonthViews: 7 });
     expect(json.body.dailyStats).toEqual([
-      { date: '2026-11-15', views: 0 },
-      { date: '2026-11-16', views: 1 },
-      { date: '2026-11-17', views: 0 },
-      { date: '2026-11-18', views: 0 },
-      { date: '2026-11-19', views: 0 },
-      { date: '2026-11-20', views: 4 },
-      { date: '2026-11-21', views: 5 },
+      { date: '2026-11-15', views: 0, clicks: 0 },
+      { date: '2026-11-16', views: 1, clicks: 0 },
+      { date: '2026-11-17', views: 0, clicks: 0 },
+      { date: '2026-11-18', views: 0, clicks: 0 },
+      { date: '2026-11-19', views: 0, clicks: 0 },
+      { date: '2026-11-20', views: 4, clicks: 0 },
+      { date: '2026-11-21', views: 5, clicks: 0 },
     ]);
     const html = await request(t.app).get(`${base()}/stats`).expect(200);
     for (const text of ['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay', 'Son 7 Gün', '21 Kasım 2026', '15 Kasım 2026']) expect(html.text).toContain(text);
@@ -175,7 +175,7 @@ describe('statistics', () => {
     await view('2027-01-01T05:00:00Z', 1);
     const res = await request(t.app).get(`${base()}/stats`).set('Accept', 'application/json').expect(200);
     expect(res.body).toMatchObject({ todayViews: 1, yesterdayViews: 2, monthlyViews: 1, lastMonthViews: 5 });
-    expect(res.body.dailyStats.at(-1)).toEqual({ date: '2027-01-01', views: 1 });
+    expect(res.body.dailyStats.at(-1)).toEqual({ date: '2027-01-01', views: 1, clicks: 0 });
   });
 });
 

@@ -251,13 +251,13 @@ describe('GET /{slug}/vcard.vcf', () => {
 });
 
 describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
-  it('draws the absolute public URL as an SVG, cached for an hour', async () => {
+  it('draws the absolute public URL with ?k=qr (a scan counts under "QR kod") as an SVG, cached for an hour', async () => {
     const res = await get(`/${customer.slug}/qr.svg`).expect(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const svg = binary(res);
     expect(svg.toString('utf8')).toContain('width="300"');
-    expect(await decodeQr(svg, 'svg')).toBe(profileUrl());
+    expect(await decodeQr(svg, 'svg')).toBe(`${profileUrl()}?k=qr`);
   });
 
   it('draws the absolute public URL as a 300 px PNG by default', async () => {
@@ -266,14 +266,14 @@ describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const png = binary(res);
     expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 300, height: 300 });
-    expect(await decodeQr(png, 'png')).toBe(profileUrl());
+    expect(await decodeQr(png, 'png')).toBe(`${profileUrl()}?k=qr`);
   });
 
   it.each([[100], [1200], [2000]])('draws a %i px PNG for print', async (size) => {
     const res = await get(`/${customer.slug}/qr.png?size=${size}`).expect(200);
     const png = binary(res);
     expect(await sharp(png).metadata()).toMatchObject({ width: size, height: size });
-    expect(await decodeQr(png, 'png')).toBe(profileUrl());
+    expect(await decodeQr(png, 'png')).toBe(`${profileUrl()}?k=qr`);
   });
 
   it.each([['99'], ['2001'], ['0'], ['abc'], ['12.5'], ['-300'], ['']])('refuses ?size=%j with a Turkish 422', async (size) => {
@@ -293,7 +293,7 @@ describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
     admin = await signIn(t.app);
     customer = await createCustomer(t, admin, 'İpek', 'Işık');
     const svg = binary(await get(`/${customer.slug}/qr.svg`).expect(200));
-    expect(await decodeQr(svg, 'svg')).toBe('https://kart.example.com.tr/ipekisik');
+    expect(await decodeQr(svg, 'svg')).toBe('https://kart.example.com.tr/ipekisik?k=qr');
   });
 
   it.each([['qr.svg'], ['qr.png']])('%s is a 404 for an unknown slug and a 403 for an inactive profile', async (file) => {
@@ -329,9 +329,9 @@ describe('GET /{slug}/links/{linkId}/qr.svg', () => {
     expect((await linkQr(await addLink('location', 'https://maps.app.goo.gl/AbC123'))).text).toBe('https://maps.app.goo.gl/AbC123');
   });
 
-  it('draws an EPC bank-transfer code for an IBAN link with a Turkish holder', async () => {
+  it('draws the bare IBAN for an IBAN link, so a phone camera offers to copy it (no holder, no EPC lines)', async () => {
     const id = await addLink('iban', 'TR330006100519786457841326|Ayşe Işık Çağlar');
-    expect((await linkQr(id)).text).toBe('BCD\n002\n1\nSCT\n\nAyşe Işık Çağlar\nTR330006100519786457841326');
+    expect((await linkQr(id)).text).toBe('TR330006100519786457841326');
   });
 
   it('is a 404 for a link of another customer, even with the right id', async () => {

@@ -22,7 +22,7 @@ async function setProfile(fields: Record<string, unknown>): Promise<void> {
 /** The href of the link whose visible label is `label`. */
 function hrefOf(html: string, label: string): string | undefined {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`<a class="card link" href="([^"]+)"[^>]*><span class="link__icon"[^>]*>[^<]*</span><span class="link__label">${escaped}</span>`).exec(html)?.[1];
+  return new RegExp(`<a class="card link" href="([^"]+)"[^>]*><span class="link__icon"[^>]*>(?:<svg (?:(?!</svg>)[^])*</svg>|[^<]*)</span><span class="link__label">${escaped}</span>`).exec(html)?.[1];
 }
 
 describe('GET /{slug} with every block', () => {
@@ -75,6 +75,42 @@ describe('GET /{slug} with every block', () => {
     }
     expect(html).toContain('aria-label="Atölye Kursları (Özel Link)"');
     expect(html).toContain('🏺');
+  });
+
+  it('draws each platform link and contact button with an inline SVG icon, no emoji; only the custom link keeps its own', async () => {
+    const html = await page();
+    const icons = [...html.matchAll(/<span class="link__label">([^<]+)<\/span>/g)].map((m) => m[1]);
+    const spans = [...html.matchAll(/<span class="link__icon" aria-hidden="true">(.*?)<\/span><span class="link__label">([^<]+)<\/span>/g)];
+    expect(spans).toHaveLength(icons.length);
+    expect(spans.length).toBeGreaterThanOrEqual(20);
+    const emoji = /\p{Extended_Pictographic}/u;
+    for (const [, icon, label] of spans) {
+      if (label === 'Atölye Kursları') {
+        expect(icon).toBe('🏺');
+        continue;
+      }
+      expect(icon, label).toMatch(/^<svg class="icon icon--(brand|line)" viewBox="0 0 24 24" width="24" height="24"[^>]*>(<(path|circle|rect|line|polyline|polygon|ellipse)( [a-z0-9]+="[^"<>]*")+\/>)+<\/svg>$/);
+      expect(icon, label).not.toMatch(emoji);
+    }
+    // Brand logos in their (readable) brand colour, generic icons in the text's colour.
+    expect(hrefOf(html, 'Instagram')).toBeDefined();
+    expect(html).toMatch(/<a class="card link" href="https:\/\/instagram\.com[^"]*"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#ff0069">/);
+    expect(html).toMatch(/href="tel:\+902161234567"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]* stroke="currentColor"/);
+    const actions = [...html.matchAll(/<a class="action[^"]*"[^>]*><span class="action__icon" aria-hidden="true">(.*?)<\/span>/g)].map((m) => m[1]!);
+    expect(actions).toHaveLength(4);
+    for (const icon of actions) {
+      expect(icon).toMatch(/^<svg class="icon icon--line"/);
+      expect(icon).not.toMatch(emoji);
+    }
+  });
+
+  it('draws a custom link left at the default 🔗 as the link icon, and black logos white in dark mode', async () => {
+    await t.db('social_links').where({ customer_id: customer.id, platform: 'custom' }).update({ icon: '🔗' });
+    await setProfile({ dark_mode: true });
+    const html = await page();
+    expect(html).not.toContain('🔗');
+    expect(html).toMatch(/<span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]*>(?:(?!<\/svg>).)*<\/svg><\/span><span class="link__label">Atölye Kursları<\/span>/);
+    expect(html).toMatch(/href="https:\/\/x\.com\/aysekaya"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#f3f4f6">/);
   });
 
   it('has the info views for wifi, location, IBAN and the catalog viewer', async () => {

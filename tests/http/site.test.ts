@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { UI_ICONS, type UiIconName } from '../../src/domain/icons.js';
+import { loadIconLibrary } from '../../src/media/icon-library.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -155,5 +157,72 @@ describe('missing bundles', () => {
     const res = await request(t.app).get('/build/yok-ABCDEFGH.css').expect(404);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toBe('Bulunamadı');
+  });
+});
+
+describe('interface icons', () => {
+  // Emoji, dingbats, arrows and geometric shapes: glyphs a Linux machine without an emoji font
+  // (or a font without the arrows) draws as boxes. The interface draws its icons instead.
+  const ICON_CHARACTERS = /[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2190}-\u{21FF}\u{2B00}-\u{2BFF}\u{25A0}-\u{25FF}]/u;
+
+  /** The page with the owner's and visitors' own words taken out: what is left is the interface. */
+  function interfaceOf(html: string, ownContent: string[] = []): string {
+    return ownContent.reduce((rest, text) => rest.split(text).join(''), html);
+  }
+
+  /** Whether the page draws the named icon: its shapes, as ui-icon.ejs writes them. */
+  function draws(html: string, name: UiIconName): boolean {
+    const icon = loadIconLibrary().ui(name);
+    const shapes = icon.elements.map((el) => `<${el.tag}${el.attrs.map(([attr, value]) => ` ${attr}="${value}"`).join('')}/>`).join('');
+    return html.includes(`<svg class="icon icon--line" viewBox="${icon.viewBox}" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</svg>`);
+  }
+
+  function expectDrawnIcons(html: string, names: UiIconName[], ownContent: string[] = []): void {
+    expect(interfaceOf(html, ownContent).match(new RegExp(ICON_CHARACTERS.source, 'gu')) ?? []).toEqual([]);
+    expect(names.filter((name) => !draws(html, name))).toEqual([]);
+    // Each drawn icon is decoration inside an aria-hidden wrapper; the text beside it says what it means.
+    const wrappers = html.match(/<span class="ui-icon[^"]*"[^>]*>/g) ?? [];
+    expect(wrappers.length).toBeGreaterThanOrEqual(names.length);
+    for (const wrapper of wrappers) expect(wrapper).toContain('aria-hidden="true"');
+  }
+
+  it('names only lucide icons the library has', () => {
+    const library = loadIconLibrary();
+    for (const name of Object.keys(UI_ICONS)) expect(library.ui(name).kind).toBe('line');
+    expect(() => library.ui('toString')).toThrow(/No interface icon/);
+  });
+
+  it('draws the landing and login pages\' icons', async () => {
+    const landing = await request(t.app).get('/').expect(200);
+    expectDrawnIcons(landing.text, ['phone', 'camera', 'map-pin', 'link', 'qr-code', 'palette', 'user-plus', 'credit-card', 'message-circle']);
+    const login = await request(t.app).get('/login').expect(200);
+    expectDrawnIcons(login.text, ['arrow-left']);
+  });
+
+  it('draws the admin pages\' icons: empty list, no search result, pages, a new customer, password', async () => {
+    const admin = await signIn(t.app);
+    expectDrawnIcons((await admin.agent.get('/admin').expect(200)).text, ['users']);
+    expectDrawnIcons((await admin.agent.get('/admin').query({ q: 'yok' }).expect(200)).text, ['search']);
+    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+    expectDrawnIcons((await admin.agent.get(`/admin/customers/${customer.id}?created=1`).expect(200)).text, ['arrow-left', 'party-popper']);
+    expectDrawnIcons((await admin.agent.get(`/admin/customers/${customer.id}/token`).expect(200)).text, ['arrow-left']);
+    expectDrawnIcons((await admin.agent.get('/admin/password').expect(200)).text, ['arrow-left']);
+    for (let i = 0; i < 100; i += 1) await t.services.customers.create({ name: `Kişi${i}`, surname: 'Test' });
+    expectDrawnIcons((await admin.agent.get('/admin?sayfa=2').expect(200)).text, ['arrow-left', 'arrow-right']);
+  });
+
+  it('draws the owner\'s welcome and messages pages\' icons, leaving the visitors\' emoji as they wrote them', async () => {
+    const admin = await signIn(t.app);
+    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+    const base = `/edit/${customer.editToken}`;
+    expectDrawnIcons((await request(t.app).get(base).expect(200)).text, ['hand', 'pencil', 'message-circle', 'bar-chart', 'external-link']);
+    expectDrawnIcons((await request(t.app).get(`${base}/messages`).expect(200)).text, ['arrow-left', 'inbox']);
+
+    const words = 'Harika hizmet 🎉 teşekkürler → tekrar geleceğim 👋';
+    const now = Date.now();
+    await t.db('anonymous_messages').insert(Array.from({ length: 120 }, (_, i) => ({ customer_id: customer.id, message: words, created_at: now - i * 60_000 })));
+    const middle = await request(t.app).get(`${base}/messages?sayfa=2`).expect(200);
+    expect(middle.text).toContain(words);
+    expectDrawnIcons(middle.text, ['arrow-left', 'arrow-right', 'user', 'trash'], [words]);
   });
 });

@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { errorHandler } from '../../src/middleware/error-handler.js';
-import { backgroundUpload, catalogUpload, photoUpload } from '../../src/middleware/upload.js';
+import { backgroundUpload, catalogUpload, FileTooLargeError, photoUpload } from '../../src/middleware/upload.js';
 import { requireFile } from '../../src/http/uploaded-file.js';
 import { catalogFileName, prepareCatalogFile } from '../../src/media/catalog-file.js';
 import { parseCrop, processBackgroundImage, processPhoto } from '../../src/media/image-processing.js';
@@ -71,6 +71,12 @@ function buildApp(): Express {
   server.post('/background-raw', backgroundUpload, (req, res) => {
     res.json({ ok: true, size: requireFile(req).buffer.length });
   });
+  // What a route after the parser sees of a refused file: the error's class and the fields.
+  server.post('/catalog-refused', catalogUpload, (_req: express.Request, res: express.Response) => {
+    res.json({ ok: true });
+  }, ((err, req, res, _next) => {
+    res.status(499).json({ tooLarge: err instanceof FileTooLargeError, status: (err as FileTooLargeError).status, body: { ...req.body }, file: req.file ?? null });
+  }) as ErrorRequestHandler);
   server.use(errorHandler(createLogger('silent')));
   return server;
 }
@@ -156,9 +162,9 @@ describe('a profile photo upload', () => {
     expectError(res, 413, PHOTO_TOO_LARGE);
   });
 
-  it('refuses a request declaring far more than 5 MB before reading it', async () => {
-    const res = await post('/photo-raw').attach('file', Buffer.alloc(7 * MB), 'cok-buyuk.jpg');
-    expectError(res, 413, PHOTO_TOO_LARGE);
+  it('refuses with 413 a file up to 3x the limit (read to its end and dropped) and a request declaring more (drained unparsed)', async () => {
+    expectError(await post('/photo-raw').attach('file', Buffer.alloc(7 * MB), 'cok-buyuk.jpg'), 413, PHOTO_TOO_LARGE);
+    expectError(await post('/photo-raw').attach('file', Buffer.alloc(16 * MB), 'dev.jpg'), 413, PHOTO_TOO_LARGE);
   });
 
   it('takes a file of exactly 5 MB (then judged by its bytes)', async () => {
@@ -304,6 +310,15 @@ describe('a catalog upload', () => {
     expect(ok.body.size).toBe(10 * MB);
     expectError(await post('/catalog-raw').attach('file', Buffer.alloc(10 * MB + 1), 'k.pdf'), 413, CATALOG_TOO_LARGE);
     expectError(await post('/catalog-raw').attach('file', Buffer.alloc(12 * MB), 'k.pdf'), 413, CATALOG_TOO_LARGE);
+  });
+
+  it('hands a file over the limit on as a FileTooLargeError, with the fields sent before and after it', async () => {
+    const res = await post('/catalog-refused').field('platform', 'catalog').attach('file', Buffer.alloc(11 * MB), 'k.pdf').field('label', 'Yaz Menüsü').expect(499);
+    expect(res.body).toEqual({ tooLarge: true, status: 413, body: { platform: 'catalog', label: 'Yaz Menüsü' }, file: null });
+    // Past 3x the limit the parse ends at the file: what came before it is all there is.
+    const far = await post('/catalog-refused').field('platform', 'catalog').attach('file', Buffer.alloc(31 * MB), 'k.pdf').field('label', 'Yaz Menüsü').expect(499);
+    expect(far.body).toMatchObject({ tooLarge: true, status: 413, file: null });
+    expect(far.body.body.label).toBeUndefined();
   });
 
   it('takes the link form\'s 15 text fields of up to 4 KB, and refuses a 16th', async () => {

@@ -46,6 +46,9 @@ beforeAll(async () => {
     await request(source.app).post(`/${ayse.slug}/messages`).set('User-Agent', BROWSER).type('form').send({ message, form_started: stamp }).expect(303);
     now += 26 * 60 * 60 * 1000;
   }
+  // A tap on one of Ayşe's links, as the browser's ping sends it: the click counters have a row too.
+  const link = await source.db('social_links').where({ customer_id: ayse.id, is_visible: true }).orderBy('id').first();
+  await request(source.app).post(`/${ayse.slug}/links/${link.id}/click`).set('User-Agent', BROWSER).set('Content-Type', 'text/ping').send('PING').expect(204);
   await source.services.views.flush();
 });
 
@@ -230,9 +233,10 @@ describe('copyDatabase', () => {
         expect(report.find((entry) => entry.table === table)?.rows, table).toBe(rows.length);
         expect(Number((await db(table).count({ n: '*' }).first())?.n), table).toBe(rows.length);
       }
-      for (const child of ['customer_profiles', 'contact_buttons', 'social_links', 'iban_info', 'anonymous_messages', 'profile_views', 'profile_view_days']) {
+      for (const child of ['customer_profiles', 'contact_buttons', 'social_links', 'iban_info', 'anonymous_messages', 'profile_views', 'profile_view_days', 'view_source_days', 'link_click_days']) {
         expect(seen.indexOf(child), child).toBeGreaterThan(seen.indexOf('customers'));
       }
+      expect(seen.indexOf('link_click_days')).toBeGreaterThan(seen.indexOf('social_links'));
     } finally {
       await sqlite.destroy();
     }

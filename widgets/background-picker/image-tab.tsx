@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../src/shared/upload-limits.js';
 import { readAsDataUrl } from '../lib/files';
 import { messages } from './messages';
+import { UrlField } from './url-field';
 
 export interface ChosenFile {
   file: File;
@@ -46,22 +47,17 @@ export function ImageTab({ idPrefix, url, file, onUrl, onFile }: ImageTabProps) 
 
   return (
     <>
-      <div className="background-picker__field">
-        <label htmlFor={`${idPrefix}-url`}>{messages.imageUrl}</label>
-        <input
-          id={`${idPrefix}-url`}
-          className="background-picker__input"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={url}
-          onChange={(event) => {
-            onUrl(event.currentTarget.value);
-            onFile(null);
-            setPreviewFailed(false);
-          }}
-        />
-      </div>
+      <UrlField
+        id={`${idPrefix}-url`}
+        label={messages.imageUrl}
+        placeholder="https://"
+        value={url}
+        onChange={(value) => {
+          onUrl(value);
+          onFile(null);
+          setPreviewFailed(false);
+        }}
+      />
       <p className="background-picker__or">{messages.or}</p>
       <div className="background-picker__field">
         <input id={`${idPrefix}-file`} className="background-picker__file visually-hidden" type="file" accept="image/jpeg,image/png,image/webp" onChange={chooseFile} aria-describedby={`${idPrefix}-file-hint`} />

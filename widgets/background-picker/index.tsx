@@ -1,26 +1,39 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { failureText, postForm } from '../lib/post';
 import { renderWidget } from '../lib/render';
-import { ANIMATION_TYPES, COLOR_PRESETS } from '../../src/shared/background-choices';
+import { ANIMATION_TYPES, COLOR_PRESETS, COVER_COLOR_PRESETS } from '../../src/shared/background-choices';
 import type { BackgroundPickerProps } from '../../src/shared/widget-props';
 import { AnimationTab } from './animation-tab';
 import { ColorTab } from './color-tab';
 import { parseAnimationValue, serializeAnimation, type AnimationType, type ConfigInput } from './config';
 import { ImageTab, type ChosenFile } from './image-tab';
 import { messages } from './messages';
+import { VideoTab } from './video-tab';
 
-const TABS = [
+const ALL_TABS = [
   { id: 'colors', label: 'Renkler' },
   { id: 'animations', label: 'Animasyonlar' },
   { id: 'images', label: 'Görseller' },
+  { id: 'video', label: 'Video' },
 ] as const;
-type Tab = (typeof TABS)[number]['id'];
+type Tab = (typeof ALL_TABS)[number]['id'];
 
-function initialTab(type: string, value: string): Tab {
-  if (type === 'animation' || parseAnimationValue(value)) return 'animations';
-  if (type === 'image') return 'images';
-  return 'colors';
+/** The cover's photo has its own cropper above the picker: no images tab there. */
+const COVER_TABS = ALL_TABS.filter((t) => t.id !== 'images');
+
+function initialTab(type: string, value: string, tabs: readonly { id: Tab }[]): Tab {
+  let tab: Tab = 'colors';
+  if (type === 'animation' || parseAnimationValue(value)) tab = 'animations';
+  else if (type === 'video') tab = 'video';
+  else if (type === 'image') tab = 'images';
+  return tabs.some((t) => t.id === tab) ? tab : 'colors';
 }
+
+/** What the picker sends for each target: the background's fields, or the cover's. */
+const FIELDS = {
+  background: { type: 'background_type', value: 'background_value' },
+  cover: { type: 'cover_type', value: 'cover_value' },
+} as const;
 
 function pageIsDark(): boolean {
   return document.documentElement.classList.contains('theme-dark') || document.body.classList.contains('theme-dark');
@@ -35,21 +48,29 @@ function TabPanel({ idPrefix, id, active, children }: { idPrefix: string; id: Ta
 }
 
 /**
- * The background dialog's body: three tabs (colours, animations, images), each keeping its own
+ * The background dialog's body: tabs (colours, animations, images, video), each keeping its own
  * choice, and one "Uygula" that applies the active tab's choice once the server accepts it.
+ * With `target: 'cover'` the same for the cover: its own colours, no images tab (the photo
+ * has the cropper), and the cover's fields.
  */
 export function BackgroundPicker(props: BackgroundPickerProps) {
   const { action, imageAction, redirect } = props;
   const { current } = props;
+  const target = props.target ?? 'background';
+  const field = FIELDS[target];
+  const tabs = target === 'cover' || !imageAction ? COVER_TABS : ALL_TABS;
+  const presets = target === 'cover' ? COVER_COLOR_PRESETS : COLOR_PRESETS;
   const id = useId();
   const [dark] = useState(() => props.dark ?? pageIsDark());
   const currentAnimation = current.type === 'image' ? null : parseAnimationValue(current.value);
 
-  const [tab, setTab] = useState<Tab>(() => initialTab(current.type, current.value));
+  const [tab, setTab] = useState<Tab>(() => initialTab(current.type, current.value, tabs));
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
 
-  // Colours tab
-  const [color, setColor] = useState<string | null>(() => (current.type === 'color' && current.value && !currentAnimation ? current.value : null));
+  // Colours tab (a cover's colour is stored as `color:{colour}`)
+  const [color, setColor] = useState<string | null>(() =>
+    current.type === 'color' && current.value && !currentAnimation ? current.value.replace(/^color:/, '') : null,
+  );
 
   // Animations tab: one set of choices per type, so switching types keeps each one's edits.
   const [animType, setAnimType] = useState<AnimationType | null>(currentAnimation?.type ?? null);
@@ -60,6 +81,9 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
   // Images tab
   const [url, setUrl] = useState(() => (current.type === 'image' && current.value.length <= 2048 && !current.value.startsWith('data:') ? current.value : ''));
   const [file, setFile] = useState<ChosenFile | null>(null);
+
+  // Video tab
+  const [video, setVideo] = useState(() => (current.type === 'video' && current.value.startsWith('video:') ? current.value.slice(6) : ''));
 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +101,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
     colors: color !== null,
     animations: animType !== null,
     images: file !== null || url.trim() !== '',
+    video: video.trim() !== '',
   };
 
   function selectTab(next: Tab, focus: boolean) {
@@ -86,24 +111,24 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
   }
 
   function onTabKey(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((t) => t.id === tab);
+    const index = tabs.findIndex((t) => t.id === tab);
     let next: number;
-    if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
+    if (event.key === 'ArrowRight') next = (index + 1) % tabs.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = TABS.length - 1;
+    else if (event.key === 'End') next = tabs.length - 1;
     else return;
     event.preventDefault();
-    selectTab(TABS[next]!.id, true);
+    selectTab(tabs[next]!.id, true);
   }
 
-  /** What "Uygula" sends for the colours, animations or image-URL choice. */
+  /** What "Uygula" sends for the colours, animations, image-URL or video choice. */
   function fields(): URLSearchParams {
-    if (tab === 'colors') return new URLSearchParams({ background_type: 'color', background_value: color ?? '' });
-    if (tab === 'animations' && animType) {
-      return new URLSearchParams({ background_type: 'animation', background_value: serializeAnimation(animType, inputs[animType] ?? {}) });
-    }
-    return new URLSearchParams({ background_type: 'image', background_value: url.trim() });
+    const send = (type: string, value: string) => new URLSearchParams({ [field.type]: type, [field.value]: value });
+    if (tab === 'colors') return send('color', color ?? '');
+    if (tab === 'animations' && animType) return send('animation', serializeAnimation(animType, inputs[animType] ?? {}));
+    if (tab === 'video') return send('video', video.trim());
+    return send('image', url.trim());
   }
 
   async function apply() {
@@ -111,7 +136,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
     setBusy(true);
     setError(null);
     let reply;
-    if (tab === 'images' && file) {
+    if (tab === 'images' && file && imageAction) {
       const body = new FormData();
       body.append('file', file.file);
       reply = await postForm(imageAction, body);
@@ -123,13 +148,13 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
       return;
     }
     setBusy(false);
-    setError(failureText(messages.failed, reply.error));
+    setError(failureText(target === 'cover' ? messages.coverFailed : messages.failed, reply.error));
   }
 
   return (
     <div className="background-picker">
-      <div className="background-picker__tabs" role="tablist" aria-label={messages.tablist}>
-        {TABS.map((t) => (
+      <div className="background-picker__tabs" role="tablist" aria-label={target === 'cover' ? messages.coverTablist : messages.tablist}>
+        {tabs.map((t) => (
           <button
             key={t.id}
             ref={(node) => {
@@ -151,7 +176,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
       </div>
 
       <TabPanel idPrefix={id} id="colors" active={tab}>
-        <ColorTab idPrefix={id} presets={COLOR_PRESETS} color={color} dark={dark} onColor={setColor} />
+        <ColorTab idPrefix={id} presets={presets} color={color} dark={dark} onColor={setColor} />
       </TabPanel>
 
       <TabPanel idPrefix={id} id="animations" active={tab}>
@@ -168,8 +193,14 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
         />
       </TabPanel>
 
-      <TabPanel idPrefix={id} id="images" active={tab}>
-        <ImageTab idPrefix={id} url={url} file={file} onUrl={setUrl} onFile={setFile} />
+      {tabs.some((t) => t.id === 'images') ? (
+        <TabPanel idPrefix={id} id="images" active={tab}>
+          <ImageTab idPrefix={id} url={url} file={file} onUrl={setUrl} onFile={setFile} />
+        </TabPanel>
+      ) : null}
+
+      <TabPanel idPrefix={id} id="video" active={tab}>
+        <VideoTab idPrefix={id} url={video} onUrl={setVideo} />
       </TabPanel>
 
       {error ? (

@@ -2,49 +2,7 @@
  * Without JavaScript a dialog is a `:target` section (or a page); with it, the same
  * markup opens as a modal `<dialog>`: focus trapped, Escape closes, the page stays put.
  */
-
-const fetchedDialogId = 'fetched-dialog';
-
-function openDialog(dialog: HTMLDialogElement): void {
-  if (dialog.open) dialog.close();
-  dialog.showModal();
-  // In this order, not document order: the × in the dialog head comes before the fields.
-  // A refused form comes back with its dialog open: the field to correct gets the focus.
-  const focusable =
-    dialog.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-    dialog.querySelector<HTMLElement>('[autofocus]') ??
-    dialog.querySelector<HTMLElement>('input:not([type=hidden]):not([readonly]), select, textarea') ??
-    dialog.querySelector<HTMLElement>('button:not(:disabled), a[href]:not(.modal__close)') ??
-    dialog.querySelector<HTMLElement>('a[href]');
-  focusable?.focus();
-}
-
-/** Loads a real page (a customer's detail) and shows its `[data-dialog-content]` in a dialog. */
-async function openFetched(href: string, mountWithin: (root: ParentNode) => void): Promise<boolean> {
-  const response = await fetch(href, { headers: { Accept: 'text/html' }, credentials: 'same-origin' });
-  if (!response.ok || response.redirected) return false;
-  const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const content = doc.querySelector('[data-dialog-content]');
-  if (!content) return false;
-  let dialog = document.getElementById(fetchedDialogId) as HTMLDialogElement | null;
-  if (!dialog) {
-    dialog = document.createElement('dialog');
-    dialog.id = fetchedDialogId;
-    dialog.className = 'modal modal--wide';
-    document.body.append(dialog);
-  }
-  dialog.setAttribute('aria-label', doc.title);
-  const close = document.createElement('a');
-  close.href = '#';
-  close.className = 'modal__close';
-  close.dataset.close = '';
-  close.setAttribute('aria-label', 'Kapat');
-  close.textContent = '×';
-  dialog.replaceChildren(close, document.importNode(content, true));
-  mountWithin(dialog);
-  openDialog(dialog);
-  return true;
-}
+import { openDialog } from './open-dialog';
 
 export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
   // A :target dialog from a link someone followed becomes a real modal.
@@ -73,21 +31,29 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
       }
       return;
     }
-    if (href.startsWith('#') && href.length > 1) {
-      const target = document.getElementById(href.slice(1));
+    // `href="#id"`, or a link to a page that asks a question (`data-dialog="id"`) whose dialog
+    // asks the same question here: the page is for a browser without JavaScript.
+    const dialogId = link.dataset.dialog ?? (href.startsWith('#') && href.length > 1 ? href.slice(1) : '');
+    if (dialogId) {
+      const target = document.getElementById(dialogId);
       if (target instanceof HTMLDialogElement) {
         event.preventDefault();
         // A link from one dialog to another is a step (the add-link grid, then a platform's
         // form, then "Geri"): the new one replaces the old one instead of stacking on it.
+        // A dialog inside the one it is opened from (the delete or new-link confirmation in a
+        // customer's fetched dialog) stacks on it instead: closing its parent would hide it.
         const from = link.closest('dialog');
-        if (from && from !== target && from.open) from.close();
+        if (from && from !== target && from.open && !from.contains(target)) from.close();
         openDialog(target);
+        return;
       }
-      return;
+      if (href.startsWith('#')) return;
     }
     if (link.hasAttribute('data-dialog-src')) {
       event.preventDefault();
-      openFetched(link.href, mountWithin)
+      // Its own chunk: only the admin list has such links, the public page never loads it.
+      import('./fetched-dialog')
+        .then(({ openFetched }) => openFetched(link.href, mountWithin))
         .then((opened) => {
           if (!opened) location.href = link.href;
         })

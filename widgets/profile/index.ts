@@ -1,9 +1,11 @@
 /**
  * The public page's only script, small and optional: the page works fully without it.
  * It turns :target sections into dialogs, adds copy and share buttons, sends messages
- * in place, and starts a canvas background animation when the page has one.
+ * in place, counts link taps where the browser sends no ping, and starts a canvas background
+ * animation when the page has one.
  */
 import { enhanceDialogs } from '../enhance/dialogs';
+import { enhanceClickCounting } from './click-beacons';
 import { showToast } from '../lib/toast';
 import { enhanceMessageForm } from './message-form';
 import { startPageAnimation } from './start-animation';
@@ -67,6 +69,7 @@ function respectReducedMotion(): void {
 
 document.documentElement.classList.add('js');
 respectReducedMotion();
+enhanceClickCounting();
 enhanceDialogs(() => undefined);
 enhanceCopyButtons();
 enhanceShareButton();

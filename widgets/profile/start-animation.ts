@@ -1,17 +1,24 @@
 /**
- * Starts the canvas background animation of a page that has one (public page and the
- * owner's preview). The drawing code is its own chunk, loaded only when a canvas is there.
+ * Starts the canvas animations of a page that has them (public page and the owner's preview):
+ * the page background's and the cover's. The drawing code is its own chunk, loaded only when
+ * a canvas is there.
  */
-export function startPageAnimation(): void {
-  const canvas = document.querySelector<HTMLCanvasElement>('.page-bg canvas[data-animation]');
-  if (!canvas) return;
-  let config: unknown = {};
+function configOf(canvas: HTMLCanvasElement): unknown {
   try {
-    config = JSON.parse(canvas.dataset.config ?? '{}');
+    return JSON.parse(canvas.dataset.config ?? '{}');
   } catch {
-    config = {};
+    return {};
   }
-  const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
+}
+
+export function startPageAnimation(): void {
+  const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.page-bg canvas[data-animation], .cover canvas[data-animation]')];
+  if (canvases.length === 0) return;
   const dark = document.documentElement.classList.contains('theme-dark');
-  void import('./animations').then(({ startBackgroundAnimation }) => startBackgroundAnimation(canvas, type, config as never, { dark }));
+  void import('./animations').then(({ startBackgroundAnimation }) => {
+    for (const canvas of canvases) {
+      const type = canvas.dataset.animation as 'particles' | 'waves' | 'geometry';
+      startBackgroundAnimation(canvas, type, configOf(canvas) as never, { dark });
+    }
+  });
 }

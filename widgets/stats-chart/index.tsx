@@ -1,11 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { getJson } from '../lib/post';
 import { renderWidget } from '../lib/render';
-import { CHART_RANGES, type ChartRange, type StatsChartProps } from '../../src/shared/widget-props';
+import type { StatsChartProps } from '../../src/shared/widget-props';
 
 interface DailyStat {
   date: string;
   views: number;
+  clicks: number;
 }
 
 const HEIGHT = 220;
@@ -17,11 +18,11 @@ const messages = {
   loading: 'Yükleniyor...',
   failed: 'İstatistikler yüklenirken hata oluştu',
   retry: 'Tekrar dene',
-  range: 'Zaman aralığı',
-  days: (n: number) => `${n} gün`,
-  caption: (days: number, total: string) => `Son ${days} gün: toplam ${total} görüntülenme`,
-  bar: (date: string, views: string) => `${date}: ${views} görüntülenme`,
-  bars: 'Günlük görüntülenmeler',
+  caption: (days: number, views: string, clicks: string) => `Son ${days} gün: toplam ${views} görüntülenme, ${clicks} tıklama`,
+  bar: (date: string, views: string, clicks: string) => `${date}: ${views} görüntülenme, ${clicks} tıklama`,
+  bars: 'Günlük görüntülenme ve tıklamalar',
+  views: 'Görüntülenme',
+  clicks: 'Tıklama',
 } as const;
 
 const longDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -36,10 +37,10 @@ function dayOf(date: string): Date {
 function rowsOf(body: unknown): DailyStat[] {
   const rows = (body as { dailyStats?: unknown } | null)?.dailyStats;
   if (!Array.isArray(rows)) throw new Error('no dailyStats');
-  return rows.filter(
-    (row): row is DailyStat =>
-      typeof row === 'object' && row !== null && /^\d{4}-\d{2}-\d{2}$/.test(String(row.date)) && typeof row.views === 'number' && Number.isFinite(row.views),
-  );
+  const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  return rows
+    .filter((row): row is DailyStat => typeof row === 'object' && row !== null && /^\d{4}-\d{2}-\d{2}$/.test(String(row.date)) && isCount(row.views))
+    .map((row) => ({ date: row.date, views: row.views, clicks: isCount(row.clicks) ? row.clicks : 0 }));
 }
 
 /** A round top for the y axis and a whole-number step, about four gridlines. */
@@ -51,10 +52,13 @@ function scaleOf(max: number): { top: number; step: number } {
   return { top: Math.ceil(max / step) * step, step };
 }
 
-/** Daily views as an SVG bar chart with a 7 / 30 / 90 day switch; no chart library. */
-export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
+/**
+ * Daily views (bars) and link clicks (a line) over the page's range as an SVG chart; no chart
+ * library. The range is the page's own (`?days=` links), so the chart, the tables and the CSV
+ * always speak of the same days.
+ */
+export function StatsChart({ endpoint, days }: StatsChartProps) {
   const id = useId();
-  const [days, setDays] = useState<ChartRange>(initialDays);
   const [attempt, setAttempt] = useState(0);
   const [rows, setRows] = useState<DailyStat[] | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -64,7 +68,7 @@ export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
   useEffect(() => {
     const controller = new AbortController();
     const url = new URL(endpoint, location.href);
-    url.searchParams.set('gun', String(days));
+    url.searchParams.set('days', String(days));
     setState('loading');
     getJson<unknown>(url.href, { signal: controller.signal })
       .then((body) => {
@@ -87,17 +91,15 @@ export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
     return () => observer.disconnect();
   }, []);
 
-  const total = rows?.reduce((sum, row) => sum + row.views, 0) ?? 0;
+  const views = rows?.reduce((sum, row) => sum + row.views, 0) ?? 0;
+  const clicks = rows?.reduce((sum, row) => sum + row.clicks, 0) ?? 0;
 
   return (
     <div className="stats-chart">
-      <div className="stats-chart__ranges" role="group" aria-label={messages.range}>
-        {CHART_RANGES.map((range) => (
-          <button key={range} type="button" className="stats-chart__range" aria-pressed={days === range} onClick={() => setDays(range)}>
-            {messages.days(range)}
-          </button>
-        ))}
-      </div>
+      <ul className="stats-chart__legend" aria-hidden="true">
+        <li><span className="stats-chart__swatch stats-chart__swatch--views" />{messages.views}</li>
+        <li><span className="stats-chart__swatch stats-chart__swatch--clicks" />{messages.clicks}</li>
+      </ul>
 
       {state === 'loading' ? (
         <p className="stats-chart__loading" role="status">
@@ -117,7 +119,7 @@ export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
         {rows && width > 0 ? (
           <figure className="stats-chart__figure" aria-labelledby={`${id}-caption`}>
             <figcaption id={`${id}-caption`} className="stats-chart__caption">
-              {messages.caption(rows.length, count.format(total))}
+              {messages.caption(rows.length, count.format(views), count.format(clicks))}
             </figcaption>
             <Chart rows={rows} width={width} />
           </figure>
@@ -128,7 +130,7 @@ export function StatsChart({ endpoint, days: initialDays }: StatsChartProps) {
 }
 
 function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
-  const max = rows.reduce((m, row) => Math.max(m, row.views), 0);
+  const max = rows.reduce((m, row) => Math.max(m, row.views, row.clicks), 0);
   const { top, step } = scaleOf(max);
   const left = MARGIN.left + count.format(top).length * 7 + 6;
   const plotWidth = Math.max(1, width - left - MARGIN.right);
@@ -170,7 +172,7 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
           const barTop = y(row.views);
           return (
             <g key={row.date} role="listitem" className="stats-chart__item">
-              <title>{messages.bar(longDate.format(dayOf(row.date)), count.format(row.views))}</title>
+              <title>{messages.bar(longDate.format(dayOf(row.date)), count.format(row.views), count.format(row.clicks))}</title>
               <rect className="stats-chart__hit" x={x} y={MARGIN.top} width={slot} height={plotHeight} />
               <rect className="stats-chart__bar" x={x + (slot - barWidth) / 2} y={barTop} width={barWidth} height={MARGIN.top + plotHeight - barTop} rx={Math.min(4, barWidth / 4)} />
               {rows.length <= 7 ? (
@@ -181,6 +183,13 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
             </g>
           );
         })}
+      </g>
+      {/* Clicks: a line over the bars, a dot a day while there is room; the list above already says each number. */}
+      <g aria-hidden="true">
+        <polyline className="stats-chart__line" points={rows.map((row, i) => `${left + slot * (i + 0.5)},${y(row.clicks)}`).join(' ')} />
+        {rows.length <= 14
+          ? rows.map((row, i) => <circle key={row.date} className="stats-chart__dot" cx={left + slot * (i + 0.5)} cy={y(row.clicks)} r={rows.length <= 7 ? 4 : 3} />)
+          : null}
       </g>
     </svg>
   );

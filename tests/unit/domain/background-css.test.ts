@@ -18,6 +18,7 @@ const SELECTOR = '(?:\\.bg-anim--gradient|\\.cover)';
 const STATEMENTS = [
   `:root\\{--page-bg:${C}\\}`,
   `\\.cover\\{background:${C}\\}`,
+  `\\.cover\\{background:linear-gradient\\(135deg,color-mix\\(in srgb,${C} \\d{1,2}%,#[0-9a-f]{6}\\),color-mix\\(in srgb,${C} \\d{1,2}%,#[0-9a-f]{6}\\)\\)\\}`,
   `${SELECTOR}\\{background-color:${C};background-image:(?:linear-gradient\\((?:90|135|180)deg|radial-gradient\\(circle),${C}(?:,${C}){2,6}\\);background-size:400% 400%;animation:vz-grad-(?:x|y|xy) \\d{1,3}s ease-in-out infinite\\}`,
   `@keyframes vz-grad-(?:x|y|xy)\\{0%,100%\\{background-position:\\d{1,3}% \\d{1,3}%\\}50%\\{background-position:\\d{1,3}% \\d{1,3}%\\}\\}`,
   `@media \\(prefers-reduced-motion:reduce\\)\\{${SELECTOR}\\{animation:none\\}\\}`,
@@ -139,13 +140,23 @@ describe('coverCss and profileCss', () => {
     expect(coverCss(descriptor, light)).toBe(css);
   });
 
-  it('paints an animated cover as the gradient of its colours', () => {
-    const particles: BackgroundDescriptor = { kind: 'animation', type: 'particles', config: animationDefaults('particles') };
-    const css = coverCss(particles, dark);
-    expect(css).toContain(`.cover{background-color:${ANIMATION_DEFAULTS.particles.dark.colors[0]};`);
+  it('paints a gradient cover as the moving gradient of its colours', () => {
+    const css = coverCss(gradient({ direction: 'to-bottom' }), dark);
+    expect(css).toContain(`.cover{background-color:${ANIMATION_DEFAULTS.gradient.dark.colors[0]};`);
+    expect(css).toContain('vz-grad-y');
     expect(css).toContain('@media (prefers-reduced-motion:reduce){.cover{animation:none}}');
     expectSafeCss(css);
-    expect(coverCss(gradient({ direction: 'to-bottom' }), light)).toContain('vz-grad-y');
+  });
+
+  it('gives a canvas cover (particles, waves, geometry) a still backdrop of its first two colours, faded into the theme', () => {
+    const particles: BackgroundDescriptor = { kind: 'animation', type: 'particles', config: animationDefaults('particles') };
+    const [d1, d2] = ANIMATION_DEFAULTS.particles.dark.colors;
+    const [l1, l2] = ANIMATION_DEFAULTS.particles.light.colors;
+    expect(coverCss(particles, dark)).toBe(`.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} 35%,#0b0e14))}`);
+    expect(coverCss(particles, light)).toBe(`.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} 22%,#ffffff))}`);
+    const waves: BackgroundDescriptor = { kind: 'animation', type: 'waves', config: { ...animationDefaults('waves'), colors: ['red', 'rgb(1,2,3)'], light: { colors: ['red', 'rgb(1,2,3)'] } } };
+    expect(coverCss(waves, light)).toContain('color-mix(in srgb,red 22%,#ffffff),color-mix(in srgb,rgb(1,2,3) 22%,#ffffff)');
+    expectSafeCss(coverCss(waves, light));
   });
 
   it('joins background and cover into one block, sharing @keyframes', () => {

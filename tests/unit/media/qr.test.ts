@@ -1,8 +1,10 @@
+import jsQRModule from 'jsqr';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
 import {
-  epcPayload,
   escapeWifi,
+  ibanPayload,
   isQrPlatform,
   linkQrPayload,
   parsePrintSize,
@@ -12,6 +14,9 @@ import {
   wifiPayload,
 } from '../../../src/media/qr.js';
 import { locationHref } from '../../../src/domain/link-values.js';
+
+// jsqr is CommonJS with a `default` export in its types; NodeNext sees the module object.
+const jsQR = jsQRModule.default;
 
 describe('escapeWifi / wifiPayload', () => {
   it('backslash-escapes \\ ; , : and "', () => {
@@ -32,31 +37,18 @@ describe('escapeWifi / wifiPayload', () => {
   });
 });
 
-describe('epcPayload', () => {
-  it('writes the EPC069-12 lines up to the IBAN: empty BIC, nothing after the last filled element', () => {
-    expect(epcPayload('TR33 0006 1005 1978 6457 8413 26', 'Çağrı Öztürk').split('\n')).toEqual([
-      'BCD',
-      '002',
-      '1',
-      'SCT',
-      '',
-      'Çağrı Öztürk',
-      'TR330006100519786457841326',
-    ]);
+describe('ibanPayload', () => {
+  it('is the IBAN alone, upper-cased, without spaces: what a phone camera offers to copy', () => {
+    expect(ibanPayload('TR33 0006 1005 1978 6457 8413 26')).toBe('TR330006100519786457841326');
+    expect(ibanPayload('tr330006100519786457841326')).toBe('TR330006100519786457841326');
   });
 
-  it('never writes a bare EUR amount', () => {
-    expect(epcPayload('TR330006100519786457841326', 'Ali')).not.toContain('EUR');
-  });
-
-  it('uppercases the IBAN, keeps the holder to 70 characters and on one line', () => {
-    const holder = `${'Ş'.repeat(69)}ĞX`;
-    const lines = epcPayload('tr330006100519786457841326', holder).split('\n');
-    expect(lines[6]).toBe('TR330006100519786457841326');
-    expect(lines[5]).toBe(`${'Ş'.repeat(69)}Ğ`);
-    expect(Array.from(lines[5] ?? '')).toHaveLength(70);
-    expect(epcPayload('TR33', 'Ali\nVeli').split('\n')[5]).toBe('Ali Veli');
-    expect(epcPayload('TR33', 'Ali\nVeli').split('\n')).toHaveLength(7);
+  it('decodes from the rendered QR code as exactly the IBAN (no EPC "BCD" lines, no holder)', async () => {
+    const payload = linkQrPayload('iban', 'TR330006100519786457841326|Ayşe Işık');
+    const png = await renderPng(payload!.text, { width: 300, margin: 3, level: payload!.level });
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(code?.data).toBe('TR330006100519786457841326');
   });
 });
 
@@ -72,11 +64,8 @@ describe('linkQrPayload', () => {
     expect(linkQrPayload('location', 'https://maps.app.goo.gl/abc')).toEqual({ text: 'https://maps.app.goo.gl/abc', level: 'L' });
   });
 
-  it('reads an IBAN link as IBAN|holder into an EPC payload at level M', () => {
-    expect(linkQrPayload('iban', 'TR330006100519786457841326|Ayşe Işık')).toEqual({
-      text: 'BCD\n002\n1\nSCT\n\nAyşe Işık\nTR330006100519786457841326',
-      level: 'M',
-    });
+  it('reads an IBAN link as IBAN|holder into the bare IBAN at level M', () => {
+    expect(linkQrPayload('iban', 'TR330006100519786457841326|Ayşe Işık')).toEqual({ text: 'TR330006100519786457841326', level: 'M' });
   });
 
   it('has nothing for other platforms or empty values', () => {

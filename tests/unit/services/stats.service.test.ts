@@ -195,12 +195,10 @@ describe('StatsService.summary', () => {
     db.on('query', listen);
     try {
       await statsAt(ist('2026-11-21T12:00:00')).summary(customerId);
-      await statsAt(ist('2026-11-21T12:00:00')).series(customerId, 90);
-      await statsAt(ist('2026-11-21T12:00:00')).totalViews(customerId);
     } finally {
       db.off('query', listen);
     }
-    expect(sql).toHaveLength(3);
+    expect(sql).toHaveLength(1);
     for (const statement of sql) {
       expect(statement).toContain('profile_view_days');
       expect(statement).not.toMatch(/\bprofile_views\b/);
@@ -209,7 +207,7 @@ describe('StatsService.summary', () => {
   });
 });
 
-describe('StatsService.series', () => {
+describe('StatsService.detail: the range', () => {
   it.each([
     [7, 2],
     [30, 3],
@@ -221,7 +219,7 @@ describe('StatsService.series', () => {
       ist('2026-08-24T08:00:00'), // 90th day back
       ist('2026-08-23T08:00:00'), // 91st: never in a chart
     ]);
-    const series = await statsAt(ist('2026-11-21T12:00:00')).series(customerId, days);
+    const series = (await statsAt(ist('2026-11-21T12:00:00')).detail(customerId, days)).dailyStats.map(({ date, views }) => ({ date, views }));
     expect(series).toHaveLength(days);
     expect(series[series.length - 1]).toEqual({ date: '2026-11-21', views: 2 });
     expect(series.map((d) => d.date)).toEqual([...series.map((d) => d.date)].sort());
@@ -232,18 +230,7 @@ describe('StatsService.series', () => {
   });
 
   it('refuses a length that is not offered', async () => {
-    await expect(statsAt(ist('2026-11-21T12:00:00')).series(customerId, 365)).rejects.toThrow(RangeError);
-    await expect(statsAt(ist('2026-11-21T12:00:00')).series(customerId, 0)).rejects.toThrow(RangeError);
-  });
-});
-
-describe('StatsService.totalViews', () => {
-  it('adds up every day the customer was viewed, and no one else’s', async () => {
-    await record(customerId, [...times(3, ist('2024-02-29T12:00:00')), ist('2026-11-21T12:00:00')]);
-    await record(otherId, times(7, ist('2026-11-21T12:00:00')));
-    const stats = statsAt(ist('2026-11-21T12:00:00'));
-    expect(await stats.totalViews(customerId)).toBe(4);
-    expect(await stats.totalViews(otherId)).toBe(7);
-    expect(await stats.totalViews(999)).toBe(0);
+    await expect(statsAt(ist('2026-11-21T12:00:00')).detail(customerId, 365)).rejects.toThrow(RangeError);
+    await expect(statsAt(ist('2026-11-21T12:00:00')).detail(customerId, 0)).rejects.toThrow(RangeError);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
-import { parseBackground } from '../../../src/domain/background.js';
-import { messages, validateBackgroundInput } from '../../../src/validation/background.validation.js';
+import { parseBackground, parseCover } from '../../../src/domain/background.js';
+import { coverMessages, messages, validateBackgroundInput, validateCoverInput } from '../../../src/validation/background.validation.js';
 
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -107,5 +107,44 @@ describe('validateBackgroundInput (write: strict, canonical)', () => {
     expect((caught as ValidationError).message).toBe('Geçersiz renk değeri.');
     expect(messages.invalidAnimation).toBe('Geçersiz animasyon ayarı.');
     expect(messages.invalidImage).toBe('Geçersiz görsel adresi.');
+  });
+});
+
+describe('validateCoverInput (the cover: cover_type, cover_value → cover_photo)', () => {
+  it.each<[string, string, string, string]>([
+    ['color', '#1E3A8A', 'color:#1e3a8a', 'color'],
+    ['color', 'color:Teal', 'color:teal', 'color'],
+    ['color', 'rgb(1, 2, 3)', 'color:rgb(1,2,3)', 'color'],
+    ['image', 'https://Example.com/kapak.jpg', 'https://example.com/kapak.jpg', 'image'],
+    ['image', '/uploads/4/cover-1.jpg', '/uploads/4/cover-1.jpg', 'image'],
+    ['video', 'https://cdn.example.com/stream', 'video:https://cdn.example.com/stream', 'video'],
+    ['video', 'video:/uploads/3/a.mp4', 'video:/uploads/3/a.mp4', 'video'],
+    ['animation', 'particles', 'animation:particles:{}', 'animation'],
+    ['animation', 'video:animation:waves:{}', 'animation:waves:{}', 'animation'],
+    ['animation', 'animation:gradient:{"speed":2,"colors":["#FFF","Black"]}', 'animation:gradient:{"colors":["#fff","black"],"speed":2}', 'animation'],
+  ])('(%s, %j) → %j', (type, value, stored, kind) => {
+    expect(validateCoverInput(type, value)).toBe(stored);
+    // Canonical is a fixed point, and the public page reads it back as what was meant.
+    expect(validateCoverInput(type, stored)).toBe(stored);
+    expect(parseCover(stored)?.kind).toBe(kind);
+  });
+
+  it.each<[unknown, unknown, Record<string, string>]>([
+    ['color', 'red;}</style>', { cover_value: coverMessages.invalidColor }],
+    ['color', 'https://example.com/a.jpg', { cover_value: coverMessages.invalidColor }],
+    ['image', 'javascript:alert(1)', { cover_value: coverMessages.invalidImage }],
+    ['image', 'https://example.com/a.mp4', { cover_value: coverMessages.invalidImage }],
+    ['image', `data:image/png;base64,${'A'.repeat(TWO_MB + 4)}`, { cover_value: coverMessages.imageTooLarge }],
+    ['video', 'javascript:alert(1)', { cover_value: coverMessages.invalidVideo }],
+    ['video', '//evil.example/a.mp4', { cover_value: coverMessages.invalidVideo }],
+    // The background keeps reading the older spelling under type video; a cover has no such past.
+    ['video', 'video:animation:waves', { cover_value: coverMessages.invalidVideo }],
+    ['animation', 'animation:fireworks', { cover_value: coverMessages.invalidAnimation }],
+    ['animation', 'animation:waves:{"count":1000}', { cover_value: coverMessages.invalidAnimation }],
+    ['color', '  ', { cover_value: 'Lütfen bir kapak seçin.' }],
+    ['bogus', '#fff', { cover_type: 'Geçersiz kapak türü.' }],
+    [undefined, '#fff', { cover_type: 'Geçersiz kapak türü.' }],
+  ])('(%j, %j) is refused', (type, value, fields) => {
+    expect(fieldsOf(() => validateCoverInput(type, value))).toEqual(fields);
   });
 });

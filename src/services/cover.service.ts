@@ -1,0 +1,36 @@
+import { orFail } from '../errors.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
+import { validateCoverInput } from '../validation/background.validation.js';
+import type { ProfileMediaService } from './profile-media.service.js';
+
+export const coverMessages = {
+  coverFailed: 'Kapak güncellenemedi',
+} as const;
+
+type Form = Readonly<Record<string, unknown>>;
+
+/**
+ * The cover as a colour, an animation, a video or an image by its address (docs/product.md,
+ * "Backgrounds and covers"); an uploaded photo goes through ProfileMediaService.setPhoto.
+ * A cover photo the owner uploaded before is removed once the new cover is saved.
+ */
+export class CoverService {
+  constructor(
+    private readonly profiles: ProfileRepository,
+    private readonly writes: ProfileWriteRepository,
+    private readonly media: ProfileMediaService,
+    private readonly now: () => number,
+  ) {}
+
+  /** Fields `cover_type` and `cover_value`; a refused value is a ValidationError and writes nothing. */
+  async setCover(customerId: number, form: Form): Promise<void> {
+    const value = validateCoverInput(form.cover_type, form.cover_value);
+    await this.media.replace(customerId, undefined, async () => {
+      const before = await this.profiles.findProfile(customerId);
+      await orFail(coverMessages.coverFailed, () => this.writes.update(customerId, { cover_photo: value }, this.now()));
+      // The same value again (an uploaded cover posted by its own path) keeps its file.
+      return { replaced: before?.coverPhoto === value ? null : before?.coverPhoto };
+    });
+  }
+}
