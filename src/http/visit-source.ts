@@ -8,11 +8,15 @@ import { originOf } from './urls.js';
  * leaves this function; the Referer itself is never stored.
  */
 export function visitSourceOf(req: Request, baseUrl: string | null): VisitSource {
-  let ownHost = '';
+  const referer = req.get('referer');
+  // Our own host matters only against a Referer; most page loads (QR, apps, typed) carry none.
+  return visitSource(req.query.k, referer, referer ? ownHostOf(req, baseUrl) : '');
+}
+
+function ownHostOf(req: Request, baseUrl: string | null): string {
   try {
-    ownHost = new URL(originOf(req, baseUrl)).host;
+    return new URL(originOf(req, baseUrl)).host;
   } catch {
-    ownHost = req.get('host') ?? '';
+    return req.get('host') ?? '';
   }
-  return visitSource(req.query.k, req.get('referer'), ownHost);
 }
