@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
-import { land, openDialog, problemWatcher, recordWebm, textOf } from '../helpers/owner-browser.js';
+import { land, openDialog, problemWatcher, recordWebm, textOf, closeAll } from '../helpers/owner-browser.js';
 
 /** Videos "on the internet": the tests answer them themselves, nothing leaves the machine. */
 const COVER_VIDEO = 'https://videos.example.com/kapak.webm';
@@ -69,11 +69,7 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(problems.take(), 'console errors / page errors').toEqual([]);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => closeAll(context, browser, app));
 
   it('colour: chosen from the cover colours and painted on the public page', async () => {
     const dialog = await openCoverDialog();

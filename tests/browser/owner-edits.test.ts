@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
-import { expectDialog, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
+import { expectDialog, land, openDialog, problemWatcher, textOf, closeAll } from '../helpers/owner-browser.js';
 
 const IBAN = 'TR330006100519786457841326';
 const GROUPED = 'TR33 0006 1005 1978 6457 8413 26';
@@ -85,11 +85,7 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(problems.take(), 'console errors / page errors').toEqual([]);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => closeAll(context, browser, app));
 
   it('7: the bio\'s first line starts where the next one does, in the editor as on the public page', async () => {
     await openEditor();

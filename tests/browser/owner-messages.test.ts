@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
-import { land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
+import { land, openDialog, problemWatcher, textOf, closeAll } from '../helpers/owner-browser.js';
 
 const MINUTE = 60_000;
 
@@ -44,11 +44,7 @@ function messagesStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(problems.take(), 'console errors / page errors').toEqual([]);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => closeAll(context, browser, app));
 
   it('welcome: the messages tile says "3 yeni" until the list is opened', async () => {
     expect((await page.goto(base))?.status()).toBe(200);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
-import { land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
+import { land, openDialog, problemWatcher, textOf, closeAll } from '../helpers/owner-browser.js';
 import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
 
 const MB = 1024 * 1024;
@@ -109,11 +109,7 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(problems.take(), 'console errors / page errors').toEqual([]);
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => closeAll(context, browser, app));
 
   it('switches: in the photo and cover dialogs the track keeps its size and the label stays readable', async () => {
     const photo = await openPhotoDialog();

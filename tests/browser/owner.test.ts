@@ -13,6 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
+import { expectDialog, land, textOf } from '../helpers/owner-browser.js';
 
 const TZ = 'Europe/Istanbul';
 const DAY = 86_400_000;
@@ -20,12 +21,6 @@ const DAY = 86_400_000;
 const REMOTE_IMAGE = 'https://images.example.com/arka-plan.jpg';
 const IBAN = 'TR330006100519786457841326';
 const IBAN_BAD_CHECKSUM = 'TR330006100519786457841327';
-
-/** Normalised visible text of the first element a locator finds, once it is visible. */
-async function textOf(locator: Locator): Promise<string> {
-  await locator.first().waitFor({ state: 'visible' });
-  return (await locator.first().innerText()).replace(/\s+/g, ' ').trim();
-}
 
 /** 'YYYY-MM-DD' of an instant in Istanbul. */
 function dayKey(ms: number): string {
@@ -73,32 +68,6 @@ function isBlue(p: { r: number; g: number; b: number }): boolean {
 
 function isWhite(p: { r: number; g: number; b: number }): boolean {
   return p.r > 220 && p.g > 220 && p.b > 220;
-}
-
-/** The main frame's next document after `action`: the final (non-redirect) response, loaded. */
-async function land(page: Page, action: () => Promise<unknown>): Promise<Response> {
-  const committed = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
-  const response = page.waitForResponse(
-    (r) => r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && ![301, 302, 303].includes(r.status()),
-  );
-  // Whatever fails first is reported; the other waits must not reject unobserved.
-  committed.catch(() => undefined);
-  response.catch(() => undefined);
-  await action();
-  const res = await response;
-  await committed;
-  await page.waitForLoadState('load');
-  return res;
-}
-
-/** A `<dialog>` shown the way this mode shows them: modal with JavaScript, `:target` or `[open]` without. */
-async function expectDialog(page: Page, id: string, js: boolean): Promise<Locator> {
-  const dialog = page.locator(`dialog#${id}`);
-  await dialog.waitFor({ state: 'visible' });
-  const shown = await dialog.evaluate((el) => ({ modal: el.matches(':modal'), target: el.matches(':target'), open: el.hasAttribute('open') }));
-  if (js) expect(shown.modal, `#${id} is modal`).toBe(true);
-  else expect(shown.target || shown.open, `#${id} is :target or [open]`).toBe(true);
-  return dialog;
 }
 
 /** The ids of the dialogs on screen now (the add-link steps replace each other, never stack). */

@@ -95,3 +95,17 @@ export async function createCustomer(
   const row = await t.db('customers').where({ id }).first();
   return { id, slug: String(row.slug), editToken: String(row.edit_token) };
 }
+
+export type CreatedCustomer = Awaited<ReturnType<typeof createCustomer>>;
+
+/**
+ * The owner stories' world: a fresh app with Ayşe Kaya, whose page the story edits, and Ali Veli,
+ * whose rows and links another customer's token must never reach.
+ */
+export async function createOwnerWorld(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; customer: CreatedCustomer; other: CreatedCustomer }> {
+  const t = await createTestApp(options);
+  const admin = await signIn(t.app);
+  const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+  const other = await createCustomer(t, admin, 'Ali', 'Veli');
+  return { t, customer, other };
+}

@@ -14,14 +14,23 @@ export async function textOf(locator: Locator): Promise<string> {
 
 /** The main frame's next document after `action`: the final (non-redirect) response, loaded. */
 export async function land(page: Page, action: () => Promise<unknown>): Promise<Response> {
+  const committed = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
   const response = page.waitForResponse(
     (r) => r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && ![301, 302, 303].includes(r.status()),
   );
+  // Whatever fails first is reported; the other waits must not reject unobserved.
+  committed.catch(() => undefined);
   response.catch(() => undefined);
   await action();
   const res = await response;
+  await committed;
   await page.waitForLoadState('load');
   return res;
+}
+
+/** Closes what a story opened, the browser context first and the app last. */
+export async function closeAll(...things: Array<{ close(): Promise<unknown> } | undefined>): Promise<void> {
+  for (const thing of things) await thing?.close();
 }
 
 /** Clicks a link to a dialog; checks it shows as a modal (JavaScript) or as `:target`/`[open]` (without). */

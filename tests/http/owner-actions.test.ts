@@ -1,16 +1,13 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { createOwnerWorld, type TestApp } from '../helpers/app.js';
 import { withBooleans } from '../helpers/rows.js';
 
 let t: TestApp;
 let customer: { id: number; slug: string; editToken: string };
 let other: { id: number; slug: string; editToken: string };
 beforeEach(async () => {
-  t = await createTestApp();
-  const admin = await signIn(t.app);
-  customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-  other = await createCustomer(t, admin, 'Ali', 'Veli');
+  ({ t, customer, other } = await createOwnerWorld());
 });
 afterEach(() => t.close());
 

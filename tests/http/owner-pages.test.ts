@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { createOwnerWorld, type TestApp } from '../helpers/app.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
 
 let t: TestApp;
@@ -9,10 +9,7 @@ let customer: { id: number; slug: string; editToken: string };
 let other: { id: number; slug: string; editToken: string };
 beforeEach(async () => {
   now = Date.parse('2026-11-21T09:00:00Z');
-  t = await createTestApp({ clock: () => new Date(now) });
-  const admin = await signIn(t.app);
-  customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-  other = await createCustomer(t, admin, 'Ali', 'Veli');
+  ({ t, customer, other } = await createOwnerWorld({ clock: () => new Date(now) }));
 });
 afterEach(() => t.close());
 
