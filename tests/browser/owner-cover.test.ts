@@ -58,11 +58,22 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     base = `/edit/${created.editToken}`;
     await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ show_name_on_cover: true, bio: 'El yapımı seramik atölyesi.' });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
-    for (const url of [COVER_VIDEO, BACKGROUND_VIDEO]) await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: webm }));
-    context.on('page', problems.watch);
+    // With JavaScript the public page has a window of its own (see openPage); without, axe can
+    // run only on a page openPage() made with scripts off, so the public page opens in the same tab.
+    const contexts = [context];
+    if (js) {
+      let pubContext: BrowserContext;
+      ({ context: pubContext, page: pub } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+      contexts.push(pubContext);
+    } else {
+      pub = page;
+    }
+    for (const ctx of contexts) {
+      for (const url of [COVER_VIDEO, BACKGROUND_VIDEO]) await ctx.route(url, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: webm }));
+      ctx.on('page', problems.watch);
+    }
     problems.watch(page);
-    // Without JavaScript axe can run only on a page openPage() made: the public page opens in the same tab.
-    pub = js ? await context.newPage() : page;
+    if (pub !== page) problems.watch(pub);
   });
 
   afterEach(() => {

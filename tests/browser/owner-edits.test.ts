@@ -78,7 +78,9 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     base = `/edit/${created.editToken}`;
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device, permissions: ['clipboard-read', 'clipboard-write'] }));
     problems.watch(page);
-    pub = await context.newPage();
+    // The public page in a window of its own (see openPage).
+    ({ page: pub } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+    problems.watch(pub);
   });
 
   afterEach(() => {

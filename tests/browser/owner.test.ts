@@ -148,12 +148,17 @@ function ownerStory(js: boolean): void {
     customer = { id: created.id, slug: created.slug, editToken: created.editToken };
     base = `/edit/${customer.editToken}`;
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js }));
+    // The public page in a window of its own (see openPage), like the editor it watches.
+    let pubContext: BrowserContext;
+    ({ context: pubContext, page: pub } = await openPage(browser, { baseURL: app.baseURL, javaScript: js }));
     // The "remote" background image, answered here (later routes win over the harness's block).
     const image = await sharp({ create: { width: 800, height: 1400, channels: 3, background: { r: 120, g: 170, b: 140 } } }).jpeg().toBuffer();
-    await context.route(REMOTE_IMAGE, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: image }));
-    context.on('page', watch);
+    for (const ctx of [context, pubContext]) {
+      await ctx.route(REMOTE_IMAGE, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: image }));
+      ctx.on('page', watch);
+    }
     watch(page);
-    pub = await context.newPage();
+    watch(pub);
   });
 
   afterEach(() => {

@@ -88,7 +88,14 @@ export interface PageOptions {
 /** Pages whose context has JavaScript off (axe needs a moment of script execution on them). */
 const scriptlessPages = new WeakSet<Page>();
 
-/** A fresh context (own cookies) and one page in it; close the context when done. */
+/**
+ * A fresh context (own cookies) and one page in it; close the context when done.
+ *
+ * A story that watches a second page (the public page beside the editor) opens it with another
+ * call, not with `context.newPage()`: in Chromium's full headless mode (Debian's) a second tab of
+ * one context hides the first, and a hidden tab paints about once a second, so every click there
+ * waits for a frame. A page of a context of its own is a window of its own, never hidden.
+ */
 export async function openPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
   const device = options.device ?? 'phone';
   const context = await browser.newContext({
