@@ -9,6 +9,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { HttpError, ValidationError } from '../errors.js';
 import { sniffType } from './file-sniff.js';
+import { imageWork } from './image-queue.js';
 
 const messages = {
   notImage: 'Lütfen yalnızca resim dosyası seçin',
@@ -155,6 +156,25 @@ export function checkCrop(crop: CropRect, imageWidth: number, imageHeight: numbe
 }
 
 /**
+ * The pipeline that cuts `area` out of the image and brings it to `size`. When the area is
+ * larger than the result, the whole image is shrunk first and the area cut from that: a resize
+ * that comes first lets libvips decode a JPEG or WebP at 1/2, 1/4 or 1/8 of its size, so a
+ * 12-megapixel photo never sits in memory whole (docs/architecture.md, Memory). The area moves
+ * by less than one pixel of the result.
+ */
+function cutOut(buffer: Buffer, image: { width: number; height: number }, area: CropRect, size: { width: number; height: number }): Sharp {
+  const scale = size.width / area.width;
+  if (scale >= 1) {
+    // fitAspect may leave the aspect a pixel off; 'cover' trims that instead of stretching.
+    return openImage(buffer).extract({ left: area.x, top: area.y, width: area.width, height: area.height }).resize(size.width, size.height, { fit: 'cover' });
+  }
+  const shrunk = { width: Math.max(size.width, Math.round(image.width * scale)), height: Math.max(size.height, Math.round(image.height * scale)) };
+  const left = Math.min(Math.round(area.x * scale), shrunk.width - size.width);
+  const top = Math.min(Math.round(area.y * scale), shrunk.height - size.height);
+  return openImage(buffer).resize(shrunk.width, shrunk.height, { fit: 'fill' }).extract({ left, top, width: size.width, height: size.height });
+}
+
+/**
  * A profile (400x400) or cover (1200x450) photo as JPEG quality 90, without metadata. With a
  * crop the rectangle is cut out (its aspect forced to the kind's); without one the centre of
  * the image is taken. 422 for a non-image, a bad crop, an oversized or unreadable image.
@@ -166,14 +186,13 @@ export async function processPhoto(buffer: Buffer, kind: PhotoKind, crop: CropRe
   try {
     const { width, height } = await displayedSize(buffer);
     const area = fitAspect(crop ? checkCrop(crop, width, height) : { x: 0, y: 0, width, height }, aspect);
-    return await openImage(buffer)
-      .extract({ left: area.x, top: area.y, width: area.width, height: area.height })
-      // fitAspect may leave the aspect a pixel off; 'cover' trims that instead of stretching.
-      .resize(size.width, size.height, { fit: 'cover' })
-      // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
-      .toBuffer();
+    return await imageWork.run(() =>
+      cutOut(buffer, { width, height }, area, size)
+        // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
+        .toBuffer(),
+    );
   } catch (err) {
     throw imageError(err);
   }
@@ -183,10 +202,12 @@ export async function processPhoto(buffer: Buffer, kind: PhotoKind, crop: CropRe
 export async function processBackgroundImage(buffer: Buffer): Promise<ProcessedImage> {
   await detectImage(buffer);
   try {
-    const data = await openImage(buffer)
-      .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: BACKGROUND_QUALITY })
-      .toBuffer();
+    const data = await imageWork.run(() =>
+      openImage(buffer)
+        .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: BACKGROUND_QUALITY })
+        .toBuffer(),
+    );
     return { data, ext: 'webp', mime: 'image/webp' };
   } catch (err) {
     throw imageError(err);
@@ -199,17 +220,19 @@ export async function processBackgroundImage(buffer: Buffer): Promise<ProcessedI
  */
 export async function reencodeImage(buffer: Buffer, format: 'jpg' | 'png' | 'gif' | 'webp'): Promise<Buffer> {
   try {
-    const image = openImage(buffer);
-    switch (format) {
-      case 'jpg':
-        return await image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true }).toBuffer();
-      case 'png':
-        return await image.png().toBuffer();
-      case 'gif':
-        return await image.gif().toBuffer();
-      case 'webp':
-        return await image.webp({ quality: CATALOG_QUALITY }).toBuffer();
-    }
+    return await imageWork.run(() => {
+      const image = openImage(buffer);
+      switch (format) {
+        case 'jpg':
+          return image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true }).toBuffer();
+        case 'png':
+          return image.png().toBuffer();
+        case 'gif':
+          return image.gif().toBuffer();
+        case 'webp':
+          return image.webp({ quality: CATALOG_QUALITY }).toBuffer();
+      }
+    });
   } catch (err) {
     throw imageError(err);
   }
