@@ -17,13 +17,14 @@ export default defineConfig({
       // tests/multi: several app instances on one database, which only PostgreSQL serves.
       {
         extends: true,
-        test: { name: 'sqlite', include: ['tests/**/*.test.ts'], exclude: ['tests/multi/**'] },
+        // tests/faults/postgres-*: stops and restarts a PostgreSQL cluster of its own.
+        test: { name: 'sqlite', include: ['tests/**/*.test.ts'], exclude: ['tests/multi/**', 'tests/faults/postgres-*.test.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ['tests/http/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/multi/**/*.test.ts'],
+          include: ['tests/http/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/multi/**/*.test.ts', 'tests/faults/postgres-*.test.ts'],
           // Archives of the SQLite file; PostgreSQL is backed up with pg_dump (that refusal is tested there).
           exclude: ['tests/http/backup.test.ts'],
           env: { VIZIT_TEST_DB: 'postgres' },

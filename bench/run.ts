@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin,
- *                                  messages, clicks, upload); results.json is then left alone
+ *                                  messages, clicks, upload, import, print); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -30,11 +30,13 @@ import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
 import { benchAdmin } from './scenarios/admin.js';
+import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
 import { benchOwnerStats } from './scenarios/owner-stats.js';
 import { benchPageWeight } from './scenarios/page-weight.js';
 import { benchPhotoUpload } from './scenarios/photo-upload.js';
+import { benchPrintKit } from './scenarios/print-kit.js';
 import { benchPublicPage } from './scenarios/public-page.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -142,6 +144,8 @@ async function main(): Promise<void> {
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx)],
     ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
+    ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
+    ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
   ];
   const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
   if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);

@@ -9,6 +9,8 @@ import * as addMessagesSeenAt from './20261121_0007_add_messages_seen_at.js';
 import * as backfillMessagesSeenAt from './20261121_0008_backfill_messages_seen_at.js';
 import * as createLinkClickDays from './20261121_0009_create_link_click_days.js';
 import * as createViewSourceDays from './20261121_0010_create_view_source_days.js';
+import * as addAdminSecondFactor from './20261121_0011_add_admin_second_factor.js';
+import * as createBrandSettings from './20261121_0012_create_brand_settings.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +33,8 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0008_backfill_messages_seen_at', backfillMessagesSeenAt],
   ['20261121_0009_create_link_click_days', createLinkClickDays],
   ['20261121_0010_create_view_source_days', createViewSourceDays],
+  ['20261121_0011_add_admin_second_factor', addAdminSecondFactor],
+  ['20261121_0012_create_brand_settings', createBrandSettings],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

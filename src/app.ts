@@ -8,7 +8,10 @@ import type { Logger } from './logger.js';
 import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
+import { AdminSecurityController } from './controllers/admin-security.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
+import { CustomerImportController } from './controllers/customer-import.controller.js';
+import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
@@ -20,7 +23,9 @@ import { OwnerLinkForms } from './controllers/owner-link-forms.js';
 import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
+import { PrintKitController } from './controllers/print-kit.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
+import { SettingsController } from './controllers/settings.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
@@ -36,24 +41,32 @@ import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
 import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
+import { brandLocals } from './middleware/brand-locals.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
+import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
+import { SettingsRepository } from './repositories/settings.repository.js';
+import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
+import { BrandService } from './services/brand.service.js';
+import { SecondFactorService } from './services/second-factor.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
+import { CustomerImportService } from './services/customer-import.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
+import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewRecorder } from './services/view-recorder.js';
@@ -81,10 +94,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customerRepository = new CustomerRepository(db);
   const profileRepository = new ProfileRepository(db);
   const storage = createStorage(config);
-  const auth = new AdminAuthService(new AdministratorRepository(db), clock, logger);
+  const administrators = new AdministratorRepository(db);
+  const auth = new AdminAuthService(administrators, clock, logger);
+  const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
+  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   const session = createSessionMiddleware(db, config.sessionSecret);
-  const authController = new AuthController(auth, now);
+  const authController = new AuthController(auth, secondFactor, now);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   const profileService = new ProfileService(profileRepository);
@@ -115,7 +131,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   const renderView: RenderView = (view, locals) =>
     new Promise((resolve, reject) => app.render(view, locals, (err, html) => (err ? reject(err) : resolve(html))));
-  const publicPages = new PublicPageService(profileService, renderView, formTimer, now);
+  // The agency brand, kept in memory; the public pages read it afresh when they are rendered again.
+  const brand = new BrandService(new SettingsRepository(db), now);
+  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
   const profileController = new ProfileController(publicPages, messageRepository, views, formTimer, config, now);
 
   const asset = assetResolver(loadAssetManifest());
@@ -163,9 +181,18 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     auth: authController,
     admin: new AdminController(customers, config),
     account: new AccountController(auth, now),
+    adminSecurity: new AdminSecurityController(secondFactor),
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
+    customerImport: new CustomerImportController(customerImports, config),
+    customersCsv: customersCsvHandler(customerImports, config, now),
+    printKit: new PrintKitController(new PrintKitService(new PrintKitRepository(db), profileRepository), config, async () => {
+      const look = await brand.look();
+      return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor } : undefined;
+    }),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     profile: profileController,
+    settings: new SettingsController(brand),
+    brandLocals: brandLocals(brand),
     ownerPages,
     ownerMessages,
     ownerCover,

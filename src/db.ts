@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Config } from './config.js';
+import type { Logger } from './logger.js';
 import { migrationSource } from '../migrations/index.js';
 
 export type Db = Knex;
@@ -12,13 +13,35 @@ export type DbConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'> & Partial<Pick
 // both fit a JavaScript number exactly, so PostgreSQL hands them over as numbers, like SQLite.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** How long opening one PostgreSQL connection may take. */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
+/** How long a query waits for a pooled PostgreSQL connection before its request answers 503. */
+export const DB_ACQUIRE_TIMEOUT_MS = 5_000;
+
+/** knex's own warnings (a pooled connection lost, say) as log lines of ours rather than bare console output. */
+function knexLog(logger: Logger): Knex.Config['log'] {
+  return {
+    warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database warning'),
+    error: (message: unknown) => logger.error({ knex: String(message) }, 'database error'),
+    deprecate: (message: unknown) => logger.warn({ knex: String(message) }, 'database deprecation'),
+    debug: () => {},
+  };
+}
+
 /** Opens the database the configuration names: PostgreSQL by URL, else the SQLite file. */
-export function createDb(config: DbConfig): Db {
+export function createDb(config: DbConfig, logger?: Logger): Db {
   if (config.databaseUrl) {
     return knex({
       client: 'pg',
-      connection: config.databaseUrl,
-      pool: { min: 0, max: config.databasePoolMax ?? 10 },
+      ...(logger ? { log: knexLog(logger) } : {}),
+      // A dead server is noticed in seconds, not minutes: the connect attempt and the wait for
+      // a pooled connection are bounded, so a request answers 503 instead of hanging
+      // (docs/product.md, Faults). keepAlive finds half-open sockets the server never closed.
+      connection: { connectionString: config.databaseUrl, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true },
+      acquireConnectionTimeout: DB_ACQUIRE_TIMEOUT_MS,
+      // min 0: no idle connections kept that a restart of PostgreSQL would leave dead; knex drops
+      // a connection that saw an error, and the pool opens fresh ones once the server is back.
+      pool: { min: 0, max: config.databasePoolMax ?? 10, idleTimeoutMillis: 30_000 },
     });
   }
   return knex({

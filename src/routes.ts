@@ -1,7 +1,9 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
+import type { AdminSecurityController } from './controllers/admin-security.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
+import type { CustomerImportController } from './controllers/customer-import.controller.js';
 import type { LinkClicksController } from './controllers/link-clicks.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
 import type { OwnerCoverController } from './controllers/owner-cover.controller.js';
@@ -9,22 +11,33 @@ import type { OwnerEditsController } from './controllers/owner-edits.controller.
 import type { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
+import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
+import type { SettingsController } from './controllers/settings.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
+import { csvUpload, importConfirmForm } from './middleware/csv-upload.js';
 import { flashLocals } from './middleware/flash.js';
+import { logoUpload } from './middleware/logo-upload.js';
 import { refuseCrossSite, visibleLinkOnly } from './middleware/link-clicks.js';
 import { redirectSignedIn } from './middleware/require-admin.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
-import { privatePage, secretLinkPage } from './middleware/security-headers.js';
+import { privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
 
 export interface RouteDeps {
   health: RequestHandler;
   auth: AuthController;
   admin: AdminController;
   account: AccountController;
+  adminSecurity: AdminSecurityController;
   exportCustomer: RequestHandler;
+  customerImport: CustomerImportController;
+  customersCsv: RequestHandler;
+  printKit: PrintKitController;
+  settings: SettingsController;
+  /** The agency brand for the landing, sign-in and admin views (`res.locals.brand`), from memory. */
+  brandLocals: RequestHandler;
   profileFiles: ProfileFilesController;
   profile: ProfileController;
   ownerPages: OwnerPagesController;
@@ -64,24 +77,38 @@ const messageForm = [express.urlencoded({ extended: false, limit: '64kb', parame
 /** The route table: every route with its whole middleware chain, in the order they run. */
 export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/healthz', d.health);
-  app.get('/', showLanding);
+  app.get('/', d.brandLocals, showLanding);
 
   // Administrator: a database session, CSRF tokens on every form, never cached or indexed.
-  const adminPage = [privatePage, d.session, d.requireAdmin, flashLocals, csrfToken];
-  const adminAction = [privatePage, sameOriginOnly, d.session, form, d.requireAdmin, csrfProtection, csrfToken];
+  const adminPage = [privatePage, d.session, d.requireAdmin, d.brandLocals, flashLocals, csrfToken];
+  const adminAction = [privatePage, sameOriginOnly, d.session, form, d.requireAdmin, d.brandLocals, csrfProtection, csrfToken];
 
-  app.get('/login', privatePage, d.session, redirectSignedIn, csrfToken, d.auth.show);
-  app.post('/login', privatePage, sameOriginOnly, d.session, form, csrfProtection, csrfToken, ...d.loginThrottle, d.auth.signIn);
+  app.get('/login', privatePage, d.session, redirectSignedIn, d.brandLocals, csrfToken, d.auth.show);
+  app.post('/login', privatePage, sameOriginOnly, d.session, d.brandLocals, form, csrfProtection, csrfToken, ...d.loginThrottle, d.auth.signIn);
   app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
   app.get('/admin/password', ...adminPage, d.account.show);
+  // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
+  app.get('/admin/settings', ...adminPage, d.settings.show);
+  app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.settings.save, d.settings.tooLarge);
   app.post('/admin/password', ...adminAction, d.account.change);
+  app.get('/admin/security', ...adminPage, d.adminSecurity.show);
+  app.post('/admin/security', ...adminAction, d.adminSecurity.enable);
+  app.post('/admin/security/disable', ...adminAction, d.adminSecurity.disable);
   app.post('/admin/customers', ...adminAction, d.admin.create);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));
+  app.get('/admin/customers.csv', ...adminPage, d.customersCsv);
+  // Bulk import: a body (up to 1 MB of CSV, multipart so parsed before CSRF) is read only for a signed-in administrator.
+  app.get('/admin/import', ...adminPage, d.customerImport.show);
+  app.post('/admin/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csvUpload, csrfProtection, csrfToken, d.customerImport.preview, d.customerImport.refused);
+  app.post('/admin/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, ...importConfirmForm, csrfProtection, csrfToken, d.customerImport.confirm);
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
+  // Print kits as PDF downloads: `?format=card|a6` of one customer, A4 sheets of cards for `?ids=`; inactive ones too.
+  app.get('/admin/customers/:id/print.pdf', ...adminPage, d.loadCustomerById, d.printKit.customerKit);
+  app.get('/admin/print.pdf', ...adminPage, d.printKit.sheet);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);
   // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.
   app.get('/admin/customers/:id/token', ...adminPage, d.loadCustomerById, d.admin.confirmToken);
@@ -104,6 +131,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/edit/:token/messages', ...ownerPage, d.ownerMessages.list);
   app.get('/edit/:token/stats', ...ownerPage, p.stats);
   app.get('/edit/:token/stats.csv', ...ownerPage, p.statsCsv);
+  app.get('/edit/:token/print.pdf', ...ownerPage, d.printKit.customerKit);
   app.post('/edit/:token/profile', ...ownerAction, e.profileText);
   app.post('/edit/:token/settings', ...ownerAction, e.settings);
   app.post('/edit/:token/contact-buttons/:type', ...ownerAction, e.contactButton);
@@ -126,6 +154,10 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/cover', ...ownerAction, d.ownerCover.cover);
   app.post('/edit/:token/messages/:messageId/delete', ...ownerAction, d.ownerMessages.remove);
   app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.tooLarge.background);
+
+  // The agency's logo, named by its content (the pages link the current one); cached for a year.
+  // Under /img, whose name no customer can take as a slug.
+  app.get('/img/brand/:file', uploadHeaders, d.settings.logo);
 
   // Visitor: the public profile and what is made from it.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -8,6 +8,16 @@ import { startAutomaticBackups } from './ops/backup-schedule.js';
 
 /** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
 const SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * Slow and hostile clients (docs/product.md, Faults). A client gets 10 s to send its headers and
+ * 2 minutes for the whole request (a 5 MB upload on a slow phone line), checked every second, so
+ * a slowloris holding hundreds of half-open requests loses them quickly; an idle keep-alive
+ * connection is closed after 5 s. Body sizes are limited by the routes themselves.
+ */
+const HTTP_LIMITS = { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 };
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const MAX_HEADERS_COUNT = 100;
 
 function readConfig(): Config {
   try {
@@ -29,7 +39,7 @@ async function main(): Promise<void> {
   sharp.concurrency(1);
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const db = createDb(config);
+  const db = createDb(config, logger);
   // Instances starting together on one PostgreSQL take turns; the first one migrates.
   await withStartupLock(db, () => migrateLatest(db));
   const { app, services } = createApp({ config, db, logger });
@@ -47,7 +57,18 @@ async function main(): Promise<void> {
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
 
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = createServer(HTTP_LIMITS, app);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.maxHeadersCount = MAX_HEADERS_COUNT;
+  const cannotListen = (err: Error) => {
+    process.stderr.write(`Vizit cannot listen on ${config.host}:${config.port}: ${err.message}\n`);
+    process.exit(1);
+  };
+  server.once('error', cannotListen);
+  server.listen(config.port, config.host, () => {
+    // Once listening, an error (an accept failing with EMFILE under a flood) is logged, not fatal.
+    server.off('error', cannotListen);
+    server.on('error', (err) => logger.error({ err }, 'http server error'));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(

@@ -4,6 +4,7 @@ import { createDb, migrateLatest, withStartupLock } from '../db.js';
 import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
 import { AdminAuthService } from '../services/admin-auth.service.js';
+import { SecondFactorService } from '../services/second-factor.service.js';
 import { passwordProblem } from '../domain/password-strength.js';
 import { adminCommand } from '../lib/paths.js';
 import { CliExit, runCli } from './run-cli.js';
@@ -11,13 +12,34 @@ import { CliExit, runCli } from './run-cli.js';
 const usage = `Kullanım / usage:
   ${adminCommand} create <e-posta> [şifre]          yeni yönetici / new administrator
   ${adminCommand} reset-password <e-posta> [şifre]  şifre sıfırla / reset a password
+  ${adminCommand} disable-2fa <e-posta>             iki adımlı doğrulamayı kapat / turn the second factor off
 Şifre verilmezse rastgele bir şifre üretilir ve bir kez gösterilir.
 Without a password a random one is generated and printed once.`;
 
+/** A lost phone: the second factor off, so the password alone signs in again (docs/product.md, Administrator). */
+async function disableSecondFactor(email: string): Promise<void> {
+  const config = loadConfig();
+  const db = createDb(config);
+  try {
+    await withStartupLock(db, () => migrateLatest(db));
+    const administrators = new AdministratorRepository(db);
+    const auth = new AdminAuthService(administrators, () => new Date(), createLogger('warn'));
+    const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, Date.now);
+    if (!(await secondFactor.disableByEmail(email))) throw new Error(`No administrator with e-mail ${email}`);
+    process.stdout.write(`İki adımlı doğrulama kapatıldı / second factor turned off: ${email.toLowerCase()}\n`);
+  } finally {
+    await db.destroy();
+  }
+}
+
 runCli(async (cli) => {
   const [command, email, given] = cli.args;
-  if ((command !== 'create' && command !== 'reset-password') || !email) throw new CliExit(64, usage);
+  if ((command !== 'create' && command !== 'reset-password' && command !== 'disable-2fa') || !email) throw new CliExit(64, usage);
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new CliExit(65, `Geçersiz e-posta adresi / not an e-mail address: ${email}`);
+  if (command === 'disable-2fa') {
+    await disableSecondFactor(email);
+    return;
+  }
   const password = given ?? randomBytes(12).toString('base64url');
   const problem = passwordProblem(password, email);
   if (problem) throw new CliExit(65, `${problem} / password refused (too short or too common)`);

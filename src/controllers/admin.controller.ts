@@ -6,6 +6,7 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
 import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
+import { editLinkShare } from '../domain/share-links.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
 
@@ -117,13 +118,16 @@ export class AdminController {
   show: RequestHandler = (req, res) => {
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
+    const edit = editUrl(origin, customer.editToken);
     res.render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
       customer,
       created: req.query.created === '1',
       publicUrl: publicProfileUrl(origin, customer.slug),
       nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
-      editUrl: editUrl(origin, customer.editToken),
+      editUrl: edit,
+      // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
+      share: editLinkShare(customer.name, edit, (res.locals.brand as { name?: string } | undefined)?.name),
       timeZone: this.config.timeZone,
     });
   };

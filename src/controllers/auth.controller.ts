@@ -1,19 +1,37 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { ValidationError } from '../errors.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
+import type { SecondFactorService } from '../services/second-factor.service.js';
+import { csrfToken } from '../middleware/csrf.js';
 import { throttledMessage } from '../middleware/login-throttle.js';
+import { isCodeStep, PENDING_SIGN_IN_MS } from '../http/pending-sign-in.js';
 import { wantsJson } from '../http/respond.js';
+import { parseSecondFactorCode } from '../validation/second-factor.validation.js';
 
 export const messages = {
   failed: 'Giriş başarısız. Email veya şifre hatalı.',
+  wrongCode: 'Doğrulama kodu hatalı ya da daha önce kullanılmış.',
+  expired: 'Doğrulama süresi doldu. Lütfen yeniden giriş yapın.',
 } as const;
 
 function renderLogin(res: Response, status: number, email: string, error: string | null): void {
   res.status(status).render('login', { title: 'Yönetici Girişi', email, error });
 }
 
+/** The second step of a sign-in with the second factor on (docs/product.md, Administrator). */
+function renderCode(res: Response, status: number, error: string | null): void {
+  res.status(status).render('login-code', { title: 'Doğrulama Kodu', error });
+}
+
+function refuse(req: Request, res: Response, status: number, error: string, render: () => void): void {
+  if (wantsJson(req)) res.status(status).json({ ok: false, error });
+  else render();
+}
+
 export class AuthController {
   constructor(
     private readonly auth: AdminAuthService,
+    private readonly secondFactor: SecondFactorService,
     private readonly now: () => number,
   ) {}
 
@@ -22,25 +40,74 @@ export class AuthController {
   };
 
   signIn: RequestHandler = async (req, res, next) => {
+    if (isCodeStep(req)) {
+      await this.checkCode(req, res, next);
+      return;
+    }
     const body = req.body as Record<string, unknown>;
     const email = typeof body.email === 'string' ? body.email.trim().slice(0, 254) : '';
     const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
     const admin = email && password ? await this.auth.authenticate(email, password) : null;
     if (!admin) {
-      if (wantsJson(req)) {
-        res.status(401).json({ ok: false, error: messages.failed });
-        return;
-      }
-      renderLogin(res, 401, email, messages.failed);
+      refuse(req, res, 401, messages.failed, () => renderLogin(res, 401, email, messages.failed));
       return;
     }
-    // A fresh session id on sign-in, so a session fixed before it is worth nothing after.
+    if (this.secondFactor.isOn(admin)) this.askForCode(req, res, next, { adminId: admin.id, email: admin.email });
+    else this.establish(req, res, next, admin.id);
+  };
+
+  /** The password was right: a new session id holds the half sign-in, and the code form follows. */
+  private askForCode(req: Request, res: Response, next: NextFunction, who: { adminId: number; email: string }): void {
     req.session.regenerate((err) => {
       if (err) {
         next(err);
         return;
       }
-      req.session.adminId = admin.id;
+      req.session.pendingSignIn = { ...who, startedAt: this.now() };
+      // The token of the page before went with the old session; the code form needs one of this one.
+      csrfToken(req, res, () => {
+        req.session.save((saveErr) => {
+          if (saveErr) next(saveErr);
+          else if (wantsJson(req)) res.json({ ok: true, secondFactor: true });
+          else renderCode(res, 200, null);
+        });
+      });
+    });
+  }
+
+  private async checkCode(req: Request, res: Response, next: NextFunction): Promise<void> {
+    const pending = req.session.pendingSignIn as NonNullable<typeof req.session.pendingSignIn>;
+    if (this.now() - pending.startedAt > PENDING_SIGN_IN_MS) {
+      delete req.session.pendingSignIn;
+      refuse(req, res, 401, messages.expired, () => renderLogin(res, 401, pending.email, messages.expired));
+      return;
+    }
+    let code;
+    try {
+      code = parseSecondFactorCode((req.body as Record<string, unknown>).code);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      refuse(req, res, 422, err.message, () => renderCode(res, 422, err.message));
+      return;
+    }
+    const admin = await this.auth.findById(pending.adminId);
+    // A password reset since the password step ends the half sign-in as it ends sessions.
+    const live = admin !== null && admin.sessionsRevokedAt <= pending.startedAt;
+    if (!live || !(await this.secondFactor.verify(admin, code))) {
+      refuse(req, res, 401, messages.wrongCode, () => renderCode(res, 401, messages.wrongCode));
+      return;
+    }
+    this.establish(req, res, next, admin.id);
+  }
+
+  /** Signed in. A fresh session id, so a session fixed before it is worth nothing after. */
+  private establish(req: Request, res: Response, next: NextFunction, adminId: number): void {
+    req.session.regenerate((err) => {
+      if (err) {
+        next(err);
+        return;
+      }
+      req.session.adminId = adminId;
       req.session.signedInAt = this.now();
       req.session.save((saveErr) => {
         if (saveErr) next(saveErr);
@@ -48,7 +115,7 @@ export class AuthController {
         else res.redirect(303, '/admin');
       });
     });
-  };
+  }
 
   signOut: RequestHandler = (req, res, next) => {
     req.session.destroy((err) => {
@@ -64,6 +131,10 @@ export class AuthController {
   throttled = (req: Request, res: Response): void => {
     if (wantsJson(req)) {
       res.status(429).json({ ok: false, error: throttledMessage });
+      return;
+    }
+    if (isCodeStep(req)) {
+      renderCode(res, 429, throttledMessage);
       return;
     }
     const body = req.body as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
-import { orFail, ValidationError } from '../errors.js';
+import { orFail, StorageFullError, ValidationError } from '../errors.js';
 import { ANIMATION_TYPES, COLOR_PRESETS, COVER_COLOR_PRESETS } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_LABELS } from '../domain/contact-buttons.js';
 import { splitPair } from '../domain/link-values.js';
@@ -9,8 +9,10 @@ import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { dialogs, noticeFrom, noticeUrl, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerBase } from '../http/owner-respond.js';
+import { FILE_FIELD } from '../http/uploaded-file.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
+import { ImageQueueFullError } from '../media/image-queue.js';
 import { presentProfile } from '../presenters/profile-page.js';
 import type { SocialLink } from '../repositories/profile.repository.js';
 import type { ProfileService } from '../services/profile.service.js';
@@ -123,13 +125,20 @@ export class OwnerEditor {
   }
 
   /**
-   * Runs `work`; a ValidationError refuses the form of `dialog` (REFUSED), anything else
+   * Runs `work`; a ValidationError refuses the form of `dialog` (REFUSED). A file that found the
+   * disk full or the image queue busy is refused there too, as a 503 under the file field: the
+   * database is fine, so the page can show it where the owner chose the file. Anything else
    * passes on as it is.
    */
   async refuseInvalid<T>(req: Request, res: Response, dialog: DialogId, failure: string, work: () => Promise<T>): Promise<T | Refused> {
     try {
       return await work();
     } catch (err) {
+      if (err instanceof StorageFullError || err instanceof ImageQueueFullError) {
+        res.set('Retry-After', '5');
+        await this.refuse(req, res, dialog, new ValidationError({ [FILE_FIELD]: err.message }), failure, 503);
+        return REFUSED;
+      }
       if (!(err instanceof ValidationError)) throw err;
       await this.refuse(req, res, dialog, err, failure);
       return REFUSED;

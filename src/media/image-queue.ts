@@ -5,16 +5,16 @@
  * core to the pages (docs/architecture.md, Memory). When the line is full the upload is
  * refused with a 503 the owner can simply retry, rather than piling up memory.
  */
-import { HttpError } from '../errors.js';
+import { ServiceUnavailableError } from '../errors.js';
 
 const messages = {
   busy: 'Sunucu şu anda çok sayıda görsel işliyor. Lütfen birkaç saniye sonra tekrar deneyin.',
 } as const;
 
 /** The upload could not be queued; nothing was stored. */
-export class ImageQueueFullError extends HttpError {
+export class ImageQueueFullError extends ServiceUnavailableError {
   constructor() {
-    super(503, messages.busy);
+    super(messages.busy);
   }
 }
 

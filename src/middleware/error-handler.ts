@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { HttpError, NotFoundError } from '../errors.js';
+import { faultOf, HttpError, NotFoundError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { redactPath } from '../logger.js';
 import { wantsJson } from '../http/respond.js';
@@ -9,7 +9,12 @@ const messages = {
   tooLarge: 'Gönderilen veri çok büyük.',
   badRequest: 'İstek okunamadı.',
   csrf: 'Güvenlik doğrulaması başarısız oldu. Sayfayı yenileyip tekrar deneyin.',
+  unavailable: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
+  diskFull: 'Sunucuda yer kalmadı, değişiklik kaydedilemedi. Lütfen biraz sonra tekrar deneyin.',
 } as const;
+
+/** What a 503 asks the client to wait before trying again, in seconds. */
+const RETRY_AFTER_S = 5;
 
 const titles: Readonly<Record<number, string>> = {
   400: 'Geçersiz istek',
@@ -20,6 +25,7 @@ const titles: Readonly<Record<number, string>> = {
   422: 'Geçersiz bilgi',
   429: 'Çok fazla istek',
   500: 'Bir hata oluştu',
+  503: 'Hizmet kullanılamıyor',
 };
 
 interface StatusLike {
@@ -32,6 +38,9 @@ interface StatusLike {
 
 /** Status and Turkish message for anything thrown; nothing internal reaches the user. */
 function describe(err: unknown): { status: number; message: string } {
+  // The database or the disk failing under us is a 503, even wrapped by orFail (docs/product.md, Faults).
+  const fault = err instanceof HttpError && err.status !== 500 ? null : faultOf(err);
+  if (fault) return { status: 503, message: fault === 'disk' ? messages.diskFull : messages.unavailable };
   if (err instanceof HttpError) return { status: err.status, message: err.message };
   const e = (err ?? {}) as StatusLike;
   if (e.code === 'EBADCSRFTOKEN') return { status: 403, message: messages.csrf };
@@ -41,13 +50,21 @@ function describe(err: unknown): { status: number; message: string } {
   return { status: 500, message: messages.server };
 }
 
+/** The innermost cause's message: what actually failed under an orFail wrapper. */
+function rootMessage(err: unknown): string {
+  return err instanceof Error && err.cause !== undefined ? rootMessage(err.cause) : String((err as Error | null)?.message ?? err);
+}
+
 export const notFound: RequestHandler = (_req, _res, next) => next(new NotFoundError());
 
 /** The one error handler: a Turkish page, or JSON for widgets; stacks only in the log. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const { status, message } = describe(err);
-    if (status >= 500) {
+    if (status === 503) {
+      // Expected while the database or disk is away: one line each, without the stack.
+      logger.warn({ cause: rootMessage(err), method: req.method, url: redactPath(req.originalUrl) }, 'service unavailable');
+    } else if (status >= 500) {
       logger.error({ err, method: req.method, url: redactPath(req.originalUrl) }, 'request failed');
     }
     if (res.headersSent) {
@@ -55,6 +72,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     res.status(status);
+    if (status === 503) res.set('Retry-After', String(RETRY_AFTER_S));
     if (wantsJson(req)) {
       res.json({ ok: false, error: message });
       return;

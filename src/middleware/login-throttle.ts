@@ -2,6 +2,7 @@ import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
 import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
+import { isCodeStep } from '../http/pending-sign-in.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Failed attempts allowed for one e-mail address, and for one client address, per window. */
@@ -11,6 +12,8 @@ export const LOGIN_FAILURES_PER_IP = 20;
 export const throttledMessage = 'Çok fazla başarısız giriş denemesi yapıldı. Lütfen 15 dakika sonra tekrar deneyin.';
 
 function emailOf(req: Request): string {
+  // A wrong second-factor code counts against the e-mail whose password was right.
+  if (isCodeStep(req)) return req.session.pendingSignIn?.email ?? '';
   const email = (req.body as Record<string, unknown> | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }

@@ -156,11 +156,11 @@ class BoundedMemoryStorage implements multer.StorageEngine {
 }
 
 /**
- * A middleware accepting one file in `file` within the given limits. A request whose declared
+ * A middleware accepting one file in `field` (`file` unless named) within the given limits. A request whose declared
  * length cannot fit a file of READABLE_FACTOR times the limit is drained without parsing and
  * answered 413; a smaller file over the limit is read, dropped and answered 413 with the fields.
  */
-export function createUpload(limits: UploadLimits): RequestHandler {
+export function createUpload(limits: UploadLimits, field: string = FILE_FIELD): RequestHandler {
   const readable = limits.fileSize * READABLE_FACTOR;
   const parser = multer({
     storage: new BoundedMemoryStorage(limits.fileSize),
@@ -180,7 +180,7 @@ export function createUpload(limits: UploadLimits): RequestHandler {
       fieldNestingDepth: 1,
       fieldArrayIndexLimit: 100,
     },
-  }).single(FILE_FIELD);
+  }).single(field);
   const wrapped = handleUploadErrors(parser, limits.tooLargeMessage);
   const maxBody = readable + limits.fields * (limits.fieldSize + PART_ENVELOPE_BYTES) + ENVELOPE_BYTES;
   return (req, res, next) => {

@@ -8,6 +8,12 @@ export interface Administrator {
   passwordChangedAt: number;
   /** Sessions that began before this moment (ms) are no longer valid. */
   sessionsRevokedAt: number;
+  /** The TOTP secret, sealed (lib/secret-box.ts); set while enrolling and while the second factor is on. */
+  totpSecret: string | null;
+  /** When the second factor was turned on (ms); null while it is off. */
+  totpEnabledAt: number | null;
+  /** The step of the last accepted TOTP code: no code of this step or before is accepted again. */
+  totpLastStep: number;
 }
 
 function toAdministrator(row: Record<string, unknown>): Administrator {
@@ -17,6 +23,9 @@ function toAdministrator(row: Record<string, unknown>): Administrator {
     passwordHash: String(row.password_hash),
     passwordChangedAt: toInt(row.password_changed_at),
     sessionsRevokedAt: toInt(row.sessions_revoked_at),
+    totpSecret: row.totp_secret == null ? null : String(row.totp_secret),
+    totpEnabledAt: row.totp_enabled_at == null ? null : toInt(row.totp_enabled_at),
+    totpLastStep: toInt(row.totp_last_step ?? 0),
   };
 }
 
@@ -49,5 +58,59 @@ export class AdministratorRepository {
     await this.db('administrators')
       .where({ id })
       .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
+  }
+
+  /** A secret to enrol with; only while the second factor is off. */
+  async setPendingTotpSecret(id: number, sealed: string): Promise<void> {
+    await this.db('administrators').where({ id }).whereNull('totp_enabled_at').update({ totp_secret: sealed });
+  }
+
+  /** Turns the second factor on with its recovery codes (hashes), in one transaction; false when it already was. */
+  async enableSecondFactor(id: number, step: number, codeHashes: string[], now: number): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const changed = await trx('administrators')
+        .where({ id })
+        .whereNull('totp_enabled_at')
+        .whereNotNull('totp_secret')
+        .update({ totp_enabled_at: now, totp_last_step: step });
+      if (changed === 0) return false;
+      await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
+      await trx('administrator_recovery_codes').insert(codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })));
+      return true;
+    });
+  }
+
+  /** Off again: the secret, the last step and every recovery code go. */
+  async disableSecondFactor(id: number): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('administrators').where({ id }).update({ totp_secret: null, totp_enabled_at: null, totp_last_step: 0 });
+      await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
+    });
+  }
+
+  /**
+   * Records `step` as used, only when it is later than the last used one: of two requests with
+   * the same code, one wins. False for a code already used (or an older one).
+   */
+  async claimTotpStep(id: number, step: number): Promise<boolean> {
+    const changed = await this.db('administrators')
+      .where({ id })
+      .whereNotNull('totp_enabled_at')
+      .where('totp_last_step', '<', step)
+      .update({ totp_last_step: step });
+    return changed > 0;
+  }
+
+  /** Marks an unused recovery code as used; false when there is none with that hash. */
+  async useRecoveryCode(id: number, codeHash: string, now: number): Promise<boolean> {
+    const changed = await this.db('administrator_recovery_codes')
+      .where({ administrator_id: id, code_hash: codeHash })
+      .whereNull('used_at')
+      .update({ used_at: now });
+    return changed > 0;
+  }
+
+  async countUnusedRecoveryCodes(id: number): Promise<number> {
+    return countOf(await this.db('administrator_recovery_codes').where({ administrator_id: id }).whereNull('used_at').count({ count: '*' }));
   }
 }

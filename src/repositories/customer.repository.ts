@@ -40,7 +40,7 @@ const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'customer_profiles',
 ] as const;
 
-function toCustomer(row: Record<string, unknown>): Customer {
+export function toCustomer(row: Record<string, unknown>): Customer {
   return {
     id: toInt(row.id),
     name: String(row.name),

@@ -35,6 +35,12 @@ export class AdminAuthService {
     return this.administrators.findById(id);
   }
 
+  /** The administrator when `password` is theirs (turning the second factor off asks for it). */
+  async checkPassword(adminId: number, password: string): Promise<Administrator | null> {
+    const admin = await this.administrators.findById(adminId);
+    return admin && (await argon2.verify(admin.passwordHash, password)) ? admin : null;
+  }
+
   async createAdministrator(email: string, password: string): Promise<Administrator> {
     const normalized = email.trim().toLowerCase();
     if (await this.administrators.findByEmail(normalized)) {

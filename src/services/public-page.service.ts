@@ -5,6 +5,7 @@ import { MESSAGE_MAX_LENGTH } from '../validation/message.validation.js';
 import type { FormTimer } from './form-timer.js';
 import { CachedPage, PageCache, type Encoding } from './page-cache.js';
 import type { ProfileService } from './profile.service.js';
+import type { BrandLook } from './brand.service.js';
 
 /** Renders a view with its locals (app.render, as a promise). */
 export type RenderView = (view: string, locals: Record<string, unknown>) => Promise<string>;
@@ -51,14 +52,16 @@ export class PublicPageService {
     private readonly renderView: RenderView,
     private readonly formTimer: FormTimer,
     private readonly now: () => number,
+    /** The agency brand in the footer, read afresh for every render: with several instances the brand's in-memory copy may lag, the page must not. */
+    private readonly brand: { fresh(): Promise<BrandLook> },
   ) {}
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
   private async render(customer: Customer, origin: string, form: MessageFormState): Promise<RenderedPage> {
-    const bundle = await this.profiles.bundle(customer);
+    const [bundle, brand] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh()]);
     const page = presentProfile(bundle, origin);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
-    const html = await this.renderView('profile/show', { page, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } });
+    const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } });
     return { html, styleCss: page.styleCss };
   }
 

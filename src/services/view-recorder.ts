@@ -1,21 +1,30 @@
 import type { VisitSource } from '../domain/visit-source.js';
+import { faultOf } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { ClickRepository, ClickRow } from '../repositories/click.repository.js';
 import type { ViewRepository, ViewRow } from '../repositories/view.repository.js';
 
 /** How often queued views and clicks are written. A hard crash loses at most this much (see README). */
 export const VIEW_FLUSH_INTERVAL_MS = 500;
+/** While the database is away, queued views and clicks wait (each list up to this many; the oldest go first) and are retried this often. */
+export const VIEW_QUEUE_LIMIT = 50_000;
+export const VIEW_RETRY_INTERVAL_MS = 2_000;
 
 /**
  * Records profile views and link clicks off the request path: the page (or the click's 204) is
  * answered at once, and what was queued is written every VIEW_FLUSH_INTERVAL_MS, and on shutdown:
  * the views in one transaction, the clicks in another, so a failure of one never drops the other.
+ * A batch the database could not take because it was away (errors.ts faultOf) goes back into
+ * the queue and is retried; any other failure is logged and the batch dropped (docs/product.md, Faults).
  */
 export class ViewRecorder {
   private queue: ViewRow[] = [];
   private clicks: ClickRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** Set while the database is away: no write is tried before this time (ms since the epoch). */
+  private retryAt = 0;
+  private dropped = 0;
 
   constructor(
     private readonly views: ViewRepository,
@@ -27,6 +36,7 @@ export class ViewRecorder {
   /** One page load; `source` is where it came from (src/domain/visit-source.ts). */
   record(customerId: number, viewedAt: number, source: VisitSource = 'direct'): void {
     this.queue.push({ customerId, viewedAt, source });
+    this.bound(this.queue);
     this.schedule();
   }
 
@@ -34,34 +44,80 @@ export class ViewRecorder {
   recordClick(customerId: number, linkId: number, clickedAt: number): void {
     if (!this.clickRepository) return;
     this.clicks.push({ customerId, linkId, clickedAt });
+    this.bound(this.clicks);
     this.schedule();
   }
 
-  private schedule(): void {
+  /** Views and clicks held in memory, waiting to be written. */
+  get pending(): number {
+    return this.queue.length + this.clicks.length;
+  }
+
+  /** Keeps a queue within VIEW_QUEUE_LIMIT, so a long outage costs bounded memory. */
+  private bound(list: unknown[]): void {
+    const excess = list.length - VIEW_QUEUE_LIMIT;
+    if (excess <= 0) return;
+    list.splice(0, excess);
+    if (this.dropped === 0) this.logger.warn({ limit: VIEW_QUEUE_LIMIT }, 'view queue full while the database is away: dropping the oldest');
+    this.dropped += excess;
+  }
+
+  private schedule(delay = VIEW_FLUSH_INTERVAL_MS): void {
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, VIEW_FLUSH_INTERVAL_MS);
+    }, delay);
+  }
+
+  /**
+   * Writes one batch; on an outage puts it back in front of what came meanwhile and says so.
+   * A batch whose commit was lost with the connection may be written twice: statistics only.
+   */
+  private async write<T>(batch: T[], insert: (rows: T[]) => Promise<unknown>, requeue: (rows: T[]) => void, what: 'views' | 'clicks'): Promise<boolean> {
+    if (batch.length === 0) return true;
+    try {
+      await insert(batch);
+      return true;
+    } catch (err) {
+      if (faultOf(err)) {
+        requeue(batch);
+        return false;
+      }
+      this.logger.error({ err, [what]: batch.length }, what === 'views' ? 'profile views could not be recorded' : 'link clicks could not be recorded');
+      return true;
+    }
   }
 
   /** Writes everything queued so far; resolves once it is committed. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
+      if (Date.now() < this.retryAt) {
+        this.schedule(this.retryAt - Date.now());
+        return;
+      }
       const batch = this.queue;
       const clicks = this.clicks;
       this.queue = [];
       this.clicks = [];
       // Views and clicks are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
-      if (batch.length > 0) {
-        await this.views.insertMany(batch).catch((err: unknown) => {
-          this.logger.error({ err, views: batch.length }, 'profile views could not be recorded');
-        });
+      const viewsDone = await this.write(batch, (rows) => this.views.insertMany(rows), (rows) => {
+        this.queue = rows.concat(this.queue);
+        this.bound(this.queue);
+      }, 'views');
+      const clickRepository = this.clickRepository;
+      const clicksDone = !clickRepository || (await this.write(clicks, (rows) => clickRepository.insertMany(rows), (rows) => {
+        this.clicks = rows.concat(this.clicks);
+        this.bound(this.clicks);
+      }, 'clicks'));
+      if (viewsDone && clicksDone) {
+        if (this.retryAt > 0) this.logger.info({ dropped: this.dropped }, 'database back: queued views written');
+        this.retryAt = 0;
+        this.dropped = 0;
+        return;
       }
-      if (clicks.length > 0 && this.clickRepository) {
-        await this.clickRepository.insertMany(clicks).catch((err: unknown) => {
-          this.logger.error({ err, clicks: clicks.length }, 'link clicks could not be recorded');
-        });
-      }
+      if (this.retryAt === 0) this.logger.warn({ pending: this.pending }, 'database away: views and clicks wait in memory');
+      this.retryAt = Date.now() + VIEW_RETRY_INTERVAL_MS;
+      this.schedule(VIEW_RETRY_INTERVAL_MS);
     });
     return this.flushing;
   }
@@ -70,6 +126,10 @@ export class ViewRecorder {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.retryAt = 0;
     await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending > 0) this.logger.warn({ pending: this.pending }, 'database away at shutdown: queued views and clicks are lost');
   }
 }

@@ -3,6 +3,7 @@ import { constants, type Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
+import { StorageFullError } from '../errors.js';
 import {
   assertCustomerId,
   customerFileName,
@@ -21,6 +22,9 @@ import {
  * dotfiles, so a half-written file is never served, and the sweep finds them by this pattern.
  */
 const TEMP_FILE = /^\..+\.tmp-[A-Za-z0-9_-]+$/;
+
+/** Errors meaning "no room left" (space or quota): the upload is refused with a StorageFullError. */
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
 
 /** Errors meaning "this filesystem cannot hard-link", for which we fall back to rename. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV', 'EMLINK']);
@@ -75,9 +79,17 @@ export class LocalDiskStorage implements FileStorage {
 
   /**
    * The bytes go to a temporary dotfile in the customer's folder, are fsynced, and only then
-   * appear under their name.
+   * appear under their name. A full disk is a StorageFullError, the temp file removed.
    */
   async saveFile(customerId: number, fileName: string, data: Uint8Array): Promise<string> {
+    try {
+      return await this.writeFile(customerId, fileName, data);
+    } catch (err) {
+      throw NO_SPACE.has(errorCode(err) ?? '') ? new StorageFullError(err) : err;
+    }
+  }
+
+  private async writeFile(customerId: number, fileName: string, data: Uint8Array): Promise<string> {
     assertCustomerId(customerId);
     if (!isSafeFileName(fileName)) throw new TypeError(`unsafe file name: "${fileName}"`);
     const dir = this.customerDir(customerId);

@@ -10,11 +10,13 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
+import { imageWork } from '../../src/media/image-queue.js';
 
 const MB = 1024 * 1024;
 const PHOTO_TOO_LARGE = "Dosya boyutu 5MB'tan küçük olmalıdır";
 const PHOTO_TOO_LARGE_HTML = 'Dosya boyutu 5MB&#39;tan küçük olmalıdır';
 const CATALOG_TOO_LARGE = 'Dosya boyutu çok büyük. En fazla 10MB yükleyebilirsiniz.';
+const QUEUE_FULL = 'Sunucu şu anda çok sayıda görsel işliyor. Lütfen birkaç saniye sonra tekrar deneyin.';
 
 let t: TestApp;
 let customer: { id: number; slug: string; editToken: string };
@@ -137,5 +139,31 @@ describe('catalogs over 10 MB', () => {
       const res = await request(t.app).post(`${base()}/links/${id}/catalog`).field('catalog_type', 'file').attach('file', bigPdf(11 * MB), 'menu.pdf').expect(404);
       expect(res.text).toContain('Bağlantı bulunamadı.');
     }
+  });
+});
+
+describe('photos while the image queue is full', () => {
+  it('503 inside the dialog (or JSON) with the Turkish reason and Retry-After; nothing stored, and the next upload after the queue moves works', async () => {
+    // The queue of the app under test, filled for real: one job running and 16 waiting, all held.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const jobs = Array.from({ length: 17 }, () => imageWork.run(() => held));
+    expect(imageWork.size).toEqual({ running: 1, waiting: 16 });
+    const photo = await solidJpeg(600, 600, { r: 200, g: 80, b: 40 });
+    const before = await profile();
+    try {
+      const page = await request(t.app).post(`${base()}/photo/profile`).attach('file', photo, 'foto.jpg').expect(503);
+      expect(page.headers['retry-after']).toBe('5');
+      expectDialogWith(page.text, 'profil-fotografi', QUEUE_FULL);
+      const json = await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(503);
+      expect(json.body).toEqual({ ok: false, error: `Fotoğraf kaydedilemedi: ${QUEUE_FULL}`, fields: { file: QUEUE_FULL } });
+      expect(await profile()).toEqual(before);
+      expect(files()).toEqual([]);
+    } finally {
+      release();
+      await Promise.all(jobs);
+    }
+    await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(200);
+    expect(files()).toHaveLength(1);
   });
 });

@@ -2,50 +2,29 @@
  * Two real app processes on one PostgreSQL and one uploads folder (the shared volume), as
  * behind a reverse proxy: whatever one instance does, the other sees at once.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
-import { createDb, type Db } from '../../src/db.js';
+import type { Db } from '../../src/db.js';
 import { Browser } from '../helpers/cookie-browser.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { solidJpeg } from '../helpers/fixtures.js';
-import { startServer, type ServerProcess } from '../helpers/launcher.js';
+import type { ServerProcess } from '../helpers/launcher.js';
 import { csrfFrom as csrfOf } from '../helpers/raw-http.js';
+import { ADMIN, startTwoServers, type TwoServers } from './two-servers.js';
 
-const ADMIN = { email: 'yonetici@example.com', password: 'Kadikoy-Iki-Sunucu-2026' };
 const VIEWS_ON_A = 120;
 const VIEWS_ON_B = 90;
 
-let database: TestDatabase;
+let servers: TwoServers;
 let db: Db;
-let dataDir: string;
 let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-two-'));
-  const env = {
-    DATABASE_URL: database.databaseUrl ?? '',
-    SESSION_SECRET: 'iki-sunucu-ayni-gizli-anahtar-0123456789abcdef',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-  };
-  // Started together on an empty database: one migrates and creates the administrator, the
-  // other waits for it instead of failing on a half-made schema.
-  [a, b] = await Promise.all([startServer(dataDir, env), startServer(dataDir, env)]);
-  db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: '' });
+  servers = await startTwoServers('two');
+  ({ a, b, db } = servers);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await db?.destroy();
-  await database?.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => servers?.close());
 
 async function signIn(browser: Browser): Promise<void> {
   const form = await browser.fetch('/login');

@@ -54,6 +54,8 @@ const ADMIN_POSTS: readonly AdminPost[] = [
   { label: 'POST /admin/customers/:id/status', path: () => `/admin/customers/${w.b.id}/status`, fields: () => ({ is_active: '0' }) },
   { label: 'POST /admin/customers/:id/token', path: () => `/admin/customers/${w.b.id}/token`, fields: () => ({}) },
   { label: 'POST /admin/customers/:id/delete', path: () => `/admin/customers/${c.id}/delete`, fields: () => ({}) },
+  { label: 'POST /admin/security', path: () => '/admin/security', fields: () => ({ code: '123456' }) },
+  { label: 'POST /admin/security/disable', path: () => '/admin/security/disable', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
   { label: 'POST /logout', path: () => '/logout', fields: () => ({}) },
   { label: 'POST /login', path: () => '/login', fields: () => ({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), anonymous: true },
 ];

@@ -645,6 +645,7 @@ export const OWNER_ROUTES: readonly OwnerRoute[] = [
   { label: 'GET /edit/:token/messages', method: 'GET', path: () => '/messages', kind: 'none' },
   { label: 'GET /edit/:token/stats', method: 'GET', path: () => '/stats', kind: 'none' },
   { label: 'GET /edit/:token/stats.csv', method: 'GET', path: () => '/stats.csv', kind: 'none' },
+  { label: 'GET /edit/:token/print.pdf', method: 'GET', path: () => '/print.pdf?format=a6', kind: 'none' },
   { label: 'POST /edit/:token/profile', method: 'POST', path: () => '/profile', kind: 'form', fields: { bio: 'Değiştirilmiş biyografi' } },
   { label: 'POST /edit/:token/settings', method: 'POST', path: () => '/settings', kind: 'form', fields: { dark_mode: '1' } },
   { label: 'POST /edit/:token/contact-buttons/:type', method: 'POST', path: () => '/contact-buttons/email', kind: 'form', fields: { is_visible: '0' } },

@@ -1,0 +1,51 @@
+import type { RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { orFail } from '../errors.js';
+import { attachmentHeader } from '../http/attachment.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { originOf } from '../http/urls.js';
+import type { PrintBrand } from '../media/print-kit.js';
+import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
+import { parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
+
+export const printKitMessages = {
+  failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
+} as const;
+
+/** The agency's brand for the printed cards; none gives Vizit's own look. */
+export type PrintBrandSource = () => Promise<PrintBrand | undefined>;
+
+/**
+ * The print kit downloads (docs/product.md, Print kit). The routes set `Cache-Control: no-store`
+ * (an admin page, or the owner's secret link) before these run.
+ */
+export class PrintKitController {
+  constructor(
+    private readonly kits: PrintKitService,
+    private readonly config: Pick<Config, 'baseUrl'>,
+    private readonly brand: PrintBrandSource = async () => undefined,
+  ) {}
+
+  /** `print.pdf?format=card|a6` of the customer the route loaded (by admin id or by edit token). */
+  customerKit: RequestHandler = async (req, res) => {
+    const format = parsePrintFormat(req.query.format);
+    const customer = loadedCustomer(req);
+    const origin = originOf(req, this.config.baseUrl);
+    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand()));
+    sendPdf(res, file);
+  };
+
+  /** `/admin/print.pdf?ids=1,2,3` (or `ids` repeated): A4 sheets of business cards. */
+  sheet: RequestHandler = async (req, res) => {
+    const ids = parseSheetIds(req.query.ids);
+    const origin = originOf(req, this.config.baseUrl);
+    const file = await orFail(printKitMessages.failed, async () => this.kits.sheet(ids, origin, await this.brand()));
+    sendPdf(res, file);
+  };
+}
+
+function sendPdf(res: Response, file: PrintFile): void {
+  res.set('Content-Type', 'application/pdf');
+  res.set('Content-Disposition', attachmentHeader(file.fileName, file.asciiFileName));
+  res.send(file.pdf);
+}

@@ -1,0 +1,174 @@
+/**
+ * The print kit as vector PDF (docs/product.md, Print kit): a business card (front and back),
+ * an A6 table card, and A4 sheets of business cards with crop marks. Text is set in Noto Sans,
+ * embedded (subset) so that ş, ğ, ı and İ print on any machine; QR codes are paths (pdf-qr.ts).
+ * A sheet yields to the event loop between pages, so a long one does not hold up other requests.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import {
+  A6_MM,
+  CARD_MM,
+  drawCardBack,
+  drawCardFront,
+  drawTableCard,
+  FONT,
+  mm,
+  resolveBrand,
+  type PrintBrand,
+  type PrintCard,
+  type ResolvedBrand,
+} from './print-layout.js';
+
+export type { PrintBrand, PrintCard } from './print-layout.js';
+
+export const printDocumentTitles = {
+  card: (name: string) => `Kartvizit - ${name}`,
+  a6: (name: string) => `Masa kartı - ${name}`,
+  sheet: (count: number) => `Kartvizitler (${count})`,
+} as const;
+
+/** A4 sheets: 2 columns by 5 rows of 85x55 mm cards, edge to edge, centred on the page. */
+export const SHEET = {
+  pageMm: { width: 210, height: 297 },
+  columns: 2,
+  rows: 5,
+  perPage: 10,
+  /** Where the grid starts: (210 - 2 x 85) / 2 and (297 - 5 x 55) / 2. */
+  originMm: { x: 20, y: 11 },
+  /** Crop marks stop this far from the grid and are this long. */
+  markGapMm: 2,
+  markLengthMm: 6,
+} as const;
+
+/** Top-left corner, in millimetres, of the card in slot `index` (0..9, row by row) of a sheet page. */
+export function sheetSlotMm(index: number): { x: number; y: number } {
+  return {
+    x: SHEET.originMm.x + (index % SHEET.columns) * CARD_MM.width,
+    y: SHEET.originMm.y + Math.floor(index / SHEET.columns) * CARD_MM.height,
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+/** What pdfkit takes besides a file: a font fontkit has parsed (pdfkit 0.20, `typeof src.layout === 'function'`). */
+interface ParsedFont {
+  layout(text: string): unknown;
+}
+
+/** Parsed fonts hold about 12 MB of heap: kept while documents are being made, dropped after a minute without. */
+const FONT_IDLE_MS = 60_000;
+let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+let dropFonts: NodeJS.Timeout | null = null;
+
+/**
+ * The two Noto Sans files, parsed by fontkit (the parser pdfkit itself uses) and shared by the documents
+ * of a busy minute: parsing them anew for every document cost more than drawing a card. A parsed
+ * font is only read from; each document keeps its own subset.
+ */
+function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
+  if (!fonts) {
+    // fontkit is pdfkit's own font parser (our dependency too, in the range pdfkit asks for, so it is the same copy).
+    const fontkit = require('fontkit') as { create(data: Buffer): ParsedFont };
+    const parse = (file: string) => fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
+    fonts = { regular: parse('400Regular/NotoSans_400Regular.ttf'), bold: parse('700Bold/NotoSans_700Bold.ttf') };
+  }
+  if (dropFonts) dropFonts.refresh();
+  else {
+    dropFonts = setTimeout(() => {
+      fonts = null;
+      dropFonts = null;
+    }, FONT_IDLE_MS).unref();
+  }
+  return fonts;
+}
+
+function createDocument(title: string, brand: ResolvedBrand): PDFKit.PDFDocument {
+  const parsed = parsedFonts();
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    lang: 'tr-TR',
+    displayTitle: true,
+    info: { Title: title, Author: brand.name, Creator: brand.name },
+  });
+  // @types/pdfkit lists only paths and bytes as sources; pdfkit takes a parsed font as well.
+  doc.registerFont(FONT.regular, parsed.regular as unknown as Buffer);
+  doc.registerFont(FONT.bold, parsed.bold as unknown as Buffer);
+  return doc;
+}
+
+/** Ends the document and collects its bytes. */
+function finish(doc: PDFKit.PDFDocument, chunks: Buffer[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+function collect(doc: PDFKit.PDFDocument): Buffer[] {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return chunks;
+}
+
+const cardSize = [mm(CARD_MM.width), mm(CARD_MM.height)];
+
+/** The business card: page 1 the front (name, QR), page 2 the back (address, brand). */
+export function renderBusinessCard(card: PrintCard, brand?: PrintBrand): Promise<Buffer> {
+  const look = resolveBrand(brand);
+  const doc = createDocument(printDocumentTitles.card(card.name), look);
+  const chunks = collect(doc);
+  doc.addPage({ size: cardSize, margin: 0 });
+  drawCardFront(doc, 0, 0, card, look);
+  doc.addPage({ size: cardSize, margin: 0 });
+  drawCardBack(doc, 0, 0, card, look);
+  return finish(doc, chunks);
+}
+
+/** The A6 table card, one page. */
+export function renderTableCard(card: PrintCard, brand?: PrintBrand): Promise<Buffer> {
+  const look = resolveBrand(brand);
+  const doc = createDocument(printDocumentTitles.a6(card.name), look);
+  const chunks = collect(doc);
+  doc.addPage({ size: [mm(A6_MM.width), mm(A6_MM.height)], margin: 0 });
+  drawTableCard(doc, card, look);
+  return finish(doc, chunks);
+}
+
+/** The fronts of `cards` on A4 pages, ten to a page, with crop marks on every page. */
+export async function renderCardSheet(cards: readonly PrintCard[], brand?: PrintBrand): Promise<Buffer> {
+  const look = resolveBrand(brand);
+  const doc = createDocument(printDocumentTitles.sheet(cards.length), look);
+  const chunks = collect(doc);
+  for (let start = 0; start < cards.length; start += SHEET.perPage) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    doc.addPage({ size: 'A4', margin: 0 });
+    cards.slice(start, start + SHEET.perPage).forEach((card, index) => {
+      const slot = sheetSlotMm(index);
+      drawCardFront(doc, mm(slot.x), mm(slot.y), card, look);
+    });
+    drawCropMarks(doc);
+  }
+  return finish(doc, chunks);
+}
+
+/** Short hairlines in the margins on the line of every cut; none of them reaches a card. */
+function drawCropMarks(doc: PDFKit.PDFDocument): void {
+  const { originMm: o, markGapMm: gap, markLengthMm: length, columns, rows } = SHEET;
+  const right = o.x + columns * CARD_MM.width;
+  const bottom = o.y + rows * CARD_MM.height;
+  for (let c = 0; c <= columns; c += 1) {
+    const x = mm(o.x + c * CARD_MM.width);
+    doc.moveTo(x, mm(o.y - gap - length)).lineTo(x, mm(o.y - gap));
+    doc.moveTo(x, mm(bottom + gap)).lineTo(x, mm(bottom + gap + length));
+  }
+  for (let r = 0; r <= rows; r += 1) {
+    const y = mm(o.y + r * CARD_MM.height);
+    doc.moveTo(mm(o.x - gap - length), y).lineTo(mm(o.x - gap), y);
+    doc.moveTo(mm(right + gap), y).lineTo(mm(right + gap + length), y);
+  }
+  doc.lineWidth(0.3).strokeColor('#000000').stroke();
+}

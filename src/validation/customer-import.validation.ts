@@ -1,0 +1,103 @@
+/**
+ * The bulk import's file (docs/product.md, "Bulk import and customer CSV"): columns found by their header
+ * in Turkish or English, every row checked by the rules of the forms it stands for (customer
+ * creation for the names, the owner's profile form for the rest).
+ */
+import { ValidationError } from '../errors.js';
+import { fieldForHeader, IMPORT_COLUMN_NAMES, IMPORT_FIELDS, type ImportField } from '../domain/import-columns.js';
+import { collect } from './field-text.js';
+import { readCsv, type CsvEncoding, type CsvSeparator } from './csv-file.js';
+import { parseNewCustomer } from './customer.validation.js';
+import { parseProfileText } from './profile.validation.js';
+
+export const IMPORT_MAX_ROWS = 1000;
+export const IMPORT_MAX_BYTES = 1024 * 1024;
+
+export const messages = {
+  tooLarge: 'Dosya en fazla 1 MB olabilir. Dosyayı bölüp parça parça yükleyin.',
+  tooManyRows: (rows: number) =>
+    `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} müşteri içe aktarılabilir; bu dosyada ${rows.toLocaleString('tr-TR')} satır var. Dosyayı bölüp parça parça yükleyin.`,
+  noRows: 'Dosyada sütun adlarının altında hiç müşteri satırı yok.',
+  missingColumns: (names: string) =>
+    `Dosyada zorunlu sütun bulunamadı: ${names}. İlk satırda sütun adları olmalı, örneğin: ad;soyad;telefon;e-posta;web;bio`,
+  duplicateColumn: (name: string) => `"${name}" sütunu dosyada birden fazla kez var.`,
+} as const;
+
+/** A row ready to be created: the values as they will be stored. */
+export interface ImportedCustomer {
+  name: string;
+  surname: string;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  bio: string | null;
+}
+
+export interface ImportRow {
+  /** The row number the spreadsheet shows. */
+  row: number;
+  /** What the cells hold (trimmed), for the preview of a refused row. */
+  values: Record<ImportField, string>;
+  /** Set when every field passed. */
+  customer: ImportedCustomer | null;
+  errors: Partial<Record<ImportField, string>>;
+}
+
+export interface ImportSheet {
+  encoding: CsvEncoding;
+  separator: CsvSeparator;
+  rows: ImportRow[];
+  /** Header cells no field matched: their columns are left out. */
+  ignoredColumns: string[];
+}
+
+function refuse(message: string): never {
+  throw new ValidationError({ file: message });
+}
+
+function columnsOf(header: readonly string[]): { columns: Map<ImportField, number>; ignored: string[] } {
+  const columns = new Map<ImportField, number>();
+  const ignored: string[] = [];
+  header.forEach((cell, index) => {
+    const field = fieldForHeader(cell);
+    if (!field) {
+      if (cell.trim() !== '') ignored.push(cell.trim());
+      return;
+    }
+    if (columns.has(field)) refuse(messages.duplicateColumn(cell.trim()));
+    columns.set(field, index);
+  });
+  const missing = (['name', 'surname'] as const).filter((field) => !columns.has(field));
+  if (missing.length > 0) refuse(messages.missingColumns(missing.map((field) => `"${IMPORT_COLUMN_NAMES[field]}"`).join(' ve ')));
+  return { columns, ignored };
+}
+
+/** One row through the same checks as the admin's new-customer form and the owner's profile form. */
+export function parseImportRow(row: number, values: Record<ImportField, string>): ImportRow {
+  const errors: Partial<Record<ImportField, string>> = {};
+  const names = collect(errors, () => parseNewCustomer({ name: values.name, surname: values.surname }));
+  const profile = collect(errors, () => parseProfileText({ phone: values.phone, email: values.email, website: values.website, bio: values.bio }));
+  const customer: ImportedCustomer | null = names && profile && Object.keys(errors).length === 0
+    ? { ...names, phone: profile.phone ?? null, email: profile.email ?? null, website: profile.website ?? null, bio: profile.bio ?? null }
+    : null;
+  return { row, values, customer, errors };
+}
+
+/** The whole file, every row checked; a file that cannot be imported at all is a ValidationError keyed `file`. */
+export function parseImportFile(bytes: Buffer): ImportSheet {
+  if (bytes.length > IMPORT_MAX_BYTES) refuse(messages.tooLarge);
+  const sheet = readCsv(bytes);
+  const { columns, ignored } = columnsOf(sheet.header);
+  if (sheet.records.length === 0) refuse(messages.noRows);
+  if (sheet.records.length > IMPORT_MAX_ROWS) refuse(messages.tooManyRows(sheet.records.length));
+  const rows = sheet.records.map(({ row, cells }) => {
+    const values = Object.fromEntries(
+      IMPORT_FIELDS.map((field) => {
+        const index = columns.get(field);
+        return [field, index === undefined ? '' : (cells[index] ?? '').trim()];
+      }),
+    ) as Record<ImportField, string>;
+    return parseImportRow(row, values);
+  });
+  return { encoding: sheet.encoding, separator: sheet.separator, rows, ignoredColumns: ignored };
+}

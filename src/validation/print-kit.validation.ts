@@ -1,0 +1,47 @@
+/**
+ * The query of the print kit downloads (docs/product.md, Print kit): `?format=card|a6` and the
+ * `?ids=` of an A4 sheet. A download has no form to show again, so a bad value is a 400 page.
+ */
+import { HttpError } from '../errors.js';
+
+export const PRINT_FORMATS = ['card', 'a6'] as const;
+export type PrintFormat = (typeof PRINT_FORMATS)[number];
+
+/** Cards on one sheet download: 30 A4 pages, a few seconds at most (bench `--only=print`). */
+export const MAX_SHEET_CARDS = 300;
+
+/** The largest id a customers row can have (an `integer` column on PostgreSQL). */
+const MAX_ID = 2_147_483_647;
+
+export const printKitMessages = {
+  badFormat: "Geçersiz baskı biçimi: 'card' (kartvizit) veya 'a6' (masa kartı) olmalıdır.",
+  noIds: 'Yazdırmak için en az bir müşteri seçin.',
+  badIds: 'Müşteri numaraları geçersiz: virgülle ayrılmış pozitif tam sayılar olmalıdır.',
+  tooMany: `Bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir; daha az müşteri seçin.`,
+} as const;
+
+/** `?format=`: absent is the business card. */
+export function parsePrintFormat(raw: unknown): PrintFormat {
+  if (raw === undefined) return 'card';
+  if (typeof raw === 'string' && (PRINT_FORMATS as readonly string[]).includes(raw)) return raw as PrintFormat;
+  throw new HttpError(400, printKitMessages.badFormat);
+}
+
+/**
+ * `?ids=1,2,3`, or `ids` repeated (the admin list's checkboxes): distinct ids in the order
+ * given, 1 to MAX_SHEET_CARDS of them.
+ */
+export function parseSheetIds(raw: unknown): number[] {
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  if (!values.every((value): value is string => typeof value === 'string')) throw new HttpError(400, printKitMessages.badIds);
+  const pieces = values.flatMap((value) => value.split(',')).map((piece) => piece.trim()).filter((piece) => piece !== '');
+  if (pieces.length === 0) throw new HttpError(400, printKitMessages.noIds);
+  const ids = new Set<number>();
+  for (const piece of pieces) {
+    const id = /^[1-9]\d{0,9}$/.test(piece) ? Number(piece) : MAX_ID + 1;
+    if (id > MAX_ID) throw new HttpError(400, printKitMessages.badIds);
+    ids.add(id);
+    if (ids.size > MAX_SHEET_CARDS) throw new HttpError(400, printKitMessages.tooMany);
+  }
+  return [...ids];
+}

@@ -1,0 +1,158 @@
+/**
+ * The agency's bulk import in a real browser with JavaScript off: upload a file with an error
+ * row (refused, each bad row and field named), then Excel's Windows-1254 file (previewed,
+ * confirmed), the result page's CSV, and the list's "Seçilenleri CSV indir". The preview is
+ * photographed on a phone and on a desktop screen.
+ */
+import { readFile } from 'node:fs/promises';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
+import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+
+const HEADER = 'Ad;Soyad;Telefon;E-posta;Web;Bio';
+const GOOD_ROWS = [
+  'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagriozturk.com.tr;"Kadıköy\'de seramik atölyesi.\r\nKurslar ve siparişler."',
+  'İpek;Şahin;0216 345 67 89;ipek@ornek.com.tr;;Çiçekçi',
+  'Gül;Ağaoğlu;;gul@ornek.com.tr;https://gul.com.tr;',
+  'Şükrü;Işıkoğlu;+49 30 1234567;;;Berlin\'de Türk fırını',
+];
+const BAD_ROWS = [
+  ...GOOD_ROWS.slice(0, 2),
+  ';Yılmaz;12;ali@;javascript:alert(1);',
+  'Mehmet Ali;Öz;0532 123 45 67;mehmet@@ornek;;',
+];
+
+function excelFile(rows: readonly string[]): { name: string; mimeType: string; buffer: Buffer } {
+  return { name: 'musteriler.csv', mimeType: 'text/csv', buffer: iconv.encode([HEADER, ...rows].map((l) => `${l}\r\n`).join(''), 'windows-1254') };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
+  await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL('**/admin');
+}
+
+async function uploadFile(page: Page, file: ReturnType<typeof excelFile>): Promise<number> {
+  await page.getByLabel('CSV dosyası', { exact: true }).setInputFiles(file);
+  const [res] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/admin/import') && r.request().method() === 'POST'), page.getByRole('button', { name: 'Yükle ve Önizle' }).click()]);
+  await page.waitForLoadState();
+  return res.status();
+}
+
+async function downloadText(page: Page, click: () => Promise<void>): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return (await readFile(await download.path())).toString('utf8');
+}
+
+describe('bulk import without JavaScript', () => {
+  let browser: Browser;
+  let app: RunningApp;
+  let phone: { context: BrowserContext; page: Page };
+  let desktop: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startApp();
+    phone = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device: 'phone' });
+    desktop = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device: 'desktop' });
+    await signIn(phone.page);
+    await signIn(desktop.page);
+  });
+
+  afterAll(async () => {
+    await phone?.context.close();
+    await desktop?.context.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('opens the import page from the customer list', async () => {
+    const { page } = phone;
+    await page.getByRole('link', { name: 'Toplu İçe Aktar' }).click();
+    await page.waitForURL('**/admin/import');
+    expect(await page.locator('html.js').count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Toplu İçe Aktar');
+    await inspect(page, 'import-phone-upload');
+  });
+
+  it('refuses a file with bad rows, naming each row and field, and creates nothing', async () => {
+    for (const [view, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
+      if (name === 'desktop') await view.page.goto('/admin/import');
+      expect(await uploadFile(view.page, excelFile(BAD_ROWS))).toBe(422);
+      const alert = view.page.getByRole('alert');
+      expect(await alert.innerText()).toBe('2 satırda hata var. Hiçbir müşteri oluşturulmadı: dosyayı düzeltip yeniden yükleyin.');
+      const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
+      expect(summary).toContain('Satır 4: Ad: Ad zorunludur. Telefon:');
+      expect(summary).toContain('Satır 5: E-posta:');
+      expect(await view.page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
+      await inspect(view.page, `import-${name}-preview-errors`);
+      await view.page.getByRole('link', { name: 'Satır 4' }).click();
+      expect(view.page.url()).toMatch(/#satir-4$/);
+      // The row the link leads to is not hidden under the sticky header.
+      const top = await view.page.locator('#satir-4').evaluate((el) => el.getBoundingClientRect().top);
+      const header = await view.page.locator('.admin-header').evaluate((el) => el.getBoundingClientRect().bottom);
+      expect(top).toBeGreaterThanOrEqual(header);
+    }
+    expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
+  it('previews Excel\'s Windows-1254 file on a phone and a desktop screen', async () => {
+    for (const [view, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
+      expect(await uploadFile(view.page, excelFile(GOOD_ROWS))).toBe(200);
+      const facts = await view.page.locator('.import-summary__facts').innerText();
+      expect(facts.replace(/\s+/g, ' ')).toContain('4 satır okundu');
+      expect(facts).toContain('Windows-1254 (Türkçe Excel)');
+      const row = view.page.locator('#satir-2');
+      const text = (await row.innerText()).replace(/\s+/g, ' ');
+      for (const shown of ['Çağrı', 'Öztürk', '/cagriozturk', '+905321234567', 'cagri@ornek.com.tr', 'https://cagriozturk.com.tr', 'Kurslar ve siparişler.']) expect(text).toContain(shown);
+      await view.page.evaluate(() => window.scrollTo(0, 0));
+      await inspect(view.page, `import-${name}-preview`);
+      // Nothing wider than the screen: the table turns into cards on a phone.
+      const overflow = await view.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('confirms, shows the created customers and downloads them as CSV', async () => {
+    const { page } = phone;
+    await page.getByRole('button', { name: '4 müşteriyi oluştur' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('status').first().innerText()).toBe('4 müşteri oluşturuldu.');
+    const list = (await page.locator('.customer-list').innerText()).replace(/\s+/g, ' ');
+    for (const shown of ['Çağrı Öztürk', '/cagriozturk', 'İpek Şahin', 'Gül Ağaoğlu', 'Şükrü Işıkoğlu', '/sukruisikoglu']) expect(list).toContain(shown);
+    await inspect(page, 'import-phone-result');
+    const csv = await downloadText(page, () => page.getByRole('link', { name: 'Oluşturulanları CSV indir' }).click());
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url');
+    expect(lines.slice(1, 5).map((l) => l.split(';').slice(0, 4).join(';'))).toEqual([
+      'Çağrı;Öztürk;cagriozturk;aktif', 'İpek;Şahin;ipeksahin;aktif', 'Gül;Ağaoğlu;gulagaoglu;aktif', 'Şükrü;Işıkoğlu;sukruisikoglu;aktif',
+    ]);
+    expect(lines[1]).toMatch(new RegExp(`;${app.baseURL}/cagriozturk;${app.baseURL}/edit/[A-Za-z0-9_-]+$`));
+  });
+
+  it('offers the imported customer\'s edit link by WhatsApp and e-mail', async () => {
+    const { page } = phone;
+    const row = await app.test.db('customers').where({ slug: 'cagriozturk' }).first();
+    await page.goto(`/admin/customers/${row.id}`);
+    const edit = `${app.baseURL}/edit/${row.edit_token}`;
+    const whatsapp = await page.getByRole('link', { name: 'WhatsApp ile gönder' }).getAttribute('href');
+    expect(new URL(whatsapp ?? '').searchParams.get('text')).toContain(`Merhaba Çağrı,\nVizit sayfanızı bu bağlantıdan düzenleyebilirsiniz:\n${edit}\n`);
+    const mail = await page.getByRole('link', { name: 'E-posta ile gönder' }).getAttribute('href');
+    expect(new URLSearchParams((mail ?? '').slice('mailto:?'.length)).get('body')).toContain(`\r\n${edit}\r\n`);
+    await inspect(page, 'import-phone-customer-share');
+  });
+
+  it('downloads the customers ticked in the list', async () => {
+    const { page } = desktop;
+    await page.goto('/admin');
+    await page.getByLabel('İpek Şahin seç').check();
+    await page.getByLabel('Şükrü Işıkoğlu seç').check();
+    await screenshot(page, 'import-desktop-list-selection');
+    const csv = await downloadText(page, () => page.getByRole('button', { name: 'Seçilenleri CSV indir' }).click());
+    expect(csv.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', 'ipeksahin', 'sukruisikoglu']);
+  });
+});

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CustomerBatchRepository } from '../../src/repositories/customer-batch.repository.js';
+import { createCustomer, createTestApp, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let ayse: CreatedCustomer;
+let ali: CreatedCustomer;
+let formula: CreatedCustomer;
+const HEADER = '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url\r\n';
+
+beforeEach(async () => {
+  t = await createTestApp({ env: { BASE_URL: 'https://kart.ornek.com.tr', APP_TIMEZONE: 'Europe/Istanbul' }, clock: () => new Date(Date.UTC(2026, 10, 23, 21, 30)) });
+  admin = await signIn(t.app);
+  ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+  ali = await createCustomer(t, admin, 'Ali', 'Veli');
+  formula = await createCustomer(t, admin, "-Çağrı'", 'Öz');
+  await t.db('customers').where({ id: ali.id }).update({ is_active: false, created_at: Date.UTC(2026, 0, 1, 21, 30) });
+  await t.db('customers').where({ id: ayse.id }).update({ created_at: Date.UTC(2026, 10, 23, 9, 5) });
+  await t.db('customers').where({ id: formula.id }).update({ created_at: Date.UTC(2026, 10, 23, 10, 0) });
+});
+afterEach(() => t.close());
+
+function line(c: CreatedCustomer, name: string, surname: string, status: string, created: string): string {
+  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken}\r\n`;
+}
+
+async function download(url: string): Promise<request.Response> {
+  return admin.agent.get(url).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+}
+
+describe('GET /admin/customers.csv', () => {
+  it('sends every customer, oldest first, as UTF-8 with BOM, `;` and CRLF, byte for byte', async () => {
+    const res = await download('/admin/customers.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="musteriler-20261124.csv"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const expected =
+      HEADER +
+      line(ali, 'Ali', 'Veli', 'pasif', '2026-01-02 00:30') +
+      line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05') +
+      line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00');
+    expect((res.body as Buffer).equals(Buffer.from(expected, 'utf8'))).toBe(true);
+    expect((res.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it('limits it to ?ids=, in either form the list sends, leaving unknown ids out', async () => {
+    const listed = await download(`/admin/customers.csv?ids=${ayse.id},99999`);
+    expect((listed.body as Buffer).toString('utf8')).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05'));
+    const ticked = await download(`/admin/customers.csv?ids=&ids=${formula.id}&ids=${ali.id}`);
+    const text = (ticked.body as Buffer).toString('utf8');
+    expect(text.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', ali.slug, formula.slug]);
+  });
+
+  it('writes a table of any size a batch at a time, every customer once, in order', async () => {
+    const batches = new CustomerBatchRepository(t.db);
+    const created = Date.UTC(2026, 10, 23, 12, 0);
+    await batches.createMany(Array.from({ length: 2500 }, (_, i) => ({
+      name: `Kişi${i}`, surname: 'Toplu', slug: `kisi${i}toplu`, editToken: `token-${i}`, phone: null, email: null, website: null, bio: null,
+    })), created);
+    const res = await download('/admin/customers.csv');
+    const lines = (res.body as Buffer).toString('utf8').split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(1 + 3 + 2500);
+    const slugs = lines.slice(1).map((l) => l.split(';')[2]);
+    expect(new Set(slugs).size).toBe(2503);
+    expect(slugs.slice(0, 5)).toEqual([ali.slug, ayse.slug, formula.slug, 'kisi0toplu', 'kisi1toplu']);
+    expect(slugs.at(-1)).toBe('kisi2499toplu');
+    // Rows of one creation time across a batch boundary: the keyset goes on by id.
+    const seen: number[] = [];
+    for await (const batch of batches.allInBatches(7)) seen.push(...batch.map((c) => c.id));
+    expect(seen).toHaveLength(2503);
+    expect(new Set(seen).size).toBe(2503);
+  });
+
+  it('answers bad ids with 400 in Turkish', async () => {
+    for (const query of ['ids=abc', 'ids=1;2', 'ids=0', 'ids=1,2,x', 'ids=1e3', 'ids=1&ids=x']) {
+      const res = await admin.agent.get(`/admin/customers.csv?${query}`).expect(400);
+      expect(res.text).toContain('Müşteri listesi geçersiz: ids yalnızca virgülle ayrılmış müşteri numaraları olabilir (ör. ids=1,2,3).');
+    }
+    const none = await admin.agent.get('/admin/customers.csv?ids=').expect(400);
+    expect(none.text).toContain('Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyip tekrar deneyin.');
+  });
+
+  it('goes to /login without a session', async () => {
+    await request(t.app).get('/admin/customers.csv').expect(303).expect('Location', '/login');
+    await request(t.app).get(`/admin/customers.csv?ids=${ayse.id}`).expect(303).expect('Location', '/login');
+  });
+});
+
+describe('the list\'s "Seçilenleri CSV indir"', () => {
+  it('puts a labelled checkbox on each row, tied to a GET form that works without JavaScript', async () => {
+    const res = await admin.agent.get('/admin').expect(200);
+    expect(res.text).toContain(`<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`);
+    expect(res.text).toMatch(/<form id="secilenler" method="get" action="\/admin\/customers\.csv">\s*<input type="hidden" name="ids" value="">\s*<button class="button button--secondary button--small" type="submit">Seçilenleri CSV indir<\/button>/);
+    expect(res.text).toContain('<a href="/admin/customers.csv" download>Tüm müşterileri CSV indir</a>');
+  });
+});
+
+describe('the customer page\'s share links', () => {
+  it('offers the edit link by WhatsApp and e-mail with the Turkish message, and the warning', async () => {
+    const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
+    const edit = `https://kart.ornek.com.tr/edit/${ayse.editToken}`;
+    const text = `Merhaba Ayşe,\nVizit sayfanızı bu bağlantıdan düzenleyebilirsiniz:\n${edit}\nBu bağlantı size özeldir: bağlantıya sahip olan herkes sayfanızı düzenleyebilir. Lütfen kimseyle paylaşmayın.`;
+    const wa = `https://wa.me/?text=${encodeURIComponent(text)}`;
+    const mail = `mailto:?subject=${encodeURIComponent('Vizit sayfanızın düzenleme bağlantısı')}&amp;body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`;
+    expect(res.text).toContain(`href="${wa}" target="_blank" rel="noopener noreferrer">`);
+    expect(res.text).toContain(`href="${mail}">`);
+    expect(res.text).toMatch(/WhatsApp ile gönder<\/a>/);
+    expect(res.text).toMatch(/E-posta ile gönder<\/a>/);
+    expect(res.text).toContain('bağlantıya sahip olan herkes sayfayı düzenleyebilir.');
+  });
+});

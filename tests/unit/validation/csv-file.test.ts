@@ -1,0 +1,91 @@
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../../src/errors.js';
+import { decodeCsvBytes, looksLikeText, messages, readCsv, separatorOf } from '../../../src/validation/csv-file.js';
+
+function fileError(work: () => unknown): string {
+  try {
+    work();
+  } catch (err) {
+    if (err instanceof ValidationError) return err.fields.file ?? '';
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('decodeCsvBytes', () => {
+  it('reads Windows-1254 (Turkish Excel) when the bytes are not UTF-8', () => {
+    const bytes = iconv.encode('ad;soyad\r\nŞükrü;Işıkoğlu\r\nİpek;Çağlar\r\n', 'windows-1254');
+    expect(bytes.includes(0xde)).toBe(true); // Ş is one byte, 0xDE, in Windows-1254
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'ad;soyad\r\nŞükrü;Işıkoğlu\r\nİpek;Çağlar\r\n', encoding: 'windows-1254' });
+  });
+
+  it('reads UTF-8 with and without the byte order mark, dropping the mark', () => {
+    const plain = Buffer.from('ad,soyad\nAyşe,Kaya\n', 'utf8');
+    expect(decodeCsvBytes(plain)).toEqual({ text: 'ad,soyad\nAyşe,Kaya\n', encoding: 'utf-8' });
+    const withBom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]);
+    expect(decodeCsvBytes(withBom)).toEqual({ text: 'ad,soyad\nAyşe,Kaya\n', encoding: 'utf-8' });
+  });
+
+  it('reads UTF-16 with its byte order mark (Excel "Unicode metin")', () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('ad\tsoyad\r\nGül\tAğaoğlu\r\n', 'utf16le')]);
+    expect(decodeCsvBytes(bytes)).toEqual({ text: 'ad\tsoyad\r\nGül\tAğaoğlu\r\n', encoding: 'utf-16' });
+  });
+});
+
+describe('separatorOf', () => {
+  it.each([
+    ['ad;soyad;telefon', ';'],
+    ['name,surname,phone', ','],
+    ['ad\tsoyad\ttelefon', '\t'],
+    ['ad;soyad,telefon', ';'],
+    ['ad', ';'],
+    ['"ad, soyad";telefon;web', ';'],
+  ])('%j → %j', (line, separator) => {
+    expect(separatorOf(line)).toBe(separator);
+  });
+});
+
+describe('looksLikeText', () => {
+  it('refuses NUL bytes and text full of control characters, accepts a stray one', () => {
+    expect(looksLikeText('ad;soyad\r\nAli;Veli\r\n')).toBe(true);
+    expect(looksLikeText('a\0b')).toBe(false);
+    expect(looksLikeText('\x01\x02\x03abc')).toBe(false);
+    expect(looksLikeText(`${'x'.repeat(200)}\x0b`)).toBe(true);
+  });
+});
+
+describe('readCsv', () => {
+  it('keeps quoted newlines and separators, trims stray spaces, skips blank rows and numbers rows as a spreadsheet does', () => {
+    const text = 'ad;soyad;bio\r\n\r\n  Ayşe ; Kaya ;"Seramik;\r\nçini"\r\n;;\r\nAli;Veli;"Çift ""tırnak"""\r\n';
+    const sheet = readCsv(Buffer.from(text, 'utf8'));
+    expect(sheet.separator).toBe(';');
+    expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
+    expect(sheet.records).toEqual([
+      { row: 3, cells: ['Ayşe', 'Kaya', 'Seramik;\r\nçini'] },
+      { row: 5, cells: ['Ali', 'Veli', 'Çift "tırnak"'] },
+    ]);
+  });
+
+  it('finds the header after leading blank lines', () => {
+    const sheet = readCsv(Buffer.from('\n\nname,surname\nA,B\n'));
+    expect(sheet.header).toEqual(['name', 'surname']);
+    expect(sheet.records).toEqual([{ row: 4, cells: ['A', 'B'] }]);
+  });
+
+  it('follows Excel\'s `sep=` line and leaves it out', () => {
+    const sheet = readCsv(Buffer.from('sep=,\r\nad;soyad,bio\r\nAli;Can,"a;b"\r\n'));
+    expect(sheet.separator).toBe(',');
+    expect(sheet.header).toEqual(['ad;soyad', 'bio']);
+    expect(sheet.records).toEqual([{ row: 3, cells: ['Ali;Can', 'a;b'] }]);
+  });
+
+  it('refuses an empty file, a binary file and an unclosed quote in Turkish', () => {
+    expect(fileError(() => readCsv(Buffer.from(' \r\n\r\n')))).toBe(messages.empty);
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    expect(fileError(() => readCsv(png))).toBe(messages.notText);
+    const zip = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x06\x00', 'latin1'), Buffer.alloc(64, 7)]);
+    expect(fileError(() => readCsv(zip))).toBe(messages.notText);
+    expect(fileError(() => readCsv(Buffer.from('ad;soyad\nAli;"Veli\nAyşe;Kaya\n')))).toBe('Dosya okunamadı: 2. satırda açılan tırnak işareti kapanmamış.');
+  });
+});
