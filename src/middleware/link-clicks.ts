@@ -4,6 +4,8 @@ import type { RequestHandler } from 'express';
 import { ForbiddenError, HttpError, NotFoundError } from '../errors.js';
 import { loadedLink } from '../http/loaded-customer.js';
 import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
+import type { Logger } from '../logger.js';
+import { throttleLogger } from './throttle-logger.js';
 
 export const CLICK_WINDOW_MS = 10 * 60_000;
 /**
@@ -20,13 +22,14 @@ export const clickMessages = {
 } as const;
 
 /** Per client address and profile; the store keeps only a keyed hash of the address. Beyond the limit: 429. */
-export function clickThrottle(db: Knex, secret: string, now: () => number = Date.now): RequestHandler {
+export function clickThrottle(db: Knex, secret: string, logger: Logger, now: () => number = Date.now): RequestHandler {
   return rateLimit({
     windowMs: CLICK_WINDOW_MS,
     limit: CLICKS_PER_WINDOW,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(db, 'click', secret, now),
+    logger: throttleLogger(logger),
     keyGenerator: (req) => `${req.customer?.id ?? 0}:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     handler: (_req, _res, next) => next(new HttpError(429, clickMessages.tooMany)),
   });

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { faultOf, ForbiddenError, NotFoundError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
 import { isWellFormedEditToken } from '../domain/edit-token.js';
 import { idParam } from '../http/id-param.js';
@@ -37,12 +37,23 @@ export function loadCustomerById(customers: CustomerRepository): RequestHandler 
   }, 'Müşteri bulunamadı.');
 }
 
-/** `/{slug}`: the public page; unknown is 404, inactive is 403 (docs/product.md, Public page). */
-export function loadPublicCustomer(customers: CustomerRepository): RequestHandler {
+/**
+ * `/{slug}`: the public page; unknown is 404, inactive is 403 (docs/product.md, Public page).
+ * While the database is away, a customer whose page is in the cache (`lastKnown`) is loaded
+ * as that page was rendered, so the page is still served (docs/product.md, Faults).
+ */
+export function loadPublicCustomer(customers: CustomerRepository, lastKnown: (slug: string) => Customer | null = () => null): RequestHandler {
   return customerLoader(
     async (req) => {
       const slug = String(req.params.slug ?? '');
-      return /^[a-z0-9-]{1,140}$/.test(slug) ? customers.findBySlug(slug) : null;
+      if (!/^[a-z0-9-]{1,140}$/.test(slug)) return null;
+      try {
+        return await customers.findBySlug(slug);
+      } catch (err) {
+        const known = faultOf(err) === 'database' ? lastKnown(slug) : null;
+        if (known) return known;
+        throw err;
+      }
     },
     profileMessages.notFound,
     true,

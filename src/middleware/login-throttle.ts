@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
 import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
 import { isCodeStep } from '../http/pending-sign-in.js';
+import type { Logger } from '../logger.js';
+import { throttleLogger } from './throttle-logger.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Failed attempts allowed for one e-mail address, and for one client address, per window. */
@@ -25,6 +27,7 @@ function emailOf(req: Request): string {
 export function loginThrottle(
   db: Knex,
   secret: string,
+  logger: Logger,
   onLimited: (req: Request, res: Response) => void,
   now: () => number = Date.now,
 ): RequestHandler[] {
@@ -34,6 +37,7 @@ export function loginThrottle(
     standardHeaders: 'draft-8' as const,
     legacyHeaders: false,
     handler: (req: Request, res: Response) => onLimited(req, res),
+    logger: throttleLogger(logger),
   };
   return [
     rateLimit({

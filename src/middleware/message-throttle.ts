@@ -1,7 +1,9 @@
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger.js';
 import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
+import { throttleLogger } from './throttle-logger.js';
 
 export const MESSAGE_WINDOW_MS = 10 * 60_000;
 /**
@@ -21,6 +23,7 @@ export const MESSAGES_PER_WINDOW = 30;
 export function messageThrottle(
   db: Knex,
   secret: string,
+  logger: Logger,
   onLimited: (req: Request, res: Response) => Promise<void>,
   now: () => number = Date.now,
 ): RequestHandler {
@@ -31,6 +34,7 @@ export function messageThrottle(
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(db, 'message', secret, now),
+    logger: throttleLogger(logger),
     keyGenerator: (req) => `${req.customer?.id ?? 0}:${ipKeyGenerator(req.ip ?? 'unknown')}`,
     handler: (req, res, next) => {
       onLimited(req, res).catch(next);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchText, foldForSearch } from '../domain/slug.js';
+import { PreparedQuery } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 export interface Customer {
@@ -66,15 +67,20 @@ function likePattern(term: string): string {
 }
 
 export class CustomerRepository {
-  constructor(private readonly db: Knex) {}
+  private readonly bySlug: PreparedQuery<Record<string, unknown>>;
+
+  constructor(private readonly db: Knex) {
+    this.bySlug = new PreparedQuery(db, 'vizit_customer_by_slug', 'select * from customers where slug = ? limit 1');
+  }
 
   async findById(id: number): Promise<Customer | null> {
     const row = await this.db('customers').where({ id }).first();
     return row ? toCustomer(row) : null;
   }
 
+  /** Every public page load asks this: a prepared statement, not a built query (see PreparedQuery). */
   async findBySlug(slug: string): Promise<Customer | null> {
-    const row = await this.db('customers').where({ slug }).first();
+    const row = await this.bySlug.first([slug]);
     return row ? toCustomer(row) : null;
   }
 

@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Customer } from '../repositories/customer.repository.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -39,6 +40,12 @@ export class CachedPage {
   }
 }
 
+interface Entry {
+  /** The customer row the page was rendered for. */
+  customer: Customer;
+  page: CachedPage;
+}
+
 /**
  * Rendered public pages, per customer, valid for one customer version. Every write that
  * changes a page raises customers.version in the same transaction (bumpVersion), and the
@@ -46,26 +53,42 @@ export class CachedPage {
  * newest-used pages stay, the oldest are dropped past `capacity`.
  */
 export class PageCache {
-  private readonly pages = new Map<number, CachedPage>();
+  private readonly pages = new Map<number, Entry>();
+  /** Slug → customer id of each page held. */
+  private readonly ids = new Map<string, number>();
 
   constructor(private readonly capacity = 500) {}
 
   get(customerId: number, version: number, origin: string): CachedPage | null {
-    const page = this.pages.get(customerId);
-    if (!page || page.version !== version || page.origin !== origin) return null;
+    const entry = this.pages.get(customerId);
+    if (!entry || entry.page.version !== version || entry.page.origin !== origin) return null;
     // Re-inserting keeps the Map in least-recently-used order.
     this.pages.delete(customerId);
-    this.pages.set(customerId, page);
-    return page;
+    this.pages.set(customerId, entry);
+    return entry.page;
   }
 
-  set(customerId: number, page: CachedPage): void {
-    this.pages.delete(customerId);
-    this.pages.set(customerId, page);
+  set(customer: Customer, page: CachedPage): void {
+    const previous = this.pages.get(customer.id);
+    if (previous && previous.customer.slug !== customer.slug) this.ids.delete(previous.customer.slug);
+    this.pages.delete(customer.id);
+    this.pages.set(customer.id, { customer, page });
+    this.ids.set(customer.slug, customer.id);
     while (this.pages.size > this.capacity) {
-      const oldest = this.pages.keys().next().value;
+      const oldest = this.pages.entries().next().value;
       if (oldest === undefined) break;
-      this.pages.delete(oldest);
+      this.pages.delete(oldest[0]);
+      this.ids.delete(oldest[1].customer.slug);
     }
+  }
+
+  /**
+   * The customer row a held page was rendered for, by its slug: while the database is away the
+   * page can still be served as it was (docs/product.md, Faults). Null when no page is held.
+   */
+  lastKnown(slug: string): Customer | null {
+    const id = this.ids.get(slug);
+    const entry = id === undefined ? undefined : this.pages.get(id);
+    return entry && entry.customer.slug === slug ? entry.customer : null;
   }
 }

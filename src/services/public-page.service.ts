@@ -76,12 +76,17 @@ export class PublicPageService {
    * The stamp is that of the current second, so the minimum fill time still holds (to within
    * a second) while one stamped page serves a whole burst.
    */
+  /** The customer row of a page in the cache, for serving it while the database is away. */
+  lastKnown(slug: string): Customer | null {
+    return this.cache.lastKnown(slug);
+  }
+
   async cached(customer: Customer, origin: string, encoding: Encoding): Promise<CachedBody> {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
       const rendered = await this.render(customer, origin, { value: '', error: null, sent: false });
       page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss));
-      this.cache.set(customer.id, page);
+      this.cache.set(customer, page);
     }
     const second = Math.floor(this.now() / 1000);
     const body = page.body(second, () => this.formTimer.stamp(second * 1000), encoding);
