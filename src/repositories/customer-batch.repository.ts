@@ -1,9 +1,6 @@
 /** Customers by the hundred: the bulk import's slug look-up and insert, and the CSV export's read. */
 import type { Knex } from 'knex';
-import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
-import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
-import { customerSearchText } from '../domain/slug.js';
-import { toCustomer, type Customer } from './customer.repository.js';
+import { newContactButtonRows, newCustomerRow, newProfileRow, toCustomer, type Customer } from './customer.repository.js';
 
 export interface NewImportedCustomer {
   name: string;
@@ -55,34 +52,14 @@ export class CustomerBatchRepository {
       const created: Customer[] = [];
       for (const part of chunks(customers)) {
         const rows: Array<Record<string, unknown>> = await trx('customers')
-          .insert(part.map((c) => ({
-            name: c.name,
-            surname: c.surname,
-            slug: c.slug,
-            search_text: customerSearchText(c.name, c.surname, c.slug),
-            edit_token: c.editToken,
-            is_active: true,
-            created_at: createdAt,
-          })))
+          .insert(part.map((c) => newCustomerRow({ ...c, createdAt })))
           .returning('*');
         // Matched by slug (unique): a multi-row RETURNING does not promise the input's order.
         const bySlug = new Map(rows.map((row) => [String(row.slug), toCustomer(row)]));
         const inserted = part.map((c) => ({ input: c, customer: bySlug.get(c.slug) as Customer }));
-        await trx('customer_profiles').insert(inserted.map(({ input, customer }) => ({
-          customer_id: customer.id,
-          is_profile_visible: true,
-          is_phone_visible: true,
-          is_email_visible: true,
-          is_website_visible: true,
-          background_type: 'color',
-          background_value: DEFAULT_BACKGROUND_COLOR,
-          bio: input.bio,
-          phone: input.phone,
-          email: input.email,
-          website: input.website,
-          updated_at: createdAt,
-        })));
-        const buttons = inserted.flatMap(({ customer }) => CONTACT_BUTTON_TYPES.map((type) => ({ customer_id: customer.id, type, is_visible: true })));
+        await trx('customer_profiles').insert(inserted.map(({ input, customer }) =>
+          newProfileRow(customer.id, createdAt, { bio: input.bio, phone: input.phone, email: input.email, website: input.website })));
+        const buttons = inserted.flatMap(({ customer }) => newContactButtonRows(customer.id));
         for (const rowsOfButtons of chunks(buttons)) await trx('contact_buttons').insert(rowsOfButtons);
         created.push(...inserted.map(({ customer }) => customer));
       }

@@ -54,6 +54,47 @@ export function toCustomer(row: Record<string, unknown>): Customer {
   };
 }
 
+export interface NewCustomer {
+  name: string;
+  surname: string;
+  slug: string;
+  editToken: string;
+  createdAt: number;
+}
+
+/** The customers row of a new customer: active, searchable by name and slug. */
+export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
+  return {
+    name: input.name,
+    surname: input.surname,
+    slug: input.slug,
+    search_text: customerSearchText(input.name, input.surname, input.slug),
+    edit_token: input.editToken,
+    is_active: true,
+    created_at: input.createdAt,
+  };
+}
+
+/** A new customer's profile: everything shown, the default background; `fields` fills in contact data and bio. */
+export function newProfileRow(customerId: number, createdAt: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    customer_id: customerId,
+    is_profile_visible: true,
+    is_phone_visible: true,
+    is_email_visible: true,
+    is_website_visible: true,
+    background_type: 'color',
+    background_value: DEFAULT_BACKGROUND_COLOR,
+    ...fields,
+    updated_at: createdAt,
+  };
+}
+
+/** A new customer's contact buttons, one of each type, all shown. */
+export function newContactButtonRows(customerId: number): Array<Record<string, unknown>> {
+  return CONTACT_BUTTON_TYPES.map((type) => ({ customer_id: customerId, type, is_visible: true }));
+}
+
 /** Marks the customer's public page as changed; call it in the same transaction as the change. */
 export async function bumpVersion(db: Knex, customerId: number): Promise<void> {
   await db('customers').where({ id: customerId }).increment('version', 1);
@@ -131,39 +172,12 @@ export class CustomerRepository {
   }
 
   /** The customer, its default profile and its three contact buttons, all or nothing. */
-  async createWithDefaults(input: {
-    name: string;
-    surname: string;
-    slug: string;
-    editToken: string;
-    createdAt: number;
-  }): Promise<Customer> {
+  async createWithDefaults(input: NewCustomer): Promise<Customer> {
     return this.db.transaction(async (trx) => {
-      const [row] = await trx('customers')
-        .insert({
-          name: input.name,
-          surname: input.surname,
-          slug: input.slug,
-          search_text: customerSearchText(input.name, input.surname, input.slug),
-          edit_token: input.editToken,
-          is_active: true,
-          created_at: input.createdAt,
-        })
-        .returning('*');
+      const [row] = await trx('customers').insert(newCustomerRow(input)).returning('*');
       const customer = toCustomer(row);
-      await trx('customer_profiles').insert({
-        customer_id: customer.id,
-        is_profile_visible: true,
-        is_phone_visible: true,
-        is_email_visible: true,
-        is_website_visible: true,
-        background_type: 'color',
-        background_value: DEFAULT_BACKGROUND_COLOR,
-        updated_at: input.createdAt,
-      });
-      await trx('contact_buttons').insert(
-        CONTACT_BUTTON_TYPES.map((type) => ({ customer_id: customer.id, type, is_visible: true })),
-      );
+      await trx('customer_profiles').insert(newProfileRow(customer.id, input.createdAt));
+      await trx('contact_buttons').insert(newContactButtonRows(customer.id));
       return customer;
     });
   }
