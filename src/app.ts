@@ -25,6 +25,8 @@ import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
+import { CachedPageResponder } from './controllers/cached-page-response.js';
+import { publicPageFastPath } from './controllers/public-page-fast-path.js';
 import { SettingsController } from './controllers/settings.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
@@ -86,6 +88,8 @@ export interface AppDeps {
 export interface App {
   app: Express;
   services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository };
+  /** Closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
+  close(): void;
 }
 
 /** Builds the whole application from its dependencies; it never listens (server.ts does). */
@@ -134,7 +138,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The agency brand, kept in memory; the public pages read it afresh when they are rendered again.
   const brand = new BrandService(new SettingsRepository(db), now);
   const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
-  const profileController = new ProfileController(publicPages, messageRepository, views, formTimer, config, now);
+  const responder = new CachedPageResponder();
+  const profileController = new ProfileController(publicPages, messageRepository, views, formTimer, config, now, responder);
 
   const asset = assetResolver(loadAssetManifest());
   Object.assign(app.locals, {
@@ -147,9 +152,15 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     icons: loadIconLibrary(),
   });
 
-  // One log line a request at info and below; at warn and above only errors are logged, and
-  // the hot public page is spared the per-request logging work.
-  if (logger.isLevelEnabled('info')) {
+  const logRequests = logger.isLevelEnabled('info');
+  // A public page already in the cache is answered before anything else runs (docs/architecture.md, One public request).
+  app.use(
+    publicPageFastPath({
+      pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, logger: logRequests ? logger : null,
+    }),
+  );
+  // One log line a request at info and below; at warn and above only errors are logged.
+  if (logRequests) {
     app.use(
       pinoHttp({
         logger,
@@ -213,5 +224,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   app.use(notFound);
   app.use(errorHandler(logger));
-  return { app, services: { auth, customers, views, storage, profiles: profileRepository } };
+  return {
+    app,
+    services: { auth, customers, views, storage, profiles: profileRepository },
+    close: () => customerRepository.closeReadConnection(),
+  };
 }

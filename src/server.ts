@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const db = createDb(config, logger);
   // Instances starting together on one PostgreSQL take turns; the first one migrates.
   await withStartupLock(db, () => migrateLatest(db));
-  const { app, services } = createApp({ config, db, logger });
+  const { app, services, close: closeApp } = createApp({ config, db, logger });
   // Half-written uploads of a crashed run are never referenced; they go before we serve.
   const swept = await services.storage.sweepTempFiles();
   // Files whose row never committed (a crash between the two) are not referenced by anything.
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       await backups?.stop();
       await services.views.stop();
+      closeApp();
       await db.destroy();
       logger.info('stopped');
       process.exit(0);

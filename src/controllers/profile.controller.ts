@@ -1,18 +1,18 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
-import { allowInlineStyle, allowStyleHash } from '../http/inline-style.js';
+import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import type { FormTimer } from '../services/form-timer.js';
-import type { Encoding } from '../services/page-cache.js';
 import type { MessageFormState, PublicPageService } from '../services/public-page.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
 import { parseMessage } from '../validation/message.validation.js';
+import type { CachedPageResponder } from './cached-page-response.js';
 
 export const messages = {
   sent: 'Mesajınız gönderildi',
@@ -30,6 +30,7 @@ export class ProfileController {
     private readonly formTimer: FormTimer,
     private readonly config: Pick<Config, 'baseUrl'>,
     private readonly now: () => number,
+    private readonly responder: CachedPageResponder,
   ) {}
 
   /** A page rendered for this response only (after sending, or with a refused message). */
@@ -46,13 +47,8 @@ export class ProfileController {
     if (req.query.sent === '1') {
       await this.render(req, res, 200, { value: '', error: null, sent: true });
     } else {
-      const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as Encoding;
-      const page = await this.pages.cached(customer, originOf(req, this.config.baseUrl), encoding);
-      allowStyleHash(res, page.styleHash);
-      res.status(200).type('html').vary('Accept-Encoding');
-      if (encoding !== 'identity') res.set('Content-Encoding', encoding);
-      res.set('ETag', `W/"p${customer.id}-${customer.version}-${page.second}-${encoding}"`);
-      res.send(page.body);
+      const cached = await this.pages.cached(customer, originOf(req, this.config.baseUrl), this.responder.encodingOf(req));
+      this.responder.send(req, res, customer.id, cached);
     }
     // The page is the same for every visitor and every `?k=`: only the counter learns where the view came from.
     if (countable) this.views.record(customer.id, this.now(), visitSourceOf(req, this.config.baseUrl));

@@ -14,7 +14,12 @@ export function styleHashOf(css: string): string {
 export function allowStyleHash(res: Response, hash: string): void {
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string' || !hash) return;
-  res.setHeader('Content-Security-Policy', policy.replace("style-src 'self'", `style-src 'self' ${hash}`));
+  res.setHeader('Content-Security-Policy', policyWithStyleHash(policy, hash));
+}
+
+/** The policy with one more style source: the inline block whose hash this is. */
+export function policyWithStyleHash(policy: string, hash: string): string {
+  return hash ? policy.replace("style-src 'self'", `style-src 'self' ${hash}`) : policy;
 }
 
 export function allowInlineStyle(res: Response, css: string): void {

@@ -28,6 +28,25 @@ export function securityHeaders(): RequestHandler {
   });
 }
 
+/**
+ * The headers securityHeaders() sets on a response, as they stand after it ran, recorded once:
+ * the public page's fast path writes them itself instead of running helmet per request
+ * (docs/architecture.md, One public request). Helmet computes them from its options alone.
+ */
+export function securityHeaderPairs(): Array<[name: string, value: string]> {
+  const set = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => set.set(name.toLowerCase(), [name, String(value)]),
+    removeHeader: (name: string) => set.delete(name.toLowerCase()),
+  };
+  let ran = false;
+  securityHeaders()({} as never, recorder as never, () => {
+    ran = true;
+  });
+  if (!ran) throw new Error('the security headers middleware did not finish synchronously');
+  return [...set.values()];
+}
+
 /** Pages that must never be cached, indexed or leak where they came from. */
 export const privatePage: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchText, foldForSearch } from '../domain/slug.js';
-import { PreparedQuery } from './prepared-query.js';
+import { PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 export interface Customer {
@@ -121,8 +121,19 @@ export class CustomerRepository {
 
   /** Every public page load asks this: a prepared statement, not a built query (see PreparedQuery). */
   async findBySlug(slug: string): Promise<Customer | null> {
-    const row = await this.bySlug.first([slug]);
+    return this.findBySlugNow(slug);
+  }
+
+  /** findBySlug, answered synchronously on SQLite: the public page's fast path needs no promise there. */
+  findBySlugNow(slug: string): MaybeAsync<Customer | null> {
+    const row = this.bySlug.firstNow([slug]);
+    if (row instanceof Promise) return row.then((found) => (found ? toCustomer(found) : null));
     return row ? toCustomer(row) : null;
+  }
+
+  /** Closes the SQLite read connection of findBySlug (PreparedQuery); a later lookup opens it again. */
+  closeReadConnection(): void {
+    this.bySlug.close();
   }
 
   async findByEditToken(editToken: string): Promise<Customer | null> {

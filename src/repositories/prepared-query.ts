@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import { isPostgres } from '../db.js';
@@ -12,20 +13,26 @@ interface PgConnection {
   query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+/** The one row of a lookup, or undefined: at once on SQLite, from a promise on PostgreSQL. */
+export type MaybeAsync<T> = T | Promise<T>;
+
 /**
- * One read statement run without knex's query builder: prepared once per connection on SQLite
- * (better-sqlite3), a named prepared statement on PostgreSQL. For the one query every public
- * page load makes (docs/architecture.md, One public request), where building the query and
+ * One read statement run without knex's query builder, for the one query every public page
+ * load makes (docs/architecture.md, One public request), where building the query and
  * preparing it again cost more than running it.
  *
- * The connection still comes from knex's pool, as for any query: a transaction in progress is
- * waited for, never read halfway; a connection that failed is dropped by the pool as usual
- * (knex marks it on its `error`/`end` events, whoever ran the query).
+ * On SQLite it runs synchronously on a read connection of its own, opened on first use: in WAL
+ * mode a reader sees exactly the last committed state and never waits for a writer, so the
+ * row is as fresh as a pooled read would give (never a transaction's half-done rows), without
+ * the pool's promises. On PostgreSQL it is a named prepared statement on a pooled connection:
+ * a transaction in progress elsewhere is never read halfway, and a connection that failed is
+ * dropped by the pool as usual (knex marks it on its `error`/`end` events, whoever ran the query).
  */
 export class PreparedQuery<Row> {
-  private readonly statements = new WeakMap<object, BetterSqlite3.Statement>();
   private readonly postgres: boolean;
   private readonly pgText: string;
+  /** SQLite: the read connection and its statement, once opened. */
+  private reader: { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } | null = null;
 
   constructor(
     private readonly db: Knex,
@@ -41,20 +48,42 @@ export class PreparedQuery<Row> {
 
   /** The first row, or undefined. */
   async first(params: unknown[]): Promise<Row | undefined> {
+    return this.firstNow(params);
+  }
+
+  /** The first row, or undefined: synchronously on SQLite, so a caller on a hot path need not wait a tick. */
+  firstNow(params: unknown[]): MaybeAsync<Row | undefined> {
+    if (this.postgres) return this.firstFromPool(params);
+    this.reader ??= this.openReader();
+    return this.reader.statement.get(...params) as Row | undefined;
+  }
+
+  private openReader(): { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } {
+    const { filename } = this.db.client.config.connection as { filename: string };
+    const connection = new Database(filename, { fileMustExist: true });
+    try {
+      // It only reads; it waits for a lock as long as the pooled connection would.
+      connection.pragma('query_only = ON');
+      connection.pragma('busy_timeout = 5000');
+      return { connection, statement: connection.prepare(this.sql) };
+    } catch (err) {
+      connection.close();
+      throw err;
+    }
+  }
+
+  /** Closes the SQLite read connection (the next read opens it again); the app's shutdown calls it. */
+  close(): void {
+    this.reader?.connection.close();
+    this.reader = null;
+  }
+
+  private async firstFromPool(params: unknown[]): Promise<Row | undefined> {
     const pool = this.db.client as PooledClient;
     const connection = await pool.acquireConnection();
     try {
-      if (this.postgres) {
-        const result = await (connection as PgConnection).query({ name: this.name, text: this.pgText, values: params });
-        return result.rows[0] as Row | undefined;
-      }
-      const sqlite = connection as BetterSqlite3.Database;
-      let statement = this.statements.get(sqlite);
-      if (!statement) {
-        statement = sqlite.prepare(this.sql);
-        this.statements.set(sqlite, statement);
-      }
-      return statement.get(...params) as Row | undefined;
+      const result = await (connection as PgConnection).query({ name: this.name, text: this.pgText, values: params });
+      return result.rows[0] as Row | undefined;
     } finally {
       await pool.releaseConnection(connection);
     }

@@ -40,7 +40,7 @@ export class CachedPage {
   }
 }
 
-interface Entry {
+export interface HeldPage {
   /** The customer row the page was rendered for. */
   customer: Customer;
   page: CachedPage;
@@ -53,7 +53,7 @@ interface Entry {
  * newest-used pages stay, the oldest are dropped past `capacity`.
  */
 export class PageCache {
-  private readonly pages = new Map<number, Entry>();
+  private readonly pages = new Map<number, HeldPage>();
   /** Slug → customer id of each page held. */
   private readonly ids = new Map<string, number>();
 
@@ -83,12 +83,20 @@ export class PageCache {
   }
 
   /**
+   * The page held for a slug and the customer row it was rendered for, whatever its version:
+   * the caller compares that with the row it read. Null when no page is held.
+   */
+  held(slug: string): HeldPage | null {
+    const id = this.ids.get(slug);
+    const entry = id === undefined ? undefined : this.pages.get(id);
+    return entry && entry.customer.slug === slug ? entry : null;
+  }
+
+  /**
    * The customer row a held page was rendered for, by its slug: while the database is away the
    * page can still be served as it was (docs/product.md, Faults). Null when no page is held.
    */
   lastKnown(slug: string): Customer | null {
-    const id = this.ids.get(slug);
-    const entry = id === undefined ? undefined : this.pages.get(id);
-    return entry && entry.customer.slug === slug ? entry.customer : null;
+    return this.held(slug)?.customer ?? null;
   }
 }

@@ -3,7 +3,7 @@ import { presentProfile } from '../presenters/profile-page.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import { MESSAGE_MAX_LENGTH } from '../validation/message.validation.js';
 import type { FormTimer } from './form-timer.js';
-import { CachedPage, PageCache, type Encoding } from './page-cache.js';
+import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cache.js';
 import type { ProfileService } from './profile.service.js';
 import type { BrandLook } from './brand.service.js';
 
@@ -25,9 +25,10 @@ export interface RenderedPage {
 
 /** The cached page's body for this second, in the encoding asked for. */
 export interface CachedBody {
+  /** The page it is of (its style hash, its version): what a response's headers are made from. */
+  page: CachedPage;
   body: Buffer;
-  /** The CSP source allowing the page's inline style block ('' when it has none). */
-  styleHash: string;
+  encoding: Encoding;
   /** The second the form stamp is of (part of the ETag). */
   second: number;
 }
@@ -71,16 +72,21 @@ export class PublicPageService {
     return { ...rendered, html: rendered.html.replace(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())) };
   }
 
-  /**
-   * The page with an empty form, from the cache while the customer's version is unchanged.
-   * The stamp is that of the current second, so the minimum fill time still holds (to within
-   * a second) while one stamped page serves a whole burst.
-   */
   /** The customer row of a page in the cache, for serving it while the database is away. */
   lastKnown(slug: string): Customer | null {
     return this.cache.lastKnown(slug);
   }
 
+  /** The page held for a slug, whatever its version (the caller checks it against the row it read). */
+  held(slug: string): HeldPage | null {
+    return this.cache.held(slug);
+  }
+
+  /**
+   * The page with an empty form, from the cache while the customer's version is unchanged.
+   * The stamp is that of the current second, so the minimum fill time still holds (to within
+   * a second) while one stamped page serves a whole burst.
+   */
   async cached(customer: Customer, origin: string, encoding: Encoding): Promise<CachedBody> {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
@@ -88,8 +94,13 @@ export class PublicPageService {
       page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss));
       this.cache.set(customer, page);
     }
+    return this.bodyOf(page, encoding);
+  }
+
+  /** This second's body of a page already in the cache. */
+  bodyOf(page: CachedPage, encoding: Encoding): CachedBody {
     const second = Math.floor(this.now() / 1000);
     const body = page.body(second, () => this.formTimer.stamp(second * 1000), encoding);
-    return { body, styleHash: page.styleHash, second };
+    return { page, body, encoding, second };
   }
 }

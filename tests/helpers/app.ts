@@ -47,7 +47,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     },
   });
   const logger = createLogger('info', sink);
-  const { app, services } = createApp({ config, db, logger, clock: options.clock });
+  const { app, services, close: closeApp } = createApp({ config, db, logger, clock: options.clock });
   await services.auth.createAdministrator(ADMIN_EMAIL, ADMIN_PASSWORD);
   return {
     app,
@@ -57,6 +57,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     dataDir,
     logs,
     async close() {
+      closeApp();
       await db.destroy();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });

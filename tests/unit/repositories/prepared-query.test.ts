@@ -21,34 +21,42 @@ afterEach(async () => {
 });
 
 describe('PreparedQuery (SQLite)', () => {
-  it('reads the first row, or undefined, with the statement prepared once per connection', async () => {
+  it('reads the first row, or undefined, synchronously on a read connection of its own', async () => {
     const query = new PreparedQuery<{ slug: string }>(db, 'test_by_slug', 'select slug from customers where slug = ?');
+    expect(query.firstNow(['aysekaya'])).toEqual({ slug: 'aysekaya' });
+    expect(query.firstNow(['yok'])).toBeUndefined();
     expect(await query.first(['aysekaya'])).toEqual({ slug: 'aysekaya' });
-    expect(await query.first(['yok'])).toBeUndefined();
-    const statements = (query as unknown as { statements: WeakMap<object, unknown> }).statements;
-    const connection = await (db.client as { acquireConnection(): Promise<object> }).acquireConnection();
-    await (db.client as { releaseConnection(c: object): Promise<void> }).releaseConnection(connection);
-    expect(statements.has(connection)).toBe(true);
+    // Closed, it opens again on the next read.
+    query.close();
+    expect(query.firstNow(['aysekaya'])).toEqual({ slug: 'aysekaya' });
+    query.close();
   });
 
-  it('waits for a transaction in progress and never reads its uncommitted rows', async () => {
+  it('never writes', () => {
+    const query = new PreparedQuery(db, 'test_write', "update customers set name = 'x' returning id");
+    expect(() => query.firstNow([])).toThrow(/readonly|query_only|attempt to write/i);
+  });
+
+  it('reads the last committed row while a transaction is in progress, never its uncommitted change', async () => {
     const customers = new CustomerRepository(db);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const transaction = db
-      .transaction(async (trx) => {
-        await trx('customers').where({ slug: 'aysekaya' }).increment('version', 1);
-        await held;
-        throw new Error('geri al');
-      })
-      .catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    let read: Awaited<ReturnType<CustomerRepository['findBySlug']>> | undefined;
-    const reading = customers.findBySlug('aysekaya').then((row) => (read = row));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(read).toBeUndefined();
+    let changed!: () => void;
+    const hasChanged = new Promise<void>((resolve) => (changed = resolve));
+    const transaction = db.transaction(async (trx) => {
+      await trx('customers').where({ slug: 'aysekaya' }).increment('version', 1);
+      changed();
+      await held;
+    });
+    await hasChanged;
+    // Answered at once, without waiting for the transaction: the committed version.
+    const during = customers.findBySlugNow('aysekaya');
+    expect(during).not.toBeInstanceOf(Promise);
+    expect((during as { version: number }).version).toBe(0);
     release();
-    await Promise.all([transaction, reading]);
-    expect(read?.version).toBe(0);
+    await transaction;
+    // The commit is seen by the very next read.
+    expect((customers.findBySlugNow('aysekaya') as { version: number }).version).toBe(1);
+    customers.closeReadConnection();
   });
 });

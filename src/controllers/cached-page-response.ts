@@ -1,0 +1,87 @@
+import type { Request, Response } from 'express';
+import fresh from 'fresh';
+import { policyWithStyleHash } from '../http/inline-style.js';
+import { securityHeaderPairs } from '../middleware/security-headers.js';
+import type { CachedPage, Encoding } from '../services/page-cache.js';
+import type { CachedBody } from '../services/public-page.service.js';
+
+/** What the public page offers, best first; a client that takes none of them gets the plain page. */
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+/** Accept-Encoding values remembered: browsers send a handful of different ones. */
+const ENCODINGS_KEPT = 100;
+
+/**
+ * Writes a cached public page: the same bytes and headers whichever path served it, the full
+ * route or the fast path (docs/architecture.md, One public request). Its headers are made once
+ * per page and encoding, from the security headers every response carries, the CSP allowing
+ * the page's own style block; each response adds only its ETag and length. A conditional GET
+ * whose ETag still matches gets a 304, as Express's own `fresh` check would give it.
+ */
+export class CachedPageResponder {
+  private readonly security = securityHeaderPairs();
+  /** Per page and encoding: every header but the ETag and length, as the flat list writeHead takes. */
+  private readonly headers = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  private readonly encodings = new Map<string, Encoding>();
+
+  /** The encoding this request's Accept-Encoding picks, remembered per header value. */
+  encodingOf(req: Request): Encoding {
+    const header = req.headers['accept-encoding'] ?? '';
+    let encoding = this.encodings.get(header);
+    if (encoding === undefined) {
+      encoding = (req.acceptsEncodings(...ENCODINGS) || 'identity') as Encoding;
+      if (this.encodings.size >= ENCODINGS_KEPT) this.encodings.clear();
+      this.encodings.set(header, encoding);
+    }
+    return encoding;
+  }
+
+  /** Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone. */
+  send(req: Request, res: Response, customerId: number, cached: CachedBody): void {
+    const { page, encoding, body } = cached;
+    const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
+    const headers = this.headersOf(page, encoding);
+    if (fresh(req.headers, { etag })) {
+      // As Express answers a 304: no Content-Type and no body.
+      write(res, 304, [...headers.slice(2), 'ETag', etag]);
+      res.end();
+      return;
+    }
+    write(res, 200, [...headers, 'ETag', etag, 'Content-Length', String(body.length)]);
+    if (req.method === 'HEAD') res.end();
+    else res.end(body);
+  }
+
+  /** Content-Type first (a 304 drops it), then the security headers, Vary and the encoding. */
+  private headersOf(page: CachedPage, encoding: Encoding): string[] {
+    let byEncoding = this.headers.get(page);
+    if (!byEncoding) {
+      byEncoding = {};
+      this.headers.set(page, byEncoding);
+    }
+    let list = byEncoding[encoding];
+    if (!list) {
+      list = ['Content-Type', 'text/html; charset=utf-8'];
+      for (const [name, value] of this.security) {
+        list.push(name, name.toLowerCase() === 'content-security-policy' ? policyWithStyleHash(value, page.styleHash) : value);
+      }
+      list.push('Vary', 'Accept-Encoding');
+      if (encoding !== 'identity') list.push('Content-Encoding', encoding);
+      byEncoding[encoding] = list;
+    }
+    return list;
+  }
+}
+
+/**
+ * On the fast path nothing has set a header yet, and the flat list goes to writeHead as it is
+ * (Node writes it without building a header map). On the full route the middleware before it
+ * (helmet, compression's hooks) already set some: the same names are set again, then written.
+ */
+function write(res: Response, status: number, headers: string[]): void {
+  if (res.getHeaderNames().length === 0) {
+    res.writeHead(status, headers);
+    return;
+  }
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+  res.status(status);
+}

@@ -1,0 +1,85 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger.js';
+import { redactPath } from '../logger.js';
+import { originOf } from '../http/urls.js';
+import { isCountableVisit } from '../http/visit-filter.js';
+import { visitSourceOf } from '../http/visit-source.js';
+import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
+import type { HeldPage } from '../services/page-cache.js';
+import type { PublicPageService } from '../services/public-page.service.js';
+import type { ViewRecorder } from '../services/view-recorder.js';
+import type { CachedPageResponder } from './cached-page-response.js';
+
+export interface FastPathDeps {
+  pages: PublicPageService;
+  customers: CustomerRepository;
+  responder: CachedPageResponder;
+  views: ViewRecorder;
+  baseUrl: string | null;
+  now: () => number;
+  /** Writes the access-log line the full route's request logger would; null when info lines are off. */
+  logger: Logger | null;
+}
+
+/** `/{slug}` with nothing after it but a query: the one path shape a public page has. */
+const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
+
+/**
+ * The public page's fast path (docs/architecture.md, One public request): the first handler of
+ * the app, so a page load reaches its page without walking every other route, helmet and
+ * compression. It answers only when all of this holds, and hands the request on otherwise:
+ * a GET or HEAD of `/{slug}` (not `?sent=1`); a page for that slug already in the cache (the
+ * full route rendered it, so no other route takes that path); the customer row, read now, still
+ * active and of the page's version; the page rendered for this request's origin. The answer is
+ * the full route's, byte for byte (CachedPageResponder), the view is recorded the same way, and
+ * any failure (the database away, say) leaves the request to the full route, which knows what
+ * to do about it.
+ */
+export function publicPageFastPath(d: FastPathDeps): RequestHandler {
+  const serve = (req: Request, res: Response, held: HeldPage, customer: Customer | null, startedAt: number): boolean => {
+    const { page } = held;
+    if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive) return false;
+    if (page.origin !== originOf(req, d.baseUrl)) return false;
+    const encoding = d.responder.encodingOf(req);
+    d.responder.send(req, res, customer.id, d.pages.bodyOf(page, encoding));
+    if (isCountableVisit(req)) d.views.record(customer.id, d.now(), visitSourceOf(req, d.baseUrl));
+    d.logger?.info(
+      {
+        req: { method: req.method, url: redactPath(req.url) },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - startedAt),
+        fastPath: true,
+      },
+      'request completed',
+    );
+    return true;
+  };
+
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url;
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (!PAGE_PATH.test(path)) return next();
+    const held = d.pages.held(path.slice(1));
+    // After a message was sent the page is rendered for that response alone.
+    if (!held || (queryAt !== -1 && req.query.sent !== undefined)) return next();
+    const startedAt = performance.now();
+    let found;
+    try {
+      found = d.customers.findBySlugNow(held.customer.slug);
+    } catch {
+      return next();
+    }
+    if (!(found instanceof Promise)) {
+      if (!serve(req, res, held, found, startedAt)) next();
+      return;
+    }
+    found.then(
+      (customer) => {
+        if (!serve(req, res, held, customer, startedAt)) next();
+      },
+      () => next(),
+    ).catch(next);
+  };
+}
