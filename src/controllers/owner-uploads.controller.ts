@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
-import { FILE_FIELD, requireFile } from '../http/uploaded-file.js';
+import { FILE_FIELD, requireFile, uploadBytes, uploadSource } from '../http/uploaded-file.js';
 import { parseCrop, type PhotoKind } from '../media/image-processing.js';
 import { FileTooLargeError } from '../middleware/upload.js';
 import { mediaMessages, type ProfileMediaService } from '../services/profile-media.service.js';
@@ -29,7 +29,7 @@ export class OwnerUploadsController {
     return async (req, res) => {
       const customer = loadedCustomer(req);
       const stored = await this.editor.refuseInvalid(req, res, dialogs.photo(kind), mediaMessages.photoFailed, () =>
-        this.media.setPhoto(customer.id, kind, requireFile(req).buffer, parseCrop(req.body)),
+        this.media.setPhoto(customer.id, kind, uploadSource(requireFile(req)), parseCrop(req.body)),
       );
       if (stored !== REFUSED) ownerDone(req, res, photoNotices[kind], { url: stored });
     };
@@ -49,7 +49,7 @@ export class OwnerUploadsController {
   backgroundImage: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const stored = await this.editor.refuseInvalid(req, res, dialogs.background, mediaMessages.backgroundFailed, () =>
-      this.media.setBackgroundImage(customer.id, requireFile(req).buffer),
+      this.media.setBackgroundImage(customer.id, uploadSource(requireFile(req))),
     );
     if (stored !== REFUSED) ownerDone(req, res, 'arka-plan', { url: stored });
   };
@@ -100,8 +100,8 @@ export class OwnerUploadsController {
 
   /** The uploaded catalog file, stored before its link is written; a refusal re-opens `dialog`. */
   private storeCatalog(req: Request, res: Response, dialog: DialogId): Promise<string | Refused> {
-    return this.editor.refuseInvalid(req, res, dialog, mediaMessages.catalogFailed, () =>
-      this.media.storeCatalog(loadedCustomer(req).id, requireFile(req).buffer, bodyOf(req).label),
+    return this.editor.refuseInvalid(req, res, dialog, mediaMessages.catalogFailed, async () =>
+      this.media.storeCatalog(loadedCustomer(req).id, await uploadBytes(requireFile(req)), bodyOf(req).label),
     );
   }
 }

@@ -41,6 +41,9 @@ const TIMEOUT_SECONDS = 20;
 
 export type PhotoKind = keyof typeof PHOTO_SIZES;
 
+/** An uploaded image: its bytes, or the path of the temporary file it waits in (docs/architecture.md, Memory). */
+export type ImageSource = Buffer | string;
+
 /** A rectangle in source pixels, measured on the image as displayed (after EXIF orientation). */
 export interface CropRect {
   readonly x: number;
@@ -88,8 +91,8 @@ function badCrop(): ValidationError {
  * The image type by its leading bytes; the name and the client's MIME type are never asked.
  * SVG, HTML, PDF and anything else without an image signature is refused.
  */
-export async function detectImage(buffer: Uint8Array): Promise<DetectedImage> {
-  return sniffType(buffer, IMAGE_TYPES, notImage);
+export async function detectImage(input: ImageSource): Promise<DetectedImage> {
+  return sniffType(input, IMAGE_TYPES, notImage);
 }
 
 /**
@@ -98,8 +101,8 @@ export async function detectImage(buffer: Uint8Array): Promise<DetectedImage> {
  * failOn 'error' refuses truncated and corrupt data but tolerates the harmless libjpeg
  * warnings many phone cameras' files trigger.
  */
-function openImage(buffer: Buffer): Sharp {
-  return sharp(buffer, {
+function openImage(input: ImageSource): Sharp {
+  return sharp(input, {
     limitInputPixels: MAX_INPUT_PIXELS,
     failOn: 'error',
     autoOrient: true,
@@ -116,8 +119,8 @@ function imageError(err: unknown): HttpError {
 }
 
 /** Width and height as displayed; the header alone is read, so a pixel bomb stops here. */
-async function displayedSize(buffer: Buffer): Promise<{ width: number; height: number }> {
-  const meta = await openImage(buffer).metadata();
+async function displayedSize(input: ImageSource): Promise<{ width: number; height: number }> {
+  const meta = await openImage(input).metadata();
   const { width, height } = meta.autoOrient;
   if (!width || !height) throw new ValidationError({ [FIELD]: messages.unreadable });
   return { width, height };
@@ -162,16 +165,16 @@ export function checkCrop(crop: CropRect, imageWidth: number, imageHeight: numbe
  * 12-megapixel photo never sits in memory whole (docs/architecture.md, Memory). The area moves
  * by less than one pixel of the result.
  */
-function cutOut(buffer: Buffer, image: { width: number; height: number }, area: CropRect, size: { width: number; height: number }): Sharp {
+function cutOut(input: ImageSource, image: { width: number; height: number }, area: CropRect, size: { width: number; height: number }): Sharp {
   const scale = size.width / area.width;
   if (scale >= 1) {
     // fitAspect may leave the aspect a pixel off; 'cover' trims that instead of stretching.
-    return openImage(buffer).extract({ left: area.x, top: area.y, width: area.width, height: area.height }).resize(size.width, size.height, { fit: 'cover' });
+    return openImage(input).extract({ left: area.x, top: area.y, width: area.width, height: area.height }).resize(size.width, size.height, { fit: 'cover' });
   }
   const shrunk = { width: Math.max(size.width, Math.round(image.width * scale)), height: Math.max(size.height, Math.round(image.height * scale)) };
   const left = Math.min(Math.round(area.x * scale), shrunk.width - size.width);
   const top = Math.min(Math.round(area.y * scale), shrunk.height - size.height);
-  return openImage(buffer).resize(shrunk.width, shrunk.height, { fit: 'fill' }).extract({ left, top, width: size.width, height: size.height });
+  return openImage(input).resize(shrunk.width, shrunk.height, { fit: 'fill' }).extract({ left, top, width: size.width, height: size.height });
 }
 
 /**
@@ -179,15 +182,15 @@ function cutOut(buffer: Buffer, image: { width: number; height: number }, area: 
  * crop the rectangle is cut out (its aspect forced to the kind's); without one the centre of
  * the image is taken. 422 for a non-image, a bad crop, an oversized or unreadable image.
  */
-export async function processPhoto(buffer: Buffer, kind: PhotoKind, crop: CropRect | null): Promise<Buffer> {
-  await detectImage(buffer);
+export async function processPhoto(input: ImageSource, kind: PhotoKind, crop: CropRect | null): Promise<Buffer> {
+  await detectImage(input);
   const size = PHOTO_SIZES[kind];
   const aspect = size.width / size.height;
   try {
-    const { width, height } = await displayedSize(buffer);
+    const { width, height } = await displayedSize(input);
     const area = fitAspect(crop ? checkCrop(crop, width, height) : { x: 0, y: 0, width, height }, aspect);
     return await imageWork.run(() =>
-      cutOut(buffer, { width, height }, area, size)
+      cutOut(input, { width, height }, area, size)
         // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
@@ -199,11 +202,11 @@ export async function processPhoto(buffer: Buffer, kind: PhotoKind, crop: CropRe
 }
 
 /** A page background: at most 1920 on its longer side (never enlarged), WebP, no metadata. */
-export async function processBackgroundImage(buffer: Buffer): Promise<ProcessedImage> {
-  await detectImage(buffer);
+export async function processBackgroundImage(input: ImageSource): Promise<ProcessedImage> {
+  await detectImage(input);
   try {
     const data = await imageWork.run(() =>
-      openImage(buffer)
+      openImage(input)
         .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: BACKGROUND_QUALITY })
         .toBuffer(),

@@ -1,7 +1,9 @@
 /**
- * Multipart parsing for the owner page's upload forms: one file in the field `file` plus a few
- * text fields, kept in memory (multer writes nothing to disk; the services check the bytes,
- * re-encode and save). Every limit is explicit, since multer's defaults are "no limit".
+ * Multipart parsing for the upload forms: one file in the field `file` plus a few text fields.
+ * The file is kept in memory (small ones: a logo, a CSV) or in a temporary file of its own (the
+ * owner's photos and catalogs, upload-storage.ts), removed once the request is answered; the
+ * services check the bytes, re-encode and save. Every limit is explicit, since multer's
+ * defaults are "no limit".
  *
  * Put the parser before CSRF protection in a route's chain: the `_csrf` field of a multipart
  * form is only in `req.body` once the parser has run.
@@ -18,6 +20,7 @@ import multer from 'multer';
 import { HttpError, PayloadTooLargeError } from '../errors.js';
 import { FILE_FIELD } from '../http/uploaded-file.js';
 import { CATALOG_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from '../shared/upload-limits.js';
+import { BoundedDiskStorage, BoundedMemoryStorage, removeWhenAnswered } from './upload-storage.js';
 
 const messages = {
   photoTooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
@@ -131,39 +134,14 @@ function afterDraining(req: Request, then: () => void): void {
 }
 
 /**
- * multer's memory storage, except that a file past `maxBytes` is read to its end and its bytes
- * dropped as they come instead of ending the parse: memory holds at most `maxBytes`, and the
- * fields after the file still reach `req.body`. The size reported is the whole file's.
- */
-class BoundedMemoryStorage implements multer.StorageEngine {
-  constructor(private readonly maxBytes: number) {}
-
-  _handleFile(_req: Request, file: Express.Multer.File, done: (error?: unknown, info?: Partial<Express.Multer.File>) => void): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    file.stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= this.maxBytes) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    file.stream.on('end', () => done(null, size <= this.maxBytes ? { buffer: Buffer.concat(chunks), size } : { size }));
-  }
-
-  _removeFile(_req: Request, file: Express.Multer.File, done: (error: Error | null) => void): void {
-    (file as Partial<Express.Multer.File>).buffer = undefined;
-    done(null);
-  }
-}
-
-/**
  * A middleware accepting one file in `field` (`file` unless named) within the given limits. A request whose declared
  * length cannot fit a file of READABLE_FACTOR times the limit is drained without parsing and
  * answered 413; a smaller file over the limit is read, dropped and answered 413 with the fields.
  */
-export function createUpload(limits: UploadLimits, field: string = FILE_FIELD): RequestHandler {
+export function createUpload(limits: UploadLimits, field: string = FILE_FIELD, keep: 'memory' | 'disk' = 'memory'): RequestHandler {
   const readable = limits.fileSize * READABLE_FACTOR;
   const parser = multer({
-    storage: new BoundedMemoryStorage(limits.fileSize),
+    storage: keep === 'disk' ? new BoundedDiskStorage(limits.fileSize) : new BoundedMemoryStorage(limits.fileSize),
     // File names in Turkish arrive as UTF-8; only ever used for display, never for storage.
     defParamCharset: 'utf8',
     limits: {
@@ -190,6 +168,7 @@ export function createUpload(limits: UploadLimits, field: string = FILE_FIELD): 
       return;
     }
     wrapped(req, res, (err?: unknown) => {
+      removeWhenAnswered(req, res);
       if (err === undefined && req.file && req.file.size > limits.fileSize) {
         req.file = undefined;
         next(new FileTooLargeError(limits.tooLargeMessage));
@@ -200,9 +179,11 @@ export function createUpload(limits: UploadLimits, field: string = FILE_FIELD): 
   };
 }
 
+// The owner's files wait on disk, not in memory: four 12-megapixel photos at once cost a few
+// megabytes, not four copies (docs/architecture.md, Memory).
 /** Profile and cover photos: 5 MB, crop fields beside the file. */
-export const photoUpload: RequestHandler = createUpload(PHOTO_LIMITS);
+export const photoUpload: RequestHandler = createUpload(PHOTO_LIMITS, FILE_FIELD, 'disk');
 /** Catalog files: 10 MB, with the add-link form's text fields. */
-export const catalogUpload: RequestHandler = createUpload(CATALOG_LIMITS);
+export const catalogUpload: RequestHandler = createUpload(CATALOG_LIMITS, FILE_FIELD, 'disk');
 /** Page background images: 5 MB. */
-export const backgroundUpload: RequestHandler = createUpload(BACKGROUND_LIMITS);
+export const backgroundUpload: RequestHandler = createUpload(BACKGROUND_LIMITS, FILE_FIELD, 'disk');

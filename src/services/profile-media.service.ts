@@ -1,6 +1,6 @@
 import { orFail } from '../errors.js';
 import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
-import { processBackgroundImage, processPhoto, type CropRect, type PhotoKind } from '../media/image-processing.js';
+import { processBackgroundImage, processPhoto, type CropRect, type ImageSource, type PhotoKind } from '../media/image-processing.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
@@ -53,7 +53,7 @@ export class ProfileMediaService {
   }
 
   /** A new profile or cover photo, cropped as the owner chose; returns its public path. */
-  async setPhoto(customerId: number, kind: PhotoKind, upload: Buffer, crop: CropRect | null): Promise<string> {
+  async setPhoto(customerId: number, kind: PhotoKind, upload: ImageSource, crop: CropRect | null): Promise<string> {
     const data = await processPhoto(upload, kind, crop);
     const stored = await this.save(customerId, mediaMessages.photoFailed, this.storage.newFileName(kind, 'jpg'), data);
     await this.pointPhoto(customerId, kind, stored);
@@ -84,7 +84,7 @@ export class ProfileMediaService {
   }
 
   /** An uploaded page background; returns its public path. */
-  async setBackgroundImage(customerId: number, upload: Buffer): Promise<string> {
+  async setBackgroundImage(customerId: number, upload: ImageSource): Promise<string> {
     const image = await processBackgroundImage(upload);
     const stored = await this.save(customerId, mediaMessages.backgroundFailed, this.storage.newFileName('background', image.ext), image.data);
     await this.replace(customerId, stored, async () => {

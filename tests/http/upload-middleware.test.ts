@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type Express } from 'express';
@@ -8,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { errorHandler } from '../../src/middleware/error-handler.js';
 import { backgroundUpload, catalogUpload, FileTooLargeError, photoUpload } from '../../src/middleware/upload.js';
-import { requireFile } from '../../src/http/uploaded-file.js';
+import { uploadStagingFolder } from '../../src/middleware/upload-storage.js';
+import { requireFile, uploadBytes, uploadSource } from '../../src/http/uploaded-file.js';
 import { catalogFileName, prepareCatalogFile } from '../../src/media/catalog-file.js';
 import { parseCrop, processBackgroundImage, processPhoto } from '../../src/media/image-processing.js';
 import { LocalDiskStorage } from '../../src/storage/local-disk.storage.js';
@@ -45,31 +47,31 @@ function buildApp(): Express {
   const server = express();
   server.post('/photo', photoUpload, async (req, res) => {
     const file = requireFile(req);
-    const photo = await processPhoto(file.buffer, 'profile', parseCrop(req.body));
+    const photo = await processPhoto(uploadSource(file), 'profile', parseCrop(req.body));
     const saved = await storage.saveFile(CUSTOMER, storage.newFileName('profile', 'jpg'), photo);
     res.json({ ok: true, path: saved, originalname: file.originalname, onDisk: file.path ?? null });
   });
   // What the parser hands over, without the image checks: for the size limits themselves.
-  server.post('/photo-raw', photoUpload, (req, res) => {
+  server.post('/photo-raw', photoUpload, async (req, res) => {
     const file = requireFile(req);
-    res.json({ ok: true, size: file.buffer.length, fields: Object.keys(req.body as object).length });
+    res.json({ ok: true, size: (await uploadBytes(file)).length, fields: Object.keys(req.body as object).length, inMemory: file.buffer !== undefined });
   });
   server.post('/catalog', catalogUpload, async (req, res) => {
     const file = requireFile(req);
-    const catalog = await prepareCatalogFile(file.buffer);
+    const catalog = await prepareCatalogFile(await uploadBytes(file));
     const label = (req.body as Record<string, unknown>).label;
     const name = catalogFileName(typeof label === 'string' ? label : '', new Date(1_767_225_600_000), catalog.ext);
     res.json({ ok: true, path: await storage.saveFile(CUSTOMER, name, catalog.data) });
   });
-  server.post('/catalog-raw', catalogUpload, (req, res) => {
-    res.json({ ok: true, size: requireFile(req).buffer.length, fields: Object.keys(req.body as object).length });
+  server.post('/catalog-raw', catalogUpload, async (req, res) => {
+    res.json({ ok: true, size: (await uploadBytes(requireFile(req))).length, fields: Object.keys(req.body as object).length });
   });
   server.post('/background', backgroundUpload, async (req, res) => {
-    const image = await processBackgroundImage(requireFile(req).buffer);
+    const image = await processBackgroundImage(uploadSource(requireFile(req)));
     res.json({ ok: true, path: await storage.saveFile(CUSTOMER, storage.newFileName('background', image.ext), image.data) });
   });
-  server.post('/background-raw', backgroundUpload, (req, res) => {
-    res.json({ ok: true, size: requireFile(req).buffer.length });
+  server.post('/background-raw', backgroundUpload, async (req, res) => {
+    res.json({ ok: true, size: (await uploadBytes(requireFile(req))).length });
   });
   // What a route after the parser sees of a refused file: the error's class and the fields.
   server.post('/catalog-refused', catalogUpload, (_req: express.Request, res: express.Response) => {
@@ -144,7 +146,8 @@ describe('a profile photo upload', () => {
       .attach('file', jpeg, { filename: '../../../../etc/cron.d/evil.jpg', contentType: 'image/jpeg' })
       .expect(200);
 
-    expect(res.body.onDisk).toBeNull();
+    // Staged under a random name of ours: nothing of the client's file name reaches a path.
+    expect(path.basename(res.body.onDisk)).toMatch(/^upload-[A-Za-z0-9_-]{16}$/);
     expect(res.body.originalname).toBe('evil.jpg');
     expect(res.body.path).toMatch(/^\/uploads\/7\/profile-[A-Za-z0-9_-]{16}\.jpg$/);
     const files = await filesOnDisk();
@@ -343,5 +346,49 @@ describe('a background upload', () => {
   it('refuses more than 5 MB with 413, and a non-image with 422', async () => {
     expectError(await post('/background-raw').attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg'), 413, PHOTO_TOO_LARGE);
     expectError(await post('/background').attach('file', Buffer.from('<svg/>'), 'a.svg'), 422, NOT_IMAGE);
+  });
+});
+
+describe('an owner upload waiting on disk', () => {
+  /** The staging folder's files, once the answers' `close` events have run (they follow the answer). */
+  async function staged(): Promise<string[]> {
+    const folder = uploadStagingFolder();
+    if (!folder) return [];
+    for (let i = 0; i < 50 && (await readdir(folder)).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    return readdir(folder);
+  }
+
+  it('is a temporary file of its own, never in memory, removed once answered: accepted, refused or too large', async () => {
+    const raw = await post('/photo-raw').attach('file', jpeg, 'a.jpg').expect(200);
+    expect(raw.body).toMatchObject({ size: jpeg.length, inMemory: false });
+    expect(uploadStagingFolder()).toMatch(/vizit-uploads-/);
+    await post('/photo').attach('file', jpeg, 'a.jpg').expect(200);
+    await post('/catalog').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(200);
+    await post('/background').attach('file', Buffer.from('<svg/>'), 'a.svg').expect(422);
+    await post('/background-raw').attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg').expect(413);
+    expect(await staged()).toEqual([]);
+  });
+
+  it('is removed when the client goes away halfway through the file', async () => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const head = multipart([{ name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: Buffer.alloc(512 * 1024, 7) }], { close: false });
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`POST /photo HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${3 * MB}\r\n\r\n`);
+      socket.write(head);
+      // The part is being written to its temporary file...
+      for (let i = 0; i < 50 && (await readdir(uploadStagingFolder()!)).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await readdir(uploadStagingFolder()!)).length).toBe(1);
+      socket.destroy();
+      // ...and gone with the client.
+      expect(await staged()).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
