@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import compression from 'compression';
@@ -26,7 +27,7 @@ import { OwnerUploadsController } from './controllers/owner-uploads.controller.j
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { CachedPageResponder } from './controllers/cached-page-response.js';
-import { publicPageFastPath } from './controllers/public-page-fast-path.js';
+import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
 import { SettingsController } from './controllers/settings.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
@@ -86,7 +87,10 @@ export interface AppDeps {
 }
 
 export interface App {
+  /** The Express app: every route (a public page included, without the fast path). */
   app: Express;
+  /** What the HTTP server runs: the public page's fast path, then the Express app. */
+  handler: RequestListener;
   services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository };
   /** Closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
   close(): void;
@@ -153,12 +157,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   });
 
   const logRequests = logger.isLevelEnabled('info');
-  // A public page already in the cache is answered before anything else runs (docs/architecture.md, One public request).
-  app.use(
-    publicPageFastPath({
-      pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, logger: logRequests ? logger : null,
-    }),
-  );
+  // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
+  const fastPath = publicPageFastPath({
+    pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, logger: logRequests ? logger : null,
+  });
   // One log line a request at info and below; at warn and above only errors are logged.
   if (logRequests) {
     app.use(
@@ -226,6 +228,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use(errorHandler(logger));
   return {
     app,
+    handler: withFastPath(app, fastPath, logger),
     services: { auth, customers, views, storage, profiles: profileRepository },
     close: () => customerRepository.closeReadConnection(),
   };

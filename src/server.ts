@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const db = createDb(config, logger);
   // Instances starting together on one PostgreSQL take turns; the first one migrates.
   await withStartupLock(db, () => migrateLatest(db));
-  const { app, services, close: closeApp } = createApp({ config, db, logger });
+  const { handler, services, close: closeApp } = createApp({ config, db, logger });
   // Half-written uploads of a crashed run are never referenced; they go before we serve.
   const swept = await services.storage.sweepTempFiles();
   // Files whose row never committed (a crash between the two) are not referenced by anything.
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
 
-  const server: Server = createServer(HTTP_LIMITS, app);
+  const server: Server = createServer(HTTP_LIMITS, handler);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.maxHeadersCount = MAX_HEADERS_COUNT;
   const cannotListen = (err: Error) => {

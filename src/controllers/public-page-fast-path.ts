@@ -1,10 +1,11 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.js';
 import { redactPath } from '../logger.js';
 import { originOf } from '../http/urls.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
-import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
+import type { CustomerRepository, PageState } from '../repositories/customer.repository.js';
 import type { HeldPage } from '../services/page-cache.js';
 import type { PublicPageService } from '../services/public-page.service.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
@@ -29,14 +30,14 @@ const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
  * the app, so a page load reaches its page without walking every other route, helmet and
  * compression. It answers only when all of this holds, and hands the request on otherwise:
  * a GET or HEAD of `/{slug}` (not `?sent=1`); a page for that slug already in the cache (the
- * full route rendered it, so no other route takes that path); the customer row, read now, still
- * active and of the page's version; the page rendered for this request's origin. The answer is
- * the full route's, byte for byte (CachedPageResponder), the view is recorded the same way, and
- * any failure (the database away, say) leaves the request to the full route, which knows what
- * to do about it.
+ * full route rendered it, so no other route takes that path); the customer's id, active flag
+ * and version, read now (three columns), those of the page; the page rendered for this
+ * request's origin. The answer is the full route's, byte for byte (CachedPageResponder), the
+ * view is recorded the same way, and any failure (the database away, say) leaves the request
+ * to the full route, which knows what to do about it.
  */
 export function publicPageFastPath(d: FastPathDeps): RequestHandler {
-  const serve = (req: Request, res: Response, held: HeldPage, customer: Customer | null, startedAt: number): boolean => {
+  const serve = (req: Request, res: Response, held: HeldPage, customer: PageState | null, startedAt: number): boolean => {
     const { page } = held;
     if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive) return false;
     if (page.origin !== originOf(req, d.baseUrl)) return false;
@@ -67,7 +68,7 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
     const startedAt = performance.now();
     let found;
     try {
-      found = d.customers.findBySlugNow(held.customer.slug);
+      found = d.customers.pageStateBySlugNow(held.customer.slug);
     } catch {
       return next();
     }
@@ -81,5 +82,38 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
       },
       () => next(),
     ).catch(next);
+  };
+}
+
+/**
+ * The listener the HTTP server runs: the fast path first, the Express app for whatever it hands
+ * on. The request and response get the app's prototypes (app.request, app.response) as the app
+ * itself gives them on entry, so the fast path reads them as any handler does (the origin behind
+ * TRUST_PROXY, the query, Accept-Encoding) without the router's walk (docs/architecture.md,
+ * One public request). Should the fast path fail, the full route answers instead, unless it
+ * had already begun to answer.
+ */
+export function withFastPath(app: Express, fastPath: RequestHandler, logger: Logger): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    const request = req as Request;
+    const response = res as Response;
+    request.res = response;
+    response.req = request;
+    const next = (err?: unknown) => {
+      if (err === undefined || err === null) {
+        app(request, response);
+        return;
+      }
+      logger.error({ err }, 'public page fast path failed');
+      if (response.headersSent) response.destroy();
+      else app(request, response);
+    };
+    try {
+      void fastPath(request, response, next);
+    } catch (err) {
+      next(err);
+    }
   };
 }

@@ -54,6 +54,17 @@ export function toCustomer(row: Record<string, unknown>): Customer {
   };
 }
 
+/** A customer's page state: enough to tell whether a rendered page is still theirs. */
+export interface PageState {
+  id: number;
+  isActive: boolean;
+  version: number;
+}
+
+function toPageState(row: Record<string, unknown>): PageState {
+  return { id: toInt(row.id), isActive: toBool(row.is_active), version: toInt(row.version) };
+}
+
 export interface NewCustomer {
   name: string;
   surname: string;
@@ -109,9 +120,11 @@ function likePattern(term: string): string {
 
 export class CustomerRepository {
   private readonly bySlug: PreparedQuery<Record<string, unknown>>;
+  private readonly stateBySlug: PreparedQuery<Record<string, unknown>>;
 
   constructor(private readonly db: Knex) {
     this.bySlug = new PreparedQuery(db, 'vizit_customer_by_slug', 'select * from customers where slug = ? limit 1');
+    this.stateBySlug = new PreparedQuery(db, 'vizit_customer_state_by_slug', 'select id, is_active, version from customers where slug = ? limit 1');
   }
 
   async findById(id: number): Promise<Customer | null> {
@@ -131,9 +144,21 @@ export class CustomerRepository {
     return row ? toCustomer(row) : null;
   }
 
-  /** Closes the SQLite read connection of findBySlug (PreparedQuery); a later lookup opens it again. */
+  /**
+   * What decides whether a cached public page is still the customer's: its id, whether it is
+   * active, its version. Only these three columns, for the public page's fast path, which asks
+   * on every page load; at once on SQLite, as findBySlugNow.
+   */
+  pageStateBySlugNow(slug: string): MaybeAsync<PageState | null> {
+    const row = this.stateBySlug.firstNow([slug]);
+    if (row instanceof Promise) return row.then((found) => (found ? toPageState(found) : null));
+    return row ? toPageState(row) : null;
+  }
+
+  /** Closes the SQLite read connection of the slug lookups (PreparedQuery); a later lookup opens it again. */
   closeReadConnection(): void {
     this.bySlug.close();
+    this.stateBySlug.close();
   }
 
   async findByEditToken(editToken: string): Promise<Customer | null> {

@@ -13,6 +13,26 @@ interface PgConnection {
   query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
+/** Per SQLite database: the connection its prepared queries read on, opened on first use. */
+const readers = new WeakMap<Knex, BetterSqlite3.Database>();
+
+function readConnection(db: Knex): BetterSqlite3.Database {
+  let connection = readers.get(db);
+  if (connection?.open) return connection;
+  const { filename } = db.client.config.connection as { filename: string };
+  connection = new Database(filename, { fileMustExist: true });
+  try {
+    // It only reads; it waits for a lock as long as the pooled connection would.
+    connection.pragma('query_only = ON');
+    connection.pragma('busy_timeout = 5000');
+  } catch (err) {
+    connection.close();
+    throw err;
+  }
+  readers.set(db, connection);
+  return connection;
+}
+
 /** The one row of a lookup, or undefined: at once on SQLite, from a promise on PostgreSQL. */
 export type MaybeAsync<T> = T | Promise<T>;
 
@@ -21,7 +41,8 @@ export type MaybeAsync<T> = T | Promise<T>;
  * load makes (docs/architecture.md, One public request), where building the query and
  * preparing it again cost more than running it.
  *
- * On SQLite it runs synchronously on a read connection of its own, opened on first use: in WAL
+ * On SQLite it runs synchronously on a read connection of its own (one per database, shared by
+ * every PreparedQuery), opened on first use: in WAL
  * mode a reader sees exactly the last committed state and never waits for a writer, so the
  * row is as fresh as a pooled read would give (never a transaction's half-done rows), without
  * the pool's promises. On PostgreSQL it is a named prepared statement on a pooled connection:
@@ -54,27 +75,18 @@ export class PreparedQuery<Row> {
   /** The first row, or undefined: synchronously on SQLite, so a caller on a hot path need not wait a tick. */
   firstNow(params: unknown[]): MaybeAsync<Row | undefined> {
     if (this.postgres) return this.firstFromPool(params);
-    this.reader ??= this.openReader();
+    if (!this.reader?.connection.open) {
+      const connection = readConnection(this.db);
+      this.reader = { connection, statement: connection.prepare(this.sql) };
+    }
     return this.reader.statement.get(...params) as Row | undefined;
   }
 
-  private openReader(): { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } {
-    const { filename } = this.db.client.config.connection as { filename: string };
-    const connection = new Database(filename, { fileMustExist: true });
-    try {
-      // It only reads; it waits for a lock as long as the pooled connection would.
-      connection.pragma('query_only = ON');
-      connection.pragma('busy_timeout = 5000');
-      return { connection, statement: connection.prepare(this.sql) };
-    } catch (err) {
-      connection.close();
-      throw err;
-    }
-  }
-
-  /** Closes the SQLite read connection (the next read opens it again); the app's shutdown calls it. */
+  /** Closes the SQLite read connection, shared by every PreparedQuery of the database; the next read opens it again. */
   close(): void {
-    this.reader?.connection.close();
+    if (this.postgres) return;
+    readers.get(this.db)?.close();
+    readers.delete(this.db);
     this.reader = null;
   }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, migrateLatest, type Db } from '../../src/db.js';
@@ -18,7 +18,8 @@ export const ADMIN_EMAIL = 'yonetici@example.com';
 export const ADMIN_PASSWORD = 'dogru-sifre-123';
 
 export interface TestApp {
-  app: Express;
+  /** The app as the server runs it (App.handler): the public page's fast path, then Express. */
+  app: RequestListener;
   db: Db;
   config: Config;
   services: App['services'];
@@ -47,7 +48,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     },
   });
   const logger = createLogger('info', sink);
-  const { app, services, close: closeApp } = createApp({ config, db, logger, clock: options.clock });
+  const { handler: app, services, close: closeApp } = createApp({ config, db, logger, clock: options.clock });
   await services.auth.createAdministrator(ADMIN_EMAIL, ADMIN_PASSWORD);
   return {
     app,
@@ -67,7 +68,7 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
 
 
 /** An agent (cookie jar) signed in as the test administrator, and a CSRF token for its forms. */
-export async function signIn(app: Express): Promise<{ agent: request.Agent; csrf: string }> {
+export async function signIn(app: RequestListener): Promise<{ agent: request.Agent; csrf: string }> {
   const agent = request.agent(app);
   const login = await agent.get('/login');
   await agent

@@ -7,6 +7,7 @@
  * fonts it names, so the pictures are the same on every machine.
  */
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +55,7 @@ export interface RunningApp {
 /** The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port. */
 export async function startApp(): Promise<RunningApp> {
   const test = await createTestApp();
-  const server = test.app.listen(0, '127.0.0.1');
+  const server = createServer(test.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

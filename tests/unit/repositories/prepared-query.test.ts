@@ -26,8 +26,11 @@ describe('PreparedQuery (SQLite)', () => {
     expect(query.firstNow(['aysekaya'])).toEqual({ slug: 'aysekaya' });
     expect(query.firstNow(['yok'])).toBeUndefined();
     expect(await query.first(['aysekaya'])).toEqual({ slug: 'aysekaya' });
-    // Closed, it opens again on the next read.
+    // Closed, it opens again on the next read; another query on the same database shares the connection.
+    const other = new PreparedQuery<{ id: number }>(db, 'test_id_by_slug', 'select id from customers where slug = ?');
+    expect(other.firstNow(['aysekaya'])).toEqual({ id: 1 });
     query.close();
+    expect(other.firstNow(['aysekaya'])).toEqual({ id: 1 });
     expect(query.firstNow(['aysekaya'])).toEqual({ slug: 'aysekaya' });
     query.close();
   });
