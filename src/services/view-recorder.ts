@@ -9,6 +9,13 @@ export const VIEW_FLUSH_INTERVAL_MS = 500;
 /** While the database is away, queued views and clicks wait (each list up to this many; the oldest go first) and are retried this often. */
 export const VIEW_QUEUE_LIMIT = 50_000;
 export const VIEW_RETRY_INTERVAL_MS = 2_000;
+/**
+ * Most views (and clicks) in one transaction. better-sqlite3 writes synchronously, so a batch
+ * holds the event loop while it is written: a few milliseconds for this many, where a busy
+ * half second's several thousand held every page load behind them (docs/architecture.md, One
+ * public request). A longer queue is written in several batches, the loop let go between them.
+ */
+export const VIEW_BATCH_MAX = 1_000;
 
 /**
  * Records profile views and link clicks off the request path: the page (or the click's 204) is
@@ -88,38 +95,48 @@ export class ViewRecorder {
     }
   }
 
-  /** Writes everything queued so far; resolves once it is committed. */
+  /** Writes everything queued so far, VIEW_BATCH_MAX at a time; resolves once it is committed. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (Date.now() < this.retryAt) {
         this.schedule(this.retryAt - Date.now());
         return;
       }
-      const batch = this.queue;
-      const clicks = this.clicks;
-      this.queue = [];
-      this.clicks = [];
-      // Views and clicks are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
-      const viewsDone = await this.write(batch, (rows) => this.views.insertMany(rows), (rows) => {
-        this.queue = rows.concat(this.queue);
-        this.bound(this.queue);
-      }, 'views');
-      const clickRepository = this.clickRepository;
-      const clicksDone = !clickRepository || (await this.write(clicks, (rows) => clickRepository.insertMany(rows), (rows) => {
-        this.clicks = rows.concat(this.clicks);
-        this.bound(this.clicks);
-      }, 'clicks'));
-      if (viewsDone && clicksDone) {
-        if (this.retryAt > 0) this.logger.info({ dropped: this.dropped }, 'database back: queued views written');
-        this.retryAt = 0;
-        this.dropped = 0;
-        return;
+      // What came while these batches are written waits for the next flush.
+      let views = this.queue.length;
+      let clicks = this.clicks.length;
+      while (views > 0 || clicks > 0) {
+        const viewBatch = this.queue.splice(0, Math.min(views, VIEW_BATCH_MAX));
+        const clickBatch = this.clicks.splice(0, Math.min(clicks, VIEW_BATCH_MAX));
+        views -= viewBatch.length;
+        clicks -= clickBatch.length;
+        if (!(await this.writeBatches(viewBatch, clickBatch))) return;
+        if (views > 0 || clicks > 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      if (this.retryAt === 0) this.logger.warn({ pending: this.pending }, 'database away: views and clicks wait in memory');
-      this.retryAt = Date.now() + VIEW_RETRY_INTERVAL_MS;
-      this.schedule(VIEW_RETRY_INTERVAL_MS);
+      if (this.retryAt > 0) this.logger.info({ dropped: this.dropped }, 'database back: queued views written');
+      this.retryAt = 0;
+      this.dropped = 0;
     });
     return this.flushing;
+  }
+
+  /** One batch of views and one of clicks; false (and a retry scheduled) when the database is away. */
+  private async writeBatches(batch: ViewRow[], clicks: ClickRow[]): Promise<boolean> {
+    // Views and clicks are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
+    const viewsDone = await this.write(batch, (rows) => this.views.insertMany(rows), (rows) => {
+      this.queue = rows.concat(this.queue);
+      this.bound(this.queue);
+    }, 'views');
+    const clickRepository = this.clickRepository;
+    const clicksDone = !clickRepository || (await this.write(clicks, (rows) => clickRepository.insertMany(rows), (rows) => {
+      this.clicks = rows.concat(this.clicks);
+      this.bound(this.clicks);
+    }, 'clicks'));
+    if (viewsDone && clicksDone) return true;
+    if (this.retryAt === 0) this.logger.warn({ pending: this.pending }, 'database away: views and clicks wait in memory');
+    this.retryAt = Date.now() + VIEW_RETRY_INTERVAL_MS;
+    this.schedule(VIEW_RETRY_INTERVAL_MS);
+    return false;
   }
 
   /** On shutdown: no more timers, everything written. */

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/logger.js';
 import type { ViewRepository, ViewRow } from '../../../src/repositories/view.repository.js';
-import { VIEW_QUEUE_LIMIT, VIEW_RETRY_INTERVAL_MS, ViewRecorder } from '../../../src/services/view-recorder.js';
+import { VIEW_BATCH_MAX, VIEW_QUEUE_LIMIT, VIEW_RETRY_INTERVAL_MS, ViewRecorder } from '../../../src/services/view-recorder.js';
 
 class FlakyViews {
   stored: ViewRow[] = [];
@@ -67,5 +67,45 @@ describe('ViewRecorder during an outage', () => {
     repo.failure = null;
     await recorder.stop();
     expect(repo.stored).toEqual([]);
+  });
+});
+
+describe('ViewRecorder under load', () => {
+  it('writes a long queue in batches of at most VIEW_BATCH_MAX, the event loop running between them', async () => {
+    const events: string[] = [];
+    const repo = {
+      stored: 0,
+      async insertMany(rows: ReadonlyArray<ViewRow>): Promise<void> {
+        events.push(`batch ${rows.length}`);
+        this.stored += rows.length;
+      },
+    };
+    const recorder = new ViewRecorder(repo as unknown as ViewRepository, logger);
+    for (let i = 0; i < 2 * VIEW_BATCH_MAX + 500; i += 1) recorder.record(1, i);
+    const flushing = recorder.flush();
+    setImmediate(() => events.push('event loop'));
+    await flushing;
+    expect(events).toEqual([`batch ${VIEW_BATCH_MAX}`, 'event loop', `batch ${VIEW_BATCH_MAX}`, 'batch 500']);
+    expect(repo.stored).toBe(2 * VIEW_BATCH_MAX + 500);
+    expect(recorder.pending).toBe(0);
+    await recorder.stop();
+  });
+
+  it('keeps for the next flush what was recorded while a flush was writing', async () => {
+    let recorder!: ViewRecorder;
+    const sizes: number[] = [];
+    const repo = {
+      async insertMany(rows: ReadonlyArray<ViewRow>): Promise<void> {
+        sizes.push(rows.length);
+        if (sizes.length === 1) recorder.record(2, 99);
+      },
+    };
+    recorder = new ViewRecorder(repo as unknown as ViewRepository, logger);
+    recorder.record(1, 1);
+    await recorder.flush();
+    expect(sizes).toEqual([1]);
+    expect(recorder.pending).toBe(1);
+    await recorder.stop();
+    expect(sizes).toEqual([1, 1]);
   });
 });
