@@ -8,6 +8,7 @@ import { rawRequest } from '../../tests/helpers/raw-http.js';
 import { MOBILE_BROWSER_HEADERS, round, type BenchContext } from '../context.js';
 import { describeStatuses, load, type LoadResult } from '../load.js';
 import { cpuSeconds } from '../proc-stats.js';
+import { runWrk } from '../wrk.js';
 
 const CONNECTIONS = 50;
 const ROUNDS = 3;
@@ -108,8 +109,30 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
     rounds: rounds.map((r) => ({ helloRps: r.hello.result.rps, pageRps: r.page.result.rps, ratio: r.ratio })),
     hello: hello.result, page: page.result, cpuPercentOfOneCore: { hello: hello.cpu, page: page.cpu },
   });
+  await measureWithWrk(ctx, pageUrl);
   const share = (c: CpuShare) => `${c.target ?? '?'} % of a core for the target, ${c.loadGenerator} % for autocannon`;
   results.note(`CPU during the 50-connection runs: hello world ${share(hello.cpu)}; app ${share(page.cpu)}. ` +
     'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server could have used; ' +
     'both runs pay the same tax, which is why the ratio is the figure to compare.');
+}
+
+const WRK_DURATION_S = 10;
+
+/** The same two pages under wrk, one run each (hello world first), when wrk is installed. */
+async function measureWithWrk(ctx: BenchContext, pageUrl: string): Promise<void> {
+  const { results } = ctx;
+  const hello = await runWrk(`${ctx.helloUrl}/`, MOBILE_BROWSER_HEADERS, CONNECTIONS, WRK_DURATION_S);
+  if (!hello) {
+    console.log('  wrk is not installed: the tail is measured with autocannon only (apt-get install wrk for both)');
+    results.note('wrk was not installed: the p99 was measured with autocannon only.');
+    return;
+  }
+  const page = await runWrk(pageUrl, MOBILE_BROWSER_HEADERS, CONNECTIONS, WRK_DURATION_S);
+  if (!page) throw new Error('wrk ran for hello world, then could not be found');
+  console.log(`  wrk -t1 -c${CONNECTIONS} -d${WRK_DURATION_S}s: hello world ${Math.round(hello.rps)} req/s, p99 ${hello.p99} ms; ` +
+    `/${ctx.profile.slug} ${Math.round(page.rps)} req/s, p99 ${page.p99} ms`);
+  results.add({ id: 'wrk.hello.p99', what: `Hello world p99 under wrk -t1 -c${CONNECTIONS}`, value: hello.p99, unit: 'ms', target: '', pass: null });
+  results.add({ id: 'wrk.public.ratio', what: 'GET /{slug} throughput / hello world under wrk', value: (page.rps / hello.rps) * 100, unit: '%', target: '', pass: null });
+  results.add({ id: 'wrk.public.p99', what: `GET /{slug} p99 under wrk -t1 -c${CONNECTIONS}`, value: page.p99, unit: 'ms', target: '< 25 ms', pass: page.p99 < 25 });
+  results.detail('wrk', { connections: CONNECTIONS, durationS: WRK_DURATION_S, hello, page });
 }
