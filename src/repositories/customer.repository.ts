@@ -147,10 +147,11 @@ export class CustomerRepository {
   /**
    * What decides whether a cached public page is still the customer's: its id, whether it is
    * active, its version. Only these three columns, for the public page's fast path, which asks
-   * on every page load; at once on SQLite, as findBySlugNow.
+   * on every page load; at once on SQLite, as findBySlugNow; on PostgreSQL the loads of one
+   * event-loop turn share one query (PreparedQuery.firstNowShared).
    */
   pageStateBySlugNow(slug: string): MaybeAsync<PageState | null> {
-    const row = this.stateBySlug.firstNow([slug]);
+    const row = this.stateBySlug.firstNowShared(slug);
     if (row instanceof Promise) return row.then((found) => (found ? toPageState(found) : null));
     return row ? toPageState(row) : null;
   }

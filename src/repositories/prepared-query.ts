@@ -52,6 +52,8 @@ export type MaybeAsync<T> = T | Promise<T>;
 export class PreparedQuery<Row> {
   private readonly postgres: boolean;
   private readonly pgText: string;
+  /** PostgreSQL: the lookups waiting for this turn's query, by their one parameter. */
+  private readonly waiting = new Map<unknown, Promise<Row | undefined>>();
   /** SQLite: the read connection and its statement, once opened. */
   private reader: { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } | null = null;
 
@@ -80,6 +82,30 @@ export class PreparedQuery<Row> {
       this.reader = { connection, statement: connection.prepare(this.sql) };
     }
     return this.reader.statement.get(...params) as Row | undefined;
+  }
+
+  /**
+   * firstNow for a query of one parameter, with the lookups of one event-loop turn shared on
+   * PostgreSQL: the first one schedules the query for the end of the turn (setImmediate), the
+   * ones arriving before it is sent wait for the same answer. The query is sent after every
+   * one of them arrived, so each still sees whatever was committed before it came (never an
+   * answer older than its own request), while a burst of page loads costs a round trip a turn,
+   * not one each. SQLite answers at once, as firstNow.
+   */
+  firstNowShared(param: unknown): MaybeAsync<Row | undefined> {
+    if (!this.postgres) return this.firstNow([param]);
+    let answer = this.waiting.get(param);
+    if (!answer) {
+      answer = new Promise<Row | undefined>((resolve, reject) => {
+        setImmediate(() => {
+          // Sent now: whoever comes next waits for the next turn's query.
+          this.waiting.delete(param);
+          this.firstFromPool([param]).then(resolve, reject);
+        });
+      });
+      this.waiting.set(param, answer);
+    }
+    return answer;
   }
 
   /** Closes the SQLite read connection, shared by every PreparedQuery of the database; the next read opens it again. */
