@@ -28,6 +28,7 @@ import { PrintKitController } from './controllers/print-kit.controller.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { CachedPageResponder } from './controllers/cached-page-response.js';
 import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
+import { AccessTally } from './http/access-tally.js';
 import { SettingsController } from './controllers/settings.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
@@ -91,8 +92,12 @@ export interface App {
   app: Express;
   /** What the HTTP server runs: the public page's fast path, then the Express app. */
   handler: RequestListener;
-  services: { auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository };
-  /** Closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
+  services: {
+    auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository;
+    /** The fast path's access log, batched (null below LOG_LEVEL=info). */
+    accessLog: AccessTally | null;
+  };
+  /** Writes what is pending in the batched access log and closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
   close(): void;
 }
 
@@ -158,9 +163,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   const logRequests = logger.isLevelEnabled('info');
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
-  const fastPath = publicPageFastPath({
-    pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, logger: logRequests ? logger : null,
-  });
+  const accessLog = logRequests ? new AccessTally(logger) : null;
+  const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, accessLog });
   // One log line a request at info and below; at warn and above only errors are logged.
   if (logRequests) {
     app.use(
@@ -229,7 +233,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, fastPath, logger),
-    services: { auth, customers, views, storage, profiles: profileRepository },
-    close: () => customerRepository.closeReadConnection(),
+    services: { auth, customers, views, storage, profiles: profileRepository, accessLog },
+    close: () => {
+      accessLog?.flush();
+      customerRepository.closeReadConnection();
+    },
   };
 }

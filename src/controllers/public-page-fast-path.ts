@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.js';
-import { redactPath } from '../logger.js';
+import type { AccessTally } from '../http/access-tally.js';
 import { originOf } from '../http/urls.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
@@ -18,8 +18,8 @@ export interface FastPathDeps {
   views: ViewRecorder;
   baseUrl: string | null;
   now: () => number;
-  /** Writes the access-log line the full route's request logger would; null when info lines are off. */
-  logger: Logger | null;
+  /** The batched access log; null when info lines are off. */
+  accessLog: AccessTally | null;
 }
 
 /** `/{slug}` with nothing after it but a query: the one path shape a public page has. */
@@ -44,15 +44,7 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
     const encoding = d.responder.encodingOf(req);
     d.responder.send(req, res, customer.id, d.pages.bodyOf(page, encoding));
     if (isCountableVisit(req)) d.views.record(customer.id, d.now(), visitSourceOf(req, d.baseUrl));
-    d.logger?.info(
-      {
-        req: { method: req.method, url: redactPath(req.url) },
-        res: { statusCode: res.statusCode },
-        responseTime: Math.round(performance.now() - startedAt),
-        fastPath: true,
-      },
-      'request completed',
-    );
+    d.accessLog?.count(req.method, `/${held.customer.slug}`, res.statusCode, performance.now() - startedAt);
     return true;
   };
 
