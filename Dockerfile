@@ -19,11 +19,15 @@ RUN npm run build && npm prune --omit=dev
 
 # Run stage: only what runs, as the unprivileged node user, data on a volume.
 FROM node:20-bookworm-slim
-# MALLOC_ARENA_MAX: fewer glibc malloc arenas for libvips' threads keeps resident memory low.
+# glibc malloc (docs/performance.md): two arenas rather than one per libvips/libuv thread, and
+# blocks of 64 KB and up mapped on their own and returned when freed, so memory freed after an
+# upload or a print goes back to the system instead of staying resident.
 ENV NODE_ENV=production \
     DATA_DIR=/app/data \
     PORT=3000 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=65536 \
+    MALLOC_TRIM_THRESHOLD_=65536
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

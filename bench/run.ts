@@ -20,7 +20,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCTION_NODE_ARGS, procStatusMb, startHttp, startServer, stopAll } from '../tests/helpers/launcher.js';
+import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS, procStatusMb, startHttp, startServer, stopAll } from '../tests/helpers/launcher.js';
 import { buildIfNeeded } from './build.js';
 import { round, type BenchContext } from './context.js';
 import { buildDataset, DATASET } from './dataset.js';
@@ -122,8 +122,8 @@ async function main(): Promise<void> {
     ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
     // Lets the message benchmark give each request its own client address (X-Forwarded-For).
     TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
-    // As `npm start` and the Docker image run the server: fewer glibc malloc arenas, less RSS.
-    MALLOC_ARENA_MAX: '2',
+    // As `npm start` and the Docker image run the server: glibc malloc settings that keep RSS low.
+    ...PRODUCTION_MALLOC_ENV,
   };
   // Both on 127.0.0.1 only, with nothing of this shell's environment but PATH and HOME.
   const [server, hello] = await Promise.all([

@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { solidJpeg } from '../tests/helpers/fixtures.js';
-import { procStatusMb, startServer, type ServerProcess } from '../tests/helpers/launcher.js';
+import { PRODUCTION_MALLOC_ENV, procStatusMb, startServer, type ServerProcess } from '../tests/helpers/launcher.js';
 import { formBody, inputValue, isOkJson, rawRequest } from '../tests/helpers/raw-http.js';
 import { createCustomersViaAdmin, signInAdmin, type AdminSession } from '../tests/helpers/real-admin.js';
 import { SoakLoad, type SoakCustomer } from './soak-load.js';
@@ -94,13 +94,13 @@ async function main(): Promise<void> {
   const workers = Math.round(option('workers', 8));
   const built = process.argv.includes('--built');
   console.log(
-    `Vizit soak: ${minutes} min, ${workers} workers, server from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}, ` +
+    `Vizit soak: ${minutes} min, ${workers} workers, server from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, malloc ${Object.entries(PRODUCTION_MALLOC_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}, ` +
       `Node ${process.version}, ${os.cpus().length} cores (the load runs on the same machine)`,
   );
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-soak-'));
   const sqliteFile = path.join(dataDir, 'vizit.sqlite');
   // As the Dockerfile runs it: production mode, and few glibc malloc arenas for libvips' threads.
-  const serverEnv = { NODE_ENV: 'production', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
+  const serverEnv = { NODE_ENV: 'production', ...PRODUCTION_MALLOC_ENV, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
   server = await startServer(dataDir, { ...serverEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { built });
   const session = await signInAdmin(server.url, ADMIN.email, ADMIN.password);
   const customers = await setUp(server.url, session, sqliteFile);

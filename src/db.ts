@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import knex, { type Knex } from 'knex';
-import pg from 'pg';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Config } from './config.js';
 import type { Logger } from './logger.js';
@@ -9,9 +9,17 @@ export type Db = Knex;
 
 export type DbConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'> & Partial<Pick<Config, 'databasePoolMax'>>;
 
-// Timestamps are integer milliseconds in bigint columns and counts come back as bigint:
-// both fit a JavaScript number exactly, so PostgreSQL hands them over as numbers, like SQLite.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const require = createRequire(import.meta.url);
+
+/**
+ * The PostgreSQL driver, loaded only when PostgreSQL is used (a SQLite server never holds it).
+ * Timestamps are integer milliseconds in bigint columns and counts come back as bigint: both
+ * fit a JavaScript number exactly, so PostgreSQL hands them over as numbers, like SQLite.
+ */
+function preparePg(): void {
+  const pg = require('pg') as typeof import('pg');
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+}
 
 /** How long opening one PostgreSQL connection may take. */
 export const DB_CONNECT_TIMEOUT_MS = 3_000;
@@ -31,6 +39,7 @@ function knexLog(logger: Logger): Knex.Config['log'] {
 /** Opens the database the configuration names: PostgreSQL by URL, else the SQLite file. */
 export function createDb(config: DbConfig, logger?: Logger): Db {
   if (config.databaseUrl) {
+    preparePg();
     return knex({
       client: 'pg',
       ...(logger ? { log: knexLog(logger) } : {}),

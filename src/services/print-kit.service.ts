@@ -5,7 +5,13 @@
 import { splitPair } from '../domain/link-values.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { NotFoundError } from '../errors.js';
-import { printDocumentTitles, renderBusinessCard, renderCardSheet, renderTableCard, type PrintBrand, type PrintCard } from '../media/print-kit.js';
+import type { PrintBrand, PrintCard } from '../media/print-kit.js';
+
+/**
+ * pdfkit and the print layout, loaded on the first print rather than at start: about 5 MB of
+ * heap that a server which never prints never holds (docs/architecture.md, Memory).
+ */
+const printKit = () => import('../media/print-kit.js');
 import { linkQrPayload } from '../media/qr.js';
 import type { PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -35,9 +41,11 @@ export class PrintKitService {
     const card = cardOf(customer, origin);
     const name = fullName(customer);
     if (format === 'card') {
+      const { renderBusinessCard, printDocumentTitles } = await printKit();
       return { pdf: await renderBusinessCard(card, brand), fileName: `${printDocumentTitles.card(name)}.pdf`, asciiFileName: `${ASCII_PREFIX.card}-${customer.slug}.pdf` };
     }
     card.wifi = await this.visibleWifi(customer.id);
+    const { renderTableCard, printDocumentTitles } = await printKit();
     return { pdf: await renderTableCard(card, brand), fileName: `${printDocumentTitles.a6(name)}.pdf`, asciiFileName: `${ASCII_PREFIX.a6}-${customer.slug}.pdf` };
   }
 
@@ -48,6 +56,7 @@ export class PrintKitService {
       const known = new Set(found.map((customer) => customer.id));
       throw new NotFoundError(printKitServiceMessages.missing(ids.filter((id) => !known.has(id))));
     }
+    const { renderCardSheet, printDocumentTitles } = await printKit();
     const pdf = await renderCardSheet(found.map((customer) => cardOf(customer, origin)), brand);
     return { pdf, fileName: `${printDocumentTitles.sheet(found.length)}.pdf`, asciiFileName: `kartvizitler-${found.length}.pdf` };
   }

@@ -16,6 +16,16 @@ import { rawRequest } from './raw-http.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The server's V8 flags as `npm start` and the Docker image run it (package.json `start`). */
 export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=4', '--max-old-space-size=128'];
+/**
+ * The glibc malloc settings `npm start` and the Docker image run the server with: two arenas
+ * rather than one per thread, and blocks of 64 KB and up mapped on their own and returned when
+ * freed, the heap's free top trimmed from 64 KB (docs/performance.md, memory).
+ */
+export const PRODUCTION_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '65536',
+  MALLOC_TRIM_THRESHOLD_: '65536',
+};
 const TSX = ['--import', 'tsx'];
 const LINES_KEPT = 500;
 /** Each stream's text is kept up to this many characters (the last ones). */

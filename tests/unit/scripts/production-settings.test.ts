@@ -1,0 +1,28 @@
+/**
+ * `npm start`, the Docker image and the bench (tests/helpers/launcher.ts) run the server with
+ * the same V8 flags and glibc malloc settings: the memory figures measured are the ones a user
+ * gets, whichever way the server is started.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS } from '../../helpers/launcher.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+
+describe('the production settings', () => {
+  it('are the same in npm start, the Docker image and the bench', () => {
+    const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    for (const [name, value] of Object.entries(PRODUCTION_MALLOC_ENV)) {
+      expect(start, name).toContain(`${name}=${value} `);
+      expect(runStage, name).toMatch(new RegExp(`\\b${name}=${value}\\b`));
+    }
+    const cmd = /^CMD \[(.*)\]$/m.exec(runStage)?.[1] ?? '';
+    for (const flag of PRODUCTION_NODE_ARGS) {
+      expect(start).toContain(` ${flag} `);
+      expect(cmd).toContain(`"${flag}"`);
+    }
+  });
+});
