@@ -94,13 +94,14 @@ export function withFastPath(app: Express, fastPath: RequestHandler, logger: Log
     request.res = response;
     response.req = request;
     const next = (err?: unknown) => {
-      if (err === undefined || err === null) {
-        app(request, response);
-        return;
+      if (err !== undefined && err !== null) {
+        logger.error({ err }, 'public page fast path failed');
+        if (response.headersSent) {
+          response.destroy();
+          return;
+        }
       }
-      logger.error({ err }, 'public page fast path failed');
-      if (response.headersSent) response.destroy();
-      else app(request, response);
+      app(request, response);
     };
     try {
       void fastPath(request, response, next);

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchText, foldForSearch } from '../domain/slug.js';
-import { PreparedQuery, type MaybeAsync } from './prepared-query.js';
+import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 export interface Customer {
@@ -139,9 +139,7 @@ export class CustomerRepository {
 
   /** findBySlug, answered synchronously on SQLite: the public page's fast path needs no promise there. */
   findBySlugNow(slug: string): MaybeAsync<Customer | null> {
-    const row = this.bySlug.firstNow([slug]);
-    if (row instanceof Promise) return row.then((found) => (found ? toCustomer(found) : null));
-    return row ? toCustomer(row) : null;
+    return mapNow(this.bySlug.firstNow([slug]), (row) => (row ? toCustomer(row) : null));
   }
 
   /**
@@ -151,9 +149,7 @@ export class CustomerRepository {
    * event-loop turn share one query (PreparedQuery.firstNowShared).
    */
   pageStateBySlugNow(slug: string): MaybeAsync<PageState | null> {
-    const row = this.stateBySlug.firstNowShared(slug);
-    if (row instanceof Promise) return row.then((found) => (found ? toPageState(found) : null));
-    return row ? toPageState(row) : null;
+    return mapNow(this.stateBySlug.firstNowShared(slug), (row) => (row ? toPageState(row) : null));
   }
 
   /** Closes the SQLite read connection of the slug lookups (PreparedQuery); a later lookup opens it again. */

@@ -36,6 +36,11 @@ function readConnection(db: Knex): BetterSqlite3.Database {
 /** The one row of a lookup, or undefined: at once on SQLite, from a promise on PostgreSQL. */
 export type MaybeAsync<T> = T | Promise<T>;
 
+/** `f` applied to a value that may still be coming: at once when it is there, after it when not. */
+export function mapNow<T, U>(value: MaybeAsync<T>, f: (value: T) => U): MaybeAsync<U> {
+  return value instanceof Promise ? value.then(f) : f(value);
+}
+
 /**
  * One read statement run without knex's query builder, for the one query every public page
  * load makes (docs/architecture.md, One public request), where building the query and
