@@ -34,6 +34,8 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/views ./views
 COPY --from=build /app/public ./public
+# The print kit's fonts (src/media/fonts, written by `npm run fonts`), read from there at run time.
+COPY --from=build /app/src/media/fonts ./src/media/fonts
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]

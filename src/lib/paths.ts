@@ -17,6 +17,8 @@ export const projectRoot = findProjectRoot();
 export const viewsDir = path.join(projectRoot, 'views');
 export const publicDir = path.join(projectRoot, 'public');
 export const buildDir = path.join(publicDir, 'build');
+/** The print kit's fonts, cut from Noto Sans by `npm run fonts` (scripts/write-print-fonts.ts). */
+export const printFontsDir = path.join(projectRoot, 'src', 'media', 'fonts');
 
 /**
  * How to run the admin command where this process runs: the compiled file when we run from

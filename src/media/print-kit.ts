@@ -2,11 +2,15 @@
  * The print kit as vector PDF (docs/product.md, Print kit): a business card (front and back),
  * an A6 table card, and A4 sheets of business cards with crop marks. Text is set in Noto Sans,
  * embedded (subset) so that ş, ğ, ı and İ print on any machine; QR codes are paths (pdf-qr.ts).
+ * The font files are our own cut of Noto Sans (fonts/, written by `npm run fonts`): every
+ * character, kerning, nothing else for fontkit to hold in memory (docs/architecture.md, Memory).
  * A sheet yields to the event loop between pages, so a long one does not hold up other requests.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { printFontsDir } from '../lib/paths.js';
 import {
   A6_MM,
   CARD_MM,
@@ -57,7 +61,10 @@ interface ParsedFont {
   layout(text: string): unknown;
 }
 
-/** Parsed fonts hold about 12 MB of heap: kept while documents are being made, dropped after a minute without. */
+/** The files in src/media/fonts/. */
+export const PRINT_FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
+
+/** Parsed fonts hold about 1 MB of heap: kept while documents are being made, dropped after a minute without. */
 const FONT_IDLE_MS = 60_000;
 let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
 let dropFonts: NodeJS.Timeout | null = null;
@@ -71,8 +78,8 @@ function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
   if (!fonts) {
     // fontkit is pdfkit's own font parser (our dependency too, in the range pdfkit asks for, so it is the same copy).
     const fontkit = require('fontkit') as { create(data: Buffer): ParsedFont };
-    const parse = (file: string) => fontkit.create(readFileSync(require.resolve(`@expo-google-fonts/noto-sans/${file}`)));
-    fonts = { regular: parse('400Regular/NotoSans_400Regular.ttf'), bold: parse('700Bold/NotoSans_700Bold.ttf') };
+    const parse = (file: string) => fontkit.create(readFileSync(path.join(printFontsDir, file)));
+    fonts = { regular: parse(PRINT_FONT_FILES.regular), bold: parse(PRINT_FONT_FILES.bold) };
   }
   if (dropFonts) dropFonts.refresh();
   else {

@@ -72,22 +72,29 @@ interface TextBox {
   color?: string;
 }
 
+/**
+ * The text as it is laid out: composed (NFC), so that a letter typed as a base and a combining
+ * accent is the one glyph the font has for it; the print fonts keep no mark positioning.
+ */
+const composed = (text: string): string => text.normalize('NFC');
+
 /** The size `text` fits at, and the height it then takes. */
 function fit(doc: PDFKit.PDFDocument, text: string, box: TextBox): { size: number; height: number } {
+  const shown = composed(text);
   let size = box.size[0];
   for (; size > box.size[1]; size -= 0.5) {
     doc.font(box.font).fontSize(size);
-    if (doc.heightOfString(text, { width: box.width }) <= doc.currentLineHeight(true) * box.maxLines + 0.01) break;
+    if (doc.heightOfString(shown, { width: box.width }) <= doc.currentLineHeight(true) * box.maxLines + 0.01) break;
   }
   doc.font(box.font).fontSize(size);
-  const height = Math.min(doc.heightOfString(text, { width: box.width }), doc.currentLineHeight(true) * box.maxLines);
+  const height = Math.min(doc.heightOfString(shown, { width: box.width }), doc.currentLineHeight(true) * box.maxLines);
   return { size, height };
 }
 
 /** Writes `text` at its fitting size from (x, y); what still does not fit ends in an ellipsis. Returns its height. */
 function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number, box: TextBox, measured = fit(doc, text, box)): number {
   doc.font(box.font).fontSize(measured.size).fillColor(box.color ?? INK);
-  doc.text(text, x, y, { width: box.width, height: measured.height + 0.5, align: box.align ?? 'left', ellipsis: true, lineGap: 0 });
+  doc.text(composed(text), x, y, { width: box.width, height: measured.height + 0.5, align: box.align ?? 'left', ellipsis: true, lineGap: 0 });
   return measured.height;
 }
 

@@ -60,6 +60,11 @@ export class AdministratorRepository {
       .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
   }
 
+  /** The same password hashed anew (other parameters): no change of password, so no date moves; only if `previous` is still the stored hash. */
+  async replacePasswordHash(id: number, previous: string, passwordHash: string): Promise<void> {
+    await this.db('administrators').where({ id, password_hash: previous }).update({ password_hash: passwordHash });
+  }
+
   /** A secret to enrol with; only while the second factor is off. */
   async setPendingTotpSecret(id: number, sealed: string): Promise<void> {
     await this.db('administrators').where({ id }).whereNull('totp_enabled_at').update({ totp_secret: sealed });

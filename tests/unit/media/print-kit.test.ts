@@ -92,6 +92,16 @@ describe('renderBusinessCard', () => {
     expect(await pageText(await doc.getPage(1))).toContain('İlkay Güneşoğlu Işık');
   });
 
+  it('prints Greek and Cyrillic names as written, and a letter typed with a combining accent as one letter', async () => {
+    for (const name of ['Γιώργος Παπαδόπουλος', 'Светлана Иванова']) {
+      expect(await pageText(await (await openPdf(await renderBusinessCard(card(name, 'ad')))).getPage(1))).toContain(name);
+    }
+    const decomposed = 'Ays\u0327e Gu\u0308nes\u0327'; // s + combining cedilla, u + combining diaeresis
+    expect(decomposed).not.toBe('Ayşe Güneş');
+    const front = await (await openPdf(await renderBusinessCard(card(decomposed, 'ayse')))).getPage(1);
+    expect(await pageText(front)).toContain('Ayşe Güneş');
+  });
+
   it('fits a very long name and the longest address without another page', async () => {
     const long = card(`${'Şükrü Çağatay Ömer '.repeat(3).trim()} ${'Karaağaçlıoğulları'.repeat(3)}`, `sukru-${'uzun-'.repeat(26)}adres`);
     expect(long.qrText.length).toBeGreaterThan(165);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { printFontsDir } from '../../../src/lib/paths.js';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS } from '../../helpers/launcher.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -24,5 +25,12 @@ describe('the production settings', () => {
       expect(start).toContain(` ${flag} `);
       expect(cmd).toContain(`"${flag}"`);
     }
+  });
+
+  it('give the Docker image every folder the server reads at run time, the print fonts included', () => {
+    const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    const copied = [...runStage.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((match) => match[1]);
+    const printFonts = path.relative(root, printFontsDir);
+    for (const folder of ['dist', 'node_modules', 'views', 'public', printFonts]) expect(copied).toContain(folder);
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import argon2 from 'argon2';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '../../../src/db.js';
 import { createLogger } from '../../../src/logger.js';
 import { AdministratorRepository } from '../../../src/repositories/administrator.repository.js';
-import { AdminAuthService } from '../../../src/services/admin-auth.service.js';
+import { AdminAuthService, HASH_OPTIONS } from '../../../src/services/admin-auth.service.js';
 
 let dir: string;
 let db: Db;
@@ -26,11 +27,28 @@ describe('AdminAuthService', () => {
     await auth.createAdministrator('Yonetici@Example.com', 'gizli-sifre-1');
     const row = await db('administrators').first();
     expect(row.email).toBe('yonetici@example.com');
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
     expect(row.password_hash).not.toContain('gizli-sifre-1');
     expect(await auth.authenticate('yonetici@example.com', 'gizli-sifre-1')).not.toBeNull();
     expect(await auth.authenticate('yonetici@example.com', 'gizli-sifre-2')).toBeNull();
     expect(await auth.authenticate('kimse@example.com', 'gizli-sifre-1')).toBeNull();
+  });
+
+  it('hashes anew at sign-in a password stored with other parameters, and moves no date', async () => {
+    await auth.createAdministrator('a@example.com', 'gizli-sifre-1');
+    const older = await argon2.hash('gizli-sifre-1', { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await db('administrators').update({ password_hash: older });
+    const before = await db('administrators').first();
+
+    expect(await auth.authenticate('a@example.com', 'yanlis-sifre')).toBeNull();
+    expect((await db('administrators').first()).password_hash).toBe(older);
+    expect(await auth.authenticate('a@example.com', 'gizli-sifre-1')).not.toBeNull();
+    const after = await db('administrators').first();
+    expect(after.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
+    expect(argon2.needsRehash(after.password_hash, HASH_OPTIONS)).toBe(false);
+    expect(after.password_changed_at).toEqual(before.password_changed_at);
+    expect(after.sessions_revoked_at).toEqual(before.sessions_revoked_at);
+    expect(await auth.authenticate('a@example.com', 'gizli-sifre-1')).not.toBeNull();
   });
 
   it('creates the configured first administrator only when there is none', async () => {
