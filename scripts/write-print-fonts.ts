@@ -1,5 +1,5 @@
 /**
- * `npm run fonts`: writes the print kit's fonts, src/media/fonts/, from Noto Sans as the
+ * `npm run fonts`: writes the print kit's fonts, src/assets/fonts/, from Noto Sans as the
  * @expo-google-fonts/noto-sans package ships it (a dev dependency), with harfbuzz's subsetter.
  *
  * Every character the font has is kept, so whatever prints today still prints. What goes is what

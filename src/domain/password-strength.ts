@@ -1,4 +1,5 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { readFileSync } from 'node:fs';
+import { commonPasswordsFile } from '../lib/paths.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -17,12 +18,16 @@ const TURKISH_COMMON = [
   'mustafa123', 'ahmet123', 'mehmet123', 'ayse1234', 'fatma123', 'cimbom1905', 'fener1907', 'bjk1903', 'ts1967',
 ];
 
-let common: Set<string> | null = null;
-
-/** ~49,000 common passwords (zxcvbn's list) and a Turkish addition, loaded on first use. */
-function commonPasswords(): Set<string> {
-  common ??= new Set([...dictionary['passwords-common'], ...TURKISH_COMMON].map((p) => String(p).toLowerCase()));
-  return common;
+/**
+ * Whether one of `candidates` (lower case) is a common password: zxcvbn's ~49,000 (written to
+ * src/assets by `npm run passwords`) or a Turkish one. The list is read for the check and let go:
+ * checks are rare (the start with ADMIN_PASSWORD, a password change), and held for good it was
+ * 3.8 MB of heap (docs/architecture.md, Memory).
+ */
+function isCommon(candidates: readonly string[]): boolean {
+  if (candidates.some((candidate) => TURKISH_COMMON.includes(candidate))) return true;
+  const list = readFileSync(commonPasswordsFile, 'utf8');
+  return candidates.some((candidate) => !candidate.includes('\n') && list.includes(`\n${candidate}\n`));
 }
 
 /** The rules of ASVS 5.0 V6.2 we apply: length, not a common password, not the e-mail. */
@@ -31,7 +36,7 @@ export function passwordProblem(password: string, email?: string): string | null
   if (length < MIN_PASSWORD_LENGTH) return strengthMessages.tooShort;
   if (length > MAX_PASSWORD_LENGTH) return strengthMessages.tooLong;
   const lowered = password.toLocaleLowerCase('tr-TR');
-  if (commonPasswords().has(password.toLowerCase()) || commonPasswords().has(lowered)) return strengthMessages.common;
+  if (isCommon([password.toLowerCase(), lowered])) return strengthMessages.common;
   if (email && lowered === email.toLowerCase()) return strengthMessages.sameAsEmail;
   return null;
 }

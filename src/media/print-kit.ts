@@ -2,7 +2,7 @@
  * The print kit as vector PDF (docs/product.md, Print kit): a business card (front and back),
  * an A6 table card, and A4 sheets of business cards with crop marks. Text is set in Noto Sans,
  * embedded (subset) so that ş, ğ, ı and İ print on any machine; QR codes are paths (pdf-qr.ts).
- * The font files are our own cut of Noto Sans (fonts/, written by `npm run fonts`): every
+ * The font files are our own cut of Noto Sans (src/assets/fonts/, written by `npm run fonts`): every
  * character, kerning, nothing else for fontkit to hold in memory (docs/architecture.md, Memory).
  * A sheet yields to the event loop between pages, so a long one does not hold up other requests.
  */
@@ -61,7 +61,7 @@ interface ParsedFont {
   layout(text: string): unknown;
 }
 
-/** The files in src/media/fonts/. */
+/** The files in src/assets/fonts/. */
 export const PRINT_FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
 
 /** Parsed fonts hold about 1 MB of heap: kept while documents are being made, dropped after a minute without. */

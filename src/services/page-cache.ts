@@ -21,6 +21,22 @@ export class CachedPage {
     readonly styleHash: string,
   ) {}
 
+  /** What the page's HTML takes in the heap at most: V8 keeps a string at one or two bytes a character. */
+  get templateBytes(): number {
+    return this.template.length * 2;
+  }
+
+  /** The bytes of the bodies made for the current second. */
+  get bodyBytes(): number {
+    return Object.values(this.bodies).reduce((sum, body) => sum + body.length, 0);
+  }
+
+  /** Drops the bodies: they carry a past second's stamp and would be made again anyway. */
+  releaseBodies(): void {
+    this.second = -1;
+    this.bodies = {};
+  }
+
   /** The body for this second's stamp in the wanted encoding. */
   body(second: number, stamp: () => string, encoding: Encoding): Buffer {
     if (second !== this.second) {
@@ -47,17 +63,45 @@ export interface HeldPage {
 }
 
 /**
+ * What the held pages' HTML may take: about 150 pages of 26,000 characters (the bench's page)
+ * counted at two bytes a character. An agency's hundreds of cards then cost the server a fixed
+ * few megabytes, not 65 KB a page visited (docs/architecture.md, Memory).
+ */
+export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
+
+/**
  * Rendered public pages, per customer, valid for one customer version. Every write that
  * changes a page raises customers.version in the same transaction (bumpVersion), and the
  * page's request reads the customer row anyway, so a stale page is never served; the
- * newest-used pages stay, the oldest are dropped past `capacity`.
+ * newest-used pages stay, the oldest are dropped past `maxBytes` of HTML. Only the pages
+ * asked for in the current second keep their bodies.
  */
 export class PageCache {
   private readonly pages = new Map<number, HeldPage>();
   /** Slug → customer id of each page held. */
   private readonly ids = new Map<string, number>();
+  private heldBytes = 0;
+  /** The pages whose bodies carry the stamp of `second`. */
+  private warm = new Set<CachedPage>();
+  private second = -1;
 
-  constructor(private readonly capacity = 500) {}
+  constructor(private readonly maxBytes = PAGE_CACHE_BYTES) {}
+
+  /** This second's body of `page`; the bodies other pages made in an earlier second are let go. */
+  body(page: CachedPage, second: number, stamp: () => string, encoding: Encoding): Buffer {
+    if (second !== this.second) {
+      for (const stale of this.warm) stale.releaseBodies();
+      this.warm = new Set();
+      this.second = second;
+    }
+    this.warm.add(page);
+    return page.body(second, stamp, encoding);
+  }
+
+  /** The HTML bytes held, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
 
   get(customerId: number, version: number, origin: string): CachedPage | null {
     const entry = this.pages.get(customerId);
@@ -70,16 +114,23 @@ export class PageCache {
 
   set(customer: Customer, page: CachedPage): void {
     const previous = this.pages.get(customer.id);
-    if (previous && previous.customer.slug !== customer.slug) this.ids.delete(previous.customer.slug);
-    this.pages.delete(customer.id);
+    if (previous) this.drop(customer.id, previous);
     this.pages.set(customer.id, { customer, page });
     this.ids.set(customer.slug, customer.id);
-    while (this.pages.size > this.capacity) {
+    this.heldBytes += page.templateBytes;
+    // The newest page stays even when it alone is over the budget.
+    while (this.heldBytes > this.maxBytes && this.pages.size > 1) {
       const oldest = this.pages.entries().next().value;
       if (oldest === undefined) break;
-      this.pages.delete(oldest[0]);
-      this.ids.delete(oldest[1].customer.slug);
+      this.drop(oldest[0], oldest[1]);
     }
+  }
+
+  private drop(customerId: number, held: HeldPage): void {
+    this.pages.delete(customerId);
+    if (this.ids.get(held.customer.slug) === customerId) this.ids.delete(held.customer.slug);
+    this.heldBytes -= held.page.templateBytes;
+    this.warm.delete(held.page);
   }
 
   /**

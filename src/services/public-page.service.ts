@@ -100,7 +100,7 @@ export class PublicPageService {
   /** This second's body of a page already in the cache. */
   bodyOf(page: CachedPage, encoding: Encoding): CachedBody {
     const second = Math.floor(this.now() / 1000);
-    const body = page.body(second, () => this.formTimer.stamp(second * 1000), encoding);
+    const body = this.cache.body(page, second, () => this.formTimer.stamp(second * 1000), encoding);
     return { page, body, encoding, second };
   }
 }

@@ -34,7 +34,7 @@ const fonts = Object.values(PRINT_FONT_SOURCES).map(({ file, source }) => ({
   original: sourceFontBytes(source),
 }));
 
-describe('src/media/fonts', () => {
+describe('src/assets/fonts', () => {
   it('is what `npm run fonts` writes from the installed Noto Sans (run it when this fails)', async () => {
     for (const { file, ours, original } of fonts) {
       expect(ours.equals(await printFontBytes(original)), file).toBe(true);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { printFontsDir } from '../../../src/lib/paths.js';
+import { assetsDir } from '../../../src/lib/paths.js';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS } from '../../helpers/launcher.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -27,10 +27,9 @@ describe('the production settings', () => {
     }
   });
 
-  it('give the Docker image every folder the server reads at run time, the print fonts included', () => {
+  it('give the Docker image every folder the server reads at run time, its data files included', () => {
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const copied = [...runStage.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((match) => match[1]);
-    const printFonts = path.relative(root, printFontsDir);
-    for (const folder of ['dist', 'node_modules', 'views', 'public', printFonts]) expect(copied).toContain(folder);
+    for (const folder of ['dist', 'node_modules', 'views', 'public', path.relative(root, assetsDir)]) expect(copied).toContain(folder);
   });
 });
