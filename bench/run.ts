@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   for (const [phase, title, run] of scenarios) {
     if (only.size > 0 && !only.has(phase)) continue;
     section(title);
-    sampler.phase = phase;
+    sampler.enter(phase);
     await run();
   }
 
@@ -163,10 +163,15 @@ async function main(): Promise<void> {
     id: 'memory.peak', what: 'Server peak resident memory (VmHWM), whole run', value: peak, unit: 'MB',
     target: `< ${MEMORY_TARGET_MB} MB`, pass: peak !== null && peak < MEMORY_TARGET_MB,
   });
-  const byPhase = new Map<string, number>();
-  for (const s of sampler.samples) byPhase.set(s.phase, Math.max(byPhase.get(s.phase) ?? 0, s.rssMb));
-  console.log(`  RSS peak by phase (1 s samples): ${[...byPhase].map(([p, mb]) => `${p} ${Math.round(mb)} MB`).join(', ')}`);
-  results.detail('memory', { peakMb: peak, rssByPhaseMb: Object.fromEntries(byPhase), samples: sampler.samples });
+  const byPhase = sampler.byPhase();
+  console.log(`  RSS peak by phase (1 s samples): ${byPhase.map((p) => `${p.phase} ${Math.round(p.rssMb)} MB`).join(', ')}`);
+  console.log(`  where the peak (VmHWM) rose: ${byPhase.filter((p) => p.peakRiseMb > 0).map((p) => `${p.phase} +${p.peakRiseMb} MB`).join(', ')}`);
+  results.detail('memory', {
+    peakMb: peak,
+    rssByPhaseMb: Object.fromEntries(byPhase.map((p) => [p.phase, p.rssMb])),
+    peakRiseByPhaseMb: Object.fromEntries(byPhase.map((p) => [p.phase, p.peakRiseMb])),
+    samples: sampler.samples,
+  });
   if (server.problems.length > 0) {
     console.log(`  the server logged ${server.problems.length} warning/error line(s); the first: ${server.problems[0]?.slice(0, 300)}`);
     results.detail('serverProblems', server.problems.slice(0, 20));

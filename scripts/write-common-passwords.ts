@@ -1,7 +1,7 @@
 /**
  * `npm run passwords`: writes src/assets/common-passwords.txt, zxcvbn's ~49,000 common passwords
  * (the @zxcvbn-ts/language-common package, MIT, a dev dependency) in lower case, one a line.
- * The server reads the file for a check and lets it go (src/domain/password-strength.ts): the
+ * The server reads the file for a check and lets it go (src/lib/common-passwords.ts): the
  * package, once loaded, held 3.8 MB of heap for good. tests/unit/domain/password-strength.test.ts
  * fails while the file differs from what this writes.
  */

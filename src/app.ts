@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import express, { type Express } from 'express';
 import compression from 'compression';
 import { pinoHttp } from 'pino-http';
@@ -78,6 +79,18 @@ import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
 import { createStorage, type FileStorage } from './storage/index.js';
 import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
+
+/**
+ * Brotli for pages made per request (the public page is compressed once, page-cache.ts): quality 4
+ * as the compression package sets it, with a 256 KB window and 64 KB blocks. With the default
+ * 4 MB window each compressed response held 4 MB of native memory until its stream was let go;
+ * 2.5 MB now, for the same size on pages far smaller than the window (docs/architecture.md, Memory).
+ */
+const DYNAMIC_BROTLI_PARAMS = {
+  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+  [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+  [zlibConstants.BROTLI_PARAM_LGBLOCK]: 16,
+};
 
 export interface AppDeps {
   config: Config;
@@ -179,7 +192,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     );
   }
   app.use(securityHeaders());
-  app.use(compression());
+  app.use(compression({ brotli: { params: DYNAMIC_BROTLI_PARAMS } }));
   // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
   app.use('/build', (req, res) => {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { commonPasswordsFile } from '../lib/paths.js';
+import { isListedPassword } from '../lib/common-passwords.js';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -11,24 +10,12 @@ export const strengthMessages = {
   sameAsEmail: 'Şifre e-posta adresinizle aynı olamaz.',
 } as const;
 
-/** Passwords people in Turkey pick often that an English list misses. */
+/** Passwords people in Turkey pick often that zxcvbn's list (lib/common-passwords.ts) misses. */
 const TURKISH_COMMON = [
   'sifre123', 'şifre123', 'sifre1234', 'parola123', 'galatasaray', 'fenerbahce', 'fenerbahçe', 'besiktas', 'beşiktaş',
   'trabzonspor', 'istanbul', 'ankara34', 'turkiye', 'türkiye', 'turkiye1', 'qwerty123', 'asdfghjkl', '12345678a',
   'mustafa123', 'ahmet123', 'mehmet123', 'ayse1234', 'fatma123', 'cimbom1905', 'fener1907', 'bjk1903', 'ts1967',
 ];
-
-/**
- * Whether one of `candidates` (lower case) is a common password: zxcvbn's ~49,000 (written to
- * src/assets by `npm run passwords`) or a Turkish one. The list is read for the check and let go:
- * checks are rare (the start with ADMIN_PASSWORD, a password change), and held for good it was
- * 3.8 MB of heap (docs/architecture.md, Memory).
- */
-function isCommon(candidates: readonly string[]): boolean {
-  if (candidates.some((candidate) => TURKISH_COMMON.includes(candidate))) return true;
-  const list = readFileSync(commonPasswordsFile, 'utf8');
-  return candidates.some((candidate) => !candidate.includes('\n') && list.includes(`\n${candidate}\n`));
-}
 
 /** The rules of ASVS 5.0 V6.2 we apply: length, not a common password, not the e-mail. */
 export function passwordProblem(password: string, email?: string): string | null {
@@ -36,7 +23,8 @@ export function passwordProblem(password: string, email?: string): string | null
   if (length < MIN_PASSWORD_LENGTH) return strengthMessages.tooShort;
   if (length > MAX_PASSWORD_LENGTH) return strengthMessages.tooLong;
   const lowered = password.toLocaleLowerCase('tr-TR');
-  if (isCommon([password.toLowerCase(), lowered])) return strengthMessages.common;
+  const candidates = [password.toLowerCase(), lowered];
+  if (candidates.some((candidate) => TURKISH_COMMON.includes(candidate)) || isListedPassword(candidates)) return strengthMessages.common;
   if (email && lowered === email.toLowerCase()) return strengthMessages.sameAsEmail;
   return null;
 }

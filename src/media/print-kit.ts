@@ -7,8 +7,8 @@
  * A sheet yields to the event loop between pages, so a long one does not hold up other requests.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { printFontsDir } from '../lib/paths.js';
 import {
@@ -54,31 +54,24 @@ export function sheetSlotMm(index: number): { x: number; y: number } {
   };
 }
 
-const require = createRequire(import.meta.url);
-
-/** What pdfkit takes besides a file: a font fontkit has parsed (pdfkit 0.20, `typeof src.layout === 'function'`). */
-interface ParsedFont {
-  layout(text: string): unknown;
-}
-
 /** The files in src/assets/fonts/. */
 export const PRINT_FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
 
 /** Parsed fonts hold about 1 MB of heap: kept while documents are being made, dropped after a minute without. */
 const FONT_IDLE_MS = 60_000;
-let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+let fonts: { regular: Font; bold: Font } | null = null;
 let dropFonts: NodeJS.Timeout | null = null;
 
 /**
- * The two Noto Sans files, parsed by fontkit (the parser pdfkit itself uses) and shared by the documents
- * of a busy minute: parsing them anew for every document cost more than drawing a card. A parsed
- * font is only read from; each document keeps its own subset.
+ * The two Noto Sans files, parsed by fontkit and shared by the documents of a busy minute: parsing
+ * them anew for every document cost more than drawing a card. A parsed font is only read from;
+ * each document keeps its own subset. fontkit is imported as pdfkit imports it (ES module, our
+ * dependency in the range pdfkit asks for): a require() loaded its CommonJS build beside it, a
+ * second copy of the library and its dependencies (2 MB of source alone).
  */
-function parsedFonts(): { regular: ParsedFont; bold: ParsedFont } {
+function parsedFonts(): { regular: Font; bold: Font } {
   if (!fonts) {
-    // fontkit is pdfkit's own font parser (our dependency too, in the range pdfkit asks for, so it is the same copy).
-    const fontkit = require('fontkit') as { create(data: Buffer): ParsedFont };
-    const parse = (file: string) => fontkit.create(readFileSync(path.join(printFontsDir, file)));
+    const parse = (file: string) => parseFont(readFileSync(path.join(printFontsDir, file)));
     fonts = { regular: parse(PRINT_FONT_FILES.regular), bold: parse(PRINT_FONT_FILES.bold) };
   }
   if (dropFonts) dropFonts.refresh();
