@@ -132,20 +132,16 @@ export class CustomerRepository {
     return row ? toCustomer(row) : null;
   }
 
-  /** Every public page load asks this: a prepared statement, not a built query (see PreparedQuery). */
+  /** Every public page load the fast path hands on asks this: a prepared statement, not a built query (see PreparedQuery). */
   async findBySlug(slug: string): Promise<Customer | null> {
-    return this.findBySlugNow(slug);
-  }
-
-  /** findBySlug, answered synchronously on SQLite: the public page's fast path needs no promise there. */
-  findBySlugNow(slug: string): MaybeAsync<Customer | null> {
-    return mapNow(this.bySlug.firstNow([slug]), (row) => (row ? toCustomer(row) : null));
+    const row = await this.bySlug.firstNow([slug]);
+    return row ? toCustomer(row) : null;
   }
 
   /**
    * What decides whether a cached public page is still the customer's: its id, whether it is
    * active, its version. Only these three columns, for the public page's fast path, which asks
-   * on every page load; at once on SQLite, as findBySlugNow; on PostgreSQL the loads of one
+   * on every page load; at once on SQLite; on PostgreSQL the loads of one
    * event-loop turn share one query (PreparedQuery.firstNowShared).
    */
   pageStateBySlugNow(slug: string): MaybeAsync<PageState | null> {

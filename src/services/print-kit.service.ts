@@ -6,16 +6,16 @@ import { splitPair } from '../domain/link-values.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { NotFoundError } from '../errors.js';
 import type { PrintBrand, PrintCard } from '../media/print-kit.js';
+import { linkQrPayload } from '../media/qr.js';
+import type { PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { PrintFormat } from '../validation/print-kit.validation.js';
 
 /**
  * pdfkit and the print layout, loaded on the first print rather than at start: about 5 MB of
  * heap that a server which never prints never holds (docs/architecture.md, Memory).
  */
 const printKit = () => import('../media/print-kit.js');
-import { linkQrPayload } from '../media/qr.js';
-import type { PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
-import type { ProfileRepository } from '../repositories/profile.repository.js';
-import type { PrintFormat } from '../validation/print-kit.validation.js';
 
 export const printKitServiceMessages = {
   missing: (ids: readonly number[]) => `Seçilen müşterilerden bazıları bulunamadı (${ids.join(', ')}). Listeyi yenileyip tekrar deneyin.`,

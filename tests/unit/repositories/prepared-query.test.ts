@@ -53,13 +53,13 @@ describe('PreparedQuery (SQLite)', () => {
     });
     await hasChanged;
     // Answered at once, without waiting for the transaction: the committed version.
-    const during = customers.findBySlugNow('aysekaya');
+    const during = customers.pageStateBySlugNow('aysekaya');
     expect(during).not.toBeInstanceOf(Promise);
     expect((during as { version: number }).version).toBe(0);
     release();
     await transaction;
     // The commit is seen by the very next read.
-    expect((customers.findBySlugNow('aysekaya') as { version: number }).version).toBe(1);
+    expect((customers.pageStateBySlugNow('aysekaya') as { version: number }).version).toBe(1);
     customers.closeReadConnection();
   });
 });
