@@ -131,6 +131,24 @@ describe('GET /edit/{token}', () => {
     expect(lines).toContain('/edit/[gizli]');
     expect(lines).not.toContain(editToken);
   });
+
+  it('never writes the token to the log, however the path is spelled', async () => {
+    const admin = await signIn(t.app);
+    const { editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+    const spellings = [
+      `/Edit/${editToken}`, `/EDIT/${editToken}/profile`, `/%65dit/${editToken}`, `/%45DIT/${editToken}`, `/edit//${editToken}/profile`,
+      `//edit/${editToken}`, `/edit%2F${editToken}`, `/edit%2f${editToken}/profile`, `/%2565dit/${editToken}`, `/edit/${editToken.slice(0, 5)}%${editToken.slice(5)}`,
+      `/edit/%${editToken}`, `/e%64it/${editToken}?geri=/edit/${editToken}`, `/yok?token=${editToken}`,
+    ];
+    for (const spelling of spellings) {
+      const res = await request(t.app).get(spelling);
+      expect(res.status, spelling).toBeGreaterThanOrEqual(300);
+    }
+    const lines = JSON.stringify(t.logs);
+    expect(t.logs.filter((line) => line.req !== undefined).length).toBeGreaterThanOrEqual(spellings.length);
+    expect(lines).not.toContain(editToken);
+    expect(lines).not.toContain(editToken.slice(5));
+  });
 });
 
 describe('errors', () => {

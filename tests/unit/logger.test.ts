@@ -8,4 +8,16 @@ describe('redactPath', () => {
     expect(redactPath(`/edit/${token}/profile?x=1`)).toBe('/edit/[gizli]/profile?x=1');
     expect(redactPath('/cagriozturk')).toBe('/cagriozturk');
   });
+
+  it('reads the path decoded and in any case, as a router or a person might', () => {
+    const token = 'Ab_'.repeat(14) + 'Z';
+    expect(redactPath(`/Edit/${token}`)).toBe('/Edit/[gizli]');
+    expect(redactPath(`/%65dit/${token}`)).toBe('/edit/[gizli]');
+    expect(redactPath(`/edit//${token}/profile`)).toBe('/edit//[gizli]/profile');
+    expect(redactPath(`/%2565dit/${token}`)).toBe('/edit/[gizli]');
+    expect(redactPath(`/edit/%zz${token}`)).toBe('/edit/[gizli]');
+    expect(redactPath(`/yok?t=${token}`)).toBe('/yok?t=[gizli]');
+    // A long slug is lower case: not a token.
+    expect(redactPath(`/${'a-'.repeat(30)}b`)).toBe(`/${'a-'.repeat(30)}b`);
+  });
 });
