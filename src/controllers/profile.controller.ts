@@ -19,8 +19,12 @@ export const messages = {
   failed: 'Mesaj gönderilemedi',
   tooFast: 'Mesaj gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
   expired: 'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  stale: 'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
   tooMany: 'Çok fazla mesaj gönderildi. Lütfen biraz sonra tekrar deneyin.',
 } as const;
+
+/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words. */
+const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, invalid: messages.expired } as const;
 
 export class ProfileController {
   constructor(
@@ -80,7 +84,7 @@ export class ProfileController {
     }
     const timing = this.formTimer.check(body.form_started, this.now());
     if (timing !== 'ok') {
-      await this.refuse(req, res, 422, timing === 'too-fast' ? messages.tooFast : messages.expired);
+      await this.refuse(req, res, 422, refusalOf[timing]);
       return;
     }
     // The hidden field only a bot fills: answered like a success, stored nowhere.

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** How long a loaded form's stamp may be used: a day, so a stamp copied once cannot post forever. */
+export const FORM_STAMP_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A signed "form shown at" stamp for the visitor message form: a bot that posts within
  * a second of loading is refused, without cookies, sessions or third-party captchas.
@@ -18,8 +21,8 @@ export class FormTimer {
     return `${at}.${this.sign(at)}`;
   }
 
-  /** 'ok', 'too-fast', or 'invalid' for a missing or forged stamp. */
-  check(stamp: unknown, now: number): 'ok' | 'too-fast' | 'invalid' {
+  /** 'ok', 'too-fast', 'expired' past FORM_STAMP_LIFETIME_MS, or 'invalid' for a missing or forged stamp. */
+  check(stamp: unknown, now: number): 'ok' | 'too-fast' | 'expired' | 'invalid' {
     if (typeof stamp !== 'string') return 'invalid';
     const match = /^(\d{10,16})\.([A-Za-z0-9_-]{22})$/.exec(stamp);
     if (!match) return 'invalid';
@@ -27,6 +30,7 @@ export class FormTimer {
     const given = Buffer.from(match[2]!);
     const expected = Buffer.from(this.sign(at));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
+    if (now - at > FORM_STAMP_LIFETIME_MS) return 'expired';
     return now - at < this.minimumMs ? 'too-fast' : 'ok';
   }
 }

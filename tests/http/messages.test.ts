@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messages as profileMessages } from '../../src/controllers/profile.controller.js';
 import { MESSAGES_PER_WINDOW } from '../../src/middleware/message-throttle.js';
+import { FORM_STAMP_LIFETIME_MS } from '../../src/services/form-timer.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -83,6 +85,20 @@ describe('POST /{slug}/messages', () => {
     expect(res.text).toContain('Lütfen birkaç saniye sonra tekrar deneyin.');
     expect(res.text).toContain('Hızlı bot');
     expect(await stored()).toEqual([]);
+  });
+
+  it('refuses a form stamp older than a day, keeping the text, and the page it brings back has a fresh one', async () => {
+    const stamp = await openForm();
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Dün yazdım', form_started: stamp }).expect(303);
+    now += FORM_STAMP_LIFETIME_MS + 1;
+    const res = await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Dünden kalan sayfa', form_started: stamp }).expect(422);
+    expect(res.text).toContain(profileMessages.stale);
+    expect(res.text).toContain('Dünden kalan sayfa');
+    const fresh = /name="form_started" value="([^"]+)"/.exec(res.text)?.[1];
+    expect(fresh).not.toBe(stamp);
+    now += 5000;
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Dünden kalan sayfa', form_started: fresh }).expect(303);
+    expect(await stored()).toEqual(['Dün yazdım', 'Dünden kalan sayfa']);
   });
 
   it.each([undefined, '', '123.abc', `${Date.UTC(2026, 0, 1)}.AAAAAAAAAAAAAAAAAAAAAA`])('refuses a missing or forged form stamp %j', async (stamp) => {
