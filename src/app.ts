@@ -40,7 +40,7 @@ import { errorHandler, notFound } from './middleware/error-handler.js';
 import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
-import { loginThrottle } from './middleware/login-throttle.js';
+import { AdminThrottles } from './middleware/login-throttle.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
@@ -48,6 +48,7 @@ import { securityHeaders, uploadHeaders } from './middleware/security-headers.js
 import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
 import { brandLocals } from './middleware/brand-locals.js';
 import { createSessionMiddleware } from './middleware/session.js';
+import { signInCsrf } from './middleware/sign-in-csrf.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
@@ -74,6 +75,7 @@ import { ProfileService } from './services/profile.service.js';
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
 import { StatsService } from './services/stats.service.js';
+import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
@@ -127,8 +129,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now);
+  const accountController = new AccountController(auth, now);
+  const securityController = new AdminSecurityController(secondFactor);
+  const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
+  // A few loads per client and profile count as views; the rest are served and not counted.
+  const viewAllowance = new ViewAllowance();
   const profileService = new ProfileService(profileRepository);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
@@ -161,7 +168,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const brand = new BrandService(new SettingsRepository(db), now);
   const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
   const responder = new CachedPageResponder();
-  const profileController = new ProfileController(publicPages, messageRepository, views, formTimer, config, now, responder);
+  const profileController = new ProfileController(publicPages, messageRepository, views, viewAllowance, formTimer, config, now, responder);
 
   const asset = assetResolver(loadAssetManifest());
   Object.assign(app.locals, {
@@ -177,7 +184,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const logRequests = logger.isLevelEnabled('info');
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
   const accessLog = logRequests ? new AccessTally(logger) : null;
-  const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, baseUrl: config.baseUrl, now, accessLog });
+  const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, viewAllowance, baseUrl: config.baseUrl, now, accessLog });
   // One log line a request at info and below; at warn and above only errors are logged.
   if (logRequests) {
     app.use(
@@ -210,8 +217,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     health: healthCheck(db),
     auth: authController,
     admin: new AdminController(customers, config),
-    account: new AccountController(auth, now),
-    adminSecurity: new AdminSecurityController(secondFactor),
+    account: accountController,
+    adminSecurity: securityController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     customerImport: new CustomerImportController(customerImports, config),
     customersCsv: customersCsvHandler(customerImports, config, now),
@@ -233,7 +240,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     clickThrottle: clickThrottle(db, config.sessionSecret, logger, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
-    loginThrottle: loginThrottle(db, config.sessionSecret, logger, authController.throttled, now),
+    loginThrottle: throttles.signIn(authController.throttled),
+    passwordThrottle: throttles.password(accountController.throttled),
+    secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
+    signInCsrf: signInCsrf(config.sessionSecret),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug)),
     loadCustomerByToken: loadCustomerByToken(customerRepository),

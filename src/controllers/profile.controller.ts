@@ -8,6 +8,7 @@ import { originOf } from '../http/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import type { FormTimer } from '../services/form-timer.js';
 import type { MessageFormState, PublicPageService } from '../services/public-page.service.js';
+import type { ViewAllowance } from '../services/view-allowance.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
@@ -31,6 +32,7 @@ export class ProfileController {
     private readonly pages: PublicPageService,
     private readonly messageRepository: MessageRepository,
     private readonly views: ViewRecorder,
+    private readonly viewAllowance: ViewAllowance,
     private readonly formTimer: FormTimer,
     private readonly config: Pick<Config, 'baseUrl'>,
     private readonly now: () => number,
@@ -55,7 +57,9 @@ export class ProfileController {
       this.responder.send(req, res, customer.id, cached);
     }
     // The page is the same for every visitor and every `?k=`: only the counter learns where the view came from.
-    if (countable) this.views.record(customer.id, this.now(), visitSourceOf(req, this.config.baseUrl));
+    if (!countable) return;
+    const at = this.now();
+    if (this.viewAllowance.counts(req.ip, customer.id, at)) this.views.record(customer.id, at, visitSourceOf(req, this.config.baseUrl));
   };
 
   /** A refused message: the visitor's text comes back with the reason. */

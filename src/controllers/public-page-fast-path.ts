@@ -8,6 +8,7 @@ import { visitSourceOf } from '../http/visit-source.js';
 import type { CustomerRepository, PageState } from '../repositories/customer.repository.js';
 import type { HeldPage } from '../services/page-cache.js';
 import type { PublicPageService } from '../services/public-page.service.js';
+import type { ViewAllowance } from '../services/view-allowance.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
 import type { CachedPageResponder } from './cached-page-response.js';
 
@@ -16,6 +17,8 @@ export interface FastPathDeps {
   customers: CustomerRepository;
   responder: CachedPageResponder;
   views: ViewRecorder;
+  /** Which loads count as views: a few per client address and profile (`req.ip`, behind TRUST_PROXY as Express reads it). */
+  viewAllowance: ViewAllowance;
   baseUrl: string | null;
   now: () => number;
   /** The batched access log; null when info lines are off. */
@@ -43,7 +46,10 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
     if (page.origin !== originOf(req, d.baseUrl)) return false;
     const encoding = d.responder.encodingOf(req);
     d.responder.send(req, res, customer.id, d.pages.bodyOf(page, encoding));
-    if (isCountableVisit(req)) d.views.record(customer.id, d.now(), visitSourceOf(req, d.baseUrl));
+    if (isCountableVisit(req)) {
+      const at = d.now();
+      if (d.viewAllowance.counts(req.ip, customer.id, at)) d.views.record(customer.id, at, visitSourceOf(req, d.baseUrl));
+    }
     d.accessLog?.count(req.method, `/${held.customer.slug}`, res.statusCode, performance.now() - startedAt);
     return true;
   };

@@ -623,7 +623,8 @@ function viewCounting(): void {
   let customer: { id: number; slug: string };
 
   beforeAll(async () => {
-    [browser, app] = await Promise.all([launchBrowser(), startApp()]);
+    // Behind a proxy that names the client: each browser context below is a visitor of its own (a few loads per visitor count).
+    [browser, app] = await Promise.all([launchBrowser(), startApp({ env: { TRUST_PROXY: 'true' } })]);
     customer = await seedCustomer(app);
   });
 
@@ -644,7 +645,7 @@ function viewCounting(): void {
     for (const js of [true, false]) {
       const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js });
       watch.watch(page);
-      await context.setExtraHTTPHeaders({ 'User-Agent': VISITOR_UA });
+      await context.setExtraHTTPHeaders({ 'User-Agent': VISITOR_UA, 'X-Forwarded-For': js ? '198.51.100.1' : '198.51.100.2' });
       try {
         const before = await views();
         await page.goto(`/${customer.slug}`);
@@ -674,6 +675,7 @@ function viewCounting(): void {
     const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: true });
     watch.watch(page);
     try {
+      await context.setExtraHTTPHeaders({ 'X-Forwarded-For': '198.51.100.3' });
       expect(await page.evaluate(() => navigator.userAgent)).toContain('HeadlessChrome');
       await page.goto(`/${customer.slug}`);
       expect(await views()).toBe(4);

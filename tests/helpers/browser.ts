@@ -52,9 +52,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port. */
-export async function startApp(): Promise<RunningApp> {
-  const test = await createTestApp();
+/** The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port; `options` as createTestApp's. */
+export async function startApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<RunningApp> {
+  const test = await createTestApp(options);
   const server = createServer(test.app).listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

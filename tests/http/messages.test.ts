@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages as profileMessages } from '../../src/controllers/profile.controller.js';
 import { MESSAGES_PER_WINDOW } from '../../src/middleware/message-throttle.js';
 import { FORM_STAMP_LIFETIME_MS } from '../../src/services/form-timer.js';
+import { VIEW_PERIOD_MS } from '../../src/services/view-allowance.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -223,7 +224,11 @@ describe('profile views', () => {
   });
 
   it('writes every queued view on stop (graceful shutdown)', async () => {
-    for (let i = 0; i < 25; i += 1) await request(t.app).get(`/${customer.slug}`).set('User-Agent', browser).expect(200);
+    // One load a period: each counts (src/services/view-allowance.ts).
+    for (let i = 0; i < 25; i += 1) {
+      await request(t.app).get(`/${customer.slug}`).set('User-Agent', browser).expect(200);
+      now += VIEW_PERIOD_MS;
+    }
     await t.services.views.stop();
     expect(await t.db('profile_views').count({ n: '*' }).first()).toMatchObject({ n: 25 });
   });

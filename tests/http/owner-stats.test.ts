@@ -27,7 +27,8 @@ async function addLink(customerId: number, platform: string, url: string, label:
 
 beforeEach(async () => {
   const now = Date.parse('2026-11-21T12:00:00+03:00');
-  t = await createTestApp({ env: { BASE_URL: ORIGIN }, clock: () => new Date(now) });
+  // Behind a proxy that names each visitor's address: every visit is another person, so each counts.
+  t = await createTestApp({ env: { BASE_URL: ORIGIN, TRUST_PROXY: 'true' }, clock: () => new Date(now) });
   admin = await signIn(t.app);
   ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
   instagram = await addLink(ayse.id, 'instagram', 'https://instagram.com/aysekaya', 'Instagram', 0);
@@ -39,9 +40,12 @@ afterEach(() => t.close());
 
 const base = () => `/edit/${ayse.editToken}`;
 
-/** A person opening the public page, as a phone's browser does. */
+let visitors = 0;
+
+/** A person opening the public page, as a phone's browser does; each from an address of their own. */
 function visit(query = '', referer?: string) {
-  const req = request(t.app).get(`/${ayse.slug}${query}`).set('User-Agent', BROWSER);
+  visitors += 1;
+  const req = request(t.app).get(`/${ayse.slug}${query}`).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': `198.51.100.${visitors % 250}` });
   return (referer ? req.set('Referer', referer) : req).expect(200);
 }
 

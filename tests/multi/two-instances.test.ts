@@ -8,7 +8,7 @@ import type { Db } from '../../src/db.js';
 import { Browser } from '../helpers/cookie-browser.js';
 import { solidJpeg } from '../helpers/fixtures.js';
 import type { ServerProcess } from '../helpers/launcher.js';
-import { csrfFrom as csrfOf } from '../helpers/raw-http.js';
+import { clientAddress, csrfFrom as csrfOf } from '../helpers/raw-http.js';
 import { ADMIN, startTwoServers, type TwoServers } from './two-servers.js';
 
 const VIEWS_ON_A = 120;
@@ -43,12 +43,14 @@ async function createCustomer(browser: Browser, name: string, surname: string): 
   return { id, slug: String(row.slug), token: String(row.edit_token) };
 }
 
-/** `count` page loads of `/{slug}`, `parallel` at a time, each answered 200. */
+let visitors = 0;
+
+/** `count` page loads of `/{slug}`, `parallel` at a time, each answered 200; each by a visitor of its own address, so each counts. */
 async function loadPage(server: ServerProcess, slug: string, count: number, parallel = 8): Promise<void> {
   const visitor = new Browser(server.url);
   for (let done = 0; done < count; done += parallel) {
     const batch = Array.from({ length: Math.min(parallel, count - done) }, async () => {
-      const res = await visitor.fetch(`/${slug}`);
+      const res = await visitor.fetch(`/${slug}`, { headers: { 'x-forwarded-for': clientAddress((visitors += 1)) } });
       await res.arrayBuffer();
       return res.status;
     });

@@ -34,6 +34,8 @@ export async function startTwoServers(name: string): Promise<TwoServers> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
+    // The tests name each page visitor's address (X-Forwarded-For); without the header the socket's address counts, as before.
+    TRUST_PROXY: 'true',
   };
   const [a, b] = await Promise.all([startServer(dataDir, env), startServer(dataDir, env)]);
   const db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: '' });
