@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { ZipFile } from 'yazl';
 import { dayKey } from '../lib/calendar.js';
+import { csvLine } from '../lib/csv.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { FileStorage, OpenFile } from '../storage/file-storage.js';
 
@@ -65,7 +66,7 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
 
 /** The views as CSV, keyset-paged by id so that memory stays flat however many there are. */
 async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
-  yield 'id,customer_id,viewed_at,viewed_at_utc\n';
+  yield csvLine(['id', 'customer_id', 'viewed_at', 'viewed_at_utc'], ',', '\n');
   let after = 0;
   for (;;) {
     const rows: Array<{ id: number; viewed_at: number | string }> = await db('profile_views')
@@ -75,7 +76,7 @@ async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
       .orderBy('id')
       .limit(VIEWS_PAGE);
     if (rows.length === 0) return;
-    yield rows.map((r) => `${r.id},${customerId},${r.viewed_at},${new Date(Number(r.viewed_at)).toISOString()}\n`).join('');
+    yield rows.map((r) => csvLine([Number(r.id), customerId, Number(r.viewed_at), new Date(Number(r.viewed_at)).toISOString()], ',', '\n')).join('');
     after = Number(rows[rows.length - 1]!.id);
   }
 }

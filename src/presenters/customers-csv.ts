@@ -1,4 +1,4 @@
-import { csvDocument, spreadsheetText, type CsvValue } from '../lib/csv.js';
+import { csvDocument, type CsvValue } from '../lib/csv.js';
 import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
 import type { Customer } from '../repositories/customer.repository.js';
 
@@ -21,7 +21,7 @@ export function csvTimestamp(ms: number, timeZone: string): string {
 
 /**
  * `customers.csv` (docs/product.md, "Bulk import and customer CSV"): one row a customer with both of its
- * addresses; names are text people typed, so a leading `=` cannot turn into a formula.
+ * addresses; names are text people typed, and every field is defused by csvField (a leading `=` never runs).
  */
 export function customersCsv(customers: readonly CsvCustomer[], origin: string, timeZone: string): string {
   return customersCsvHead() + customersCsvLines(customers, origin, timeZone);
@@ -35,8 +35,8 @@ export function customersCsvHead(): string {
 /** The customers' lines, to follow the head (a document without its byte order mark). */
 export function customersCsvLines(customers: readonly CsvCustomer[], origin: string, timeZone: string): string {
   const rows = customers.map((c): CsvValue[] => [
-    spreadsheetText(c.name),
-    spreadsheetText(c.surname),
+    c.name,
+    c.surname,
     c.slug,
     c.isActive ? 'aktif' : 'pasif',
     csvTimestamp(c.createdAt, timeZone),

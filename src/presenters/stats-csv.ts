@@ -1,4 +1,4 @@
-import { csvDocument, spreadsheetText, type CsvValue } from '../lib/csv.js';
+import { csvDocument, type CsvValue } from '../lib/csv.js';
 import type { DayKey } from '../lib/calendar.js';
 
 export interface StatsCsvInput {
@@ -20,7 +20,7 @@ export const STATS_CSV_HEADER = ['Tarih', 'Görüntülenme'] as const;
 export function statsCsv(input: StatsCsvInput): string {
   const cell = new Map<string, number>();
   for (const c of input.clicks) cell.set(`${c.linkId}|${c.day}`, (cell.get(`${c.linkId}|${c.day}`) ?? 0) + c.clicks);
-  const header: CsvValue[] = [...STATS_CSV_HEADER, ...input.links.map((link) => spreadsheetText(link.label))];
+  const header: CsvValue[] = [...STATS_CSV_HEADER, ...input.links.map((link) => link.label)];
   const rows = input.days.map((day): CsvValue[] => [
     day,
     input.viewsByDay.get(day) ?? 0,

@@ -171,6 +171,14 @@ describe('GET /edit/{token}/stats.csv', () => {
     expect(/[^\r]\n/.test(body.toString('utf8'))).toBe(false);
   });
 
+  it('quotes every field a spreadsheet could split (`,` too) and defuses a leading formula sign', async () => {
+    await t.db('social_links').where({ id: web }).update({ label: 'x,=1+1,y' });
+    await t.db('social_links').where({ id: wifi }).update({ label: '-2+3' });
+    const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
+    const header = res.text.replace(/^\uFEFF/, '').split('\r\n')[0];
+    expect(header).toBe(`Tarih;Görüntülenme;Instagram;"x,=1+1,y";'-2+3;Gizli`);
+  });
+
   it('gives 30 or 90 days, also by ?gun=, and 7 for anything else', async () => {
     for (const [query, days] of [['?days=30', 30], ['?days=90', 90], ['?gun=30', 30], ['?days=abc', 7]] as const) {
       const res = await request(t.app).get(`${base()}/stats.csv${query}`).expect(200);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { csvDocument, csvField, spreadsheetText } from '../../../src/lib/csv.js';
 
-describe('csvField (RFC 4180, `;` separated)', () => {
+describe('csvField (RFC 4180, whatever a spreadsheet splits on)', () => {
   it.each([
     ['plain', 'plain'],
     ['Görüntülenme', 'Görüntülenme'],
-    ['a,b', 'a,b'], // a comma is no separator here
+    ['a,b', '"a,b"'], // a spreadsheet that splits on commas keeps it one field
+    ['x,=1+1,y', '"x,=1+1,y"'],
     ['a;b', '"a;b"'],
     ['say "hi"', '"say ""hi"""'],
     ['"', '""""'],
@@ -21,7 +22,13 @@ describe('csvField (RFC 4180, `;` separated)', () => {
     expect(csvField(0)).toBe('0');
     expect(csvField(1234)).toBe('1234');
     expect(csvField('a,b', ',')).toBe('"a,b"');
-    expect(csvField('a;b', ',')).toBe('a;b');
+    expect(csvField('a;b', ',')).toBe('"a;b"');
+    expect(csvField(-5)).toBe('-5');
+  });
+
+  it.each(['=1+1', '+90 532', '-5', '@SUM(A1)', '\tx', '\rx'])('keeps text %j from running as a formula, in every field', (text) => {
+    expect(csvField(text).replace(/^"|"$/g, '')).toBe(`'${text}`);
+    expect(csvDocument([[text, text]])).not.toMatch(/(^|[;\n])"?[=+\-@\t\r]/);
   });
 });
 
