@@ -141,19 +141,19 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/iban/delete', ...ownerAction, e.removeIban);
   app.post('/edit/:token/links', ...ownerAction, e.createLink);
   app.post('/edit/:token/links/order', ...ownerAction, e.reorderLinks);
-  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog, u.tooLarge.newCatalog);
+  app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog, u.refusedFile.newCatalog);
   app.post('/edit/:token/links/:linkId', ...ownerAction, link, e.updateLink);
   app.post('/edit/:token/links/:linkId/delete', ...ownerAction, link, e.deleteLink);
   app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, link, e.linkVisibility);
   app.post('/edit/:token/links/:linkId/move', ...ownerAction, link, e.moveLink);
-  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload, link), u.updateCatalog, u.tooLarge.catalog);
-  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'), u.tooLarge.photo('profile'));
+  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload, link), u.updateCatalog, u.refusedFile.catalog);
+  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'), u.refusedFile.photo('profile'));
   app.post('/edit/:token/photo/profile/remove', ...ownerAction, u.removeProfilePhoto);
-  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'), u.tooLarge.photo('cover'));
+  app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'), u.refusedFile.photo('cover'));
   app.post('/edit/:token/cover/remove', ...ownerAction, u.removeCover);
   app.post('/edit/:token/cover', ...ownerAction, d.ownerCover.cover);
   app.post('/edit/:token/messages/:messageId/delete', ...ownerAction, d.ownerMessages.remove);
-  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.tooLarge.background);
+  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.refusedFile.background);
 
   // The agency's logo, named by its content (the pages link the current one); cached for a year.
   // Under /img, whose name no customer can take as a slug.

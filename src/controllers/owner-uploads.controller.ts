@@ -1,14 +1,18 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { ValidationError } from '../errors.js';
+import { StorageFullError, ValidationError } from '../errors.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
 import { FILE_FIELD, requireFile, uploadBytes, uploadSource } from '../http/uploaded-file.js';
 import { parseCrop, type PhotoKind } from '../media/image-processing.js';
 import { FileTooLargeError } from '../middleware/upload.js';
+import { UploadStagingError } from '../middleware/upload-storage.js';
 import { mediaMessages, type ProfileMediaService } from '../services/profile-media.service.js';
 import { REFUSED, type OwnerEditor, type Refused } from './owner-editor.js';
 import { linkFormMessages, type OwnerLinkForms } from './owner-link-forms.js';
+
+/** What a 503 asks the owner's browser to wait before trying again, in seconds. */
+const RETRY_AFTER_S = 5;
 
 function isFileUpload(req: Request): boolean {
   return bodyOf(req).catalog_type === 'file';
@@ -76,24 +80,27 @@ export class OwnerUploadsController {
   };
 
   /**
-   * A file over its size limit, refused by the upload parser before any handler ran: shown in
-   * the dialog it was chosen in (413, the typed fields kept), like any other refused file. Goes
-   * after the route's handler; every other error passes on to the error handler.
+   * A file the upload parser refused before any handler ran: over its size limit (413), or with
+   * nowhere to wait (a full disk, a temp folder that cannot be written: 503). Shown in the dialog
+   * it was chosen in, the typed fields kept, like any other refused file. Goes after the route's
+   * handler; every other error passes on to the error handler.
    */
-  readonly tooLarge = {
-    photo: (kind: PhotoKind) => this.refuseTooLarge(() => dialogs.photo(kind), mediaMessages.photoFailed),
-    background: this.refuseTooLarge(() => dialogs.background, mediaMessages.backgroundFailed),
-    newCatalog: this.refuseTooLarge(() => dialogs.addLink('catalog'), mediaMessages.catalogFailed),
+  readonly refusedFile = {
+    photo: (kind: PhotoKind) => this.refuseFile(() => dialogs.photo(kind), mediaMessages.photoFailed),
+    background: this.refuseFile(() => dialogs.background, mediaMessages.backgroundFailed),
+    newCatalog: this.refuseFile(() => dialogs.addLink('catalog'), mediaMessages.catalogFailed),
     /** The edit dialog of the loaded link: put the link loader before the upload parser. */
-    catalog: this.refuseTooLarge((req) => dialogs.editLink(loadedLink(req).id), linkFormMessages.updateFailed),
+    catalog: this.refuseFile((req) => dialogs.editLink(loadedLink(req).id), linkFormMessages.updateFailed),
   };
 
-  private refuseTooLarge(dialog: (req: Request) => DialogId, failure: string): ErrorRequestHandler {
+  private refuseFile(dialog: (req: Request) => DialogId, failure: string): ErrorRequestHandler {
     return async (err: unknown, req, res, next) => {
-      if (!(err instanceof FileTooLargeError) || res.headersSent) {
+      const refused = err instanceof FileTooLargeError || err instanceof StorageFullError || err instanceof UploadStagingError;
+      if (!refused || res.headersSent) {
         next(err);
         return;
       }
+      if (err.status === 503) res.set('Retry-After', String(RETRY_AFTER_S));
       await this.editor.refuse(req, res, dialog(req), new ValidationError({ [FILE_FIELD]: err.message }), failure, err.status);
     };
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type multer from 'multer';
-import { faultOf, StorageFullError } from '../errors.js';
+import { faultOf, ServiceUnavailableError, StorageFullError } from '../errors.js';
 
 type Done = (error?: unknown, info?: Partial<Express.Multer.File>) => void;
 
@@ -36,6 +36,20 @@ export class BoundedMemoryStorage implements multer.StorageEngine {
   }
 }
 
+const messages = {
+  noTempFolder: 'Dosya sunucuda geçici olarak saklanamadı. Lütfen biraz sonra tekrar deneyin.',
+} as const;
+
+/**
+ * The system's temp folder cannot take the file (read-only, missing, not a folder): a 503 the
+ * owner sees in the dialog, while the operator mounts a writable /tmp (README, Docker).
+ */
+export class UploadStagingError extends ServiceUnavailableError {
+  constructor(cause: unknown) {
+    super(messages.noTempFolder, cause);
+  }
+}
+
 /** This process's folder for files being uploaded, made on first use and removed on exit. */
 let stagingDir: string | null = null;
 
@@ -44,8 +58,12 @@ export function uploadStagingFolder(): string | null {
   return stagingDir;
 }
 
+/**
+ * The staging folder, made again when it is gone (a /tmp cleaner removes folders left unused
+ * for days). Making it throws when the temp folder cannot be written.
+ */
 function staging(): string {
-  if (!stagingDir) {
+  if (!stagingDir || !existsSync(stagingDir)) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vizit-uploads-'));
     stagingDir = dir;
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -53,18 +71,38 @@ function staging(): string {
   return stagingDir;
 }
 
+/** Why uploads cannot be staged now (the temp folder's error), or null when they can: for the start log. */
+export function uploadStagingProblem(): string | null {
+  try {
+    staging();
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /**
  * The same bounds as BoundedMemoryStorage, but the file goes to a temporary file of its own
  * (a random name in this process's staging folder, readable by us alone): the request holds a
  * stream's buffer, not the file (docs/architecture.md, Memory). Past `maxBytes` the temporary
- * file is removed and the rest read and dropped. A full disk is a StorageFullError (503).
+ * file is removed and the rest read and dropped. A full disk is a StorageFullError (503), a
+ * temp folder that cannot be written an UploadStagingError (503).
  */
 export class BoundedDiskStorage implements multer.StorageEngine {
   constructor(private readonly maxBytes: number) {}
 
   _handleFile(_req: Request, file: Express.Multer.File, done: Done): void {
-    const target = path.join(staging(), `upload-${randomBytes(12).toString('base64url')}`);
-    const out = createWriteStream(target, { flags: 'wx', mode: 0o600 });
+    let target: string;
+    try {
+      target = path.join(staging(), `upload-${randomBytes(12).toString('base64url')}`);
+    } catch (err) {
+      // Thrown inside busboy's event, this would end the process; it is the request's error instead.
+      file.stream.resume();
+      done(new UploadStagingError(err));
+      return;
+    }
+    let writeFailed = false;
+    const out = createWriteStream(target, { flags: 'wx', mode: 0o600 }).once('error', () => (writeFailed = true));
     let size = 0;
     const maxBytes = this.maxBytes;
     // Counts every byte; passes them on to the file only while within the limit.
@@ -85,7 +123,8 @@ export class BoundedDiskStorage implements multer.StorageEngine {
       },
       async (err: unknown) => {
         await rm(target, { force: true });
-        done(faultOf(err) === 'disk' ? new StorageFullError(err) : err);
+        if (faultOf(err) === 'disk') done(new StorageFullError(err));
+        else done(writeFailed ? new UploadStagingError(err) : err);
       },
     );
   }
