@@ -36,6 +36,7 @@ import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
 import { loadIconLibrary } from './media/icon-library.js';
 import { buildDir, publicDir, viewsDir } from './lib/paths.js';
+import { addressWarning } from './middleware/address-warning.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
@@ -208,6 +209,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
   // A passive customer's files are closed with their page (404).
   app.use('/uploads', uploadHeaders, activeCustomerFilesOnly(customerRepository), storage.handler());
+  // The admin header warns while cards would carry the address of the request (BASE_URL unset).
+  app.use('/admin', addressWarning(config.baseUrl));
 
   registerRoutes(app, {
     health: healthCheck(db),
