@@ -41,7 +41,7 @@ import { errorHandler, notFound } from './middleware/error-handler.js';
 import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
-import { loginThrottle } from './middleware/login-throttle.js';
+import { AdminThrottles } from './middleware/login-throttle.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
@@ -49,6 +49,7 @@ import { securityHeaders, uploadHeaders } from './middleware/security-headers.js
 import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
 import { brandLocals } from './middleware/brand-locals.js';
 import { createSessionMiddleware } from './middleware/session.js';
+import { signInCsrf } from './middleware/sign-in-csrf.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
@@ -129,6 +130,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now);
+  const accountController = new AccountController(auth, now);
+  const securityController = new AdminSecurityController(secondFactor);
+  const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   // A few loads per client and profile count as views; the rest are served and not counted.
@@ -216,8 +220,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     health: healthCheck(db),
     auth: authController,
     admin: new AdminController(customers, config),
-    account: new AccountController(auth, now),
-    adminSecurity: new AdminSecurityController(secondFactor),
+    account: accountController,
+    adminSecurity: securityController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     customerImport: new CustomerImportController(customerImports, config),
     customersCsv: customersCsvHandler(customerImports, config, now),
@@ -239,7 +243,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     clickThrottle: clickThrottle(db, config.sessionSecret, logger, now),
     session: session.middleware,
     requireAdmin: requireAdmin(auth, now),
-    loginThrottle: loginThrottle(db, config.sessionSecret, logger, authController.throttled, now),
+    loginThrottle: throttles.signIn(authController.throttled),
+    passwordThrottle: throttles.password(accountController.throttled),
+    secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
+    signInCsrf: signInCsrf(config.sessionSecret),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug)),
     loadCustomerByToken: loadCustomerByToken(customerRepository),

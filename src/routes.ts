@@ -22,6 +22,7 @@ import { logoUpload } from './middleware/logo-upload.js';
 import { refuseCrossSite, visibleLinkOnly } from './middleware/link-clicks.js';
 import { redirectSignedIn } from './middleware/require-admin.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
+import type { SignInCsrf } from './middleware/sign-in-csrf.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
 import { privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
 
@@ -51,7 +52,14 @@ export interface RouteDeps {
   clickThrottle: RequestHandler;
   session: RequestHandler;
   requireAdmin: RequestHandler;
+  /** Failed sign-ins per client address, wrong passwords per e-mail, wrong codes per administrator. */
   loginThrottle: RequestHandler[];
+  /** The current password of a signed-in administrator, on the sign-in's counter. */
+  passwordThrottle: RequestHandler;
+  /** Turning the second factor off: its password and its code, each on the sign-in's counter. */
+  secondFactorOffThrottle: RequestHandler[];
+  /** The sign-in form's CSRF check, without a stored session. */
+  signInCsrf: SignInCsrf;
   loadCustomerById: RequestHandler;
   loadPublicCustomer: RequestHandler;
   loadCustomerByToken: RequestHandler;
@@ -83,8 +91,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   const adminPage = [privatePage, d.session, d.requireAdmin, d.brandLocals, flashLocals, csrfToken];
   const adminAction = [privatePage, sameOriginOnly, d.session, form, d.requireAdmin, d.brandLocals, csrfProtection, csrfToken];
 
-  app.get('/login', privatePage, d.session, redirectSignedIn, d.brandLocals, csrfToken, d.auth.show);
-  app.post('/login', privatePage, sameOriginOnly, d.session, d.brandLocals, form, csrfProtection, csrfToken, ...d.loginThrottle, d.auth.signIn);
+  // Signed out: no session is stored before a sign-in, so the form's CSRF token lives in a signed cookie.
+  app.get('/login', privatePage, d.session, redirectSignedIn, d.brandLocals, d.signInCsrf.token, d.auth.show);
+  app.post('/login', privatePage, sameOriginOnly, d.session, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, ...d.loginThrottle, d.auth.signIn);
   app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
@@ -92,10 +101,10 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
   app.get('/admin/settings', ...adminPage, d.settings.show);
   app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.settings.save, d.settings.tooLarge);
-  app.post('/admin/password', ...adminAction, d.account.change);
+  app.post('/admin/password', ...adminAction, d.passwordThrottle, d.account.change);
   app.get('/admin/security', ...adminPage, d.adminSecurity.show);
   app.post('/admin/security', ...adminAction, d.adminSecurity.enable);
-  app.post('/admin/security/disable', ...adminAction, d.adminSecurity.disable);
+  app.post('/admin/security/disable', ...adminAction, ...d.secondFactorOffThrottle, d.adminSecurity.disable);
   app.post('/admin/customers', ...adminAction, d.admin.create);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
+import { markFailedCheck } from '../http/failed-check.js';
 import { setFlash } from '../middleware/flash.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import { messages as passwordMessages, parsePasswordChange } from '../validation/password.validation.js';
@@ -16,8 +17,8 @@ export class AccountController {
     private readonly now: () => number,
   ) {}
 
-  private render(res: Response, status: number, errors: Record<string, string>, endOtherSessions = true): void {
-    res.status(status).render('admin/password', { title: 'Şifre Değiştir', errors, endOtherSessions });
+  private render(res: Response, status: number, errors: Record<string, string>, endOtherSessions = true, limited: string | null = null): void {
+    res.status(status).render('admin/password', { title: 'Şifre Değiştir', errors, endOtherSessions, limited });
   }
 
   show: RequestHandler = (_req, res) => {
@@ -37,6 +38,7 @@ export class AccountController {
       return;
     }
     if (!(await this.auth.changePassword(adminId, input.current, input.next, input.endOtherSessions))) {
+      markFailedCheck(res, 'password');
       this.render(res, 422, { current_password: passwordMessages.wrongCurrent }, input.endOtherSessions);
       return;
     }
@@ -51,5 +53,10 @@ export class AccountController {
       setFlash(req, 'success', input.endOtherSessions ? messages.changedAndSignedOut : messages.changed);
       req.session.save((saveErr) => (saveErr ? next(saveErr) : res.redirect(303, '/admin')));
     });
+  };
+
+  /** Too many wrong current passwords (middleware/login-throttle.ts): the form again, with how long to wait. */
+  throttled = (req: Request, res: Response, message: string): void => {
+    this.render(res, 429, {}, (req.body as Record<string, unknown>).end_other_sessions === '1', message);
   };
 }

@@ -2,8 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
-import { csrfToken } from '../middleware/csrf.js';
-import { throttledMessage } from '../middleware/login-throttle.js';
+import { markFailedCheck } from '../http/failed-check.js';
 import { isCodeStep, PENDING_SIGN_IN_MS } from '../http/pending-sign-in.js';
 import { wantsJson } from '../http/respond.js';
 import { parseSecondFactorCode } from '../validation/second-factor.validation.js';
@@ -21,6 +20,12 @@ function renderLogin(res: Response, status: number, email: string, error: string
 /** The second step of a sign-in with the second factor on (docs/product.md, Administrator). */
 function renderCode(res: Response, status: number, error: string | null): void {
   res.status(status).render('login-code', { title: 'Doğrulama Kodu', error });
+}
+
+/** The address as typed, for the form shown again (the sign-in looks up its normal form, domain/admin-email.ts). */
+function typedEmail(req: Request): string {
+  const email = (req.body as Record<string, unknown>).email;
+  return typeof email === 'string' ? email.trim().slice(0, 254) : '';
 }
 
 function refuse(req: Request, res: Response, status: number, error: string, render: () => void): void {
@@ -45,11 +50,11 @@ export class AuthController {
       return;
     }
     const body = req.body as Record<string, unknown>;
-    const email = typeof body.email === 'string' ? body.email.trim().slice(0, 254) : '';
     const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
-    const admin = email && password ? await this.auth.authenticate(email, password) : null;
+    const admin = password ? await this.auth.authenticate(body.email, password) : null;
     if (!admin) {
-      refuse(req, res, 401, messages.failed, () => renderLogin(res, 401, email, messages.failed));
+      markFailedCheck(res, 'password');
+      refuse(req, res, 401, messages.failed, () => renderLogin(res, 401, typedEmail(req), messages.failed));
       return;
     }
     if (this.secondFactor.isOn(admin)) this.askForCode(req, res, next, { adminId: admin.id, email: admin.email });
@@ -64,13 +69,11 @@ export class AuthController {
         return;
       }
       req.session.pendingSignIn = { ...who, startedAt: this.now() };
-      // The token of the page before went with the old session; the code form needs one of this one.
-      csrfToken(req, res, () => {
-        req.session.save((saveErr) => {
-          if (saveErr) next(saveErr);
-          else if (wantsJson(req)) res.json({ ok: true, secondFactor: true });
-          else renderCode(res, 200, null);
-        });
+      // The sign-in form's CSRF token is not the session's (middleware/sign-in-csrf.ts): the code form keeps it.
+      req.session.save((saveErr) => {
+        if (saveErr) next(saveErr);
+        else if (wantsJson(req)) res.json({ ok: true, secondFactor: true });
+        else renderCode(res, 200, null);
       });
     });
   }
@@ -94,6 +97,7 @@ export class AuthController {
     // A password reset since the password step ends the half sign-in as it ends sessions.
     const live = admin !== null && admin.sessionsRevokedAt <= pending.startedAt;
     if (!live || !(await this.secondFactor.verify(admin, code))) {
+      markFailedCheck(res, 'code');
       refuse(req, res, 401, messages.wrongCode, () => renderCode(res, 401, messages.wrongCode));
       return;
     }
@@ -128,16 +132,10 @@ export class AuthController {
     });
   };
 
-  throttled = (req: Request, res: Response): void => {
-    if (wantsJson(req)) {
-      res.status(429).json({ ok: false, error: throttledMessage });
-      return;
-    }
-    if (isCodeStep(req)) {
-      renderCode(res, 429, throttledMessage);
-      return;
-    }
-    const body = req.body as Record<string, unknown>;
-    renderLogin(res, 429, typeof body.email === 'string' ? body.email.trim().slice(0, 254) : '', throttledMessage);
+  /** A throttle said no: the form the user was on, with how long to wait. */
+  throttled = (req: Request, res: Response, message: string): void => {
+    if (wantsJson(req)) res.status(429).json({ ok: false, error: message });
+    else if (isCodeStep(req)) renderCode(res, 429, message);
+    else renderLogin(res, 429, typedEmail(req), message);
   };
 }

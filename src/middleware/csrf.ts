@@ -1,23 +1,32 @@
-import { csrfSync } from 'csrf-sync';
+import { csrfSync, type CsrfSyncOptions } from 'csrf-sync';
 import type { Request, RequestHandler } from 'express';
+import { maskToken, unmaskToken } from '../lib/masked-token.js';
 
-/** Synchroniser tokens kept in the session; forms send `_csrf`, widgets the header. */
-const { csrfSynchronisedProtection, generateToken } = csrfSync({
+/**
+ * What every CSRF check shares: forms send `_csrf`, widgets the `X-CSRF-Token` header, both
+ * masked per response (lib/masked-token.ts, against BREACH); a refusal is the one 403.
+ */
+export const csrfOptions = {
   getTokenFromRequest: (req: Request) => {
     const fromBody = (req.body as Record<string, unknown> | undefined)?._csrf;
-    return typeof fromBody === 'string' ? fromBody : req.get('x-csrf-token');
+    const sent = typeof fromBody === 'string' ? fromBody : req.get('x-csrf-token');
+    return typeof sent === 'string' ? (unmaskToken(sent) ?? undefined) : undefined;
   },
+  size: 32,
   errorConfig: {
     statusCode: 403,
     message: 'Güvenlik doğrulaması başarısız oldu. Sayfayı yenileyip tekrar deneyin.',
     code: 'EBADCSRFTOKEN',
   },
-});
+} satisfies CsrfSyncOptions;
+
+/** Synchroniser tokens kept in the administrator's session (signed in only: see sign-in-csrf.ts). */
+const { csrfSynchronisedProtection, generateToken } = csrfSync(csrfOptions);
 
 export const csrfProtection: RequestHandler = csrfSynchronisedProtection;
 
-/** Puts the token where every form template reads it. */
+/** Puts the token, masked anew, where every form template reads it. */
 export const csrfToken: RequestHandler = (req, res, next) => {
-  res.locals.csrfToken = generateToken(req);
+  res.locals.csrfToken = maskToken(generateToken(req));
   next();
 };

@@ -8,7 +8,7 @@ export interface Administrator {
   passwordChangedAt: number;
   /** Sessions that began before this moment (ms) are no longer valid. */
   sessionsRevokedAt: number;
-  /** The TOTP secret, sealed (lib/secret-box.ts); set while enrolling and while the second factor is on. */
+  /** The TOTP secret, sealed (lib/secret-box.ts); set while the second factor is on (enrolment stores nothing before). */
   totpSecret: string | null;
   /** When the second factor was turned on (ms); null while it is off. */
   totpEnabledAt: number | null;
@@ -65,19 +65,13 @@ export class AdministratorRepository {
     await this.db('administrators').where({ id, password_hash: previous }).update({ password_hash: passwordHash });
   }
 
-  /** A secret to enrol with; only while the second factor is off. */
-  async setPendingTotpSecret(id: number, sealed: string): Promise<void> {
-    await this.db('administrators').where({ id }).whereNull('totp_enabled_at').update({ totp_secret: sealed });
-  }
-
-  /** Turns the second factor on with its recovery codes (hashes), in one transaction; false when it already was. */
-  async enableSecondFactor(id: number, step: number, codeHashes: string[], now: number): Promise<boolean> {
+  /** Turns the second factor on with its secret (sealed) and recovery codes (hashes), in one transaction; false when it already was. */
+  async enableSecondFactor(id: number, sealedSecret: string, step: number, codeHashes: string[], now: number): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const changed = await trx('administrators')
         .where({ id })
         .whereNull('totp_enabled_at')
-        .whereNotNull('totp_secret')
-        .update({ totp_enabled_at: now, totp_last_step: step });
+        .update({ totp_secret: sealedSecret, totp_enabled_at: now, totp_last_step: step });
       if (changed === 0) return false;
       await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
       await trx('administrator_recovery_codes').insert(codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })));

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { administratorEmail } from '../domain/admin-email.js';
 import type { Logger } from '../logger.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
 import { adminCommand } from '../lib/paths.js';
@@ -26,8 +27,10 @@ export class AdminAuthService {
     return argon2.hash(password, HASH_OPTIONS);
   }
 
-  async authenticate(email: string, password: string): Promise<Administrator | null> {
-    const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
+  /** `email` as typed: looked up in the one normal form the sign-in throttle counts on too; anything else matches nobody. */
+  async authenticate(email: unknown, password: string): Promise<Administrator | null> {
+    const normalized = administratorEmail(email);
+    const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
     if (!admin) {
       this.dummyHash ??= this.hashPassword(randomBytes(16).toString('hex'));
       await argon2.verify(await this.dummyHash, password);
@@ -51,7 +54,8 @@ export class AdminAuthService {
   }
 
   async createAdministrator(email: string, password: string): Promise<Administrator> {
-    const normalized = email.trim().toLowerCase();
+    const normalized = administratorEmail(email);
+    if (!normalized) throw new Error(`Not an e-mail address: ${email.slice(0, 80)}`);
     if (await this.administrators.findByEmail(normalized)) {
       throw new Error(`An administrator with e-mail ${normalized} already exists`);
     }
@@ -60,8 +64,9 @@ export class AdminAuthService {
 
   /** A reset (CLI) ends every session of that administrator: whoever knew the old password is out. */
   async resetPassword(email: string, password: string): Promise<void> {
-    const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
-    if (!admin) throw new Error(`No administrator with e-mail ${email}`);
+    const normalized = administratorEmail(email);
+    const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
+    if (!admin) throw new Error(`No administrator with e-mail ${email.slice(0, 80)}`);
     await this.administrators.updatePassword(admin.id, await this.hashPassword(password), this.clock().getTime(), true);
   }
 

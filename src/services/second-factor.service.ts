@@ -1,4 +1,5 @@
 import { NotFoundError } from '../errors.js';
+import { administratorEmail } from '../domain/admin-email.js';
 import {
   groupedSecret,
   hashRecoveryCode,
@@ -15,10 +16,15 @@ import type { AdminAuthService } from './admin-auth.service.js';
 
 /** The enrolment QR: large enough for a phone camera across a desk, error level M. */
 const ENROL_QR = { width: 220, margin: 2, level: 'M' } as const;
+/** How long a secret shown for enrolment may be confirmed: time to install an app, not to keep a page for later. */
+export const ENROLMENT_LIFETIME_MS = 30 * 60_000;
 
 export type SecondFactorState =
   | { on: true; enabledAt: number; recoveryCodesLeft: number }
-  | { on: false; secret: string; uri: string; qrSvg: string };
+  /** `enrolment`: the shown secret sealed with its expiry, for the enrol form's hidden field (stored nowhere). */
+  | { on: false; secret: string; uri: string; qrSvg: string; enrolment: string };
+
+export type EnableResult = { done: true; recoveryCodes: string[] } | { done: false; reason: 'wrong-code' | 'expired' | 'already-on' };
 
 export type DisableResult = 'done' | 'wrong-password' | 'wrong-code';
 
@@ -29,6 +35,7 @@ export type DisableResult = 'done' | 'wrong-password' | 'wrong-code';
  */
 export class SecondFactorService {
   private readonly box: SecretBox;
+  private readonly enrolmentBox: SecretBox;
 
   constructor(
     private readonly administrators: AdministratorRepository,
@@ -37,6 +44,7 @@ export class SecondFactorService {
     private readonly now: () => number,
   ) {
     this.box = new SecretBox(sessionSecret, 'administrator-totp-secret');
+    this.enrolmentBox = new SecretBox(sessionSecret, 'administrator-totp-enrolment');
   }
 
   isOn(admin: Administrator): boolean {
@@ -54,30 +62,43 @@ export class SecondFactorService {
     return admin;
   }
 
-  /** What the security page shows; while off, the secret to enrol with (kept until it is used). */
-  async state(adminId: number): Promise<SecondFactorState> {
+  /** The secret a sealed enrolment carries, while it has not expired and was made for this administrator. */
+  private enrolmentSecret(admin: Administrator, enrolment: unknown): string | null {
+    const opened = typeof enrolment === 'string' && enrolment.length <= 512 ? this.enrolmentBox.open(enrolment, `administrator:${admin.id}`) : null;
+    const match = opened === null ? null : /^(\d+)\.([A-Z2-7]+)$/.exec(opened);
+    return match && Number(match[1]) > this.now() ? (match[2] as string) : null;
+  }
+
+  /**
+   * What the security page shows. While off: a secret to enrol with, new on every call unless
+   * `enrolment` still carries one (the form shown again after a wrong code), and written nowhere:
+   * it is stored only once a right code confirms it (enable), so a page once seen tells nothing
+   * about the secret in use.
+   */
+  async state(adminId: number, enrolment?: unknown): Promise<SecondFactorState> {
     const admin = await this.load(adminId);
     if (admin.totpEnabledAt !== null) {
       return { on: true, enabledAt: admin.totpEnabledAt, recoveryCodesLeft: await this.administrators.countUnusedRecoveryCodes(admin.id) };
     }
-    let secret = this.secretOf(admin);
-    if (secret === null) {
-      secret = newTotpSecret();
-      await this.administrators.setPendingTotpSecret(admin.id, this.box.seal(secret, `administrator:${admin.id}`));
-    }
+    const carried = enrolment === undefined ? null : this.enrolmentSecret(admin, enrolment);
+    const secret = carried ?? newTotpSecret();
+    const sealed = carried !== null ? (enrolment as string) : this.enrolmentBox.seal(`${this.now() + ENROLMENT_LIFETIME_MS}.${secret}`, `administrator:${admin.id}`);
     const uri = otpauthUri(secret, admin.email);
-    return { on: false, secret: groupedSecret(secret), uri, qrSvg: await renderSvg(uri, ENROL_QR) };
+    return { on: false, secret: groupedSecret(secret), uri, qrSvg: await renderSvg(uri, ENROL_QR), enrolment: sealed };
   }
 
-  /** Turns the second factor on when `code` is right for the enrolment secret: the recovery codes, in clear, once. */
-  async enable(adminId: number, code: string): Promise<string[] | null> {
+  /** Turns the second factor on when `code` is right for the secret `enrolment` carries: the recovery codes, in clear, once. */
+  async enable(adminId: number, enrolment: unknown, code: string): Promise<EnableResult> {
     const admin = await this.load(adminId);
-    const secret = admin.totpEnabledAt === null ? this.secretOf(admin) : null;
-    const step = secret === null ? null : totpStep(secret, code, this.now());
-    if (step === null) return null;
-    const codes = newRecoveryCodes();
-    const enabled = await this.administrators.enableSecondFactor(admin.id, step, codes.map(hashRecoveryCode), this.now());
-    return enabled ? codes : null;
+    if (admin.totpEnabledAt !== null) return { done: false, reason: 'already-on' };
+    const secret = this.enrolmentSecret(admin, enrolment);
+    if (secret === null) return { done: false, reason: 'expired' };
+    const step = totpStep(secret, code, this.now());
+    if (step === null) return { done: false, reason: 'wrong-code' };
+    const recoveryCodes = newRecoveryCodes();
+    const sealed = this.box.seal(secret, `administrator:${admin.id}`);
+    const enabled = await this.administrators.enableSecondFactor(admin.id, sealed, step, recoveryCodes.map(hashRecoveryCode), this.now());
+    return enabled ? { done: true, recoveryCodes } : { done: false, reason: 'already-on' };
   }
 
   /** A TOTP code of a step not used before, or an unused recovery code; either is used up by a success. */
@@ -100,7 +121,8 @@ export class SecondFactorService {
 
   /** `npm run admin -- disable-2fa`: for a lost phone. False when no administrator has that e-mail. */
   async disableByEmail(email: string): Promise<boolean> {
-    const admin = await this.administrators.findByEmail(email.trim().toLowerCase());
+    const normalized = administratorEmail(email);
+    const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
     if (!admin) return false;
     await this.administrators.disableSecondFactor(admin.id);
     return true;

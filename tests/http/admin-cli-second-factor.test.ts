@@ -26,7 +26,8 @@ describe('npm run admin -- disable-2fa', () => {
     const page = await agent.get('/admin/security').expect(200);
     const secret = /<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1]?.replace(/ /g, '') ?? '';
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-    await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), code }).expect(200);
+    const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1];
+    await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code }).expect(200);
     expect((await passwordStep()).status).toBe(200);
 
     const done = await admin(['disable-2fa', ADMIN_EMAIL.toUpperCase()]);

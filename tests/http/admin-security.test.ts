@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURES_PER_EMAIL } from '../../src/middleware/login-throttle.js';
+import { CODE_FAILURES_PER_ADMIN, LOGIN_FAILURES_PER_EMAIL } from '../../src/middleware/login-throttle.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -27,13 +27,20 @@ function secretFrom(html: string): string {
   return shown.replace(/ /g, '');
 }
 
+/** The enrol form's fields as the browser sends them, with the code typed in. */
+function enrolForm(html: string, code: string): Record<string, string> {
+  const enrolment = /name="enrolment" value="([^"]+)"/.exec(html)?.[1];
+  if (!enrolment) throw new Error('no enrolment field on the page');
+  return { _csrf: csrfFrom(html), enrolment, code };
+}
+
 type Agent = request.Agent;
 
 /** Turns the second factor on through the page; the secret and the recovery codes as shown. */
 async function enrol(agent: Agent): Promise<{ secret: string; recoveryCodes: string[] }> {
   const page = await agent.get('/admin/security').expect(200);
   const secret = secretFrom(page.text);
-  const res = await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), code: codeAt(secret) }).expect(200);
+  const res = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret))).expect(200);
   const recoveryCodes = [...res.text.matchAll(RECOVERY_CODE)].map((m) => m[1] as string);
   return { secret, recoveryCodes };
 }
@@ -74,7 +81,7 @@ describe('/admin/security without a session', () => {
 });
 
 describe('turning the second factor on', () => {
-  it('shows a secret, its otpauth QR and a code form; the secret is kept encrypted and stays the same on reload', async () => {
+  it('shows a secret, its otpauth QR and a code form; a load stores nothing and the next load shows a new secret', async () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     expect(page.headers['cache-control']).toBe('no-store');
@@ -85,27 +92,69 @@ describe('turning the second factor on', () => {
     expect(page.text).toMatch(/<figure class="security-qr"><svg [^>]*viewBox=/);
     expect(page.text).toContain('name="code"');
     expect(page.text).toContain('name="_csrf"');
+    // The secret travels sealed in the form, never in clear.
+    expect(enrolForm(page.text, '').enrolment).not.toContain(secret);
     const row = await t.db('administrators').where({ email: ADMIN_EMAIL }).first();
+    expect(row.totp_secret).toBeNull();
+    expect(row.totp_enabled_at).toBeNull();
+    const again = await agent.get('/admin/security').expect(200);
+    expect(secretFrom(again.text)).not.toBe(secret);
+    expect((await t.db('administrators').first()).totp_secret).toBeNull();
+  });
+
+  it('stores the secret only when a right code confirms it, kept encrypted', async () => {
+    const { agent } = await signIn(t.app);
+    const first = await agent.get('/admin/security').expect(200);
+    const second = await agent.get('/admin/security').expect(200);
+    // The older page still enrols with its own secret: each load carries its own.
+    const secret = secretFrom(first.text);
+    await agent.post('/admin/security').type('form').send(enrolForm(first.text, codeAt(secret))).expect(200);
+    const row = await t.db('administrators').first();
     expect(row.totp_secret).toMatch(/^v1\./);
     expect(row.totp_secret).not.toContain(secret);
+    expect(row.totp_enabled_at).not.toBeNull();
+    // Signing in takes that secret's codes, not the other page's.
+    const other = secretFrom(second.text);
+    await agent.post('/logout').type('form').send({ _csrf: csrfFrom(second.text) }).expect(303);
+    now += STEP;
+    const wrong = await passwordStep();
+    await sendCode(wrong.agent, wrong.res, codeAt(other)).expect(401);
+    await sendCode(wrong.agent, wrong.res, codeAt(secret)).expect(303);
+  });
+
+  it('refuses an expired, forged or missing secret field with 422 and a new secret, storing nothing', async () => {
+    const { agent } = await signIn(t.app);
+    const page = await agent.get('/admin/security').expect(200);
+    const secret = secretFrom(page.text);
+    now += 31 * 60_000;
+    const expired = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret))).expect(422);
+    expect(expired.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
+    expect(secretFrom(expired.text)).not.toBe(secret);
+    const forged = await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), enrolment: 'v1.AAAA.BBBB.CCCC' }).expect(422);
+    expect(forged.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
+    const missing = await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), code: codeAt(secret) }).expect(422);
+    expect(missing.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
+    const row = await t.db('administrators').first();
+    expect(row.totp_secret).toBeNull();
     expect(row.totp_enabled_at).toBeNull();
-    expect(secretFrom((await agent.get('/admin/security').expect(200)).text)).toBe(secret);
   });
 
   it('refuses a wrong or malformed code with 422 on the same page, the same secret shown', async () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
-    const csrf = csrfFrom(page.text);
-    const wrong = await agent.post('/admin/security').type('form').send({ _csrf: csrf, code: codeAt(secret, now - 5 * STEP) }).expect(422);
+    const wrong = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret, now - 5 * STEP))).expect(422);
     expect(wrong.text).toContain('Kod doğru değil.');
     expect(wrong.text).toContain('aria-invalid="true"');
     expect(secretFrom(wrong.text)).toBe(secret);
-    const malformed = await agent.post('/admin/security').type('form').send({ _csrf: csrf, code: '12ab' }).expect(422);
+    const malformed = await agent.post('/admin/security').type('form').send(enrolForm(wrong.text, '12ab')).expect(422);
     expect(malformed.text).toContain('6 haneli sayı olmalıdır');
-    const empty = await agent.post('/admin/security').type('form').send({ _csrf: csrf }).expect(422);
+    expect(secretFrom(malformed.text)).toBe(secret);
+    const empty = await agent.post('/admin/security').type('form').send({ ...enrolForm(malformed.text, ''), code: undefined }).expect(422);
     expect(empty.text).toContain('Doğrulama kodunu girin.');
     expect((await t.db('administrators').first()).totp_enabled_at).toBeNull();
+    // The page shown after the refusals still enrols.
+    await agent.post('/admin/security').type('form').send(enrolForm(empty.text, codeAt(secret))).expect(200);
   });
 
   it('turns on with a right code and shows 10 recovery codes once, stored only as hashes', async () => {
@@ -128,8 +177,8 @@ describe('turning the second factor on', () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
-    await agent.post('/admin/security').type('form').send({ code: codeAt(secret) }).expect(403);
-    await agent.post('/admin/security').type('form').send({ _csrf: 'yanlis', code: codeAt(secret) }).expect(403);
+    await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), _csrf: undefined }).expect(403);
+    await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), _csrf: 'yanlis' }).expect(403);
     expect((await t.db('administrators').first()).totp_enabled_at).toBeNull();
     const { recoveryCodes } = await enrol(agent);
     now += STEP;
@@ -243,18 +292,24 @@ describe('signing in with the second factor on', () => {
     await agent.get('/admin').expect(303);
   });
 
-  it(`counts wrong codes with wrong passwords: ${LOGIN_FAILURES_PER_EMAIL} in all, then 429 even for a right code`, async () => {
+  it(`throttles wrong codes apart from passwords: after ${CODE_FAILURES_PER_ADMIN}, 429 with the wait in minutes; the password still works`, async () => {
     const { secret } = await withSecondFactor();
-    const wrongPassword = await passwordStep('yanlis-sifre-1');
-    expect(wrongPassword.res.status).toBe(401);
     const { agent, res } = await passwordStep();
     let page = res;
-    for (let i = 1; i < LOGIN_FAILURES_PER_EMAIL; i += 1) page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
+    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1) page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
+    now += 2 * 60_000;
     const limited = await sendCode(agent, page, codeAt(secret)).expect(429);
-    expect(limited.text).toContain('Çok fazla başarısız giriş denemesi yapıldı');
+    expect(limited.text).toContain('Çok fazla deneme. 13 dakika sonra tekrar deneyin.');
+    expect(limited.text).toContain('name="code"');
     await agent.get('/admin').expect(303);
-    // The same e-mail's counter: the password form is closed too.
-    expect((await passwordStep()).res.status).toBe(429);
+    // The password step is not closed by the codes: it answers with the code form, whose codes wait.
+    const again = await passwordStep();
+    expect(again.res.status).toBe(200);
+    expect(again.res.text).toContain('name="code"');
+    await sendCode(again.agent, again.res, codeAt(secret)).expect(429);
+    now += 13 * 60_000;
+    const later = await passwordStep();
+    await sendCode(later.agent, later.res, codeAt(secret)).expect(303).expect('Location', '/admin');
   });
 });
 
@@ -292,6 +347,23 @@ describe('turning the second factor off', () => {
     const { res } = await passwordStep();
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/admin');
+  });
+
+  it(`throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}), each with 429 in the page`, async () => {
+    const { agent, csrf, secret, recoveryCodes } = await signedInWithSecondFactor();
+    const post = (password: string, code: string) => agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password, code });
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) await post(`yanlis-sifre-${i}`, recoveryCodes[0] as string).expect(422);
+    const noMorePasswords = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
+    expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+    expect(noMorePasswords.text).toContain('name="password"');
+    now += 15 * 60_000;
+    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1) await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
+    const noMoreCodes = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
+    expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+    expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
+    // Nothing was used up while refused.
+    now += 15 * 60_000;
+    await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(303);
   });
 
   it('takes a recovery code instead of the app code', async () => {

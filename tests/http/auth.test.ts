@@ -92,7 +92,7 @@ describe('POST /login', () => {
       await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` }).expect(401);
     }
     const res = await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
-    expect(res.text).toContain('Çok fazla başarısız giriş denemesi yapıldı');
+    expect(res.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
     // Another e-mail from the same client is not locked out by this one.
     await agent.post('/login').type('form').send({ _csrf: csrf, email: 'baska@example.com', password: 'x' }).expect(401);
   });
@@ -107,6 +107,38 @@ describe('POST /login', () => {
     const again = request.agent(restarted);
     const form = await again.get('/login');
     await again.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+  });
+
+  it('counts every spelling of an address on its one counter, and takes a padded or cut address for none', async () => {
+    const padded = (n: number) => `${ADMIN_EMAIL}${' '.repeat(237)}x${n}`;
+    const agent = request.agent(t.app);
+    const csrf = await loginForm(agent);
+    // Cut to 254 characters and trimmed, this was the address: it is no address at all, even with the right password.
+    await agent.post('/login').type('form').send({ _csrf: csrf, email: padded(0), password: ADMIN_PASSWORD }).expect(401);
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
+      await agent.post('/login').type('form').send({ _csrf: csrf, email: i % 2 ? ADMIN_EMAIL : ` ${ADMIN_EMAIL.toUpperCase()} `, password: `yanlis-${i}` }).expect(401);
+    }
+    await agent.post('/login').type('form').send({ _csrf: csrf, email: `\t${ADMIN_EMAIL.toUpperCase()}`, password: ADMIN_PASSWORD }).expect(429);
+    for (let n = 1; n <= 3; n += 1) {
+      await agent.post('/login').type('form').send({ _csrf: csrf, email: padded(n), password: ADMIN_PASSWORD }).expect(401);
+    }
+    await agent.get('/admin').expect(303);
+  });
+
+  it('says in Turkish how many minutes are left', async () => {
+    const agent = request.agent(t.app);
+    const csrf = await loginForm(agent);
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
+      await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` }).expect(401);
+    }
+    now = new Date(now.getTime() + 3 * 60_000);
+    const page = await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    expect(page.text).toContain('Çok fazla deneme. 12 dakika sonra tekrar deneyin.');
+    expect(page.text).toContain(`value="${ADMIN_EMAIL}"`);
+    const json = await agent.post('/login').set('Accept', 'application/json').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    expect(json.body).toEqual({ ok: false, error: 'Çok fazla deneme. 12 dakika sonra tekrar deneyin.' });
+    now = new Date(now.getTime() + 12 * 60_000);
+    await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(303);
   });
 
   it('does not count successful sign-ins against the limit', async () => {
@@ -130,6 +162,37 @@ describe('sessions', () => {
     now = new Date(now.getTime() + 60_000);
     await t.services.auth.resetPassword(ADMIN_EMAIL, 'yeni-sifre-456');
     await agent.get('/admin').expect(303).expect('Location', '/login');
+  });
+});
+
+describe('sessions before sign-in', () => {
+  async function sessionRows(): Promise<number> {
+    return Number((await t.db('sessions').count({ n: '*' }).first())?.n);
+  }
+
+  it('are never written: 50 loads of the sign-in form and of the landing page store nothing', async () => {
+    for (let i = 0; i < 50; i += 1) {
+      await request(t.app).get('/login').expect(200);
+      await request(t.app).get('/').expect(200);
+    }
+    const visitor = request.agent(t.app);
+    for (let i = 0; i < 5; i += 1) await visitor.get('/login').expect(200);
+    await visitor.post('/login').type('form').send({ _csrf: await loginForm(visitor), email: ADMIN_EMAIL, password: 'yanlis-sifre-1' }).expect(401);
+    expect(await sessionRows()).toBe(0);
+    // Signing in writes the first one.
+    await signIn(t.app);
+    expect(await sessionRows()).toBe(1);
+  });
+
+  it("keep the form's CSRF token: another visitor's token, or none, is refused", async () => {
+    const mine = request.agent(t.app);
+    await loginForm(mine);
+    const theirs = await loginForm(request.agent(t.app));
+    await mine.post('/login').type('form').send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    // A token alone, without the form's cookie, is refused too.
+    await request(t.app).post('/login').type('form').send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    await mine.get('/admin').expect(303);
+    expect(await sessionRows()).toBe(0);
   });
 });
 
