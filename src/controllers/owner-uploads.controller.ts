@@ -3,7 +3,7 @@ import { StorageFullError, ValidationError } from '../errors.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
-import { FILE_FIELD, requireFile, uploadBytes, uploadSource } from '../http/uploaded-file.js';
+import { FILE_FIELD, requireFile, uploadSource } from '../http/uploaded-file.js';
 import { parseCrop, type PhotoKind } from '../media/image-processing.js';
 import { FileTooLargeError } from '../middleware/upload.js';
 import { UploadStagingError } from '../middleware/upload-storage.js';
@@ -107,8 +107,8 @@ export class OwnerUploadsController {
 
   /** The uploaded catalog file, stored before its link is written; a refusal re-opens `dialog`. */
   private storeCatalog(req: Request, res: Response, dialog: DialogId): Promise<string | Refused> {
-    return this.editor.refuseInvalid(req, res, dialog, mediaMessages.catalogFailed, async () =>
-      this.media.storeCatalog(loadedCustomer(req).id, await uploadBytes(requireFile(req)), bodyOf(req).label),
+    return this.editor.refuseInvalid(req, res, dialog, mediaMessages.catalogFailed, () =>
+      this.media.storeCatalog(loadedCustomer(req).id, uploadSource(requireFile(req)), bodyOf(req).label),
     );
   }
 }

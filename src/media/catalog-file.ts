@@ -11,8 +11,9 @@
  * type taken from our own `.pdf` extension; keep them when touching that handler. (A CSP
  * `sandbox` would be stricter still, but Chromium's PDF viewer then shows nothing.)
  */
+import { open } from 'node:fs/promises';
 import { ValidationError } from '../errors.js';
-import { reencodeImage } from './image-processing.js';
+import { reencodeImage, type ImageSource } from './image-processing.js';
 import { foldSlug } from '../domain/slug.js';
 import { sniffType } from './file-sniff.js';
 
@@ -32,8 +33,11 @@ export interface CatalogType {
 }
 
 export interface CatalogFile extends CatalogType {
-  /** What to store: the re-encoded image, or the PDF as uploaded. */
-  readonly data: Buffer;
+  /**
+   * What to store: the re-encoded image, or the PDF as uploaded, left where it came (its
+   * temporary file, so ten megabytes never sit in memory; docs/architecture.md, Memory).
+   */
+  readonly data: ImageSource;
 }
 
 /** What file-type may report, mapped onto what we accept (an APNG is stored as a PNG). */
@@ -53,20 +57,33 @@ function unsupported(): ValidationError {
   return new ValidationError({ [FIELD]: messages.unsupported });
 }
 
-/** The catalog type by its bytes; anything else, an empty file included, is refused. */
-export async function detectCatalog(buffer: Uint8Array): Promise<CatalogType> {
-  const type = await sniffType(buffer, CATALOG_TYPES, unsupported);
-  if (type.ext === 'pdf' && !PDF_HEADER.test(Buffer.from(buffer.subarray(0, 16)).toString('latin1'))) throw unsupported();
+/** The first `length` bytes of the upload (fewer when it is shorter). */
+async function leadingBytes(source: Uint8Array | string, length: number): Promise<Buffer> {
+  if (typeof source !== 'string') return Buffer.from(source.subarray(0, length));
+  const handle = await open(source, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The catalog type by its bytes (in memory, or in the file at a path); anything else, an empty file included, is refused. */
+export async function detectCatalog(source: Uint8Array | string): Promise<CatalogType> {
+  const type = await sniffType(source, CATALOG_TYPES, unsupported);
+  if (type.ext === 'pdf' && !PDF_HEADER.test((await leadingBytes(source, 16)).toString('latin1'))) throw unsupported();
   return type;
 }
 
 /**
- * The file to store for an uploaded catalog: its type, and the bytes (an image re-encoded,
- * a PDF unchanged). 422 for an unsupported type or an unreadable/oversized image.
+ * The file to store for an uploaded catalog (its bytes, or the path of its temporary file):
+ * its type, and an image re-encoded or a PDF unchanged. 422 for an unsupported type or an
+ * unreadable/oversized image.
  */
-export async function prepareCatalogFile(buffer: Buffer): Promise<CatalogFile> {
-  const type = await detectCatalog(buffer);
-  const data = type.ext === 'pdf' ? buffer : await reencodeImage(buffer, type.ext);
+export async function prepareCatalogFile(upload: ImageSource): Promise<CatalogFile> {
+  const type = await detectCatalog(upload);
+  const data = type.ext === 'pdf' ? upload : await reencodeImage(upload, type.ext);
   return { ...type, data };
 }
 

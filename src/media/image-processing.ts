@@ -221,10 +221,10 @@ export async function processBackgroundImage(input: ImageSource): Promise<Proces
  * An image re-encoded in the given format at its own size (first frame of an animation), without
  * metadata; for catalog pages, which must stay readable. The caller has detected the format.
  */
-export async function reencodeImage(buffer: Buffer, format: 'jpg' | 'png' | 'gif' | 'webp'): Promise<Buffer> {
+export async function reencodeImage(input: ImageSource, format: 'jpg' | 'png' | 'gif' | 'webp'): Promise<Buffer> {
   try {
     return await imageWork.run(() => {
-      const image = openImage(buffer);
+      const image = openImage(input);
       switch (format) {
         case 'jpg':
           return image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true }).toBuffer();

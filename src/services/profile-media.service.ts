@@ -3,7 +3,7 @@ import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
 import { processBackgroundImage, processPhoto, type CropRect, type ImageSource, type PhotoKind } from '../media/image-processing.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
-import type { FileStorage } from '../storage/file-storage.js';
+import type { FileContent, FileStorage } from '../storage/file-storage.js';
 
 export const mediaMessages = {
   photoFailed: 'Fotoğraf kaydedilemedi',
@@ -48,7 +48,7 @@ export class ProfileMediaService {
     return result;
   }
 
-  private save(customerId: number, failure: string, fileName: string, data: Uint8Array): Promise<string> {
+  private save(customerId: number, failure: string, fileName: string, data: FileContent): Promise<string> {
     return orFail(failure, () => this.storage.saveFile(customerId, fileName, data));
   }
 
@@ -101,9 +101,10 @@ export class ProfileMediaService {
    * Stores an uploaded catalog file as `{slugified name}-{timestamp}.{ext}`, named after the
    * link's label. Nothing points to it yet: the link write that does goes through `replace`.
    */
-  async storeCatalog(customerId: number, upload: Buffer, label: unknown): Promise<string> {
+  async storeCatalog(customerId: number, upload: ImageSource, label: unknown): Promise<string> {
     const file = await prepareCatalogFile(upload);
     const name = typeof label === 'string' && label.trim() ? label : mediaMessages.defaultCatalogName;
-    return this.save(customerId, mediaMessages.catalogFailed, catalogFileName(name, new Date(this.now()), file.ext), file.data);
+    const content = typeof file.data === 'string' ? { fromFile: file.data } : file.data;
+    return this.save(customerId, mediaMessages.catalogFailed, catalogFileName(name, new Date(this.now()), file.ext), content);
   }
 }

@@ -96,6 +96,12 @@ export interface OpenFile {
  * public at `/uploads/{customerId}/{name}`. Customer ids must be positive integers and names
  * safe (isSafeFileName); anything else is a TypeError, never a file written elsewhere.
  */
+/**
+ * What saveFile stores: bytes in memory, or the content of a file on this machine (an upload's
+ * temporary file), copied a piece at a time rather than read whole.
+ */
+export type FileContent = Uint8Array | { readonly fromFile: string };
+
 export interface FileStorage {
   /** `{prefix}-{16 random base64url characters}.{ext}`: unguessable and never a client's name. */
   newFileName(prefix: string, ext: string): string;
@@ -108,7 +114,7 @@ export interface FileStorage {
    * overwrite"), also when two saves of one name race; the returned path says which name
    * was used. Rejects when no free name fits, leaving nothing behind.
    */
-  saveFile(customerId: number, fileName: string, data: Uint8Array): Promise<string>;
+  saveFile(customerId: number, fileName: string, data: FileContent): Promise<string>;
 
   /**
    * Deletes the file behind a public path, but only when that path is a file of this

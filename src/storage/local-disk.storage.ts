@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants, type Dirent } from 'node:fs';
+import { constants, createReadStream, type Dirent } from 'node:fs';
 import { link, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
@@ -13,6 +13,7 @@ import {
   randomFileName,
   UPLOADS_URL_PREFIX,
   withoutCacheBuster,
+  type FileContent,
   type FileStorage,
   type OpenFile,
 } from './file-storage.js';
@@ -81,7 +82,7 @@ export class LocalDiskStorage implements FileStorage {
    * The bytes go to a temporary dotfile in the customer's folder, are fsynced, and only then
    * appear under their name. A full disk is a StorageFullError, the temp file removed.
    */
-  async saveFile(customerId: number, fileName: string, data: Uint8Array): Promise<string> {
+  async saveFile(customerId: number, fileName: string, data: FileContent): Promise<string> {
     try {
       return await this.writeFile(customerId, fileName, data);
     } catch (err) {
@@ -89,7 +90,7 @@ export class LocalDiskStorage implements FileStorage {
     }
   }
 
-  private async writeFile(customerId: number, fileName: string, data: Uint8Array): Promise<string> {
+  private async writeFile(customerId: number, fileName: string, data: FileContent): Promise<string> {
     assertCustomerId(customerId);
     if (!isSafeFileName(fileName)) throw new TypeError(`unsafe file name: "${fileName}"`);
     const dir = this.customerDir(customerId);
@@ -98,7 +99,8 @@ export class LocalDiskStorage implements FileStorage {
     const handle = await open(temp, 'wx', 0o644);
     try {
       try {
-        await handle.writeFile(data);
+        if (data instanceof Uint8Array) await handle.writeFile(data);
+        else for await (const piece of createReadStream(data.fromFile)) await handle.write(piece as Buffer);
         await handle.sync();
       } finally {
         await handle.close();

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
@@ -64,7 +67,26 @@ describe('prepareCatalogFile', () => {
   it('stores a PDF exactly as it came (it cannot be re-encoded)', async () => {
     const file = await prepareCatalogFile(MINIMAL_PDF);
     expect(file.ext).toBe('pdf');
-    expect(file.data.equals(MINIMAL_PDF)).toBe(true);
+    expect(Buffer.isBuffer(file.data) && file.data.equals(MINIMAL_PDF)).toBe(true);
+  });
+
+  it('leaves a PDF in its temporary file, never read whole, and reads an image from one', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-catalog-'));
+    try {
+      const pdfPath = path.join(dir, 'katalog');
+      await writeFile(pdfPath, MINIMAL_PDF);
+      expect(await prepareCatalogFile(pdfPath)).toEqual({ ext: 'pdf', mime: 'application/pdf', data: pdfPath });
+      const pngPath = path.join(dir, 'sayfa');
+      await writeFile(pngPath, png);
+      const image = await prepareCatalogFile(pngPath);
+      expect(image.ext).toBe('png');
+      expect((await sharp(image.data).metadata()).width).toBe(600);
+      const versionless = path.join(dir, 'surumsuz');
+      await writeFile(versionless, Buffer.from('%PDF\n1 0 obj<<>>endobj\n'));
+      await expectRefused(prepareCatalogFile(versionless), UNSUPPORTED);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([

@@ -53,6 +53,16 @@ describe('saveFile', () => {
     expect(await readFile(path.join(storage.customerDir(7), 'profile-abc.jpg'), 'utf8')).toBe('resim');
   });
 
+  it("copies a file's content a piece at a time (an upload's temporary file)", async () => {
+    const source = path.join(dir, 'yukleme');
+    const content = Buffer.alloc(3 * 1024 * 1024 + 5, 7);
+    await writeFile(source, content);
+    const publicPath = await storage.saveFile(7, 'katalog.pdf', { fromFile: source });
+    expect(publicPath).toBe('/uploads/7/katalog.pdf');
+    expect((await readFile(path.join(storage.customerDir(7), 'katalog.pdf'))).equals(content)).toBe(true);
+    expect(await existsOnDisk(source)).toBe(true);
+  });
+
   it('leaves no temporary file behind', async () => {
     await storage.saveFile(7, 'a.jpg', Buffer.from('1'));
     await storage.saveFile(7, 'a.jpg', Buffer.from('2'));
