@@ -1,9 +1,11 @@
 import { createServer, type Server } from 'node:http';
+import os from 'node:os';
 import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest, withStartupLock } from './db.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
+import { uploadStagingProblem } from './middleware/upload-storage.js';
 import { startAutomaticBackups } from './ops/backup-schedule.js';
 
 /** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
@@ -18,6 +20,29 @@ const SHUTDOWN_GRACE_MS = 5_000;
 const HTTP_LIMITS = { headersTimeout: 10_000, requestTimeout: 120_000, connectionsCheckingInterval: 1_000 };
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_HEADERS_COUNT = 100;
+
+/** Where to open Vizit: BASE_URL when set (the address cards carry), else this machine's address. */
+function listeningMessage(config: Config, port: number): string {
+  if (config.baseUrl) return `Vizit listening on ${config.host}:${port} for ${config.baseUrl}`;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `Vizit listening on http://${host}:${port}`;
+}
+
+/** What the operator should fix before cards are printed or files uploaded (README, Configuration and Docker). */
+function logStartWarnings(config: Config, logger: Logger): void {
+  if (!config.baseUrl) {
+    logger.warn(
+      'BASE_URL is not set: QR codes, vCards and printed cards carry the address each request came in on; set BASE_URL to the public address (https://...)',
+    );
+  }
+  const staging = uploadStagingProblem();
+  if (staging) {
+    logger.warn(
+      { tempDir: os.tmpdir(), cause: staging },
+      'the temp folder cannot be written: photo and catalog uploads are refused (503) until it can (with docker run --read-only, add --tmpfs /tmp)',
+    );
+  }
+}
 
 function readConfig(): Config {
   try {
@@ -72,9 +97,10 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port, host: config.host, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
-      `Vizit listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+      { port, host: config.host, baseUrl: config.baseUrl, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
+      listeningMessage(config, port),
     );
+    logStartWarnings(config, logger);
   });
 
   let stopping = false;
