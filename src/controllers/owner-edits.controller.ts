@@ -6,7 +6,7 @@ import { dialogs, type DialogId, type OwnerNotice } from '../http/owner-dialogs.
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
 import type { LinkService } from '../services/link.service.js';
 import { mediaMessages } from '../services/profile-media.service.js';
-import type { ProfileEditService } from '../services/profile-edit.service.js';
+import type { ProfileEditService, TextSaved } from '../services/profile-edit.service.js';
 import { parseFlag } from '../validation/profile.validation.js';
 import { REFUSED, type OwnerEditor } from './owner-editor.js';
 import type { OwnerLinkForms } from './owner-link-forms.js';
@@ -23,6 +23,9 @@ export const messages = {
 } as const;
 
 const linksAnchor = `#${dialogs.links}`;
+
+/** A saved change's notice: it also says when "add to contacts" went off with the last phone or e-mail. */
+const textNotice = (saved: TextSaved): OwnerNotice => (saved.addContactHidden ? 'rehber-gizlendi' : 'kaydedildi');
 const contactAnchor = `#${dialogs.contact}`;
 
 /** The owner's form posts that change text, settings, the IBAN card, the background and the links. */
@@ -34,38 +37,42 @@ export class OwnerEditsController {
     private readonly links: LinkService,
   ) {}
 
-  /**
-   * Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. `anchor`:
-   * the dialog a plain form comes back to, open (a switch inside a dialog keeps it open).
-   */
-  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>, anchor = ''): Promise<void> {
+  /** Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. */
+  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>): Promise<void> {
     const saved = await this.editor.attempt(req, res, dialog, failure, work);
-    if (saved !== REFUSED) ownerDone(req, res, notice, {}, anchor);
+    if (saved !== REFUSED) ownerDone(req, res, notice);
   }
 
   profileText: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
     const dialog = 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
     const saved = await this.editor.attempt(req, res, dialog, messages.updateFailed, () => this.profileEdits.updateText(loadedCustomer(req).id, body));
-    if (saved !== REFUSED) ownerDone(req, res, saved.addContactHidden ? 'rehber-gizlendi' : 'kaydedildi');
+    if (saved !== REFUSED) ownerDone(req, res, textNotice(saved));
   };
 
-  /** Dark mode, the name on the cover and the profile's visibility switches. */
+  /**
+   * Dark mode, the name on the cover and the profile's visibility switches. The website's switch
+   * lives in the contact dialog and comes back to it; without JavaScript it also sends what was
+   * typed there, so a refusal of that text re-opens the contact dialog with it.
+   */
   settings: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
     const failure = 'dark_mode' in body ? messages.darkModeFailed : 'show_name_on_cover' in body ? messages.nameOnCoverFailed : messages.updateFailed;
-    // The website's switch lives in the contact dialog, with the contact buttons' switches.
-    const anchor = 'is_website_visible' in body ? contactAnchor : '';
-    await this.save(req, res, dialogs.settings, failure, 'kaydedildi', () => this.profileEdits.updateSettings(loadedCustomer(req).id, body), anchor);
+    const inContact = 'is_website_visible' in body;
+    const saved = await this.editor.attempt(req, res, inContact ? dialogs.contact : dialogs.settings, failure, () =>
+      this.profileEdits.updateSettings(loadedCustomer(req).id, body),
+    );
+    if (saved !== REFUSED) ownerDone(req, res, textNotice(saved), {}, inContact ? contactAnchor : '');
   };
 
+  /** A contact button's switch (and, without JavaScript, the contact dialog's typed text with it). */
   contactButton: RequestHandler = async (req, res) => {
     const type = req.params.type;
     if (!isContactButtonType(type)) throw new NotFoundError();
-    await this.save(req, res, dialogs.contact, messages.updateFailed, 'kaydedildi', () =>
+    const saved = await this.editor.attempt(req, res, dialogs.contact, messages.updateFailed, () =>
       this.profileEdits.setContactButton(loadedCustomer(req).id, type, bodyOf(req)),
-      contactAnchor,
     );
+    if (saved !== REFUSED) ownerDone(req, res, textNotice(saved), {}, contactAnchor);
   };
 
   iban: RequestHandler = async (req, res) => {

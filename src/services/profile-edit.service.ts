@@ -4,7 +4,7 @@ import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileChanges, ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import { validateBackgroundInput } from '../validation/background.validation.js';
 import { parseIbanFields } from '../validation/iban.validation.js';
-import { parseFlag, parseProfileText } from '../validation/profile.validation.js';
+import { parseFlag, parseProfileText, type ProfileTextInput } from '../validation/profile.validation.js';
 
 export const profileEditMessages = {
   contactNeedsData: 'İletişim bilgisi eksik - telefon veya e-posta gerekli',
@@ -16,6 +16,22 @@ type Form = Readonly<Record<string, unknown>>;
 
 /** The switches of the settings form, by their form (and column) names. */
 const SETTINGS = ['dark_mode', 'show_name_on_cover', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible'] as const;
+const CONTACT_FIELDS = ['phone', 'email', 'website'] as const;
+
+/** Whether "add to contacts" is left without a phone or an e-mail to add. */
+export interface TextSaved {
+  addContactHidden: boolean;
+}
+
+/**
+ * The phone, e-mail and website typed in the contact dialog that one of its switches sent along
+ * (without JavaScript a switch submits the dialog's form, views/edit/dialogs/contact.ejs), checked;
+ * null when the form sent none of them.
+ */
+function contactTextOf(form: Form): ProfileTextInput | null {
+  const sent = Object.fromEntries(CONTACT_FIELDS.filter((field) => field in form).map((field) => [field, form[field]]));
+  return Object.keys(sent).length > 0 ? parseProfileText(sent) : null;
+}
 
 /**
  * The owner's changes to the profile card, its contact buttons, its IBAN card and its
@@ -37,8 +53,12 @@ export class ProfileEditService {
    * Removing the last of phone and e-mail also switches "add to contacts" off (it has nothing
    * left to add, docs/product.md, Owner page): the answer says whether it did.
    */
-  async updateText(customerId: number, form: Form): Promise<{ addContactHidden: boolean }> {
-    const changes = parseProfileText(form);
+  updateText(customerId: number, form: Form): Promise<TextSaved> {
+    return this.writeText(customerId, parseProfileText(form));
+  }
+
+  private async writeText(customerId: number, changes: ProfileTextInput | null): Promise<TextSaved> {
+    if (changes === null) return { addContactHidden: false };
     if (changes.phone !== null && changes.email !== null) {
       await this.update(customerId, changes);
       return { addContactHidden: false };
@@ -46,22 +66,36 @@ export class ProfileEditService {
     return { addContactHidden: await this.writes.updateContactData(customerId, changes, this.now()) };
   }
 
-  /** Dark mode, the name on the cover and the visibility switches: the ones the form sent. */
-  async updateSettings(customerId: number, form: Form): Promise<void> {
+  /**
+   * Dark mode, the name on the cover and the visibility switches: the ones the form sent, with
+   * the contact dialog's typed text when the website's switch sent it along (checked first).
+   */
+  async updateSettings(customerId: number, form: Form): Promise<TextSaved> {
     const changes: Partial<Record<(typeof SETTINGS)[number], boolean>> = {};
     for (const field of SETTINGS) if (field in form) changes[field] = parseFlag(form, field);
     if (Object.keys(changes).length === 0) throw new ValidationError({ dark_mode: profileEditMessages.noSetting });
+    const saved = await this.writeText(customerId, contactTextOf(form));
     await this.update(customerId, changes);
+    return saved;
   }
 
-  /** "Add to contacts" can only be shown while there is a phone number or an e-mail address to add. */
-  async setContactButton(customerId: number, type: ContactButtonType, form: Form): Promise<void> {
+  /**
+   * A contact button's switch, with the contact dialog's typed text when it sent it along: the
+   * text is checked first and saved first, so "add to contacts" may go on with a phone typed
+   * beside it. It can only be shown while there is a phone number or an e-mail address to add.
+   */
+  async setContactButton(customerId: number, type: ContactButtonType, form: Form): Promise<TextSaved> {
     const visible = parseFlag(form, 'is_visible');
+    const text = contactTextOf(form);
     if (visible && type === 'add_contact') {
       const profile = await this.profiles.findProfile(customerId);
-      if (!profile?.phone && !profile?.email) throw new ValidationError({ is_visible: profileEditMessages.contactNeedsData });
+      const phone = text && 'phone' in text ? text.phone : profile?.phone;
+      const email = text && 'email' in text ? text.email : profile?.email;
+      if (!phone && !email) throw new ValidationError({ is_visible: profileEditMessages.contactNeedsData });
     }
+    const saved = await this.writeText(customerId, text);
     await this.writes.setContactButton(customerId, type, visible);
+    return saved;
   }
 
   async saveIban(customerId: number, form: Form): Promise<void> {

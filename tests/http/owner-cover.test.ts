@@ -108,7 +108,7 @@ describe('POST /edit/{token}/cover', () => {
 
   it('keeps a refused video address in its field, marked invalid', async () => {
     const res = await post('/cover', { cover_type: 'video', cover_value: 'http://exa mple.com/v.mp4' }).expect(422);
-    expect(res.text).toMatch(/id="kapak-cover_value" name="cover_value" type="url" value="http:\/\/exa mple.com\/v.mp4"[^>]* aria-invalid=true/);
+    expect(res.text).toMatch(/id="kapak-cover_value" name="cover_value" type="text" value="http:\/\/exa mple.com\/v.mp4"[^>]* aria-invalid=true/);
     expect(res.text).toContain('field__note field__note--error" id="kapak-cover_value-not">Geçersiz video adresi.');
   });
 

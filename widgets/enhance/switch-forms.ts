@@ -3,7 +3,8 @@
  * Owner page) changes without leaving the page, so the dialog stays open. The switch moves at
  * once, the change is announced ("Ara kapatıldı."), and the element whose id is `data-refresh` (the
  * card behind the dialog) is renewed from the page; a refusal moves the switch back and says why.
- * Without JavaScript the form posts and the page comes back with the dialog open.
+ * Without JavaScript the form posts and the page comes back with the dialog open (a switch of the
+ * contact dialog sends the dialog's typed text along, views/partials/switch-form.ejs).
  */
 import { postForm } from '../lib/post';
 import { showToast } from '../lib/toast';
@@ -66,7 +67,9 @@ export function enhanceSwitchForms(root: ParentNode): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form.switch-form[data-in-place]')) {
     if (form.dataset.inPlaceReady) continue;
     form.dataset.inPlaceReady = 'true';
-    form.addEventListener('submit', (event) => {
+    // The button's click, not the form's submit: a switch of the contact dialog submits that
+    // dialog's form when there is no JavaScript (its `form` attribute), which must not happen here.
+    parts(form)?.button.addEventListener('click', (event) => {
       event.preventDefault();
       void toggle(form);
     });
