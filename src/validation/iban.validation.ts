@@ -32,7 +32,13 @@ export function normalizeAccountHolder(raw: string): string {
   return raw.normalize('NFC').trim().replace(/\s+/gu, ' ');
 }
 
-const ACCOUNT_HOLDER = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
+/**
+ * What a person's or a Turkish company's name holds ("Kaya & Oğulları Tic. Ltd. Şti.", "Ayşe'nin
+ * Atölyesi, 2. Şube"): letters, digits, spaces and `. , & - '` (a phone's ’ too), with a letter
+ * somewhere. Anything else is refused, never dropped (docs/product.md, Links and platforms).
+ */
+const ACCOUNT_HOLDER = /^[\p{L}\p{M}0-9 .,&'’-]+$/u;
+const HAS_LETTER = /\p{L}/u;
 
 /** The IBAN card's and the IBAN link's fields (`iban`, `account_holder`), checked together. */
 export function parseIbanFields(ibanRaw: unknown, holderRaw: unknown): IbanFields {
@@ -55,7 +61,7 @@ function validAccountHolder(raw: unknown): string {
   const holder = normalizeAccountHolder(typeof raw === 'string' ? raw : '');
   if (holder === '') fail('account_holder', messages.holderRequired);
   if (codePoints(holder) > LINK_LIMITS.accountHolder) fail('account_holder', messages.holderTooLong);
-  if (!ACCOUNT_HOLDER.test(holder)) fail('account_holder', messages.holderInvalid);
+  if (!ACCOUNT_HOLDER.test(holder) || !HAS_LETTER.test(holder)) fail('account_holder', messages.holderInvalid);
   return holder;
 }
 

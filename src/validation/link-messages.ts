@@ -39,7 +39,7 @@ export const messages = {
   ibanChecksum: 'IBAN geçersiz: kontrol basamakları tutmuyor.',
   holderRequired: 'Hesap sahibi zorunludur.',
   holderTooLong: `Hesap sahibi en fazla ${LINK_LIMITS.accountHolder} karakter olabilir.`,
-  holderInvalid: 'Hesap sahibi yalnızca harf ve boşluk içerebilir.',
+  holderInvalid: "Hesap sahibi yalnızca harf, rakam, boşluk ve . , & - ' işaretlerini içerebilir.",
   labelRequired: 'Bağlantı adı zorunludur.',
   labelTooLong: `Bağlantı adı en fazla ${LINK_LIMITS.label} karakter olabilir.`,
   labelInvalid: 'Bağlantı adı kontrol karakterleri içeremez.',

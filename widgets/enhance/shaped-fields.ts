@@ -1,13 +1,12 @@
 /**
  * `input[data-shape]`: fields that keep only what they may hold, as it is typed or pasted
- * (docs/product.md, Links and platforms: IBAN and account holder). The server checks again, and
- * without JavaScript its refusal in the same dialog is the guard.
+ * (docs/product.md, Links and platforms: the IBAN). The server checks again, and without
+ * JavaScript its refusal in the same dialog is the guard.
  *
  * - `iban`: upper-case, always starting `TR`, then the digits (24 at most, a Turkish IBAN) and
  *   the owner's own single spaces. A paste is regrouped in fours as banks print it
  *   (`TR33 0006 …`, 32 characters), so one with extra spaces is never cut at the field's
  *   `maxlength` (34, which counts spaces).
- * - `letters`: letters (Turkish ones too) and single spaces between words.
  *
  * The caret stays after the character it was after.
  */
@@ -51,18 +50,6 @@ export function shapeIban(raw: string, caret: number, regroup = false): Shaped {
   return { value: `TR${body.join('')}`, caret: 2 + at };
 }
 
-/** What a typed name becomes: letters and single spaces, no space first. */
-export function shapeLetters(raw: string, caret: number): Shaped {
-  const kept: string[] = [];
-  let at = -1;
-  for (const [i, ch] of Array.from(raw.normalize('NFC')).entries()) {
-    if (i === caret) at = kept.length;
-    if (/[\p{L}\p{M}]/u.test(ch)) kept.push(ch);
-    else if (/\s/.test(ch) && kept.length > 0 && kept.at(-1) !== ' ') kept.push(' ');
-  }
-  return { value: kept.join(''), caret: at < 0 ? kept.length : at };
-}
-
 /** The caret as a count of characters (code points), which is how the shapers count. */
 function caretOf(input: HTMLInputElement): number {
   return Array.from(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
@@ -76,31 +63,30 @@ function apply(input: HTMLInputElement, shaped: Shaped): void {
   if (document.activeElement === input) input.setSelectionRange(units, units);
 }
 
-function shape(input: HTMLInputElement, raw: string, caret: number, pasted: boolean, deleting: boolean): Shaped {
-  if (input.dataset.shape === 'letters') return shapeLetters(raw, caret);
+function shape(raw: string, caret: number, pasted: boolean, deleting: boolean): Shaped {
   const shaped = shapeIban(raw, caret, pasted);
   // Deleting back to the bare "TR" empties the field, so it can be cleared.
   return deleting && shaped.value === 'TR' ? { value: '', caret: 0 } : shaped;
 }
 
 export function enhanceShapedFields(root: ParentNode): void {
-  for (const input of Array.from(root.querySelectorAll<HTMLInputElement>('input[data-shape]'))) {
+  for (const input of Array.from(root.querySelectorAll<HTMLInputElement>('input[data-shape="iban"]'))) {
     if (input.dataset.shaped) continue;
     input.dataset.shaped = 'true';
     // After "TR" come only digits: a phone shows its number pad.
-    if (input.dataset.shape === 'iban') input.inputMode = 'numeric';
+    input.inputMode = 'numeric';
     // The value before this keystroke: a 25th digit is refused the way maxlength refuses.
     let last = { value: input.value, caret: Array.from(input.value).length };
     input.addEventListener('input', (event) => {
       if ((event as InputEvent).isComposing) return;
       const deleting = (event as InputEvent).inputType?.startsWith('delete') ?? false;
-      const tooMany = input.dataset.shape === 'iban' && (input.value.match(/[0-9]/g)?.length ?? 0) > IBAN_DIGITS;
-      const shaped = tooMany ? last : shape(input, input.value, caretOf(input), false, deleting);
+      const tooMany = (input.value.match(/[0-9]/g)?.length ?? 0) > IBAN_DIGITS;
+      const shaped = tooMany ? last : shape(input.value, caretOf(input), false, deleting);
       apply(input, shaped);
       last = { value: input.value, caret: caretOf(input) };
     });
     input.form?.addEventListener('reset', () => window.setTimeout(() => (last = { value: input.value, caret: 0 })));
-    input.addEventListener('compositionend', () => apply(input, shape(input, input.value, caretOf(input), false, false)));
+    input.addEventListener('compositionend', () => apply(input, shape(input.value, caretOf(input), false, false)));
     // A paste is shaped before the browser cuts it at maxlength.
     input.addEventListener('paste', (event) => {
       const text = event.clipboardData?.getData('text') ?? '';
@@ -110,7 +96,7 @@ export function enhanceShapedFields(root: ParentNode): void {
       const end = input.selectionEnd ?? start;
       const raw = input.value.slice(0, start) + text + input.value.slice(end);
       const caret = Array.from(input.value.slice(0, start) + text).length;
-      apply(input, shape(input, raw, caret, input.dataset.shape === 'iban', false));
+      apply(input, shape(raw, caret, true, false));
       last = { value: input.value, caret: caretOf(input) };
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IBAN_DIGITS, shapeIban, shapeLetters } from '../../../widgets/enhance/shaped-fields.js';
+import { IBAN_DIGITS, shapeIban } from '../../../widgets/enhance/shaped-fields.js';
 import { LINK_FIELD_LIMITS } from '../../../src/validation/link-limits.js';
 import { normalizeIban, parseIbanFields } from '../../../src/validation/iban.validation.js';
 
@@ -50,22 +50,5 @@ describe('shapeIban (pasted: regrouped in fours)', () => {
   it('puts the caret after the last digit pasted', () => {
     expect(shapeIban('TR3300', 6, true)).toEqual({ value: 'TR33 00', caret: 7 });
     expect(shapeIban('TR330006', 5, true)).toEqual({ value: 'TR33 0006', caret: 6 });
-  });
-});
-
-describe('shapeLetters', () => {
-  it.each([
-    ['Ali123  Veli ', 'Ali Veli '],
-    [' Şükrü Öztürk', 'Şükrü Öztürk'],
-    ['İĞÜŞÖÇ ığüşöç', 'İĞÜŞÖÇ ığüşöç'],
-    ['Ayşe 2 Kaya', 'Ayşe Kaya'],
-    ['<b>x</b>', 'bxb'],
-  ])('%j becomes %j, which the server takes as a holder (trimmed)', (raw, shaped) => {
-    expect(shapeLetters(raw, end(raw)).value).toBe(shaped);
-    expect(parseIbanFields(IBAN, shaped).accountHolder).toBe(shaped.trim());
-  });
-
-  it('keeps the caret after the letter it followed', () => {
-    expect(shapeLetters('Al1i', 3)).toEqual({ value: 'Ali', caret: 2 });
   });
 });
