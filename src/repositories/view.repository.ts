@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { VisitSource } from '../domain/visit-source.js';
 import { isPostgres } from '../db.js';
@@ -11,6 +12,9 @@ export interface ViewRow {
   source?: VisitSource;
 }
 
+/** How long a written batch's id is kept: far longer than any retry waits (the recorder retries every 2 s). */
+export const BATCH_IDS_KEPT_MS = 24 * 60 * 60 * 1000;
+
 export class ViewRepository {
   constructor(
     private readonly db: Knex,
@@ -21,19 +25,26 @@ export class ViewRepository {
   /**
    * One transaction for a whole batch: one fsync instead of one per view, and the raw rows, the
    * day counters (profile_view_days) and the source counters (view_source_days) can never
-   * disagree. However many views, customers, days and sources, a batch is three statements.
+   * disagree. However many views, customers, days and sources, a batch is three statements,
+   * besides its id. `batchId` makes it written once: recorded in the same transaction
+   * (view_batches), a batch already there is skipped, so a retry after a commit whose answer was
+   * lost changes nothing. Returns false for such a skipped batch.
    */
-  async insertMany(views: ReadonlyArray<ViewRow>): Promise<void> {
-    if (views.length === 0) return;
+  async insertMany(views: ReadonlyArray<ViewRow>, batchId: string = randomUUID(), now = Date.now()): Promise<boolean> {
+    if (views.length === 0) return true;
     const withDay = withDays(views, this.timeZone);
     const days = countGroups(withDay, (v) => [v.customerId, v.day] as const);
     const sources = countGroups(withDay, (v) => [v.customerId, v.day, v.source ?? 'direct'] as const);
-    await this.db.transaction(async (trx) => {
+    return this.db.transaction(async (trx) => {
+      const fresh = await trx('view_batches').insert({ batch_id: batchId, written_at: now }).onConflict('batch_id').ignore().returning('batch_id');
+      if (fresh.length === 0) return false;
+      await trx('view_batches').where('written_at', '<', now - BATCH_IDS_KEPT_MS).del();
       await this.insertRows(trx, views);
       await addToCounters(trx, 'profile_view_days', ['customer_id', 'day'], 'views',
         days.map(({ key: [customerId, day], count }) => ({ customer_id: customerId, day, views: count })));
       await addToCounters(trx, 'view_source_days', ['customer_id', 'day', 'source'], 'views',
         sources.map(({ key: [customerId, day, source], count }) => ({ customer_id: customerId, day, source, views: count })));
+      return true;
     });
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { VisitSource } from '../domain/visit-source.js';
 import { faultOf } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -17,16 +18,27 @@ export const VIEW_RETRY_INTERVAL_MS = 2_000;
  */
 export const VIEW_BATCH_MAX = 1_000;
 
+/** Views cut from the queue to be written together, under an id that stays theirs until they are. */
+interface ViewBatch {
+  id: string;
+  rows: ViewRow[];
+}
+
 /**
  * Records profile views and link clicks off the request path: the page (or the click's 204) is
  * answered at once, and what was queued is written every VIEW_FLUSH_INTERVAL_MS, and on shutdown:
  * the views in one transaction, the clicks in another, so a failure of one never drops the other.
  * A batch the database could not take because it was away (errors.ts faultOf) goes back into
  * the queue and is retried; any other failure is logged and the batch dropped (docs/product.md, Faults).
+ * A batch of views is retried as it was, with its id, before anything newer: when its commit went
+ * through but the answer was lost with the connection, the repository finds the id and writes
+ * nothing again.
  */
 export class ViewRecorder {
   private queue: ViewRow[] = [];
   private clicks: ClickRow[] = [];
+  /** A batch of views the database was away for: written first, with its id, on the next try. */
+  private unsent: ViewBatch | null = null;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   /** Set while the database is away: no write is tried before this time (ms since the epoch). */
@@ -57,7 +69,7 @@ export class ViewRecorder {
 
   /** Views and clicks held in memory, waiting to be written. */
   get pending(): number {
-    return this.queue.length + this.clicks.length;
+    return this.queue.length + this.clicks.length + (this.unsent?.rows.length ?? 0);
   }
 
   /** Keeps a queue within VIEW_QUEUE_LIMIT, so a long outage costs bounded memory. */
@@ -76,10 +88,7 @@ export class ViewRecorder {
     }, delay);
   }
 
-  /**
-   * Writes one batch; on an outage puts it back in front of what came meanwhile and says so.
-   * A batch whose commit was lost with the connection may be written twice: statistics only.
-   */
+  /** Writes one batch; on an outage puts it back in front of what came meanwhile and says so. */
   private async write<T>(batch: T[], insert: (rows: T[]) => Promise<unknown>, requeue: (rows: T[]) => void, what: 'views' | 'clicks'): Promise<boolean> {
     if (batch.length === 0) return true;
     try {
@@ -102,13 +111,16 @@ export class ViewRecorder {
         this.schedule(this.retryAt - Date.now());
         return;
       }
+      const unsent = this.unsent;
+      this.unsent = null;
+      if (unsent && !(await this.writeBatches(unsent, []))) return;
       // What came while these batches are written waits for the next flush.
       let views = this.queue.length;
       let clicks = this.clicks.length;
       while (views > 0 || clicks > 0) {
-        const viewBatch = this.queue.splice(0, Math.min(views, VIEW_BATCH_MAX));
+        const viewBatch = { id: randomUUID(), rows: this.queue.splice(0, Math.min(views, VIEW_BATCH_MAX)) };
         const clickBatch = this.clicks.splice(0, Math.min(clicks, VIEW_BATCH_MAX));
-        views -= viewBatch.length;
+        views -= viewBatch.rows.length;
         clicks -= clickBatch.length;
         if (!(await this.writeBatches(viewBatch, clickBatch))) return;
         if (views > 0 || clicks > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -121,11 +133,10 @@ export class ViewRecorder {
   }
 
   /** One batch of views and one of clicks; false (and a retry scheduled) when the database is away. */
-  private async writeBatches(batch: ViewRow[], clicks: ClickRow[]): Promise<boolean> {
+  private async writeBatches(batch: ViewBatch, clicks: ClickRow[]): Promise<boolean> {
     // Views and clicks are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
-    const viewsDone = await this.write(batch, (rows) => this.views.insertMany(rows), (rows) => {
-      this.queue = rows.concat(this.queue);
-      this.bound(this.queue);
+    const viewsDone = await this.write(batch.rows, (rows) => this.views.insertMany(rows, batch.id), () => {
+      this.unsent = batch;
     }, 'views');
     const clickRepository = this.clickRepository;
     const clicksDone = !clickRepository || (await this.write(clicks, (rows) => clickRepository.insertMany(rows), (rows) => {
