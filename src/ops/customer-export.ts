@@ -40,28 +40,80 @@ export function exportFileName(slug: string, now: Date, timeZone: string): strin
   return `${slug}-veriler-${dayKey(now.getTime(), timeZone).replace(/-/g, '')}.zip`;
 }
 
+/** Rows of customer.json's lists read at a time: messages alone can run to tens of megabytes. */
+const JSON_PAGE = 1000;
+
+/** One entry of customer.json: a value read up front, or a list of rows read a page at a time. */
+type Entry = [key: string, value: unknown] | [key: string, pages: () => AsyncGenerator<object[]>];
+
+/** The customer's rows of `table` in id order, a page at a time (keyset paging, flat however many). */
+function rowsById(db: Knex, table: string, customerId: number): () => AsyncGenerator<object[]> {
+  return async function* pages() {
+    for (let after = 0; ; ) {
+      const rows: Array<{ id: number }> = await db(table).where({ customer_id: customerId }).andWhere('id', '>', after).orderBy('id').limit(JSON_PAGE);
+      if (rows.length === 0) return;
+      yield rows;
+      after = Number(rows[rows.length - 1]!.id);
+    }
+  };
+}
+
+/** The rows of `query` in its order, a page at a time (the day tables have no id to page by). */
+function rowsInOrder(query: () => Knex.QueryBuilder): () => AsyncGenerator<object[]> {
+  return async function* pages() {
+    for (let offset = 0; ; offset += JSON_PAGE) {
+      const rows = (await query().limit(JSON_PAGE).offset(offset)) as object[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < JSON_PAGE) return;
+    }
+  };
+}
+
 /**
  * Every row of the customer's tables. The edit token is left out: it is a credential (whoever
  * holds it can edit the page), not data about the customer, and an export travels by e-mail.
  */
-async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<object> {
-  const byId = (table: string) => db(table).where({ customer_id: customerId }).orderBy('id');
+async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<Entry[]> {
+  const ofCustomer = (table: string) => () => db(table).where({ customer_id: customerId });
   // Not the secret edit link, nor search_text (only the name folded for the admin search).
   const { edit_token: _credential, search_text: _folded, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
-  return {
-    exported_at: now.toISOString(),
-    customer,
-    customer_profile: (await db('customer_profiles').where({ customer_id: customerId }).first()) ?? null,
-    social_links: await byId('social_links'),
-    contact_buttons: await byId('contact_buttons'),
-    iban_info: (await db('iban_info').where({ customer_id: customerId }).first()) ?? null,
-    anonymous_messages: await byId('anonymous_messages'),
-    profile_view_days: await db('profile_view_days').where({ customer_id: customerId }).orderBy('day'),
-    view_source_days: await db('view_source_days').where({ customer_id: customerId }).orderBy(['day', 'source']),
-    link_click_days: await db('link_click_days').where({ customer_id: customerId }).orderBy(['day', 'link_id']),
-    profile_views: { count: views, file: VIEWS_CSV },
-    files: files.map((name) => `${FILES_DIR}/${name}`),
-  };
+  return [
+    ['exported_at', now.toISOString()],
+    ['customer', customer],
+    ['customer_profile', (await db('customer_profiles').where({ customer_id: customerId }).first()) ?? null],
+    ['social_links', rowsById(db, 'social_links', customerId)],
+    ['contact_buttons', rowsById(db, 'contact_buttons', customerId)],
+    ['iban_info', (await db('iban_info').where({ customer_id: customerId }).first()) ?? null],
+    ['anonymous_messages', rowsById(db, 'anonymous_messages', customerId)],
+    ['profile_view_days', rowsInOrder(() => ofCustomer('profile_view_days')().orderBy('day'))],
+    ['view_source_days', rowsInOrder(() => ofCustomer('view_source_days')().orderBy(['day', 'source']))],
+    ['link_click_days', rowsInOrder(() => ofCustomer('link_click_days')().orderBy(['day', 'link_id']))],
+    ['profile_views', { count: views, file: VIEWS_CSV }],
+    ['files', files.map((name) => `${FILES_DIR}/${name}`)],
+  ];
+}
+
+/** `text` (a JSON value) with its lines after the first indented by `spaces`, to sit inside an outer value. */
+function nested(text: string, spaces: number): string {
+  return text.replace(/\n/g, `\n${' '.repeat(spaces)}`);
+}
+
+/** customer.json as `JSON.stringify(document, null, 2)` writes it, made a page of rows at a time. */
+async function* customerJson(entries: Entry[]): AsyncGenerator<string> {
+  yield '{';
+  for (const [i, [key, value]] of entries.entries()) {
+    yield `${i === 0 ? '' : ','}\n  ${JSON.stringify(key)}: `;
+    if (typeof value !== 'function') {
+      yield nested(JSON.stringify(value, null, 2), 2);
+      continue;
+    }
+    let rows = 0;
+    for await (const page of (value as () => AsyncGenerator<object[]>)()) {
+      yield page.map((row) => `${rows++ === 0 ? '[' : ','}\n    ${nested(JSON.stringify(row, null, 2), 4)}`).join('');
+    }
+    yield rows === 0 ? '[]' : '\n  ]';
+  }
+  yield '\n}\n';
 }
 
 /** The views as CSV, keyset-paged by id so that memory stays flat however many there are. */
@@ -108,7 +160,7 @@ export async function prepareCustomerExport(deps: CustomerExportDeps, customer: 
   }
 }
 
-async function writeZip(db: Knex, customerId: number, document: object, files: OpenFile[], out: Writable): Promise<void> {
+async function writeZip(db: Knex, customerId: number, document: Entry[], files: OpenFile[], out: Writable): Promise<void> {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   // yazl pipes entry streams without forwarding their errors: a failed source ends the download.
@@ -116,7 +168,7 @@ async function writeZip(db: Knex, customerId: number, document: object, files: O
   zip.on('error', fail);
   try {
     zip.addBuffer(Buffer.from(README, 'utf8'), 'BENIOKU.txt');
-    zip.addBuffer(Buffer.from(`${JSON.stringify(document, null, 2)}\n`, 'utf8'), 'customer.json');
+    zip.addReadStream(Readable.from(customerJson(document)).on('error', fail), 'customer.json');
     const csv = Readable.from(viewsCsv(db, customerId)).on('error', fail);
     zip.addReadStream(csv, VIEWS_CSV);
     for (const file of files) {

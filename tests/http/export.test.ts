@@ -122,6 +122,17 @@ describe('per-customer export', () => {
     const ayseViews = VIEWS - Math.ceil(VIEWS / 5);
     expect(doc.profile_views).toEqual({ count: ayseViews, file: 'profile_views.csv' });
     expect(doc.files).toEqual(['files/cover-test.jpg', 'files/fiyat-listesi.jpg', 'files/katalog-2026.pdf', 'files/profile-test.jpg']);
+    expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
+  });
+
+  it('writes customer.json a page of rows at a time, every message in order however many', async () => {
+    const messages = Array.from({ length: 2_500 }, (_, i) => ({ customer_id: mehmet.id, message: `Mesaj ${i} "tırnak"\nikinci satır`, created_at: 1_790_000_000_000 + i }));
+    for (let i = 0; i < messages.length; i += 500) await t.db('anonymous_messages').insert(messages.slice(i, i + 500));
+    const { files } = await download(mehmet.id);
+    const text = files.get('customer.json')!.toString('utf8');
+    const doc = JSON.parse(text) as { anonymous_messages: Array<{ message: string }> };
+    expect(doc.anonymous_messages.map((m) => m.message)).toEqual(['Mehmet için', ...messages.map((m) => m.message)]);
+    expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
   it('streams every raw view of the customer as CSV, in order', async () => {
@@ -151,6 +162,7 @@ describe('per-customer export', () => {
     const doc = JSON.parse(files.get('customer.json')!.toString('utf8')) as Record<string, unknown>;
     expect(doc.iban_info).toBeNull();
     expect(doc.anonymous_messages).toEqual([]);
+    expect(files.get('customer.json')!.toString('utf8')).toBe(`${JSON.stringify(doc, null, 2)}\n`);
     expect((doc.contact_buttons as unknown[]).length).toBe(3);
     expect(files.get('profile_views.csv')!.toString()).toBe('id,customer_id,viewed_at,viewed_at_utc\n');
   });
