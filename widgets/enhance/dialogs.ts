@@ -71,14 +71,26 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
     });
   }
 
-  // A click on the backdrop (outside the dialog box) closes it.
+  // A click on the backdrop (outside the dialog box) closes it, unless that would throw away
+  // what was typed in it: a tap beside a dialog is easy to make by mistake on a phone.
   document.addEventListener('click', (event) => {
     const target = event.target;
     if (target instanceof HTMLDialogElement && target.open) {
       const box = target.getBoundingClientRect();
       const e = event as MouseEvent;
       const inside = e.clientX >= box.left && e.clientX <= box.right && e.clientY >= box.top && e.clientY <= box.bottom;
-      if (!inside) target.close();
+      if (!inside && !wouldLoseTyping(target)) target.close();
     }
   });
+}
+
+/** A dialog that starts afresh when closed (`data-reset-on-close`) holding something typed or chosen. */
+function wouldLoseTyping(dialog: HTMLDialogElement): boolean {
+  if (!dialog.hasAttribute('data-reset-on-close')) return false;
+  const fields = dialog.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type=hidden]), textarea');
+  return Array.from(fields).some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')
+      ? field.checked !== field.defaultChecked
+      : field.value !== field.defaultValue,
+  );
 }
