@@ -63,7 +63,8 @@ beforeAll(async () => {
   const security = await second.get('/admin/security').expect(200);
   const secret = /<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1]?.replace(/ /g, '') ?? '';
   const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
-  await second.post('/admin/security').type('form').send({ _csrf: csrfFrom(security.text), code }).expect(200);
+  const enrolment = /name="enrolment" value="([^"]+)"/.exec(security.text)?.[1];
+  await second.post('/admin/security').type('form').send({ _csrf: csrfFrom(security.text), enrolment, code }).expect(200);
 });
 
 afterAll(async () => {
