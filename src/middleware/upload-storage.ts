@@ -64,9 +64,10 @@ export function uploadStagingFolder(): string | null {
  */
 function staging(): string {
   if (!stagingDir || !existsSync(stagingDir)) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'vizit-uploads-'));
-    stagingDir = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const first = stagingDir === null;
+    stagingDir = mkdtempSync(path.join(os.tmpdir(), 'vizit-uploads-'));
+    // One hook for the process, removing whichever folder is current then.
+    if (first) process.once('exit', () => stagingDir && rmSync(stagingDir, { recursive: true, force: true }));
   }
   return stagingDir;
 }
