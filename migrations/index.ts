@@ -11,6 +11,7 @@ import * as createLinkClickDays from './20261121_0009_create_link_click_days.js'
 import * as createViewSourceDays from './20261121_0010_create_view_source_days.js';
 import * as addAdminSecondFactor from './20261121_0011_add_admin_second_factor.js';
 import * as createBrandSettings from './20261121_0012_create_brand_settings.js';
+import * as createImportRuns from './20261126_0013_create_import_runs.js';
 import * as createViewBatches from './20261126_0014_create_view_batches.js';
 
 interface Migration {
@@ -36,6 +37,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0010_create_view_source_days', createViewSourceDays],
   ['20261121_0011_add_admin_second_factor', addAdminSecondFactor],
   ['20261121_0012_create_brand_settings', createBrandSettings],
+  ['20261126_0013_create_import_runs', createImportRuns],
   ['20261126_0014_create_view_batches', createViewBatches],
 ];
 

@@ -113,6 +113,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/import', ...adminPage, d.customerImport.show);
   app.post('/admin/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csvUpload, csrfProtection, csrfToken, d.customerImport.preview, d.customerImport.refused);
   app.post('/admin/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, ...importConfirmForm, csrfProtection, csrfToken, d.customerImport.confirm);
+  // The confirmation's result, by the import's one-time id: a reload shows it again and imports nothing.
+  app.get('/admin/import/:importId', ...adminPage, d.customerImport.result);
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
   // Print kits as PDF downloads: `?format=card|a6` of one customer, A4 sheets of cards for `?ids=`; inactive ones too.

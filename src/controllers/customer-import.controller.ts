@@ -1,7 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
-import { HttpError, orFail, ValidationError } from '../errors.js';
+import { HttpError, NotFoundError, orFail, ValidationError } from '../errors.js';
 import { csrfToken } from '../middleware/csrf.js';
+import { isWellFormedImportId } from '../domain/import-id.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
 import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
@@ -45,7 +46,7 @@ export class CustomerImportController {
       notice: state.notice ?? null,
       preview: preview ? importPreviewView(preview.sheet, preview.slugs) : null,
       confirm: preview && bytes && preview.errorRows.length === 0
-        ? { data: bytes.toString('base64url'), slugs: preview.slugs.join(',') }
+        ? { importId: preview.importId, data: bytes.toString('base64url'), slugs: preview.slugs.join(',') }
         : null,
     });
   }
@@ -77,18 +78,20 @@ export class CustomerImportController {
     this.showPreview(res, preview, bytes, null, 200);
   };
 
+  /** Post/redirect/get: the created customers are shown by the result page, which a reload only shows again. */
   confirm: RequestHandler = async (req, res) => {
     const body = req.body as Record<string, unknown>;
+    const importId = typeof body.importId === 'string' && isWellFormedImportId(body.importId) ? body.importId : null;
     const data = typeof body.data === 'string' && CONFIRM_DATA.test(body.data) ? body.data : null;
     const slugs = typeof body.slugs === 'string' ? body.slugs.split(',') : [];
-    if (!data) {
+    if (!importId || !data) {
       this.render(res, 422, { error: messages.noData });
       return;
     }
     const bytes = Buffer.from(data, 'base64url');
     let outcome;
     try {
-      outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(bytes, slugs));
+      outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(importId, bytes, slugs));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });
@@ -102,11 +105,22 @@ export class CustomerImportController {
       this.showPreview(res, outcome.preview, bytes, messages.slugsChanged, 409);
       return;
     }
+    res.redirect(303, `/admin/import/${outcome.importId}`);
+  };
+
+  result: RequestHandler = async (req, res, next) => {
+    const importId = String(req.params.importId);
+    const result = isWellFormedImportId(importId) ? await this.imports.result(importId) : null;
+    if (!result) {
+      next(new NotFoundError());
+      return;
+    }
     const origin = originOf(req, this.config.baseUrl);
     res.render('admin/import-result', {
       title: messages.resultTitle,
-      customers: outcome.customers.map((c) => ({ id: c.id, name: c.name, surname: c.surname, slug: c.slug, publicUrl: publicProfileUrl(origin, c.slug) })),
-      csvUrl: `/admin/customers.csv?ids=${outcome.customers.map((c) => c.id).join(',')}`,
+      created: result.created,
+      customers: result.customers.map((c) => ({ id: c.id, name: c.name, surname: c.surname, slug: c.slug, publicUrl: publicProfileUrl(origin, c.slug) })),
+      csvUrl: `/admin/customers.csv?ids=${result.customers.map((c) => c.id).join(',')}`,
     });
   };
 

@@ -1,4 +1,4 @@
-/** Customers by the hundred: the bulk import's slug look-up and insert, and the CSV export's read. */
+/** Customers by the hundred: the bulk import's slug look-up, insert and run, and the CSV export's read. */
 import type { Knex } from 'knex';
 import { newContactButtonRows, newCustomerRow, newProfileRow, toCustomer, type Customer } from './customer.repository.js';
 
@@ -46,9 +46,13 @@ export class CustomerBatchRepository {
   /**
    * Every customer with its default profile (holding the imported contact fields and bio) and
    * its three contact buttons, in one transaction: all of them, or none when any insert fails.
+   * The import's run row goes in first, in the same transaction: its primary key lets one
+   * transaction of an import id commit, and a second (a resubmit, or one racing this, which
+   * PostgreSQL holds on the key until this one ends) fails on it and keeps nothing.
    */
-  async createMany(customers: readonly NewImportedCustomer[], createdAt: number): Promise<Customer[]> {
+  async createMany(importId: string, customers: readonly NewImportedCustomer[], createdAt: number): Promise<Customer[]> {
     return this.db.transaction(async (trx) => {
+      await trx('import_runs').insert({ id: importId, customer_ids: '', created_at: createdAt });
       const created: Customer[] = [];
       for (const part of chunks(customers)) {
         const rows: Array<Record<string, unknown>> = await trx('customers')
@@ -63,8 +67,16 @@ export class CustomerBatchRepository {
         for (const rowsOfButtons of chunks(buttons)) await trx('contact_buttons').insert(rowsOfButtons);
         created.push(...inserted.map(({ customer }) => customer));
       }
+      await trx('import_runs').where({ id: importId }).update({ customer_ids: created.map((c) => c.id).join(',') });
       return created;
     });
+  }
+
+  /** The customers a confirmed import created (by their ids then), or null for an id no import claimed. */
+  async importRun(importId: string): Promise<{ customerIds: number[] } | null> {
+    const row: { customer_ids: string } | undefined = await this.db('import_runs').select('customer_ids').where({ id: importId }).first();
+    if (!row) return null;
+    return { customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number) };
   }
 
   /** The given customers (unknown ids left out), oldest first. */

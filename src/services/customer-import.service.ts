@@ -2,17 +2,20 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { CustomerBatchRepository } from '../repositories/customer-batch.repository.js';
 import { parseImportFile, type ImportRow, type ImportSheet } from '../validation/customer-import.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
+import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
 
-/** A previewed file: each row with the slug it would get (null for a row with errors). */
+/** A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation claims. */
 export interface ImportPreview {
+  importId: string;
   sheet: ImportSheet;
   slugs: Array<string | null>;
   errorRows: ImportRow[];
 }
 
 export type ImportOutcome =
-  | { kind: 'created'; customers: Customer[] }
+  /** The import's customers exist: created now, or by an earlier confirmation of the same preview. */
+  | { kind: 'done'; importId: string }
   /** Rows with errors (a changed file): nothing created. */
   | { kind: 'invalid'; preview: ImportPreview }
   /** Another customer took a slug since the preview: nothing created; the new preview has the new slugs. */
@@ -40,11 +43,11 @@ export class CustomerImportService {
   ) {}
 
   /** Throws a ValidationError keyed `file` when the file cannot be imported at all. */
-  async preview(bytes: Buffer): Promise<ImportPreview> {
-    const sheet = parseImportFile(bytes);
+  async preview(bytes: Buffer, importId = newImportId()): Promise<ImportPreview> {
+    const sheet = await parseImportFile(bytes);
     const errorRows = sheet.rows.filter((row) => row.customer === null);
     const slugs = await this.assignSlugs(sheet.rows);
-    return { sheet, slugs, errorRows };
+    return { importId, sheet, slugs, errorRows };
   }
 
   /** Valid rows in file order, each the first free slug of its base, namesakes in the file counted. */
@@ -61,24 +64,38 @@ export class CustomerImportService {
 
   /**
    * `previewedSlugs` are the slugs the administrator saw; when the database has moved on since,
-   * nothing is created and the new preview is returned to be confirmed again.
+   * nothing is created and the new preview is returned to be confirmed again. An import id
+   * already claimed is the earlier confirmation's result: a reload or a second submit.
    */
-  async confirm(bytes: Buffer, previewedSlugs: readonly string[]): Promise<ImportOutcome> {
-    const preview = await this.preview(bytes);
+  async confirm(importId: string, bytes: Buffer, previewedSlugs: readonly string[]): Promise<ImportOutcome> {
+    const done = { kind: 'done', importId } as const;
+    // Spares reading the file again; what keeps an import single is the key createMany inserts.
+    if (await this.batches.importRun(importId)) return done;
+    const preview = await this.preview(bytes, importId);
     if (preview.errorRows.length > 0) return { kind: 'invalid', preview };
-    if (!sameSlugs(preview.slugs, previewedSlugs)) return { kind: 'slugs-changed', preview };
+    if (!sameSlugs(preview.slugs, previewedSlugs)) return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
     const rows = preview.sheet.rows.map((row, i) => ({
       ...(row.customer as NonNullable<ImportRow['customer']>),
       slug: preview.slugs[i] as string,
       editToken: newEditToken(),
     }));
     try {
-      return { kind: 'created', customers: await this.batches.createMany(rows, this.clock().getTime()) };
+      await this.batches.createMany(importId, rows, this.clock().getTime());
+      return done;
     } catch (err) {
-      // A customer created with one of these slugs while the transaction ran: it rolled back whole.
+      // The transaction rolled back whole: this import was confirmed meanwhile (its id is
+      // taken), or another customer took one of these slugs while it ran.
       if (!isUniqueViolation(err)) throw err;
-      return { kind: 'slugs-changed', preview: await this.preview(bytes) };
+      if (await this.batches.importRun(importId)) return done;
+      return { kind: 'slugs-changed', preview: await this.preview(bytes, importId) };
     }
+  }
+
+  /** A confirmed import's customers as they are now (deleted ones left out), or null for an id no import claimed. */
+  async result(importId: string): Promise<{ created: number; customers: Customer[] } | null> {
+    const run = await this.batches.importRun(importId);
+    if (!run) return null;
+    return { created: run.customerIds.length, customers: await this.batches.listByIds(run.customerIds) };
   }
 
   /** The CSV export's listed customers (unknown ids left out). */

@@ -2,11 +2,19 @@
  * A spreadsheet saved as CSV, the way people in Turkey have them: Excel's "CSV (noktalı
  * virgülle ayrılmış)" in Windows-1254, or UTF-8 with or without a byte order mark; `;`, `,` or
  * tab between fields. iconv-lite decodes and csv-parse reads; this file only chooses how.
+ *
+ * The bytes are bounded by the caller (1 MB for the import). The text is read as a stream,
+ * a piece at a time with the event loop let go between pieces, blank rows dropped as they come
+ * and the reading stopped at the first row over the limit, so no file holds the process or
+ * fills its heap (docs/architecture.md, "One bulk import").
  */
 import { isUtf8 } from 'node:buffer';
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import iconv from 'iconv-lite';
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse, type Info } from 'csv-parse';
 import { ValidationError } from '../errors.js';
+import { piecesWithoutBlankRows } from './csv-blank-rows.js';
 
 export const messages = {
   empty: 'Dosya boş.',
@@ -32,12 +40,24 @@ export interface CsvSheet {
   records: CsvRecord[];
 }
 
+/** How many rows the caller takes, and what to say past that. */
+export interface CsvLimits {
+  maxRows: number;
+  tooManyRows: string;
+}
+
 const FILE = 'file';
-/** Characters no spreadsheet text holds: C0 controls but tab, LF, FF, CR; DEL; the replacement character. */
-const NOT_TEXT = /[\x00-\x08\x0B\x0E-\x1F\x7F\uFFFD]/g;
 const SEP_LINE = /^"?sep=([;,\t])"?\s*$/i;
+const CTRL_Z = 0x1a;
 /** Ties between separators go to the one Turkish Excel writes. */
 const SEPARATORS: readonly CsvSeparator[] = [';', '\t', ','];
+/** Characters csv-parse reads between two turns of the event loop: a few milliseconds of work. */
+const PIECE_CHARS = 16 * 1024;
+/**
+ * Rows of only quoted empty cells (`"";""`) reach csv-parse, each as dear as a real row;
+ * past this many records read for each row allowed, the file is refused as too long.
+ */
+const RECORDS_READ_PER_ROW = 5;
 
 function refuse(message: string): never {
   throw new ValidationError({ [FILE]: message });
@@ -52,14 +72,29 @@ export function decodeCsvBytes(bytes: Buffer): { text: string; encoding: CsvEnco
   return { text: iconv.decode(bytes, 'windows-1254'), encoding: 'windows-1254' };
 }
 
+/** Characters no spreadsheet text holds: C0 controls but tab, LF, FF, CR; DEL; the replacement character. */
+function isNotText(code: number): boolean {
+  return code <= 0x08 || code === 0x0b || (code >= 0x0e && code <= 0x1f) || code === 0x7f || code === 0xfffd;
+}
+
 /**
  * An image, a PDF or an .xlsx renamed to .csv decodes to text full of control characters. A
  * NUL anywhere, or more than one in a hundred such characters, is not a spreadsheet's text.
+ * Counted one by one: a list of matches would hold a string for each.
  */
 export function looksLikeText(text: string): boolean {
   if (text.includes('\0')) return false;
-  const odd = text.match(NOT_TEXT)?.length ?? 0;
+  let odd = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isNotText(text.charCodeAt(i))) odd++;
+  }
   return odd * 100 <= text.length;
+}
+
+function occurrences(line: string, separator: string): number {
+  let count = 0;
+  for (let at = line.indexOf(separator); at !== -1; at = line.indexOf(separator, at + 1)) count++;
+  return count;
 }
 
 /** The separator the header line uses most; a header of one column reads as `;`. */
@@ -67,7 +102,7 @@ export function separatorOf(headerLine: string): CsvSeparator {
   let best: CsvSeparator = ';';
   let bestCount = 0;
   for (const separator of SEPARATORS) {
-    const count = headerLine.split(separator).length - 1;
+    const count = occurrences(headerLine, separator);
     if (count > bestCount) {
       best = separator;
       bestCount = count;
@@ -80,42 +115,84 @@ function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
-function parseRecords(text: string, separator: CsvSeparator): string[][] {
-  try {
-    return parse(text, {
-      delimiter: separator,
-      relax_column_count: true,
-      relax_quotes: true,
-      trim: true,
-      skip_empty_lines: false,
-    }) as string[][];
-  } catch (err) {
-    if (!(err instanceof CsvError)) throw err;
-    if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
-      const record = (err as CsvError & { records?: number }).records ?? 0;
-      refuse(messages.unclosedQuote(record + 1));
-    }
-    return refuse(messages.unreadable);
+/** The text without its byte order mark and the Ctrl-Z an old DOS program may end it with. */
+function bodyOf(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === CTRL_Z) end--;
+  return text.slice(text.startsWith('\uFEFF') ? 1 : 0, end);
+}
+
+/** The first line holding more than spaces, as start and end offsets (the end before its line break). */
+function firstLine(body: string): { start: number; end: number } {
+  const visible = body.search(/\S/);
+  const start = Math.max(body.lastIndexOf('\n', visible), body.lastIndexOf('\r', visible)) + 1;
+  const match = /[\r\n]/g;
+  match.lastIndex = visible;
+  const end = match.exec(body)?.index ?? body.length;
+  return { start, end };
+}
+
+/** The spreadsheet's row number of the record csv-parse just read: every record and empty line so far. */
+function rowOf(info: { records: number; empty_lines: number }): number {
+  return info.records + info.empty_lines;
+}
+
+/** What csv-parse gives for each record with `info: true`. */
+interface ReadRecord {
+  record: string[];
+  info: Pick<Info, 'records' | 'empty_lines'>;
+}
+
+function unreadable(err: unknown): never {
+  if (!(err instanceof CsvError)) throw err;
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+    const info = err as CsvError & Partial<Pick<Info, 'records' | 'empty_lines'>>;
+    refuse(messages.unclosedQuote(rowOf({ records: info.records ?? 0, empty_lines: info.empty_lines ?? 0 }) + 1));
+  }
+  return refuse(messages.unreadable);
+}
+
+/** The pieces, each after a turn of the event loop: other requests are answered while a file is read. */
+async function* takingTurns(pieces: Iterable<string>): AsyncGenerator<string> {
+  for (const piece of pieces) {
+    await nextTurn();
+    if (piece !== '') yield piece;
   }
 }
 
+/** Every non-blank record with its row number, the header first; refused past the limits. */
+async function readRecords(body: string, separator: CsvSeparator, limits: CsvLimits): Promise<CsvRecord[]> {
+  const records: CsvRecord[] = [];
+  const maxRead = (limits.maxRows + 1) * RECORDS_READ_PER_ROW;
+  const parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, trim: true, skip_empty_lines: true, info: true });
+  try {
+    await pipeline(takingTurns(piecesWithoutBlankRows(body, separator, PIECE_CHARS)), parser, async (read: AsyncIterable<ReadRecord>) => {
+      for await (const { record: cells, info } of read) {
+        if (info.records > maxRead) refuse(limits.tooManyRows);
+        if (isBlank(cells)) continue;
+        // The header and the rows allowed; the first row past them ends the reading.
+        if (records.length > limits.maxRows) refuse(limits.tooManyRows);
+        records.push({ row: rowOf(info), cells });
+      }
+    });
+  } catch (err) {
+    if (err instanceof ValidationError) throw err;
+    unreadable(err);
+  }
+  return records;
+}
+
 /** The file's header and rows, or a ValidationError keyed `file` saying why it cannot be read. */
-export function readCsv(bytes: Buffer): CsvSheet {
+export async function readCsv(bytes: Buffer, limits: CsvLimits): Promise<CsvSheet> {
   const { text, encoding } = decodeCsvBytes(bytes);
   if (!looksLikeText(text)) refuse(messages.notText);
-  const body = text.replace(/^\uFEFF/, '').replace(/\x1A+$/, '');
+  let body = bodyOf(text);
   if (body.trim() === '') refuse(messages.empty);
-  const lines = body.split(/\r\n|\r|\n/);
-  const first = lines.findIndex((line) => line.trim() !== '');
-  // Excel's own `sep=;` first line names the separator; it is left out like a blank line.
-  const declared = SEP_LINE.exec(lines[first] ?? '')?.[1] as CsvSeparator | undefined;
-  if (declared) lines[first] = '';
-  const separator = declared ?? separatorOf(lines[first] ?? '');
-  const all = parseRecords(declared ? lines.join('\n') : body, separator);
-  const headerIndex = all.findIndex((cells) => !isBlank(cells));
-  const records: CsvRecord[] = [];
-  all.forEach((cells, index) => {
-    if (index > headerIndex && !isBlank(cells)) records.push({ row: index + 1, cells });
-  });
-  return { encoding, separator, header: all[headerIndex] ?? [], records };
+  const { start, end } = firstLine(body);
+  // Excel's own `sep=;` first line names the separator; it is emptied, to be skipped like a blank line.
+  const declared = SEP_LINE.exec(body.slice(start, end))?.[1] as CsvSeparator | undefined;
+  if (declared) body = body.slice(0, start) + body.slice(end);
+  const separator = declared ?? separatorOf(body.slice(start, end));
+  const [header, ...records] = await readRecords(body, separator, limits);
+  return { encoding, separator, header: header?.cells ?? [], records };
 }

@@ -61,7 +61,7 @@ describe('GET /admin/customers.csv', () => {
   it('writes a table of any size a batch at a time, every customer once, in order', async () => {
     const batches = new CustomerBatchRepository(t.db);
     const created = Date.UTC(2026, 10, 23, 12, 0);
-    await batches.createMany(Array.from({ length: 2500 }, (_, i) => ({
+    await batches.createMany('toplu-ice-aktarma-2500', Array.from({ length: 2500 }, (_, i) => ({
       name: `Kişi${i}`, surname: 'Toplu', slug: `kisi${i}toplu`, editToken: `token-${i}`, phone: null, email: null, website: null, bio: null,
     })), created);
     const res = await download('/admin/customers.csv');

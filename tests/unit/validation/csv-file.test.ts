@@ -1,11 +1,17 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
-import { decodeCsvBytes, looksLikeText, messages, readCsv, separatorOf } from '../../../src/validation/csv-file.js';
+import { decodeCsvBytes, looksLikeText, messages, readCsv as readCsvWithLimits, separatorOf } from '../../../src/validation/csv-file.js';
 
-function fileError(work: () => unknown): string {
+const LIMITS = { maxRows: 3, tooManyRows: 'En fazla 3 satır.' };
+
+function readCsv(bytes: Buffer) {
+  return readCsvWithLimits(bytes, LIMITS);
+}
+
+async function fileError(work: () => Promise<unknown>): Promise<string> {
   try {
-    work();
+    await work();
   } catch (err) {
     if (err instanceof ValidationError) return err.fields.file ?? '';
     throw err;
@@ -56,9 +62,9 @@ describe('looksLikeText', () => {
 });
 
 describe('readCsv', () => {
-  it('keeps quoted newlines and separators, trims stray spaces, skips blank rows and numbers rows as a spreadsheet does', () => {
+  it('keeps quoted newlines and separators, trims stray spaces, skips blank rows and numbers rows as a spreadsheet does', async () => {
     const text = 'ad;soyad;bio\r\n\r\n  Ayşe ; Kaya ;"Seramik;\r\nçini"\r\n;;\r\nAli;Veli;"Çift ""tırnak"""\r\n';
-    const sheet = readCsv(Buffer.from(text, 'utf8'));
+    const sheet = await readCsv(Buffer.from(text, 'utf8'));
     expect(sheet.separator).toBe(';');
     expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
     expect(sheet.records).toEqual([
@@ -67,25 +73,39 @@ describe('readCsv', () => {
     ]);
   });
 
-  it('finds the header after leading blank lines', () => {
-    const sheet = readCsv(Buffer.from('\n\nname,surname\nA,B\n'));
+  it('finds the header after leading blank lines', async () => {
+    const sheet = await readCsv(Buffer.from('\n\nname,surname\nA,B\n'));
     expect(sheet.header).toEqual(['name', 'surname']);
     expect(sheet.records).toEqual([{ row: 4, cells: ['A', 'B'] }]);
   });
 
-  it('follows Excel\'s `sep=` line and leaves it out', () => {
-    const sheet = readCsv(Buffer.from('sep=,\r\nad;soyad,bio\r\nAli;Can,"a;b"\r\n'));
+  it('follows Excel\'s `sep=` line and leaves it out', async () => {
+    const sheet = await readCsv(Buffer.from('sep=,\r\nad;soyad,bio\r\nAli;Can,"a;b"\r\n'));
     expect(sheet.separator).toBe(',');
     expect(sheet.header).toEqual(['ad;soyad', 'bio']);
     expect(sheet.records).toEqual([{ row: 3, cells: ['Ali;Can', 'a;b'] }]);
   });
 
-  it('refuses an empty file, a binary file and an unclosed quote in Turkish', () => {
-    expect(fileError(() => readCsv(Buffer.from(' \r\n\r\n')))).toBe(messages.empty);
+  it('refuses an empty file, a binary file and an unclosed quote in Turkish', async () => {
+    expect(await fileError(() => readCsv(Buffer.from(' \r\n\r\n')))).toBe(messages.empty);
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-    expect(fileError(() => readCsv(png))).toBe(messages.notText);
+    expect(await fileError(() => readCsv(png))).toBe(messages.notText);
     const zip = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x06\x00', 'latin1'), Buffer.alloc(64, 7)]);
-    expect(fileError(() => readCsv(zip))).toBe(messages.notText);
-    expect(fileError(() => readCsv(Buffer.from('ad;soyad\nAli;"Veli\nAyşe;Kaya\n')))).toBe('Dosya okunamadı: 2. satırda açılan tırnak işareti kapanmamış.');
+    expect(await fileError(() => readCsv(zip))).toBe(messages.notText);
+    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\nAli;"Veli\nAyşe;Kaya\n')))).toBe('Dosya okunamadı: 2. satırda açılan tırnak işareti kapanmamış.');
+    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\n\n;;\nAli;"Veli\n')))).toBe('Dosya okunamadı: 4. satırda açılan tırnak işareti kapanmamış.');
+  });
+
+  it('skips blank rows of any length as they come, counting them in the row numbers, and keeps blank lines inside quotes', async () => {
+    const text = `ad;soyad;bio\n${'\n'.repeat(5000)}${';;\r\n'.repeat(5000)} ; \t;\nAli;Veli;"bir\n;;\n\niki"\n${';'.repeat(200_000)}`;
+    const sheet = await readCsv(Buffer.from(text));
+    expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
+    expect(sheet.records).toEqual([{ row: 10_003, cells: ['Ali', 'Veli', 'bir\n;;\n\niki'] }]);
+  });
+
+  it('stops at the first row past the limit, and past as many rows of quoted empty cells', async () => {
+    expect((await readCsv(Buffer.from('ad\n1\n2\n3\n'))).records).toHaveLength(3);
+    expect(await fileError(() => readCsv(Buffer.from(`ad\n1\n2\n3\n4\n${'x\n'.repeat(100_000)}`)))).toBe(LIMITS.tooManyRows);
+    expect(await fileError(() => readCsv(Buffer.from(`ad;soyad\n1;2\n${'"";""\n'.repeat(100)}`)))).toBe(LIMITS.tooManyRows);
   });
 });
