@@ -378,29 +378,50 @@ function looks(): void {
     { name: 'desktop-dark', device: 'desktop', colorScheme: 'dark', login: true },
   ] as const;
 
+  // Each page its own test, the variant's window shared: the four pages with their axe checks and
+  // full-page pictures, in one test, were more than a busy machine draws in a test's time.
   for (const variant of variants) {
-    it(`landing and panel${variant.login ? ', and sign-in,' : ''} at ${variant.name}`, async () => {
-      const { context, page } = await openPage(browser, {
-        baseURL: app.baseURL,
-        javaScript: true,
-        device: variant.device,
-        colorScheme: variant.colorScheme,
+    describe(`at ${variant.name}`, () => {
+      let context: BrowserContext;
+      let page: Page;
+
+      beforeAll(async () => {
+        ({ context, page } = await openPage(browser, {
+          baseURL: app.baseURL,
+          javaScript: true,
+          device: variant.device,
+          colorScheme: variant.colorScheme,
+        }));
       });
-      try {
+
+      afterAll(async () => {
+        await context?.close();
+      });
+
+      it('landing', async () => {
         expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(variant.colorScheme === 'dark');
         await page.goto('/');
         await inspect(page, `looks-${variant.name}-landing`);
-        await page.goto('/login');
-        if (variant.login) await inspect(page, `looks-${variant.name}-login`);
+      });
+
+      if (variant.login) {
+        it('sign-in', async () => {
+          await page.goto('/login');
+          await inspect(page, `looks-${variant.name}-login`);
+        });
+      }
+
+      it('panel', async () => {
         await signIn(page);
         expect(await page.locator('.customer-list a.customer').count()).toBe(2);
         await inspect(page, `looks-${variant.name}-admin`);
+      });
+
+      it('new-customer dialog', async () => {
         await page.getByRole('link', { name: 'Yeni Müşteri Ekle' }).first().click();
         await dialogMode(page.locator('dialog#yeni-musteri'));
         await inspect(page, `looks-${variant.name}-new-customer-dialog`);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 }

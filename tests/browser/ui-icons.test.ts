@@ -97,32 +97,44 @@ function iconStory(device: keyof typeof VIEWPORTS): void {
     await app?.close();
   });
 
-  it('landing and sign-in', async () => {
+  // One page a test: a screen's axe check and full-page picture take seconds on a busy machine,
+  // and a test of five screens ran out of its time there. The tests go on in one window, in order.
+  it('landing', async () => {
     await page.goto('/');
     await expectIcons(page, 9);
     await inspect(page, shot('landing'));
+  });
+
+  it('sign-in', async () => {
     await page.goto('/login');
     await expectIcons(page, 1);
     await inspect(page, shot('login'));
   });
 
-  it('admin: the empty list, a search without a result, a new customer, a middle page', async () => {
+  it('admin: the empty list', async () => {
     await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
     await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Giriş Yap' }).click();
     await page.waitForURL('**/admin');
     await expectIcons(page, 1);
     await inspect(page, shot('admin-empty'));
+  });
+
+  it('admin: a search without a result', async () => {
     await page.goto('/admin?q=yok');
     await expectIcons(page, 1);
     await inspect(page, shot('admin-no-result'));
+  });
 
+  it('admin: a new customer', async () => {
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     await page.goto(`/admin/customers/${created.id}?created=1`);
     await page.locator('#olusturuldu').waitFor({ state: 'visible' });
     await expectIcons(page, 2);
     await inspect(page, shot('created'));
+  });
 
+  it('admin: a middle page of the list', async () => {
     for (let i = 0; i < 104; i += 1) await app.test.services.customers.create({ name: `Kişi${i}`, surname: 'Test' });
     await page.goto('/admin?sayfa=2');
     await expectIcons(page, 2);
@@ -130,26 +142,38 @@ function iconStory(device: keyof typeof VIEWPORTS): void {
     await closeUp(page, 'nav.pagination', shot('admin-pager'));
   });
 
-  it("the owner's welcome and messages pages", async () => {
-    const customer = await app.test.services.customers.create({ name: 'Zeynep', surname: 'Yılmaz' });
-    const base = `/edit/${customer.editToken}`;
-    await page.goto(base);
-    await expectIcons(page, 5);
-    await inspect(page, shot('welcome'));
-    await page.goto(`${base}/messages`);
-    await expectIcons(page, 2);
-    await inspect(page, shot('messages-empty'));
+  describe("the owner's pages", () => {
+    let customer: { id: number; editToken: string };
+    const base = () => `/edit/${customer.editToken}`;
 
-    const now = Date.now();
-    await app.test.db('anonymous_messages').insert(
-      Array.from({ length: 110 }, (_, i) => ({ customer_id: customer.id, message: `Mesaj ${110 - i}: kurs saatleri uzatılabilir mi?`, created_at: now - i * 60_000 })),
-    );
-    await page.goto(`${base}/messages?sayfa=2`);
-    // The back arrow, a visitor and a bin on each of the 50 messages, and the two page arrows.
-    await expectIcons(page, 1 + 50 * 2 + 2);
-    await inspect(page, shot('messages-page-2'));
-    await closeUp(page, 'ol.messages > li:last-child', shot('messages-last'));
-    await closeUp(page, 'nav.pager', shot('messages-pager'));
+    beforeAll(async () => {
+      customer = await app.test.services.customers.create({ name: 'Zeynep', surname: 'Yılmaz' });
+    });
+
+    it('welcome', async () => {
+      await page.goto(base());
+      await expectIcons(page, 5);
+      await inspect(page, shot('welcome'));
+    });
+
+    it('messages, none yet', async () => {
+      await page.goto(`${base()}/messages`);
+      await expectIcons(page, 2);
+      await inspect(page, shot('messages-empty'));
+    });
+
+    it('messages, the second page', async () => {
+      const now = Date.now();
+      await app.test.db('anonymous_messages').insert(
+        Array.from({ length: 110 }, (_, i) => ({ customer_id: customer.id, message: `Mesaj ${110 - i}: kurs saatleri uzatılabilir mi?`, created_at: now - i * 60_000 })),
+      );
+      await page.goto(`${base()}/messages?sayfa=2`);
+      // The back arrow, a visitor and a bin on each of the 50 messages, and the two page arrows.
+      await expectIcons(page, 1 + 50 * 2 + 2);
+      await inspect(page, shot('messages-page-2'));
+      await closeUp(page, 'ol.messages > li:last-child', shot('messages-last'));
+      await closeUp(page, 'nav.pager', shot('messages-pager'));
+    });
   });
 }
 
