@@ -8,7 +8,8 @@
  * (tests/browser/screenshots/owner-uploads-*).
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -20,8 +21,22 @@ const MB = 1024 * 1024;
 const PHOTO_TOO_LARGE = "Dosya boyutu 5MB'tan küçük olmalıdır";
 const CATALOG_TOO_LARGE = 'Dosya boyutu çok büyük. En fazla 10MB yükleyebilirsiniz.';
 
-let bigJpeg: Buffer;
-let bigPdf: Buffer;
+/**
+ * The files over the limits, on disk under the names the owner would pick: Chromium reads a file
+ * the test names by its path, where a file given as bytes crosses the DevTools pipe as base64
+ * (15 MB for the catalog), which on a busy machine took longer than the locator's time.
+ */
+let bigFiles = '';
+const big = (name: string) => path.join(bigFiles, name);
+
+beforeAll(async () => {
+  bigFiles = await mkdtemp(path.join(os.tmpdir(), 'vizit-big-uploads-'));
+  const bigJpeg = Buffer.concat([await solidJpeg(200, 200, { r: 30, g: 60, b: 220 }), Buffer.alloc(6 * MB)]);
+  for (const name of ['buyuk.jpg', 'kapak.jpg', 'arka.jpg']) await writeFile(big(name), bigJpeg);
+  await writeFile(big('menu.pdf'), Buffer.concat([MINIMAL_PDF, Buffer.alloc(11 * MB)]));
+});
+
+afterAll(() => rm(bigFiles, { recursive: true, force: true }));
 
 function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   const shot = (step: string) => `owner-uploads-${js ? 'js' : 'nojs'}-${device}-${step}`;
@@ -78,8 +93,6 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    bigJpeg ??= Buffer.concat([await solidJpeg(200, 200, { r: 30, g: 60, b: 220 }), Buffer.alloc(6 * MB)]);
-    bigPdf ??= Buffer.concat([MINIMAL_PDF, Buffer.alloc(11 * MB)]);
     app = await startApp();
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     customerId = created.id;
@@ -125,12 +138,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const before = await profileRow();
     const dialog = await openPhotoDialog();
     if (js) {
-      await dialog.locator('input[type=file]').setInputFiles({ name: 'buyuk.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await dialog.locator('input[type=file]').setInputFiles(big('buyuk.jpg'));
       expect(await textOf(dialog.getByRole('alert'))).toBe(PHOTO_TOO_LARGE);
       expect(uploads).toEqual([]);
     } else {
       problems.expect(/status of 413/);
-      await dialog.getByLabel('Fotoğraf seçin').setInputFiles({ name: 'buyuk.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await dialog.getByLabel('Fotoğraf seçin').setInputFiles(big('buyuk.jpg'));
       const res = await land(page, () => dialog.getByRole('button', { name: 'Yükle' }).click());
       expect(res.status()).toBe(413);
       const open = page.locator('dialog#profil-fotografi[open]');
@@ -145,12 +158,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const before = await profileRow();
     const dialog = await openCoverDialog();
     if (js) {
-      await dialog.locator('.photo-cropper input[type=file]').setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await dialog.locator('.photo-cropper input[type=file]').setInputFiles(big('kapak.jpg'));
       expect(await textOf(dialog.locator('.photo-cropper').getByRole('alert'))).toBe(PHOTO_TOO_LARGE);
       expect(uploads).toEqual([]);
     } else {
       problems.expect(/status of 413/);
-      await dialog.getByLabel('Kapak fotoğrafı seçin').setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await dialog.getByLabel('Kapak fotoğrafı seçin').setInputFiles(big('kapak.jpg'));
       const res = await land(page, () => dialog.getByRole('button', { name: 'Yükle' }).click());
       expect(res.status()).toBe(413);
       expect(await textOf(page.locator('dialog#kapak[open]').getByRole('alert'))).toBe(PHOTO_TOO_LARGE);
@@ -166,12 +179,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     if (js) {
       const picker = dialog.locator('.background-picker');
       await picker.getByRole('tab', { name: 'Görseller' }).click();
-      await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await picker.locator('input[type=file]').setInputFiles(big('arka.jpg'));
       expect(await textOf(picker.getByRole('alert'))).toContain(PHOTO_TOO_LARGE);
       expect(uploads).toEqual([]);
     } else {
       problems.expect(/status of 413/);
-      await dialog.getByLabel('Ya da bir görsel yükleyin').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: bigJpeg });
+      await dialog.getByLabel('Ya da bir görsel yükleyin').setInputFiles(big('arka.jpg'));
       const res = await land(page, () => dialog.getByRole('button', { name: 'Yükle ve Uygula' }).click());
       expect(res.status()).toBe(413);
       expect(await textOf(page.locator('dialog#arka-plan[open]').getByRole('alert'))).toBe(`Arkaplan güncellenemedi: ${PHOTO_TOO_LARGE}`);
@@ -186,7 +199,7 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: /Dijital Katalog/ }), 'baglanti-ekle-catalog', js);
     await dialog.getByLabel('Dosya yükle').check();
     await dialog.getByLabel('Görünen ad').fill('Yaz Menüsü');
-    await dialog.getByLabel('Katalog dosyası').setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: bigPdf });
+    await dialog.getByLabel('Katalog dosyası').setInputFiles(big('menu.pdf'));
     let shown: Locator;
     if (js) {
       // Refused as soon as it is chosen, and again if "Ekle" is pressed: nothing is sent.
@@ -221,7 +234,7 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const link = (await links())[0];
     const dialog = await openDialog(page, page.locator('.owner-link__main').first(), `baglanti-duzenle-${link.id}`, js);
     await dialog.getByLabel('Görünen ad').fill('Kış Menüsü');
-    await dialog.getByLabel('Katalog dosyası').setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: bigPdf });
+    await dialog.getByLabel('Katalog dosyası').setInputFiles(big('menu.pdf'));
     if (js) {
       expect(await textOf(dialog.getByRole('alert'))).toBe(CATALOG_TOO_LARGE);
       await dialog.getByRole('button', { name: 'Kaydet' }).click();
