@@ -13,14 +13,19 @@ const LF = 0x0a;
 const SPACE = 0x20;
 const TAB = 0x09;
 
+/** How much one piece may hold: characters scanned, and lines kept (a row costs csv-parse far more than a character). */
+export interface PieceSize {
+  chars: number;
+  lines: number;
+}
+
 /**
- * `text` in pieces of about `pieceChars` characters scanned, blank lines emptied. A piece may be
- * empty (a stretch of blank lines): it still marks a step, for the reader to let the event
- * loop run between steps. Quotes are followed as csv-parse reads them: one opens a quoted
- * field only at the field's start, `""` inside is a quote; a line inside a quoted field is
- * never cut.
+ * `text` in pieces, blank lines emptied. A piece may be empty (a stretch of blank lines): it
+ * still marks a step, for the reader to let the event loop run between steps. Quotes are
+ * followed as csv-parse reads them: one opens a quoted field only at the field's start, `""`
+ * inside is a quote; a line inside a quoted field is never cut.
  */
-export function* piecesWithoutBlankRows(text: string, separator: string, pieceChars: number): Generator<string> {
+export function* piecesWithoutBlankRows(text: string, separator: string, size: PieceSize): Generator<string> {
   const separatorCode = separator.charCodeAt(0);
   let quoted = false;
   let fieldStart = true;
@@ -30,6 +35,7 @@ export function* piecesWithoutBlankRows(text: string, separator: string, pieceCh
   let given = 0;
   let pending: string[] = [];
   let scanned = 0;
+  let kept = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (quoted) {
@@ -41,6 +47,8 @@ export function* piecesWithoutBlankRows(text: string, separator: string, pieceCh
       if (lineBlank && i > lineStart) {
         pending.push(text.slice(given, lineStart));
         given = i;
+      } else if (!lineBlank) {
+        kept++;
       }
       lineStart = i + 1;
       lineBlank = true;
@@ -52,7 +60,7 @@ export function* piecesWithoutBlankRows(text: string, separator: string, pieceCh
       if (code === QUOTE && fieldStart) quoted = true;
       fieldStart = false;
     }
-    if (++scanned >= pieceChars) {
+    if (++scanned >= size.chars || kept >= size.lines) {
       // A line still blank so far waits for its end; any other text can go.
       const upTo = lineBlank ? lineStart : i + 1;
       if (upTo > given) {
@@ -62,6 +70,7 @@ export function* piecesWithoutBlankRows(text: string, separator: string, pieceCh
       yield pending.join('');
       pending = [];
       scanned = 0;
+      kept = 0;
     }
   }
   pending.push(text.slice(given, lineBlank ? lineStart : text.length));
