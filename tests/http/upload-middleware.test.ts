@@ -58,10 +58,11 @@ function buildApp(): Express {
   });
   server.post('/catalog', catalogUpload, async (req, res) => {
     const file = requireFile(req);
-    const catalog = await prepareCatalogFile(await uploadBytes(file));
+    const catalog = await prepareCatalogFile(uploadSource(file));
     const label = (req.body as Record<string, unknown>).label;
     const name = catalogFileName(typeof label === 'string' ? label : '', new Date(1_767_225_600_000), catalog.ext);
-    res.json({ ok: true, path: await storage.saveFile(CUSTOMER, name, catalog.data) });
+    const content = typeof catalog.data === 'string' ? { fromFile: catalog.data } : catalog.data;
+    res.json({ ok: true, path: await storage.saveFile(CUSTOMER, name, content) });
   });
   server.post('/catalog-raw', catalogUpload, async (req, res) => {
     res.json({ ok: true, size: (await uploadBytes(requireFile(req))).length, fields: Object.keys(req.body as object).length });
