@@ -57,7 +57,12 @@ export function plainVideoUrl(value: string): string | null {
   return href && VIDEO_PATH.test(new URL(href).pathname) ? href : null;
 }
 
-/** An uploaded image, an http(s) URL or a base64 image data URL. */
+/** One of our uploads, re-encoded by us: the only image a public page may load from now on (docs/product.md, Backgrounds and covers). */
+export function isUploadedImage(value: string): boolean {
+  return UPLOAD_IMAGE.test(value);
+}
+
+/** An uploaded image, an http(s) URL or a base64 image data URL (still read: values stored before are shown). */
 export function imageUrl(value: string): ImageUrlResult {
   if (UPLOAD_IMAGE.test(value)) return { url: value };
   if (value.startsWith('data:')) return dataImageUrl(value);

@@ -4,7 +4,8 @@
  *   color:{css color}                        (and a bare colour when background_type is 'color')
  *   video:{url}, or a plain .mp4/.webm/.ogg/.mov URL
  *   animation:{type}:{json}, video:animation:{type}:{json} (an older spelling, still read)
- *   otherwise an http(s) image URL, an /uploads/ image path, or a data:image/...;base64 URL
+ *   otherwise an image: an /uploads/ image path (written), or an http(s) image URL or a
+ *   data:image/...;base64 URL (stored before, still read)
  *
  * Reading is lenient (anything invalid is ignored, the caller shows the default); writing is
  * strict (src/validation/background.validation.ts refuses anything invalid with a Turkish

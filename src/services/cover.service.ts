@@ -11,7 +11,7 @@ export const coverMessages = {
 type Form = Readonly<Record<string, unknown>>;
 
 /**
- * The cover as a colour, an animation, a video or an image by its address (docs/product.md,
+ * The cover as a colour, an animation or a video (docs/product.md,
  * "Backgrounds and covers"); an uploaded photo goes through ProfileMediaService.setPhoto.
  * A cover photo the owner uploaded before is removed once the new cover is saved.
  */
@@ -23,9 +23,13 @@ export class CoverService {
     private readonly now: () => number,
   ) {}
 
-  /** Fields `cover_type` and `cover_value`; a refused value is a ValidationError and writes nothing. */
+  /**
+   * Fields `cover_type` and `cover_value`; a refused value is a ValidationError and writes nothing.
+   * An image by address only as it is already stored: new images are uploaded.
+   */
   async setCover(customerId: number, form: Form): Promise<void> {
-    const value = validateCoverInput(form.cover_type, form.cover_value);
+    const current = form.cover_type === 'image' ? (await this.profiles.findProfile(customerId))?.coverPhoto : null;
+    const value = validateCoverInput(form.cover_type, form.cover_value, current);
     await this.media.replace(customerId, undefined, async () => {
       const before = await this.profiles.findProfile(customerId);
       await orFail(coverMessages.coverFailed, () => this.writes.update(customerId, { cover_photo: value }, this.now()));

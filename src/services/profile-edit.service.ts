@@ -114,10 +114,14 @@ export class ProfileEditService {
     if (!found) throw new NotFoundError(profileEditMessages.ibanNotFound);
   }
 
-  /** A colour, an animation, or an image or video by URL (an uploaded image goes through ProfileMediaService). */
+  /**
+   * A colour, an animation, or a video by URL (an uploaded image goes through ProfileMediaService);
+   * an image by URL only as it is already stored.
+   */
   async setBackground(customerId: number, form: Form): Promise<void> {
     const type = typeof form.background_type === 'string' ? form.background_type : '';
-    const value = validateBackgroundInput(type, form.background_value);
+    const current = type === 'image' ? (await this.profiles.findProfile(customerId))?.backgroundValue : null;
+    const value = validateBackgroundInput(type, form.background_value, current);
     await this.update(customerId, { background_type: type, background_value: value });
   }
 }

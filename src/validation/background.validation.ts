@@ -18,6 +18,7 @@ import {
   type BackgroundProblem,
   type BackgroundType,
 } from '../domain/background.js';
+import { isUploadedImage } from '../domain/background-media.js';
 
 export const messages = {
   invalidType: 'Geçersiz arka plan türü.',
@@ -27,7 +28,8 @@ export const messages = {
   invalidImage: 'Geçersiz görsel adresi.',
   invalidVideo: 'Geçersiz video adresi.',
   imageTooLarge: 'Görsel verisi çok büyük. En fazla 2 MB olabilir.',
-} as const satisfies Record<BackgroundProblem | 'invalidType' | 'empty', string>;
+  imageByUpload: 'Görseli yükleyerek ekleyin. Sayfanızda yalnızca yüklediğiniz görseller gösterilir; başka sitelerin görsel adresleri ve data: adresleri kabul edilmez.',
+} as const satisfies Record<BackgroundProblem | 'invalidType' | 'empty' | 'imageByUpload', string>;
 
 /** The cover's own texts where they differ from the background's. */
 export const coverMessages = {
@@ -79,7 +81,7 @@ const COVER: Target = {
   readBack: (_type, stored) => parseCover(stored)?.kind,
 };
 
-function validate(target: Target, type: unknown, value: unknown): string {
+function validate(target: Target, type: unknown, value: unknown, current: string | null | undefined): string {
   if (!isBackgroundType(type)) throw new ValidationError({ [target.typeField]: target.texts.invalidType });
   const v = typeof value === 'string' ? value.trim() : '';
   const fail = (reason: MessageKey): never => {
@@ -94,6 +96,8 @@ function validate(target: Target, type: unknown, value: unknown): string {
   const legacy = target.legacyVideoAnimation && type === 'video' && encoding.kind === 'animation';
   if (encoding.kind !== type && !legacy) return fail(reasonFor[type]);
   const stored = encodeBackground(encoding, target.bareColor && type === 'color', legacy);
+  // An image comes from our re-encoded uploads; one stored by address before may be kept, not chosen anew.
+  if (encoding.kind === 'image' && !isUploadedImage(stored) && stored !== current) return fail('imageByUpload');
   // Belt and braces: what we store must read back as the same kind.
   if (target.readBack(type, stored) !== encoding.kind) return fail(reasonFor[type]);
   return stored;
@@ -104,12 +108,13 @@ function validate(target: Target, type: unknown, value: unknown): string {
  * with `type`. Throws ValidationError({ background_type | background_value: Turkish message }).
  *
  * - color:     `#hex`, `rgb(...)`, ..., a named colour, with or without `color:` → stored bare
- * - image:     http(s) URL, `/uploads/{id}/{file}.{jpg|png|webp|gif}`, data:image/...;base64
+ * - image:     `/uploads/{id}/{file}.{jpg|png|webp|gif}`; an http(s) or data: image only when it is
+ *              `current`, the value already stored (shown as before, never chosen anew)
  * - video:     `video:{url}` or a plain URL (any http(s) URL counts) → stored as `video:{url}`
  * - animation: `animation:{type}[:{json}]` or just `{type}` → `animation:{type}:{canonical json}`
  */
-export function validateBackgroundInput(type: unknown, value: unknown): string {
-  return validate(BACKGROUND, type, value);
+export function validateBackgroundInput(type: unknown, value: unknown, current?: string | null): string {
+  return validate(BACKGROUND, type, value, current);
 }
 
 /**
@@ -118,6 +123,6 @@ export function validateBackgroundInput(type: unknown, value: unknown): string {
  * (the cover has no type column) and an animation is always `animation:{type}:{json}`.
  * Throws ValidationError({ cover_type | cover_value: Turkish message }).
  */
-export function validateCoverInput(type: unknown, value: unknown): string {
-  return validate(COVER, type, value);
+export function validateCoverInput(type: unknown, value: unknown, current?: string | null): string {
+  return validate(COVER, type, value, current);
 }

@@ -18,7 +18,6 @@ import { expectDialog, land, textOf } from '../helpers/owner-browser.js';
 const TZ = 'Europe/Istanbul';
 const DAY = 86_400_000;
 /** A background image "on the internet": the tests answer it themselves, nothing leaves the machine. */
-const REMOTE_IMAGE = 'https://images.example.com/arka-plan.jpg';
 const IBAN = 'TR330006100519786457841326';
 const IBAN_BAD_CHECKSUM = 'TR330006100519786457841327';
 
@@ -151,12 +150,7 @@ function ownerStory(js: boolean): void {
     // The public page in a window of its own (see openPage), like the editor it watches.
     let pubContext: BrowserContext;
     ({ context: pubContext, page: pub } = await openPage(browser, { baseURL: app.baseURL, javaScript: js }));
-    // The "remote" background image, answered here (later routes win over the harness's block).
-    const image = await sharp({ create: { width: 800, height: 1400, channels: 3, background: { r: 120, g: 170, b: 140 } } }).jpeg().toBuffer();
-    for (const ctx of [context, pubContext]) {
-      await ctx.route(REMOTE_IMAGE, (route) => route.fulfill({ status: 200, contentType: 'image/jpeg', body: image }));
-      ctx.on('page', watch);
-    }
+    for (const ctx of [context, pubContext]) ctx.on('page', watch);
     watch(page);
     watch(pub);
   });
@@ -490,7 +484,7 @@ function ownerStory(js: boolean): void {
   }
 
   if (js) {
-    it('background picker: apply stays disabled until the active tab has a choice; animation, colour, image URL applied', async () => {
+    it('background picker: apply stays disabled until the active tab has a choice; animation, colour, uploaded image applied', async () => {
       await openEditor();
       const tools = page.getByRole('navigation', { name: 'Görünüm' });
       const picker = (await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan')).locator('.background-picker');
@@ -504,9 +498,11 @@ function ownerStory(js: boolean): void {
 
       await picker.getByRole('tab', { name: 'Görseller' }).click();
       expect(await apply.isDisabled()).toBe(true);
-      await picker.getByLabel('Görsel adresi (URL)').fill(REMOTE_IMAGE);
+      // Images come only from an upload: no address field (a third-party image could track visitors).
+      expect(await picker.getByLabel('Görsel adresi (URL)').count()).toBe(0);
+      await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       expect(await apply.isEnabled()).toBe(true);
-      await expect.poll(() => picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+      await expect.poll(() => picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
       await inspect(page, shot('13-background-images'));
 
       await picker.getByRole('tab', { name: 'Animasyonlar' }).click();
@@ -546,15 +542,16 @@ function ownerStory(js: boolean): void {
       await picker.waitFor();
       await picker.getByRole('tab', { name: 'Görseller' }).click();
       expect(await apply.isDisabled()).toBe(true);
-      await picker.getByLabel('Görsel adresi (URL)').fill(REMOTE_IMAGE);
+      await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       await land(page, () => apply.click());
       row = await profileRow();
-      expect([row.background_type, row.background_value]).toEqual(['image', REMOTE_IMAGE]);
+      expect(row.background_type).toBe('image');
+      expect(String(row.background_value)).toMatch(new RegExp(`^/uploads/${customer.id}/`));
       await openPublic();
-      expect(await pub.locator('.page-bg img').getAttribute('src')).toBe(REMOTE_IMAGE);
+      expect(await pub.locator('.page-bg img').getAttribute('src')).toBe(row.background_value);
     });
   } else {
-    it('background: the plain forms apply a colour, an animation, an image URL and an uploaded image', async () => {
+    it('background: the plain forms apply a colour, an animation and an uploaded image', async () => {
       await openEditor();
       const tools = page.getByRole('navigation', { name: 'Görünüm' });
       let dialog = await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
@@ -575,14 +572,6 @@ function ownerStory(js: boolean): void {
       expect(String(row.background_value)).toMatch(/^animation:waves:/);
       await openPublic();
       expect(await pub.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
-
-      dialog = await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
-      await dialog.getByLabel('Görsel bağlantısı').fill(REMOTE_IMAGE);
-      await land(page, () => dialog.getByRole('button', { name: 'Görseli Uygula' }).click());
-      row = await profileRow();
-      expect([row.background_type, row.background_value]).toEqual(['image', REMOTE_IMAGE]);
-      await openPublic();
-      expect(await pub.locator('.page-bg img').getAttribute('src')).toBe(REMOTE_IMAGE);
 
       dialog = await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
       await dialog.getByLabel('Ya da bir görsel yükleyin').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });

@@ -263,7 +263,7 @@ describe('background', () => {
   it.each([
     ['color', '#1e293b'],
     ['animation', 'animation:waves:{"waveCount":3}'],
-    ['image', 'https://images.example.com/bg.jpg'],
+    ['image', '/uploads/1/bg.webp'],
   ])('saves a %s background', async (type, value) => {
     await post('/background', { background_type: type, background_value: value }).expect(303).expect('Location', `${base()}/profile?durum=arka-plan`);
     expect((await profile()).background_type).toBe(type);
@@ -273,6 +273,7 @@ describe('background', () => {
   it.each([
     ['color', 'red;}</style><script>alert(1)</script>'],
     ['image', 'javascript:alert(1)'],
+    ['image', 'https://images.example.com/bg.jpg'],
     ['animation', 'animation:particles:{"count":"çok"}'],
     ['rainbow', '#fff'],
   ])('refuses %s %j with "Arkaplan güncellenemedi" and keeps the old one', async (type, value) => {

@@ -1,5 +1,5 @@
 /**
- * The cover as a colour, an animation, a video or an image address: `POST /edit/{token}/cover`
+ * The cover as a colour, an animation, a video or an uploaded image's path: `POST /edit/{token}/cover`
  * with `cover_type` and `cover_value` (docs/product.md, "Backgrounds and covers"), and the video
  * choice of the background. Every refusal is a 422 with the Turkish reason in the dialog.
  */
@@ -34,7 +34,6 @@ describe('POST /edit/{token}/cover', () => {
     ['animation', 'animation:gradient:{"colors":["#FF0000","#00ff00"],"speed":2}', 'animation:gradient:{"colors":["#ff0000","#00ff00"],"speed":2}'],
     ['video', 'https://cdn.example.com/kapak.mp4', 'video:https://cdn.example.com/kapak.mp4'],
     ['video', 'video:https://cdn.example.com/stream', 'video:https://cdn.example.com/stream'],
-    ['image', 'https://images.example.com/kapak.jpg', 'https://images.example.com/kapak.jpg'],
   ])('stores %s %j as %j, raises the page version and says "Kapak güncellendi."', async (type, value, stored) => {
     const before = await version();
     await post('/cover', { cover_type: type, cover_value: value }).expect(303).expect('Location', `${base()}/profile?durum=kapak-guncellendi`);
@@ -93,6 +92,7 @@ describe('POST /edit/{token}/cover', () => {
     [{ cover_type: 'video', cover_value: 'ftp://example.com/a.mp4' }, 'cover_value', 'Geçersiz video adresi.'],
     [{ cover_type: 'video', cover_value: 'animation:waves:{}' }, 'cover_value', 'Geçersiz video adresi.'],
     [{ cover_type: 'image', cover_value: 'https://example.com/a.mp4' }, 'cover_value', 'Geçersiz görsel adresi.'],
+    [{ cover_type: 'image', cover_value: 'https://images.example.com/kapak.jpg' }, 'cover_value', 'Görseli yükleyerek ekleyin. Sayfanızda yalnızca yüklediğiniz görseller gösterilir; başka sitelerin görsel adresleri ve data: adresleri kabul edilmez.'],
     [{ cover_type: 'gif', cover_value: '#fff' }, 'cover_type', 'Geçersiz kapak türü.'],
     [{ cover_value: '#fff' }, 'cover_type', 'Geçersiz kapak türü.'],
   ])('refuses %j with 422 and the Turkish reason inside the open cover dialog, saving nothing', async (fields, field, text) => {

@@ -2,7 +2,6 @@ import { useState, type ChangeEvent } from 'react';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../../src/shared/upload-limits.js';
 import { readAsDataUrl } from '../lib/files';
 import { messages } from './messages';
-import { UrlField } from './url-field';
 
 export interface ChosenFile {
   file: File;
@@ -12,14 +11,17 @@ export interface ChosenFile {
 
 interface ImageTabProps {
   idPrefix: string;
-  url: string;
+  /** The image shown now, when it is one of our uploads. */
+  current: string | null;
   file: ChosenFile | null;
-  onUrl(url: string): void;
   onFile(file: ChosenFile | null): void;
 }
 
-/** The images tab: an image address or a file to upload, with a preview of either. */
-export function ImageTab({ idPrefix, url, file, onUrl, onFile }: ImageTabProps) {
+/**
+ * The images tab: a file to upload, with a preview. No image address: a public page shows only
+ * images we re-encoded from an upload (docs/product.md, Backgrounds and covers).
+ */
+export function ImageTab({ idPrefix, current, file, onFile }: ImageTabProps) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
 
@@ -34,31 +36,17 @@ export function ImageTab({ idPrefix, url, file, onUrl, onFile }: ImageTabProps) 
     try {
       const src = await readAsDataUrl(picked);
       onFile({ file: picked, src });
-      onUrl('');
       setPreviewFailed(false);
     } catch {
       setFileError(messages.unreadable);
     }
   }
 
-  // Only what the page's CSP lets an <img> load (https:, same origin); the server checks the rest.
-  const previewable = /^(https:\/\/|\/(?!\/))/i.test(url.trim());
-  const previewSrc = file?.src ?? (previewable ? url.trim() : null);
+  const previewSrc = file?.src ?? current;
 
   return (
     <>
-      <UrlField
-        id={`${idPrefix}-url`}
-        label={messages.imageUrl}
-        placeholder="https://"
-        value={url}
-        onChange={(value) => {
-          onUrl(value);
-          onFile(null);
-          setPreviewFailed(false);
-        }}
-      />
-      <p className="background-picker__or">{messages.or}</p>
+      <p className="background-picker__note">{messages.imagesUploaded}</p>
       <div className="background-picker__field">
         <input id={`${idPrefix}-file`} className="background-picker__file visually-hidden" type="file" accept="image/jpeg,image/png,image/webp" onChange={chooseFile} aria-describedby={`${idPrefix}-file-hint`} />
         <label htmlFor={`${idPrefix}-file`} className="button background-picker__upload">

@@ -78,8 +78,8 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
     currentAnimation ? { [currentAnimation.type]: currentAnimation.input } : {},
   );
 
-  // Images tab
-  const [url, setUrl] = useState(() => (current.type === 'image' && current.value.length <= 2048 && !current.value.startsWith('data:') ? current.value : ''));
+  // Images tab: a file to upload (images come only from our re-encoded uploads); the current one shown if it is ours.
+  const currentImage = current.type === 'image' && /^\/uploads\//.test(current.value) ? current.value : null;
   const [file, setFile] = useState<ChosenFile | null>(null);
 
   // Video tab
@@ -100,7 +100,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
   const chosen: Record<Tab, boolean> = {
     colors: color !== null,
     animations: animType !== null,
-    images: file !== null || url.trim() !== '',
+    images: file !== null,
     video: video.trim() !== '',
   };
 
@@ -122,13 +122,12 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
     selectTab(tabs[next]!.id, true);
   }
 
-  /** What "Uygula" sends for the colours, animations, image-URL or video choice. */
+  /** What "Uygula" sends for the colours, animations or video choice (an image is uploaded, see apply). */
   function fields(): URLSearchParams {
     const send = (type: string, value: string) => new URLSearchParams({ [field.type]: type, [field.value]: value });
     if (tab === 'colors') return send('color', color ?? '');
     if (tab === 'animations' && animType) return send('animation', serializeAnimation(animType, inputs[animType] ?? {}));
-    if (tab === 'video') return send('video', video.trim());
-    return send('image', url.trim());
+    return send('video', video.trim());
   }
 
   async function apply() {
@@ -195,7 +194,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
 
       {tabs.some((t) => t.id === 'images') ? (
         <TabPanel idPrefix={id} id="images" active={tab}>
-          <ImageTab idPrefix={id} url={url} file={file} onUrl={setUrl} onFile={setFile} />
+          <ImageTab idPrefix={id} current={currentImage} file={file} onFile={setFile} />
         </TabPanel>
       ) : null}
 

@@ -21,9 +21,7 @@ describe('validateBackgroundInput (write: strict, canonical)', () => {
     ['color', 'color:Red', 'red'],
     ['color', ' rgb(1, 2, 3) ', 'rgb(1,2,3)'],
     ['color', 'hsl(120deg 50% 50% / 0.5)', 'hsla(120,50%,50%,0.5)'],
-    ['image', 'https://Example.com/a.png', 'https://example.com/a.png'],
     ['image', '/uploads/4/bg.webp', '/uploads/4/bg.webp'],
-    ['image', 'data:image/PNG;base64,AAAA', 'data:image/png;base64,AAAA'],
     ['video', 'https://cdn.example.com/stream', 'video:https://cdn.example.com/stream'],
     ['video', 'https://cdn.example.com/a.webm', 'video:https://cdn.example.com/a.webm'],
     ['video', 'video:/uploads/3/a.mp4', 'video:/uploads/3/a.mp4'],
@@ -66,6 +64,10 @@ describe('validateBackgroundInput (write: strict, canonical)', () => {
     ['image', '#fff', { background_value: messages.invalidImage }],
     ['image', 'data:image/svg+xml;base64,PHN2Zz4=', { background_value: messages.invalidImage }],
     ['image', `data:image/png;base64,${'A'.repeat(TWO_MB + 4)}`, { background_value: messages.imageTooLarge }],
+    // Images come only from our re-encoded uploads: no data: URL, no image of another site.
+    ['image', 'data:image/PNG;base64,AAAA', { background_value: messages.imageByUpload }],
+    ['image', 'https://Example.com/a.png', { background_value: messages.imageByUpload }],
+    ['image', 'https://tracker.example/pixel.gif?id=1', { background_value: messages.imageByUpload }],
     ['video', '/uploads/3/a.jpg', { background_value: messages.invalidVideo }],
     ['video', 'javascript:alert(1)', { background_value: messages.invalidVideo }],
     ['video', 'color:red', { background_value: messages.invalidVideo }],
@@ -115,7 +117,7 @@ describe('validateCoverInput (the cover: cover_type, cover_value → cover_photo
     ['color', '#1E3A8A', 'color:#1e3a8a', 'color'],
     ['color', 'color:Teal', 'color:teal', 'color'],
     ['color', 'rgb(1, 2, 3)', 'color:rgb(1,2,3)', 'color'],
-    ['image', 'https://Example.com/kapak.jpg', 'https://example.com/kapak.jpg', 'image'],
+    ['image', '/uploads/4/kapak.jpg', '/uploads/4/kapak.jpg', 'image'],
     ['image', '/uploads/4/cover-1.jpg', '/uploads/4/cover-1.jpg', 'image'],
     ['video', 'https://cdn.example.com/stream', 'video:https://cdn.example.com/stream', 'video'],
     ['video', 'video:/uploads/3/a.mp4', 'video:/uploads/3/a.mp4', 'video'],
@@ -129,11 +131,20 @@ describe('validateCoverInput (the cover: cover_type, cover_value → cover_photo
     expect(parseCover(stored)?.kind).toBe(kind);
   });
 
+  it('keeps an image stored before by address when the same value is sent again, and refuses a new one', () => {
+    const before = 'https://images.example.com/bg.jpg';
+    expect(validateBackgroundInput('image', before, before)).toBe(before);
+    expect(fieldsOf(() => validateBackgroundInput('image', 'https://images.example.com/other.jpg', before))).toEqual({ background_value: messages.imageByUpload });
+    expect(validateCoverInput('image', 'data:image/png;base64,AAAA', 'data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
+    expect(fieldsOf(() => validateCoverInput('image', 'https://images.example.com/bg.jpg', null))).toEqual({ cover_value: coverMessages.imageByUpload });
+  });
+
   it.each<[unknown, unknown, Record<string, string>]>([
     ['color', 'red;}</style>', { cover_value: coverMessages.invalidColor }],
     ['color', 'https://example.com/a.jpg', { cover_value: coverMessages.invalidColor }],
     ['image', 'javascript:alert(1)', { cover_value: coverMessages.invalidImage }],
     ['image', 'https://example.com/a.mp4', { cover_value: coverMessages.invalidImage }],
+    ['image', 'https://Example.com/kapak.jpg', { cover_value: coverMessages.imageByUpload }],
     ['image', `data:image/png;base64,${'A'.repeat(TWO_MB + 4)}`, { cover_value: coverMessages.imageTooLarge }],
     ['video', 'javascript:alert(1)', { cover_value: coverMessages.invalidVideo }],
     ['video', '//evil.example/a.mp4', { cover_value: coverMessages.invalidVideo }],
