@@ -201,6 +201,20 @@ describe('renderCardSheet', () => {
     expect(text).toContain('Müşteri İğdeli 12');
   });
 
+  it('lets the event loop go after every card, so the server answers others while a sheet is drawn', async () => {
+    let turns = 0;
+    let drawing = true;
+    const turn = () => {
+      if (!drawing) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    await renderCardSheet(Array.from({ length: 30 }, (_, i) => card(`Ayşe Kaya ${i + 1}`, `ayse-kaya-${i + 1}`)));
+    drawing = false;
+    expect(turns).toBeGreaterThanOrEqual(29);
+  });
+
   it('draws 300 cards on 30 pages in well under the few seconds the admin may wait', async () => {
     const cards = Array.from({ length: 300 }, (_, i) => card(`Ayşe Kaya ${i + 1}`, `ayse-kaya-${i + 1}`));
     const started = performance.now();
