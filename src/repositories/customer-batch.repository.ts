@@ -1,4 +1,5 @@
 /** Customers by the hundred: the bulk import's slug look-up, insert and run, and the CSV export's read. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { newContactButtonRows, newCustomerRow, newProfileRow, toCustomer, type Customer } from './customer.repository.js';
 
@@ -13,8 +14,11 @@ export interface NewImportedCustomer {
   bio: string | null;
 }
 
-/** Rows one insert carries: SQLite's multi-row insert is a compound SELECT, at most 500 terms. */
-const CHUNK = 200;
+/**
+ * Rows one insert carries: SQLite's multi-row insert is a compound SELECT, at most 500 terms;
+ * and the import's batch of customers, a few milliseconds of work between turns of the event loop.
+ */
+const CHUNK = 100;
 /** What a slug is with its `-N` suffix taken off; a base never holds a `-` (see foldSlug). */
 const SUFFIX = /-\d+$/;
 
@@ -55,6 +59,9 @@ export class CustomerBatchRepository {
       await trx('import_runs').insert({ id: importId, customer_ids: '', created_at: createdAt });
       const created: Customer[] = [];
       for (const part of chunks(customers)) {
+        // better-sqlite3 answers each insert at once: without a turn between batches the
+        // whole transaction, 1,000 customers, would hold the event loop.
+        if (created.length > 0) await nextTurn();
         const rows: Array<Record<string, unknown>> = await trx('customers')
           .insert(part.map((c) => newCustomerRow({ ...c, createdAt })))
           .returning('*');

@@ -274,7 +274,7 @@ describe('POST /admin/import/confirm', () => {
     } else {
       await t.db.raw("create trigger refuse_bomb before insert on customer_profiles when new.bio = 'BOMBA' begin select raise(abort, 'refused by the test'); end");
     }
-    // Row 251 is in the second batch of inserts: 200 customers are already in the transaction when it fails.
+    // Row 251 is in the third batch of inserts: 200 customers are already in the transaction when it fails.
     const lines = Array.from({ length: 300 }, (_, i) => `Kişi${i};Test;;;;${i === 250 ? 'BOMBA' : ''}`);
     const preview = await upload(excelCsv(['ad;soyad;telefon;e-posta;web;bio', ...lines])).expect(200);
     const res = await confirm(preview.text).expect(500);
