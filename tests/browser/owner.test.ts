@@ -749,10 +749,10 @@ function ownerStory(js: boolean): void {
     expect(await app.test.db('social_links').where({ customer_id: customer.id, platform: 'website' }).count({ n: '*' }).first()).toEqual({ n: 0 });
   });
 
-  it('links: edit ("{label} Düzenle"), hide, and delete after a confirmation naming the label', async () => {
+  it('links: edit ("{label} Düzenle"), the preview following the form', async () => {
     await openEditor();
     const catalog = (await links()).find((l) => l.label === 'Fiyat Listesi')!;
-    let dialog = await openDialog(page.locator(`a[href="#baglanti-duzenle-${catalog.id}"]`), `baglanti-duzenle-${catalog.id}`);
+    const dialog = await openDialog(page.locator(`a[href="#baglanti-duzenle-${catalog.id}"]`), `baglanti-duzenle-${catalog.id}`);
     expect(await textOf(dialog.getByRole('heading'))).toBe('Fiyat Listesi Düzenle');
     expect(await dialog.getByLabel('Katalog bağlantısı').inputValue()).toBe('https://aysekaya.com.tr/fiyat-listesi.pdf');
     await inspect(page, shot('19-edit-link'));
@@ -770,14 +770,20 @@ function ownerStory(js: boolean): void {
     await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click());
     await expectNotice('Bağlantı güncellendi.');
     expect((await publicLabels())).toContain('Fiyat Listesi 2026');
+  });
 
+  it('links: hidden from the public page, marked "Gizli" in the editor', async () => {
+    await openEditor();
     await land(page, () => page.getByRole('button', { name: 'Konum: gizle' }).click());
     await expect(page.getByRole('button', { name: 'Konum: göster' }).isVisible()).resolves.toBe(true);
     expect(await textOf(page.locator('.owner-link', { hasText: 'Konum' }).locator('small'))).toContain('Gizli');
     expect(await publicLabels()).not.toContain('Konum');
+  });
 
+  it('links: deleted after a confirmation naming the label', async () => {
+    await openEditor();
     const wifi = (await links()).find((l) => l.label === 'Wi-Fi')!;
-    dialog = await openDialog(page.getByRole('link', { name: 'Wi-Fi: sil' }), `baglanti-sil-${wifi.id}`);
+    const dialog = await openDialog(page.getByRole('link', { name: 'Wi-Fi: sil' }), `baglanti-sil-${wifi.id}`);
     expect(await textOf(dialog.locator('p'))).toBe('"Wi-Fi" bağlantısını silmek istediğinizden emin misiniz?');
     await inspect(page, shot('20-delete-link'));
     await land(page, () => dialog.getByRole('button', { name: 'Sil' }).click());
@@ -887,6 +893,10 @@ function ownerStory(js: boolean): void {
   it('edit mode as a whole, after all the changes', async () => {
     await openEditor();
     await inspect(page, shot('23-edit-full'));
+  });
+
+  it('edit mode as a whole in dark mode, and leaving it', async () => {
+    await openEditor();
     await land(page, () => page.getByRole('button', { name: 'Karanlık mod: kapalı, değiştir' }).click());
     await inspect(page, shot('24-edit-full-dark'));
     await land(page, () => page.getByRole('button', { name: 'Karanlık mod: açık, değiştir' }).click());
