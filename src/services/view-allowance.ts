@@ -3,7 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 /** Page loads counted per client address per profile in one period; the page itself is always served. */
 export const COUNTED_LOADS_PER_VISITOR = 3;
 export const VIEW_PERIOD_MS = 30 * 60 * 1000;
-/** Visitors remembered per period, at most: about 40 bytes each, so the memory stays under a megabyte or two. */
+/** Visitors remembered per period, at most: about 60 bytes each, so the two periods kept hold 2.5 MB at most. */
 export const VISITORS_KEPT = 20_000;
 
 /**
