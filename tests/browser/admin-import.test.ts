@@ -24,6 +24,14 @@ const BAD_ROWS = [
   'Mehmet Ali;Öz;0532 123 45 67;mehmet@@ornek;;',
 ];
 
+/** The result page a confirmation redirects to, by the import's one-time id. */
+const RESULT_PAGE = /\/admin\/import\/[A-Za-z0-9_-]{22}$/;
+
+async function customerCount(app: RunningApp): Promise<number> {
+  const row = await app.test.db('customers').count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
 function excelFile(rows: readonly string[]): { name: string; mimeType: string; buffer: Buffer } {
   return { name: 'musteriler.csv', mimeType: 'text/csv', buffer: iconv.encode([HEADER, ...rows].map((l) => `${l}\r\n`).join(''), 'windows-1254') };
 }
@@ -120,7 +128,7 @@ describe('bulk import without JavaScript', () => {
   it('confirms, shows the created customers and downloads them as CSV', async () => {
     const { page } = phone;
     await page.getByRole('button', { name: '4 müşteriyi oluştur' }).click();
-    await page.waitForLoadState();
+    await page.waitForURL(RESULT_PAGE);
     expect(await page.getByRole('status').first().innerText()).toBe('4 müşteri oluşturuldu.');
     const list = (await page.locator('.customer-list').innerText()).replace(/\s+/g, ' ');
     for (const shown of ['Çağrı Öztürk', '/cagriozturk', 'İpek Şahin', 'Gül Ağaoğlu', 'Şükrü Işıkoğlu', '/sukruisikoglu']) expect(list).toContain(shown);
@@ -154,5 +162,22 @@ describe('bulk import without JavaScript', () => {
     await screenshot(page, 'import-desktop-list-selection');
     const csv = await downloadText(page, () => page.getByRole('button', { name: 'Seçilenleri CSV indir' }).click());
     expect(csv.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', 'ipeksahin', 'sukruisikoglu']);
+  });
+
+  it('creates the customers once for a double click on the confirm button, and a reload of the result imports nothing', async () => {
+    const { page } = desktop;
+    await page.goto('/admin/import');
+    expect(await uploadFile(page, excelFile(['Deniz;Yıldız;;;;', 'Ece;Aydın;;;;']))).toBe(200);
+    const before = await customerCount(app);
+    await page.getByRole('button', { name: '2 müşteriyi oluştur' }).dblclick();
+    await page.waitForURL(RESULT_PAGE);
+    await expect.poll(() => page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
+    const result = page.url();
+    await page.reload();
+    expect(page.url()).toBe(result);
+    expect(await page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
+    expect(await page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
+    expect(await customerCount(app)).toBe(before + 2);
+    expect(await app.test.db('customers').whereIn('slug', ['denizyildiz-2', 'eceaydin-2']).count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
 });
