@@ -501,7 +501,8 @@ function ownerStory(js: boolean): void {
       // Images come only from an upload: no address field (a third-party image could track visitors).
       expect(await picker.getByLabel('Görsel adresi (URL)').count()).toBe(0);
       await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
-      expect(await apply.isEnabled()).toBe(true);
+      // The widget reads the chosen file before it enables "Uygula": waited for, not assumed.
+      await expect.poll(() => apply.isEnabled()).toBe(true);
       await expect.poll(() => picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
       await inspect(page, shot('13-background-images'));
 
