@@ -40,8 +40,8 @@ export function exportFileName(slug: string, now: Date, timeZone: string): strin
   return `${slug}-veriler-${dayKey(now.getTime(), timeZone).replace(/-/g, '')}.zip`;
 }
 
-/** Rows of customer.json's lists read at a time: messages alone can run to tens of megabytes. */
-const JSON_PAGE = 1000;
+/** Rows of customer.json's lists read at a time: messages alone can run to tens of megabytes, and a page is made without a pause (a thousand took up to 110 ms). */
+const JSON_PAGE = 250;
 
 /** One entry of customer.json: a value read up front, or a list of rows read a page at a time. */
 type Entry = [key: string, value: unknown] | [key: string, pages: () => AsyncGenerator<object[]>];
