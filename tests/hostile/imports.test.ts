@@ -13,6 +13,13 @@ const KB = 1024;
 const MB = 1024 * KB;
 /** Customers on the print sheet and in the exports: the sheet's own maximum. */
 const MANY_CUSTOMERS = 300;
+/**
+ * The first print after a start loads pdfkit and its fonts: 140-180 ms in which no other request
+ * is answered, once per process. Loaded at start instead they would hold 6 MB of heap and 28 MB
+ * resident for good (docs/architecture.md, Memory: they load on the first print), so this one
+ * case has a bound of its own.
+ */
+const FIRST_PRINT_BOUND_MS = 400;
 /** Long enough for a parse that eats the heap to end in the server's exit, which is then reported as such. */
 const PARSE_TIMEOUT_MS = 60_000;
 /** Messages of one customer in the export: about 50 MB of text. */
@@ -119,7 +126,7 @@ describe(`${MANY_CUSTOMERS} customers, printed and exported`, () => {
   });
 
   it("the first print after the start, which loads the print kit (pdfkit, its fonts)", async () => {
-    const res = await hostileCase(h, 'print-first-card', () => asAdmin(h, `/admin/customers/${h.customer.id}/print.pdf`));
+    const res = await hostileCase(h, 'print-first-card', () => asAdmin(h, `/admin/customers/${h.customer.id}/print.pdf`), FIRST_PRINT_BOUND_MS);
     expect(res.status, shown(res)).toBe(200);
   });
 
