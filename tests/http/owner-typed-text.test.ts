@@ -63,7 +63,7 @@ describe('web addresses in the owner editor', () => {
     expect(inputs.length).toBeGreaterThan(20);
     expect(inputs.filter((tag) => /type="(url|email)"/.test(tag))).toEqual([]);
     expect(inputs.filter((tag) => /\srequired\b/.test(tag) && !/type="(file|radio)"/.test(tag))).toEqual([]);
-    for (const id of ['iletisim-website', 'kapak-cover_value', 'arka-plan-background_value', 'arka-plan-video-background_value']) {
+    for (const id of ['iletisim-website', 'kapak-cover_value', 'arka-plan-video-background_value']) {
       expect(html).toMatch(new RegExp(`<input class="input" id="${id}"[^>]* type="text"[^>]* inputmode="url"`));
     }
   });
