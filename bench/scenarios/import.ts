@@ -66,9 +66,10 @@ export async function benchImport(ctx: BenchContext, credentials: { email: strin
     const { res } = await preview(excelFile(round));
     const slugs = inputValue(res.text, 'slugs');
     renamed += slugs.split(',').filter((slug) => /-\d+$/.test(slug)).length;
-    const form = formBody({ _csrf: inputValue(res.text, '_csrf'), data: inputValue(res.text, 'data'), slugs });
+    const form = formBody({ _csrf: inputValue(res.text, '_csrf'), importId: inputValue(res.text, 'importId'), data: inputValue(res.text, 'data'), slugs });
+    // The confirmation answers with a redirect to its result page (post/redirect/get).
     const { ms, res: done } = await timed(
-      () => rawRequest(`${ctx.appUrl}/admin/import/confirm`, { method: 'POST', headers: { ...form.headers, cookie }, body: form.body }), 200, 'POST /admin/import/confirm');
+      () => rawRequest(`${ctx.appUrl}/admin/import/confirm`, { method: 'POST', headers: { ...form.headers, cookie }, body: form.body }), 303, 'POST /admin/import/confirm');
     cookie = cookieHeader(done, cookie);
     confirmTimes.push(ms);
   }
