@@ -64,10 +64,11 @@ let dropFonts: NodeJS.Timeout | null = null;
 
 /**
  * The two Noto Sans files, parsed by fontkit and shared by the documents of a busy minute: parsing
- * them anew for every document cost more than drawing a card. A parsed font is only read from;
- * each document keeps its own subset. fontkit is imported as pdfkit imports it (ES module, our
- * dependency in the range pdfkit asks for): a require() loaded its CommonJS build beside it, a
- * second copy of the library and its dependencies (2 MB of source alone).
+ * them anew for every document cost more than drawing a card. The parsed tables are only read
+ * from; each document keeps its own subset and glyphs (forOneDocument). fontkit is imported as
+ * pdfkit imports it (ES module, our dependency in the range pdfkit asks for): a require() loaded
+ * its CommonJS build beside it, a second copy of the library and its dependencies (2 MB of source
+ * alone).
  */
 function parsedFonts(): { regular: Font; bold: Font } {
   if (!fonts) {
@@ -94,9 +95,24 @@ function createDocument(title: string, brand: ResolvedBrand): PDFKit.PDFDocument
     info: { Title: title, Author: brand.name, Creator: brand.name },
   });
   // @types/pdfkit lists only paths and bytes as sources; pdfkit takes a parsed font as well.
-  doc.registerFont(FONT.regular, parsed.regular as unknown as Buffer);
-  doc.registerFont(FONT.bold, parsed.bold as unknown as Buffer);
+  doc.registerFont(FONT.regular, forOneDocument(parsed.regular) as unknown as Buffer);
+  doc.registerFont(FONT.bold, forOneDocument(parsed.bold) as unknown as Buffer);
   return doc;
+}
+
+/** fontkit keeps every glyph it has made on the font, with the characters it was first made for. */
+type GlyphCache = { _glyphs: Record<number, unknown> };
+
+/**
+ * The parsed font with a glyph cache of this document's own. pdfkit writes a glyph's characters
+ * (fontkit's `glyph.codePoints`) into the text layer, and fontkit keeps them from the glyph's
+ * first making: a subset makes the parts of ş, ü or Ç (s, u, C) with none, so a later document
+ * that shared the cache lost those letters from its text. The tables stay parsed once, shared.
+ */
+function forOneDocument(font: Font): Font {
+  const own = Object.create(font) as Font & GlyphCache;
+  own._glyphs = {};
+  return own;
 }
 
 /** Ends the document and collects its bytes. */

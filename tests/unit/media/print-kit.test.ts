@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderBusinessCard, renderCardSheet, renderTableCard, SHEET, sheetSlotMm, type PrintCard } from '../../../src/media/print-kit.js';
 import { resolveBrand } from '../../../src/media/print-layout.js';
 import { wifiPayload } from '../../../src/media/qr.js';
@@ -127,6 +127,25 @@ describe('renderBusinessCard', () => {
     for (let i = 0; i < image.data.length; i += 4) if (image.data[i]! > 200 && image.data[i + 1]! < 60 && image.data[i + 2]! < 60) red += 1;
     expect(red).toBeGreaterThan(500);
     expect(branded.toString('latin1')).toContain('(https://ajans.example)');
+  });
+});
+
+describe('print PDFs drawn one after another in one process', () => {
+  it("read back exactly whatever was drawn before: a second card's letters the first did not use are in its text", async () => {
+    // A fresh print kit, so no card drawn by the tests above has shaped its fonts' state.
+    vi.resetModules();
+    const kit = await import('../../../src/media/print-kit.js');
+    // No "s" anywhere on this card, but an "ş" on its back ("oluşturuldu"), drawn as s and a cedilla.
+    const first = await kit.renderBusinessCard(card('John Doe', 'john-doe'));
+    expect(await pageText(await (await openPdf(first)).getPage(1))).toContain('John Doe');
+    const ajans = { name: 'Kartvizit Ajans', url: null, accentColor: null };
+    const second = card('Şükran Çağlayan', 'sukran-caglayan');
+    const [front, back] = await pages(await openPdf(await kit.renderBusinessCard(second, ajans)));
+    expect(await pageText(front!)).toContain('Şükran Çağlayan');
+    expect(await pageText(back!)).toContain('vizit.example/sukran-caglayan');
+    expect(await pageText(back!)).toContain('Kartvizit Ajans ile oluşturuldu');
+    const table = await (await openPdf(await kit.renderTableCard(second, ajans))).getPage(1);
+    expect(await pageText(table)).toContain('Şükran Çağlayan Kameranızla okutun vizit.example/sukran-caglayan Kartvizit Ajans ile oluşturuldu');
   });
 });
 
