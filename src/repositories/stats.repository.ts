@@ -9,6 +9,13 @@ export interface ClickCount {
   clicks: number;
 }
 
+/** One counter row of view_source_days. */
+export interface SourceDayCount {
+  source: string;
+  day: DayKey;
+  views: number;
+}
+
 /** A link as the statistics list it (every link, hidden ones too). */
 export interface StatsLink {
   id: number;
@@ -45,6 +52,16 @@ export class StatsRepository {
       .andWhere('day', '<=', to)
       .groupBy('source');
     return new Map(rows.map((row) => [row.source, toInt(row.views)]));
+  }
+
+  /** Views per source and day from `from` to `to`, both inclusive: one row per source and day with views. */
+  async viewsBySourceAndDay(customerId: number, from: DayKey, to: DayKey): Promise<SourceDayCount[]> {
+    const rows: Array<{ source: string; day: string; views: unknown }> = await this.db('view_source_days')
+      .select('source', 'day', 'views')
+      .where('customer_id', customerId)
+      .andWhere('day', '>=', from)
+      .andWhere('day', '<=', to);
+    return rows.map((row) => ({ source: row.source, day: row.day, views: toInt(row.views) }));
   }
 
   /** Click counters from `from` to `to`, both inclusive: one row per link and day with clicks. */

@@ -184,14 +184,15 @@ export class StatsService {
     };
   }
 
-  /** `stats.csv` for the last `days` days: a row a day with its views and every link's clicks. */
+  /** `stats.csv` for the last `days` days: a row a day with its views, its views by source and every link's clicks. */
   async csv(customer: { id: number; slug: string }, days: number): Promise<StatsCsv> {
     assertSeriesLength(days);
     const range = lastDayKeys(this.today(), days);
     const [from, to] = [range[0]!, range[range.length - 1]!];
     const viewsByDay = await this.stats.viewsByDay(customer.id, from, to);
     const clicks = await this.stats.clicks(customer.id, from, to);
+    const sourceViews = await this.stats.viewsBySourceAndDay(customer.id, from, to);
     const links = await this.stats.links(customer.id);
-    return { fileName: statsCsvFileName(customer.slug, days, to), body: statsCsv({ days: range, viewsByDay, links, clicks }) };
+    return { fileName: statsCsvFileName(customer.slug, days, to), body: statsCsv({ days: range, viewsByDay, links, clicks, sourceViews }) };
   }
 }

@@ -19,6 +19,8 @@ let instagram: number;
 let web: number;
 let wifi: number;
 let hidden: number;
+const TODAY = Date.parse('2026-11-21T12:00:00+03:00');
+let now = TODAY;
 
 async function addLink(customerId: number, platform: string, url: string, label: string, orderIndex: number, isVisible = true): Promise<number> {
   const [row] = await t.db('social_links').insert({ customer_id: customerId, platform, url, label, is_visible: isVisible, order_index: orderIndex }).returning('id');
@@ -26,7 +28,7 @@ async function addLink(customerId: number, platform: string, url: string, label:
 }
 
 beforeEach(async () => {
-  const now = Date.parse('2026-11-21T12:00:00+03:00');
+  now = TODAY;
   // Behind a proxy that names each visitor's address: every visit is another person, so each counts.
   t = await createTestApp({ env: { BASE_URL: ORIGIN, TRUST_PROXY: 'true' }, clock: () => new Date(now) });
   admin = await signIn(t.app);
@@ -39,6 +41,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const base = () => `/edit/${ayse.editToken}`;
+
+const SOURCE_COLUMNS = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan'].map((name) => `Kaynak: ${name}`).join(';');
 
 let visitors = 0;
 
@@ -164,8 +168,8 @@ describe('GET /edit/{token}/stats.csv', () => {
     const body = res.body as Buffer;
     expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = body.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('Tarih;Görüntülenme;Instagram;Atölye;Wi-Fi;Gizli');
-    expect(lines).toContain('2026-11-21;8;1;3;0;0');
+    expect(lines[0]).toBe(`Tarih;Görüntülenme;${SOURCE_COLUMNS};Instagram;Atölye;Wi-Fi;Gizli`);
+    expect(lines).toContain('2026-11-21;8;3;1;1;0;0;0;0;0;1;1;1;1;3;0;0');
     expect(lines.filter((line) => /^\d{4}-\d{2}-\d{2};/.test(line))).toHaveLength(7);
     expect(body.includes(Buffer.from('\n'))).toBe(true);
     expect(/[^\r]\n/.test(body.toString('utf8'))).toBe(false);
@@ -176,7 +180,33 @@ describe('GET /edit/{token}/stats.csv', () => {
     await t.db('social_links').where({ id: wifi }).update({ label: '-2+3' });
     const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
     const header = res.text.replace(/^\uFEFF/, '').split('\r\n')[0];
-    expect(header).toBe(`Tarih;Görüntülenme;Instagram;"x,=1+1,y";'-2+3;Gizli`);
+    expect(header).toBe(`Tarih;Görüntülenme;${SOURCE_COLUMNS};Instagram;"x,=1+1,y";'-2+3;Gizli`);
+  });
+
+  it('has a column per source (qr, nfc, each referrer, direct) with each day\'s views from it', async () => {
+    await seed();
+    // Yesterday: two QR scans and one visit from WhatsApp, counted on their own day.
+    now = Date.parse('2026-11-20T12:00:00+03:00');
+    await visit('?k=qr');
+    await visit('?k=qr');
+    await visit('', 'https://wa.me/');
+    await t.services.views.flush();
+    now = TODAY;
+
+    const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
+    const [header, ...rows] = res.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(';'));
+    const column = (name: string) => header!.indexOf(name);
+    const on = (day: string) => rows.find((row) => row[0] === day)!;
+    expect(header!.slice(2, 13)).toEqual(['Kaynak: QR kod', 'Kaynak: NFC', 'Kaynak: Instagram', 'Kaynak: WhatsApp', 'Kaynak: Facebook', 'Kaynak: TikTok', 'Kaynak: X', 'Kaynak: LinkedIn', 'Kaynak: Google', 'Kaynak: Diğer siteler', 'Kaynak: Doğrudan']);
+    expect(on('2026-11-21')[column('Kaynak: QR kod')]).toBe('3');
+    expect(on('2026-11-21')[column('Kaynak: NFC')]).toBe('1');
+    expect(on('2026-11-21')[column('Kaynak: Google')]).toBe('1');
+    expect(on('2026-11-21')[column('Kaynak: Doğrudan')]).toBe('1');
+    expect(on('2026-11-20')[column('Görüntülenme')]).toBe('3');
+    expect(on('2026-11-20')[column('Kaynak: QR kod')]).toBe('2');
+    expect(on('2026-11-20')[column('Kaynak: WhatsApp')]).toBe('1');
+    expect(on('2026-11-20')[column('Kaynak: Doğrudan')]).toBe('0');
+    expect(on('2026-11-19').slice(1, 13)).toEqual(Array(12).fill('0'));
   });
 
   it('gives 30 or 90 days, also by ?gun=, and 7 for anything else', async () => {
