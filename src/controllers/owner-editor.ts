@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { orFail, StorageFullError, ValidationError } from '../errors.js';
 import { ANIMATION_TYPES, COLOR_PRESETS, COVER_COLOR_PRESETS } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_LABELS } from '../domain/contact-buttons.js';
+import { linkDetail } from '../domain/link-detail.js';
 import { splitPair } from '../domain/link-values.js';
 import { PLATFORMS, platformById } from '../domain/platforms.js';
 import { allowInlineStyle } from '../http/inline-style.js';
@@ -31,7 +32,8 @@ export interface EditorFormState {
 
 /** A link as its edit form shows it: the stored value split back into the fields it came from. */
 export interface EditableLink extends SocialLink {
-  platformLabel: string;
+  /** What the link leads to (a handle, number or address), the second line of its row. */
+  detail: string;
   defaultIcon: string;
   fields: Record<string, string>;
 }
@@ -61,7 +63,7 @@ function editableFields(link: SocialLink): Record<string, string> {
 
 function editableLink(link: SocialLink): EditableLink {
   const platform = platformById(link.platform);
-  return { ...link, platformLabel: platform?.label ?? link.platform, defaultIcon: platform?.icon ?? '🔗', fields: editableFields(link) };
+  return { ...link, detail: linkDetail(link.platform, link.url), defaultIcon: platform?.icon ?? '🔗', fields: editableFields(link) };
 }
 
 /** What the owner typed, as strings, to fill the form again. */
