@@ -115,19 +115,21 @@ export class AdminController {
     });
   };
 
-  show: RequestHandler = (req, res) => {
+  show: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
+    const publicUrl = publicProfileUrl(origin, customer.slug);
+    const { phone, email } = await this.customers.contact(customer.id);
     res.render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
       customer,
       created: req.query.created === '1',
-      publicUrl: publicProfileUrl(origin, customer.slug),
+      publicUrl,
       nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
       editUrl: edit,
       // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
-      share: editLinkShare(customer.name, edit, (res.locals.brand as { name?: string } | undefined)?.name),
+      share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
       timeZone: this.config.timeZone,
     });
   };

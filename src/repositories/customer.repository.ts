@@ -17,6 +17,11 @@ export interface Customer {
   version: number;
 }
 
+export interface CustomerContact {
+  phone: string | null;
+  email: string | null;
+}
+
 export interface CustomerPage {
   customers: Customer[];
   total: number;
@@ -213,6 +218,12 @@ export class CustomerRepository {
 
   async setActive(id: number, isActive: boolean): Promise<void> {
     await this.db('customers').where({ id }).update({ is_active: isActive, version: this.db.raw('version + 1') });
+  }
+
+  /** The phone and e-mail on the customer's page (shown or not): where the hand-over links are addressed. */
+  async contact(id: number): Promise<CustomerContact> {
+    const row: { phone: string | null; email: string | null } | undefined = await this.db('customer_profiles').where({ customer_id: id }).first('phone', 'email');
+    return { phone: row?.phone ?? null, email: row?.email ?? null };
   }
 
   async setEditToken(id: number, editToken: string): Promise<void> {

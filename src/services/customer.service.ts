@@ -1,5 +1,5 @@
 import type { Logger } from '../logger.js';
-import type { AdminCounts, Customer, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type { AdminCounts, Customer, CustomerContact, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
@@ -47,6 +47,10 @@ export class CustomerService {
         if (!isUniqueViolation(err) || attempt >= 4) throw err;
       }
     }
+  }
+
+  contact(id: number): Promise<CustomerContact> {
+    return this.customers.contact(id);
   }
 
   setActive(id: number, isActive: boolean): Promise<void> {

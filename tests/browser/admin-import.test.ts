@@ -148,9 +148,9 @@ describe('bulk import without JavaScript', () => {
     await page.goto(`/admin/customers/${row.id}`);
     const edit = `${app.baseURL}/edit/${row.edit_token}`;
     const whatsapp = await page.getByRole('link', { name: 'WhatsApp ile gönder' }).getAttribute('href');
-    expect(new URL(whatsapp ?? '').searchParams.get('text')).toContain(`Merhaba Çağrı,\nVizit sayfanızı bu bağlantıdan düzenleyebilirsiniz:\n${edit}\n`);
+    expect(new URL(whatsapp ?? '').searchParams.get('text')).toContain(`Merhaba Çağrı,\nVizit sayfanız burada:\n${app.baseURL}/cagriozturk\nSayfanızı bu gizli bağlantıdan düzenleyebilirsiniz:\n${edit}\n`);
     const mail = await page.getByRole('link', { name: 'E-posta ile gönder' }).getAttribute('href');
-    expect(new URLSearchParams((mail ?? '').slice('mailto:?'.length)).get('body')).toContain(`\r\n${edit}\r\n`);
+    expect(new URLSearchParams((mail ?? '').slice((mail ?? '').indexOf('?') + 1)).get('body')).toContain(`\r\n${edit}\r\n`);
     await inspect(page, 'import-phone-customer-share');
   });
 

@@ -103,16 +103,26 @@ describe('the list\'s "Seçilenleri CSV indir"', () => {
 });
 
 describe('the customer page\'s share links', () => {
-  it('offers the edit link by WhatsApp and e-mail with the Turkish message, and the warning', async () => {
+  const edit = () => `https://kart.ornek.com.tr/edit/${ayse.editToken}`;
+  const text = () =>
+    `Merhaba Ayşe,\nVizit sayfanız burada:\nhttps://kart.ornek.com.tr/${ayse.slug}\nSayfanızı bu gizli bağlantıdan düzenleyebilirsiniz:\n${edit()}\n` +
+    'Bu bağlantı size özeldir: bağlantıya sahip olan herkes sayfanızı düzenleyebilir. Lütfen kimseyle paylaşmayın.';
+  const subject = encodeURIComponent('Vizit sayfanız ve düzenleme bağlantısı');
+  const body = () => encodeURIComponent(text().replace(/\n/g, '\r\n'));
+
+  it('offers the public page and the edit link by WhatsApp and e-mail with the Turkish message, and the warning', async () => {
     const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
-    const edit = `https://kart.ornek.com.tr/edit/${ayse.editToken}`;
-    const text = `Merhaba Ayşe,\nVizit sayfanızı bu bağlantıdan düzenleyebilirsiniz:\n${edit}\nBu bağlantı size özeldir: bağlantıya sahip olan herkes sayfanızı düzenleyebilir. Lütfen kimseyle paylaşmayın.`;
-    const wa = `https://wa.me/?text=${encodeURIComponent(text)}`;
-    const mail = `mailto:?subject=${encodeURIComponent('Vizit sayfanızın düzenleme bağlantısı')}&amp;body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`;
-    expect(res.text).toContain(`href="${wa}" target="_blank" rel="noopener noreferrer">`);
-    expect(res.text).toContain(`href="${mail}">`);
+    expect(res.text).toContain(`href="https://wa.me/?text=${encodeURIComponent(text())}" target="_blank" rel="noopener noreferrer">`);
+    expect(res.text).toContain(`href="mailto:?subject=${subject}&amp;body=${body()}">`);
     expect(res.text).toMatch(/WhatsApp ile gönder<\/a>/);
     expect(res.text).toMatch(/E-posta ile gönder<\/a>/);
     expect(res.text).toContain('bağlantıya sahip olan herkes sayfayı düzenleyebilir.');
+  });
+
+  it("sends them to the owner's phone and e-mail when the page has them", async () => {
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ phone: '+905321234567', email: 'ayse@example.com', is_phone_visible: false });
+    const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
+    expect(res.text).toContain(`href="https://wa.me/905321234567?text=${encodeURIComponent(text())}" target="_blank" rel="noopener noreferrer">`);
+    expect(res.text).toContain(`href="mailto:ayse@example.com?subject=${subject}&amp;body=${body()}">`);
   });
 });
