@@ -8,7 +8,7 @@ import { wantsJson } from '../http/respond.js';
 import { parseSecondFactorCode } from '../validation/second-factor.validation.js';
 
 export const messages = {
-  failed: 'Giriş başarısız. E-posta veya şifre hatalı.',
+  failed: 'Giriş başarısız. Email veya şifre hatalı.',
   wrongCode: 'Doğrulama kodu hatalı ya da daha önce kullanılmış.',
   expired: 'Doğrulama süresi doldu. Lütfen yeniden giriş yapın.',
 } as const;

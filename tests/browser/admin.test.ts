@@ -95,7 +95,7 @@ function adminStory(js: boolean): void {
         page.getByRole('button', { name: 'Giriş Yap' }).click(),
       ]);
       expect(res.status()).toBe(401);
-      expect(await textOf(page.getByRole('alert'))).toBe('Giriş başarısız. E-posta veya şifre hatalı.');
+      expect(await textOf(page.getByRole('alert'))).toBe('Giriş başarısız. Email veya şifre hatalı.');
       expect(await page.getByLabel('E-posta').inputValue()).toBe(ADMIN_EMAIL);
       await inspect(page, shot('02b-login-failed'));
     });

@@ -282,7 +282,7 @@ describe('signing in with the second factor on', () => {
     const stranger = request.agent(t.app);
     const form = await stranger.get('/login');
     const noPassword = await sendCode(stranger, form, '123456').expect(401);
-    expect(noPassword.text).toContain('Giriş başarısız. E-posta veya şifre hatalı.');
+    expect(noPassword.text).toContain('Giriş başarısız. Email veya şifre hatalı.');
   });
 
   it('refuses the code form without its CSRF token', async () => {
