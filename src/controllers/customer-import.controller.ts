@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { Config } from '../config.js';
 import { HttpError, NotFoundError, orFail, ValidationError } from '../errors.js';
 import { csrfToken } from '../middleware/csrf.js';
-import { isWellFormedImportId } from '../domain/import-id.js';
+import { importIdOf, isWellFormedImportId } from '../domain/import-id.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
 import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
@@ -81,13 +81,15 @@ export class CustomerImportController {
   /** Post/redirect/get: the created customers are shown by the result page, which a reload only shows again. */
   confirm: RequestHandler = async (req, res) => {
     const body = req.body as Record<string, unknown>;
-    const importId = typeof body.importId === 'string' && isWellFormedImportId(body.importId) ? body.importId : null;
     const data = typeof body.data === 'string' && CONFIRM_DATA.test(body.data) ? body.data : null;
-    const slugs = typeof body.slugs === 'string' ? body.slugs.split(',') : [];
-    if (!importId || !data) {
+    const slugList = typeof body.slugs === 'string' ? body.slugs : '';
+    const slugs = slugList.split(',');
+    const given = typeof body.importId === 'string' ? body.importId : '';
+    if (!data || (given !== '' && !isWellFormedImportId(given))) {
       this.render(res, 422, { error: messages.noData });
       return;
     }
+    const importId = given || importIdOf(data, slugList);
     const bytes = Buffer.from(data, 'base64url');
     let outcome;
     try {

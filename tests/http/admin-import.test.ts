@@ -323,6 +323,16 @@ describe('POST /admin/import/confirm', () => {
     expect(await count('contact_buttons')).toBe(6);
   });
 
+  it('imports once a confirmation whose page carried no one-time id (an older preview): its id comes from what it confirms', async () => {
+    const preview = await upload(excelCsv(['ad;soyad', 'Ayşe;Kaya', 'Ali;Veli'])).expect(200);
+    const older = { _csrf: inputValue(preview.text, '_csrf'), data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs') };
+    const first = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
+    const again = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
+    expect(first.headers.location).toMatch(RESULT_PAGE);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect((await t.db('customers').orderBy('id')).map((r) => r.slug)).toEqual(['aysekaya', 'aliveli']);
+  });
+
   it('creates the customers once when two submits of the same confirmation race', async () => {
     const preview = await upload(excelCsv(['ad;soyad', ...Array.from({ length: 300 }, (_, i) => `Kişi${i};Test`)])).expect(200);
     const answers = await Promise.all([confirm(preview.text), confirm(preview.text), confirm(preview.text)]);
@@ -361,9 +371,9 @@ describe('POST /admin/import/confirm', () => {
     expect(textOf(missing.text)).toContain('Onaylanacak dosya bulunamadı. Dosyayı yeniden yükleyin.');
     const garbage = await admin.agent.post('/admin/import/confirm').type('form').send({ _csrf: admin.csrf, data: 'a+b/c=', slugs: '' }).expect(422);
     expect(textOf(garbage.text)).toContain('Onaylanacak dosya bulunamadı.');
-    const noImportId = await admin.agent.post('/admin/import/confirm').type('form')
-      .send({ _csrf: admin.csrf, data: inputValue(preview.text, 'data'), slugs: 'aysekaya' }).expect(422);
-    expect(textOf(noImportId.text)).toContain('Onaylanacak dosya bulunamadı.');
+    const badImportId = await admin.agent.post('/admin/import/confirm').type('form')
+      .send({ _csrf: admin.csrf, importId: 'kısa', data: inputValue(preview.text, 'data'), slugs: 'aysekaya' }).expect(422);
+    expect(textOf(badImportId.text)).toContain('Onaylanacak dosya bulunamadı.');
     expect(preview.status).toBe(200);
     expect(await count('customers')).toBe(0);
   });
