@@ -20,9 +20,9 @@ export const STATS_CSV_HEADER = ['Tarih', 'Görüntülenme'] as const;
 const sourceColumn = (name: string) => `Kaynak: ${name}`;
 
 /**
- * `stats.csv` (docs/product.md, Statistics): `Tarih;Görüntülenme;Kaynak: {source}…;{link labels}`,
- * then one row a day with its views, its views from each source and each link's clicks, zeros
- * included. Dates are `YYYY-MM-DD`, which every spreadsheet reads as a date.
+ * `stats.csv` (docs/product.md, Statistics): `Tarih;Görüntülenme;{link labels}…;Kaynak: {source}…`,
+ * then one row a day with its views, each link's clicks and its views from each source, zeros
+ * included. The links come right after the views, where the first version put them. Dates are `YYYY-MM-DD`, which every spreadsheet reads as a date.
  */
 export function statsCsv(input: StatsCsvInput): string {
   const cell = new Map<string, number>();
@@ -30,14 +30,14 @@ export function statsCsv(input: StatsCsvInput): string {
   for (const v of input.sourceViews) cell.set(`${v.source}|${v.day}`, (cell.get(`${v.source}|${v.day}`) ?? 0) + v.views);
   const header: CsvValue[] = [
     ...STATS_CSV_HEADER,
-    ...VISIT_SOURCES.map((source) => sourceColumn(SOURCE_NAMES[source])),
     ...input.links.map((link) => link.label),
+    ...VISIT_SOURCES.map((source) => sourceColumn(SOURCE_NAMES[source])),
   ];
   const rows = input.days.map((day): CsvValue[] => [
     day,
     input.viewsByDay.get(day) ?? 0,
-    ...VISIT_SOURCES.map((source) => cell.get(`${source}|${day}`) ?? 0),
     ...input.links.map((link) => cell.get(`${link.id}|${day}`) ?? 0),
+    ...VISIT_SOURCES.map((source) => cell.get(`${source}|${day}`) ?? 0),
   ]);
   return csvDocument([header, ...rows]);
 }

@@ -237,8 +237,8 @@ describe('the statistics read from the counters (on this database)', () => {
     expect(detail.sourceShares).toMatchObject({ qr: 50, instagram: 25, direct: 25 });
     const csv = await stats.csv(ayse, 7);
     const sources = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan'].map((name) => `Kaynak: ${name}`);
-    expect(csv.body.split('\r\n').slice(0, 1)).toEqual([`\uFEFFTarih;Görüntülenme;${sources.join(';')};aysekaya;atolye;gizli`]);
-    expect(csv.body.split('\r\n').slice(-3)).toEqual(['2026-11-20;1;0;0;1;0;0;0;0;0;0;0;0;0;1;0', '2026-11-21;3;2;0;0;0;0;0;0;0;0;0;1;3;0;0', '']);
+    expect(csv.body.split('\r\n').slice(0, 1)).toEqual([`\uFEFFTarih;Görüntülenme;aysekaya;atolye;gizli;${sources.join(';')}`]);
+    expect(csv.body.split('\r\n').slice(-3)).toEqual(['2026-11-20;1;0;1;0;0;0;1;0;0;0;0;0;0;0;0', '2026-11-21;3;3;0;0;2;0;0;0;0;0;0;0;0;0;1', '']);
   });
 });
 
