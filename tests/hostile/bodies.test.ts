@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, asAdmin, expectPageAnswer, hostileCase, shown } from './hostile-case.js';
 import { startHostileServer, type HostileServer } from './production-server.js';
+import { NoAnswerError, type RawResponse } from '../helpers/raw-http.js';
 
 const MB = 1024 * 1024;
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -27,6 +28,21 @@ function nestedJson(depth: number): string {
 }
 
 /** `a[b][b]...[b]=1`: a qs-style nested parameter `depth` levels deep. */
+/**
+ * The answer, or null when the server refused without reading the body and closed the connection
+ * while the body was still being sent (EPIPE or a reset on our side): which of the two the client
+ * sees first is a race. The case still checks that the process lives and /healthz answers.
+ */
+async function refusedUnread(request: Promise<RawResponse>): Promise<RawResponse | null> {
+  try {
+    return await request;
+  } catch (err) {
+    const code = ((err as Error).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (err instanceof NoAnswerError && err.kind === 'lost' && (code === 'EPIPE' || code === 'ECONNRESET')) return null;
+    throw err;
+  }
+}
+
 function nestedParam(depth: number): string {
   return `a${'[b]'.repeat(depth)}=1`;
 }
@@ -75,9 +91,10 @@ describe('hostile bodies', () => {
     const body = nestedJson(4 * MB);
     await hostileCase(h, 'json-24mb-nested', async () => {
       for (const res of [
-        await anonymous(h, `${owner()}/links`, { headers: JSON_BODY, body }),
-        await asAdmin(h, '/admin/customers', { headers: JSON_BODY, body }),
+        await refusedUnread(anonymous(h, `${owner()}/links`, { headers: JSON_BODY, body })),
+        await refusedUnread(asAdmin(h, '/admin/customers', { headers: JSON_BODY, body })),
       ]) {
+        if (!res) continue;
         expect(res.status, shown(res)).toBeGreaterThanOrEqual(400);
         expect(res.status, shown(res)).toBeLessThan(500);
       }
