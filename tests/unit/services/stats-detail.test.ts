@@ -141,7 +141,7 @@ describe('StatsService.detail', () => {
     } finally {
       db.off('query', listen);
     }
-    expect(sql).toHaveLength(8);
+    expect(sql).toHaveLength(9);
     for (const statement of sql) {
       expect(statement).not.toMatch(/\bprofile_views\b/);
       expect(statement).toMatch(/where `customer_id` = \?/);
@@ -164,6 +164,10 @@ describe('wholePercents', () => {
   });
 });
 
+/** The source columns after the links, in the statistics page's order and names. */
+const SOURCE_HEADER = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan']
+  .map((name) => `Kaynak: ${name}`).join(';');
+
 describe('StatsService.csv', () => {
   it('writes a row a day with views and each link\'s clicks: BOM, `;`, CRLF, quoted labels, Turkish letters', async () => {
     await views(ayse, ist('2026-11-21T09:00:00'), 2);
@@ -175,15 +179,18 @@ describe('StatsService.csv', () => {
     expect(csv.fileName).toBe('aysekaya-istatistik-7-gun-20261121.csv');
     const bytes = Buffer.from(csv.body, 'utf8');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // These views come with no source: each is counted as direct, the last source column.
+    const direct = (n: number) => `${';0'.repeat(VISIT_SOURCES.length - 1)};${n}`;
+    const noSources = direct(0);
     expect(bytes.toString('utf8').slice(1)).toBe(
-      'Tarih;Görüntülenme;Instagram;Wi-Fi;Eski Kampanya;"Atölye; ""Kurslar"""\r\n' +
-        '2026-11-15;1;1;0;0;0\r\n' +
-        '2026-11-16;0;0;0;0;0\r\n' +
-        '2026-11-17;0;0;0;0;0\r\n' +
-        '2026-11-18;0;0;0;0;0\r\n' +
-        '2026-11-19;0;0;0;0;0\r\n' +
-        '2026-11-20;0;0;0;0;0\r\n' +
-        '2026-11-21;2;0;0;0;2\r\n',
+      `Tarih;Görüntülenme;Instagram;Wi-Fi;Eski Kampanya;"Atölye; ""Kurslar""";${SOURCE_HEADER}\r\n` +
+        `2026-11-15;1;1;0;0;0${direct(1)}\r\n` +
+        `2026-11-16;0;0;0;0;0${noSources}\r\n` +
+        `2026-11-17;0;0;0;0;0${noSources}\r\n` +
+        `2026-11-18;0;0;0;0;0${noSources}\r\n` +
+        `2026-11-19;0;0;0;0;0${noSources}\r\n` +
+        `2026-11-20;0;0;0;0;0${noSources}\r\n` +
+        `2026-11-21;2;0;0;0;2${direct(2)}\r\n`,
     );
     // "Görüntülenme" as UTF-8 bytes: ö is C3 B6, ü is C3 BC.
     expect(bytes.includes(Buffer.from([0x47, 0xc3, 0xb6, 0x72, 0xc3, 0xbc]))).toBe(true);
@@ -193,8 +200,8 @@ describe('StatsService.csv', () => {
     const csv = await stats().csv({ id: mehmet, slug: 'mehmetdemir' }, days);
     const lines = csv.body.slice(1).split('\r\n');
     expect(lines).toHaveLength(days + 2); // the header, the days, and the empty string after the last CRLF
-    expect(lines[0]).toBe('Tarih;Görüntülenme;Instagram');
-    expect(lines[days]).toBe('2026-11-21;0;0');
+    expect(lines[0]).toBe(`Tarih;Görüntülenme;Instagram;${SOURCE_HEADER}`);
+    expect(lines[days]).toBe(`2026-11-21;0;0${';0'.repeat(VISIT_SOURCES.length)}`);
     expect(lines[days + 1]).toBe('');
   });
 });
