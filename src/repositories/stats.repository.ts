@@ -32,45 +32,38 @@ export interface StatsLink {
 export class StatsRepository {
   constructor(private readonly db: Knex) {}
 
+  /** A counter table's rows of one customer from `from` to `to`, both inclusive: the index's range. */
+  private daysOf(table: string, customerId: number, from: DayKey, to: DayKey): Knex.QueryBuilder {
+    return this.db(table).where('customer_id', customerId).andWhere('day', '>=', from).andWhere('day', '<=', to);
+  }
+
   /** Views per day from `from` to `to`, both inclusive; days without views are absent. */
   async viewsByDay(customerId: number, from: DayKey, to: DayKey): Promise<Map<DayKey, number>> {
-    const rows: Array<{ day: string; views: unknown }> = await this.db('profile_view_days')
-      .select('day', 'views')
-      .where('customer_id', customerId)
-      .andWhere('day', '>=', from)
-      .andWhere('day', '<=', to);
+    const rows: Array<{ day: string; views: unknown }> = await this.daysOf('profile_view_days', customerId, from, to)
+      .select('day', 'views');
     return new Map(rows.map((row) => [row.day, toInt(row.views)]));
   }
 
   /** Views per source from `from` to `to`, both inclusive; sources without views are absent. */
   async viewsBySource(customerId: number, from: DayKey, to: DayKey): Promise<Map<string, number>> {
-    const rows: Array<{ source: string; views: unknown }> = await this.db('view_source_days')
+    const rows: Array<{ source: string; views: unknown }> = await this.daysOf('view_source_days', customerId, from, to)
       .select('source')
       .sum({ views: 'views' })
-      .where('customer_id', customerId)
-      .andWhere('day', '>=', from)
-      .andWhere('day', '<=', to)
       .groupBy('source');
     return new Map(rows.map((row) => [row.source, toInt(row.views)]));
   }
 
   /** Views per source and day from `from` to `to`, both inclusive: one row per source and day with views. */
   async viewsBySourceAndDay(customerId: number, from: DayKey, to: DayKey): Promise<SourceDayCount[]> {
-    const rows: Array<{ source: string; day: string; views: unknown }> = await this.db('view_source_days')
-      .select('source', 'day', 'views')
-      .where('customer_id', customerId)
-      .andWhere('day', '>=', from)
-      .andWhere('day', '<=', to);
+    const rows: Array<{ source: string; day: string; views: unknown }> = await this.daysOf('view_source_days', customerId, from, to)
+      .select('source', 'day', 'views');
     return rows.map((row) => ({ source: row.source, day: row.day, views: toInt(row.views) }));
   }
 
   /** Click counters from `from` to `to`, both inclusive: one row per link and day with clicks. */
   async clicks(customerId: number, from: DayKey, to: DayKey): Promise<ClickCount[]> {
-    const rows: Array<{ link_id: unknown; day: string; clicks: unknown }> = await this.db('link_click_days')
-      .select('link_id', 'day', 'clicks')
-      .where('customer_id', customerId)
-      .andWhere('day', '>=', from)
-      .andWhere('day', '<=', to);
+    const rows: Array<{ link_id: unknown; day: string; clicks: unknown }> = await this.daysOf('link_click_days', customerId, from, to)
+      .select('link_id', 'day', 'clicks');
     return rows.map((row) => ({ linkId: toInt(row.link_id), day: row.day, clicks: toInt(row.clicks) }));
   }
 
