@@ -13,6 +13,8 @@ import * as addAdminSecondFactor from './20261121_0011_add_admin_second_factor.j
 import * as createBrandSettings from './20261121_0012_create_brand_settings.js';
 import * as createImportRuns from './20261126_0013_create_import_runs.js';
 import * as createViewBatches from './20261126_0014_create_view_batches.js';
+import * as addProfileIdentity from './20261126_0015_add_profile_identity.js';
+import * as createSlugRedirects from './20261126_0016_create_slug_redirects.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +41,8 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261121_0012_create_brand_settings', createBrandSettings],
   ['20261126_0013_create_import_runs', createImportRuns],
   ['20261126_0014_create_view_batches', createViewBatches],
+  ['20261126_0015_add_profile_identity', addProfileIdentity],
+  ['20261126_0016_create_slug_redirects', createSlugRedirects],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -35,6 +35,7 @@ export interface AdminCounts {
 
 /** Tables holding a customer's rows, deleted in this order (docs/product.md, Administrator), all before the customers row they point to. */
 const CUSTOMER_TABLES_IN_DELETE_ORDER = [
+  'slug_redirects',
   'link_click_days', // before the social_links its rows point to
   'view_source_days',
   'profile_view_days', // the day counters of profile_views go with the views they count

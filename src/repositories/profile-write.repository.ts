@@ -8,6 +8,12 @@ export interface ProfileChanges {
   phone?: string | null;
   email?: string | null;
   website?: string | null;
+  company?: string | null;
+  title?: string | null;
+  address_line?: string | null;
+  district?: string | null;
+  city?: string | null;
+  postal_code?: string | null;
   dark_mode?: boolean;
   show_name_on_cover?: boolean;
   is_profile_visible?: boolean;

@@ -14,6 +14,13 @@ export interface Profile {
   phone: string | null;
   email: string | null;
   website: string | null;
+  /** The business on the card (docs/product.md, The business on the card); null when not given. */
+  company: string | null;
+  title: string | null;
+  addressLine: string | null;
+  district: string | null;
+  city: string | null;
+  postalCode: string | null;
   /** Public path of the stored 400x400 JPEG (`/uploads/{customerId}/...`), or null. */
   profilePhoto: string | null;
   /** Cover encoding (docs/product.md, Backgrounds and covers): `color:...`, an image path or URL, ... or null for the default. */
@@ -61,6 +68,12 @@ function toProfile(row: Record<string, unknown>): Profile {
     phone: text(row.phone),
     email: text(row.email),
     website: text(row.website),
+    company: text(row.company),
+    title: text(row.title),
+    addressLine: text(row.address_line),
+    district: text(row.district),
+    city: text(row.city),
+    postalCode: text(row.postal_code),
     profilePhoto: text(row.profile_photo),
     coverPhoto: text(row.cover_photo),
     showNameOnCover: toBool(row.show_name_on_cover),
