@@ -17,6 +17,7 @@ import { ImageQueueFullError } from '../media/image-queue.js';
 import { presentProfile } from '../presenters/profile-page.js';
 import type { SocialLink } from '../repositories/profile.repository.js';
 import type { ProfileService } from '../services/profile.service.js';
+import { IDENTITY_MAX_LENGTH } from '../validation/identity.validation.js';
 import { BIO_MAX_LENGTH } from '../validation/profile.validation.js';
 
 export const editorMessages = {
@@ -105,6 +106,7 @@ export class OwnerEditor {
       coverPresets: COVER_COLOR_PRESETS,
       animations: ANIMATION_TYPES,
       bioMax: BIO_MAX_LENGTH,
+      identityMax: IDENTITY_MAX_LENGTH,
       dialogs,
       noticeUrl,
       photoNotices,

@@ -7,6 +7,7 @@ import { bodyOf, ownerDone } from '../http/owner-respond.js';
 import type { LinkService } from '../services/link.service.js';
 import { mediaMessages } from '../services/profile-media.service.js';
 import type { ProfileEditService, TextSaved } from '../services/profile-edit.service.js';
+import { sentIdentity } from '../validation/identity.validation.js';
 import { parseFlag } from '../validation/profile.validation.js';
 import { REFUSED, type OwnerEditor } from './owner-editor.js';
 import type { OwnerLinkForms } from './owner-link-forms.js';
@@ -45,7 +46,7 @@ export class OwnerEditsController {
 
   profileText: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
-    const dialog = 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
+    const dialog = sentIdentity(body) ? dialogs.identity : 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
     const saved = await this.editor.attempt(req, res, dialog, messages.updateFailed, () => this.profileEdits.updateText(loadedCustomer(req).id, body));
     if (saved !== REFUSED) ownerDone(req, res, textNotice(saved));
   };

@@ -9,6 +9,8 @@ import type { PhotoKind } from '../media/image-processing.js';
 export const dialogs = {
   bio: 'biyografi',
   contact: 'iletisim',
+  /** The business on the card: business name, title and address. */
+  identity: 'isletme',
   settings: 'ayarlar',
   background: 'arka-plan',
   iban: 'iban',

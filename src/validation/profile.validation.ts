@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { normalizeEmailAddress } from './email.validation.js';
+import { parseIdentityFields, type IdentityChanges } from './identity.validation.js';
 import { normalizePhoneNumber } from './phone.validation.js';
 import { normalizeWebUrl } from './web-url.validation.js';
 
@@ -11,7 +12,8 @@ export const messages = {
   nothingToSave: 'Kaydedilecek bir bilgi gönderilmedi.',
 } as const;
 
-export interface ProfileTextInput {
+/** Bio, contact data, and the business on the card (identity.validation.ts). */
+export interface ProfileTextInput extends IdentityChanges {
   bio?: string | null;
   phone?: string | null;
   email?: string | null;
@@ -24,7 +26,7 @@ function text(raw: unknown): string {
 
 /**
  * The text fields the owner edits, each only when the form sent it (one dialog edits one
- * field). Bio: up to 200 characters, may be emptied. Phone, e-mail and website may be emptied,
+ * field, or a group: contact data, the business on the card). Bio: up to 200 characters, may be emptied. Phone, e-mail and website may be emptied,
  * which removes them (docs/product.md, "Owner page"); website: http(s). Phone and e-mail are stored bare (`+90...`, `ali@ornek.com`),
  * without the `tel:`/`mailto:` a link gets.
  */
@@ -58,6 +60,12 @@ export function parseProfileText(body: Record<string, unknown>): ProfileTextInpu
     const website = text(body.website);
     if (!website) input.website = null;
     else attempt('website', () => (input.website = normalizeWebUrl(website, 'website')));
+  }
+  try {
+    Object.assign(input, parseIdentityFields(body));
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    Object.assign(errors, err.fields);
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   if (Object.keys(input).length === 0) throw new ValidationError({ bio: messages.nothingToSave });

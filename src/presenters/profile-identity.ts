@@ -1,0 +1,37 @@
+import type { Profile } from '../repositories/profile.repository.js';
+
+/** The business on the card as the public page shows it (docs/product.md, The business on the card). */
+export interface IdentityView {
+  /** "Unvan · İşletme", or whichever of the two is given; null for neither. */
+  role: string | null;
+  address: AddressView | null;
+}
+
+export interface AddressView {
+  /** The street and number, then "34710 Kadıköy/İstanbul": the lines as a Turkish address is written. */
+  lines: string[];
+  /** "Yol tarifi": a Google Maps search, which a phone opens in its map app; null when only a postal code is known. */
+  directionsHref: string | null;
+}
+
+const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
+
+/** "34710 Kadıköy/İstanbul", from the parts that are given. */
+function placeLine(profile: Profile): string {
+  const place = [profile.district, profile.city].filter(Boolean).join('/');
+  return [profile.postalCode, place].filter(Boolean).join(' ');
+}
+
+function addressView(profile: Profile): AddressView | null {
+  const lines = [profile.addressLine ?? '', placeLine(profile)].filter(Boolean);
+  if (lines.length === 0) return null;
+  const findable = Boolean(profile.addressLine || profile.district || profile.city);
+  // The country too: without it a street name alone may land in another country's town.
+  const query = [...lines, 'Türkiye'].join(', ');
+  return { lines, directionsHref: findable ? MAPS_SEARCH + encodeURIComponent(query) : null };
+}
+
+export function presentIdentity(profile: Profile): IdentityView {
+  const role = [profile.title, profile.company].filter(Boolean).join(' · ');
+  return { role: role || null, address: addressView(profile) };
+}
