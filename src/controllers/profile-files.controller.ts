@@ -55,7 +55,7 @@ export class ProfileFilesController {
     const links = await this.profiles.socialLinks(customer.id);
     const photoJpeg = profile.isProfileVisible ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto)) : null;
     const card = contactCardOf({ customer, profile, links, profileUrl: this.profileUrl(req, customer.slug), photoJpeg });
-    if (!card.phone && !card.email) throw new NotFoundError(profileFileMessages.contactMissing);
+    if (!card.phones?.length && !card.emails?.length) throw new NotFoundError(profileFileMessages.contactMissing);
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', `attachment; filename="${customer.slug}.vcf"`);
     res.set('Cache-Control', 'no-cache');

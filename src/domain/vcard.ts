@@ -2,6 +2,14 @@
  * A small vCard 3.0 serializer (RFC 2426 on RFC 2425). We write our own because the `vcf`
  * package does not escape `,` `;` and newlines in text values, and a bio or a name with a
  * comma would then break the card. Everything here is pure; the controller gathers the data.
+ *
+ * Why 3.0 and these parameters (docs/product.md, "Rehbere Ekle"): Android's contacts importer
+ * (AOSP com.android.vcard) reads 2.1 and 3.0 everywhere but refused 4.0 files on many phones,
+ * and 4.0's `PHOTO:data:` URI is dropped by importers that read 3.0's `ENCODING=b`; iOS reads
+ * 3.0 as UTF-8 without a CHARSET parameter (a 2.1 parameter, invalid in 3.0). AOSP keeps the
+ * first known TYPE of a TEL in an unordered set, so a number gets one type only: CELL shows as
+ * "Mobil", WORK as "İş", while VOICE alone shows as "Diğer". An EMAIL of TYPE INTERNET alone
+ * becomes a custom "INTERNET" label on Android; with WORK beside it both read it as work.
  */
 
 /** One content line's folded form may not be longer than this many octets (RFC 2425 5.8.1). */
@@ -65,16 +73,42 @@ export interface VCardUrl {
   type?: string;
 }
 
+/** CELL for a mobile number, WORK for any other (see the header comment for why one type). */
+export type VCardPhoneType = 'CELL' | 'WORK';
+
+export interface VCardPhone {
+  /** International form, see normalizePhone. */
+  number: string;
+  type: VCardPhoneType;
+}
+
+/** ADR's parts as a Turkish address has them: ilçe is the locality, il the region. */
+export interface VCardAddress {
+  street?: string | null;
+  district?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  /** Written only beside at least one other part. */
+  country?: string | null;
+}
+
 export interface VCardData {
   name: string;
   surname: string;
-  /** International form, see normalizePhone. */
-  phone?: string | null;
-  email?: string | null;
+  organization?: string | null;
+  title?: string | null;
+  phones?: readonly VCardPhone[];
+  emails?: readonly string[];
+  address?: VCardAddress | null;
   urls?: readonly VCardUrl[];
   note?: string | null;
   /** JPEG bytes of the contact photo. */
   photoJpeg?: Buffer | null;
+}
+
+/** A Turkish mobile number (+90 5xx) is CELL; a landline, a service number or a foreign one WORK. */
+export function phoneTypeOf(number: string): VCardPhoneType {
+  return number.startsWith('+905') ? 'CELL' : 'WORK';
 }
 
 /** A parameter value that needs no quoting and cannot break the line: letters, digits and `-`. */
@@ -87,6 +121,18 @@ function uriValue(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
+/**
+ * `ADR;TYPE=WORK:` with RFC 2426's seven parts (PO box; extended; street; locality; region;
+ * postal code; country), the empty ones kept as empty places; null without a street, ilçe, il or
+ * postal code. Both Android and iOS file a WORK address as "İş".
+ */
+function addressLine(address: VCardAddress): string | null {
+  const part = (value: string | null | undefined) => escapeText(value?.trim() ?? '');
+  const parts = [address.street, address.district, address.city, address.postalCode].map(part);
+  if (parts.every((p) => p === '')) return null;
+  return `ADR;TYPE=WORK:;;${parts.join(';')};${part(address.country)}`;
+}
+
 /** The whole card: CRLF line endings (the last line too), folded, in UTF-8 when encoded. */
 export function buildVCard(card: VCardData): string {
   const fullName = [card.name, card.surname].map((part) => part.trim()).filter(Boolean).join(' ');
@@ -96,11 +142,14 @@ export function buildVCard(card: VCardData): string {
     `N:${escapeText(card.surname.trim())};${escapeText(card.name.trim())};;;`,
     `FN:${escapeText(fullName)}`,
   ];
-  if (card.phone) {
-    const type = card.phone.startsWith('+905') ? 'CELL' : 'VOICE';
-    lines.push(`TEL;TYPE=${type}:${card.phone.replace(/[^+\d]/g, '')}`);
-  }
-  if (card.email) lines.push(`EMAIL;TYPE=INTERNET:${escapeText(card.email.trim())}`);
+  const organization = card.organization?.trim();
+  if (organization) lines.push(`ORG:${escapeText(organization)}`);
+  const title = card.title?.trim();
+  if (title) lines.push(`TITLE:${escapeText(title)}`);
+  for (const phone of card.phones ?? []) lines.push(`TEL;TYPE=${phone.type}:${phone.number.replace(/[^+\d]/g, '')}`);
+  for (const email of card.emails ?? []) lines.push(`EMAIL;TYPE=INTERNET,WORK:${escapeText(email.trim())}`);
+  const address = card.address ? addressLine(card.address) : null;
+  if (address) lines.push(address);
   for (const url of card.urls ?? []) {
     const type = url.type ? paramToken(url.type) : '';
     lines.push(`URL${type ? `;TYPE=${type}` : ''}:${uriValue(url.value)}`);

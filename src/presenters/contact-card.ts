@@ -1,10 +1,14 @@
 /**
  * What goes into a profile's vCard, decided in one pure function so that the visibility rules
- * (phone, e-mail, website, photo, hidden links) are tested without HTTP. Serializing is vcard.ts.
+ * (phones, e-mails, website, photo, hidden links) are tested without HTTP. Serializing is vcard.ts.
  */
 import type { Customer } from '../repositories/customer.repository.js';
 import type { Profile, SocialLink } from '../repositories/profile.repository.js';
-import { normalizePhone, type VCardData, type VCardUrl } from '../domain/vcard.js';
+import type { VCardAddress, VCardData, VCardUrl } from '../domain/vcard.js';
+import { contactPointsOf } from './contact-points.js';
+
+/** ADR's country: a Vizit card's address is a Turkish one (il, ilçe, five-digit postal code). */
+const ADDRESS_COUNTRY = 'Türkiye';
 
 /** Links whose stored value is not a web address to share: it holds a secret or a bank account. */
 const NEVER_IN_CARD = new Set(['wifi', 'iban']);
@@ -31,7 +35,13 @@ export interface ContactCardInput {
   photoJpeg: Buffer | null;
 }
 
-/** The card's data, every hidden item left out; `phone` and `email` null when not shareable. */
+/** The work address, or null when the profile has none of its parts. */
+function addressOf(profile: Profile): VCardAddress | null {
+  const { addressLine: street, district, city, postalCode } = profile;
+  return street || district || city || postalCode ? { street, district, city, postalCode, country: ADDRESS_COUNTRY } : null;
+}
+
+/** The card's data, every hidden item left out; no phones or e-mails when none is shareable. */
 export function contactCardOf({ customer, profile, links, profileUrl, photoJpeg }: ContactCardInput): VCardData {
   const urls: VCardUrl[] = [];
   const seen = new Set<string>();
@@ -49,8 +59,10 @@ export function contactCardOf({ customer, profile, links, profileUrl, photoJpeg 
   return {
     name: customer.name,
     surname: customer.surname,
-    phone: profile.isPhoneVisible ? normalizePhone(profile.phone) : null,
-    email: profile.isEmailVisible ? (profile.email?.trim() || null) : null,
+    organization: profile.company,
+    title: profile.title,
+    address: addressOf(profile),
+    ...contactPointsOf(profile, links),
     urls,
     note: profile.bio,
     photoJpeg: profile.isProfileVisible ? photoJpeg : null,

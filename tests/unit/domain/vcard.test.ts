@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildVCard, escapeText, foldLine, MAX_LINE_OCTETS, normalizePhone } from '../../../src/domain/vcard.js';
+import { buildVCard, escapeText, foldLine, MAX_LINE_OCTETS, normalizePhone, phoneTypeOf } from '../../../src/domain/vcard.js';
 import { contactCardOf, httpUrl } from '../../../src/presenters/contact-card.js';
 import type { Profile, SocialLink } from '../../../src/repositories/profile.repository.js';
 
@@ -90,13 +90,72 @@ describe('normalizePhone', () => {
   });
 });
 
+describe('buildVCard: the business', () => {
+  it('writes ORG, TITLE and a work ADR (box;extended;street;locality=ilçe;region=il;postal code;country), escaped', () => {
+    const text = buildVCard({
+      name: 'Ayşe',
+      surname: 'Kaya',
+      organization: 'Kaya; Seramik, Atölye',
+      title: 'Kurucu',
+      address: { street: 'Caferağa Mah. Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postalCode: '34710', country: 'Türkiye' },
+    });
+    expect(unfold(text).split('\r\n')).toEqual([
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'N:Kaya;Ayşe;;;',
+      'FN:Ayşe Kaya',
+      'ORG:Kaya\\; Seramik\\, Atölye',
+      'TITLE:Kurucu',
+      'ADR;TYPE=WORK:;;Caferağa Mah. Moda Cad. No: 12;Kadıköy;İstanbul;34710;Türkiye',
+      'END:VCARD',
+      '',
+    ]);
+  });
+
+  it('keeps the places of missing address parts and leaves out an address with none', () => {
+    const partial = buildVCard({ name: 'A', surname: 'B', address: { city: 'Ankara', country: 'Türkiye' } });
+    expect(partial).toContain('\r\nADR;TYPE=WORK:;;;;Ankara;;Türkiye\r\n');
+    const empty = buildVCard({ name: 'A', surname: 'B', organization: ' ', title: null, address: { street: ' ', country: 'Türkiye' } });
+    expect(empty).not.toMatch(/^(ORG|TITLE|ADR)/m);
+  });
+
+  it('writes every phone and e-mail with its type, in order', () => {
+    const text = buildVCard({
+      name: 'A',
+      surname: 'B',
+      phones: [
+        { number: '+905321234567', type: 'CELL' },
+        { number: '+902161234567', type: 'WORK' },
+      ],
+      emails: ['a@example.com', 'siparis@example.com'],
+    });
+    expect(text.split('\r\n').filter((l) => /^(TEL|EMAIL)/.test(l))).toEqual([
+      'TEL;TYPE=CELL:+905321234567',
+      'TEL;TYPE=WORK:+902161234567',
+      'EMAIL;TYPE=INTERNET,WORK:a@example.com',
+      'EMAIL;TYPE=INTERNET,WORK:siparis@example.com',
+    ]);
+  });
+});
+
+describe('phoneTypeOf', () => {
+  it.each([
+    ['+905321234567', 'CELL'],
+    ['+902161234567', 'WORK'],
+    ['+49301234567', 'WORK'],
+    ['4441234', 'WORK'],
+  ] as const)('%j is %j', (number, type) => {
+    expect(phoneTypeOf(number)).toBe(type);
+  });
+});
+
 describe('buildVCard', () => {
   it('writes a vCard 3.0 with CRLF endings, N as surname;name;;; and escaped text', () => {
     const text = buildVCard({
       name: 'Ayşe, Nur',
       surname: 'Yıl;maz',
-      phone: '+905321234567',
-      email: 'ayse@example.com',
+      phones: [{ number: '+905321234567', type: 'CELL' }],
+      emails: ['ayse@example.com'],
       urls: [{ value: 'https://example.com/a,b;c', type: 'work' }],
       note: 'Kahve, çay; tatlı\nHer gün açık \\o/',
     });
@@ -108,7 +167,7 @@ describe('buildVCard', () => {
       'N:Yıl\\;maz;Ayşe\\, Nur;;;',
       'FN:Ayşe\\, Nur Yıl\\;maz',
       'TEL;TYPE=CELL:+905321234567',
-      'EMAIL;TYPE=INTERNET:ayse@example.com',
+      'EMAIL;TYPE=INTERNET,WORK:ayse@example.com',
       // A URI value is not text: it is written as it is, never backslash-escaped.
       'URL;TYPE=WORK:https://example.com/a,b;c',
       'NOTE:Kahve\\, çay\\; tatlı\\nHer gün açık \\\\o/',
@@ -117,9 +176,9 @@ describe('buildVCard', () => {
     ]);
   });
 
-  it('leaves out what is missing and writes a landline as VOICE', () => {
-    const text = buildVCard({ name: 'Ali', surname: 'Veli', phone: '+902125551234', email: null, note: '  ' });
-    expect(text).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\nN:Veli;Ali;;;\r\nFN:Ali Veli\r\nTEL;TYPE=VOICE:+902125551234\r\nEND:VCARD\r\n');
+  it('leaves out what is missing', () => {
+    const text = buildVCard({ name: 'Ali', surname: 'Veli', phones: [{ number: '+902125551234', type: 'WORK' }], emails: [], note: '  ' });
+    expect(text).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\nN:Veli;Ali;;;\r\nFN:Ali Veli\r\nTEL;TYPE=WORK:+902125551234\r\nEND:VCARD\r\n');
   });
 
   it('reduces a TYPE parameter to a safe token and strips control characters from a URI', () => {
@@ -169,6 +228,12 @@ describe('contactCardOf', () => {
     phone: '0532 123 45 67',
     email: ' ali@example.com ',
     website: 'www.ornek.com.tr',
+    company: null,
+    title: null,
+    addressLine: null,
+    district: null,
+    city: null,
+    postalCode: null,
     profilePhoto: '/uploads/1/p.jpg',
     coverPhoto: null,
     showNameOnCover: false,
@@ -202,8 +267,11 @@ describe('contactCardOf', () => {
     expect(card).toEqual({
       name: 'Ali',
       surname: 'Veli',
-      phone: '+905321234567',
-      email: 'ali@example.com',
+      organization: null,
+      title: null,
+      address: null,
+      phones: [{ number: '+905321234567', type: 'CELL' }],
+      emails: ['ali@example.com'],
       urls: [
         { value: 'https://www.ornek.com.tr/', type: 'WORK' },
         { value: 'https://vizit.example/aliveli', type: 'PROFILE' },
@@ -218,9 +286,46 @@ describe('contactCardOf', () => {
   it('leaves out the phone, e-mail, website and photo the owner hid', () => {
     const hidden = { ...profile, isPhoneVisible: false, isEmailVisible: false, isWebsiteVisible: false, isProfileVisible: false };
     const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: hidden, links: [], profileUrl: 'https://vizit.example/aliveli', photoJpeg: photo });
-    expect(card.phone).toBeNull();
-    expect(card.email).toBeNull();
+    expect(card.phones).toEqual([]);
+    expect(card.emails).toEqual([]);
     expect(card.photoJpeg).toBeNull();
     expect(card.urls).toEqual([{ value: 'https://vizit.example/aliveli', type: 'PROFILE' }]);
+  });
+
+  it('carries the business, the title and the address in Türkiye', () => {
+    const business = { ...profile, company: 'Veli Kırtasiye', title: 'Sahibi', addressLine: 'Atatürk Cad. No: 5', district: 'Çankaya', city: 'Ankara', postalCode: '06420' };
+    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: business, links: [], profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    expect(card.organization).toBe('Veli Kırtasiye');
+    expect(card.title).toBe('Sahibi');
+    expect(card.address).toEqual({ street: 'Atatürk Cad. No: 5', district: 'Çankaya', city: 'Ankara', postalCode: '06420', country: 'Türkiye' });
+  });
+
+  it('adds the visible phone, WhatsApp (a mobile) and e-mail links, each number and address once', () => {
+    const more = [
+      link(10, 'phone', 'tel:+902161234567'),
+      link(11, 'phone', 'tel:+905321234567'),
+      link(12, 'whatsapp', 'https://wa.me/905441112233'),
+      link(13, 'whatsapp', 'https://api.whatsapp.com/send?phone=905551112233'),
+      link(14, 'whatsapp', 'https://wa.me/message/ABCDEF'),
+      link(15, 'phone', 'tel:+903121112233', false),
+      link(16, 'email', 'mailto:ALI@example.com'),
+      link(17, 'email', 'mailto:siparis@example.com?subject=Sipari%C5%9F'),
+      link(18, 'email', 'mailto:gizli@example.com', false),
+    ];
+    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile, links: more, profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    expect(card.phones).toEqual([
+      { number: '+905321234567', type: 'CELL' },
+      { number: '+902161234567', type: 'WORK' },
+      { number: '+905441112233', type: 'CELL' },
+      { number: '+905551112233', type: 'CELL' },
+    ]);
+    expect(card.emails).toEqual(['ali@example.com', 'siparis@example.com']);
+  });
+
+  it('takes the links\' numbers and addresses when the owner hid the profile\'s own', () => {
+    const hidden = { ...profile, isPhoneVisible: false, isEmailVisible: false };
+    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: hidden, links, profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    expect(card.phones).toEqual([{ number: '+905321234567', type: 'CELL' }]);
+    expect(card.emails).toEqual(['ali@example.com']);
   });
 });
