@@ -32,7 +32,8 @@ export class OwnerLinkForms {
   async add(req: Request, res: Response, catalog?: CatalogUpload): Promise<void> {
     const customer = loadedCustomer(req);
     const platform = platformById(String(bodyOf(req).platform ?? ''));
-    const dialog = platform ? dialogs.addLink(platform.id) : dialogs.links;
+    // A posted IBAN link is refused in the Banka Hesabı card's dialog, with what was typed, to save there.
+    const dialog = platform?.id === 'iban' ? dialogs.iban : platform ? dialogs.addLink(platform.id) : dialogs.links;
     const write = () => this.links.add(customer.id, bodyOf(req), catalog?.stored);
     const added = await this.editor.attempt(req, res, dialog, linkFormMessages.addFailed, () =>
       catalog ? this.media.replace(customer.id, catalog.stored, write) : write(),

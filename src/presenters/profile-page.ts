@@ -9,6 +9,7 @@ import { profileCss } from '../domain/background-css.js';
 import { locationHref, splitPair } from '../domain/link-values.js';
 import { ACTION_ICONS, iconKey } from '../domain/icons.js';
 import { linkIcon, platformById } from '../domain/platforms.js';
+import { oneIbanPerAccount } from './iban-once.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
 
 /** Everything a public profile shows, read from the database in one go. */
@@ -213,10 +214,13 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     bio: profile.bio?.trim() || null,
     identity: presentIdentity(profile),
     actions: contactActions(bundle),
-    links: bundle.socialLinks
-      .filter((link) => link.isVisible)
-      .map((link) => linkItem(link, customer.slug))
-      .filter((item): item is LinkItem => item !== null),
+    links: oneIbanPerAccount(
+      bundle.socialLinks
+        .filter((link) => link.isVisible)
+        .map((link) => linkItem(link, customer.slug))
+        .filter((item): item is LinkItem => item !== null),
+      ibanCard,
+    ),
     ibanCard,
     background: backgroundView(background),
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',

@@ -1,10 +1,11 @@
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import type { LinkRepository } from '../repositories/link.repository.js';
 import type { SocialLink } from '../repositories/profile.repository.js';
 import { parseLinkInput } from '../validation/link.validation.js';
 
 export const linkMessages = {
   notFound: 'Bağlantı bulunamadı.',
+  ibanIsCard: 'IBAN bağlantı olarak eklenmez: sayfanızda "Banka Hesabı" kartında gösterilir. Bilgileri kontrol edip kaydedin.',
 } as const;
 
 type Form = Readonly<Record<string, unknown>>;
@@ -26,6 +27,8 @@ export class LinkService {
 
   /** A new link at the end of the list; `uploadedFile` is a catalog file our upload handler stored. */
   async add(customerId: number, form: Form, uploadedFile?: string): Promise<{ id: number }> {
+    // One IBAN feature: a new IBAN is the Banka Hesabı card's; links saved before stay (docs/product.md).
+    if (form.platform === 'iban') throw new ValidationError({ platform: linkMessages.ibanIsCard });
     const input = parseLinkInput(form, { mode: 'add', uploadedFile });
     const created = await this.links.create(customerId, input, this.now());
     return { id: created.id };

@@ -291,7 +291,6 @@ describe('links', () => {
       [{ platform: 'email', url: 'siparis@ornek.com' }, 'mailto:siparis@ornek.com', 'E-posta'],
       [{ platform: 'phone', url: '0216 123 45 67' }, 'tel:+902161234567', 'Telefon'],
       [{ platform: 'wifi', ssid: 'Misafir', password: 'sifre1234' }, 'Misafir|sifre1234', 'Wi-Fi'],
-      [{ platform: 'iban', iban: 'TR33 0006 1005 1978 6457 8413 26', account_holder: 'Ayşe Kaya' }, 'TR330006100519786457841326|Ayşe Kaya', 'IBAN'],
       [{ platform: 'location', url: 'Moda Cad. No: 12, Kadıköy' }, 'Moda Cad. No: 12, Kadıköy', 'Konum'],
       [{ platform: 'custom', url: 'ornek.com/kurs', label: '', icon: '' }, 'https://ornek.com/kurs', 'Özel Link'],
     ];
@@ -314,8 +313,7 @@ describe('links', () => {
     [{ platform: 'website', url: 'data:text/html,<b>x</b>' }, 'url'],
     [{ platform: 'instagram', url: '' }, 'url'],
     [{ platform: 'whatsapp', url: '123' }, 'url'],
-    [{ platform: 'iban', iban: 'TR330006100519786457841326', account_holder: '' }, 'account_holder'],
-    [{ platform: 'iban', iban: 'TR33', account_holder: 'Ayşe' }, 'iban'],
+    [{ platform: 'iban', iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }, 'platform'],
     [{ platform: 'wifi', ssid: '', password: 'x' }, 'ssid'],
     [{ platform: 'custom', url: 'https://ornek.com', label: 'Kurs', icon: '🏺🏺🏺' }, 'icon'],
     [{ platform: 'myspace', url: 'https://myspace.com/x' }, 'platform'],

@@ -51,8 +51,9 @@ describe('owner pages', () => {
     for (const text of ['Düzenlemek için herhangi bir öğeye tıklayın', 'href="#arka-plan"', 'href="#kapak"', 'name="dark_mode"', 'name="show_name_on_cover"', 'href="#biyografi"', 'href="#iletisim"', 'href="#profil-fotografi"', 'href="#baglanti-ekle"', 'href="#iban"', 'Düzenlemeyi Bitir', 'Instagram Düzenle', '"Instagram" bağlantısını silmek istediğinizden emin misiniz?']) {
       expect(res.text).toContain(text);
     }
-    // One add form per platform, the custom one with its emoji field, the catalog one as multipart.
-    expect(res.text.match(/<dialog class="modal" id="baglanti-ekle-[a-z]+"/g)).toHaveLength(20);
+    // One add form per platform but IBAN (its tile opens the Banka Hesabı card), the custom one
+    // with its emoji field, the catalog one as multipart.
+    expect(res.text.match(/<dialog class="modal" id="baglanti-ekle-[a-z]+"/g)).toHaveLength(19);
     expect(res.text).toMatch(/action="\/edit\/[^"]+\/links\/catalog" enctype=multipart\/form-data/);
     // The colour chips come from one hashed style block.
     expect(String(res.headers['content-security-policy'])).toMatch(/style-src 'self' 'sha256-/);

@@ -27,11 +27,14 @@ describe('the IBAN holder', () => {
     'Kaya & Oğulları İnşaat Tic. A.Ş.',
     "Ayşe'nin Atölyesi, 2. Şube - Kadıköy",
     'Öz-Er Gıda San. ve Tic. Ltd. Şti.',
-  ])('takes the company name %j exactly as typed, on the card and as a link', async (holder) => {
+  ])('takes the company name %j exactly as typed, on the card and on an IBAN link saved before', async (holder) => {
     await post('/iban', { iban: IBAN, account_holder: holder }).expect(303);
     expect(await ibanRow()).toMatchObject({ account_holder: holder });
-    await post('/links', { platform: 'iban', iban: IBAN, account_holder: holder }).expect(303);
-    expect(await t.db('social_links').where({ customer_id: customer.id, platform: 'iban' }).first()).toMatchObject({ url: `${IBAN}|${holder}` });
+    // New IBAN links are refused (the card holds a new IBAN); one saved before is still edited.
+    await t.db('social_links').insert({ customer_id: customer.id, platform: 'iban', url: `${IBAN}|Ali Veli`, label: 'IBAN', is_visible: true, order_index: 0, created_at: Date.now() });
+    const link = await t.db('social_links').where({ customer_id: customer.id, platform: 'iban' }).first();
+    await post(`/links/${link.id}`, { iban: IBAN, account_holder: holder, label: 'IBAN' }).expect(303);
+    expect(await t.db('social_links').where({ id: link.id }).first()).toMatchObject({ url: `${IBAN}|${holder}` });
     expect(await editPage()).toContain(`<span class="iban__holder">${holder.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</span>`);
   });
 

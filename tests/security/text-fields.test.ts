@@ -110,10 +110,11 @@ const FIELDS: readonly TextField[] = [
     }),
   },
   {
-    field: 'IBAN link account holder',
-    send: (text) => ownerPost('/links', { platform: 'iban', iban: VALID_IBAN, account_holder: text }),
+    // A new IBAN is the card's; an IBAN link saved before is still edited.
+    field: 'IBAN link account holder (edited link)',
+    send: (text) => ownerPost(`/links/${w.aLinks.iban}`, { iban: VALID_IBAN, account_holder: text, label: 'IBAN' }),
     accepted: (text) => ({
-      read: async () => (await newestLink()).url,
+      read: async () => (await w.t.db('social_links').where({ id: w.aLinks.iban }).first())?.url,
       stored: `${VALID_IBAN}|${text}`,
       shown: text,
       changes: ['social_links'],
