@@ -11,6 +11,8 @@ import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
+import { AdminCustomerPage } from './controllers/admin-customer-page.js';
+import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
@@ -54,6 +56,7 @@ import { AdministratorRepository } from './repositories/administrator.repository
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
+import { SlugRedirectRepository } from './repositories/slug-redirect.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
@@ -68,6 +71,7 @@ import { SecondFactorService } from './services/second-factor.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
+import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
@@ -128,6 +132,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
+  // Another spelling or an old address of a customer leads to the current one (docs/product.md, Public page).
+  const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
+  // The administrator's customer page, shown again by each form on it that refuses what was typed.
+  const customerPage = new AdminCustomerPage(customers, slugAddresses, config);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now);
   const accountController = new AccountController(auth, now);
@@ -219,7 +227,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   registerRoutes(app, {
     health: healthCheck(db),
     auth: authController,
-    admin: new AdminController(customers, config),
+    admin: new AdminController(customers, config, customerPage),
+    adminSlug: new AdminSlugController(slugAddresses, customerPage, config),
     account: accountController,
     adminSecurity: securityController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
@@ -248,7 +257,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
     signInCsrf: signInCsrf(config.sessionSecret),
     loadCustomerById: loadCustomerById(customerRepository),
-    loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug)),
+    loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug), (segment) => slugAddresses.currentSlugFor(segment)),
     loadCustomerByToken: loadCustomerByToken(customerRepository),
     loadOwnerLink: loadOwnerLink(profileRepository),
     loadPublicLink: loadPublicLink(profileRepository),

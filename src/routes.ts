@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AdminSecurityController } from './controllers/admin-security.controller.js';
+import type { AdminSlugController } from './controllers/admin-slug.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
 import type { CustomerImportController } from './controllers/customer-import.controller.js';
 import type { LinkClicksController } from './controllers/link-clicks.controller.js';
@@ -32,6 +33,7 @@ export interface RouteDeps {
   admin: AdminController;
   account: AccountController;
   adminSecurity: AdminSecurityController;
+  adminSlug: AdminSlugController;
   exportCustomer: RequestHandler;
   customerImport: CustomerImportController;
   customersCsv: RequestHandler;
@@ -121,6 +123,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/print.pdf', ...adminPage, d.loadCustomerById, d.printKit.customerKit);
   app.get('/admin/print.pdf', ...adminPage, d.printKit.sheet);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);
+  // A new public address; the old one answers 301 to it for good and is never given to another customer.
+  app.post('/admin/customers/:id/slug', ...adminAction, d.loadCustomerById, d.adminSlug.change);
   // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.
   app.get('/admin/customers/:id/token', ...adminPage, d.loadCustomerById, d.admin.confirmToken);
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
@@ -170,7 +174,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // Under /img, whose name no customer can take as a slug.
   app.get('/img/brand/:file', uploadHeaders, d.settings.logo);
 
-  // Visitor: the public profile and what is made from it.
+  // Visitor: the public profile and what is made from it. A GET of an address in another spelling
+  // (`/Ayşe-Kaya`) or of an old address answers 301 to the current one, the rest of the path and the
+  // query kept (loadPublicCustomer); a POST there is the 404 it was.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);
   app.post('/:slug/messages', sameOriginOnly, d.loadPublicCustomer, messageForm, d.messageThrottle, d.profile.sendMessage);
   app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);

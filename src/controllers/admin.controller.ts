@@ -5,8 +5,8 @@ import { setFlash } from '../middleware/flash.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
-import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
-import { editLinkShare } from '../domain/share-links.js';
+import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
+import type { AdminCustomerPage } from './admin-customer-page.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
 
@@ -51,6 +51,7 @@ export class AdminController {
   constructor(
     private readonly customers: CustomerService,
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
+    private readonly customerPage: AdminCustomerPage,
   ) {}
 
   private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
@@ -115,24 +116,7 @@ export class AdminController {
     });
   };
 
-  show: RequestHandler = async (req, res) => {
-    const customer = loadedCustomer(req);
-    const origin = originOf(req, this.config.baseUrl);
-    const edit = editUrl(origin, customer.editToken);
-    const publicUrl = publicProfileUrl(origin, customer.slug);
-    const { phone, email } = await this.customers.contact(customer.id);
-    res.render('admin/customer', {
-      title: `${customer.name} ${customer.surname}`,
-      customer,
-      created: req.query.created === '1',
-      publicUrl,
-      nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
-      editUrl: edit,
-      // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
-      share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
-      timeZone: this.config.timeZone,
-    });
-  };
+  show: RequestHandler = (req, res) => this.customerPage.render(req, res);
 
   setStatus: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);

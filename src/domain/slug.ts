@@ -27,6 +27,29 @@ export function foldSlug(name: string, surname: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
+/** The longest slug a public address can hold (docs/product.md, Public page). */
+export const MAX_SLUG_LENGTH = 140;
+
+/** Turkish letters to ASCII and lower case, character by character; anything else as it is. */
+export function foldLetters(text: string): string {
+  return Array.from(text.normalize('NFC'))
+    .map((ch) => TURKISH_TO_ASCII[ch] ?? ch.toLowerCase())
+    .join('');
+}
+
+/**
+ * The slugs an address typed in another spelling may mean, the most literal first
+ * (docs/product.md, Public page): Turkish letters folded and lower-cased as slugs are made, with
+ * its hyphens (an address the administrator chose may have them), then without them as a created
+ * slug has none, a namesake's `-N` kept (`/Ayşe-Yılmaz-2` is the second Ayşe Yılmaz).
+ */
+export function typedSlugCandidates(typed: string): string[] {
+  const literal = foldLetters(typed).replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const [, base = '', suffix = ''] = /^(.*?)(-\d+)?$/.exec(literal) ?? [];
+  const created = `${base.replace(/-/g, '')}${suffix}`;
+  return [...new Set([literal, created])].filter((slug) => /^[a-z0-9]/.test(slug) && slug.length <= MAX_SLUG_LENGTH);
+}
+
 /**
  * Text as the admin search compares it: Turkish letters folded to ASCII, other accents dropped,
  * lower-cased, every run of anything but a-z and 0-9 one space. "ŞAHİN", "Şahin" and "sahin"

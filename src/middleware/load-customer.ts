@@ -41,8 +41,43 @@ export function loadCustomerById(customers: CustomerRepository): RequestHandler 
  * `/{slug}`: the public page; unknown is 404, inactive is 403 (docs/product.md, Public page).
  * While the database is away, a customer whose page is in the cache (`lastKnown`) is loaded
  * as that page was rendered, so the page is still served (docs/product.md, Faults).
+ * A GET or HEAD that finds no customer asks `movedTo` (when given) whether the address is another
+ * spelling or an old address of one, and answers 301 there; a POST never moves.
  */
-export function loadPublicCustomer(customers: CustomerRepository, lastKnown: (slug: string) => Customer | null = () => null): RequestHandler {
+export function loadPublicCustomer(
+  customers: CustomerRepository,
+  lastKnown: (slug: string) => Customer | null = () => null,
+  movedTo: ((segment: string) => Promise<string | null>) | null = null,
+): RequestHandler {
+  const load = publicCustomerLoader(customers, lastKnown);
+  if (!movedTo) return load;
+  return (req, res, next) =>
+    load(req, res, (err?: unknown) => {
+      if (!(err instanceof NotFoundError) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+        next(err);
+        return;
+      }
+      movedTo(String(req.params.slug ?? '')).then((slug) => {
+        if (!slug) {
+          next(err);
+          return;
+        }
+        // Not cached for good: an address the customer takes back must not loop on a browser's stale 301.
+        res.set('Cache-Control', 'no-cache');
+        res.redirect(301, pathMovedTo(req.originalUrl, slug));
+      }, next);
+    });
+}
+
+/** `original` (`/{typed}/rest?query`) with its first segment replaced by `slug`. */
+function pathMovedTo(original: string, slug: string): string {
+  const queryAt = original.indexOf('?');
+  const path = queryAt === -1 ? original : original.slice(0, queryAt);
+  const restAt = path.indexOf('/', 1);
+  return `/${slug}${restAt === -1 ? '' : path.slice(restAt)}${queryAt === -1 ? '' : original.slice(queryAt)}`;
+}
+
+function publicCustomerLoader(customers: CustomerRepository, lastKnown: (slug: string) => Customer | null): RequestHandler {
   return customerLoader(
     async (req) => {
       const slug = String(req.params.slug ?? '');

@@ -32,18 +32,21 @@ export class CustomerBatchRepository {
   constructor(private readonly db: Knex) {}
 
   /**
-   * Every slug equal to one of `bases` or of the form `base-N`. Two index look-ups and one read
-   * of the suffixed slugs (few: only namesakes have one), instead of one LIKE scan a base.
+   * Every slug equal to one of `bases` or of the form `base-N`, current or old (an old address
+   * redirects to its customer for good). Index look-ups and one read of the slugs with a hyphen
+   * (few: namesakes and addresses the administrator chose), instead of one LIKE scan a base.
    */
   async takenSlugs(bases: readonly string[]): Promise<Set<string>> {
     const wanted = new Set(bases);
     const taken = new Set<string>();
-    for (const part of chunks([...wanted], 500)) {
-      const rows: Array<{ slug: string }> = await this.db('customers').select('slug').whereIn('slug', part);
-      for (const { slug } of rows) taken.add(slug);
+    for (const [table, column] of [['customers', 'slug'], ['slug_redirects', 'old_slug']] as const) {
+      for (const part of chunks([...wanted], 500)) {
+        const rows: Array<{ slug: string }> = await this.db(table).select({ slug: column }).whereIn(column, part);
+        for (const { slug } of rows) taken.add(slug);
+      }
+      const suffixed: Array<{ slug: string }> = await this.db(table).select({ slug: column }).where(column, 'like', '%-%');
+      for (const { slug } of suffixed) if (wanted.has(slug.replace(SUFFIX, ''))) taken.add(slug);
     }
-    const suffixed: Array<{ slug: string }> = await this.db('customers').select('slug').where('slug', 'like', '%-%');
-    for (const { slug } of suffixed) if (wanted.has(slug.replace(SUFFIX, ''))) taken.add(slug);
     return taken;
   }
 

@@ -197,13 +197,16 @@ export class CustomerRepository {
     return { customers: countOf(all), activeCustomers: countOf(active), messages: countOf(messages) };
   }
 
-  /** Slugs equal to `base` or of the form `base-N`: the candidates a new slug must avoid. */
+  /**
+   * Slugs equal to `base` or of the form `base-N`, current or old (an old address redirects to its
+   * customer for good): the candidates a new slug must avoid.
+   */
   async slugsStartingWith(base: string): Promise<Set<string>> {
-    const rows = await this.db('customers')
-      .select('slug')
-      .where('slug', base)
-      .orWhere('slug', 'like', `${base}-%`);
-    return new Set(rows.map((row: { slug: string }) => row.slug));
+    const [current, old] = await Promise.all([
+      this.db('customers').select('slug').where('slug', base).orWhere('slug', 'like', `${base}-%`),
+      this.db('slug_redirects').select({ slug: 'old_slug' }).where('old_slug', base).orWhere('old_slug', 'like', `${base}-%`),
+    ]);
+    return new Set([...current, ...old].map((row: { slug: string }) => row.slug));
   }
 
   /** The customer, its default profile and its three contact buttons, all or nothing. */

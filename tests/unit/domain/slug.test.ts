@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS } from '../../../src/domain/slug.js';
+import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS, typedSlugCandidates } from '../../../src/domain/slug.js';
 
 describe('foldSlug', () => {
   it.each([
@@ -62,5 +62,34 @@ describe('foldForSearch', () => {
 
   it('makes the search text of a customer: folded full name, then the slug', () => {
     expect(customerSearchText('Çağrı', 'Öztürk', 'cagriozturk-2')).toBe('cagri ozturk cagriozturk-2');
+  });
+});
+
+describe('typedSlugCandidates', () => {
+  it.each([
+    ['AYSEYILMAZ', ['ayseyilmaz']],
+    ['Ayseyilmazozturk', ['ayseyilmazozturk']],
+    ['ayşeyılmazöztürk', ['ayseyilmazozturk']],
+    ['İPEK-IŞIK', ['ipek-isik', 'ipekisik']],
+    // Typed with the hyphen between name and surname: the literal form first (an address the
+    // administrator chose may have hyphens), then the created form, which has none.
+    ['Ayşe-Yılmaz', ['ayse-yilmaz', 'ayseyilmaz']],
+    ['ayse-yilmaz', ['ayse-yilmaz', 'ayseyilmaz']],
+    // A namesake's -N stays: /AyseYilmaz-2 is the second Ayşe Yılmaz, never the first.
+    ['AyseYilmaz-2', ['ayseyilmaz-2']],
+    ['Ayşe-Yılmaz-2', ['ayse-yilmaz-2', 'ayseyilmaz-2']],
+    ['kadikoy--seramik-', ['kadikoy-seramik', 'kadikoyseramik']],
+    // As a Mac may send it: s and a combining cedilla.
+    ['Ays\u0327e', ['ayse']],
+    ['Ayşe Yılmaz', ['ayseyilmaz']],
+  ])('%s → %j', (typed, candidates) => {
+    expect(typedSlugCandidates(typed)).toEqual(candidates);
+  });
+
+  it('has nothing to offer for what folds to nothing or past the longest slug', () => {
+    expect(typedSlugCandidates('')).toEqual([]);
+    expect(typedSlugCandidates('---')).toEqual([]);
+    expect(typedSlugCandidates('Борис')).toEqual([]);
+    expect(typedSlugCandidates('A'.repeat(141))).toEqual([]);
   });
 });

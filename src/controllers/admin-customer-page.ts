@@ -1,0 +1,42 @@
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { originOf } from '../http/urls.js';
+import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
+import { editLinkShare } from '../domain/share-links.js';
+import type { CustomerService } from '../services/customer.service.js';
+import type { SlugAddressService } from '../services/slug-address.service.js';
+
+/**
+ * The administrator's customer page (docs/product.md, Administrator), shared by the controllers
+ * whose forms sit on it: shown, or shown again with one form's refusal and what was typed
+ * (`forms`, the locals that form's partial reads).
+ */
+export class AdminCustomerPage {
+  constructor(
+    private readonly customers: CustomerService,
+    private readonly addresses: SlugAddressService,
+    private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
+  ) {}
+
+  async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
+    const customer = loadedCustomer(req);
+    const origin = originOf(req, this.config.baseUrl);
+    const edit = editUrl(origin, customer.editToken);
+    const publicUrl = publicProfileUrl(origin, customer.slug);
+    const [{ phone, email }, oldSlugs] = await Promise.all([this.customers.contact(customer.id), this.addresses.oldSlugsOf(customer.id)]);
+    res.status(status).render('admin/customer', {
+      title: `${customer.name} ${customer.surname}`,
+      customer,
+      created: req.query.created === '1',
+      publicUrl,
+      nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
+      editUrl: edit,
+      // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
+      share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
+      oldSlugs,
+      timeZone: this.config.timeZone,
+      ...forms,
+    });
+  }
+}
