@@ -12,6 +12,7 @@ import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
 import { AdminCustomerPage } from './controllers/admin-customer-page.js';
+import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
@@ -56,6 +57,7 @@ import { AdministratorRepository } from './repositories/administrator.repository
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
+import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
 import { SlugRedirectRepository } from './repositories/slug-redirect.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { LinkRepository } from './repositories/link.repository.js';
@@ -71,6 +73,7 @@ import { SecondFactorService } from './services/second-factor.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
+import { CustomerIdentityService } from './services/customer-identity.service.js';
 import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { LinkService } from './services/link.service.js';
@@ -135,7 +138,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // Another spelling or an old address of a customer leads to the current one (docs/product.md, Public page).
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
-  const customerPage = new AdminCustomerPage(customers, slugAddresses, config);
+  const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
+  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities);
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now);
   const accountController = new AccountController(auth, now);
@@ -229,6 +233,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     auth: authController,
     admin: new AdminController(customers, config, customerPage),
     adminSlug: new AdminSlugController(slugAddresses, customerPage, config),
+    adminIdentity: new AdminIdentityController(customerIdentities, customerPage),
     account: accountController,
     adminSecurity: securityController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
+import type { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import type { AdminSecurityController } from './controllers/admin-security.controller.js';
 import type { AdminSlugController } from './controllers/admin-slug.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
@@ -33,6 +34,7 @@ export interface RouteDeps {
   admin: AdminController;
   account: AccountController;
   adminSecurity: AdminSecurityController;
+  adminIdentity: AdminIdentityController;
   adminSlug: AdminSlugController;
   exportCustomer: RequestHandler;
   customerImport: CustomerImportController;
@@ -123,6 +125,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/print.pdf', ...adminPage, d.loadCustomerById, d.printKit.customerKit);
   app.get('/admin/print.pdf', ...adminPage, d.printKit.sheet);
   app.post('/admin/customers/:id/status', ...adminAction, d.loadCustomerById, d.admin.setStatus);
+  // The name corrected and the business on the card; the address (slug) never moves with the name.
+  app.post('/admin/customers/:id/profile', ...adminAction, d.loadCustomerById, d.adminIdentity.save);
   // A new public address; the old one answers 301 to it for good and is never given to another customer.
   app.post('/admin/customers/:id/slug', ...adminAction, d.loadCustomerById, d.adminSlug.change);
   // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.

@@ -4,8 +4,14 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { editLinkShare } from '../domain/share-links.js';
+import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
+
+/** What was typed, as strings, to fill a refused form again. */
+export function typedValues(body: Readonly<Record<string, unknown>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, (v as string).slice(0, 1024)]));
+}
 
 /**
  * The administrator's customer page (docs/product.md, Administrator), shared by the controllers
@@ -17,6 +23,7 @@ export class AdminCustomerPage {
     private readonly customers: CustomerService,
     private readonly addresses: SlugAddressService,
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
+    private readonly identities: CustomerIdentityService,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -24,7 +31,11 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs] = await Promise.all([this.customers.contact(customer.id), this.addresses.oldSlugsOf(customer.id)]);
+    const [{ phone, email }, oldSlugs, identity] = await Promise.all([
+      this.customers.contact(customer.id),
+      this.addresses.oldSlugsOf(customer.id),
+      this.identities.values(customer),
+    ]);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
       customer,
@@ -36,6 +47,8 @@ export class AdminCustomerPage {
       share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
       oldSlugs,
       timeZone: this.config.timeZone,
+      // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it refused.
+      identityForm: { values: identity, errors: {} },
       ...forms,
     });
   }

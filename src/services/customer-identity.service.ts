@@ -1,0 +1,59 @@
+import { ValidationError } from '../errors.js';
+import type { Customer } from '../repositories/customer.repository.js';
+import type { CustomerIdentityRepository } from '../repositories/customer-identity.repository.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import { parseNewCustomer } from '../validation/customer.validation.js';
+import { IDENTITY_FIELDS, parseIdentityFields, type IdentityField } from '../validation/identity.validation.js';
+
+/** The customer page's identity form, by its field names: the name, then the business on the card. */
+export const CUSTOMER_IDENTITY_FIELDS = ['name', 'surname', ...IDENTITY_FIELDS] as const;
+export type CustomerIdentityValues = Record<(typeof CUSTOMER_IDENTITY_FIELDS)[number], string>;
+
+type Form = Readonly<Record<string, unknown>>;
+
+/** Runs a check; its field errors join `errors` so the form shows every problem at once. */
+function collect<T>(errors: Record<string, string>, check: () => T): T | null {
+  try {
+    return check();
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    Object.assign(errors, err.fields);
+    return null;
+  }
+}
+
+/**
+ * The administrator's corrections of a customer: the name, checked as at creation, and the business on
+ * the card, checked as in the owner's form (docs/product.md, The business on the card). The slug stays.
+ */
+export class CustomerIdentityService {
+  constructor(
+    private readonly profiles: ProfileRepository,
+    private readonly identities: CustomerIdentityRepository,
+    private readonly now: () => number,
+  ) {}
+
+  /** What the form shows: the saved values, empty strings for the fields not given. */
+  async values(customer: Customer): Promise<CustomerIdentityValues> {
+    const profile = await this.profiles.findProfile(customer.id);
+    const saved: Record<IdentityField, string | null | undefined> = {
+      company: profile?.company,
+      title: profile?.title,
+      address_line: profile?.addressLine,
+      district: profile?.district,
+      city: profile?.city,
+      postal_code: profile?.postalCode,
+    };
+    const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, saved[field] ?? '']));
+    return { name: customer.name, surname: customer.surname, ...identity } as CustomerIdentityValues;
+  }
+
+  /** Checks the whole form first: a refused one is a ValidationError and writes nothing. */
+  async update(customer: Customer, form: Form): Promise<void> {
+    const errors: Record<string, string> = {};
+    const name = collect(errors, () => parseNewCustomer(form));
+    const identity = collect(errors, () => parseIdentityFields(form));
+    if (!name || !identity) throw new ValidationError(errors);
+    await this.identities.save(customer.id, name, identity, this.now());
+  }
+}
