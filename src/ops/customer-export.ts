@@ -88,6 +88,8 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
     ['profile_view_days', rowsInOrder(() => ofCustomer('profile_view_days')().orderBy('day'))],
     ['view_source_days', rowsInOrder(() => ofCustomer('view_source_days')().orderBy(['day', 'source']))],
     ['link_click_days', rowsInOrder(() => ofCustomer('link_click_days')().orderBy(['day', 'link_id']))],
+    // The customer's old addresses, each answering 301 to the current one (docs/product.md, Administrator).
+    ['slug_redirects', rowsInOrder(() => ofCustomer('slug_redirects')().orderBy(['created_at', 'old_slug']))],
     ['profile_views', { count: views, file: VIEWS_CSV }],
     ['files', files.map((name) => `${FILES_DIR}/${name}`)],
   ];

@@ -4,8 +4,13 @@
  * subpaths and query kept, and is never given to another customer.
  */
 import request from 'supertest';
+import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { decodeQr, openPdf, renderPage } from '../helpers/pdf-reader.js';
+
+const HOST = 'vizit.test';
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -135,6 +140,24 @@ describe('POST /admin/customers/{id}/slug', () => {
   });
 });
 
+describe('a card printed before the change', () => {
+  it("keeps working: the old PDF's QR, drawn at 300 dpi and decoded, lands on the page through the redirect and counts as a QR visit", async () => {
+    const printed = await admin.agent.get(`/admin/customers/${ayse.id}/print.pdf?format=card`).set('Host', HOST).buffer(true).responseType('blob').expect(200);
+    await changeSlug(ayse.id, 'ayse-seramik').expect(303);
+    const doc = await openPdf(printed.body as Buffer);
+    const scanned = decodeQr(await renderPage(doc, await doc.getPage(1), 300));
+    expect(scanned).toBe(`http://${HOST}/aysekaya?k=qr`);
+    const { pathname, search } = new URL(scanned as string);
+    const moved = await request(t.app).get(pathname + search).set('Host', HOST).set('User-Agent', PHONE).expect(301);
+    expect(moved.headers.location).toBe('/ayse-seramik?k=qr');
+    const page = await request(t.app).get(String(moved.headers.location)).set('Host', HOST).set('User-Agent', PHONE).expect(200);
+    expect(page.text).toContain('<title>Ayşe Kaya</title>');
+    await t.services.views.flush();
+    const sources = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
+    expect(sources.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)])).toEqual([['qr', 1]]);
+  });
+});
+
 describe('permissions', () => {
   it('sends a request without a session to the sign-in and changes nothing', async () => {
     await request(t.app).post(`/admin/customers/${ayse.id}/slug`).type('form').send({ slug: 'baska' }).expect(303).expect('Location', '/login');
@@ -178,9 +201,36 @@ describe('an old address is never given to another customer', () => {
     expect(await locationOf('/aysekaya')).toBe('/ayse-seramik');
   });
 
+  it("is in the customer's export, with when it stopped being the address", async () => {
+    const res = await admin.agent.get(`/admin/customers/${ayse.id}/export`).buffer(true).responseType('blob').expect(200);
+    const doc = JSON.parse(await zipEntry(res.body as Buffer, 'customer.json')) as Record<string, unknown>;
+    expect(doc.slug_redirects).toEqual([{ old_slug: 'aysekaya', customer_id: ayse.id, created_at: expect.anything() }]);
+    expect((doc.customer as { slug: string }).slug).toBe('ayse-seramik');
+  });
+
   it('goes with its customer when the customer is deleted', async () => {
     await admin.agent.post(`/admin/customers/${ayse.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
     expect(await redirects()).toEqual([]);
     await request(t.app).get('/aysekaya').expect(404);
   });
 });
+
+/** One file of a ZIP, as text. */
+function zipEntry(zip: Buffer, name: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    fromBuffer(zip, { lazyEntries: true }, (err, file?: ZipFile) => {
+      if (err || !file) return reject(err ?? new Error('no zip'));
+      file.on('entry', (entry: Entry) => {
+        if (entry.fileName !== name) return file.readEntry();
+        file.openReadStream(entry, (openErr, stream) => {
+          if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        });
+      });
+      file.on('end', () => reject(new Error(`${name} not in the ZIP`)));
+      file.readEntry();
+    });
+  });
+}

@@ -61,6 +61,9 @@ beforeAll(async () => {
     _csrf: inputValue(importPage.text, '_csrf'), importId: inputValue(importPage.text, 'importId'),
     data: inputValue(importPage.text, 'data'), slugs: inputValue(importPage.text, 'slugs'),
   }).expect(303);
+  // The imported customer's address changed: the old one is kept as a redirect (slug_redirects).
+  const zeynep = await source.db('customers').where({ name: 'Zeynep' }).first();
+  await later.agent.post(`/admin/customers/${zeynep.id}/slug`).type('form').send({ _csrf: later.csrf, slug: 'zeynep-yildiz-tasarim' }).expect(303);
   const settings = await later.agent.get('/admin/settings').expect(200);
   await later.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Kaya Ajans')
     .field('brand_url', 'https://kaya-ajans.com.tr').field('accent_color', '#1d4ed8').expect(303);
@@ -173,6 +176,7 @@ describe('npm run db:copy', () => {
       expect(page.text).toContain('<title>Ayşe Kaya</title>');
       expect(page.text).toContain('Kadıköy');
       await request(onCopy.app).get(`/${mehmet.slug}`).expect(403);
+      await request(onCopy.app).get('/zeynepyildiz?k=qr').expect(301).expect('Location', '/zeynep-yildiz-tasarim?k=qr');
       const admin = await signIn(onCopy.app);
       // Sequences start after the copied ids: new rows neither collide nor leave gaps.
       const maxCustomerId = Number((await db('customers').max({ id: 'id' }).first())?.id);
@@ -180,7 +184,7 @@ describe('npm run db:copy', () => {
       expect(added.id).toBe(maxCustomerId + 1);
       for (const table of fromSqlite.keys()) {
         if (!(await db.schema.hasColumn(table, 'id'))) continue;
-        // import_runs' id is the preview's one-time text id: no sequence to move.
+        // import_runs' id is the preview's one-time text id: no sequence to move (slug_redirects' key, the old slug, has no id column at all).
         if (table === 'import_runs') continue;
         const { rows } = (await db.raw("select nextval(pg_get_serial_sequence(?, 'id')) as next, (select coalesce(max(id), 0) from ??) as max", [table, table])) as {
           rows: Array<{ next: number | null; max: number }>;
