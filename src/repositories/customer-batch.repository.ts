@@ -2,6 +2,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import { newContactButtonRows, newCustomerRow, newProfileRow, toCustomer, type Customer } from './customer.repository.js';
+import type { Profile } from './profile.repository.js';
+
+/** The business on the card, as the customers CSV carries it. */
+export type CustomerIdentity = Pick<Profile, 'company' | 'title' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
+export type CustomerWithIdentity = Customer & { identity: CustomerIdentity };
+
+const NO_IDENTITY: CustomerIdentity = { company: null, title: null, addressLine: null, district: null, city: null, postalCode: null };
 
 export interface NewImportedCustomer {
   name: string;
@@ -12,6 +19,13 @@ export interface NewImportedCustomer {
   email: string | null;
   website: string | null;
   bio: string | null;
+  /** The business on the card, by its column names; left out, null. */
+  company?: string | null;
+  title?: string | null;
+  address_line?: string | null;
+  district?: string | null;
+  city?: string | null;
+  postal_code?: string | null;
 }
 
 /**
@@ -71,8 +85,11 @@ export class CustomerBatchRepository {
         // Matched by slug (unique): a multi-row RETURNING does not promise the input's order.
         const bySlug = new Map(rows.map((row) => [String(row.slug), toCustomer(row)]));
         const inserted = part.map((c) => ({ input: c, customer: bySlug.get(c.slug) as Customer }));
-        await trx('customer_profiles').insert(inserted.map(({ input, customer }) =>
-          newProfileRow(customer.id, createdAt, { bio: input.bio, phone: input.phone, email: input.email, website: input.website })));
+        await trx('customer_profiles').insert(inserted.map(({ input, customer }) => newProfileRow(customer.id, createdAt, {
+          bio: input.bio, phone: input.phone, email: input.email, website: input.website,
+          company: input.company ?? null, title: input.title ?? null, address_line: input.address_line ?? null,
+          district: input.district ?? null, city: input.city ?? null, postal_code: input.postal_code ?? null,
+        })));
         const buttons = inserted.flatMap(({ customer }) => newContactButtonRows(customer.id));
         for (const rowsOfButtons of chunks(buttons)) await trx('contact_buttons').insert(rowsOfButtons);
         created.push(...inserted.map(({ customer }) => customer));
@@ -87,6 +104,22 @@ export class CustomerBatchRepository {
     const row: { customer_ids: string } | undefined = await this.db('import_runs').select('customer_ids').where({ id: importId }).first();
     if (!row) return null;
     return { customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number) };
+  }
+
+  /** The customers with their business and address, read in one query a batch. */
+  async withIdentity(customers: readonly Customer[]): Promise<CustomerWithIdentity[]> {
+    const byCustomer = new Map<number, CustomerIdentity>();
+    for (const part of chunks(customers.map((c) => c.id), 500)) {
+      const rows: Array<Record<string, string | number | null>> = await this.db('customer_profiles')
+        .select('customer_id', 'company', 'title', 'address_line', 'district', 'city', 'postal_code').whereIn('customer_id', part);
+      for (const row of rows) {
+        byCustomer.set(Number(row.customer_id), {
+          company: row.company as string | null, title: row.title as string | null, addressLine: row.address_line as string | null,
+          district: row.district as string | null, city: row.city as string | null, postalCode: row.postal_code as string | null,
+        });
+      }
+    }
+    return customers.map((c) => ({ ...c, identity: byCustomer.get(c.id) ?? NO_IDENTITY }));
   }
 
   /** The given customers (unknown ids left out), oldest first. */

@@ -10,6 +10,7 @@ import { collect } from './field-text.js';
 import { readCsv, type CsvEncoding, type CsvSeparator } from './csv-file.js';
 import { parseNewCustomer } from './customer.validation.js';
 import { parseProfileText } from './profile.validation.js';
+import { IDENTITY_FIELDS, parseIdentityFields, type IdentityField } from './identity.validation.js';
 
 export const IMPORT_MAX_ROWS = 1000;
 export const IMPORT_MAX_BYTES = 1024 * 1024;
@@ -22,6 +23,7 @@ export const messages = {
   missingColumns: (names: string) =>
     `Dosyada zorunlu sütun bulunamadı: ${names}. İlk satırda sütun adları olmalı, örneğin: ad;soyad;telefon;e-posta;web;bio`,
   duplicateColumn: (name: string) => `"${name}" sütunu dosyada birden fazla kez var.`,
+  postalCodePadded: (read: string, stored: string) => `Excel baştaki 0'ı silmiş: ${read}, ${stored} olarak alındı.`,
 } as const;
 
 /** A row ready to be created: the values as they will be stored. */
@@ -32,6 +34,12 @@ export interface ImportedCustomer {
   email: string | null;
   website: string | null;
   bio: string | null;
+  company: string | null;
+  title: string | null;
+  address_line: string | null;
+  district: string | null;
+  city: string | null;
+  postal_code: string | null;
 }
 
 export interface ImportRow {
@@ -42,6 +50,8 @@ export interface ImportRow {
   /** Set when every field passed. */
   customer: ImportedCustomer | null;
   errors: Partial<Record<ImportField, string>>;
+  /** What was read differently from the cell, and why (a postal code Excel shortened). */
+  notes: Partial<Record<ImportField, string>>;
 }
 
 export interface ImportSheet {
@@ -50,6 +60,8 @@ export interface ImportSheet {
   rows: ImportRow[];
   /** Header cells no field matched: their columns are left out. */
   ignoredColumns: string[];
+  /** The fields the file has a column for. */
+  fields: ImportField[];
 }
 
 function refuse(message: string): never {
@@ -73,15 +85,39 @@ function columnsOf(header: readonly string[]): { columns: Map<ImportField, numbe
   return { columns, ignored };
 }
 
-/** One row through the same checks as the admin's new-customer form and the owner's profile form. */
+/** A postal code whose leading 0 Excel dropped (06100 read as the number 6100): every Turkish code is 5 digits, 01 to 81 first. */
+const SHORTENED_POSTAL_CODE = /^[1-9]\d{3}$/;
+
+/**
+ * The identity cells as the identity form would receive them: a cell's line breaks (an address
+ * typed over two lines in Excel) become spaces, and a shortened postal code gets its 0 back,
+ * noted in `notes` so the preview says so.
+ */
+function identityInput(values: Readonly<Record<ImportField, string>>, notes: Partial<Record<ImportField, string>>): Record<IdentityField, string> {
+  const input = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, values[field].replace(/\s*[\r\n]+\s*/g, ' ')])) as Record<IdentityField, string>;
+  if (SHORTENED_POSTAL_CODE.test(input.postal_code)) {
+    const padded = `0${input.postal_code}`;
+    notes.postal_code = messages.postalCodePadded(input.postal_code, padded);
+    input.postal_code = padded;
+  }
+  return input;
+}
+
+/** One row through the same checks as the admin's new-customer form, the owner's profile form and the identity form. */
 export function parseImportRow(row: number, values: Record<ImportField, string>): ImportRow {
   const errors: Partial<Record<ImportField, string>> = {};
+  const notes: Partial<Record<ImportField, string>> = {};
   const names = collect(errors, () => parseNewCustomer({ name: values.name, surname: values.surname }));
   const profile = collect(errors, () => parseProfileText({ phone: values.phone, email: values.email, website: values.website, bio: values.bio }));
-  const customer: ImportedCustomer | null = names && profile && Object.keys(errors).length === 0
-    ? { ...names, phone: profile.phone ?? null, email: profile.email ?? null, website: profile.website ?? null, bio: profile.bio ?? null }
+  const identity = collect(errors, () => parseIdentityFields(identityInput(values, notes)));
+  const customer: ImportedCustomer | null = names && profile && identity && Object.keys(errors).length === 0
+    ? {
+        ...names,
+        phone: profile.phone ?? null, email: profile.email ?? null, website: profile.website ?? null, bio: profile.bio ?? null,
+        ...(Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity[field] ?? null])) as Record<IdentityField, string | null>),
+      }
     : null;
-  return { row, values, customer, errors };
+  return { row, values, customer, errors, notes };
 }
 
 /** Rows checked between two turns of the event loop: 1,000 rows at once held it for tens of milliseconds. */
@@ -104,5 +140,5 @@ export async function parseImportFile(bytes: Buffer): Promise<ImportSheet> {
     ) as Record<ImportField, string>;
     rows.push(parseImportRow(row, values));
   }
-  return { encoding: sheet.encoding, separator: sheet.separator, rows, ignoredColumns: ignored };
+  return { encoding: sheet.encoding, separator: sheet.separator, rows, ignoredColumns: ignored, fields: [...columns.keys()] };
 }

@@ -402,3 +402,72 @@ describe('permissions', () => {
     expect(await count('customers')).toBe(0);
   });
 });
+
+describe('the business on the card in the import (issue 24)', () => {
+  /** The text of one preview cell, by its row and column, tags removed without spaces. */
+  function cellText(html: string, row: number, label: string): string {
+    const tr = new RegExp(`<tr id="satir-${row}"[^>]*>([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+    const td = new RegExp(`<td data-label="${label}"[^>]*>([\\s\\S]*?)</td>`).exec(tr)?.[1] ?? '';
+    return textOf(td.replace(/<\/span><span class="(?:field-error|hint)[^"]*">/g, ' | ').replace(/<[^>]+>/g, '')).trim();
+  }
+
+  const IDENTITY_HEADER = 'Ad;Soyad;Telefon;Firma;Ünvan;Adres;İlçe;İl;Posta Kodu';
+
+  it('previews business and address in two compact columns, fills in the 0 Excel dropped from a postal code, and the confirmation writes them to the profile', async () => {
+    const preview = await upload(excelCsv([
+      IDENTITY_HEADER,
+      'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik;Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;34710',
+      'Gül;Ağaoğlu;;Ağaoğlu Hukuk;Avukat;Atatürk Blv. 5;Çankaya;Ankara;6100',
+      'İpek;Şahin;;;;;;;',
+    ])).expect(200);
+    expect(preview.text).toContain('<th scope="col">İşletme</th>');
+    expect(preview.text).toContain('<th scope="col">Adres</th>');
+    expect(cellText(preview.text, 2, 'İşletme')).toBe('Öztürk Seramik · Kurucu');
+    expect(cellText(preview.text, 2, 'Adres')).toBe('Moda Cad. No: 12, Kadıköy, İstanbul, 34710');
+    expect(cellText(preview.text, 3, 'Adres')).toBe("Atatürk Blv. 5, Çankaya, Ankara, 06100 | Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.");
+    expect(cellText(preview.text, 4, 'İşletme')).toBe('–');
+    expect(cellText(preview.text, 4, 'Adres')).toBe('–');
+    expect(textOf(preview.text)).toContain('Tüm satırlar geçerli. Onayladığınızda 3 müşteri tek seferde oluşturulur');
+
+    await confirmAndShow(preview.text);
+    const profiles = await t.db('customer_profiles').join('customers', 'customers.id', 'customer_profiles.customer_id')
+      .orderBy('customers.id').select('customers.slug', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
+    expect(profiles).toEqual([
+      { slug: 'cagriozturk', company: 'Öztürk Seramik', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '34710' },
+      { slug: 'gulagaoglu', company: 'Ağaoğlu Hukuk', title: 'Avukat', address_line: 'Atatürk Blv. 5', district: 'Çankaya', city: 'Ankara', postal_code: '06100' },
+      { slug: 'ipeksahin', company: null, title: null, address_line: null, district: null, city: null, postal_code: null },
+    ]);
+  });
+
+  it('marks each bad business or address value in its row with the forms\' Turkish text, keeps what was typed and creates nothing', async () => {
+    const res = await upload(excelCsv([
+      IDENTITY_HEADER,
+      `Ayşe;Kaya;;${'Ş'.repeat(101)};Kurucu;Moda Cad.;Kadıköy;İstanbul;34710`,
+      'Ali;Veli;;Veli Ltd.;;;;Ankara;123',
+      'Can;Su;;;;;;;34710',
+    ])).expect(422);
+    const page = textOf(res.text);
+    expect(page).toContain('Hatalı satırlar (2)');
+    expect(page).toContain('Satır 2 : İşletme adı : İşletme adı en fazla 100 karakter olabilir.');
+    expect(page).toContain('Satır 3 : Posta kodu : Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+    expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
+    expect(cellText(res.text, 3, 'Adres')).toBe('Ankara, 123 | Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+    expect(res.text).toContain('<span class="import-table__value is-invalid">123</span>');
+    expect(res.text).toContain('Ş'.repeat(101));
+    expect(res.text).not.toContain('action="/admin/import/confirm"');
+    expect(await count('customers')).toBe(0);
+  });
+
+  it('shows no business or address column for a file without those columns', async () => {
+    const res = await upload(excelCsv(['ad;soyad;telefon', 'Ayşe;Kaya;0532 123 45 67'])).expect(200);
+    expect(res.text).not.toContain('<th scope="col">İşletme</th>');
+    expect(res.text).not.toContain('<th scope="col">Adres</th>');
+  });
+
+  it('lists the new columns in the help text and the sample file', async () => {
+    const res = await admin.agent.get('/admin/import').expect(200);
+    const text = textOf(res.text);
+    for (const column of ['firma', 'unvan', 'adres', 'ilce', 'il', 'posta_kodu']) expect(text).toContain(` ${column} `);
+    expect(res.text).toContain('ad;soyad;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu');
+  });
+});
