@@ -1,10 +1,17 @@
 import { csvDocument, type CsvValue } from '../lib/csv.js';
 import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
+import { IMPORT_COLUMN_NAMES } from '../domain/import-columns.js';
 import type { Customer } from '../repositories/customer.repository.js';
+import type { CustomerIdentity } from '../repositories/customer-batch.repository.js';
 
-export const CUSTOMERS_CSV_HEADER = ['ad', 'soyad', 'slug', 'durum', 'olusturma', 'profil_url', 'duzenleme_url'] as const;
+/** The business and address go last, under the names the bulk import reads: an export re-imported gives them back. */
+export const CUSTOMERS_CSV_HEADER = [
+  'ad', 'soyad', 'slug', 'durum', 'olusturma', 'profil_url', 'duzenleme_url',
+  IMPORT_COLUMN_NAMES.company, IMPORT_COLUMN_NAMES.title, IMPORT_COLUMN_NAMES.address_line,
+  IMPORT_COLUMN_NAMES.district, IMPORT_COLUMN_NAMES.city, IMPORT_COLUMN_NAMES.postal_code,
+] as const;
 
-export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'>;
+export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'> & { identity: CustomerIdentity };
 
 const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -32,6 +39,11 @@ export function customersCsvHead(): string {
   return csvDocument([[...CUSTOMERS_CSV_HEADER]]);
 }
 
+/** The business and address in the header's order, an empty cell for a field not given. */
+function identityCells(identity: CustomerIdentity): CsvValue[] {
+  return [identity.company, identity.title, identity.addressLine, identity.district, identity.city, identity.postalCode].map((value) => value ?? '');
+}
+
 /** The customers' lines, to follow the head (a document without its byte order mark). */
 export function customersCsvLines(customers: readonly CsvCustomer[], origin: string, timeZone: string): string {
   const rows = customers.map((c): CsvValue[] => [
@@ -42,6 +54,7 @@ export function customersCsvLines(customers: readonly CsvCustomer[], origin: str
     csvTimestamp(c.createdAt, timeZone),
     publicProfileUrl(origin, c.slug),
     editUrl(origin, c.editToken),
+    ...identityCells(c.identity),
   ]);
   return rows.length === 0 ? '' : csvDocument(rows).slice(1);
 }

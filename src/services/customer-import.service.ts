@@ -1,5 +1,5 @@
 import type { Customer } from '../repositories/customer.repository.js';
-import type { CustomerBatchRepository } from '../repositories/customer-batch.repository.js';
+import type { CustomerBatchRepository, CustomerWithIdentity } from '../repositories/customer-batch.repository.js';
 import { parseImportFile, type ImportRow, type ImportSheet } from '../validation/customer-import.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
 import { newImportId } from '../domain/import-id.js';
@@ -98,13 +98,13 @@ export class CustomerImportService {
     return { created: run.customerIds.length, customers: await this.batches.listByIds(run.customerIds) };
   }
 
-  /** The CSV export's listed customers (unknown ids left out). */
-  listByIds(ids: readonly number[]): Promise<Customer[]> {
-    return this.batches.listByIds(ids);
+  /** The CSV export's listed customers (unknown ids left out), with their business and address. */
+  async listByIds(ids: readonly number[]): Promise<CustomerWithIdentity[]> {
+    return this.batches.withIdentity(await this.batches.listByIds(ids));
   }
 
-  /** The CSV export of every customer, a batch at a time. */
-  allInBatches(): AsyncGenerator<Customer[]> {
-    return this.batches.allInBatches();
+  /** The CSV export of every customer with their business and address, a batch at a time. */
+  async *allInBatches(): AsyncGenerator<CustomerWithIdentity[]> {
+    for await (const batch of this.batches.allInBatches()) yield await this.batches.withIdentity(batch);
   }
 }

@@ -2,13 +2,14 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CustomerBatchRepository } from '../../src/repositories/customer-batch.repository.js';
 import { createCustomer, createTestApp, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { inputValue } from '../helpers/raw-http.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
 let ayse: CreatedCustomer;
 let ali: CreatedCustomer;
 let formula: CreatedCustomer;
-const HEADER = '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url\r\n';
+const HEADER = '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;firma;unvan;adres;ilce;il;posta_kodu\r\n';
 
 beforeEach(async () => {
   t = await createTestApp({ env: { BASE_URL: 'https://kart.ornek.com.tr', APP_TIMEZONE: 'Europe/Istanbul' }, clock: () => new Date(Date.UTC(2026, 10, 23, 21, 30)) });
@@ -22,8 +23,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function line(c: CreatedCustomer, name: string, surname: string, status: string, created: string): string {
-  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken}\r\n`;
+function line(c: CreatedCustomer, name: string, surname: string, status: string, created: string, identity = ';;;;;'): string {
+  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken};${identity}\r\n`;
 }
 
 async function download(url: string): Promise<request.Response> {
@@ -48,6 +49,47 @@ describe('GET /admin/customers.csv', () => {
       line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00');
     expect((res.body as Buffer).equals(Buffer.from(expected, 'utf8'))).toBe(true);
     expect((res.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it('carries each customer\'s business and address under the column names the import reads (issue 24)', async () => {
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({
+      company: 'Kaya Seramik; Atölye', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '06100',
+    });
+    await t.db('customer_profiles').where({ customer_id: ali.id }).update({ company: '=HYPERLINK("x")', city: 'Ankara' });
+    const res = await download('/admin/customers.csv');
+    expect((res.body as Buffer).toString('utf8')).toBe(
+      HEADER +
+        line(ali, 'Ali', 'Veli', 'pasif', '2026-01-02 00:30', '"\'=HYPERLINK(""x"")";;;;Ankara;') +
+        line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05', '"Kaya Seramik; Atölye";Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;06100') +
+        line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00'),
+    );
+    const listed = await download(`/admin/customers.csv?ids=${ayse.id}`);
+    expect((listed.body as Buffer).toString('utf8')).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05', '"Kaya Seramik; Atölye";Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;06100'));
+  });
+
+  it('re-imported, gives the same business and address, also after Excel saved it again without the postal code\'s 0 (issue 24)', async () => {
+    const identity = { company: 'Kaya Seramik; Atölye', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '06100' };
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update(identity);
+    // Oldest first: Ali, then Ayşe.
+    const exported = (await download(`/admin/customers.csv?ids=${ayse.id},${ali.id}`)).body as Buffer;
+    // What Excel writes back after opening the file: the postal code became the number 6100.
+    const resaved = Buffer.from(exported.toString('utf8').replace(';06100\r\n', ';6100\r\n'), 'utf8');
+    expect(resaved.equals(exported)).toBe(false);
+    for (const file of [exported, resaved]) {
+      const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', file, { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(200);
+      expect(preview.text).toContain('Tanınmayan sütunlar yok sayıldı: slug, durum, olusturma, profil_url, duzenleme_url');
+      const done = await admin.agent.post('/admin/import/confirm').type('form').send({
+        _csrf: inputValue(preview.text, '_csrf'), importId: inputValue(preview.text, 'importId'), data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
+      }).expect(303);
+      expect(done.headers.location).toMatch(/^\/admin\/import\//);
+      // The two customers this import made, the newest.
+      const copies = await t.db('customers').join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
+        .orderBy('customers.id').select('name', 'surname', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
+      expect(copies.slice(-2)).toEqual([
+        { name: 'Ali', surname: 'Veli', company: null, title: null, address_line: null, district: null, city: null, postal_code: null },
+        { name: 'Ayşe', surname: 'Kaya', ...identity },
+      ]);
+    }
   });
 
   it('limits it to ?ids=, in either form the list sends, leaving unknown ids out', async () => {

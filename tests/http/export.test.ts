@@ -125,6 +125,14 @@ describe('per-customer export', () => {
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
+  it('carries the business and address in the profile (issue 24)', async () => {
+    const identity = { company: 'Kaya Seramik', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '06100' };
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update(identity);
+    const { files } = await download(ayse.id);
+    const doc = JSON.parse(files.get('customer.json')!.toString('utf8')) as { customer_profile: Record<string, unknown> };
+    expect(doc.customer_profile).toMatchObject(identity);
+  });
+
   it('writes customer.json a page of rows at a time, every message in order however many', async () => {
     const messages = Array.from({ length: 2_500 }, (_, i) => ({ customer_id: mehmet.id, message: `Mesaj ${i} "tırnak"\nikinci satır`, created_at: 1_790_000_000_000 + i }));
     for (let i = 0; i < messages.length; i += 500) await t.db('anonymous_messages').insert(messages.slice(i, i + 500));
