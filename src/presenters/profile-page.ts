@@ -11,6 +11,7 @@ import { ACTION_ICONS, iconKey } from '../domain/icons.js';
 import { linkIcon, platformById } from '../domain/platforms.js';
 import { oneIbanPerAccount } from './iban-once.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
+import { profileJsonLd } from './profile-json-ld.js';
 
 /** Everything a public profile shows, read from the database in one go. */
 export interface ProfileBundle {
@@ -96,6 +97,8 @@ export interface ProfilePage {
   background: BackgroundView;
   /** The one inline style block, from validated values only; empty when the defaults apply. */
   styleCss: string;
+  /** The schema.org block for search engines, safe inside its script element (presenters/profile-json-ld.ts). */
+  jsonLd: string;
 }
 
 /** "TR33 0006 1005 ..." for reading; copied and encoded without the spaces. */
@@ -224,5 +227,6 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     ibanCard,
     background: backgroundView(background),
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
+    jsonLd: profileJsonLd(bundle, origin),
   };
 }

@@ -148,7 +148,8 @@ describe('GET /{slug} with every block', () => {
 
   it('needs no script and no inline style attribute to render', async () => {
     const html = await page();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // The schema.org block is data, never run (tests/http/profile-json-ld.test.ts); any other script has a src.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?! type="application\/ld\+json">)[^>]*>/);
     expect(html).not.toMatch(/\sstyle="/);
     expect(html).not.toMatch(/\son[a-z]+=/);
   });
