@@ -52,6 +52,7 @@ interface AdminPost {
 const ADMIN_POSTS: readonly AdminPost[] = [
   { label: 'POST /admin/customers', path: () => '/admin/customers', fields: () => ({ name: 'Sahte', surname: 'Müşteri' }) },
   { label: 'POST /admin/customers/:id/status', path: () => `/admin/customers/${w.b.id}/status`, fields: () => ({ is_active: '0' }) },
+  { label: 'POST /admin/customers/:id/profile', path: () => `/admin/customers/${w.b.id}/profile`, fields: () => ({ name: 'Sahte', surname: 'Ad', company: 'Sahte' }) },
   { label: 'POST /admin/customers/:id/token', path: () => `/admin/customers/${w.b.id}/token`, fields: () => ({}) },
   { label: 'POST /admin/customers/:id/delete', path: () => `/admin/customers/${c.id}/delete`, fields: () => ({}) },
   { label: 'POST /admin/security', path: () => '/admin/security', fields: () => ({ code: '123456' }) },

@@ -394,6 +394,15 @@ function isOwnIcon(tag: { name: string; attrs: Array<[string, string]> }): boole
   return /^icon icon--(?:brand|line)$/.test(attrs.get('class') ?? '') && tag.attrs.every(([name]) => ICON_ATTRS.has(name));
 }
 
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function findUnsafe(html: string, strictText: boolean): string[] {
   const problems: string[] = [];
   if (/<script[^>]*>\s*alert/i.test(html)) problems.push('inline <script>alert');
@@ -418,7 +427,11 @@ function findUnsafe(html: string, strictText: boolean): string[] {
       const content = close < 0 ? html.slice(tag.end) : html.slice(tag.end, close);
       if (!attrs.has('src') && !/json/i.test(attrs.get('type') ?? '')) problems.push('<script> without src');
       if (content.trim() !== '' && !/json/i.test(attrs.get('type') ?? '')) problems.push('<script> with inline content');
-      if (/alert\(/.test(content)) problems.push('alert( inside <script>');
+      // A JSON data block (the page's JSON-LD) is never run: what typed text may do there is end it early,
+      // which leaves JSON that does not parse (and the tags after it are checked like any others).
+      if (/json/i.test(attrs.get('type') ?? '')) {
+        if (!parsesAsJson(content)) problems.push('<script type=json> that does not parse');
+      } else if (/alert\(/.test(content)) problems.push('alert( inside <script>');
     }
     if (tag.name === 'style') {
       const close = html.indexOf('</style', tag.end);

@@ -1,7 +1,8 @@
 /**
  * HTML, script and template text in every text field: the owner's bio, link labels and custom
- * icons, IBAN holders, wifi name and password, a location address, a visitor's message, the
- * administrator's customer name and surname and the customer search. A field may refuse such text
+ * icons, IBAN holders, wifi name and password, a location address, the business on the card, a
+ * visitor's message, the administrator's customer name and surname (new and corrected) and the
+ * customer search. A field may refuse such text
  * (4xx, Turkish message, nothing changed) or accept it; accepted text must be stored as typed and
  * shown escaped, as visible text, on every page that shows it, with nothing live.
  */
@@ -186,6 +187,48 @@ const FIELDS: readonly TextField[] = [
       shown: text,
       pages: ['/admin'],
       changes: ['customers', 'customer_profiles', 'contact_buttons'],
+    }),
+  },
+  {
+    field: 'business name (owner)',
+    send: (text) => ownerPost('/profile', { company: text }),
+    accepted: (text) => ({
+      read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.company,
+      stored: text,
+      shown: text,
+      changes: ['customer_profiles'],
+    }),
+  },
+  {
+    field: 'address line (owner)',
+    send: (text) => ownerPost('/profile', { address_line: text, city: 'İstanbul' }),
+    accepted: (text) => ({
+      read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.address_line,
+      stored: text,
+      shown: text,
+      changes: ['customer_profiles'],
+    }),
+  },
+  {
+    field: 'customer name correction (admin form)',
+    send: (text) => adminPost(`/admin/customers/${w.a.id}/profile`, { name: text, surname: 'Kaya' }),
+    accepted: (text) => ({
+      read: async () => (await w.t.db('customers').where({ id: w.a.id }).first())?.name,
+      stored: text,
+      shown: text,
+      pages: [`/admin/customers/${w.a.id}`],
+      changes: ['customers'],
+    }),
+  },
+  {
+    field: 'business title (admin form)',
+    send: (text) => adminPost(`/admin/customers/${w.a.id}/profile`, { name: 'Ayşe', surname: 'Kaya', title: text }),
+    accepted: (text) => ({
+      read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.title,
+      stored: text,
+      shown: text,
+      pages: [`/admin/customers/${w.a.id}`],
+      changes: ['customers', 'customer_profiles'],
     }),
   },
   {
