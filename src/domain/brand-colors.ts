@@ -31,7 +31,7 @@ function hexOf([r, g, b]: Rgb): string {
 }
 
 /** `weight` of `a` and the rest of `b`, channel by channel. */
-function mix(a: string, b: string, weight: number): string {
+export function mix(a: string, b: string, weight: number): string {
   const x = rgbOf(a);
   const y = rgbOf(b);
   return hexOf([0, 1, 2].map((i) => x[i]! * weight + y[i]! * (1 - weight)) as unknown as Rgb);

@@ -1,3 +1,4 @@
+import { publicAccentCss } from '../domain/public-accent.js';
 import { styleHashOf } from '../http/inline-style.js';
 import { presentProfile } from '../presenters/profile-page.js';
 import type { Customer } from '../repositories/customer.repository.js';
@@ -62,6 +63,8 @@ export class PublicPageService {
     const [bundle, brand] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh()]);
     const page = presentProfile(bundle, origin);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
+    // The agency's accent first, so the owner's own cover and background rules after it win.
+    page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;
     const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } });
     return { html, styleCss: page.styleCss };
   }
