@@ -269,7 +269,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   });
 
   app.use(notFound);
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, brand));
   return {
     app,
     handler: withFastPath(app, fastPath, logger),

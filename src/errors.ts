@@ -21,6 +21,9 @@ export class ForbiddenError extends HttpError {
   }
 }
 
+/** A passive customer's public page: the contract's 403, shown to a visitor as a page not published for now. */
+export class UnpublishedProfileError extends ForbiddenError {}
+
 export class PayloadTooLargeError extends HttpError {
   constructor(message = 'Gönderilen veri çok büyük.') {
     super(413, message);

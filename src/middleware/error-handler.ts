@@ -1,8 +1,10 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { faultOf, HttpError, NotFoundError } from '../errors.js';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { faultOf, HttpError, NotFoundError, UnpublishedProfileError } from '../errors.js';
+import { allowStyleHash } from '../http/inline-style.js';
 import type { Logger } from '../logger.js';
 import { redactPath } from '../logger.js';
 import { wantsJson } from '../http/respond.js';
+import type { BrandLook } from '../services/brand.service.js';
 
 const messages = {
   server: 'Beklenmeyen bir hata oluştu. Lütfen tekrar deneyin.',
@@ -12,6 +14,9 @@ const messages = {
   unavailable: 'Hizmet geçici olarak kullanılamıyor. Lütfen biraz sonra tekrar deneyin.',
   diskFull: 'Sunucuda yer kalmadı, değişiklik kaydedilemedi. Lütfen biraz sonra tekrar deneyin.',
 } as const;
+
+/** A passive customer's page, as a visitor reads it: not a refusal, a page off the air for now. */
+const unpublishedTitle = 'Yayında değil';
 
 /** What a 503 asks the client to wait before trying again, in seconds. */
 const RETRY_AFTER_S = 5;
@@ -57,9 +62,28 @@ function rootMessage(err: unknown): string {
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new NotFoundError());
 
+/** Where the error page finds the agency brand (services/brand.service.ts). */
+export interface ErrorPageBrand {
+  look(): Promise<BrandLook>;
+  lastKnown(): BrandLook | null;
+}
+
+/**
+ * The agency brand for an error page that no brand middleware ran before (a public 404 or 403),
+ * with its style block let through the CSP. While the database is away (a 503) only the copy in
+ * memory is used: the page must not wait on the database it reports away.
+ */
+async function brandForErrorPage(res: Response, brand: ErrorPageBrand | undefined, status: number): Promise<void> {
+  if (!brand || res.locals.brand) return;
+  const look = status === 503 ? brand.lastKnown() : await brand.look().catch(() => brand.lastKnown());
+  if (!look) return;
+  res.locals.brand = look;
+  allowStyleHash(res, look.styleHash);
+}
+
 /** The one error handler: a Turkish page, or JSON for widgets; stacks only in the log. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (err, req, res, _next) => {
+export function errorHandler(logger: Logger, brand?: ErrorPageBrand): ErrorRequestHandler {
+  return async (err, req, res, _next) => {
     const { status, message } = describe(err);
     if (status === 503) {
       // Expected while the database or disk is away: one line each, without the stack.
@@ -79,6 +103,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     // A page that failed to load (messages, statistics) can simply be asked for again.
     const retryUrl = status >= 500 && req.method === 'GET' ? req.originalUrl : null;
-    res.render('errors/error', { title: titles[status] ?? titles[500], status, message, retryUrl });
+    const unpublished = err instanceof UnpublishedProfileError;
+    await brandForErrorPage(res, brand, status);
+    res.render('errors/error', { title: unpublished ? unpublishedTitle : (titles[status] ?? titles[500]), status, message, retryUrl, unpublished });
   };
 }

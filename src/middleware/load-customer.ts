@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { faultOf, ForbiddenError, NotFoundError } from '../errors.js';
+import { faultOf, NotFoundError, UnpublishedProfileError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
 import { isWellFormedEditToken } from '../domain/edit-token.js';
 import { idParam } from '../http/id-param.js';
@@ -21,7 +21,7 @@ function customerLoader(find: (req: Request) => Promise<Customer | null>, notFou
       return;
     }
     if (activeOnly && !customer.isActive) {
-      next(new ForbiddenError(profileMessages.inactive));
+      next(new UnpublishedProfileError(profileMessages.inactive));
       return;
     }
     req.customer = customer;

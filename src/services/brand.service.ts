@@ -113,6 +113,11 @@ export class BrandService {
     return (await this.recent()).look;
   }
 
+  /** The brand last read, however old, without a query: for an error page while the database may be away. */
+  lastKnown(): BrandLook | null {
+    return this.loaded?.look ?? null;
+  }
+
   async current(): Promise<Brand> {
     const { name, url, accentColor, logoUrl } = await this.look();
     return { name, url, accentColor, logoUrl };
