@@ -2,6 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
 import { markFailedCheck } from '../http/failed-check.js';
 import { setFlash } from '../middleware/flash.js';
+import { totpIssuer } from '../domain/second-factor.js';
+import type { BrandLook } from '../services/brand.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
 import { parseSecondFactorCode, parseTotpCode } from '../validation/second-factor.validation.js';
 
@@ -27,13 +29,19 @@ interface Shown {
   limited?: string;
 }
 
+/** The agency's name for the authenticator app, from the brand the admin pages carry (middleware/brand-locals.ts). */
+function issuerFor(res: Response): string {
+  const brand = res.locals.brand as BrandLook | undefined;
+  return totpIssuer(brand?.custom ? brand.name : null);
+}
+
 /** The signed-in administrator's second factor (GET/POST /admin/security, docs/product.md, Administrator). */
 export class AdminSecurityController {
   constructor(private readonly secondFactor: SecondFactorService) {}
 
   private async render(req: Request, res: Response, status: number, shown: Shown = {}): Promise<void> {
     const errors = shown.errors ?? {};
-    const state = await this.secondFactor.state(req.session.adminId as number, shown.enrolment);
+    const state = await this.secondFactor.state(req.session.adminId as number, shown.enrolment, issuerFor(res));
     res.status(status).render('admin/security', {
       title: 'İki Adımlı Doğrulama',
       state,

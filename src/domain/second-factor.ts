@@ -22,8 +22,19 @@ export function groupedSecret(secret: string): string {
   return secret.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-export function otpauthUri(secret: string, account: string): string {
-  return new TOTP({ issuer: TOTP_ISSUER, label: account, secret: Secret.fromBase32(secret), ...TOTP_SETTINGS }).toString();
+/**
+ * The name an authenticator app files the account under: the agency's brand when it has one.
+ * The key URI format splits issuer and account at a colon, so a colon in the name becomes a
+ * space. Only the URI shown at enrolment carries it: codes depend on the secret alone, so an
+ * app enrolled under an older name keeps working.
+ */
+export function totpIssuer(brandName: string | null): string {
+  const name = (brandName ?? '').replace(/:/g, ' ').replace(/\s+/g, ' ').trim();
+  return name || TOTP_ISSUER;
+}
+
+export function otpauthUri(secret: string, account: string, issuer = TOTP_ISSUER): string {
+  return new TOTP({ issuer, label: account, secret: Secret.fromBase32(secret), ...TOTP_SETTINGS }).toString();
 }
 
 /** The 30 s step a TOTP code belongs to, within the allowed drift of `nowMs`; null when it matches none. */

@@ -73,9 +73,9 @@ export class SecondFactorService {
    * What the security page shows. While off: a secret to enrol with, new on every call unless
    * `enrolment` still carries one (the form shown again after a wrong code), and written nowhere:
    * it is stored only once a right code confirms it (enable), so a page once seen tells nothing
-   * about the secret in use.
+   * about the secret in use. `issuer`: the name the app files it under (domain/second-factor.ts, totpIssuer).
    */
-  async state(adminId: number, enrolment?: unknown): Promise<SecondFactorState> {
+  async state(adminId: number, enrolment?: unknown, issuer?: string): Promise<SecondFactorState> {
     const admin = await this.load(adminId);
     if (admin.totpEnabledAt !== null) {
       return { on: true, enabledAt: admin.totpEnabledAt, recoveryCodesLeft: await this.administrators.countUnusedRecoveryCodes(admin.id) };
@@ -83,7 +83,7 @@ export class SecondFactorService {
     const carried = enrolment === undefined ? null : this.enrolmentSecret(admin, enrolment);
     const secret = carried ?? newTotpSecret();
     const sealed = carried !== null ? (enrolment as string) : this.enrolmentBox.seal(`${this.now() + ENROLMENT_LIFETIME_MS}.${secret}`, `administrator:${admin.id}`);
-    const uri = otpauthUri(secret, admin.email);
+    const uri = otpauthUri(secret, admin.email, issuer);
     return { on: false, secret: groupedSecret(secret), uri, qrSvg: await renderSvg(uri, ENROL_QR), enrolment: sealed };
   }
 
