@@ -1,4 +1,5 @@
 import { enhanceBusyForms } from './enhance/busy-forms';
+import { enhanceColorFields } from './enhance/color-fields';
 import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
 import { enhanceFileSizes } from './enhance/file-size';
@@ -41,6 +42,7 @@ export function mountWithin(root: ParentNode): void {
   enhanceRequiredFields(root);
   enhanceSwitchForms(root);
   enhanceCounters(root);
+  enhanceColorFields(root);
   enhanceLinkPreviews(root);
   enhanceFileSizes(root); // before busy forms: a refused file leaves "Ekle" as it was
   enhanceBusyForms(root);

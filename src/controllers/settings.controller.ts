@@ -4,6 +4,7 @@ import { setFlash } from '../middleware/flash.js';
 import { FileTooLargeError } from '../middleware/upload.js';
 import { LOGO_FIELD, processLogo } from '../media/logo-image.js';
 import type { BrandService, LogoChange } from '../services/brand.service.js';
+import { pickerValueFor } from '../validation/accent-fields.js';
 import { BRAND_NAME_MAX, brandFormValues, parseBrand, type BrandFormValues, type BrandInput } from '../validation/brand.validation.js';
 
 export const messages = {
@@ -31,7 +32,7 @@ export class SettingsController {
   private async render(res: Response, status: number, page: SettingsPage): Promise<void> {
     // The stored brand as it is now, beside the form (which may hold refused values).
     const saved = await this.brand.fresh();
-    res.status(status).render('admin/settings', { title: 'Marka Ayarları', saved, nameMax: BRAND_NAME_MAX, ...page });
+    res.status(status).render('admin/settings', { title: 'Marka Ayarları', saved, nameMax: BRAND_NAME_MAX, accentPicker: pickerValueFor(page.values.accent_color), ...page });
   }
 
   show: RequestHandler = async (_req, res) => {

@@ -1,6 +1,7 @@
 /** The agency brand form (docs/product.md, Agency brand): name, web address, accent colour. */
 import { ValidationError } from '../errors.js';
 import { ACCENT_PATTERN, lightContrast, MIN_CONTRAST } from '../domain/brand-colors.js';
+import { chosenAccent } from './accent-fields.js';
 import { cleanText, collect, fail, graphemeCount, TEXT_FORBIDDEN } from './field-text.js';
 import { messages as linkMessages } from './link-messages.js';
 import { normalizeWebUrl } from './web-url.validation.js';
@@ -32,7 +33,7 @@ export interface BrandFormValues {
 
 export function brandFormValues(body: Record<string, unknown>): BrandFormValues {
   const text = (raw: unknown) => (typeof raw === 'string' ? raw.slice(0, 2100) : '');
-  return { brand_name: text(body.brand_name), brand_url: text(body.brand_url), accent_color: text(body.accent_color) };
+  return { brand_name: text(body.brand_name), brand_url: text(body.brand_url), accent_color: chosenAccent(body) };
 }
 
 function parseName(raw: unknown): string {
@@ -70,7 +71,7 @@ export function parseBrand(body: Record<string, unknown>): BrandInput {
   const name = collect(errors, () => parseName(body.brand_name));
   const rawUrl = cleanText(body.brand_url);
   const url = rawUrl ? collect(errors, () => parseUrl(rawUrl)) : null;
-  const accentColor = collect(errors, () => parseAccent(body.accent_color));
+  const accentColor = collect(errors, () => parseAccent(chosenAccent(body)));
   if (Object.keys(errors).length > 0 || name === undefined || url === undefined || accentColor === undefined) {
     throw new ValidationError(errors);
   }
