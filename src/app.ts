@@ -239,9 +239,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     customerImport: new CustomerImportController(customerImports, config),
     customersCsv: customersCsvHandler(customerImports, config, now),
-    printKit: new PrintKitController(new PrintKitService(new PrintKitRepository(db), profileRepository), config, async () => {
+    printKit: new PrintKitController(new PrintKitService(new PrintKitRepository(db), profileRepository, storage), config, async () => {
       const look = await brand.look();
-      return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor } : undefined;
+      return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
     }),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     profile: profileController,

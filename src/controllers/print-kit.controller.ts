@@ -6,7 +6,7 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
-import { parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
+import { parseBleed, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
 
 export const printKitMessages = {
   failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -26,18 +26,20 @@ export class PrintKitController {
     private readonly brand: PrintBrandSource = async () => undefined,
   ) {}
 
-  /** `print.pdf?format=card|a6` of the customer the route loaded (by admin id or by edit token). */
+  /** `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card) of the customer the route loaded (by admin id or by edit token). */
   customerKit: RequestHandler = async (req, res) => {
     const format = parsePrintFormat(req.query.format);
+    const bleed = parseBleed(req.query.bleed, format);
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand()));
+    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed }));
     sendPdf(res, file);
   };
 
   /** `/admin/print.pdf?ids=1,2,3` (or `ids` repeated): A4 sheets of business cards. */
   sheet: RequestHandler = async (req, res) => {
     const ids = parseSheetIds(req.query.ids);
+    parseBleed(req.query.bleed, 'sheet');
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(printKitMessages.failed, async () => this.kits.sheet(ids, origin, await this.brand()));
     sendPdf(res, file);

@@ -1,6 +1,7 @@
 /**
  * The print kit as vector PDF (docs/product.md, Print kit): a business card (front and back),
- * an A6 table card, and A4 sheets of business cards with crop marks. Text is set in Noto Sans,
+ * plain or with 3 mm bleed and crop marks for a print shop, an A6 table card, and A4 sheets of
+ * business cards with crop marks. Only the logo or the photo is a raster image. Text is set in Noto Sans,
  * embedded (subset) so that ş, ğ, ı and İ print on any machine; QR codes are paths (pdf-qr.ts).
  * The font files are our own cut of Noto Sans (src/assets/fonts/, written by `npm run fonts`): every
  * character, kerning, nothing else for fontkit to hold in memory (docs/architecture.md, Memory).
@@ -11,24 +12,16 @@ import path from 'node:path';
 import { create as parseFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { printFontsDir } from '../lib/paths.js';
-import {
-  A6_MM,
-  CARD_MM,
-  drawCardBack,
-  drawCardFront,
-  drawTableCard,
-  FONT,
-  mm,
-  resolveBrand,
-  type PrintBrand,
-  type PrintCard,
-  type ResolvedBrand,
-} from './print-layout.js';
+import { drawCardBack, drawCardFront, type CardMark, type CardOptions } from './print-card.js';
+import { openImage, type OpenedImage } from './pdf-image.js';
+import { A6_MM, CARD_MM, FONT, mm, resolveBrand, type PrintBrand, type PrintCard, type ResolvedBrand } from './print-layout.js';
+import { drawTableCard } from './print-table-card.js';
 
 export type { PrintBrand, PrintCard } from './print-layout.js';
 
 export const printDocumentTitles = {
   card: (name: string) => `Kartvizit - ${name}`,
+  cardWithBleed: (name: string) => `Kartvizit (matbaa) - ${name}`,
   a6: (name: string) => `Masa kartı - ${name}`,
   sheet: (count: number) => `Kartvizitler (${count})`,
 } as const;
@@ -130,18 +123,62 @@ function collect(doc: PDFKit.PDFDocument): Buffer[] {
   return chunks;
 }
 
-const cardSize = [mm(CARD_MM.width), mm(CARD_MM.height)];
+/** The print shop's bleed: the page is the card and 3 mm on every side (91x61 mm). */
+export const BLEED_MM = 3;
+/** Crop marks in the bleed, on the line of each cut: from the page's edge to 1 mm short of the card. */
+const CROP_MARK = { offsetMm: 1, width: 0.25, knockout: 1 } as const;
 
-/** The business card: page 1 the front (name, QR), page 2 the back (address, brand). */
-export function renderBusinessCard(card: PrintCard, brand?: PrintBrand): Promise<Buffer> {
+/** What goes top left on a front: the agency's logo, opened once per document, else this card's photo. */
+async function markOf(doc: PDFKit.PDFDocument, logo: OpenedImage | null, card: PrintCard): Promise<CardMark | null> {
+  if (logo) return { kind: 'logo', image: logo };
+  const photo = card.photo ? openImage(doc, await card.photo()) : null;
+  return photo ? { kind: 'photo', image: photo } : null;
+}
+
+/**
+ * The business card: page 1 the front, page 2 the back. With `bleed` each page is 91x61 mm, the
+ * card in its middle (its TrimBox), the accent band running into the bleed and crop marks in it.
+ */
+export async function renderBusinessCard(card: PrintCard, brand?: PrintBrand, options: { bleed?: boolean } = {}): Promise<Buffer> {
   const look = resolveBrand(brand);
-  const doc = createDocument(printDocumentTitles.card(card.name), look);
+  const doc = createDocument((options.bleed ? printDocumentTitles.cardWithBleed : printDocumentTitles.card)(card.name), look);
   const chunks = collect(doc);
-  doc.addPage({ size: cardSize, margin: 0 });
-  drawCardFront(doc, 0, 0, card, look);
-  doc.addPage({ size: cardSize, margin: 0 });
-  drawCardBack(doc, 0, 0, card, look);
+  const bleed = options.bleed ? BLEED_MM : 0;
+  const layout: CardOptions = { mark: await markOf(doc, openImage(doc, look.logo), card), edge: { bleedMm: bleed } };
+  for (const draw of [drawCardFront, drawCardBack]) {
+    doc.addPage({ size: [mm(CARD_MM.width + 2 * bleed), mm(CARD_MM.height + 2 * bleed)], margin: 0 });
+    draw(doc, mm(bleed), mm(bleed), card, look, layout);
+    if (bleed > 0) markTrim(doc, bleed);
+  }
   return finish(doc, chunks);
+}
+
+/** TrimBox and BleedBox in the page's dictionary, so a print shop's software knows the cut; crop marks in the bleed. */
+function markTrim(doc: PDFKit.PDFDocument, bleed: number): void {
+  const [width, height] = [CARD_MM.width + 2 * bleed, CARD_MM.height + 2 * bleed];
+  const pt = (value: number) => Math.round(mm(value) * 1e5) / 1e5;
+  const page = doc.page as unknown as { dictionary: { data: Record<string, unknown> } };
+  page.dictionary.data.TrimBox = [pt(bleed), pt(bleed), pt(width - bleed), pt(height - bleed)];
+  page.dictionary.data.BleedBox = [0, 0, pt(width), pt(height)];
+  const reach = bleed - CROP_MARK.offsetMm;
+  const marks = (draw: (from: number, to: number, at: number, vertical: boolean) => void) => {
+    for (const x of [bleed, width - bleed]) {
+      draw(0, reach, x, true);
+      draw(height - reach, height, x, true);
+    }
+    for (const y of [bleed, height - bleed]) {
+      draw(0, reach, y, false);
+      draw(width - reach, width, y, false);
+    }
+  };
+  // A white line under each mark keeps it visible where the accent band runs into the bleed.
+  for (const [color, lineWidth] of [['#ffffff', CROP_MARK.knockout], ['#000000', CROP_MARK.width]] as const) {
+    marks((from, to, at, vertical) => {
+      if (vertical) doc.moveTo(mm(at), mm(from)).lineTo(mm(at), mm(to));
+      else doc.moveTo(mm(from), mm(at)).lineTo(mm(to), mm(at));
+    });
+    doc.lineWidth(lineWidth).strokeColor(color).stroke();
+  }
 }
 
 /** The A6 table card, one page. */
@@ -163,12 +200,15 @@ export async function renderCardSheet(cards: readonly PrintCard[], brand?: Print
   const look = resolveBrand(brand);
   const doc = createDocument(printDocumentTitles.sheet(cards.length), look);
   const chunks = collect(doc);
+  const logo = openImage(doc, look.logo);
   for (const [i, card] of cards.entries()) {
     const index = i % SHEET.perPage;
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    // Read just before its card is drawn: one photo at a time in memory, embedded as it was stored.
+    const mark = await markOf(doc, logo, card);
     if (index === 0) doc.addPage({ size: 'A4', margin: 0 });
     const slot = sheetSlotMm(index);
-    drawCardFront(doc, mm(slot.x), mm(slot.y), card, look);
+    drawCardFront(doc, mm(slot.x), mm(slot.y), card, look, { mark, edge: null });
     if (index === SHEET.perPage - 1 || i === cards.length - 1) drawCropMarks(doc);
   }
   return finish(doc, chunks);

@@ -3,12 +3,15 @@
  * Print kit): reads what the cards print and hands it to the PDF builder in media/.
  */
 import { splitPair } from '../domain/link-values.js';
+import { displayPhone } from '../domain/phone-display.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { NotFoundError } from '../errors.js';
+import { contactPhotoJpeg } from '../media/contact-photo.js';
 import type { PrintBrand, PrintCard } from '../media/print-kit.js';
 import { linkQrPayload } from '../media/qr.js';
 import type { PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import type { PrintFormat } from '../validation/print-kit.validation.js';
 
 /**
@@ -28,25 +31,33 @@ export interface PrintFile {
   asciiFileName: string;
 }
 
-const ASCII_PREFIX: Readonly<Record<PrintFormat, string>> = { card: 'kartvizit', a6: 'masa-karti' };
+/** The customer the route loaded: the print kit reads what it prints of it afresh. */
+export type PrintTarget = Pick<PrintCustomer, 'id' | 'name' | 'surname' | 'slug'>;
 
 export class PrintKitService {
   constructor(
     private readonly customers: PrintKitRepository,
     private readonly profiles: ProfileRepository,
+    private readonly storage: Pick<FileStorage, 'readFile'>,
   ) {}
 
-  /** `card` or `a6` of one customer; `origin` is the public site's, as the QR codes carry it. */
-  async customerKit(customer: PrintCustomer, format: PrintFormat, origin: string, brand?: PrintBrand): Promise<PrintFile> {
-    const card = cardOf(customer, origin);
+  /**
+   * `card` (with `bleed`, the print shop's variant) or `a6` of one customer; `origin` is the
+   * public site's, as the QR codes carry it.
+   */
+  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean } = {}): Promise<PrintFile> {
+    const [customer] = await this.customers.customersByIds([target.id]);
+    if (!customer) throw new NotFoundError(printKitServiceMessages.missing([target.id]));
+    const card = this.cardOf(customer, origin);
     const name = fullName(customer);
+    const kit = await printKit();
     if (format === 'card') {
-      const { renderBusinessCard, printDocumentTitles } = await printKit();
-      return { pdf: await renderBusinessCard(card, brand), fileName: `${printDocumentTitles.card(name)}.pdf`, asciiFileName: `${ASCII_PREFIX.card}-${customer.slug}.pdf` };
+      const pdf = await kit.renderBusinessCard(card, brand, options);
+      if (options.bleed) return { pdf, fileName: `${kit.printDocumentTitles.cardWithBleed(name)}.pdf`, asciiFileName: `kartvizit-matbaa-${customer.slug}.pdf` };
+      return { pdf, fileName: `${kit.printDocumentTitles.card(name)}.pdf`, asciiFileName: `kartvizit-${customer.slug}.pdf` };
     }
     card.wifi = await this.visibleWifi(customer.id);
-    const { renderTableCard, printDocumentTitles } = await printKit();
-    return { pdf: await renderTableCard(card, brand), fileName: `${printDocumentTitles.a6(name)}.pdf`, asciiFileName: `${ASCII_PREFIX.a6}-${customer.slug}.pdf` };
+    return { pdf: await kit.renderTableCard(card, brand), fileName: `${kit.printDocumentTitles.a6(name)}.pdf`, asciiFileName: `masa-karti-${customer.slug}.pdf` };
   }
 
   /** The business cards of `ids`, in that order; an id that names no customer is a 404 naming it. */
@@ -57,8 +68,27 @@ export class PrintKitService {
       throw new NotFoundError(printKitServiceMessages.missing(ids.filter((id) => !known.has(id))));
     }
     const { renderCardSheet, printDocumentTitles } = await printKit();
-    const pdf = await renderCardSheet(found.map((customer) => cardOf(customer, origin)), brand);
+    const pdf = await renderCardSheet(found.map((customer) => this.cardOf(customer, origin)), brand);
     return { pdf, fileName: `${printDocumentTitles.sheet(found.length)}.pdf`, asciiFileName: `kartvizitler-${found.length}.pdf` };
+  }
+
+  /** What the card prints: the visible phone, e-mail and photo (as the public page shows them), the business and address. */
+  private cardOf(customer: PrintCustomer, origin: string): PrintCard {
+    const photoPath = customer.isProfileVisible ? customer.profilePhoto : null;
+    return {
+      name: fullName(customer),
+      title: customer.title,
+      company: customer.company,
+      phone: customer.isPhoneVisible && customer.phone ? displayPhone(customer.phone) : null,
+      email: customer.isEmailVisible ? customer.email : null,
+      address: addressLines(customer),
+      qrText: taggedProfileUrl(origin, customer.slug, 'qr'),
+      displayUrl: publicProfileUrl(origin, customer.slug).replace(/^https?:\/\//, ''),
+      wifi: null,
+      // The 200x200 JPEG the vCard carries: 390 dpi in the card's 13 mm circle, 5 to 10 KB where the
+      // stored 400x400 one is up to 60 KB (a 300-card sheet of photos: 2.6 MB, not 18; docs/architecture.md, Memory).
+      photo: photoPath ? async () => contactPhotoJpeg(await this.storage.readFile(customer.id, photoPath)) : null,
+    };
   }
 
   /** The first visible Wi-Fi link with a network name, as the public page shows it. */
@@ -79,11 +109,9 @@ function fullName(customer: PrintCustomer): string {
   return `${customer.name} ${customer.surname}`.trim();
 }
 
-function cardOf(customer: PrintCustomer, origin: string): PrintCard {
-  return {
-    name: fullName(customer),
-    qrText: taggedProfileUrl(origin, customer.slug, 'qr'),
-    displayUrl: publicProfileUrl(origin, customer.slug).replace(/^https?:\/\//, ''),
-    wifi: null,
-  };
+/** The street line, then `{postal code} {district} / {city}` as Turkish addresses are written; only the parts given. */
+function addressLines(customer: PrintCustomer): string[] {
+  const place = [customer.district, customer.city].filter((part) => part !== null).join(' / ');
+  const second = [customer.postalCode, place].filter((part) => part !== null && part !== '').join(' ');
+  return [customer.addressLine ?? '', second].filter((line) => line !== '');
 }

@@ -18,6 +18,8 @@ export const printKitMessages = {
   noIds: 'Yazdırmak için en az bir müşteri seçin.',
   badIds: 'Müşteri numaraları geçersiz: virgülle ayrılmış pozitif tam sayılar olmalıdır.',
   tooMany: `Bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir; daha az müşteri seçin.`,
+  badBleed: "Geçersiz taşma payı: 'bleed' 0 ya da 1 olmalıdır.",
+  bleedOnlyCard: 'Taşma payı (bleed=1) yalnızca kartvizitte (format=card) kullanılabilir.',
 } as const;
 
 /** `?format=`: absent is the business card. */
@@ -25,6 +27,18 @@ export function parsePrintFormat(raw: unknown): PrintFormat {
   if (raw === undefined) return 'card';
   if (typeof raw === 'string' && (PRINT_FORMATS as readonly string[]).includes(raw)) return raw as PrintFormat;
   throw new HttpError(400, printKitMessages.badFormat);
+}
+
+/**
+ * `?bleed=1`: the business card with 3 mm bleed and crop marks for a print shop; absent or 0 is
+ * the plain card. The table card and the sheet have no bleed variant (the sheet's cards share
+ * their cut lines), so there it is refused rather than silently left out.
+ */
+export function parseBleed(raw: unknown, format: PrintFormat | 'sheet'): boolean {
+  if (raw === undefined || raw === '0') return false;
+  if (raw !== '1') throw new HttpError(400, printKitMessages.badBleed);
+  if (format !== 'card') throw new HttpError(400, printKitMessages.bleedOnlyCard);
+  return true;
 }
 
 /**

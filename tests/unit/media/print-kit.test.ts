@@ -13,7 +13,7 @@ import { decodeQr, openPdf, pages, pageSizePt, pageText, paintsImages, PT_PER_MM
 type Area = { x: number; y: number; width: number; height: number };
 
 function card(name: string, slug: string, wifi: PrintCard['wifi'] = null): PrintCard {
-  return { name, qrText: `https://vizit.example/${slug}?k=qr`, displayUrl: `vizit.example/${slug}`, wifi };
+  return { name, title: null, company: null, phone: null, email: null, address: [], qrText: `https://vizit.example/${slug}?k=qr`, displayUrl: `vizit.example/${slug}`, wifi, photo: null };
 }
 
 const ayse = card('Ayşe Kaya', 'ayse-kaya');
@@ -80,7 +80,7 @@ describe('renderBusinessCard', () => {
     expect(await pageText(back!)).toContain('Vizit ile oluşturuldu');
     const image = await renderPage(doc, front!);
     expect(decodeQr(image)).toBe('https://vizit.example/ayse-kaya?k=qr');
-    expectQrGeometry(image, { x: 43.5, y: 0, width: 41.5, height: 55 }, ayse.qrText, 'M');
+    expectQrGeometry(image, { x: 53, y: 0, width: 32, height: 44 }, ayse.qrText, 'M');
     expect(decodeQr(await renderPage(doc, back!))).toBeNull();
   });
 
@@ -109,7 +109,8 @@ describe('renderBusinessCard', () => {
     expect(doc.numPages).toBe(2);
     const image = await renderPage(doc, await doc.getPage(1));
     expect(decodeQr(image)).toBe(long.qrText);
-    expectQrGeometry(image, { x: 43.5, y: 0, width: 41.5, height: 55 }, long.qrText, 'M');
+    // The QR is in the middle of the right side when no phone or e-mail runs along the foot.
+    expectQrGeometry(image, { x: 53, y: 0, width: 32, height: 44 }, long.qrText, 'M');
     const table = await openPdf(await renderTableCard({ ...long, wifi: wifiOf('Ş'.repeat(16), 'ğ'.repeat(63)) }));
     expect(table.numPages).toBe(1);
     const tableImage = await renderPage(table, await table.getPage(1));
@@ -151,9 +152,13 @@ describe('print PDFs drawn one after another in one process', () => {
 
 describe('resolveBrand', () => {
   it("is Vizit's own look without a brand, and keeps only a #rrggbb colour and an http(s) address", () => {
-    expect(resolveBrand(undefined)).toEqual({ name: 'Vizit', url: null, accent: '#4f46e5' });
-    expect(resolveBrand({ name: ' Ajans ', url: 'javascript:alert(1)', accentColor: 'red' })).toEqual({ name: 'Ajans', url: null, accent: '#4f46e5' });
-    expect(resolveBrand({ name: 'Ajans', url: 'https://a.example', accentColor: '#12AB34' })).toEqual({ name: 'Ajans', url: 'https://a.example', accent: '#12AB34' });
+    expect(resolveBrand(undefined)).toEqual({ name: 'Vizit', url: null, accent: '#4f46e5', accentText: '#4f46e5', logo: null });
+    expect(resolveBrand({ name: ' Ajans ', url: 'javascript:alert(1)', accentColor: 'red' })).toEqual({ name: 'Ajans', url: null, accent: '#4f46e5', accentText: '#4f46e5', logo: null });
+    expect(resolveBrand({ name: 'Ajans', url: 'https://a.example', accentColor: '#0F766E' })).toEqual({ name: 'Ajans', url: 'https://a.example', accent: '#0F766E', accentText: '#0F766E', logo: null });
+  });
+
+  it('keeps a light accent for the bands and rules, and writes small text in ink instead (it would not read on white)', () => {
+    expect(resolveBrand({ name: 'Ajans', url: null, accentColor: '#ffe66d' })).toMatchObject({ accent: '#ffe66d', accentText: '#111827' });
   });
 });
 
