@@ -58,7 +58,7 @@ describe('agency brand, JavaScript off', () => {
 
     await p.getByLabel('Marka adı').fill('Deniz Ajans');
     await p.getByLabel('Web adresi').fill('denizajans.com.tr');
-    await p.getByLabel('Vurgu rengi').fill('#ffcc00');
+    await p.getByLabel('Vurgu rengi', { exact: true }).fill('#ffcc00');
     await p.getByLabel('Logo dosyası').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await p.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => p.locator('#accent_color-not').innerText()).toContain('Daha koyu bir ton seçin.');
@@ -67,7 +67,7 @@ describe('agency brand, JavaScript off', () => {
     expect(await p.locator('#logo-not').innerText()).toBe('Seçtiğiniz logo uygundu; diğer alanları düzelttikten sonra yeniden seçin.');
     await inspect(p, 'nojs-phone-settings-refused');
 
-    await p.getByLabel('Vurgu rengi').fill('#0f766e');
+    await p.getByLabel('Vurgu rengi', { exact: true }).fill('#0f766e');
     await p.getByLabel('Logo dosyası').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await p.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => p.getByRole('status').innerText()).toBe('Marka ayarları kaydedildi.');
