@@ -14,6 +14,7 @@ import { FILE_FIELD } from '../http/uploaded-file.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import { ImageQueueFullError } from '../media/image-queue.js';
+import { ANIMATION_TILE_CSS } from '../presenters/animation-tiles.js';
 import { presentProfile } from '../presenters/profile-page.js';
 import type { SocialLink } from '../repositories/profile.repository.js';
 import type { ProfileService } from '../services/profile.service.js';
@@ -87,8 +88,8 @@ export class OwnerEditor {
     const customer = loadedCustomer(req);
     const bundle = await orFail(editorMessages.profileFailed, () => this.profiles.bundle(customer));
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
-    // The preview's own background, and the colour chips of the pickers' no-JavaScript forms.
-    const styleCss = page.styleCss + [...COLOR_PRESETS, ...COVER_COLOR_PRESETS].map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`).join('');
+    // The preview's own background, the colour chips of the pickers' no-JavaScript forms and the animations' previews.
+    const styleCss = page.styleCss + [...COLOR_PRESETS, ...COVER_COLOR_PRESETS].map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`).join('') + ANIMATION_TILE_CSS;
     allowInlineStyle(res, styleCss);
     res.status(status).render('edit/profile', {
       title: 'Sayfayı Düzenle',

@@ -114,7 +114,7 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await inspect(page, shot('03-dialog-animations'));
       await land(page, () => picker.getByRole('button', { name: 'Uygula' }).click());
     } else {
-      await dialog.getByLabel('Animasyon', { exact: true }).selectOption({ label: 'Parçacıklar' });
+      await dialog.getByRole('radio', { name: 'Parçacıklar' }).check();
       await land(page, () => dialog.getByRole('button', { name: 'Animasyonu Uygula' }).click());
     }
     await expectNotice('Kapak güncellendi.');

@@ -566,7 +566,7 @@ function ownerStory(js: boolean): void {
       expect(await pub.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(237, 233, 254)');
 
       dialog = await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
-      await dialog.getByLabel('Animasyon').selectOption({ label: 'Dalgalar' });
+      await dialog.getByRole('radio', { name: 'Dalgalar' }).check();
       await land(page, () => dialog.getByRole('button', { name: 'Animasyonu Uygula' }).click());
       row = await profileRow();
       expect(row.background_type).toBe('animation');
@@ -663,15 +663,6 @@ function ownerStory(js: boolean): void {
         await d.getByLabel('Şifre').fill('seramik2026');
       },
     ],
-    [
-      'IBAN with its holder',
-      'IBAN',
-      'iban',
-      async (d) => {
-        await d.getByLabel('IBAN').fill('TR33 0006 1005 1978 6457 8413 26');
-        await d.getByLabel('Hesap sahibi').fill('Ayşe Kaya');
-      },
-    ],
     ['a location', 'Konum', 'location', (d) => d.getByLabel('Adres veya harita bağlantısı').fill('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul')],
     [
       'a custom link with an emoji icon',
@@ -714,14 +705,24 @@ function ownerStory(js: boolean): void {
     });
   }
 
+  it('links: the grid\'s IBAN opens the Banka Hesabı card, not a link form', async () => {
+    await openEditor();
+    const grid = await openDialog(page.getByRole('link', { name: /Bağlantı Ekle/ }), 'baglanti-ekle');
+    const dialog = await openDialog(grid.getByRole('link', { name: 'IBAN', exact: true }), 'iban');
+    expect(await textOf(dialog.getByRole('heading'))).toBe('IBAN Bilgileri');
+    expect(await openDialogs(page)).toEqual(['iban']);
+    await inspect(page, shot('16b-iban-from-grid'));
+    await dialog.getByRole('link', { name: 'Kapat' }).click();
+    await expect.poll(() => openDialogs(page)).toEqual([]);
+  });
+
   it('links: every kind is stored in its normal form and shown on the public page', async () => {
     const rows = await links();
     expect(rows.map((l) => l.order_index)).toEqual(rows.map((_, i) => i));
     const byLabel = Object.fromEntries(rows.map((l) => [String(l.label), l]));
-    expect(Object.keys(byLabel)).toEqual(['Instagram', 'WhatsApp', 'Wi-Fi', 'IBAN', 'Konum', 'Atölye Kursları', 'Fiyat Listesi', 'Dijital Katalog']);
+    expect(Object.keys(byLabel)).toEqual(['Instagram', 'WhatsApp', 'Wi-Fi', 'Konum', 'Atölye Kursları', 'Fiyat Listesi', 'Dijital Katalog']);
     expect(byLabel.WhatsApp!.url).toBe('https://wa.me/905321234567');
     expect(byLabel['Wi-Fi']!.url).toBe('AyseKaya_Misafir|seramik2026');
-    expect(byLabel.IBAN!.url).toBe(`${IBAN}|Ayşe Kaya`);
     expect(byLabel.Konum!.url).toBe('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul');
     expect([byLabel['Atölye Kursları']!.url, byLabel['Atölye Kursları']!.icon]).toEqual(['https://aysekaya.com.tr/atolye', '🏺']);
     expect(byLabel['Fiyat Listesi']!.url).toBe('https://aysekaya.com.tr/fiyat-listesi.pdf');
@@ -801,12 +802,12 @@ function ownerStory(js: boolean): void {
       const list = page.locator('ol.owner-links');
       const labels = () => list.locator('.owner-link__text strong').allInnerTexts();
       const before = await labels();
-      expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'IBAN']);
-      const item = list.locator('li', { hasText: 'IBAN' });
+      expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Konum']);
+      const item = list.locator('li', { hasText: 'WhatsApp' });
       const id = await item.getAttribute('data-link-id');
       const handle = item.locator('[data-drag-handle]');
       await handle.waitFor({ state: 'visible' });
-      // The drag happens on screen: the first three items in the middle of the viewport.
+      // The drag happens on screen: the first items in the middle of the viewport.
       await list.locator('li').nth(1).evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const from = (await handle.boundingBox())!;
       const to = (await list.locator('li').first().boundingBox())!;
@@ -824,39 +825,41 @@ function ownerStory(js: boolean): void {
       }
       await page.mouse.up();
       expect((await saved).status()).toBe(200);
-      await expect.poll(labels).toEqual(['IBAN', 'Instagram', 'WhatsApp', ...before.slice(3)]);
-      expect(await textOf(page.locator('.link-sorter__status'))).toBe('IBAN 1. sıraya taşındı');
-      expect((await links()).map((l) => l.label)).toEqual(['IBAN', 'Instagram', 'WhatsApp', ...before.slice(3)]);
-      expect((await publicLabels()).slice(0, 3)).toEqual(['IBAN', 'Instagram', 'WhatsApp']);
+      await expect.poll(labels).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
+      expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 1. sıraya taşındı');
+      expect((await links()).map((l) => l.label)).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
+      // Konum is hidden: the public page shows the other two.
+      expect((await publicLabels()).slice(0, 3)).toEqual(['WhatsApp', 'Instagram', 'Atölye Kursları']);
 
       // The buttons move in place: no new document.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-      await page.getByRole('button', { name: 'IBAN: aşağı taşı' }).click();
-      await expect.poll(labels).toEqual(['Instagram', 'IBAN', 'WhatsApp', ...before.slice(3)]);
-      expect(await textOf(page.locator('.link-sorter__status'))).toBe('IBAN 2. sıraya taşındı');
+      await page.getByRole('button', { name: 'WhatsApp: aşağı taşı' }).click();
+      await expect.poll(labels).toEqual(['Instagram', 'WhatsApp', ...before.slice(2)]);
+      expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 2. sıraya taşındı');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('IBAN: aşağı taşı');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('WhatsApp: aşağı taşı');
       expect(await page.getByRole('button', { name: 'Instagram: yukarı taşı' }).getAttribute('aria-disabled')).toBe('true');
       await inspect(page, shot('21-links-sorted'));
-      expect((await publicLabels()).slice(0, 3)).toEqual(['Instagram', 'IBAN', 'WhatsApp']);
+      expect((await publicLabels()).slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Atölye Kursları']);
     });
   } else {
     it('links: the up/down buttons reorder with plain forms', async () => {
       await openEditor();
       const labels = () => page.locator('ol.owner-links .owner-link__text strong').allInnerTexts();
       const before = await labels();
-      expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'IBAN']);
+      expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Konum']);
       expect(await page.locator('[data-drag-handle]').first().isVisible()).toBe(false);
-      await land(page, () => page.getByRole('button', { name: 'IBAN: yukarı taşı' }).click());
+      await land(page, () => page.getByRole('button', { name: 'Konum: yukarı taşı' }).click());
       expect(page.url()).toContain('durum=siralama');
       await expectNotice('Sıralama güncellendi.');
-      expect((await labels()).slice(0, 3)).toEqual(['Instagram', 'IBAN', 'WhatsApp']);
-      await land(page, () => page.getByRole('button', { name: 'IBAN: yukarı taşı' }).click());
+      expect((await labels()).slice(0, 3)).toEqual(['Instagram', 'Konum', 'WhatsApp']);
+      await land(page, () => page.getByRole('button', { name: 'Konum: yukarı taşı' }).click());
       await land(page, () => page.getByRole('button', { name: 'Instagram: aşağı taşı' }).click());
-      expect((await labels()).slice(0, 3)).toEqual(['IBAN', 'WhatsApp', 'Instagram']);
-      expect(await page.getByRole('button', { name: 'IBAN: yukarı taşı' }).isDisabled()).toBe(true);
+      expect((await labels()).slice(0, 3)).toEqual(['Konum', 'WhatsApp', 'Instagram']);
+      expect(await page.getByRole('button', { name: 'Konum: yukarı taşı' }).isDisabled()).toBe(true);
       await inspect(page, shot('21-links-sorted'));
-      expect((await publicLabels()).slice(0, 3)).toEqual(['IBAN', 'WhatsApp', 'Instagram']);
+      // Konum is hidden: the public page shows the other two in their new order.
+      expect((await publicLabels()).slice(0, 2)).toEqual(['WhatsApp', 'Instagram']);
     });
   }
 

@@ -125,7 +125,7 @@ describe('POST /edit/{token}/cover', () => {
     for (const text of ['Kapak fotoğrafı seçin', 'Rengi Uygula', 'Animasyonu Uygula', 'Videoyu Uygula', 'name="cover_type" value="video"', 'Lacivert', 'data-widget="background-picker" data-props="{&#34;action&#34;:&#34;/edit/']) {
       expect(html).toContain(text);
     }
-    expect(html).toContain('<option value="animation:waves:{}" selected>Dalgalar</option>');
+    expect(html).toContain('<input type="radio" name="cover_value" value="animation:waves:{}" checked>Dalgalar');
     // The editor shows the cover as the public page does: the canvas in the cover.
     expect(html).toMatch(/<a class="cover editable"[^>]*>\s*<canvas data-animation="waves"/);
     await post('/cover', { cover_type: 'color', cover_value: '#1e3a8a' }).expect(303);

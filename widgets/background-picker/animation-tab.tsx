@@ -37,16 +37,18 @@ interface AnimationTabProps {
 export function AnimationTab({ idPrefix, animations, type, input, dark, visible, onType, onColors, onChange }: AnimationTabProps) {
   return (
     <>
-      <fieldset className="background-picker__fieldset">
+      {/* The same radios and preview tiles as the server's form (views/partials/animation-choices.ejs). */}
+      <fieldset className="anim-choices">
         <legend>{messages.animationType}</legend>
-        <div className="background-picker__types">
-          {animations.map((a) => (
-            <label key={a.type} className="background-picker__type">
+        {animations.map((a) => (
+          <label key={a.type} className="anim-choice">
+            <span className={`anim-tile anim-tile--${a.type}`} aria-hidden="true" />
+            <span className="anim-choice__name">
               <input type="radio" name={`${idPrefix}-anim`} value={a.type} checked={type === a.type} onChange={() => onType(a.type)} />
-              <span>{a.label}</span>
-            </label>
-          ))}
-        </div>
+              {a.label}
+            </span>
+          </label>
+        ))}
       </fieldset>
       {type ? (
         <AnimationSettings
