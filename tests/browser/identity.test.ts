@@ -2,11 +2,13 @@
  * The business on the card in real Chromium (issue 24, Identity), with JavaScript on and off, on a
  * phone and a desktop: the owner types business name, title and address in the "İşletme ve Adres"
  * dialog, a refused postal code comes back with everything typed, and the public page shows
- * "Unvan · İşletme" under the name and the address with "Yol tarifi". Photographed as
+ * "Unvan · İşletme" under the name and the address with "Yol tarifi"; the administrator corrects
+ * a name on the customer page. Photographed as
  * tests/browser/screenshots/identity-*.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
 import { closeAll, expectDialog, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
 
@@ -121,4 +123,62 @@ describe('the business on the card in Chromium', () => {
   describe('without JavaScript, phone', () => identityStory(false, 'phone'));
   describe('with JavaScript, desktop', () => identityStory(true, 'desktop'));
   describe('without JavaScript, desktop', () => identityStory(false, 'desktop'));
+});
+
+function adminStory(js: boolean, device: keyof typeof VIEWPORTS): void {
+  const shot = (step: string) => `identity-admin-${js ? 'js' : 'nojs'}-${device}-${step}`;
+  let browser: Browser;
+  let app: RunningApp;
+  let context: BrowserContext;
+  let page: Page;
+  let customerId = 0;
+  const problems = problemWatcher();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startApp();
+    customerId = (await app.test.services.customers.create({ name: 'Aysel', surname: 'Kya' })).id;
+    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+    problems.watch(page);
+    await page.goto('/login');
+    await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
+    await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);
+    await land(page, () => page.getByRole('button', { name: 'Giriş Yap' }).click());
+  });
+
+  afterEach(() => {
+    expect(problems.take(), 'console errors / page errors').toEqual([]);
+  });
+
+  afterAll(() => closeAll(context, browser, app));
+
+  it('corrects the name and adds the business; a bad postal code first comes back with everything typed', async () => {
+    expect((await page.goto(`/admin/customers/${customerId}`))?.status()).toBe(200);
+    const form = page.locator('form[action$="/profile"]');
+    await form.getByLabel('Ad', { exact: true }).fill('Ayşe');
+    await form.getByLabel('Soyad', { exact: true }).fill('Kaya');
+    await form.getByLabel('İşletme adı').fill('Kaya Seramik Atölyesi');
+    await form.getByLabel('Unvan').fill('Kurucu');
+    await form.getByLabel('Posta kodu').fill('347');
+    problems.expect(/status of 422/);
+    expect((await land(page, () => form.getByRole('button', { name: 'Bilgileri Kaydet' }).click())).status()).toBe(422);
+    const refused = page.locator('form[action$="/profile"]');
+    expect(await refused.getByLabel('Ad', { exact: true }).inputValue()).toBe('Ayşe');
+    expect(await refused.getByLabel('İşletme adı').inputValue()).toBe('Kaya Seramik Atölyesi');
+    expect(await textOf(refused.locator('#kimlik-postal_code-hata'))).toBe('Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+    // The page opens on the refused field (autofocus), not on the links at its top.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('kimlik-postal_code');
+    await inspect(page, shot('01-refused'));
+    await refused.getByLabel('Posta kodu').fill('34710');
+    await land(page, () => refused.getByRole('button', { name: 'Bilgileri Kaydet' }).click());
+    expect(await textOf(page.locator('h1'))).toBe('Ayşe Kaya');
+    expect(await page.getByText('Müşteri bilgileri kaydedildi.').count()).toBeGreaterThan(0);
+    await inspect(page, shot('02-saved'));
+    expect(await app.test.db('customers').where({ id: customerId }).first()).toMatchObject({ name: 'Ayşe', surname: 'Kaya', slug: 'ayselkya' });
+  });
+}
+
+describe('the administrator\'s customer page in Chromium', () => {
+  describe('without JavaScript, phone', () => adminStory(false, 'phone'));
+  describe('with JavaScript, desktop', () => adminStory(true, 'desktop'));
 });

@@ -99,7 +99,8 @@ describe('a refused field', () => {
     expect(res.text).toContain('Müşteri bilgileri kaydedilemedi. Lütfen alanları kontrol edin.');
     const form = formOf(res.text);
     expect(form).toContain(`id="kimlik-${field}-hata">${esc(message)}</p>`);
-    expect(form).toMatch(new RegExp(`id="kimlik-${field}"[^>]*aria-invalid="true"`));
+    expect(form).toMatch(new RegExp(`id="kimlik-${field}"[^>]*aria-invalid="true" autofocus>`));
+    expect(form.match(/autofocus/g)).toHaveLength(1);
     for (const [name, value] of Object.entries(typed)) expect(form).toContain(`name="${name}" type="text" value="${esc(value)}"`);
     expect(await customerRow()).toMatchObject({ name: 'Aysel', surname: 'Kya' });
     expect(await profileRow()).toMatchObject({ company: null, city: null });
