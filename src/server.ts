@@ -1,3 +1,6 @@
+// First of all, before sharp (and the libvips in it) is loaded: the fonts drawn text may use,
+// ours only (media/font-config.ts). Imports run in order, so this one's effect comes first.
+import './media/font-config.js';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import sharp from 'sharp';

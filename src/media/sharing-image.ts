@@ -1,0 +1,51 @@
+/**
+ * The sharing image drawn: the SVG of media/sharing-card-svg.ts rasterised by sharp (librsvg,
+ * with only the fonts we ship: media/font-config.ts), the photo cut round and composited into
+ * its circle. A PNG keeps the text's edges and flat colours sharp; palette-quantised, it stays
+ * under the 100 KB a preview should weigh, a typical photo included (docs/product.md). A photo
+ * too detailed for that is sent as a JPEG instead, under the same address, with its own type.
+ */
+import './font-config.js';
+import sharp from 'sharp';
+import { PHOTO, sharingCardSvg, type SharingCard } from './sharing-card-svg.js';
+import { measureNotoSans } from './text-width.js';
+
+/** What the image may weigh; over it, the JPEG is sent. */
+export const SHARING_IMAGE_MAX_BYTES = 100_000;
+
+export interface DrawnImage {
+  bytes: Buffer;
+  type: 'image/png' | 'image/jpeg';
+}
+
+/** A stored photo is ours (a 400x400 JPEG), but a file from an older version may be bigger: refused above this. */
+const MAX_PHOTO_PIXELS = 40_000_000;
+
+/** The photo as a round PNG of the circle's size, or null when it cannot be read (the initials are drawn then). */
+async function roundPhoto(photo: Buffer): Promise<Buffer | null> {
+  const side = PHOTO.size;
+  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side / 2}"/></svg>`);
+  try {
+    return await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS })
+      .rotate()
+      .resize(side, side, { fit: 'cover' })
+      .composite([{ input: mask, blend: 'dest-in' }])
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The image for the card, with the photo's bytes when there is one. */
+export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto'>, photo: Buffer | null): Promise<DrawnImage> {
+  const round = photo ? await roundPhoto(photo) : null;
+  const svg = sharingCardSvg({ ...card, hasPhoto: round !== null }, measureNotoSans);
+  const layers = round ? [{ input: round, left: PHOTO.x, top: PHOTO.y }] : [];
+  // Drawn once into pixels (3 MB), encoded from them: the second encoding does not draw again.
+  const { data, info } = await sharp(Buffer.from(svg)).composite(layers).raw().toBuffer({ resolveWithObject: true });
+  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const png = await pixels().png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 }).toBuffer();
+  if (png.length <= SHARING_IMAGE_MAX_BYTES) return { bytes: png, type: 'image/png' };
+  return { bytes: await pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'image/jpeg' };
+}
