@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin,
- *                                  messages, clicks, upload, import, print); results.json is then left alone
+ *                                  messages, clicks, upload, import, print, og); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -38,6 +38,7 @@ import { benchPageWeight } from './scenarios/page-weight.js';
 import { benchPhotoUpload } from './scenarios/photo-upload.js';
 import { benchPrintKit } from './scenarios/print-kit.js';
 import { benchPublicPage } from './scenarios/public-page.js';
+import { benchSharingImage } from './scenarios/sharing-image.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIME_ZONE = 'Europe/Istanbul';
@@ -146,6 +147,7 @@ async function main(): Promise<void> {
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
+    ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
   ];
   const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
   if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);

@@ -21,6 +21,7 @@ import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
+import { SharingImageController } from './controllers/sharing-image.controller.js';
 import { OwnerEditor } from './controllers/owner-editor.js';
 import { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import { OwnerEditsController } from './controllers/owner-edits.controller.js';
@@ -82,6 +83,7 @@ import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
+import { SharingImageService } from './services/sharing-image.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
@@ -117,6 +119,8 @@ export interface App {
   handler: RequestListener;
   services: {
     auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository;
+    /** The pages' sharing images, drawn once per version (its `drawn` count is read by tests). */
+    sharingImages: SharingImageService;
     /** The fast path's access log, batched (null below LOG_LEVEL=info). */
     accessLog: AccessTally | null;
   };
@@ -181,6 +185,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const brand = new BrandService(new SettingsRepository(db), now);
   const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
   const responder = new CachedPageResponder();
+  // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
+  const sharingImages = new SharingImageService(profileRepository, storage, brand);
   const profileController = new ProfileController(publicPages, messageRepository, views, viewAllowance, formTimer, config, now, responder);
 
   const asset = assetResolver(loadAssetManifest());
@@ -244,6 +250,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
     }),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
+    sharingImage: new SharingImageController(sharingImages),
     profile: profileController,
     settings: new SettingsController(brand),
     brandLocals: brandLocals(brand),
@@ -273,7 +280,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, fastPath, logger),
-    services: { auth, customers, views, storage, profiles: profileRepository, accessLog },
+    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();

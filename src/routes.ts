@@ -8,6 +8,7 @@ import type { AuthController } from './controllers/auth.controller.js';
 import type { CustomerImportController } from './controllers/customer-import.controller.js';
 import type { LinkClicksController } from './controllers/link-clicks.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
+import type { SharingImageController } from './controllers/sharing-image.controller.js';
 import type { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import type { OwnerEditsController } from './controllers/owner-edits.controller.js';
 import type { OwnerMessagesController } from './controllers/owner-messages.controller.js';
@@ -27,6 +28,7 @@ import { sameOriginOnly } from './middleware/same-origin.js';
 import type { SignInCsrf } from './middleware/sign-in-csrf.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
 import { privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
+import { passiveAsMissing } from './middleware/passive-as-missing.js';
 
 export interface RouteDeps {
   health: RequestHandler;
@@ -44,6 +46,7 @@ export interface RouteDeps {
   /** The agency brand for the landing, sign-in and admin views (`res.locals.brand`), from memory. */
   brandLocals: RequestHandler;
   profileFiles: ProfileFilesController;
+  sharingImage: SharingImageController;
   profile: ProfileController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
@@ -186,6 +189,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);
   app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
+  // The sharing image, drawn once per page version; a passive customer's is a 404 like its photo.
+  app.get('/:slug/og.png', d.loadPublicCustomer, passiveAsMissing, d.sharingImage.show);
   app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
   // A tap on a visible link, sent by the browser itself (`<a ping>`, else sendBeacon): no body is read, and no CSRF
   // token or Origin is asked for (a ping has neither); another site's page is refused. Answers 204.

@@ -11,6 +11,7 @@ import { ACTION_ICONS, iconKey } from '../domain/icons.js';
 import { linkIcon, platformById } from '../domain/platforms.js';
 import { oneIbanPerAccount } from './iban-once.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
+import { presentSharingMeta, type SharingMeta } from './sharing-meta.js';
 import { profileJsonLd } from './profile-json-ld.js';
 
 /** Everything a public profile shows, read from the database in one go. */
@@ -81,7 +82,8 @@ export interface ProfilePage {
   initials: string;
   url: string;
   description: string;
-  ogImage: string | null;
+  /** The sharing image (og.png) as the head names it. */
+  sharing: SharingMeta;
   dark: boolean;
   /** The browser's theme-color: the page's default background in its theme. */
   themeColor: string;
@@ -208,7 +210,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     initials: initials(customer.name, customer.surname),
     url: publicProfileUrl(origin, customer.slug),
     description: profile.bio?.trim() || `${fullName} dijital kartviziti: iletişim bilgileri ve bağlantılar.`,
-    ogImage: photo ? `${origin}${photo}` : null,
+    sharing: presentSharingMeta(customer, profile, origin),
     dark: profile.darkMode,
     themeColor: profile.darkMode ? DEFAULT_DARK_BACKGROUND_COLOR : DEFAULT_BACKGROUND_COLOR,
     photo,

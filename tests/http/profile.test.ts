@@ -139,8 +139,9 @@ describe('GET /{slug} with every block', () => {
     const res = await request(t.app).get(`/${customer.slug}`).expect(200);
     expect(res.text).toContain(`<link rel="canonical" href="https://kart.example.com/${customer.slug}">`);
     expect(res.text).toContain('<meta property="og:title" content="Ayşe Kaya">');
-    expect(res.text).toContain(`<meta property="og:image" content="https://kart.example.com/uploads/${customer.id}/profile-test.jpg">`);
-    expect(res.text).toContain('<meta name="twitter:card" content="summary">');
+    // The sharing image drawn from the photo, name and business (tests/http/sharing-image.test.ts), not the bare photo.
+    expect(res.text).toMatch(new RegExp(`<meta property="og:image" content="https://kart\\.example\\.com/${customer.slug}/og\\.png\\?v=\\d+">`));
+    expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(res.text).toContain('rel="icon"');
     expect(res.text).not.toContain('noindex');
     expect(res.headers['x-robots-tag']).toBeUndefined();
