@@ -15,6 +15,7 @@ import * as createImportRuns from './20261126_0013_create_import_runs.js';
 import * as createViewBatches from './20261126_0014_create_view_batches.js';
 import * as addProfileIdentity from './20261126_0015_add_profile_identity.js';
 import * as createSlugRedirects from './20261126_0016_create_slug_redirects.js';
+import * as createAdminActivity from './20261126_0017_create_admin_activity.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0014_create_view_batches', createViewBatches],
   ['20261126_0015_add_profile_identity', addProfileIdentity],
   ['20261126_0016_create_slug_redirects', createSlugRedirects],
+  ['20261126_0017_create_admin_activity', createAdminActivity],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
