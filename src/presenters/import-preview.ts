@@ -28,9 +28,11 @@ interface ColumnShape {
   joiner: string;
   /** Shown only when the file has one of its fields. */
   optional: boolean;
-  /** Given room on a wide screen: text that runs long. */
-  wide?: boolean;
+  /** The least room it gets on a wide screen, for text that runs long. */
+  width?: ColumnWidth;
 }
+
+type ColumnWidth = 'medium' | 'wide';
 
 const NAME_COLUMNS: readonly ColumnShape[] = [
   { label: IMPORT_FIELD_LABELS.name, fields: ['name'], joiner: '', optional: false },
@@ -41,9 +43,9 @@ const OTHER_COLUMNS: readonly ColumnShape[] = [
   { label: IMPORT_FIELD_LABELS.phone, fields: ['phone'], joiner: '', optional: false },
   { label: IMPORT_FIELD_LABELS.email, fields: ['email'], joiner: '', optional: false },
   { label: IMPORT_FIELD_LABELS.website, fields: ['website'], joiner: '', optional: false },
-  { label: 'İşletme', fields: ['company', 'title'], joiner: ' · ', optional: true },
-  { label: 'Adres', fields: ['address_line', 'district', 'city', 'postal_code'], joiner: ', ', optional: true, wide: true },
-  { label: IMPORT_FIELD_LABELS.bio, fields: ['bio'], joiner: '', optional: false, wide: true },
+  { label: 'İşletme', fields: ['company', 'title'], joiner: ' · ', optional: true, width: 'medium' },
+  { label: 'Adres', fields: ['address_line', 'district', 'city', 'postal_code'], joiner: ', ', optional: true, width: 'wide' },
+  { label: IMPORT_FIELD_LABELS.bio, fields: ['bio'], joiner: '', optional: false, width: 'wide' },
 ];
 
 const ENCODING_LABELS: Readonly<Record<string, string>> = {
@@ -73,8 +75,8 @@ export interface PreviewColumnCell {
   label: string;
   parts: PreviewCell[];
   joiner: string;
-  /** Given room on a wide screen (bio, address). */
-  wide: boolean;
+  /** The least room it gets on a wide screen (business, address, bio), or null. */
+  width: ColumnWidth | null;
   hasError: boolean;
 }
 
@@ -109,7 +111,7 @@ function columnCells(shapes: readonly ColumnShape[], cells: readonly PreviewCell
       label: shape.label,
       parts: own.filter((cell) => cell.value !== '' || cell.error),
       joiner: shape.joiner,
-      wide: shape.wide ?? false,
+      width: shape.width ?? null,
       hasError: own.some((cell) => cell.error),
     };
   });

@@ -5,11 +5,12 @@
  * photographed on a phone and on a desktop screen.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+import { inspect, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, startApp, type RunningApp } from '../helpers/browser.js';
 
 const HEADER = 'Ad;Soyad;Telefon;E-posta;Web;Bio';
 const GOOD_ROWS = [
@@ -135,11 +136,11 @@ describe('bulk import without JavaScript', () => {
     await inspect(page, 'import-phone-result');
     const csv = await downloadText(page, () => page.getByRole('link', { name: 'Oluşturulanları CSV indir' }).click());
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url');
+    expect(lines[0]).toBe('\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;firma;unvan;adres;ilce;il;posta_kodu');
     expect(lines.slice(1, 5).map((l) => l.split(';').slice(0, 4).join(';'))).toEqual([
       'Çağrı;Öztürk;cagriozturk;aktif', 'İpek;Şahin;ipeksahin;aktif', 'Gül;Ağaoğlu;gulagaoglu;aktif', 'Şükrü;Işıkoğlu;sukruisikoglu;aktif',
     ]);
-    expect(lines[1]).toMatch(new RegExp(`;${app.baseURL}/cagriozturk;${app.baseURL}/edit/[A-Za-z0-9_-]+$`));
+    expect(lines[1]).toMatch(new RegExp(`;${app.baseURL}/cagriozturk;${app.baseURL}/edit/[A-Za-z0-9_-]+;;;;;;$`));
   });
 
   it('offers the imported customer\'s edit link by WhatsApp and e-mail', async () => {
@@ -180,4 +181,55 @@ describe('bulk import without JavaScript', () => {
     expect(await customerCount(app)).toBe(before + 2);
     expect(await app.test.db('customers').whereIn('slug', ['denizyildiz-2', 'eceaydin-2']).count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
+
+  it('previews the business and address in two columns on a phone and a desktop screen, a shortened postal code noted and a bad one refused (issue 24)', async () => {
+    const file = identityFile([
+      'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: 3;Kadıköy;İstanbul;34710',
+      'Gül;Ağaoğlu;;Ağaoğlu Hukuk Bürosu;Avukat;Atatürk Blv. No: 5;Çankaya;Ankara;6100',
+      'İpek;Şahin;;;;;;;',
+      'Şükrü;Işıkoğlu;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347',
+    ]);
+    for (const [view, name] of [[phone, 'phone'], [desktop, 'desktop']] as const) {
+      await view.page.goto('/admin/import');
+      expect(await uploadFile(view.page, file)).toBe(422);
+      const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
+      expect(summary).toBe('Satır 5: Posta kodu: Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+      const business = view.page.locator('#satir-2 td[data-label="İşletme"]');
+      const address = view.page.locator('#satir-3 td[data-label="Adres"]');
+      expect(await business.locator('.import-table__line').innerText()).toBe('Öztürk Seramik Atölyesi · Kurucu');
+      expect(await address.locator('.import-table__line').innerText()).toBe('Atatürk Blv. No: 5, Çankaya, Ankara, 06100');
+      expect(await address.locator('.import-table__note').innerText()).toBe("Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.");
+      // The note sits under the address, not beside the label: the cell's second column on a phone.
+      const [line, note] = await Promise.all([address.locator('.import-table__line').boundingBox(), address.locator('.import-table__note').boundingBox()]);
+      expect(note!.x).toBeCloseTo(line!.x, 0);
+      expect(note!.y).toBeGreaterThan(line!.y);
+      await view.page.evaluate(() => window.scrollTo(0, 0));
+      await inspect(view.page, `import-${name}-preview-business`);
+      const overflow = await view.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('keeps a preview of 500 rows with the business and address readable on a phone (issue 24)', async () => {
+    const { page } = phone;
+    await page.goto('/admin/import');
+    const rows = Array.from({ length: 500 }, (_, i) => `Kişi${i};Örnek;0532 000 00 00;Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26${String(i % 1000).padStart(3, '0')}`);
+    expect(await uploadFile(page, identityFile(rows))).toBe(200);
+    expect((await page.locator('.import-summary__facts').innerText()).replace(/\s+/g, ' ')).toContain('500 satır okundu');
+    const last = page.locator('#satir-501');
+    await last.scrollIntoViewIfNeeded();
+    expect(await last.locator('td[data-label="Adres"]').innerText()).toContain('Cumhuriyet Cad. No: 499, Merkez, Eskişehir, 26499');
+    // Each row a card of a few lines: two more than before the business and address.
+    const height = await last.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThan(400);
+    // The screen as the administrator sees it at the end of the list (a full-page picture of 500 cards is too tall to take).
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'import-phone-preview-500-end.png'), animations: 'disabled', caret: 'hide' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });
+
+function identityFile(rows: readonly string[]): { name: string; mimeType: string; buffer: Buffer } {
+  const lines = ['Ad;Soyad;Telefon;Firma;Ünvan;Adres;İlçe;İl;Posta Kodu', ...rows];
+  return { name: 'isletmeler.csv', mimeType: 'text/csv', buffer: iconv.encode(lines.map((l) => `${l}\r\n`).join(''), 'windows-1254') };
+}
