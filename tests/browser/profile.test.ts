@@ -19,6 +19,8 @@ import { seedFullProfile } from '../helpers/fixtures.js';
 
 const IBAN = 'TR330006100519786457841326';
 const IBAN_GROUPED = 'TR33 0006 1005 1978 6457 8413 26';
+/** The IBAN link's account (seedFullProfile): another than the card's. */
+const LINK_IBAN = 'TR320010009999901234567890';
 
 /**
  * Headless Chromium says "HeadlessChrome" in its user agent, and the server (rightly) does not
@@ -360,12 +362,12 @@ function visitorStory(js: boolean): void {
   it('opens the IBAN link dialog with the grouped IBAN, the holder and a QR', async () => {
     await openProfile();
     const dialog = await openDialog('IBAN', await dialogIdOf('IBAN'));
-    expect(await textOf(dialog.locator('.iban__number'))).toBe(IBAN_GROUPED);
-    expect(await textOf(dialog.locator('dd').nth(1))).toBe('Ayşe Kaya');
+    expect(await textOf(dialog.locator('.iban__number'))).toBe('TR32 0010 0099 9990 1234 5678 90');
+    expect(await textOf(dialog.locator('dd').nth(1))).toBe('Kaya Seramik Ltd. Şti.');
     await expectImageLoaded(dialog.getByRole('img', { name: "IBAN'ı telefona almak için QR kod" }));
     if (js) {
       await dialog.getByRole('button', { name: "IBAN'ı Kopyala" }).click();
-      expect(await clipboard()).toBe(IBAN);
+      expect(await clipboard()).toBe(LINK_IBAN);
     }
     await screenshot(page, shot('06-iban-dialog'));
     await closeDialog(dialog);

@@ -33,7 +33,8 @@ export function everyLink(customerId: number): Array<Record<string, unknown>> {
     ['wifi', 'AyseKaya_Misafir|seramik2026', 'Wi-Fi', null],
     ['telegram', 'https://t.me/aysekaya', 'Telegram', null],
     ['discord', 'https://discord.gg/seramik', 'Discord', null],
-    ['iban', 'TR330006100519786457841326|Ayşe Kaya', 'IBAN', null],
+    // A second account: a link with the card's IBAN is left to the card on the public page (one IBAN feature).
+    ['iban', 'TR320010009999901234567890|Kaya Seramik Ltd. Şti.', 'IBAN', null],
     ['custom', 'https://aysekaya.com.tr/atolye', 'Atölye Kursları', '🏺'],
     ['spotify', 'https://open.spotify.com/user/aysekaya', 'Spotify', null],
     ['github', 'https://github.com/aysekaya', 'GitHub', null],

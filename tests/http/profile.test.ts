@@ -121,8 +121,8 @@ describe('GET /{slug} with every block', () => {
     expect(html).toContain(`/${customer.slug}/links/15/qr.svg`);
     expect(html).toContain('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul');
     expect(html).toContain('https://www.google.com/maps/search/?api=1&amp;query=Cafera%C4%9Fa');
-    expect(html).toContain('TR33 0006 1005 1978 6457 8413 26');
-    expect(html).toContain('data-copy="TR330006100519786457841326"');
+    expect(html).toContain('TR32 0010 0099 9990 1234 5678 90');
+    expect(html).toContain('data-copy="TR320010009999901234567890"');
     expect(html).toContain(`<iframe class="viewer" src="/uploads/${customer.id}/katalog-2026.pdf"`);
     expect(html).toContain(`<img class="viewer-img" src="/uploads/${customer.id}/fiyat-listesi.jpg"`);
     expect(html).toContain('Görsel yüklenemedi');
