@@ -42,8 +42,12 @@ export function foldLetters(text: string): string {
  * (docs/product.md, Public page): Turkish letters folded and lower-cased as slugs are made, with
  * its hyphens (an address the administrator chose may have them), then without them as a created
  * slug has none, a namesake's `-N` kept (`/Ayşe-Yılmaz-2` is the second Ayşe Yılmaz).
+ * Other characters are dropped as slug creation drops them (`/josé` is `/jos`).
  */
 export function typedSlugCandidates(typed: string): string[] {
+  // Control and format characters (NUL, CR, zero-width, bidi) are never typed: such an address is
+  // refused whole rather than quietly read as the page it hides.
+  if (/\p{C}/u.test(typed)) return [];
   const literal = foldLetters(typed).replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
   const [, base = '', suffix = ''] = /^(.*?)(-\d+)?$/.exec(literal) ?? [];
   const created = `${base.replace(/-/g, '')}${suffix}`;
