@@ -6,6 +6,7 @@
  * (4xx, Turkish message, nothing changed) or accept it; accepted text must be stored as typed and
  * shown escaped, as visible text, on every page that shows it, with nothing live.
  */
+import sharp from 'sharp';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
@@ -302,5 +303,14 @@ describe('text that reaches other formats stays inside its field', () => {
       stored: { status: 200, cards: 1, ends: 1, injected: [] },
       changes: ['customer_profiles'],
     });
+  });
+
+  it.each(PAYLOADS)('sharing image: $name as the title and business is drawn as text, the card still whole', async ({ text }) => {
+    const saved = await ownerPost('/profile', { company: text, title: text })(false);
+    expect(saved.status).toBe(303);
+    const res = await request(w.t.app).get(`/${w.a.slug}/og.png`).expect(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const meta = await sharp(res.body as Buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
   });
 });
