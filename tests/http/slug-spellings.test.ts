@@ -87,6 +87,7 @@ describe('GET /{Slug} in another spelling', () => {
     expect(await movedTo('/AYSEYILMAZ/qr.svg')).toBe('/ayseyilmaz/qr.svg');
     expect(await movedTo('/Ayseyilmaz/qr.png?size=600')).toBe('/ayseyilmaz/qr.png?size=600');
     expect(await movedTo('/Ayseyilmaz/qr.png', 'head')).toBe('/ayseyilmaz/qr.png');
+    expect(await movedTo('/Ayşe-Yılmaz/og.png?v=3')).toBe('/ayseyilmaz/og.png?v=3');
     expect(await movedTo('/AYSEYILMAZ', 'head')).toBe('/ayseyilmaz');
     await request(t.app).get('/ayseyilmaz/vcard.vcf').expect(200);
   });
