@@ -11,6 +11,8 @@ import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
+import { AdminSecurityPage } from './controllers/admin-security-page.js';
+import { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import { AdminCustomerPage } from './controllers/admin-customer-page.js';
 import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
@@ -71,6 +73,7 @@ import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { BrandService } from './services/brand.service.js';
 import { SecondFactorService } from './services/second-factor.service.js';
+import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
@@ -147,7 +150,11 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now);
   const accountController = new AccountController(auth, now);
-  const securityController = new AdminSecurityController(secondFactor);
+  // The security page: the second factor's forms and the recovery codes' (copy, download, renewal).
+  const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
+  const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
+  const securityController = new AdminSecurityController(secondFactor, securityPage);
+  const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage);
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
@@ -242,6 +249,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     adminIdentity: new AdminIdentityController(customerIdentities, customerPage),
     account: accountController,
     adminSecurity: securityController,
+    recoveryCodes: recoveryCodesController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
     customerImport: new CustomerImportController(customerImports, config),
     customersCsv: customersCsvHandler(customerImports, config, now),
@@ -267,6 +275,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     loginThrottle: throttles.signIn(authController.throttled),
     passwordThrottle: throttles.password(accountController.throttled),
     secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
+    recoveryRenewalThrottle: [throttles.password(recoveryCodesController.throttled), throttles.code(recoveryCodesController.throttled)],
+
     signInCsrf: signInCsrf(config.sessionSecret),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug), (segment) => slugAddresses.currentSlugFor(segment)),

@@ -3,6 +3,7 @@ import type { AccountController } from './controllers/account.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import type { AdminSecurityController } from './controllers/admin-security.controller.js';
+import type { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import type { AdminSlugController } from './controllers/admin-slug.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
 import type { CustomerImportController } from './controllers/customer-import.controller.js';
@@ -36,6 +37,7 @@ export interface RouteDeps {
   admin: AdminController;
   account: AccountController;
   adminSecurity: AdminSecurityController;
+  recoveryCodes: AdminRecoveryCodesController;
   adminIdentity: AdminIdentityController;
   adminSlug: AdminSlugController;
   exportCustomer: RequestHandler;
@@ -65,6 +67,8 @@ export interface RouteDeps {
   passwordThrottle: RequestHandler;
   /** Turning the second factor off: its password and its code, each on the sign-in's counter. */
   secondFactorOffThrottle: RequestHandler[];
+  /** A new set of recovery codes: its password and its code, each on the sign-in's counter. */
+  recoveryRenewalThrottle: RequestHandler[];
   /** The sign-in form's CSRF check, without a stored session. */
   signInCsrf: SignInCsrf;
   loadCustomerById: RequestHandler;
@@ -112,6 +116,10 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/security', ...adminPage, d.adminSecurity.show);
   app.post('/admin/security', ...adminAction, d.adminSecurity.enable);
   app.post('/admin/security/disable', ...adminAction, ...d.secondFactorOffThrottle, d.adminSecurity.disable);
+  // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back sealed, never in a URL.
+  app.post('/admin/security/recovery-codes', ...adminAction, ...d.recoveryRenewalThrottle, d.recoveryCodes.renew);
+  app.post('/admin/security/recovery-codes/download', ...adminAction, d.recoveryCodes.download);
+
   app.post('/admin/customers', ...adminAction, d.admin.create);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));

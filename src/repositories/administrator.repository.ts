@@ -109,6 +109,30 @@ export class AdministratorRepository {
     return changed > 0;
   }
 
+  /**
+   * A new set of recovery codes: claims the app code's `step` (as claimTotpStep) and replaces
+   * every code, used or not, in one transaction. False, and nothing changed, when the factor is
+   * off or the step was already used.
+   */
+  async renewRecoveryCodes(id: number, step: number, codeHashes: string[]): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const claimed = await trx('administrators')
+        .where({ id })
+        .whereNotNull('totp_enabled_at')
+        .where('totp_last_step', '<', step)
+        .update({ totp_last_step: step });
+      if (claimed === 0) return false;
+      await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
+      await trx('administrator_recovery_codes').insert(codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })));
+      return true;
+    });
+  }
+
+  /** Whether the code is one of the administrator's current set, used or not (a renewal or turning off voids a set). */
+  async hasRecoveryCode(id: number, codeHash: string): Promise<boolean> {
+    return (await this.db('administrator_recovery_codes').where({ administrator_id: id, code_hash: codeHash }).first('code_hash')) !== undefined;
+  }
+
   async countUnusedRecoveryCodes(id: number): Promise<number> {
     return countOf(await this.db('administrator_recovery_codes').where({ administrator_id: id }).whereNull('used_at').count({ count: '*' }));
   }

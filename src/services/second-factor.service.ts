@@ -28,6 +28,8 @@ export type EnableResult = { done: true; recoveryCodes: string[] } | { done: fal
 
 export type DisableResult = 'done' | 'wrong-password' | 'wrong-code';
 
+export type RenewResult = { done: true; recoveryCodes: string[] } | { done: false; reason: 'off' | 'wrong-password' | 'wrong-code' };
+
 /**
  * The administrator's optional TOTP second factor (docs/product.md, Administrator): enrolment,
  * the check at sign-in (each code once) and turning it off. The secret is stored sealed under a
@@ -117,6 +119,22 @@ export class SecondFactorService {
     if (!(await this.verify(admin, code))) return 'wrong-code';
     await this.administrators.disableSecondFactor(admin.id);
     return 'done';
+  }
+
+  /**
+   * A new set of recovery codes, with the password and an app code (not a recovery code: one of
+   * the old set must not make the new one). The app code is used up and every old code voided
+   * in one transaction; a wrong password uses nothing up.
+   */
+  async renewRecoveryCodes(adminId: number, password: string, totpCode: string): Promise<RenewResult> {
+    if (!this.isOn(await this.load(adminId))) return { done: false, reason: 'off' };
+    const admin = await this.auth.checkPassword(adminId, password);
+    if (!admin) return { done: false, reason: 'wrong-password' };
+    const secret = this.secretOf(admin);
+    const step = secret === null ? null : totpStep(secret, totpCode, this.now());
+    const recoveryCodes = newRecoveryCodes();
+    const renewed = step !== null && (await this.administrators.renewRecoveryCodes(admin.id, step, recoveryCodes.map(hashRecoveryCode)));
+    return renewed ? { done: true, recoveryCodes } : { done: false, reason: 'wrong-code' };
   }
 
   /** `npm run admin -- disable-2fa`: for a lost phone. False when no administrator has that e-mail. */
