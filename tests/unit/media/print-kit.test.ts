@@ -239,11 +239,15 @@ describe('renderCardSheet', () => {
     expect(turns).toBeGreaterThanOrEqual(29);
   });
 
-  it('draws 300 cards on 30 pages in well under the few seconds the admin may wait', async () => {
+  // Its time is the bench's business (print-kit scenario); here, that other requests get turns while it draws.
+  it('draws 300 cards on 30 pages, letting other work run between pages', async () => {
     const cards = Array.from({ length: 300 }, (_, i) => card(`Ayşe Kaya ${i + 1}`, `ayse-kaya-${i + 1}`));
-    const started = performance.now();
-    const pdf = await renderCardSheet(cards);
-    expect(performance.now() - started).toBeLessThan(3000);
+    let turns = 0;
+    let drawing = true;
+    const tick = () => { turns += 1; if (drawing) setImmediate(tick); };
+    setImmediate(tick);
+    const pdf = await renderCardSheet(cards).finally(() => { drawing = false; });
+    expect(turns).toBeGreaterThanOrEqual(29);
     expect((await openPdf(pdf)).numPages).toBe(30);
   });
 });
