@@ -4,6 +4,7 @@ import { parseImportFile, type ImportRow, type ImportSheet } from '../validation
 import { newEditToken } from '../domain/edit-token.js';
 import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
+import { isUniqueViolation } from '../repositories/rows.js';
 
 /** A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation claims. */
 export interface ImportPreview {
@@ -20,11 +21,6 @@ export type ImportOutcome =
   | { kind: 'invalid'; preview: ImportPreview }
   /** Another customer took a slug since the preview: nothing created; the new preview has the new slugs. */
   | { kind: 'slugs-changed'; preview: ImportPreview };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || /UNIQUE constraint/.test(e.message ?? '');
-}
 
 function sameSlugs(a: ReadonlyArray<string | null>, b: readonly string[]): boolean {
   return a.length === b.length && a.every((slug, i) => slug === b[i]);

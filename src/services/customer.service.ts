@@ -4,13 +4,9 @@ import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
+import { isUniqueViolation } from '../repositories/rows.js';
 
 export const CUSTOMERS_PER_PAGE = 50;
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505' || /UNIQUE constraint/.test(e.message ?? '');
-}
 
 export class CustomerService {
   constructor(
