@@ -9,6 +9,7 @@ import type { Db } from './db.js';
 import type { Logger } from './logger.js';
 import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
+import { ActivityController } from './controllers/activity.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
 import { AdminSecurityPage } from './controllers/admin-security-page.js';
@@ -57,6 +58,7 @@ import { brandLocals } from './middleware/brand-locals.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { signInCsrf } from './middleware/sign-in-csrf.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
+import { AdminActivityRepository } from './repositories/admin-activity.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
@@ -71,6 +73,7 @@ import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
+import { ActivityLog } from './services/activity-log.service.js';
 import { BrandService } from './services/brand.service.js';
 import { SecondFactorService } from './services/second-factor.service.js';
 import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
@@ -139,6 +142,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const storage = createStorage(config);
   const administrators = new AdministratorRepository(db);
   const auth = new AdminAuthService(administrators, clock, logger);
+  // Who did what, recorded right after each change (docs/architecture.md, Activity log).
+  const activity = new ActivityLog(new AdminActivityRepository(db), now, logger);
   const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
@@ -146,15 +151,15 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
-  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities);
+  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now);
   const session = createSessionMiddleware(db, config.sessionSecret);
-  const authController = new AuthController(auth, secondFactor, now);
-  const accountController = new AccountController(auth, now);
+  const authController = new AuthController(auth, secondFactor, now, activity);
+  const accountController = new AccountController(auth, now, activity);
   // The security page: the second factor's forms and the recovery codes' (copy, download, renewal).
   const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
   const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
-  const securityController = new AdminSecurityController(secondFactor, securityPage);
-  const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage);
+  const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
+  const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
@@ -244,23 +249,24 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   registerRoutes(app, {
     health: healthCheck(db),
     auth: authController,
-    admin: new AdminController(customers, config, customerPage),
-    adminSlug: new AdminSlugController(slugAddresses, customerPage, config),
-    adminIdentity: new AdminIdentityController(customerIdentities, customerPage),
+    admin: new AdminController(customers, config, customerPage, activity),
+    adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
+    adminIdentity: new AdminIdentityController(customerIdentities, customerPage, activity),
     account: accountController,
+    activity: new ActivityController(activity, config, now),
     adminSecurity: securityController,
     recoveryCodes: recoveryCodesController,
-    exportCustomer: customerExportHandler({ db, storage, config, logger, clock }),
-    customerImport: new CustomerImportController(customerImports, config),
-    customersCsv: customersCsvHandler(customerImports, config, now),
+    exportCustomer: customerExportHandler({ db, storage, config, logger, clock, activity }),
+    customerImport: new CustomerImportController(customerImports, config, activity),
+    customersCsv: customersCsvHandler(customerImports, config, now, activity),
     printKit: new PrintKitController(new PrintKitService(new PrintKitRepository(db), profileRepository, storage), config, async () => {
       const look = await brand.look();
       return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
-    }),
+    }, activity),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     profile: profileController,
-    settings: new SettingsController(brand),
+    settings: new SettingsController(brand, activity),
     brandLocals: brandLocals(brand),
     ownerPages,
     ownerMessages,
@@ -276,7 +282,6 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     passwordThrottle: throttles.password(accountController.throttled),
     secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
     recoveryRenewalThrottle: [throttles.password(recoveryCodesController.throttled), throttles.code(recoveryCodesController.throttled)],
-
     signInCsrf: signInCsrf(config.sessionSecret),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug), (segment) => slugAddresses.currentSlugFor(segment)),

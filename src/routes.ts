@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { AccountController } from './controllers/account.controller.js';
+import type { ActivityController } from './controllers/activity.controller.js';
 import type { AdminController } from './controllers/admin.controller.js';
 import type { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import type { AdminSecurityController } from './controllers/admin-security.controller.js';
@@ -36,6 +37,7 @@ export interface RouteDeps {
   auth: AuthController;
   admin: AdminController;
   account: AccountController;
+  activity: ActivityController;
   adminSecurity: AdminSecurityController;
   recoveryCodes: AdminRecoveryCodesController;
   adminIdentity: AdminIdentityController;
@@ -109,6 +111,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
   app.get('/admin/password', ...adminPage, d.account.show);
+  // What administrators did, newest first; `?yonetici=` and `?musteri=` filter, `?once=`/`?sonra=` page.
+  app.get('/admin/activity', ...adminPage, d.activity.list);
   // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
   app.get('/admin/settings', ...adminPage, d.settings.show);
   app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.settings.save, d.settings.tooLarge);
@@ -119,7 +123,6 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back sealed, never in a URL.
   app.post('/admin/security/recovery-codes', ...adminAction, ...d.recoveryRenewalThrottle, d.recoveryCodes.renew);
   app.post('/admin/security/recovery-codes/download', ...adminAction, d.recoveryCodes.download);
-
   app.post('/admin/customers', ...adminAction, d.admin.create);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));

@@ -1,9 +1,11 @@
 import { enhanceBusyForms } from './enhance/busy-forms';
 import { enhanceColorFields } from './enhance/color-fields';
+import { enhanceCopyLines } from './enhance/copy-lines';
 import { enhanceCounters } from './enhance/counters';
 import { enhanceDialogs } from './enhance/dialogs';
 import { enhanceFileSizes } from './enhance/file-size';
 import { enhanceLinkPreviews } from './enhance/link-preview';
+import { enhancePrintButtons } from './enhance/print-buttons';
 import { enhanceRequiredFields } from './enhance/required-fields';
 import { enhanceShapedFields } from './enhance/shaped-fields';
 import { enhanceSwitchForms } from './enhance/switch-forms';
@@ -44,6 +46,8 @@ export function mountWithin(root: ParentNode): void {
   enhanceCounters(root);
   enhanceColorFields(root);
   enhanceLinkPreviews(root);
+  enhanceCopyLines(root);
+  enhancePrintButtons(root);
   enhanceFileSizes(root); // before busy forms: a refused file leaves "Ekle" as it was
   enhanceBusyForms(root);
   for (const el of root.querySelectorAll<HTMLElement>('[data-widget]')) {

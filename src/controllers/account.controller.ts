@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
 import { markFailedCheck } from '../http/failed-check.js';
 import { setFlash } from '../middleware/flash.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import { messages as passwordMessages, parsePasswordChange } from '../validation/password.validation.js';
 
@@ -15,6 +16,7 @@ export class AccountController {
   constructor(
     private readonly auth: AdminAuthService,
     private readonly now: () => number,
+    private readonly activity: ActivityLog,
   ) {}
 
   private render(res: Response, status: number, errors: Record<string, string>, endOtherSessions = true, limited: string | null = null): void {
@@ -42,6 +44,7 @@ export class AccountController {
       this.render(res, 422, { current_password: passwordMessages.wrongCurrent }, input.endOtherSessions);
       return;
     }
+    await this.activity.passwordChanged({ id: adminId, email });
     // This session carries on under a new id, dated now, so the revocation spares it alone.
     req.session.regenerate((err) => {
       if (err) {

@@ -4,6 +4,8 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { editLinkShare } from '../domain/share-links.js';
+import { activityView } from '../presenters/activity-entries.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
@@ -24,6 +26,8 @@ export class AdminCustomerPage {
     private readonly addresses: SlugAddressService,
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
     private readonly identities: CustomerIdentityService,
+    private readonly activity: ActivityLog,
+    private readonly now: () => number,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -31,10 +35,11 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity] = await Promise.all([
+    const [{ phone, email }, oldSlugs, identity, history] = await Promise.all([
       this.customers.contact(customer.id),
       this.addresses.oldSlugsOf(customer.id),
       this.identities.values(customer),
+      this.activity.ofCustomer(customer.id),
     ]);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
@@ -46,6 +51,8 @@ export class AdminCustomerPage {
       // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
       share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
       oldSlugs,
+      // Its own last entries of the activity log (views/admin/customer-activity.ejs).
+      history: activityView(history, this.now(), this.config.timeZone),
       timeZone: this.config.timeZone,
       // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it refused.
       identityForm: { values: identity, errors: {} },

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import { orFail, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import { typedValues, type AdminCustomerPage } from './admin-customer-page.js';
 
@@ -19,6 +21,7 @@ export class AdminIdentityController {
   constructor(
     private readonly identities: CustomerIdentityService,
     private readonly customerPage: AdminCustomerPage,
+    private readonly activity: ActivityLog,
   ) {}
 
   save: RequestHandler = async (req, res) => {
@@ -35,6 +38,7 @@ export class AdminIdentityController {
       await this.customerPage.render(req, res, 422, { identityForm: { values: typedValues(body), errors: { ...err.fields } } });
       return;
     }
+    await this.activity.customerEdited(actingAdmin(res), customer);
     if (!wantsJson(req)) setFlash(req, 'success', messages.saved);
     done(req, res, `/admin/customers/${customer.id}`, { message: messages.saved });
   };

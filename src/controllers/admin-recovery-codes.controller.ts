@@ -1,9 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
 import { attachmentHeader } from '../http/attachment.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { markFailedCheck } from '../http/failed-check.js';
 import { setFlash } from '../middleware/flash.js';
 import { recoveryCodesFile } from '../presenters/recovery-codes-sheet.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { RecoveryCodeSheets } from '../services/recovery-code-sheets.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
 import { parseTotpCode } from '../validation/second-factor.validation.js';
@@ -27,6 +29,7 @@ export class AdminRecoveryCodesController {
     private readonly secondFactor: SecondFactorService,
     private readonly sheets: RecoveryCodeSheets,
     private readonly page: AdminSecurityPage,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** POST /admin/security/recovery-codes: both fields checked like turning the factor off; the new set shown once. */
@@ -49,6 +52,7 @@ export class AdminRecoveryCodesController {
     }
     const result = await this.secondFactor.renewRecoveryCodes(req.session.adminId as number, password, code);
     if (result.done) {
+      await this.activity.recoveryCodesRenewed(actingAdmin(res));
       await this.page.renderCodes(req, res, result.recoveryCodes, true);
     } else if (result.reason === 'off') {
       setFlash(req, 'error', messages.off);

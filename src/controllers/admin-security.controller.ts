@@ -1,7 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { markFailedCheck } from '../http/failed-check.js';
 import { setFlash } from '../middleware/flash.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
 import { parseSecondFactorCode, parseTotpCode } from '../validation/second-factor.validation.js';
 import type { AdminSecurityPage, Errors } from './admin-security-page.js';
@@ -21,6 +23,7 @@ export class AdminSecurityController {
   constructor(
     private readonly secondFactor: SecondFactorService,
     private readonly page: AdminSecurityPage,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** A new secret on every load, stored nowhere until a right code confirms it. */
@@ -42,6 +45,7 @@ export class AdminSecurityController {
     }
     const result = await this.secondFactor.enable(adminId, body.enrolment, code);
     if (result.done) {
+      await this.activity.secondFactorChanged(actingAdmin(res), true);
       await this.page.renderCodes(req, res, result.recoveryCodes, false);
       return;
     }
@@ -80,6 +84,7 @@ export class AdminSecurityController {
       await this.page.render(req, res, 422, { errors: refused, code: typed });
       return;
     }
+    await this.activity.secondFactorChanged(actingAdmin(res), false);
     setFlash(req, 'success', messages.turnedOff);
     res.redirect(303, '/admin/security');
   };

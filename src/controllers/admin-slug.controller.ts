@@ -2,10 +2,12 @@ import type { RequestHandler } from 'express';
 import type { Config } from '../config.js';
 import { ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
 import { parseNewSlug } from '../validation/slug.validation.js';
 import type { AdminCustomerPage } from './admin-customer-page.js';
@@ -24,6 +26,7 @@ export class AdminSlugController {
     private readonly addresses: SlugAddressService,
     private readonly customerPage: AdminCustomerPage,
     private readonly config: Pick<Config, 'baseUrl'>,
+    private readonly activity: ActivityLog,
   ) {}
 
   change: RequestHandler = async (req, res) => {
@@ -43,6 +46,7 @@ export class AdminSlugController {
       await this.customerPage.render(req, res, 422, { slugForm: { value, error: err.fields.slug ?? messages.changeFailed } });
       return;
     }
+    await this.activity.slugChanged(actingAdmin(res), customer, slug);
     const text = messages.changed(slug);
     if (!wantsJson(req)) setFlash(req, 'success', text);
     done(req, res, `/admin/customers/${customer.id}`, {

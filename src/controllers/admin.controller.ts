@@ -2,10 +2,12 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
 import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminCustomerPage } from './admin-customer-page.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
@@ -52,6 +54,7 @@ export class AdminController {
     private readonly customers: CustomerService,
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
     private readonly customerPage: AdminCustomerPage,
+    private readonly activity: ActivityLog,
   ) {}
 
   private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
@@ -108,6 +111,7 @@ export class AdminController {
       return;
     }
     const customer = await orFail(messages.createFailed, () => this.customers.create(input));
+    await this.activity.customerCreated(actingAdmin(res), customer);
     const origin = originOf(req, this.config.baseUrl);
     done(req, res, `/admin/customers/${customer.id}?created=1`, {
       customer: { id: customer.id, slug: customer.slug },
@@ -128,6 +132,7 @@ export class AdminController {
       throw new ValidationError(err.fields, messages.statusFailed);
     }
     await orFail(messages.statusFailed, () => this.customers.setActive(customer.id, isActive));
+    await this.activity.statusChanged(actingAdmin(res), customer, isActive);
     const text = isActive ? messages.madeActive : messages.madePassive;
     notice(req, res, `/admin/customers/${customer.id}`, text, { isActive });
   };
@@ -147,6 +152,7 @@ export class AdminController {
       return;
     }
     const token = await this.customers.replaceEditToken(customer.id);
+    await this.activity.editLinkReplaced(actingAdmin(res), customer);
     notice(req, res, `/admin/customers/${customer.id}`, messages.tokenReplaced, {
       editUrl: editUrl(originOf(req, this.config.baseUrl), token),
     });
@@ -155,6 +161,7 @@ export class AdminController {
   remove: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     await orFail(messages.deleteFailed, () => this.customers.delete(customer.id));
+    await this.activity.customerDeleted(actingAdmin(res), customer);
     notice(req, res, '/admin', messages.deleted);
   };
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ValidationError } from '../errors.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
 import { markFailedCheck } from '../http/failed-check.js';
@@ -38,6 +39,7 @@ export class AuthController {
     private readonly auth: AdminAuthService,
     private readonly secondFactor: SecondFactorService,
     private readonly now: () => number,
+    private readonly activity: ActivityLog,
   ) {}
 
   show: RequestHandler = (_req, res) => {
@@ -53,12 +55,13 @@ export class AuthController {
     const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
     const admin = password ? await this.auth.authenticate(body.email, password) : null;
     if (!admin) {
+      await this.activity.signInFailed(body.email, 'password');
       markFailedCheck(res, 'password');
       refuse(req, res, 401, messages.failed, () => renderLogin(res, 401, typedEmail(req), messages.failed));
       return;
     }
     if (this.secondFactor.isOn(admin)) this.askForCode(req, res, next, { adminId: admin.id, email: admin.email });
-    else this.establish(req, res, next, admin.id);
+    else await this.establish(req, res, next, admin);
   };
 
   /** The password was right: a new session id holds the half sign-in, and the code form follows. */
@@ -97,15 +100,18 @@ export class AuthController {
     // A password reset since the password step ends the half sign-in as it ends sessions.
     const live = admin !== null && admin.sessionsRevokedAt <= pending.startedAt;
     if (!live || !(await this.secondFactor.verify(admin, code))) {
+      await this.activity.signInFailed(pending.email, 'code');
       markFailedCheck(res, 'code');
       refuse(req, res, 401, messages.wrongCode, () => renderCode(res, 401, messages.wrongCode));
       return;
     }
-    this.establish(req, res, next, admin.id);
+    await this.establish(req, res, next, admin);
   }
 
   /** Signed in. A fresh session id, so a session fixed before it is worth nothing after. */
-  private establish(req: Request, res: Response, next: NextFunction, adminId: number): void {
+  private async establish(req: Request, res: Response, next: NextFunction, admin: { id: number; email: string }): Promise<void> {
+    const adminId = admin.id;
+    await this.activity.signedIn({ id: admin.id, email: admin.email });
     req.session.regenerate((err) => {
       if (err) {
         next(err);
@@ -121,7 +127,9 @@ export class AuthController {
     });
   }
 
-  signOut: RequestHandler = (req, res, next) => {
+  signOut: RequestHandler = async (req, res, next) => {
+    const admin = req.session.adminId !== undefined ? await this.auth.findById(req.session.adminId) : null;
+    if (admin) await this.activity.signedOut({ id: admin.id, email: admin.email });
     req.session.destroy((err) => {
       if (err) {
         next(err);

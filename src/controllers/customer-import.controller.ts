@@ -4,9 +4,11 @@ import { HttpError, NotFoundError, orFail, ValidationError } from '../errors.js'
 import { csrfToken } from '../middleware/csrf.js';
 import { importIdOf, isWellFormedImportId } from '../domain/import-id.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { importPreviewView } from '../presenters/import-preview.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerImportService, ImportPreview } from '../services/customer-import.service.js';
 
 export const messages = {
@@ -36,6 +38,7 @@ export class CustomerImportController {
   constructor(
     private readonly imports: CustomerImportService,
     private readonly config: Pick<Config, 'baseUrl'>,
+    private readonly activity: ActivityLog,
   ) {}
 
   private render(res: Response, status: number, state: PageState): void {
@@ -92,6 +95,8 @@ export class CustomerImportController {
     const importId = given || importIdOf(data, slugList);
     const bytes = Buffer.from(data, 'base64url');
     let outcome;
+    // A confirmation already made (a reload, a second submit) is not logged again.
+    const earlier = await this.imports.result(importId);
     try {
       outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(importId, bytes, slugs));
     } catch (err) {
@@ -107,6 +112,8 @@ export class CustomerImportController {
       this.showPreview(res, outcome.preview, bytes, messages.slugsChanged, 409);
       return;
     }
+    const made = earlier ? null : await this.imports.result(outcome.importId);
+    if (made) await this.activity.customersImported(actingAdmin(res), made.customers);
     res.redirect(303, `/admin/import/${outcome.importId}`);
   };
 

@@ -3,7 +3,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db.js';
 import { OperationFailedError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import { prepareCustomerExport } from '../ops/customer-export.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
@@ -13,6 +15,7 @@ export interface ExportControllerDeps {
   config: Pick<Config, 'timeZone'>;
   logger: Logger;
   clock?: () => Date;
+  activity: ActivityLog;
 }
 
 /**
@@ -31,6 +34,7 @@ export function customerExportHandler(deps: ExportControllerDeps): RequestHandle
       next(new OperationFailedError('Müşteri verileri dışa aktarılamadı. Lütfen tekrar deneyin.', err));
       return;
     }
+    await deps.activity.customerExported(actingAdmin(res), customer);
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
     res.setHeader('Cache-Control', 'no-store');

@@ -2,9 +2,11 @@ import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail } from '../errors.js';
 import { attachmentHeader } from '../http/attachment.js';
+import { actingAdmin, isAdminRequest } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
 import { parseBleed, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
 
@@ -24,6 +26,7 @@ export class PrintKitController {
     private readonly kits: PrintKitService,
     private readonly config: Pick<Config, 'baseUrl'>,
     private readonly brand: PrintBrandSource = async () => undefined,
+    private readonly activity: ActivityLog,
   ) {}
 
   /** `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card) of the customer the route loaded (by admin id or by edit token). */
@@ -33,6 +36,8 @@ export class PrintKitController {
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed }));
+    // The owner prints from the edit link too; only an administrator's download is in the log.
+    if (isAdminRequest(res)) await this.activity.printKitDownloaded(actingAdmin(res), customer, bleed ? `${format}-bleed` : format);
     sendPdf(res, file);
   };
 
@@ -42,6 +47,7 @@ export class PrintKitController {
     parseBleed(req.query.bleed, 'sheet');
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(printKitMessages.failed, async () => this.kits.sheet(ids, origin, await this.brand()));
+    await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);
     sendPdf(res, file);
   };
 }

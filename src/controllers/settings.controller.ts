@@ -3,6 +3,8 @@ import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
 import { FileTooLargeError } from '../middleware/upload.js';
 import { LOGO_FIELD, processLogo } from '../media/logo-image.js';
+import { actingAdmin } from '../http/acting-admin.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { BrandService, LogoChange } from '../services/brand.service.js';
 import { pickerValueFor } from '../validation/accent-fields.js';
 import { BRAND_NAME_MAX, brandFormValues, parseBrand, type BrandFormValues, type BrandInput } from '../validation/brand.validation.js';
@@ -27,7 +29,10 @@ interface SettingsPage {
  * also clears the brand (`action=clear`), and the logo file the pages link to.
  */
 export class SettingsController {
-  constructor(private readonly brand: BrandService) {}
+  constructor(
+    private readonly brand: BrandService,
+    private readonly activity: ActivityLog,
+  ) {}
 
   private async render(res: Response, status: number, page: SettingsPage): Promise<void> {
     // The stored brand as it is now, beside the form (which may hold refused values).
@@ -47,6 +52,7 @@ export class SettingsController {
     const body = req.body as Record<string, unknown>;
     if (body.action === 'clear') {
       await orFail(messages.saveFailed, () => this.brand.clear());
+      await this.activity.brandChanged(actingAdmin(res), true);
       this.done(req, res, messages.cleared);
       return;
     }
@@ -76,6 +82,7 @@ export class SettingsController {
     }
     const brandInput = input;
     await orFail(messages.saveFailed, () => this.brand.save(brandInput, logo));
+    await this.activity.brandChanged(actingAdmin(res), false);
     this.done(req, res, messages.saved);
   };
 

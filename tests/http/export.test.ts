@@ -1,3 +1,5 @@
+import { AdminActivityRepository } from '../../src/repositories/admin-activity.repository.js';
+import { ActivityLog } from '../../src/services/activity-log.service.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type ErrorRequestHandler } from 'express';
@@ -45,6 +47,7 @@ function exportApp(): express.Express {
     config: { timeZone: 'Europe/Istanbul' },
     logger: createLogger('silent'),
     clock: () => new Date('2026-11-21T22:30:00Z'), // already the 22nd in Istanbul
+    activity: new ActivityLog(new AdminActivityRepository(t.db), () => 0, createLogger('silent')),
   });
   app.get('/admin/customers/:id/export', loadCustomerById(new CustomerRepository(t.db)), handler);
   const onError: ErrorRequestHandler = (err: { status?: number; message: string }, _req, res, _next) => {

@@ -1,0 +1,78 @@
+import type { ActivityEntry } from '../domain/admin-activity.js';
+import { formatDateTime } from '../lib/dates.js';
+import { relativeTime } from '../lib/relative-time.js';
+
+export const messages = {
+  unknownWho: 'Bilinmiyor',
+  sign_in: 'Giriş yaptı',
+  signInFailed: (account: string | null, step: string | null) =>
+    account
+      ? `Başarısız giriş: ${account}, ${step === 'code' ? 'doğrulama kodu hatalı' : 'şifre hatalı'}`
+      : 'Başarısız giriş: yönetici olmayan bir e-posta adresi',
+  sign_out: 'Çıkış yaptı',
+  customer_created: 'Müşteri oluşturuldu',
+  customersImported: (count: number) => `İçe aktarma: ${count} müşteri oluşturuldu`,
+  customer_imported: 'Müşteri içe aktarmayla oluşturuldu',
+  customer_edited: 'Müşteri bilgileri düzenlendi',
+  slugChanged: (from: string, to: string) => `Adres değişti: /${from} → /${to}`,
+  customer_activated: 'Müşteri aktif yapıldı',
+  customer_deactivated: 'Müşteri pasif yapıldı',
+  customer_deleted: 'Müşteri silindi',
+  edit_link_replaced: 'Düzenleme bağlantısı yenilendi',
+  brand_changed: 'Marka ayarları değişti',
+  brand_cleared: 'Marka ayarları temizlendi',
+  second_factor_on: 'İki adımlı doğrulama açıldı',
+  second_factor_off: 'İki adımlı doğrulama kapatıldı',
+  recovery_codes_renewed: 'Kurtarma kodları yenilendi',
+  password_changed: 'Şifre değiştirildi',
+  customer_exported: 'Müşteri verileri dışa aktarıldı (ZIP)',
+  customersCsv: (count: number | null) => `Müşteri listesi indirildi (CSV, ${count === null ? 'tüm müşteriler' : `${count} müşteri`})`,
+  printKit: { card: 'Kartvizit indirildi (PDF)', 'card-bleed': 'Matbaa için kartvizit indirildi (PDF)', a6: 'Masa kartı indirildi (PDF)' } as Record<string, string>,
+  printSheet: (count: number) => `Kartvizit sayfası indirildi (PDF, ${count} müşteri)`,
+} as const;
+
+/** What an entry says happened, in Turkish. */
+export function activityText(entry: ActivityEntry): string {
+  switch (entry.action) {
+    case 'sign_in_failed':
+      return messages.signInFailed(entry.to, entry.from);
+    case 'customers_imported':
+      return messages.customersImported(entry.count ?? 0);
+    case 'slug_changed':
+      return messages.slugChanged(entry.from ?? '', entry.to ?? '');
+    case 'customers_csv_exported':
+      return messages.customersCsv(entry.count);
+    case 'print_kit_downloaded':
+      return messages.printKit[entry.to ?? ''] ?? messages.printKit.card ?? '';
+    case 'print_sheet_downloaded':
+      return messages.printSheet(entry.count ?? 0);
+    default:
+      return messages[entry.action];
+  }
+}
+
+export interface ActivityItem {
+  id: number;
+  text: string;
+  who: string;
+  relative: string;
+  absolute: string;
+  iso: string;
+  /** As named at the time; linked while the customer is still there. */
+  customer: { name: string; slug: string; href: string | null } | null;
+}
+
+/** The list the log page and the customer page show. */
+export function activityView(entries: readonly ActivityEntry[], now: number, timeZone: string): ActivityItem[] {
+  return entries.map((e) => ({
+    id: e.id,
+    text: activityText(e),
+    who: e.adminEmail ?? messages.unknownWho,
+    relative: relativeTime(e.createdAt, now, timeZone),
+    absolute: formatDateTime(e.createdAt, timeZone),
+    iso: new Date(e.createdAt).toISOString(),
+    customer: e.customerId === null
+      ? null
+      : { name: e.customerName ?? '', slug: e.customerSlug ?? '', href: e.customerLive ? `/admin/customers/${e.customerId}` : null },
+  }));
+}

@@ -1,0 +1,123 @@
+import type { Knex } from 'knex';
+import { isActivityAction, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
+import { toInt } from './rows.js';
+
+/** Which entries: one administrator's, one customer's, or all. */
+export interface ActivityFilter {
+  adminId?: number;
+  customerId?: number;
+}
+
+/** Where a page starts: older than an id ("Daha eski"), newer than one ("Daha yeni"), or the newest. */
+export type ActivityCursor = { older: number } | { newer: number } | null;
+
+export interface ActivityPage {
+  entries: ActivityEntry[];
+  hasOlder: boolean;
+  hasNewer: boolean;
+}
+
+/** A column of at most `max` characters: the e-mail and names are copied, never trusted to fit. */
+function clip(value: string | null | undefined, max: number): string | null {
+  return value == null ? null : value.slice(0, max);
+}
+
+/** The row written for an entry: only these columns, named one by one (domain/admin-activity.ts). */
+function toRow(entry: NewActivity, now: number): Record<string, unknown> {
+  const { actor, customer, detail } = entry;
+  return {
+    created_at: now,
+    action: entry.action,
+    admin_id: actor.id,
+    admin_email: clip(actor.email, 254),
+    customer_id: customer?.id ?? null,
+    customer_name: customer ? clip(`${customer.name} ${customer.surname}`.trim(), 255) : null,
+    customer_slug: clip(customer?.slug, 255),
+    detail_count: detail?.count ?? null,
+    detail_from: clip(detail?.from, 255),
+    detail_to: clip(detail?.to, 255),
+  };
+}
+
+function toEntry(row: Record<string, unknown>): ActivityEntry | null {
+  const action = String(row.action);
+  if (!isActivityAction(action)) return null;
+  const text = (v: unknown) => (v == null ? null : String(v));
+  return {
+    id: toInt(row.id),
+    createdAt: toInt(row.created_at),
+    action,
+    adminId: row.admin_id == null ? null : toInt(row.admin_id),
+    adminEmail: text(row.admin_email),
+    customerId: row.customer_id == null ? null : toInt(row.customer_id),
+    customerName: text(row.customer_name),
+    customerSlug: text(row.customer_slug),
+    count: row.detail_count == null ? null : toInt(row.detail_count),
+    from: text(row.detail_from),
+    to: text(row.detail_to),
+    customerLive: row.live_customer_id != null,
+  };
+}
+
+/** More than SQLite's 999 bound variables a statement would take at 10 columns a row. */
+const ROWS_PER_INSERT = 90;
+
+export class AdminActivityRepository {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Every entry of one moment in as few statements as the driver allows: N customers at once are
+   * one multi-row insert. `trx` lets a change write its entries in its own transaction.
+   */
+  async insert(entries: readonly NewActivity[], now: number, trx: Knex = this.db): Promise<void> {
+    const rows = entries.map((e) => toRow(e, now));
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+      await trx('admin_activity').insert(rows.slice(i, i + ROWS_PER_INSERT));
+    }
+  }
+
+  private filtered(filter: ActivityFilter): Knex.QueryBuilder {
+    const query = this.db('admin_activity as a');
+    if (filter.adminId !== undefined) query.where('a.admin_id', filter.adminId);
+    if (filter.customerId !== undefined) query.where('a.customer_id', filter.customerId);
+    return query;
+  }
+
+  private async exists(filter: ActivityFilter, op: '<' | '>', id: number): Promise<boolean> {
+    return (await this.filtered(filter).where('a.id', op, id).select('a.id').first()) !== undefined;
+  }
+
+  /** One page, newest first, read along the primary key or a filter's index (never an offset). */
+  async page(filter: ActivityFilter, cursor: ActivityCursor, perPage: number): Promise<ActivityPage> {
+    // Whether each customer is still there: a primary-key lookup for each of the page's rows.
+    const query = this.filtered(filter).leftJoin('customers as c', 'c.id', 'a.customer_id').select('a.*', 'c.id as live_customer_id').limit(perPage);
+    if (cursor && 'newer' in cursor) query.where('a.id', '>', cursor.newer).orderBy('a.id', 'asc');
+    else {
+      if (cursor) query.where('a.id', '<', cursor.older);
+      query.orderBy('a.id', 'desc');
+    }
+    const rows = (await query) as Record<string, unknown>[];
+    if (cursor && 'newer' in cursor) rows.reverse();
+    const entries = rows.map(toEntry).filter((e): e is ActivityEntry => e !== null);
+    const first = entries[0];
+    const last = entries[entries.length - 1];
+    if (!first || !last) {
+      return { entries, hasOlder: false, hasNewer: cursor !== null };
+    }
+    const [hasOlder, hasNewer] = await Promise.all([
+      this.exists(filter, '<', last.id),
+      cursor ? this.exists(filter, '>', first.id) : Promise.resolve(false),
+    ]);
+    return { entries, hasOlder, hasNewer };
+  }
+
+  async isAdministrator(email: string): Promise<boolean> {
+    return (await this.db('administrators').where({ email }).select('id').first()) !== undefined;
+  }
+
+  /** The administrators to filter by: those there now, by e-mail. */
+  async administrators(): Promise<Array<{ id: number; email: string }>> {
+    const rows = (await this.db('administrators').select('id', 'email').orderBy('email')) as Record<string, unknown>[];
+    return rows.map((r) => ({ id: toInt(r.id), email: String(r.email) }));
+  }
+}

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+import { administratorEmail } from '../domain/admin-email.js';
+import type { ActivityAction, ActivityActor, ActivityCustomer, ActivityEntry, NewActivity } from '../domain/admin-activity.js';
+import type { ActivityCursor, ActivityFilter, ActivityPage, AdminActivityRepository } from '../repositories/admin-activity.repository.js';
+
+export const ACTIVITY_PER_PAGE = 50;
+/** The customer page's own history. */
+export const CUSTOMER_HISTORY_SIZE = 10;
+
+/**
+ * The activity log (docs/product.md, Activity log): one method per kind of thing an
+ * administrator does, called right after the change succeeded. A failure to record is logged
+ * and swallowed: the administrator's change is already made and must not turn into an error
+ * page (docs/architecture.md, Activity log). `record` with a transaction is for a change that
+ * wants its entries in its own transaction (bulk actions); that one does throw.
+ */
+export class ActivityLog {
+  constructor(
+    private readonly entries: AdminActivityRepository,
+    private readonly now: () => number,
+    private readonly logger: Logger,
+  ) {}
+
+  async record(activities: readonly NewActivity[], trx?: Knex): Promise<void> {
+    if (activities.length === 0) return;
+    if (trx) {
+      await this.entries.insert(activities, this.now(), trx);
+      return;
+    }
+    try {
+      await this.entries.insert(activities, this.now());
+    } catch (err) {
+      this.logger.error({ err, actions: [...new Set(activities.map((a) => a.action))] }, 'activity could not be recorded');
+    }
+  }
+
+  private one(action: ActivityAction, actor: ActivityActor, customer?: ActivityCustomer, detail?: NewActivity['detail']): Promise<void> {
+    return this.record([{ action, actor, customer, detail }]);
+  }
+
+  /** The same action on many customers at once (a bulk action): one multi-row insert. */
+  forCustomers(action: ActivityAction, actor: ActivityActor, customers: readonly ActivityCustomer[], trx?: Knex): Promise<void> {
+    return this.record(customers.map((customer) => ({ action, actor, customer })), trx);
+  }
+
+  signedIn(actor: ActivityActor): Promise<void> {
+    return this.one('sign_in', actor);
+  }
+
+  /**
+   * A wrong password or a wrong second-factor code. Whoever tried is unknown; the account tried is
+   * kept (normalised, domain/admin-email.ts) only when it is an administrator's: anything else typed into the
+   * e-mail field may be a password typed one field too early (docs/product.md, Activity log).
+   */
+  async signInFailed(typedEmail: unknown, step: 'password' | 'code'): Promise<void> {
+    const email = administratorEmail(typedEmail);
+    let account: string | null = null;
+    try {
+      account = email && (await this.entries.isAdministrator(email)) ? email : null;
+    } catch (err) {
+      this.logger.error({ err }, 'activity could not be recorded');
+      return;
+    }
+    await this.one('sign_in_failed', { id: null, email: null }, undefined, { from: step, ...(account ? { to: account } : {}) });
+  }
+
+  signedOut(actor: ActivityActor): Promise<void> {
+    return this.one('sign_out', actor);
+  }
+
+  customerCreated(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
+    return this.one('customer_created', actor, customer);
+  }
+
+  /** One entry for the import with its count, and one for each customer it created, in one insert. */
+  customersImported(actor: ActivityActor, customers: readonly ActivityCustomer[]): Promise<void> {
+    return this.record([
+      { action: 'customers_imported', actor, detail: { count: customers.length } },
+      ...customers.map((customer) => ({ action: 'customer_imported' as const, actor, customer })),
+    ]);
+  }
+
+  customerEdited(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
+    return this.one('customer_edited', actor, customer);
+  }
+
+  /** `customer` as it was named before; the detail is the old and the new address. */
+  slugChanged(actor: ActivityActor, customer: ActivityCustomer, newSlug: string): Promise<void> {
+    return this.one('slug_changed', actor, customer, { from: customer.slug, to: newSlug });
+  }
+
+  statusChanged(actor: ActivityActor, customer: ActivityCustomer, isActive: boolean): Promise<void> {
+    return this.one(isActive ? 'customer_activated' : 'customer_deactivated', actor, customer);
+  }
+
+  customerDeleted(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
+    return this.one('customer_deleted', actor, customer);
+  }
+
+  editLinkReplaced(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
+    return this.one('edit_link_replaced', actor, customer);
+  }
+
+  brandChanged(actor: ActivityActor, cleared: boolean): Promise<void> {
+    return this.one(cleared ? 'brand_cleared' : 'brand_changed', actor);
+  }
+
+  secondFactorChanged(actor: ActivityActor, on: boolean): Promise<void> {
+    return this.one(on ? 'second_factor_on' : 'second_factor_off', actor);
+  }
+
+  recoveryCodesRenewed(actor: ActivityActor): Promise<void> {
+    return this.one('recovery_codes_renewed', actor);
+  }
+
+  passwordChanged(actor: ActivityActor): Promise<void> {
+    return this.one('password_changed', actor);
+  }
+
+  customerExported(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
+    return this.one('customer_exported', actor, customer);
+  }
+
+  /** customers.csv: `count` listed customers, or every one (null). */
+  customersCsvExported(actor: ActivityActor, count: number | null): Promise<void> {
+    return this.one('customers_csv_exported', actor, undefined, count === null ? undefined : { count });
+  }
+
+  printKitDownloaded(actor: ActivityActor, customer: ActivityCustomer, format: string): Promise<void> {
+    return this.one('print_kit_downloaded', actor, customer, { to: format });
+  }
+
+  printSheetDownloaded(actor: ActivityActor, count: number): Promise<void> {
+    return this.one('print_sheet_downloaded', actor, undefined, { count });
+  }
+
+  page(filter: ActivityFilter, cursor: ActivityCursor): Promise<ActivityPage> {
+    return this.entries.page(filter, cursor, ACTIVITY_PER_PAGE);
+  }
+
+  async ofCustomer(customerId: number): Promise<ActivityEntry[]> {
+    return (await this.entries.page({ customerId }, null, CUSTOMER_HISTORY_SIZE)).entries;
+  }
+
+  administrators(): Promise<Array<{ id: number; email: string }>> {
+    return this.entries.administrators();
+  }
+}
