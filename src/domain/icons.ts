@@ -63,6 +63,7 @@ export const UI_ICONS = Object.freeze({
   link: line('link'),
   'credit-card': line('credit-card'),
   'qr-code': line('qr-code'),
+  grip: line('grip-vertical'),
 } satisfies Record<string, IconRef>);
 
 export type UiIconName = keyof typeof UI_ICONS;

@@ -59,6 +59,18 @@ describe('owner pages', () => {
     expect(String(res.headers['content-security-policy'])).toMatch(/style-src 'self' 'sha256-/);
   });
 
+  it('draws each link row\'s drag handle as an icon, never a character a font may lack ("⠿")', async () => {
+    await t.db('social_links').insert({ customer_id: customer.id, platform: 'website', url: 'https://ornek.com.tr', label: 'Web', is_visible: true, order_index: 0 });
+    const res = await request(t.app).get(`${base()}/profile`).expect(200);
+    // Up to the first closing span: the handle's own text, or the icon wrapper with its drawing.
+    const handles = [...res.text.matchAll(/<span class="drag-handle"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => m[1] ?? '');
+    expect(handles.length).toBeGreaterThan(0);
+    for (const inside of handles) {
+      expect(inside).toContain('<svg class="icon icon--line"');
+      expect(inside.replace(/<[^>]+>/g, '').trim()).toBe('');
+    }
+  });
+
   it('names each link by its handle or address under its label, never the platform again ("Instagram / Instagram")', async () => {
     const links: Array<[string, string, string, boolean?]> = [
       ['instagram', 'https://instagram.com/aysekaya', 'Instagram'],
