@@ -57,6 +57,8 @@ const ADMIN_POSTS: readonly AdminPost[] = [
   { label: 'POST /admin/customers/:id/delete', path: () => `/admin/customers/${c.id}/delete`, fields: () => ({}) },
   { label: 'POST /admin/security', path: () => '/admin/security', fields: () => ({ code: '123456' }) },
   { label: 'POST /admin/security/disable', path: () => '/admin/security/disable', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
+  { label: 'POST /admin/security/recovery-codes', path: () => '/admin/security/recovery-codes', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
+  { label: 'POST /admin/security/recovery-codes/download', path: () => '/admin/security/recovery-codes/download', fields: () => ({ sheet: 'v1.a.b.c' }) },
   { label: 'POST /logout', path: () => '/logout', fields: () => ({}) },
   { label: 'POST /login', path: () => '/login', fields: () => ({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), anonymous: true },
 ];
