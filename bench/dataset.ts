@@ -11,6 +11,7 @@ import { dayKey } from '../src/lib/calendar.js';
 import { newEditToken } from '../src/domain/edit-token.js';
 import { customerSearchText, foldSlug, pickFreeSlug } from '../src/domain/slug.js';
 import { everyLink, MINIMAL_PDF } from '../tests/helpers/fixtures.js';
+import { seedActivity } from './activity-dataset.js';
 import { photoJpeg } from './images.js';
 import { randomMessage, randomPerson, seededRandom } from './names.js';
 
@@ -220,6 +221,8 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       for (const t of messageTimes) insertMessage.run(bench.id, randomMessage(random), t);
     })();
 
+    seedActivity(db, now, random);
+
     db.pragma('wal_checkpoint(TRUNCATE)');
     const count = (sql: string): number => Number((db.prepare(sql).pluck().get() as number | bigint) ?? 0);
     const counts = {
@@ -231,6 +234,7 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       profile_view_days: count('select count(*) from profile_view_days'),
       profile_view_days_sum: count('select sum(views) from profile_view_days'),
       anonymous_messages: count('select count(*) from anonymous_messages'),
+      admin_activity: count('select count(*) from admin_activity'),
     };
     if (counts.profile_view_days_sum !== counts.profile_views) fail('per-day counters do not add up to the raw views');
     return { profile: bench, sqliteFile, loadMs: performance.now() - startedAt, counts };

@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin,
- *                                  messages, clicks, upload, import, print, og); results.json is then left alone
+ *                                  messages, clicks, upload, import, print, og, activity); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -29,6 +29,7 @@ import { stopAllLoads } from './load.js';
 import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
+import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
     ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
+    ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
   ];
   const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
   if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);
