@@ -14,7 +14,8 @@ export const messages = {
   customersImported: (count: number) => `İçe aktarma: ${count} müşteri oluşturuldu`,
   customer_imported: 'Müşteri içe aktarmayla oluşturuldu',
   customer_edited: 'Müşteri bilgileri düzenlendi',
-  slugChanged: (from: string, to: string) => `Adres değişti: /${from} → /${to}`,
+  // In words: the admin font has no arrow (a box was drawn in its place).
+  slugChanged: (from: string, to: string) => `Adres değişti: /${from} yerine /${to}`,
   customer_activated: 'Müşteri aktif yapıldı',
   customer_deactivated: 'Müşteri pasif yapıldı',
   customer_deleted: 'Müşteri silindi',

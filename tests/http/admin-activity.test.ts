@@ -174,3 +174,32 @@ describe('what the log never holds', () => {
     expect(table).not.toMatch(/\/edit\//);
   });
 });
+
+describe('a wrong second-factor code', () => {
+  it('is a failed sign-in of that account, at the code step', async () => {
+    const security = await admin.agent.get('/admin/security').expect(200);
+    const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1] ?? '').replace(/ /g, '');
+    await admin.agent.post('/admin/security').type('form').send({ _csrf: admin.csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) }).expect(200);
+    const agent = request.agent(t.app);
+    const login = await agent.get('/login').expect(200);
+    const codeForm = await agent.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    const wrong = codeAt(secret) === '000000' ? '111111' : '000000';
+    await agent.post('/login').type('form').send({ _csrf: csrfFrom(codeForm.text), code: wrong }).expect(401);
+    expect(summary(await lastEntry())).toEqual({ action: 'sign_in_failed', admin_email: null, customer_name: null, customer_slug: null, count: null, from: 'code', to: ADMIN_EMAIL });
+  });
+});
+
+describe('a failure to record', () => {
+  it("keeps the administrator's change, answers as usual and says so in the server log", async () => {
+    const ali = await createCustomer(t, admin, 'Ali', 'Veli');
+    await t.db.schema.renameTable('admin_activity', 'admin_activity_away');
+    try {
+      const res = await form(`/admin/customers/${ali.id}/delete`).expect(303);
+      expect(res.headers.location).toBe('/admin');
+      expect(await t.db('customers').where({ id: ali.id }).first()).toBeUndefined();
+      expect(t.logs.some((line) => line.msg === 'activity could not be recorded')).toBe(true);
+    } finally {
+      await t.db.schema.renameTable('admin_activity_away', 'admin_activity');
+    }
+  });
+});

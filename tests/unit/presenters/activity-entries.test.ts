@@ -13,7 +13,7 @@ describe('activityText', () => {
   it('says each action in Turkish', () => {
     expect(activityText(entry({ action: 'customer_deleted' }))).toBe('Müşteri silindi');
     expect(activityText(entry({ action: 'edit_link_replaced' }))).toBe('Düzenleme bağlantısı yenilendi');
-    expect(activityText(entry({ action: 'slug_changed', from: 'aysekaya', to: 'ayse-seramik' }))).toBe('Adres değişti: /aysekaya → /ayse-seramik');
+    expect(activityText(entry({ action: 'slug_changed', from: 'aysekaya', to: 'ayse-seramik' }))).toBe('Adres değişti: /aysekaya yerine /ayse-seramik');
     expect(activityText(entry({ action: 'customers_imported', count: 27 }))).toBe('İçe aktarma: 27 müşteri oluşturuldu');
     expect(activityText(entry({ action: 'customer_activated' }))).toBe('Müşteri aktif yapıldı');
     expect(activityText(entry({ action: 'customer_deactivated' }))).toBe('Müşteri pasif yapıldı');
