@@ -175,7 +175,8 @@ const FIELDS: readonly TextField[] = [
       read: async () => (await w.t.db('customers').orderBy('id', 'desc').first())?.name,
       stored: text,
       shown: text,
-      pages: ['/admin'],
+      // The activity log names the new customer too (docs/product.md, Activity log).
+      pages: ['/admin', '/admin/activity'],
       changes: ['customers', 'customer_profiles', 'contact_buttons'],
     }),
   },
@@ -217,7 +218,7 @@ const FIELDS: readonly TextField[] = [
       read: async () => (await w.t.db('customers').where({ id: w.a.id }).first())?.name,
       stored: text,
       shown: text,
-      pages: [`/admin/customers/${w.a.id}`],
+      pages: [`/admin/customers/${w.a.id}`, `/admin/activity?musteri=${w.a.id}`],
       changes: ['customers'],
     }),
   },
