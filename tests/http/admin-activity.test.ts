@@ -6,6 +6,9 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { AdminActivityRepository } from '../../src/repositories/admin-activity.repository.js';
+import { ActivityLog } from '../../src/services/activity-log.service.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 
 let t: TestApp;
@@ -201,5 +204,22 @@ describe('a failure to record', () => {
     } finally {
       await t.db.schema.renameTable('admin_activity_away', 'admin_activity');
     }
+  });
+});
+
+describe('many customers at once (a bulk action)', () => {
+  it('writes 7,000 entries in 14 statements of 500 rows, inside the caller’s transaction', async () => {
+    const log = new ActivityLog(new AdminActivityRepository(t.db), () => now, createLogger('silent'));
+    const customers = Array.from({ length: 7_000 }, (_, i) => ({ id: i + 1, name: 'Müşteri', surname: String(i), slug: `musteri${i}` }));
+    const inserts: string[] = [];
+    const count = (q: { sql: string }) => { if (/^insert into [`"]admin_activity[`"]/i.test(q.sql)) inserts.push(q.sql); };
+    t.db.on('query', count);
+    try {
+      await t.db.transaction((trx) => log.forCustomers('customer_deactivated', { id: 1, email: ADMIN_EMAIL }, customers, trx));
+    } finally {
+      t.db.off('query', count);
+    }
+    expect(inserts).toHaveLength(14);
+    expect(Number((await t.db('admin_activity').where({ action: 'customer_deactivated' }).count({ n: '*' }))[0]?.n)).toBe(7_000);
   });
 });
