@@ -34,7 +34,7 @@ export interface AdminCounts {
 }
 
 /** Tables holding a customer's rows, deleted in this order (docs/product.md, Administrator), all before the customers row they point to. */
-const CUSTOMER_TABLES_IN_DELETE_ORDER = [
+export const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'slug_redirects',
   'link_click_days', // before the social_links its rows point to
   'view_source_days',
