@@ -20,6 +20,7 @@ import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
+import { CustomerBulkController } from './controllers/customer-bulk.controller.js';
 import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
@@ -59,6 +60,7 @@ import { createSessionMiddleware } from './middleware/session.js';
 import { signInCsrf } from './middleware/sign-in-csrf.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { AdminActivityRepository } from './repositories/admin-activity.repository.js';
+import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
@@ -74,6 +76,7 @@ import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
+import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
 import { SecondFactorService } from './services/second-factor.service.js';
 import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
@@ -246,6 +249,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The admin header warns while cards would carry the address of the request (BASE_URL unset).
   app.use('/admin', addressWarning(config.baseUrl));
 
+  // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
+  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage);
+  const printBrand = async () => {
+    const look = await brand.look();
+    return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
+  };
+
   registerRoutes(app, {
     health: healthCheck(db),
     auth: authController,
@@ -259,10 +269,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock, activity }),
     customerImport: new CustomerImportController(customerImports, config, activity),
     customersCsv: customersCsvHandler(customerImports, config, now, activity),
-    printKit: new PrintKitController(new PrintKitService(new PrintKitRepository(db), profileRepository, storage), config, async () => {
-      const look = await brand.look();
-      return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
-    }, activity),
+    printKit: new PrintKitController(printKits, config, printBrand, activity),
+    customerBulk: new CustomerBulkController(
+      new CustomerBulkService(db, new CustomerBulkRepository(db), storage, activity, logger), printKits, customerImports, printBrand, config, activity, now,
+    ),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     profile: profileController,

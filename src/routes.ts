@@ -7,6 +7,7 @@ import type { AdminSecurityController } from './controllers/admin-security.contr
 import type { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import type { AdminSlugController } from './controllers/admin-slug.controller.js';
 import type { AuthController } from './controllers/auth.controller.js';
+import type { CustomerBulkController } from './controllers/customer-bulk.controller.js';
 import type { CustomerImportController } from './controllers/customer-import.controller.js';
 import type { LinkClicksController } from './controllers/link-clicks.controller.js';
 import type { ProfileFilesController } from './controllers/profile-files.controller.js';
@@ -45,6 +46,7 @@ export interface RouteDeps {
   exportCustomer: RequestHandler;
   customerImport: CustomerImportController;
   customersCsv: RequestHandler;
+  customerBulk: CustomerBulkController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The agency brand for the landing, sign-in and admin views (`res.locals.brand`), from memory. */
@@ -92,6 +94,8 @@ const bodyOrEmpty: RequestHandler = (req, _res, next) => {
 };
 /** Small url-encoded forms only; anything bigger is a 413. */
 const form = [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), bodyOrEmpty];
+/** The list's bulk form: a page's 50 checkboxes and more (validation/bulk-action.validation.ts caps the ids at 1,000). */
+const bulkForm = [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 1100 }), bodyOrEmpty];
 /** A visitor's message: room for far more than 500 characters, so an overlong one comes back with its text. */
 const messageForm = [express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 }), bodyOrEmpty];
 
@@ -124,6 +128,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/admin/security/recovery-codes', ...adminAction, ...d.recoveryRenewalThrottle, d.recoveryCodes.renew);
   app.post('/admin/security/recovery-codes/download', ...adminAction, d.recoveryCodes.download);
   app.post('/admin/customers', ...adminAction, d.admin.create);
+  // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all matching.
+  app.post('/admin/customers/bulk', privatePage, sameOriginOnly, d.session, bulkForm, d.requireAdmin, d.brandLocals, csrfProtection, csrfToken, d.customerBulk.run);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));
   app.get('/admin/customers.csv', ...adminPage, d.customersCsv);

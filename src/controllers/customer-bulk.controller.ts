@@ -1,0 +1,119 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { orFail } from '../errors.js';
+import { setFlash } from '../middleware/flash.js';
+import { actingAdmin } from '../http/acting-admin.js';
+import { attachmentHeader } from '../http/attachment.js';
+import { wantsJson } from '../http/respond.js';
+import { originOf } from '../http/urls.js';
+import type { PrintBrand } from '../media/print-kit.js';
+import { customersCsv, customersCsvFileName } from '../presenters/customers-csv.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
+import type { CustomerBulkService } from '../services/customer-bulk.service.js';
+import type { CustomerImportService } from '../services/customer-import.service.js';
+import type { PrintKitService } from '../services/print-kit.service.js';
+import { listUrl, parseBulkRequest, type BulkTarget, type ListQuery } from '../validation/bulk-action.validation.js';
+import { MAX_SHEET_CARDS } from '../validation/print-kit.validation.js';
+
+export const bulkNotices = {
+  activated: (n: number, already: number) => `${n} müşteri aktif yapıldı${already ? ` (${already} müşteri zaten aktifti)` : ''}.`,
+  deactivated: (n: number, already: number) => `${n} müşteri pasif yapıldı${already ? ` (${already} müşteri zaten pasifti)` : ''}.`,
+  deleted: (n: number) => `${n} müşteri silindi.`,
+  noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
+  noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
+  tooManyToPrint: (n: number) => `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
+  countChanged: (n: number) => `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. Silmek için yeniden onaylayın.`,
+  failed: 'Toplu işlem tamamlanamadı; hiçbir müşteri değişmedi. Lütfen tekrar deneyin.',
+  printFailed: 'Kartvizitler oluşturulamadı. Lütfen tekrar deneyin.',
+} as const;
+
+/** The agency's brand for the printed cards, as the print kit's controller gets it. */
+export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
+
+/**
+ * POST /admin/customers/bulk (docs/product.md, Administrator, "Selection"): print, CSV, activate,
+ * deactivate or delete the ticked customers, or all that match the list's search. A form gets
+ * the list again with a notice; the delete asks first, naming the count.
+ */
+export class CustomerBulkController {
+  constructor(
+    private readonly bulk: CustomerBulkService,
+    private readonly kits: PrintKitService,
+    private readonly imports: CustomerImportService,
+    private readonly brand: BulkPrintBrand,
+    private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
+    private readonly activity: ActivityLog,
+    private readonly now: () => number,
+  ) {}
+
+  run: RequestHandler = async (req, res) => {
+    const request = parseBulkRequest(req.body as Record<string, unknown>);
+    if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
+    const { action, target, back } = request;
+    if (action === 'activate' || action === 'deactivate') {
+      const isActive = action === 'activate';
+      const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(target, isActive, actingAdmin(res)));
+      if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+      const text = (isActive ? bulkNotices.activated : bulkNotices.deactivated)(result.changed, result.unchanged);
+      return backToList(req, res, back, 'success', text, 200, { count: result.changed });
+    }
+    if (action === 'print') return this.print(req, res, target, back);
+    const customers = await this.bulk.named(target);
+    if (customers.length === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    if (action === 'csv') {
+      await this.activity.customersCsvExported(actingAdmin(res), customers.length);
+      const rows = await this.imports.listByIds(customers.map((customer) => customer.id));
+      res.set('Content-Type', 'text/csv; charset=utf-8');
+      res.set('Content-Disposition', `attachment; filename="${customersCsvFileName(this.now(), this.config.timeZone)}"`);
+      res.send(customersCsv(rows, originOf(req, this.config.baseUrl), this.config.timeZone));
+      return;
+    }
+    // delete: only a confirmation naming the count deletes; "all matching" must still be the count confirmed.
+    const countMoved = target.kind === 'matching' && request.expectedCount !== null && request.expectedCount !== customers.length;
+    if (!request.confirmed || countMoved) {
+      if (wantsJson(req)) {
+        res.status(422).json({ ok: false, error: countMoved ? bulkNotices.countChanged(customers.length) : 'Silmek için onay gerekiyor.', count: customers.length });
+        return;
+      }
+      res.status(countMoved ? 409 : 200).render('admin/bulk-confirm', {
+        title: `${customers.length} müşteri silinsin mi?`,
+        customers,
+        target,
+        back,
+        backUrl: listUrl(back),
+        notice: countMoved ? bulkNotices.countChanged(customers.length) : null,
+      });
+      return;
+    }
+    await orFail(bulkNotices.failed, () => this.bulk.delete(customers, actingAdmin(res)));
+    return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, { count: customers.length });
+  };
+
+  /** The A4 sheet of the selection's cards, at most MAX_SHEET_CARDS (counted before any is read). */
+  private async print(req: Request, res: Response, target: BulkTarget, back: ListQuery): Promise<void> {
+    const count = await this.bulk.count(target);
+    if (count === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    if (count > MAX_SHEET_CARDS) return backToList(req, res, back, 'error', bulkNotices.tooManyToPrint(count), 422);
+    const ids = (await this.bulk.named(target)).map((customer) => customer.id);
+    const origin = originOf(req, this.config.baseUrl);
+    const file = await orFail(bulkNotices.printFailed, async () => this.kits.sheet(ids, origin, await this.brand()));
+    await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);
+    res.set('Content-Type', 'application/pdf');
+    res.set('Content-Disposition', attachmentHeader(file.fileName, file.asciiFileName));
+    res.send(file.pdf);
+  }
+}
+
+function nothingFound(target: BulkTarget): string {
+  return target.kind === 'matching' ? bulkNotices.noneMatching : bulkNotices.noneFound;
+}
+
+/** Post/redirect/get to the list as it was (q, durum, sira, page kept), the notice in the session; JSON says it directly. */
+function backToList(req: Request, res: Response, back: ListQuery, type: 'success' | 'error', text: string, jsonStatus: number, json: Record<string, unknown> = {}): void {
+  if (wantsJson(req)) {
+    res.status(jsonStatus).json(type === 'success' ? { ok: true, message: text, ...json } : { ok: false, error: text });
+    return;
+  }
+  setFlash(req, type, text);
+  res.redirect(303, listUrl(back));
+}

@@ -1,0 +1,101 @@
+/**
+ * The bulk form of the administrator's list (docs/product.md, Administrator, "Selection"):
+ * `POST /admin/customers/bulk` with `ids` (repeated, or comma-separated: "Bu sayfadakilerin hepsi"
+ * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q` and `durum`,
+ * and an `action`. A form cannot be shown again here, so a refusal is a message for the list.
+ */
+import type { CustomerListFilter } from '../repositories/customer-filter.js';
+
+export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'delete'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const MAX_ID = 2_147_483_647;
+
+/** Ids one form may name: a page holds 50; a caller listing more uses `all_matching`. */
+export const MAX_BULK_IDS = 1000;
+
+export const bulkMessages = {
+  noneChosen: 'Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.',
+  badAction: 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.',
+  badIds: 'Seçilen müşteri numaraları geçersiz. Sayfayı yenileyip tekrar deneyin.',
+  tooMany: `Tek seferde en fazla ${MAX_BULK_IDS} müşteri işaretlenebilir; daha fazlası için "aramaya uyanların hepsi" seçeneğini kullanın.`,
+} as const;
+
+/** The list's address as it was when the form was sent, so the answer returns to the same page. */
+export interface ListQuery {
+  q: string;
+  durum: string;
+  sira: string;
+  page: string;
+}
+
+export type BulkTarget = { kind: 'ids'; ids: number[] } | { kind: 'matching'; filter: CustomerListFilter };
+
+export type BulkRequest =
+  | { ok: true; action: BulkAction; target: BulkTarget; confirmed: boolean; expectedCount: number | null; back: ListQuery }
+  | { ok: false; message: string; back: ListQuery };
+
+function text(raw: unknown, max: number): string {
+  return typeof raw === 'string' ? raw.trim().slice(0, max) : '';
+}
+
+/** q, durum, sira and page as the list reads them (anything else is dropped from the way back). */
+export function listQueryOf(raw: Record<string, unknown>): ListQuery {
+  const page = text(raw.page, 7);
+  return {
+    q: text(raw.q, 100),
+    durum: ['aktif', 'pasif'].includes(text(raw.durum, 5)) ? text(raw.durum, 5) : '',
+    sira: text(raw.sira, 4) === 'ad' ? 'ad' : '',
+    page: /^[1-9]\d{0,5}$/.test(page) ? page : '',
+  };
+}
+
+/** `/admin?q=…&durum=…&sira=…&page=…`, only the parts that are set. */
+export function listUrl(query: ListQuery): string {
+  const params = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== ''));
+  const search = params.toString();
+  return search ? `/admin?${search}` : '/admin';
+}
+
+export function filterOf(query: ListQuery): CustomerListFilter {
+  return { search: query.q, status: query.durum === 'aktif' ? 'active' : query.durum === 'pasif' ? 'passive' : null };
+}
+
+function idsOf(raw: unknown): number[] | string {
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  const pieces = values.flatMap((value) => (typeof value === 'string' ? value.split(',') : [null]));
+  const ids = new Set<number>();
+  for (const piece of pieces) {
+    if (piece === '') continue;
+    const digits = piece?.trim() ?? '';
+    // A row id: no leading zero, within PostgreSQL's integer column.
+    if (!/^[1-9]\d{0,9}$/.test(digits) || Number(digits) > MAX_ID) return bulkMessages.badIds;
+    ids.add(Number(digits));
+    if (ids.size > MAX_BULK_IDS) return bulkMessages.tooMany;
+  }
+  return [...ids];
+}
+
+export function parseBulkRequest(body: Record<string, unknown>): BulkRequest {
+  const back = listQueryOf(body);
+  const action = text(body.action, 20);
+  if (!(BULK_ACTIONS as readonly string[]).includes(action)) return { ok: false, message: bulkMessages.badAction, back };
+  let target: BulkTarget;
+  if (body.all_matching === '1') {
+    target = { kind: 'matching', filter: filterOf(back) };
+  } else {
+    const ids = idsOf(body.ids);
+    if (typeof ids === 'string') return { ok: false, message: ids, back };
+    if (ids.length === 0) return { ok: false, message: bulkMessages.noneChosen, back };
+    target = { kind: 'ids', ids };
+  }
+  const count = text(body.count, 7);
+  return {
+    ok: true,
+    action: action as BulkAction,
+    target,
+    confirmed: body.confirm === '1',
+    expectedCount: /^\d{1,7}$/.test(count) ? Number(count) : null,
+    back,
+  };
+}

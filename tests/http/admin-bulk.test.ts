@@ -1,0 +1,213 @@
+/**
+ * The list's selection and bulk actions (issue 25; docs/product.md, Administrator, "Selection"):
+ * POST /admin/customers/bulk with ticked ids or all that match the list's search, each action's
+ * answer, the delete's confirmation, the refusals, and what a change leaves behind (versions,
+ * activity entries, files).
+ */
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { withBooleans } from '../helpers/rows.js';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let ayse: CreatedCustomer;
+let ali: CreatedCustomer;
+let mehmet: CreatedCustomer;
+let fatma: CreatedCustomer;
+
+beforeEach(async () => {
+  t = await createTestApp({ env: { BASE_URL: 'https://kart.ornek.com.tr' } });
+  admin = await signIn(t.app);
+  ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+  ali = await createCustomer(t, admin, 'Ali', 'Kaya');
+  mehmet = await createCustomer(t, admin, 'Mehmet', 'Demir');
+  fatma = await createCustomer(t, admin, 'Fatma', 'Kayalı');
+  await t.db('customers').where({ id: fatma.id }).update({ is_active: false });
+});
+afterEach(() => t.close());
+
+type Fields = Record<string, string | string[]>;
+
+function bulk(fields: Fields, agent: request.Agent | request.SuperTest<request.Test> = admin.agent): request.Test {
+  return agent.post('/admin/customers/bulk').type('form').send(new URLSearchParams(Object.entries({ _csrf: admin.csrf, ...fields }).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString());
+}
+
+async function followFlash(res: request.Response): Promise<string> {
+  const page = await admin.agent.get(res.headers.location ?? '').expect(200);
+  const text = /<div class="alert alert--(?:success|error)" role="(?:status|alert)">([^<]*)<\/div>/.exec(page.text)?.[1] ?? '';
+  return text.replace(/&#34;/g, '"');
+}
+
+const active = async (c: CreatedCustomer): Promise<boolean> => withBooleans(await t.db('customers').where({ id: c.id }).first()).is_active as boolean;
+const version = async (c: CreatedCustomer): Promise<number> => Number((await t.db('customers').where({ id: c.id }).first()).version);
+const entries = async (action: string) => (await t.db('admin_activity').where({ action }).orderBy('id')) as Array<Record<string, unknown>>;
+
+describe('POST /admin/customers/bulk: activate and deactivate', () => {
+  it('deactivates the ticked customers in one go, raises their versions, says how many and records each', async () => {
+    const before = await version(ayse);
+    const res = await bulk({ action: 'deactivate', ids: [String(ayse.id), String(mehmet.id)], q: 'a', durum: 'aktif', sira: 'ad', page: '2' }).expect(303);
+    expect(res.headers.location).toBe('/admin?q=a&durum=aktif&sira=ad&page=2');
+    expect(await followFlash(res)).toBe('2 müşteri pasif yapıldı.');
+    expect([await active(ayse), await active(mehmet), await active(ali)]).toEqual([false, false, true]);
+    expect(await version(ayse)).toBe(before + 1);
+    expect((await entries('customer_deactivated')).map((e) => e.customer_slug).sort()).toEqual([ayse.slug, mehmet.slug].sort());
+  });
+
+  it('takes "Bu sayfadakilerin hepsi" (one value of comma-separated ids), counts the ones already in that state apart, and leaves their version', async () => {
+    const before = await version(fatma);
+    const res = await bulk({ action: 'deactivate', ids: [`${ayse.id},${fatma.id}`, String(ayse.id)] }).expect(303);
+    expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı (1 müşteri zaten pasifti).');
+    expect(await version(fatma)).toBe(before);
+    expect(await entries('customer_deactivated')).toHaveLength(1);
+  });
+
+  it('activates all customers matching the search and status, and only those', async () => {
+    await t.db('customers').whereIn('id', [ayse.id, mehmet.id]).update({ is_active: false });
+    const res = await bulk({ action: 'activate', all_matching: '1', q: 'KAYA', durum: 'pasif' }).expect(303);
+    expect(res.headers.location).toBe('/admin?q=KAYA&durum=pasif');
+    expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
+    // Ayşe Kaya and Fatma Kayalı match "KAYA" and were passive; Mehmet Demir does not match, Ali Kaya was active.
+    expect([await active(ayse), await active(fatma), await active(mehmet), await active(ali)]).toEqual([true, true, false, true]);
+    expect((await entries('customer_activated')).map((e) => e.customer_id).sort()).toEqual([ayse.id, fatma.id].sort());
+  });
+
+  it('deactivates all matching the search whatever their status when durum is not given', async () => {
+    const res = await bulk({ action: 'deactivate', all_matching: '1', q: 'kaya' }).expect(303);
+    expect(await followFlash(res)).toBe('2 müşteri pasif yapıldı (1 müşteri zaten pasifti).');
+    expect([await active(ayse), await active(ali), await active(mehmet)]).toEqual([false, false, true]);
+  });
+
+  it('closes a cached public page at once: the next load of a deactivated customer is 403', async () => {
+    await request(t.app).get(`/${ayse.slug}`).expect(200);
+    await request(t.app).get(`/${ayse.slug}`).expect(200);
+    await bulk({ action: 'deactivate', ids: String(ayse.id) }).expect(303);
+    await request(t.app).get(`/${ayse.slug}`).expect(403);
+    await bulk({ action: 'activate', all_matching: '1', q: ayse.slug }).expect(303);
+    await request(t.app).get(`/${ayse.slug}`).expect(200);
+  });
+
+  it('ignores ids that name no customer and counts only those done; none found at all is a message', async () => {
+    const res = await bulk({ action: 'deactivate', ids: `${ayse.id},999999` }).expect(303);
+    expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı.');
+    const none = await bulk({ action: 'deactivate', ids: '999998,999999' }).expect(303);
+    expect(await followFlash(none)).toBe('Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.');
+    const noMatch = await bulk({ action: 'activate', all_matching: '1', q: 'yokboylebiri' }).expect(303);
+    expect(await followFlash(noMatch)).toBe('Aramaya uyan müşteri yok; hiçbir şey yapılmadı.');
+  });
+});
+
+describe('POST /admin/customers/bulk: delete', () => {
+  it('asks first without confirm=1, naming the count and the customers, and deletes nothing', async () => {
+    const res = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)], q: 'kaya' }).expect(200);
+    expect(res.text).toContain('<h1>2 müşteri silinecek</h1>');
+    expect(res.text).toContain('Ayşe Kaya');
+    expect(res.text).toContain('Evet, 2 müşteriyi sil');
+    expect(res.text).toContain('href="/admin?q=kaya">Vazgeç</a>');
+    expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(2);
+  });
+
+  it('the confirmation page\'s form deletes every row of those customers in one transaction, then their files, and records each', async () => {
+    const dir = path.join(t.config.uploadsDir, String(ayse.id));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'profile-x.jpg'), 'x');
+    await t.db('slug_redirects').insert({ old_slug: 'eski-ayse', customer_id: ayse.id, created_at: Date.now() });
+    const page = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)] }).expect(200);
+    const form = Object.fromEntries([...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+    expect(form).toMatchObject({ action: 'delete', confirm: '1', ids: [ayse.id, ali.id].sort((a, b) => a - b).join(',') });
+    const res = await admin.agent.post('/admin/customers/bulk').type('form').send({ ...form, _csrf: csrfFrom(page.text) }).expect(303);
+    expect(await followFlash(res)).toBe('2 müşteri silindi.');
+    expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(0);
+    for (const table of ['customer_profiles', 'contact_buttons', 'slug_redirects']) {
+      expect(await t.db(table).whereIn('customer_id', [ayse.id, ali.id])).toHaveLength(0);
+    }
+    await expect(stat(dir)).rejects.toThrow();
+    expect(await t.db('customers').whereIn('id', [mehmet.id, fatma.id])).toHaveLength(2);
+    expect((await entries('customer_deleted')).map((e) => e.customer_name).sort()).toEqual(['Ali Kaya', 'Ayşe Kaya']);
+  });
+
+  it('deletes all matching the search once confirmed with the count shown; a count that moved since asks again (409)', async () => {
+    const page = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif' }).expect(200);
+    expect(page.text).toContain('<h1>2 müşteri silinecek</h1>');
+    expect(page.text).toContain('<input type="hidden" name="count" value="2">');
+    await createCustomer(t, admin, 'Cem', 'Kaya');
+    const moved = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif', confirm: '1', count: '2' }).expect(409);
+    expect(moved.text).toContain('Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 3 müşteri. Silmek için yeniden onaylayın.');
+    expect(moved.text).toContain('<h1>3 müşteri silinecek</h1>');
+    const res = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif', confirm: '1', count: '3' }).expect(303);
+    expect(await followFlash(res)).toBe('3 müşteri silindi.');
+    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([mehmet.id, fatma.id]);
+  });
+});
+
+describe('POST /admin/customers/bulk: print and CSV', () => {
+  it('answers the A4 sheet of the ticked customers, and records the download', async () => {
+    const res = await bulk({ action: 'print', ids: [String(ayse.id), String(mehmet.id)] }).buffer(true).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
+    expect((await entries('print_sheet_downloaded'))[0]).toMatchObject({ detail_count: 2 });
+  });
+
+  it('prints all matching the status filter; more than 300 is a Turkish message on the list, nothing drawn', async () => {
+    const res = await bulk({ action: 'print', all_matching: '1', durum: 'pasif' }).buffer(true).expect(200);
+    expect(res.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
+    await t.db.batchInsert('customers', Array.from({ length: 300 }, (_, i) => ({
+      name: 'Toplu', surname: `Kayıt ${i}`, slug: `toplu-${i}`, search_text: `toplu kayit ${i}`, edit_token: `token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: Date.now(),
+    })), 100);
+    const refused = await bulk({ action: 'print', all_matching: '1' }).expect(303);
+    expect(await followFlash(refused)).toBe('304 müşteri seçildi; bir seferde en fazla 300 kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.');
+    expect(await entries('print_sheet_downloaded')).toHaveLength(1);
+  });
+
+  it('answers the customers CSV of the ticked customers, and of all matching the search', async () => {
+    const ticked = await bulk({ action: 'csv', ids: [String(mehmet.id), String(ayse.id)] }).expect(200);
+    expect(ticked.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(ticked.text.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', ayse.slug, mehmet.slug]);
+    const matching = await bulk({ action: 'csv', all_matching: '1', q: 'kaya', durum: 'pasif' }).expect(200);
+    expect(matching.text.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', fatma.slug]);
+    expect((await entries('customers_csv_exported')).map((e) => Number(e.detail_count))).toEqual([2, 1]);
+  });
+});
+
+describe('POST /admin/customers/bulk: refusals', () => {
+  it('nothing selected: back to the list as it was, with a Turkish message, nothing changed', async () => {
+    for (const fields of [{ action: 'deactivate' }, { action: 'print', ids: '' }, { action: 'csv', ids: ['', ''] }]) {
+      const res = await bulk({ ...fields, q: 'kaya', durum: 'aktif', sira: 'ad', page: '3' }).expect(303);
+      expect(res.headers.location).toBe('/admin?q=kaya&durum=aktif&sira=ad&page=3');
+      expect(await followFlash(res)).toBe('Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.');
+    }
+    expect(await active(ayse)).toBe(true);
+  });
+
+  it('an unknown or missing action, or ids that are not ids: back to the list with a Turkish message', async () => {
+    const cases: Array<[Fields, string]> = [
+      [{ action: 'drop', ids: String(ayse.id) }, 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.'],
+      [{ ids: String(ayse.id) }, 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.'],
+      [{ action: ['delete', 'activate'], ids: String(ayse.id) }, 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.'],
+      [{ action: 'deactivate', ids: `${ayse.id},abc` }, 'Seçilen müşteri numaraları geçersiz. Sayfayı yenileyip tekrar deneyin.'],
+      [{ action: 'deactivate', ids: '99999999999' }, 'Seçilen müşteri numaraları geçersiz. Sayfayı yenileyip tekrar deneyin.'],
+    ];
+    for (const [fields, message] of cases) {
+      const res = await bulk(fields).expect(303);
+      expect(res.headers.location).toBe('/admin');
+      expect(await followFlash(res)).toBe(message);
+    }
+    expect(await active(ayse)).toBe(true);
+  });
+
+  it('goes to /login without a session, and changes nothing', async () => {
+    await request(t.app).post('/admin/customers/bulk').type('form').send({ action: 'deactivate', ids: String(ayse.id) }).expect(303).expect('Location', '/login');
+    expect(await active(ayse)).toBe(true);
+  });
+
+  it('refuses a post without the CSRF token (403, Turkish), and changes nothing', async () => {
+    for (const csrf of ['', 'yanlis']) {
+      const res = await admin.agent.post('/admin/customers/bulk').type('form').send({ _csrf: csrf, action: 'delete', confirm: '1', ids: String(ayse.id) }).expect(403);
+      expect(res.text).toContain('Güvenlik doğrulaması başarısız oldu');
+    }
+    expect(await active(ayse)).toBe(true);
+    expect(await t.db('customers').where({ id: ayse.id })).toHaveLength(1);
+  });
+});
