@@ -139,6 +139,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/admin/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, ...importConfirmForm, csrfProtection, csrfToken, d.customerImport.confirm);
   // The confirmation's result, by the import's one-time id: a reload shows it again and imports nothing.
   app.get('/admin/import/:importId', ...adminPage, d.customerImport.result);
+  // The refused rows of a preview, in the uploaded file's encoding and separator, to fix and upload again.
+  app.get('/admin/import/:importId/errors.csv', ...adminPage, d.customerImport.errorsCsv);
   app.get('/admin/customers/:id', ...adminPage, d.loadCustomerById, d.admin.show);
   app.get('/admin/customers/:id/export', ...adminPage, d.loadCustomerById, d.exportCustomer);
   // Print kits as PDF downloads: `?format=card|a6` of one customer, A4 sheets of cards for `?ids=`; inactive ones too.

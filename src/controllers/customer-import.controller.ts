@@ -9,27 +9,50 @@ import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { importPreviewView } from '../presenters/import-preview.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
-import type { CustomerImportService, ImportPreview } from '../services/customer-import.service.js';
+import { slugsField, type CustomerImportService, type ImportMode, type ImportPreview } from '../services/customer-import.service.js';
 
 export const messages = {
   title: 'Toplu İçe Aktar',
   resultTitle: 'İçe aktarma tamamlandı',
   rowsWithErrors: (rows: number) =>
     `${rows} satırda hata var. Hiçbir müşteri oluşturulmadı: dosyayı düzeltip yeniden yükleyin.`,
+  rowsWithErrorsSomeValid: (rows: number) =>
+    `${rows} satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
+  noValidRows: 'Dosyada geçerli satır yok; hiçbir müşteri oluşturulmadı. Hatalı satırları düzeltip yeniden yükleyin.',
   slugsChanged:
     'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni adresleri kontrol edip yeniden onaylayın.',
   confirmFailed: 'İçe aktarma tamamlanamadı; hiçbir müşteri oluşturulmadı. Lütfen tekrar deneyin.',
   noData: 'Onaylanacak dosya bulunamadı. Dosyayı yeniden yükleyin.',
+  errorsFileName: 'hatali-satirlar.csv',
 } as const;
 
 /** The original bytes as base64url: 4/3 of the file, and nothing a form needs to percent-encode. */
 const CONFIRM_DATA = /^[A-Za-z0-9_-]+$/;
 
+function errorsCsvUrl(importId: string): string {
+  return `/admin/import/${importId}/errors.csv`;
+}
+
+/** The confirm form's fields: all rows when every one passed, else the valid ones alone (none: no form). */
+function confirmForm(preview: ImportPreview, bytes: Buffer) {
+  const refused = preview.errorRows.length;
+  const valid = preview.sheet.rows.length - refused;
+  if (valid === 0) return null;
+  return {
+    importId: preview.importId,
+    data: bytes.toString('base64url'),
+    slugs: slugsField(preview.slugs),
+    mode: refused > 0 ? 'valid_only' : 'all',
+    valid,
+    refused,
+  } as const;
+}
+
 interface PageState {
   error?: string | null;
   notice?: string | null;
   preview?: ImportPreview | null;
-  /** The bytes to confirm, when every row passed. */
+  /** The bytes to confirm. */
   bytes?: Buffer | null;
 }
 
@@ -48,16 +71,22 @@ export class CustomerImportController {
       error: state.error ?? null,
       notice: state.notice ?? null,
       preview: preview ? importPreviewView(preview.sheet, preview.slugs) : null,
-      confirm: preview && bytes && preview.errorRows.length === 0
-        ? { importId: preview.importId, data: bytes.toString('base64url'), slugs: preview.slugs.join(',') }
-        : null,
+      confirm: preview && bytes ? confirmForm(preview, bytes) : null,
+      errorsCsvUrl: preview && preview.errorRows.length > 0 ? errorsCsvUrl(preview.importId) : null,
     });
   }
 
-  /** The preview page for a read file: 422 while a row has errors, else the confirm form. */
-  private showPreview(res: Response, preview: ImportPreview, bytes: Buffer, notice: string | null, okStatus: number): void {
-    if (preview.errorRows.length > 0) {
-      this.render(res, 422, { preview, error: messages.rowsWithErrors(preview.errorRows.length) });
+  /**
+   * The preview page for a read file: the confirm form when every row passed; while a row has
+   * errors a 422 offering the valid rows alone (when there are any) and the refused rows' file.
+   */
+  private showPreview(res: Response, preview: ImportPreview, bytes: Buffer, notice: string | null, okStatus: number, error?: string): void {
+    const refused = preview.errorRows.length;
+    if (refused > 0) {
+      const someValid = refused < preview.sheet.rows.length;
+      const said = error ?? (someValid ? messages.rowsWithErrorsSomeValid(refused) : messages.rowsWithErrors(refused));
+      // A conflict (slugs taken since) stays a 409; a preview with refused rows is otherwise a 422.
+      this.render(res, okStatus === 200 ? 422 : okStatus, { preview, bytes, notice, error: said });
       return;
     }
     this.render(res, okStatus, { preview, bytes, notice });
@@ -72,7 +101,7 @@ export class CustomerImportController {
     let preview: ImportPreview;
     try {
       bytes = requireFile(req).buffer;
-      preview = await this.imports.preview(bytes);
+      preview = await this.imports.previewUpload(bytes);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });
@@ -88,6 +117,7 @@ export class CustomerImportController {
     const slugList = typeof body.slugs === 'string' ? body.slugs : '';
     const slugs = slugList.split(',');
     const given = typeof body.importId === 'string' ? body.importId : '';
+    const mode: ImportMode = body.mode === 'valid_only' ? 'valid_only' : 'all';
     if (!data || (given !== '' && !isWellFormedImportId(given))) {
       this.render(res, 422, { error: messages.noData });
       return;
@@ -98,7 +128,7 @@ export class CustomerImportController {
     // A confirmation already made (a reload, a second submit) is not logged again.
     const earlier = await this.imports.result(importId);
     try {
-      outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(importId, bytes, slugs));
+      outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(importId, bytes, slugs, mode));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });
@@ -106,6 +136,10 @@ export class CustomerImportController {
     }
     if (outcome.kind === 'invalid') {
       this.showPreview(res, outcome.preview, bytes, null, 422);
+      return;
+    }
+    if (outcome.kind === 'no-valid-rows') {
+      this.showPreview(res, outcome.preview, bytes, null, 422, messages.noValidRows);
       return;
     }
     if (outcome.kind === 'slugs-changed') {
@@ -128,9 +162,26 @@ export class CustomerImportController {
     res.render('admin/import-result', {
       title: messages.resultTitle,
       created: result.created,
+      skipped: result.skipped,
+      errorsCsvUrl: result.refusedRowsKept ? errorsCsvUrl(importId) : null,
       customers: result.customers.map((c) => ({ id: c.id, name: c.name, surname: c.surname, slug: c.slug, publicUrl: publicProfileUrl(origin, c.slug) })),
       csvUrl: `/admin/customers.csv?ids=${result.customers.map((c) => c.id).join(',')}`,
     });
+  };
+
+  /** The refused rows' file, in the uploaded file's encoding and separator; 404 for an id with none kept. */
+  errorsCsv: RequestHandler = async (req, res, next) => {
+    const importId = String(req.params.importId);
+    const file = isWellFormedImportId(importId) ? await this.imports.refusedRows(importId) : null;
+    if (!file) {
+      next(new NotFoundError());
+      return;
+    }
+    res.set({
+      'Content-Type': `text/csv; charset=${file.encoding}`,
+      'Content-Disposition': `attachment; filename="${messages.errorsFileName}"`,
+    });
+    res.send(file.content);
   };
 
   /** A refused upload (413 too large, 400 not a readable form) shown on the import page itself. */

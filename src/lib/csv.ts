@@ -32,6 +32,14 @@ export function spreadsheetText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * A cell as it was before spreadsheetText guarded it: a file we wrote (the import's refused rows),
+ * fixed and uploaded again, reads `'+90 532…` as `+90 532…`.
+ */
+export function withoutFormulaGuard(text: string): string {
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
 /** One line of fields, ended by `lineEnd`: for a file written in pieces (a stream). */
 export function csvLine(row: ReadonlyArray<CsvValue>, separator = ';', lineEnd = CRLF): string {
   return row.map((value) => csvField(value, separator)).join(separator) + lineEnd;

@@ -8,6 +8,16 @@ import type { Profile } from './profile.repository.js';
 export type CustomerIdentity = Pick<Profile, 'company' | 'title' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
 export type CustomerWithIdentity = Customer & { identity: CustomerIdentity };
 
+/** A refused rows' file is kept this long after its preview, for the preview and the result page to link to. */
+const REFUSED_ROWS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The file of an import's refused rows (validation/import-refused-rows.ts), as downloaded. */
+export interface StoredRefusedRows {
+  content: Buffer;
+  encoding: string;
+  rowCount: number;
+}
+
 const NO_IDENTITY: CustomerIdentity = { company: null, title: null, addressLine: null, district: null, city: null, postalCode: null };
 
 export interface NewImportedCustomer {
@@ -71,9 +81,9 @@ export class CustomerBatchRepository {
    * transaction of an import id commit, and a second (a resubmit, or one racing this, which
    * PostgreSQL holds on the key until this one ends) fails on it and keeps nothing.
    */
-  async createMany(importId: string, customers: readonly NewImportedCustomer[], createdAt: number): Promise<Customer[]> {
+  async createMany(importId: string, customers: readonly NewImportedCustomer[], createdAt: number, skippedRows = 0): Promise<Customer[]> {
     return this.db.transaction(async (trx) => {
-      await trx('import_runs').insert({ id: importId, customer_ids: '', created_at: createdAt });
+      await trx('import_runs').insert({ id: importId, customer_ids: '', created_at: createdAt, skipped_rows: skippedRows });
       const created: Customer[] = [];
       for (const part of chunks(customers)) {
         // better-sqlite3 answers each insert at once: without a turn between batches the
@@ -99,11 +109,35 @@ export class CustomerBatchRepository {
     });
   }
 
-  /** The customers a confirmed import created (by their ids then), or null for an id no import claimed. */
-  async importRun(importId: string): Promise<{ customerIds: number[] } | null> {
-    const row: { customer_ids: string } | undefined = await this.db('import_runs').select('customer_ids').where({ id: importId }).first();
+  /** The customers a confirmed import created (by their ids then) and the rows it left out, or null for an id no import claimed. */
+  async importRun(importId: string): Promise<{ customerIds: number[]; skippedRows: number } | null> {
+    const row: { customer_ids: string; skipped_rows: number | string } | undefined = await this.db('import_runs')
+      .select('customer_ids', 'skipped_rows').where({ id: importId }).first();
     if (!row) return null;
-    return { customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number) };
+    return { customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number), skippedRows: Number(row.skipped_rows) };
+  }
+
+  /**
+   * Keeps the file of a preview's refused rows under its import id (a second keep of the same id,
+   * the confirmation's, changes nothing), and lets go of the ones older than a week.
+   */
+  async keepRefusedRows(importId: string, file: StoredRefusedRows, now: number): Promise<void> {
+    await this.db('import_run_refused_rows').where('created_at', '<', now - REFUSED_ROWS_KEPT_MS).del();
+    await this.db('import_run_refused_rows')
+      .insert({ import_id: importId, row_count: file.rowCount, content: file.content, encoding: file.encoding, created_at: now })
+      .onConflict('import_id').ignore();
+  }
+
+  /** The refused rows' file of an import id, or null (none refused, or no longer kept). */
+  async refusedRows(importId: string): Promise<StoredRefusedRows | null> {
+    const row: { content: Buffer; encoding: string; row_count: number | string } | undefined = await this.db('import_run_refused_rows')
+      .select('content', 'encoding', 'row_count').where({ import_id: importId }).first();
+    return row ? { content: Buffer.from(row.content), encoding: row.encoding, rowCount: Number(row.row_count) } : null;
+  }
+
+  /** Whether an import id has a refused rows' file kept, without reading it. */
+  async hasRefusedRows(importId: string): Promise<boolean> {
+    return (await this.db('import_run_refused_rows').select('import_id').where({ import_id: importId }).first()) !== undefined;
   }
 
   /** The customers with their business and address, read in one query a batch. */

@@ -1,6 +1,7 @@
 import type { Customer } from '../repositories/customer.repository.js';
-import type { CustomerBatchRepository, CustomerWithIdentity } from '../repositories/customer-batch.repository.js';
+import type { CustomerBatchRepository, CustomerWithIdentity, StoredRefusedRows } from '../repositories/customer-batch.repository.js';
 import { parseImportFile, type ImportRow, type ImportSheet } from '../validation/customer-import.validation.js';
+import { refusedRowsFile } from '../validation/import-refused-rows.js';
 import { newEditToken } from '../domain/edit-token.js';
 import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
@@ -17,20 +18,31 @@ export interface ImportPreview {
 export type ImportOutcome =
   /** The import's customers exist: created now, or by an earlier confirmation of the same preview. */
   | { kind: 'done'; importId: string }
-  /** Rows with errors (a changed file): nothing created. */
+  /** Rows with errors (a changed file) in an all-or-nothing confirmation: nothing created. */
   | { kind: 'invalid'; preview: ImportPreview }
+  /** A "valid rows only" confirmation of a file with none: nothing created. */
+  | { kind: 'no-valid-rows'; preview: ImportPreview }
   /** Another customer took a slug since the preview: nothing created; the new preview has the new slugs. */
   | { kind: 'slugs-changed'; preview: ImportPreview };
 
+/** `all`: every row or none; `valid_only`: the valid rows, the refused ones left out (docs/product.md). */
+export type ImportMode = 'all' | 'valid_only';
+
+/** The slugs as the preview's form carries them: a refused row's empty. */
+export function slugsField(slugs: ReadonlyArray<string | null>): string {
+  return slugs.map((slug) => slug ?? '').join(',');
+}
+
 function sameSlugs(a: ReadonlyArray<string | null>, b: readonly string[]): boolean {
-  return a.length === b.length && a.every((slug, i) => slug === b[i]);
+  return a.length === b.length && a.every((slug, i) => (slug ?? '') === b[i]);
 }
 
 /**
  * The bulk import (docs/product.md, "Bulk import and customer CSV"): the preview reads and checks the file
  * and gives each row its slug by the rules of a single new customer (namesakes in the file and
  * in the database get `-2`, `-3`...); confirming reads the same bytes again, checks everything
- * again, and creates all rows in one transaction.
+ * again, and creates all rows in one transaction, or only the valid ones when asked. The refused
+ * rows of a preview are kept as a file to download (validation/import-refused-rows.ts).
  */
 export class CustomerImportService {
   constructor(
@@ -44,6 +56,18 @@ export class CustomerImportService {
     const errorRows = sheet.rows.filter((row) => row.customer === null);
     const slugs = await this.assignSlugs(sheet.rows);
     return { importId, sheet, slugs, errorRows };
+  }
+
+  /** The preview of an uploaded file, its refused rows kept as a file under the preview's import id. */
+  async previewUpload(bytes: Buffer): Promise<ImportPreview> {
+    const preview = await this.preview(bytes);
+    await this.keepRefusedRows(preview);
+    return preview;
+  }
+
+  private async keepRefusedRows(preview: ImportPreview): Promise<void> {
+    const file = refusedRowsFile(preview.sheet);
+    if (file) await this.batches.keepRefusedRows(preview.importId, file, this.clock().getTime());
   }
 
   /** Valid rows in file order, each the first free slug of its base, namesakes in the file counted. */
@@ -63,20 +87,22 @@ export class CustomerImportService {
    * nothing is created and the new preview is returned to be confirmed again. An import id
    * already claimed is the earlier confirmation's result: a reload or a second submit.
    */
-  async confirm(importId: string, bytes: Buffer, previewedSlugs: readonly string[]): Promise<ImportOutcome> {
+  async confirm(importId: string, bytes: Buffer, previewedSlugs: readonly string[], mode: ImportMode = 'all'): Promise<ImportOutcome> {
     const done = { kind: 'done', importId } as const;
     // Spares reading the file again; what keeps an import single is the key createMany inserts.
     if (await this.batches.importRun(importId)) return done;
     const preview = await this.preview(bytes, importId);
-    if (preview.errorRows.length > 0) return { kind: 'invalid', preview };
+    const skipped = preview.errorRows.length;
+    if (skipped > 0 && mode === 'all') return { kind: 'invalid', preview };
+    if (skipped === preview.sheet.rows.length) return { kind: 'no-valid-rows', preview };
     if (!sameSlugs(preview.slugs, previewedSlugs)) return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
-    const rows = preview.sheet.rows.map((row, i) => ({
-      ...(row.customer as NonNullable<ImportRow['customer']>),
-      slug: preview.slugs[i] as string,
-      editToken: newEditToken(),
-    }));
+    const rows = preview.sheet.rows.flatMap((row, i) => (row.customer
+      ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken() }]
+      : []));
     try {
-      await this.batches.createMany(importId, rows, this.clock().getTime());
+      await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
+      // Kept by the preview already, unless its form carried no import id (an older page).
+      await this.keepRefusedRows(preview);
       return done;
     } catch (err) {
       // The transaction rolled back whole: this import was confirmed meanwhile (its id is
@@ -87,11 +113,24 @@ export class CustomerImportService {
     }
   }
 
-  /** A confirmed import's customers as they are now (deleted ones left out), or null for an id no import claimed. */
-  async result(importId: string): Promise<{ created: number; customers: Customer[] } | null> {
+  /**
+   * A confirmed import's customers as they are now (deleted ones left out), the rows it left out
+   * and whether their file is still kept; null for an id no import claimed.
+   */
+  async result(importId: string): Promise<{ created: number; skipped: number; refusedRowsKept: boolean; customers: Customer[] } | null> {
     const run = await this.batches.importRun(importId);
     if (!run) return null;
-    return { created: run.customerIds.length, customers: await this.batches.listByIds(run.customerIds) };
+    return {
+      created: run.customerIds.length,
+      skipped: run.skippedRows,
+      refusedRowsKept: run.skippedRows > 0 && (await this.batches.hasRefusedRows(importId)),
+      customers: await this.batches.listByIds(run.customerIds),
+    };
+  }
+
+  /** The file of a preview's refused rows, or null (an id with none, or no longer kept). */
+  refusedRows(importId: string): Promise<StoredRefusedRows | null> {
+    return this.batches.refusedRows(importId);
   }
 
   /** The CSV export's listed customers (unknown ids left out), with their business and address. */

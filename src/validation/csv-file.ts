@@ -32,9 +32,17 @@ export interface CsvRecord {
   cells: string[];
 }
 
-export interface CsvSheet {
+/** How a file was written: what writing one back the same way needs (the import's refused rows). */
+export interface CsvFormat {
   encoding: CsvEncoding;
   separator: CsvSeparator;
+  /** The byte order mark the file opened with (UTF-16 always has one). */
+  byteOrderMark: 'none' | 'utf-8' | 'utf-16le' | 'utf-16be';
+  /** Excel's `sep=;` first line was there. */
+  separatorLine: boolean;
+}
+
+export interface CsvSheet extends CsvFormat {
   header: string[];
   /** The rows after the header, blank ones left out. */
   records: CsvRecord[];
@@ -76,6 +84,22 @@ export function decodeCsvBytes(bytes: Buffer): { text: string; encoding: CsvEnco
   }
   if (isUtf8(bytes)) return { text: iconv.decode(bytes, 'utf-8'), encoding: 'utf-8' };
   return { text: iconv.decode(bytes, 'windows-1254'), encoding: 'windows-1254' };
+}
+
+function byteOrderMarkOf(bytes: Buffer): CsvFormat['byteOrderMark'] {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 'utf-8' : 'none';
+}
+
+/** Text as a file of `format` holds it: its encoding, and its byte order mark when it had one. */
+export function encodeLike(text: string, format: Pick<CsvFormat, 'encoding' | 'byteOrderMark'>): Buffer {
+  switch (format.byteOrderMark) {
+    case 'utf-16le': return Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
+    case 'utf-16be': return Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf-16be')]);
+    case 'utf-8': return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), iconv.encode(text, 'utf-8')]);
+    case 'none': return iconv.encode(text, format.encoding === 'windows-1254' ? 'windows-1254' : 'utf-8');
+  }
 }
 
 /** Characters no spreadsheet text holds: C0 controls but tab, LF, FF, CR; DEL; the replacement character. */
@@ -205,5 +229,5 @@ export async function readCsv(bytes: Buffer, limits: CsvLimits): Promise<CsvShee
   if (declared) body = body.slice(0, start) + body.slice(end);
   const separator = declared ?? separatorOf(body.slice(start, end));
   const [header, ...records] = await readRecords(body, separator, limits);
-  return { encoding, separator, header: header?.cells ?? [], records };
+  return { encoding, separator, byteOrderMark: byteOrderMarkOf(bytes), separatorLine: declared !== undefined, header: header?.cells ?? [], records };
 }

@@ -7,7 +7,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ValidationError } from '../errors.js';
 import { fieldForHeader, IMPORT_COLUMN_NAMES, IMPORT_FIELDS, type ImportField } from '../domain/import-columns.js';
 import { collect } from './field-text.js';
-import { readCsv, type CsvEncoding, type CsvSeparator } from './csv-file.js';
+import { withoutFormulaGuard } from '../lib/csv.js';
+import { readCsv, type CsvEncoding, type CsvFormat, type CsvSeparator } from './csv-file.js';
 import { parseNewCustomer } from './customer.validation.js';
 import { parseProfileText } from './profile.validation.js';
 import { IDENTITY_FIELDS, parseIdentityFields, type IdentityField } from './identity.validation.js';
@@ -47,6 +48,8 @@ export interface ImportRow {
   row: number;
   /** What the cells hold (trimmed), for the preview of a refused row. */
   values: Record<ImportField, string>;
+  /** The row's cells as read, every column, for the file of refused rows. */
+  cells: string[];
   /** Set when every field passed. */
   customer: ImportedCustomer | null;
   errors: Partial<Record<ImportField, string>>;
@@ -57,6 +60,10 @@ export interface ImportRow {
 export interface ImportSheet {
   encoding: CsvEncoding;
   separator: CsvSeparator;
+  /** How the file was written, to write its refused rows back the same way. */
+  format: CsvFormat;
+  /** The header's cells as read. */
+  header: string[];
   rows: ImportRow[];
   /** Header cells no field matched: their columns are left out. */
   ignoredColumns: string[];
@@ -104,7 +111,7 @@ function identityInput(values: Readonly<Record<ImportField, string>>, notes: Par
 }
 
 /** One row through the same checks as the admin's new-customer form, the owner's profile form and the identity form. */
-export function parseImportRow(row: number, values: Record<ImportField, string>): ImportRow {
+export function parseImportRow(row: number, values: Record<ImportField, string>, cells: string[] = []): ImportRow {
   const errors: Partial<Record<ImportField, string>> = {};
   const notes: Partial<Record<ImportField, string>> = {};
   const names = collect(errors, () => parseNewCustomer({ name: values.name, surname: values.surname }));
@@ -117,7 +124,7 @@ export function parseImportRow(row: number, values: Record<ImportField, string>)
         ...(Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity[field] ?? null])) as Record<IdentityField, string | null>),
       }
     : null;
-  return { row, values, customer, errors, notes };
+  return { row, values, cells, customer, errors, notes };
 }
 
 /** Rows checked between two turns of the event loop: 1,000 rows at once held it for tens of milliseconds. */
@@ -135,10 +142,14 @@ export async function parseImportFile(bytes: Buffer): Promise<ImportSheet> {
     const values = Object.fromEntries(
       IMPORT_FIELDS.map((field) => {
         const index = columns.get(field);
-        return [field, index === undefined ? '' : (cells[index] ?? '').trim()];
+        return [field, index === undefined ? '' : withoutFormulaGuard((cells[index] ?? '').trim())];
       }),
     ) as Record<ImportField, string>;
-    rows.push(parseImportRow(row, values));
+    rows.push(parseImportRow(row, values, cells));
   }
-  return { encoding: sheet.encoding, separator: sheet.separator, rows, ignoredColumns: ignored, fields: [...columns.keys()] };
+  const { encoding, separator, byteOrderMark, separatorLine } = sheet;
+  return {
+    encoding, separator, format: { encoding, separator, byteOrderMark, separatorLine }, header: sheet.header,
+    rows, ignoredColumns: ignored, fields: [...columns.keys()],
+  };
 }

@@ -93,7 +93,7 @@ describe('bulk import without JavaScript', () => {
       if (name === 'desktop') await view.page.goto('/admin/import');
       expect(await uploadFile(view.page, excelFile(BAD_ROWS))).toBe(422);
       const alert = view.page.getByRole('alert');
-      expect(await alert.innerText()).toBe('2 satırda hata var. Hiçbir müşteri oluşturulmadı: dosyayı düzeltip yeniden yükleyin.');
+      expect(await alert.innerText()).toBe('2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.');
       const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
       expect(summary).toContain('Satır 4: Ad: Ad zorunludur. Telefon:');
       expect(summary).toContain('Satır 5: E-posta:');

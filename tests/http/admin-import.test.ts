@@ -122,7 +122,7 @@ describe('POST /admin/import (preview)', () => {
     expect(res.text).toContain('Satır 4');
   });
 
-  it('answers 422 naming each bad row and field, shows what was typed, offers no confirm and creates nothing', async () => {
+  it('answers 422 naming each bad row and field, shows what was typed, offers only the valid rows and creates nothing', async () => {
     const file = excelCsv([
       'ad;soyad;telefon;e-posta;web;bio',
       'Ayşe;Kaya;0532 123 45 67;ayse@ornek.com.tr;;',
@@ -131,14 +131,16 @@ describe('POST /admin/import (preview)', () => {
     ]);
     const res = await upload(file).expect(422);
     const page = textOf(res.text);
-    expect(page).toContain('2 satırda hata var. Hiçbir müşteri oluşturulmadı: dosyayı düzeltip yeniden yükleyin.');
+    expect(page).toContain('2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.');
     expect(page).toContain('Hatalı satırlar (2)');
     expect(page).toMatch(/Satır 3 : Ad : Ad zorunludur\. Telefon : [^:]+\. E-posta : [^:]+\. Web : [^:]+ Satır 4 : Biyografi : Biyografi en fazla 200 karakter olabilir\./);
     expect(res.text).toContain('<a href="#satir-3">Satır 3</a>');
     expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
     expect(res.text).toContain('<span class="import-table__value">ali@</span><span class="field-error">');
     expect(res.text).toContain('javascript:alert(1)');
-    expect(res.text).not.toContain('action="/admin/import/confirm"');
+    // Issue 25: the valid row alone may be imported; every row at once is not offered.
+    expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
+    expect(page).not.toContain('müşteriyi oluştur');
     expect(await count('customers')).toBe(0);
   });
 
@@ -454,7 +456,9 @@ describe('the business on the card in the import (issue 24)', () => {
     expect(cellText(res.text, 3, 'Adres')).toBe('Ankara, 123 | Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
     expect(res.text).toContain('<span class="import-table__value is-invalid">123</span>');
     expect(res.text).toContain('Ş'.repeat(101));
-    expect(res.text).not.toContain('action="/admin/import/confirm"');
+    // Only the valid row is offered (issue 25): the all-or-nothing confirm stays absent.
+    expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
+    expect(page).not.toContain('müşteriyi oluştur');
     expect(await count('customers')).toBe(0);
   });
 

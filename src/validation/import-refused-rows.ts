@@ -1,0 +1,47 @@
+/**
+ * The rows an import refused, as a file to fix and upload again (docs/product.md, Bulk import and
+ * customer CSV): the header and each refused row's cells as they were read, and a `hata` column with
+ * the reasons, written in the uploaded file's encoding, byte order mark and separator, so that Excel
+ * opens it as it opened the original.
+ */
+import { headerKey, IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '../domain/import-columns.js';
+import { csvLine } from '../lib/csv.js';
+import { encodeLike, type CsvEncoding } from './csv-file.js';
+import type { ImportRow, ImportSheet } from './customer-import.validation.js';
+
+/** The reasons' column; a file of ours uploaded again has it already, and gets its cells replaced. */
+export const ERRORS_COLUMN = 'hata';
+
+export interface RefusedRowsFile {
+  content: Buffer;
+  encoding: CsvEncoding;
+  rowCount: number;
+}
+
+/** Each refused field with the form's text, in the preview's order: `E-posta: Geçerli bir e-posta adresi girin.` */
+function reasonsOf(row: ImportRow): string {
+  return IMPORT_FIELDS.flatMap((field) => (row.errors[field] ? [`${IMPORT_FIELD_LABELS[field]}: ${row.errors[field]}`] : [])).join(' ');
+}
+
+/** The cells with `value` at `index`, empty cells between: a short row keeps its reasons under the header's `hata`. */
+function withCellAt(cells: readonly string[], index: number, value: string): string[] {
+  const out = [...cells];
+  while (out.length < index) out.push('');
+  out[index] = value;
+  return out;
+}
+
+/** The file of the sheet's refused rows, or null when every row passed. */
+export function refusedRowsFile(sheet: ImportSheet): RefusedRowsFile | null {
+  const refused = sheet.rows.filter((row) => row.customer === null);
+  if (refused.length === 0) return null;
+  const { separator } = sheet.format;
+  const existing = sheet.header.findIndex((cell) => headerKey(cell) === ERRORS_COLUMN);
+  const at = existing !== -1 ? existing : Math.max(sheet.header.length, ...refused.map((row) => row.cells.length));
+  const lines = [
+    sheet.format.separatorLine ? `sep=${separator}\r\n` : '',
+    csvLine(withCellAt(sheet.header, at, ERRORS_COLUMN), separator),
+    ...refused.map((row) => csvLine(withCellAt(row.cells, at, reasonsOf(row)), separator)),
+  ];
+  return { content: encodeLike(lines.join(''), sheet.format), encoding: sheet.format.encoding, rowCount: refused.length };
+}
