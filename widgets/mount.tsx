@@ -67,3 +67,5 @@ document.documentElement.classList.add('js');
 mountWithin(document);
 startPageAnimation();
 enhanceDialogs(mountWithin);
+// Its own chunk: only the admin list has a bulk form.
+if (document.querySelector('form[data-bulk]')) void import('./enhance/bulk-selection').then(({ enhanceBulkSelection }) => enhanceBulkSelection());

@@ -94,7 +94,10 @@ export class CustomerBulkController {
     const count = await this.bulk.count(target);
     if (count === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     if (count > MAX_SHEET_CARDS) return backToList(req, res, back, 'error', bulkNotices.tooManyToPrint(count), 422);
-    const ids = (await this.bulk.named(target)).map((customer) => customer.id);
+    // Ticked boxes print in the list's order as shown; unknown ids are left out.
+    const found = (await this.bulk.named(target)).map((customer) => customer.id);
+    const known = new Set(found);
+    const ids = target.kind === 'ids' ? target.ids.filter((id) => known.has(id)) : found;
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(bulkNotices.printFailed, async () => this.kits.sheet(ids, origin, await this.brand()));
     await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);

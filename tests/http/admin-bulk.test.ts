@@ -45,6 +45,25 @@ const active = async (c: CreatedCustomer): Promise<boolean> => withBooleans(awai
 const version = async (c: CreatedCustomer): Promise<number> => Number((await t.db('customers').where({ id: c.id }).first()).version);
 const entries = async (action: string) => (await t.db('admin_activity').where({ action }).orderBy('id')) as Array<Record<string, unknown>>;
 
+describe('the list\'s bulk form (GET /admin)', () => {
+  it('sits at the top of the list, carries the list\'s q, durum, sira and page back, and offers the page and all matching', async () => {
+    await t.db.batchInsert('customers', Array.from({ length: 60 }, (_, i) => ({
+      name: 'Toplu', surname: `Kaya ${i}`, slug: `toplu-kaya-${i}`, search_text: `toplu kaya ${i} toplu-kaya-${i}`, edit_token: `token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: Date.now() + i,
+    })), 100);
+    const res = await admin.agent.get('/admin?q=kaya&durum=aktif&sira=ad&page=1').expect(200);
+    const form = res.text.slice(res.text.indexOf('<form id="secilenler"'), res.text.indexOf('</form>', res.text.indexOf('<form id="secilenler"')));
+    expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
+    expect(form).toContain('method="post" action="/admin/customers/bulk"');
+    for (const hidden of ['name="q" value="kaya"', 'name="durum" value="aktif"', 'name="sira" value="ad"']) expect(form).toContain(hidden);
+    const rowIds = [...res.text.matchAll(/<input type="checkbox" name="ids" value="(\d+)" form="secilenler">/g)].map((m) => m[1]);
+    expect(rowIds).toHaveLength(50);
+    expect(form).toContain(`<input type="checkbox" name="ids" value="${rowIds.join(',')}" data-bulk-page>Bu sayfadakilerin hepsi (50)</label>`);
+    // Ayşe Kaya, Ali Kaya and the 60 active "Toplu Kaya" match; Fatma Kayalı is passive.
+    expect(form).toContain('<input type="checkbox" name="all_matching" value="1" data-bulk-all>Aramaya uyan 62 müşterinin hepsi</label>');
+    for (const action of ['print', 'csv', 'activate', 'deactivate', 'delete']) expect(form).toContain(`<option value="${action}">`);
+  });
+});
+
 describe('POST /admin/customers/bulk: activate and deactivate', () => {
   it('deactivates the ticked customers in one go, raises their versions, says how many and records each', async () => {
     const before = await version(ayse);
@@ -173,7 +192,7 @@ describe('POST /admin/customers/bulk: print and CSV', () => {
 
 describe('POST /admin/customers/bulk: refusals', () => {
   it('nothing selected: back to the list as it was, with a Turkish message, nothing changed', async () => {
-    for (const fields of [{ action: 'deactivate' }, { action: 'print', ids: '' }, { action: 'csv', ids: ['', ''] }]) {
+    for (const fields of [{ action: 'deactivate' }, { action: 'print', ids: '' }, { action: 'csv', ids: ['', ''] }] as Fields[]) {
       const res = await bulk({ ...fields, q: 'kaya', durum: 'aktif', sira: 'ad', page: '3' }).expect(303);
       expect(res.headers.location).toBe('/admin?q=kaya&durum=aktif&sira=ad&page=3');
       expect(await followFlash(res)).toBe('Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.');

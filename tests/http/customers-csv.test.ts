@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CustomerBatchRepository } from '../../src/repositories/customer-batch.repository.js';
-import { createCustomer, createTestApp, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { inputValue } from '../helpers/raw-http.js';
 
 let t: TestApp;
@@ -135,12 +135,15 @@ describe('GET /admin/customers.csv', () => {
   });
 });
 
-describe('the list\'s "Seçilenleri CSV indir"', () => {
-  it('puts a labelled checkbox on each row, tied to a GET form that works without JavaScript', async () => {
+describe('the list\'s selection: CSV of the ticked customers', () => {
+  it('puts a labelled checkbox on each row, tied to the bulk form at the top of the list, which answers their CSV without JavaScript', async () => {
     const res = await admin.agent.get('/admin').expect(200);
     expect(res.text).toContain(`<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`);
-    expect(res.text).toMatch(/<form id="secilenler" method="get" action="\/admin\/customers\.csv">\s*<input type="hidden" name="ids" value="">\s*<button class="button button--secondary button--small" type="submit">Seçilenleri CSV indir<\/button>/);
+    expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
+    expect(res.text).toContain('<option value="csv">CSV olarak indir</option>');
     expect(res.text).toContain('<a href="/admin/customers.csv" download>Tüm müşterileri CSV indir</a>');
+    const csv = await admin.agent.post('/admin/customers/bulk').type('form').send(`_csrf=${encodeURIComponent(csrfFrom(res.text))}&action=csv&ids=${ayse.id}`).expect(200);
+    expect(csv.text).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05'));
   });
 });
 
