@@ -16,6 +16,7 @@ import * as createViewBatches from './20261126_0014_create_view_batches.js';
 import * as addProfileIdentity from './20261126_0015_add_profile_identity.js';
 import * as createSlugRedirects from './20261126_0016_create_slug_redirects.js';
 import * as createAdminActivity from './20261126_0017_create_admin_activity.js';
+import * as backfillCustomerSearchText from './20261126_0018_backfill_customer_search_text.js';
 import * as addImportRunRefusedRows from './20261126_0019_add_import_run_refused_rows.js';
 
 interface Migration {
@@ -46,6 +47,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0015_add_profile_identity', addProfileIdentity],
   ['20261126_0016_create_slug_redirects', createSlugRedirects],
   ['20261126_0017_create_admin_activity', createAdminActivity],
+  ['20261126_0018_backfill_customer_search_text', backfillCustomerSearchText],
   ['20261126_0019_add_import_run_refused_rows', addImportRunRefusedRows],
 ];
 

@@ -11,6 +11,8 @@ import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminCustomerPage } from './admin-customer-page.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
+import { parseCustomerListQuery } from '../validation/customer-list-query.js';
+import { customerListHref } from '../presenters/customer-list.js';
 
 export const messages = {
   createFailed: 'Müşteri oluşturulamadı',
@@ -40,15 +42,6 @@ interface NewCustomerForm {
 
 const closedForm: NewCustomerForm = { open: false, values: { name: '', surname: '' }, errors: {} };
 
-function pageNumber(raw: unknown): number {
-  const n = typeof raw === 'string' && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return Math.max(1, n);
-}
-
-function searchTerm(raw: unknown): string {
-  return typeof raw === 'string' ? raw.trim().slice(0, 100) : '';
-}
-
 export class AdminController {
   constructor(
     private readonly customers: CustomerService,
@@ -58,9 +51,8 @@ export class AdminController {
   ) {}
 
   private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
-    const search = searchTerm(req.query.q);
-    const page = pageNumber(req.query.sayfa);
-    const [list, counts] = await Promise.all([this.customers.list(search, page), this.customers.counts()]);
+    const { params, filter, sort, page } = parseCustomerListQuery(req.query);
+    const [list, counts] = await Promise.all([this.customers.list(filter, sort, page), this.customers.counts()]);
     const totalPages = Math.max(1, Math.ceil(list.total / CUSTOMERS_PER_PAGE));
     if (wantsJson(req)) {
       res.status(status).json({
@@ -69,8 +61,8 @@ export class AdminController {
         total: list.total,
         page,
         totalPages,
-        customers: list.customers.map(({ id, name, surname, slug, isActive, createdAt }) => ({
-          id, name, surname, slug, isActive, createdAt,
+        customers: list.customers.map(({ id, name, surname, slug, isActive, createdAt, company, city }) => ({
+          id, name, surname, slug, isActive, createdAt, company, city,
         })),
       });
       return;
@@ -80,7 +72,9 @@ export class AdminController {
       counts,
       customers: list.customers,
       total: list.total,
-      search,
+      search: filter.search,
+      listParams: params,
+      pageHref: (n: number) => customerListHref(params, n),
       page,
       totalPages,
       form,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { customerSearchText } from '../domain/slug.js';
 import { bumpVersion } from './customer.repository.js';
+import { refreshSearchText } from './customer-search-text.js';
 import type { ProfileChanges } from './profile-write.repository.js';
 
 /** The columns of the business on the card (docs/product.md, The business on the card). */
@@ -11,17 +11,15 @@ export class CustomerIdentityRepository {
   constructor(private readonly db: Knex) {}
 
   /**
-   * The name (kept searchable under the customer's current slug, which never moves with it) and
-   * the business on the card, with the page's version raised so cached pages follow.
+   * The name (its slug never moves with it) and the business on the card, with the search text
+   * written again and the page's version raised so cached pages follow.
    */
   async save(customerId: number, name: { name: string; surname: string }, identity: IdentityColumns, now: number): Promise<void> {
     await this.db.transaction(async (trx) => {
-      const row: { slug: string } | undefined = await trx('customers').where({ id: customerId }).first('slug');
-      if (!row) return;
-      await trx('customers')
-        .where({ id: customerId })
-        .update({ name: name.name, surname: name.surname, search_text: customerSearchText(name.name, name.surname, row.slug) });
+      const updated = await trx('customers').where({ id: customerId }).update({ name: name.name, surname: name.surname });
+      if (updated === 0) return;
       if (Object.keys(identity).length > 0) await trx('customer_profiles').where({ customer_id: customerId }).update({ ...identity, updated_at: now });
+      await refreshSearchText(trx, [customerId]);
       await bumpVersion(trx, customerId);
     });
   }

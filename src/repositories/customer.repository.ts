@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
-import { customerSearchText, foldForSearch } from '../domain/slug.js';
+import { customerSearchTextOf } from '../domain/customer-search.js';
+import { applyCustomerFilter, type CustomerListFilter } from './customer-filter.js';
+import { isPostgres } from '../db.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -22,10 +24,16 @@ export interface CustomerContact {
   email: string | null;
 }
 
+/** A row of the administrator's list: the customer with the business and city of its profile. */
+export type ListedCustomer = Customer & { company: string | null; city: string | null };
+
 export interface CustomerPage {
-  customers: Customer[];
+  customers: ListedCustomer[];
   total: number;
 }
+
+/** The list's orders (docs/product.md, Administrator): newest first, or by the folded name then surname. */
+export type CustomerListSort = 'newest' | 'name';
 
 export interface AdminCounts {
   customers: number;
@@ -77,15 +85,20 @@ export interface NewCustomer {
   slug: string;
   editToken: string;
   createdAt: number;
+  /** What an imported customer's profile starts with, for the search text; left out, nothing. */
+  company?: string | null;
+  phone?: string | null;
+  email?: string | null;
 }
 
-/** The customers row of a new customer: active, searchable by name and slug. */
+/** The customers row of a new customer: active, searchable by name, slug and what its profile starts with. */
 export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
+  const { name, surname, slug } = input;
   return {
-    name: input.name,
-    surname: input.surname,
-    slug: input.slug,
-    search_text: customerSearchText(input.name, input.surname, input.slug),
+    name,
+    surname,
+    slug,
+    search_text: customerSearchTextOf({ name, surname, slug, company: input.company ?? null, phone: input.phone ?? null, email: input.email ?? null, oldSlugs: [] }),
     edit_token: input.editToken,
     is_active: true,
     created_at: input.createdAt,
@@ -115,13 +128,6 @@ export function newContactButtonRows(customerId: number): Array<Record<string, u
 /** Marks the customer's public page as changed; call it in the same transaction as the change. */
 export async function bumpVersion(db: Knex, customerId: number): Promise<void> {
   await db('customers').where({ id: customerId }).increment('version', 1);
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-/** `%term%` for LIKE, with the term folded as search_text is (raw, escaped, if nothing is left). */
-function likePattern(term: string): string {
-  const folded = foldForSearch(term) || term.toLowerCase();
-  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export class CustomerRepository {
@@ -166,26 +172,32 @@ export class CustomerRepository {
   }
 
   /**
-   * Newest first; `search` matches name, surname, full name or slug, ignoring case, accents and
-   * the difference between Turkish letters and their ASCII look-alikes (see foldForSearch).
+   * A page of the list, narrowed by the filter (customer-filter.ts), with the business and city of
+   * each profile. By name is by search_text, which starts with the folded name and surname, so
+   * "Şule" sorts among the s and "İpek" among the i; compared byte by byte (all of it is a-z, 0-9
+   * and spaces), as PostgreSQL's locale collation, which skips spaces, would not.
    */
-  async listPage(options: { search: string; page: number; perPage: number }): Promise<CustomerPage> {
-    const filtered = this.db('customers');
-    const term = options.search.trim();
-    if (term) {
-      const pattern = likePattern(term);
-      filtered.whereRaw("search_text like ? escape '\\'", [pattern]);
-    }
+  async listPage(options: { filter: CustomerListFilter; sort: CustomerListSort; page: number; perPage: number }): Promise<CustomerPage> {
+    const filtered = applyCustomerFilter(this.db('customers'), options.filter);
+    const order = options.sort === 'name'
+      ? isPostgres(this.db) ? 'customers.search_text collate "C" asc, customers.id asc' : 'customers.search_text asc, customers.id asc'
+      : 'customers.created_at desc, customers.id desc';
     const [rows, counted] = await Promise.all([
       filtered
         .clone()
-        .select('*')
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .leftJoin('customer_profiles', 'customer_profiles.customer_id', 'customers.id')
+        .select('customers.*', 'customer_profiles.company', 'customer_profiles.city')
+        .orderByRaw(order)
         .limit(options.perPage)
         .offset((options.page - 1) * options.perPage),
       filtered.clone().count({ count: '*' }),
     ]);
-    return { customers: rows.map(toCustomer), total: countOf(counted) };
+    const customers = rows.map((row: Record<string, unknown>) => ({
+      ...toCustomer(row),
+      company: (row.company as string | null) ?? null,
+      city: (row.city as string | null) ?? null,
+    }));
+    return { customers, total: countOf(counted) };
   }
 
   async counts(): Promise<AdminCounts> {

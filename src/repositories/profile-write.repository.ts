@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { bumpVersion } from './customer.repository.js';
+import { changesSearchText, refreshSearchText } from './customer-search-text.js';
 import type { ContactButtonType } from '../domain/contact-buttons.js';
 
 /** Columns of customer_profiles the owner may change, by their form names. */
@@ -42,8 +43,13 @@ export class ProfileWriteRepository {
     });
   }
 
+  /** The change; one of the business, phone or e-mail also writes the search text again. */
   async update(customerId: number, changes: ProfileChanges, now: number): Promise<void> {
-    await this.changing(customerId, (trx) => trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now }));
+    await this.changing(customerId, async (trx) => {
+      const changed = await trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+      if (changesSearchText(changes)) await refreshSearchText(trx, [customerId]);
+      return changed;
+    });
   }
 
   /**
@@ -54,6 +60,7 @@ export class ProfileWriteRepository {
   async updateContactData(customerId: number, changes: ProfileChanges, now: number): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       await trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+      if (changesSearchText(changes)) await refreshSearchText(trx, [customerId]);
       const left = await trx('customer_profiles').where({ customer_id: customerId }).first('phone', 'email');
       const hidden = left && !left.phone && !left.email
         ? await trx('contact_buttons').where({ customer_id: customerId, type: 'add_contact', is_visible: true }).update({ is_visible: false })

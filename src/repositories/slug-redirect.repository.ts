@@ -1,6 +1,6 @@
 /** A customer's addresses: the current slug in customers, every one it had before in slug_redirects. */
 import type { Knex } from 'knex';
-import { customerSearchText } from '../domain/slug.js';
+import { refreshSearchText } from './customer-search-text.js';
 import { isUniqueViolation } from './rows.js';
 
 /** Who holds an address: as the current one, or as an old one that redirects to them. */
@@ -70,13 +70,12 @@ export class SlugRedirectRepository {
       const holder = await this.holderOf(newSlug, trx);
       if (holder && holder.customerId !== id) return holder;
       // Read here, not from the request: another administrator may have moved the customer meanwhile.
-      const customer: { name: string; surname: string; slug: string } = await trx('customers').select('name', 'surname', 'slug').where({ id }).first();
+      const customer: { slug: string } = await trx('customers').select('slug').where({ id }).first();
       if (customer.slug === newSlug) return { customerId: id, current: true };
       await trx('slug_redirects').where({ old_slug: newSlug, customer_id: id }).delete();
       await trx('slug_redirects').insert({ old_slug: customer.slug, customer_id: id, created_at: change.at });
-      await trx('customers')
-        .where({ id })
-        .update({ slug: newSlug, search_text: customerSearchText(customer.name, customer.surname, newSlug), version: trx.raw('version + 1') });
+      await trx('customers').where({ id }).update({ slug: newSlug, version: trx.raw('version + 1') });
+      await refreshSearchText(trx, [id]);
       return null;
     });
   }

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
-import type { AdminCounts, Customer, CustomerContact, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type { AdminCounts, Customer, CustomerContact, CustomerListSort, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
@@ -16,8 +17,8 @@ export class CustomerService {
     private readonly logger: Logger,
   ) {}
 
-  list(search: string, page: number): Promise<CustomerPage> {
-    return this.customers.listPage({ search, page, perPage: CUSTOMERS_PER_PAGE });
+  list(filter: CustomerListFilter, sort: CustomerListSort, page: number): Promise<CustomerPage> {
+    return this.customers.listPage({ filter, sort, page, perPage: CUSTOMERS_PER_PAGE });
   }
 
   counts(): Promise<AdminCounts> {

@@ -79,7 +79,7 @@ describe('GET /admin', () => {
     expect(second.body.customers).toHaveLength(6);
     const html = await admin.agent.get('/admin').expect(200);
     expect(html.text).toContain('Sayfa 1 / 2');
-    expect(html.text).toContain('href="/admin?sayfa=2"');
+    expect(html.text).toContain('href="/admin?page=2"');
 
     for (const q of ['zeynep', 'YILMAZ', 'Zeynep Yıl', 'zeynepyilmaz']) {
       const found = await admin.agent.get('/admin').query({ q }).set('Accept', 'application/json').expect(200);
