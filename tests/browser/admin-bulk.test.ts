@@ -1,0 +1,191 @@
+/**
+ * The list's selection in a real browser (issue 25; docs/product.md, Administrator, "Selection"):
+ * without JavaScript the form at the top of the list and the delete's confirmation page, on a
+ * phone; with it the select-all box, the bar at the foot of the screen, "all matching" and the
+ * delete dialog, by keyboard, on a phone and a desktop. Every screen is checked with axe and
+ * photographed into tests/browser/screenshots/.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
+import { withBooleans } from '../helpers/rows.js';
+import { inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, type RunningApp, VIEWPORTS } from '../helpers/browser.js';
+
+/** 56 customers: 55 named Kaya (more than the list's page of 50) and one Demir. */
+async function seed(app: RunningApp): Promise<void> {
+  const now = Date.now();
+  const rows = Array.from({ length: 55 }, (_, i) => ({
+    name: `Müşteri${i + 1}`, surname: 'Kaya', slug: `musteri${i + 1}-kaya`, search_text: `musteri${i + 1} kaya musteri${i + 1}-kaya`,
+    edit_token: `bulk-token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: now - i * 1000,
+  }));
+  rows.push({ name: 'Deniz', surname: 'Demir', slug: 'deniz-demir', search_text: 'deniz demir deniz-demir', edit_token: `bulk-token-demir-${'x'.repeat(30)}`, is_active: true, created_at: now + 1000 });
+  await app.test.db.batchInsert('customers', rows, 100);
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
+  await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL('**/admin');
+}
+
+async function flash(page: Page): Promise<string> {
+  const alert = page.locator('main .alert').first();
+  await alert.waitFor({ state: 'visible' });
+  return (await alert.innerText()).trim();
+}
+
+async function activeCount(app: RunningApp): Promise<number> {
+  return (await app.test.db('customers').select('is_active')).map((r) => withBooleans(r).is_active).filter(Boolean).length;
+}
+
+describe('without JavaScript, on a phone (390x844)', () => {
+  let browser: Browser;
+  let app: RunningApp;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startApp();
+    await seed(app);
+    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device: 'phone' }));
+    await signIn(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows the bulk form at the top of the list, not under its 50 rows', async () => {
+    await page.goto('/admin?q=kaya');
+    const form = await page.locator('form#secilenler').boundingBox();
+    const firstRow = await page.locator('.customer-list__item').first().boundingBox();
+    // Under the header, the counts and the search on a phone: about a screen and a quarter down, where the first row starts.
+    expect((form?.y ?? Infinity) + (form?.height ?? 0)).toBeLessThanOrEqual(firstRow?.y ?? 0);
+    expect(firstRow?.y).toBeLessThan(1.5 * VIEWPORTS.phone.height);
+    expect(await page.getByLabel('Seçilenlerle yapılacak işlem').isVisible()).toBe(true);
+    expect(await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').isVisible()).toBe(true);
+    expect(await page.locator('[data-bulk-bar]').isVisible()).toBe(false);
+    await inspect(page, 'bulk-nojs-phone-01-form');
+  });
+
+  it('with nothing ticked, comes back to the same list with a Turkish message', async () => {
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await page.waitForURL('**/admin?q=kaya');
+    expect(await flash(page)).toBe('Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.');
+    await inspect(page, 'bulk-nojs-phone-02-nothing');
+  });
+
+  it('deactivates two ticked rows at once, from a row far down the page', async () => {
+    await page.getByLabel('Müşteri1 Kaya seç').check();
+    await page.getByLabel('Müşteri50 Kaya seç').check();
+    await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await page.waitForURL('**/admin?q=kaya');
+    expect(await flash(page)).toBe('2 müşteri pasif yapıldı.');
+    expect(await activeCount(app)).toBe(54);
+  });
+
+  it('asks before deleting all matching, naming the count, and deletes on "Evet"', async () => {
+    await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').check();
+    await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('delete');
+    await page.getByRole('button', { name: 'Uygula' }).click();
+    await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
+    expect(await page.locator('.bulk-confirm__names li').count()).toBe(10);
+    await inspect(page, 'bulk-nojs-phone-03-confirm');
+    await page.getByRole('button', { name: 'Evet, 55 müşteriyi sil' }).click();
+    await page.waitForURL('**/admin?q=kaya');
+    expect(await flash(page)).toBe('55 müşteri silindi.');
+    expect(await app.test.db('customers').pluck('slug')).toEqual(['deniz-demir']);
+    await inspect(page, 'bulk-nojs-phone-04-deleted');
+  });
+});
+
+for (const device of ['phone', 'desktop'] as const) {
+  describe(`with JavaScript, on a ${device}`, () => {
+    let browser: Browser;
+    let app: RunningApp;
+    let context: BrowserContext;
+    let page: Page;
+    const shot = (step: string) => `bulk-js-${device}-${step}`;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      app = await startApp();
+      await seed(app);
+      ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: true, device }));
+      await signIn(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await app?.close();
+    });
+
+    it('shows the bar at the foot of the screen once a row is ticked, with the count', async () => {
+      await page.goto('/admin?q=kaya');
+      const bar = page.locator('[data-bulk-bar]');
+      expect(await bar.isVisible()).toBe(false);
+      expect(await page.getByLabel('Seçilenlerle yapılacak işlem').isVisible()).toBe(false);
+      await page.getByLabel('Müşteri3 Kaya seç').check();
+      await bar.waitFor({ state: 'visible' });
+      await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('1 müşteri seçildi');
+      const box = await bar.boundingBox();
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(VIEWPORTS[device].height);
+      expect(await page.getByLabel('Bu sayfadakilerin hepsi (50)').evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
+      await inspect(page, shot('01-one'));
+    });
+
+    it('selects the page with the select-all box, then offers and takes all 55 matching', async () => {
+      await page.getByLabel('Bu sayfadakilerin hepsi (50)').check();
+      const bar = page.locator('[data-bulk-bar]');
+      await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('50 müşteri seçildi');
+      expect(await page.locator('input[form="secilenler"]:checked').count()).toBe(50);
+      await page.getByRole('button', { name: 'Aramaya uyan 55 müşterinin hepsini seç' }).click();
+      await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('Aramaya uyan 55 müşterinin hepsi seçildi');
+      await inspect(page, shot('02-all-matching'));
+      // The screen as the user sees it, the bar over the foot of the list.
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot('02-bar-on-screen')}.png`), animations: 'disabled', caret: 'hide' });
+    });
+
+    it('deactivates all 55 from the bar and says so', async () => {
+      await page.getByRole('button', { name: 'Pasif yap' }).click();
+      await page.waitForURL('**/admin?q=kaya');
+      expect(await flash(page)).toBe('55 müşteri pasif yapıldı.');
+      expect(await activeCount(app)).toBe(1);
+      expect(await page.locator('[data-bulk-bar]').isVisible()).toBe(false);
+    });
+
+    it('asks in a dialog naming the count before a delete, reached and answered by keyboard; Escape leaves everything', async () => {
+      await page.getByLabel('Müşteri1 Kaya seç').check();
+      await page.getByLabel('Müşteri2 Kaya seç').check();
+      const remove = page.locator('[data-bulk-delete]');
+      await remove.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.locator('dialog#toplu-silme');
+      await dialog.waitFor({ state: 'visible' });
+      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+      expect(await dialog.getByRole('heading').innerText()).toBe('2 müşteri silinecek');
+      await inspect(page, shot('03-dialog'));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 56 });
+
+      await remove.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible' });
+      const confirm = dialog.getByRole('button', { name: '2 müşteriyi sil' });
+      await confirm.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/admin?q=kaya');
+      expect(await flash(page)).toBe('2 müşteri silindi.');
+      expect(await app.test.db('customers').whereIn('slug', ['musteri1-kaya', 'musteri2-kaya'])).toHaveLength(0);
+      expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 54 });
+      await inspect(page, shot('04-deleted'));
+    });
+  });
+}
