@@ -1,7 +1,7 @@
 /**
  * The agency's bulk import in a real browser with JavaScript off: upload a file with an error
  * row (refused, each bad row and field named), then Excel's Windows-1254 file (previewed,
- * confirmed), the result page's CSV, and the list's "Seçilenleri CSV indir". The preview is
+ * confirmed), the result page's CSV, and the CSV of the customers ticked in the list. The preview is
  * photographed on a phone and on a desktop screen.
  */
 import { readFile } from 'node:fs/promises';
@@ -161,7 +161,8 @@ describe('bulk import without JavaScript', () => {
     await page.getByLabel('İpek Şahin seç').check();
     await page.getByLabel('Şükrü Işıkoğlu seç').check();
     await screenshot(page, 'import-desktop-list-selection');
-    const csv = await downloadText(page, () => page.getByRole('button', { name: 'Seçilenleri CSV indir' }).click());
+    await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('csv');
+    const csv = await downloadText(page, () => page.getByRole('button', { name: 'Uygula' }).click());
     expect(csv.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', 'ipeksahin', 'sukruisikoglu']);
   });
 
