@@ -55,6 +55,7 @@ const ADMIN_POSTS: readonly AdminPost[] = [
   { label: 'POST /admin/customers/:id/profile', path: () => `/admin/customers/${w.b.id}/profile`, fields: () => ({ name: 'Sahte', surname: 'Ad', company: 'Sahte' }) },
   { label: 'POST /admin/customers/:id/token', path: () => `/admin/customers/${w.b.id}/token`, fields: () => ({}) },
   { label: 'POST /admin/customers/:id/delete', path: () => `/admin/customers/${c.id}/delete`, fields: () => ({}) },
+  { label: 'POST /admin/customers/bulk', path: () => '/admin/customers/bulk', fields: () => ({ action: 'delete', confirm: '1', ids: `${w.b.id},${c.id}` }) },
   { label: 'POST /admin/security', path: () => '/admin/security', fields: () => ({ code: '123456' }) },
   { label: 'POST /admin/security/disable', path: () => '/admin/security/disable', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
   { label: 'POST /admin/security/recovery-codes', path: () => '/admin/security/recovery-codes', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
