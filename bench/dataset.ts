@@ -9,9 +9,11 @@ import Database from 'better-sqlite3';
 import { createDb, migrateLatest } from '../src/db.js';
 import { dayKey } from '../src/lib/calendar.js';
 import { newEditToken } from '../src/domain/edit-token.js';
-import { customerSearchText, foldSlug, pickFreeSlug } from '../src/domain/slug.js';
+import { customerSearchTextOf } from '../src/domain/customer-search.js';
+import { foldSlug, pickFreeSlug } from '../src/domain/slug.js';
 import { everyLink, MINIMAL_PDF } from '../tests/helpers/fixtures.js';
 import { seedActivity } from './activity-dataset.js';
+import { businessData, type BusinessData } from './business-data.js';
 import { photoJpeg } from './images.js';
 import { randomMessage, randomPerson, seededRandom } from './names.js';
 
@@ -146,13 +148,16 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     );
     const insertProfile = db.prepare(
       `insert into customer_profiles (customer_id, is_profile_visible, is_phone_visible, is_email_visible, is_website_visible,
-         background_type, background_value, updated_at) values (?, 1, 1, 1, 1, 'color', '#f9fafb', ?)`,
+         background_type, background_value, company, city, phone, email, updated_at) values (?, 1, 1, 1, 1, 'color', '#f9fafb', ?, ?, ?, ?, ?)`,
     );
     const insertButton = db.prepare('insert into contact_buttons (customer_id, type, is_visible) values (?, ?, 1)');
 
     // Customers signed up over three years, oldest first; the bench profile is the first of
     // them, so it is old enough to have 400 days of views.
     const slugs = new Set<string>();
+    // The bench profile's contact is the one written below with the rest of its page; no business, so its page weighs what it did.
+    const businessRandom = seededRandom(20261126);
+    const benchContact: BusinessData = { company: null, city: null, phone: '+905321234567', email: 'merhaba@aysekaya.com.tr' };
     const threeYears = 3 * 365 * DAY_MS;
     const bench = db.transaction((): BenchProfile => {
       let profile: BenchProfile | null = null;
@@ -164,8 +169,10 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
         const token = newEditToken();
         // About one customer in 25 has been made passive; never the bench profile.
         const active = n === 0 || random() >= 0.04;
-        const id = Number(insertCustomer.run(person.name, person.surname, slug, customerSearchText(person.name, person.surname, slug), token, active ? 1 : 0, createdAt).lastInsertRowid);
-        insertProfile.run(id, createdAt);
+        const business = n === 0 ? benchContact : businessData(businessRandom, n, person.surname, slug);
+        const searchText = customerSearchTextOf({ ...person, slug, ...business, oldSlugs: [] });
+        const id = Number(insertCustomer.run(person.name, person.surname, slug, searchText, token, active ? 1 : 0, createdAt).lastInsertRowid);
+        insertProfile.run(id, business.company, business.city, business.phone, business.email, createdAt);
         for (const type of ['email', 'phone', 'add_contact']) insertButton.run(id, type);
         if (n === 0) profile = { id, slug, editToken: token, ...person };
       }
