@@ -7,7 +7,7 @@
  *   npm run bench -- --build       always rebuild first
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
- *                                  run only these scenarios (ids: weight, public, stats, admin,
+ *                                  run only these scenarios (ids: weight, public, stats, admin, list,
  *                                  messages, clicks, upload, import, print, og, activity); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
@@ -31,6 +31,7 @@ import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
 import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
+import { benchAdminList } from './scenarios/admin-list.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
@@ -143,6 +144,7 @@ async function main(): Promise<void> {
     ['public', 'a. GET /{slug} vs hello world, 50 connections, 3 s warm-up + 12 s', () => benchPublicPage(ctx)],
     ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
     ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
+    ['list', 'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s', () => benchAdminList(ctx, ADMIN)],
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx)],
     ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
