@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list,
- *                                  messages, clicks, upload, import, print, og, activity); results.json is then left alone
+ *                                  messages, clicks, upload, import, print, og, activity, bulk); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -32,6 +32,7 @@ import { machine, Results } from './report.js';
 import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchAdminList } from './scenarios/admin-list.js';
+import { benchBulk } from './scenarios/bulk.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
     ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
     ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
+    // Last: it changes every customer's status (and puts it back) and adds an activity entry for each.
+    ['bulk', 'n. Bulk action on all matching: deactivate every customer in one transaction, sequential', () => benchBulk(ctx, ADMIN)],
   ];
   const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
   if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);
