@@ -66,7 +66,7 @@ export class CustomerImportService {
   }
 
   private async keepRefusedRows(preview: ImportPreview): Promise<void> {
-    const file = refusedRowsFile(preview.sheet);
+    const file = await refusedRowsFile(preview.sheet);
     if (file) await this.batches.keepRefusedRows(preview.importId, file, this.clock().getTime());
   }
 

@@ -4,6 +4,7 @@
  * the reasons, written in the uploaded file's encoding, byte order mark and separator, so that Excel
  * opens it as it opened the original.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { headerKey, IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '../domain/import-columns.js';
 import { csvLine } from '../lib/csv.js';
 import { encodeLike, type CsvEncoding } from './csv-file.js';
@@ -31,17 +32,20 @@ function withCellAt(cells: readonly string[], index: number, value: string): str
   return out;
 }
 
+/** Rows written between two turns of the event loop: 1,000 refused rows of a 1 MB file took 15-30 ms at once. */
+const ROWS_PER_TURN = 100;
+
 /** The file of the sheet's refused rows, or null when every row passed. */
-export function refusedRowsFile(sheet: ImportSheet): RefusedRowsFile | null {
+export async function refusedRowsFile(sheet: ImportSheet): Promise<RefusedRowsFile | null> {
   const refused = sheet.rows.filter((row) => row.customer === null);
   if (refused.length === 0) return null;
   const { separator } = sheet.format;
   const existing = sheet.header.findIndex((cell) => headerKey(cell) === ERRORS_COLUMN);
   const at = existing !== -1 ? existing : Math.max(sheet.header.length, ...refused.map((row) => row.cells.length));
-  const lines = [
-    sheet.format.separatorLine ? `sep=${separator}\r\n` : '',
-    csvLine(withCellAt(sheet.header, at, ERRORS_COLUMN), separator),
-    ...refused.map((row) => csvLine(withCellAt(row.cells, at, reasonsOf(row)), separator)),
-  ];
+  const lines = [sheet.format.separatorLine ? `sep=${separator}\r\n` : '', csvLine(withCellAt(sheet.header, at, ERRORS_COLUMN), separator)];
+  for (const [i, row] of refused.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    lines.push(csvLine(withCellAt(row.cells, at, reasonsOf(row)), separator));
+  }
   return { content: encodeLike(lines.join(''), sheet.format), encoding: sheet.format.encoding, rowCount: refused.length };
 }

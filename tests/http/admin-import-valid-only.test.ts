@@ -193,6 +193,19 @@ describe('GET /admin/import/{id}/errors.csv', () => {
     expect(gul).toEqual({ phone: '+902161234567', email: 'gul@ornek.com.tr', bio: 'Çiçekçi; Kadıköy' });
   });
 
+  it('keeps the file a week: the next upload with refused rows removes the older ones', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+    const recent = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+    await t.db('import_run_refused_rows').where({ import_id: inputValue(old.text, 'importId') }).update({ created_at: Date.now() - 8 * day });
+    await t.db('import_run_refused_rows').where({ import_id: inputValue(recent.text, 'importId') }).update({ created_at: Date.now() - 6 * day });
+    await download(errorsCsvLink(old.text)).expect(200);
+    await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+    await admin.agent.get(errorsCsvLink(old.text)).expect(404);
+    await download(errorsCsvLink(recent.text)).expect(200);
+    expect(await count('import_run_refused_rows')).toBe(2);
+  });
+
   it('needs a session, and answers 404 for an id with no refused rows', async () => {
     const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
     const link = errorsCsvLink(preview.text);
