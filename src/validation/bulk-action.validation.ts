@@ -5,6 +5,7 @@
  * and an `action`. A form cannot be shown again here, so a refusal is a message for the list.
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
+import { customerListFilter } from './customer-list-query.js';
 
 export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -57,8 +58,9 @@ export function listUrl(query: ListQuery): string {
   return search ? `/admin?${search}` : '/admin';
 }
 
+/** The list's own reading of `q` and `durum` (customer-list-query.ts), so "all matching" is what the list showed. */
 export function filterOf(query: ListQuery): CustomerListFilter {
-  return { search: query.q, status: query.durum === 'aktif' ? 'active' : query.durum === 'pasif' ? 'passive' : null };
+  return customerListFilter(query.q, query.durum);
 }
 
 function idsOf(raw: unknown): number[] | string {
