@@ -54,12 +54,12 @@ beforeAll(async () => {
   await source.services.views.flush();
   // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery codes).
   const later = await signIn(source.app);
-  // The import's one-time id is kept (import_runs).
+  // The import's one-time id is kept (import_runs), and its refused row as the file to download (import_run_refused_rows, bytes).
   const importPage = await later.agent.post('/admin/import').field('_csrf', later.csrf)
-    .attach('file', Buffer.from('ad;soyad\r\nZeynep;Yıldız\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(200);
+    .attach('file', Buffer.from('ad;soyad\r\nZeynep;Yıldız\r\n;Şahin\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(422);
   await later.agent.post('/admin/import/confirm').type('form').send({
     _csrf: inputValue(importPage.text, '_csrf'), importId: inputValue(importPage.text, 'importId'),
-    data: inputValue(importPage.text, 'data'), slugs: inputValue(importPage.text, 'slugs'),
+    data: inputValue(importPage.text, 'data'), slugs: inputValue(importPage.text, 'slugs'), mode: 'valid_only',
   }).expect(303);
   // The imported customer's address changed: the old one is kept as a redirect (slug_redirects).
   const zeynep = await source.db('customers').where({ name: 'Zeynep' }).first();
