@@ -138,6 +138,15 @@ describe('the rows', () => {
     expect(json.customers[0]).toMatchObject({ slug: 'aysekaya', company: 'Kaya Seramik Atölyesi', city: 'İstanbul' });
   });
 
+  it('escape the business and the city they show', async () => {
+    const { ali } = await seedThree();
+    await t.db('customer_profiles').where({ customer_id: ali.id }).update({ company: '<script>alert(1)</script>', city: '"><img src=x>' });
+    const html = (await admin.agent.get('/admin').expect(200)).text;
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).not.toContain('<img src=x>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
   it('need a session: without one the list goes to /login', async () => {
     await request(t.app).get('/admin?q=kaya&durum=aktif&sira=ad&page=2').expect(303).expect('Location', '/login');
   });
