@@ -75,7 +75,7 @@ function rowsInOrder(query: () => Knex.QueryBuilder): () => AsyncGenerator<objec
  */
 async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<Entry[]> {
   const ofCustomer = (table: string) => () => db(table).where({ customer_id: customerId });
-  // Not the secret edit link, nor search_text (only the name folded for the admin search).
+  // Not the secret edit link, nor search_text (folded copies of the name, business, phone, e-mail and addresses, for the admin search).
   const { edit_token: _credential, search_text: _folded, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
   return [
     ['exported_at', now.toISOString()],
