@@ -198,7 +198,9 @@ const FIELDS: readonly TextField[] = [
       read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.company,
       stored: text,
       shown: text,
-      changes: ['customer_profiles'],
+      // The admin list shows the business, and finds the customer by it (customers.search_text).
+      pages: ['/admin'],
+      changes: ['customers', 'customer_profiles'],
     }),
   },
   {
