@@ -12,7 +12,9 @@ import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerBulkService } from '../services/customer-bulk.service.js';
 import type { CustomerImportService } from '../services/customer-import.service.js';
 import type { PrintKitService } from '../services/print-kit.service.js';
-import { listUrl, parseBulkRequest, type BulkTarget, type ListQuery } from '../validation/bulk-action.validation.js';
+import type { ActivityCustomer } from '../domain/admin-activity.js';
+import { bulkQuestions, type AskedBulkAction } from '../shared/bulk-questions.js';
+import { listUrl, parseBulkRequest, type BulkRequest, type BulkTarget, type ListQuery } from '../validation/bulk-action.validation.js';
 import { MAX_SHEET_CARDS } from '../validation/print-kit.validation.js';
 
 export const bulkNotices = {
@@ -22,10 +24,13 @@ export const bulkNotices = {
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
   tooManyToPrint: (n: number) => `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
-  countChanged: (n: number) => `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. Silmek için yeniden onaylayın.`,
+  countChanged: (n: number, toDo: string) => `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. ${toDo} için yeniden onaylayın.`,
+  confirmNeeded: (toDo: string) => `${toDo} için onay gerekiyor.`,
   failed: 'Toplu işlem tamamlanamadı; hiçbir müşteri değişmedi. Lütfen tekrar deneyin.',
   printFailed: 'Kartvizitler oluşturulamadı. Lütfen tekrar deneyin.',
 } as const;
+
+type ParsedBulkRequest = Extract<BulkRequest, { ok: true }>;
 
 /** The agency's brand for the printed cards, as the print kit's controller gets it. */
 export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
@@ -33,7 +38,8 @@ export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
 /**
  * POST /admin/customers/bulk (docs/product.md, Administrator, "Selection"): print, CSV, activate,
  * deactivate or delete the ticked customers, or all that match the list's search. A form gets
- * the list again with a notice; the delete asks first, naming the count.
+ * the list again with a notice; the delete asks first, naming the count, and so do activate and
+ * deactivate when the list's form sends `review=1`.
  */
 export class CustomerBulkController {
   constructor(
@@ -50,44 +56,66 @@ export class CustomerBulkController {
     const request = parseBulkRequest(req.body as Record<string, unknown>);
     if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
     const { action, target, back } = request;
-    if (action === 'activate' || action === 'deactivate') {
-      const isActive = action === 'activate';
-      const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(target, isActive, actingAdmin(res)));
-      if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
-      const text = (isActive ? bulkNotices.activated : bulkNotices.deactivated)(result.changed, result.unchanged);
-      return backToList(req, res, back, 'success', text, 200, { count: result.changed });
-    }
     if (action === 'print') return this.print(req, res, target, back);
-    const customers = await this.bulk.named(target);
-    if (customers.length === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
-    if (action === 'csv') {
-      await this.activity.customersCsvExported(actingAdmin(res), customers.length);
-      const rows = await this.imports.listByIds(customers.map((customer) => customer.id));
-      res.set('Content-Type', 'text/csv; charset=utf-8');
-      res.set('Content-Disposition', `attachment; filename="${customersCsvFileName(this.now(), this.config.timeZone)}"`);
-      res.send(customersCsv(rows, originOf(req, this.config.baseUrl), this.config.timeZone));
-      return;
+    if (action === 'csv') return this.csv(req, res, target, back);
+    if (action === 'delete') {
+      const customers = await this.confirmedSelection(req, res, action, request);
+      if (!customers) return;
+      await orFail(bulkNotices.failed, () => this.bulk.delete(customers, actingAdmin(res)));
+      return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, { count: customers.length });
     }
-    // delete: only a confirmation naming the count deletes; "all matching" must still be the count confirmed.
+    // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its dialog (confirm=1) ask first.
+    if ((request.review || request.confirmed) && !(await this.confirmedSelection(req, res, action, request))) return;
+    const isActive = action === 'activate';
+    const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(target, isActive, actingAdmin(res)));
+    if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    const text = (isActive ? bulkNotices.activated : bulkNotices.deactivated)(result.changed, result.unchanged);
+    return backToList(req, res, back, 'success', text, 200, { count: result.changed });
+  };
+
+  /**
+   * The customers once the user has confirmed the count shown; otherwise the question (a page
+   * naming the count and what happens, or JSON) is the answer and this is null. For "all
+   * matching" the count confirmed must still be the count.
+   */
+  private async confirmedSelection(req: Request, res: Response, action: AskedBulkAction, request: ParsedBulkRequest): Promise<ActivityCustomer[] | null> {
+    const { target, back } = request;
+    const question = bulkQuestions[action];
+    const customers = await this.bulk.named(target);
+    if (customers.length === 0) {
+      backToList(req, res, back, 'error', nothingFound(target), 422);
+      return null;
+    }
     const countMoved = target.kind === 'matching' && request.expectedCount !== null && request.expectedCount !== customers.length;
-    if (!request.confirmed || countMoved) {
-      if (wantsJson(req)) {
-        res.status(422).json({ ok: false, error: countMoved ? bulkNotices.countChanged(customers.length) : 'Silmek için onay gerekiyor.', count: customers.length });
-        return;
-      }
+    if (request.confirmed && !countMoved) return customers;
+    const notice = countMoved ? bulkNotices.countChanged(customers.length, question.toDo) : null;
+    if (wantsJson(req)) {
+      res.status(422).json({ ok: false, error: notice ?? bulkNotices.confirmNeeded(question.toDo), count: customers.length });
+    } else {
       res.status(countMoved ? 409 : 200).render('admin/bulk-confirm', {
-        title: `${customers.length} müşteri silinsin mi?`,
+        title: question.heading(customers.length),
+        question,
+        action,
         customers,
         target,
         back,
         backUrl: listUrl(back),
-        notice: countMoved ? bulkNotices.countChanged(customers.length) : null,
+        notice,
       });
-      return;
     }
-    await orFail(bulkNotices.failed, () => this.bulk.delete(customers, actingAdmin(res)));
-    return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, { count: customers.length });
-  };
+    return null;
+  }
+
+  /** The customer CSV of the selection, oldest first. */
+  private async csv(req: Request, res: Response, target: BulkTarget, back: ListQuery): Promise<void> {
+    const customers = await this.bulk.named(target);
+    if (customers.length === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    await this.activity.customersCsvExported(actingAdmin(res), customers.length);
+    const rows = await this.imports.listByIds(customers.map((customer) => customer.id));
+    res.set('Content-Type', 'text/csv; charset=utf-8');
+    res.set('Content-Disposition', `attachment; filename="${customersCsvFileName(this.now(), this.config.timeZone)}"`);
+    res.send(customersCsv(rows, originOf(req, this.config.baseUrl), this.config.timeZone));
+  }
 
   /** The A4 sheet of the selection's cards, at most MAX_SHEET_CARDS (counted before any is read). */
   private async print(req: Request, res: Response, target: BulkTarget, back: ListQuery): Promise<void> {

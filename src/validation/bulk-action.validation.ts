@@ -33,7 +33,16 @@ export interface ListQuery {
 export type BulkTarget = { kind: 'ids'; ids: number[] } | { kind: 'matching'; filter: CustomerListFilter };
 
 export type BulkRequest =
-  | { ok: true; action: BulkAction; target: BulkTarget; confirmed: boolean; expectedCount: number | null; back: ListQuery }
+  | {
+      ok: true;
+      action: BulkAction;
+      target: BulkTarget;
+      confirmed: boolean;
+      /** Sent by the list's form: activate and deactivate ask first, as delete always does. */
+      review: boolean;
+      expectedCount: number | null;
+      back: ListQuery;
+    }
   | { ok: false; message: string; back: ListQuery };
 
 function text(raw: unknown, max: number): string {
@@ -97,6 +106,7 @@ export function parseBulkRequest(body: Record<string, unknown>): BulkRequest {
     action: action as BulkAction,
     target,
     confirmed: body.confirm === '1',
+    review: body.review === '1',
     expectedCount: /^\d{1,7}$/.test(count) ? Number(count) : null,
     back,
   };

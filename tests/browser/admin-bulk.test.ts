@@ -1,8 +1,9 @@
 /**
  * The list's selection in a real browser (issue 25; docs/product.md, Administrator, "Selection"):
- * without JavaScript the form at the top of the list and the delete's confirmation page, on a
- * phone; with it the select-all box, the bar at the foot of the screen, "all matching" and the
- * delete dialog, by keyboard, on a phone and a desktop. Every screen is checked with axe and
+ * without JavaScript the form at the top of the list and the confirmation pages of a deactivate
+ * and a delete, on a phone; with it the select-all box, the bar at the foot of the screen, "all
+ * matching" and the dialogs asking before a deactivate and a delete, by keyboard, on a phone and
+ * a desktop. Every screen is checked with axe and
  * photographed into tests/browser/screenshots/.
  */
 import path from 'node:path';
@@ -80,11 +81,24 @@ describe('without JavaScript, on a phone (390x844)', () => {
     await inspect(page, 'bulk-nojs-phone-02-nothing');
   });
 
-  it('deactivates two ticked rows at once, from a row far down the page', async () => {
-    await page.getByLabel('Müşteri1 Kaya seç').check();
-    await page.getByLabel('Müşteri50 Kaya seç').check();
-    await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
-    await page.getByRole('button', { name: 'Uygula' }).click();
+  it('asks before deactivating two ticked rows (one far down the page), naming the count and what happens; Vazgeç leaves them, "Evet" deactivates', async () => {
+    const tickTwo = async () => {
+      await page.getByLabel('Müşteri1 Kaya seç').check();
+      await page.getByLabel('Müşteri50 Kaya seç').check();
+      await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
+      await page.getByRole('button', { name: 'Uygula' }).click();
+      await page.getByRole('heading', { name: '2 müşteri pasif yapılacak' }).waitFor();
+    };
+    await tickTwo();
+    expect(await page.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
+    expect(await page.locator('.bulk-confirm__names li').allInnerTexts()).toEqual(['Müşteri50 Kaya /musteri50-kaya', 'Müşteri1 Kaya /musteri1-kaya']);
+    expect(await activeCount(app)).toBe(56);
+    await inspect(page, 'bulk-nojs-phone-03-deactivate-confirm');
+    await page.getByRole('link', { name: 'Vazgeç' }).click();
+    await page.waitForURL('**/admin?q=kaya');
+    expect(await activeCount(app)).toBe(56);
+    await tickTwo();
+    await page.getByRole('button', { name: 'Evet, 2 müşteriyi pasif yap' }).click();
     await page.waitForURL('**/admin?q=kaya');
     expect(await flash(page)).toBe('2 müşteri pasif yapıldı.');
     expect(await activeCount(app)).toBe(54);
@@ -96,12 +110,12 @@ describe('without JavaScript, on a phone (390x844)', () => {
     await page.getByRole('button', { name: 'Uygula' }).click();
     await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
     expect(await page.locator('.bulk-confirm__names li').count()).toBe(10);
-    await inspect(page, 'bulk-nojs-phone-03-confirm');
+    await inspect(page, 'bulk-nojs-phone-04-delete-confirm');
     await page.getByRole('button', { name: 'Evet, 55 müşteriyi sil' }).click();
     await page.waitForURL('**/admin?q=kaya');
     expect(await flash(page)).toBe('55 müşteri silindi.');
     expect(await app.test.db('customers').pluck('slug')).toEqual(['deniz-demir']);
-    await inspect(page, 'bulk-nojs-phone-04-deleted');
+    await inspect(page, 'bulk-nojs-phone-05-deleted');
   });
 });
 
@@ -152,8 +166,26 @@ for (const device of ['phone', 'desktop'] as const) {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot('02-bar-on-screen')}.png`), animations: 'disabled', caret: 'hide' });
     });
 
-    it('deactivates all 55 from the bar and says so', async () => {
-      await page.getByRole('button', { name: 'Pasif yap' }).click();
+    it('asks in a dialog naming the count and what happens before deactivating all 55, by keyboard; Escape leaves them, its button deactivates', async () => {
+      const deactivate = page.getByRole('button', { name: 'Pasif yap', exact: true });
+      const dialog = page.locator('dialog#toplu-onay');
+      await deactivate.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible' });
+      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+      expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri pasif yapılacak');
+      expect(await dialog.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
+      await inspect(page, shot('03-deactivate-dialog'));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await activeCount(app)).toBe(56);
+
+      await deactivate.focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'visible' });
+      const confirm = dialog.getByRole('button', { name: '55 müşteriyi pasif yap' });
+      await confirm.focus();
+      await page.keyboard.press('Enter');
       await page.waitForURL('**/admin?q=kaya');
       expect(await flash(page)).toBe('55 müşteri pasif yapıldı.');
       expect(await activeCount(app)).toBe(1);
@@ -163,14 +195,14 @@ for (const device of ['phone', 'desktop'] as const) {
     it('asks in a dialog naming the count before a delete, reached and answered by keyboard; Escape leaves everything', async () => {
       await page.getByLabel('Müşteri1 Kaya seç').check();
       await page.getByLabel('Müşteri2 Kaya seç').check();
-      const remove = page.locator('[data-bulk-delete]');
+      const remove = page.locator('[data-bulk-ask="delete"]');
       await remove.focus();
       await page.keyboard.press('Enter');
-      const dialog = page.locator('dialog#toplu-silme');
+      const dialog = page.locator('dialog#toplu-onay');
       await dialog.waitFor({ state: 'visible' });
       expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
       expect(await dialog.getByRole('heading').innerText()).toBe('2 müşteri silinecek');
-      await inspect(page, shot('03-dialog'));
+      await inspect(page, shot('04-delete-dialog'));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 56 });
@@ -185,7 +217,7 @@ for (const device of ['phone', 'desktop'] as const) {
       expect(await flash(page)).toBe('2 müşteri silindi.');
       expect(await app.test.db('customers').whereIn('slug', ['musteri1-kaya', 'musteri2-kaya'])).toHaveLength(0);
       expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 54 });
-      await inspect(page, shot('04-deleted'));
+      await inspect(page, shot('05-deleted'));
     });
   });
 }

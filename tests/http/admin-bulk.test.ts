@@ -61,6 +61,72 @@ describe('the list\'s bulk form (GET /admin)', () => {
     // Ayşe Kaya, Ali Kaya and the 60 active "Toplu Kaya" match; Fatma Kayalı is passive.
     expect(form).toContain('<input type="checkbox" name="all_matching" value="1" data-bulk-all>Aramaya uyan 62 müşterinin hepsi</label>');
     for (const action of ['print', 'csv', 'activate', 'deactivate', 'delete']) expect(form).toContain(`<option value="${action}">`);
+    // The interface asks before activating or deactivating; a direct post without it still acts at once.
+    expect(form).toContain('<input type="hidden" name="review" value="1">');
+  });
+});
+
+describe('POST /admin/customers/bulk: activate and deactivate asked first from the list (review=1)', () => {
+  const hiddenFields = (html: string): Record<string, string> => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
+
+  it('without confirm=1 shows a page naming the count and what happens, with Vazgeç back to the list as it was, and changes nothing', async () => {
+    const before = await version(ayse);
+    const res = await bulk({ action: 'deactivate', review: '1', ids: [String(ayse.id), String(mehmet.id)], q: 'a', durum: 'aktif', sira: 'ad', page: '2' }).expect(200);
+    expect(res.text).toContain('<h1>2 müşteri pasif yapılacak</h1>');
+    expect(res.text).toContain('<p>Sayfaları ziyaretçilere kapanır: ');
+    expect(res.text).toContain('Ayşe Kaya');
+    expect(res.text).toContain('Evet, 2 müşteriyi pasif yap');
+    expect(res.text).toContain('href="/admin?q=a&amp;durum=aktif&amp;sira=ad&amp;page=2">Vazgeç</a>');
+    expect([await active(ayse), await active(mehmet)]).toEqual([true, true]);
+    expect(await version(ayse)).toBe(before);
+    expect(await entries('customer_deactivated')).toHaveLength(0);
+    const activate = await bulk({ action: 'activate', review: '1', ids: String(fatma.id) }).expect(200);
+    expect(activate.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
+    expect(activate.text).toContain('<p>Sayfaları yeniden açılır: ');
+    expect(activate.text).toContain('Evet, 1 müşteriyi aktif yap');
+    expect(await active(fatma)).toBe(false);
+  });
+
+  it('the page\'s form posts confirm=1 with the same selection and the list\'s place, and that post acts', async () => {
+    const page = await bulk({ action: 'deactivate', review: '1', ids: [String(ayse.id), String(mehmet.id)], q: 'a', durum: 'aktif', sira: 'ad', page: '2' }).expect(200);
+    const form = hiddenFields(page.text);
+    expect(form).toMatchObject({ action: 'deactivate', confirm: '1', ids: [ayse.id, mehmet.id].sort((a, b) => a - b).join(','), q: 'a', durum: 'aktif', sira: 'ad', page: '2' });
+    const res = await admin.agent.post('/admin/customers/bulk').type('form').send({ ...form, _csrf: csrfFrom(page.text) }).expect(303);
+    expect(res.headers.location).toBe('/admin?q=a&durum=aktif&sira=ad&page=2');
+    expect(await followFlash(res)).toBe('2 müşteri pasif yapıldı.');
+    expect([await active(ayse), await active(mehmet), await active(ali)]).toEqual([false, false, true]);
+    expect(await entries('customer_deactivated')).toHaveLength(2);
+  });
+
+  it('a direct post without review=1 acts at once, as the contract says (a stale count of all matching too)', async () => {
+    const res = await bulk({ action: 'deactivate', ids: String(ali.id) }).expect(303);
+    expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı.');
+    const matching = await bulk({ action: 'activate', all_matching: '1', q: 'kaya', count: '7' }).expect(303);
+    expect(await followFlash(matching)).toBe('2 müşteri aktif yapıldı (1 müşteri zaten aktifti).');
+    expect([await active(ali), await active(fatma)]).toEqual([true, true]);
+  });
+
+  it('all matching: the page carries the count it showed; a count that moved since asks again (409), the count shown acts', async () => {
+    const page = await bulk({ action: 'activate', review: '1', all_matching: '1', q: 'kaya', durum: 'pasif', count: '1' }).expect(200);
+    expect(page.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
+    expect(hiddenFields(page.text)).toMatchObject({ action: 'activate', confirm: '1', all_matching: '1', count: '1', q: 'kaya', durum: 'pasif' });
+    await t.db('customers').where({ id: ali.id }).update({ is_active: false });
+    const moved = await bulk({ action: 'activate', all_matching: '1', q: 'kaya', durum: 'pasif', confirm: '1', count: '1' }).expect(409);
+    expect(moved.text).toContain('Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 2 müşteri. Aktif yapmak için yeniden onaylayın.');
+    expect(moved.text).toContain('<h1>2 müşteri aktif yapılacak</h1>');
+    expect([await active(ali), await active(fatma)]).toEqual([false, false]);
+    // The list's form carries the list's total: a list that moved before the review is said at once too.
+    const stale = await bulk({ action: 'deactivate', review: '1', all_matching: '1', q: 'kaya', count: '9' }).expect(409);
+    expect(stale.text).toContain('şimdi 3 müşteri. Pasif yapmak için yeniden onaylayın.');
+    const res = await bulk({ action: 'activate', review: '1', all_matching: '1', q: 'kaya', durum: 'pasif', confirm: '1', count: '2' }).expect(303);
+    expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
+    expect([await active(ali), await active(fatma)]).toEqual([true, true]);
+  });
+
+  it('asks JSON callers that send review=1 for the confirmation (422 with the count), changing nothing', async () => {
+    const res = await bulk({ action: 'deactivate', review: '1', ids: String(ayse.id) }).set('Accept', 'application/json').expect(422);
+    expect(res.body).toEqual({ ok: false, error: 'Pasif yapmak için onay gerekiyor.', count: 1 });
+    expect(await active(ayse)).toBe(true);
   });
 });
 

@@ -2,10 +2,12 @@
  * The list's selection with JavaScript (views/admin/bulk-bar.ejs; docs/product.md, Administrator,
  * "Selection"): "Bu sayfadakilerin hepsi" ticks every row, a bar at the foot of the screen appears
  * once something is ticked (the count and the actions), after select-all it offers every customer
- * matching the search, and a delete asks in a dialog naming the count. The same form is posted
+ * matching the search, and an activate, a deactivate or a delete asks in a dialog naming the count
+ * and what happens (the texts of the page asked without JavaScript). The same form is posted
  * as without JavaScript. Listeners sit on the document, since the list's dialog puts a fresh list
  * in place after a change made in it.
  */
+import { bulkQuestions, isAskedBulkAction } from '../../src/shared/bulk-questions.js';
 import { openDialog } from './open-dialog';
 
 const ROWS = 'input[type="checkbox"][form="secilenler"]';
@@ -57,6 +59,24 @@ function update(p: Parts): void {
   }
 }
 
+/** The dialog asking before an action that changes customers; its button posts the form with that action and confirm=1. */
+function ask(action: string, count: number): void {
+  const dialog = document.getElementById('toplu-onay');
+  if (!(dialog instanceof HTMLDialogElement) || !isAskedBulkAction(action)) return;
+  const question = bulkQuestions[action];
+  const title = dialog.querySelector('[data-bulk-question-title]');
+  const effect = dialog.querySelector('[data-bulk-question-effect]');
+  const confirm = dialog.querySelector<HTMLButtonElement>('[data-bulk-question-confirm]');
+  if (title) title.textContent = question.heading(count);
+  if (effect) effect.textContent = question.effect;
+  if (confirm) {
+    confirm.value = action;
+    confirm.textContent = question.button(count);
+    confirm.classList.toggle('button--danger', action === 'delete');
+  }
+  openDialog(dialog);
+}
+
 function tickAll(p: Parts, checked: boolean): void {
   for (const row of p.rows) row.checked = checked;
 }
@@ -87,20 +107,13 @@ export function enhanceBulkSelection(): void {
       tickAll(p, false);
       update(p);
       p.page?.focus();
-    } else if (button.hasAttribute('data-bulk-delete')) {
-      const dialog = document.getElementById('toplu-silme');
-      if (!(dialog instanceof HTMLDialogElement)) return;
-      const count = selectedCount(p);
-      const title = dialog.querySelector('[data-bulk-delete-title]');
-      const confirm = dialog.querySelector('[data-bulk-delete-confirm]');
-      if (title) title.textContent = `${count} müşteri silinecek`;
-      if (confirm) confirm.textContent = `${count} müşteriyi sil`;
-      openDialog(dialog);
+    } else if (button.hasAttribute('data-bulk-ask')) {
+      ask(button.dataset.bulkAsk ?? '', selectedCount(p));
     }
   });
 
   // The bar's buttons carry the action, so the select (hidden with JavaScript) stays out of the post;
-  // only the dialog's button sends the confirmation.
+  // only the dialog's button sends the confirmation (review=1 alone would ask again on a page).
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-bulk')) return;
@@ -108,6 +121,6 @@ export function enhanceBulkSelection(): void {
     const select = form.querySelector<HTMLSelectElement>('select[name="action"]');
     if (select) select.disabled = submitter?.getAttribute('name') === 'action';
     const confirm = form.querySelector<HTMLInputElement>('[data-bulk-confirm]');
-    if (confirm) confirm.disabled = !submitter?.hasAttribute('data-bulk-delete-confirm');
+    if (confirm) confirm.disabled = !submitter?.hasAttribute('data-bulk-question-confirm');
   });
 }

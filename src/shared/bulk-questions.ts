@@ -1,0 +1,44 @@
+/**
+ * What the list's bulk actions that change customers say before they run (docs/product.md,
+ * Administrator, "Selection"): the confirmation page without JavaScript
+ * (views/admin/bulk-confirm.ejs) and the list's dialog with it (widgets/enhance/bulk-selection.ts)
+ * read the same texts. Print and CSV are downloads that change nothing, so they ask nothing.
+ */
+export const ASKED_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+export type AskedBulkAction = (typeof ASKED_BULK_ACTIONS)[number];
+
+export interface BulkQuestion {
+  /** "12 müşteri pasif yapılacak": the page's heading and the dialog's title. */
+  heading: (count: number) => string;
+  /** What happens to their pages, under the heading. */
+  effect: string;
+  /** The confirming button: "12 müşteriyi pasif yap" (the page puts "Evet, " before it). */
+  button: (count: number) => string;
+  /** "Pasif yapmak" in "… Pasif yapmak için yeniden onaylayın." */
+  toDo: string;
+}
+
+export const bulkQuestions: Record<AskedBulkAction, BulkQuestion> = {
+  activate: {
+    heading: (n) => `${n} müşteri aktif yapılacak`,
+    effect: 'Sayfaları yeniden açılır: adresleri ve QR kodları ziyaretçilere kartvizitlerini yeniden gösterir.',
+    button: (n) => `${n} müşteriyi aktif yap`,
+    toDo: 'Aktif yapmak',
+  },
+  deactivate: {
+    heading: (n) => `${n} müşteri pasif yapılacak`,
+    effect: 'Sayfaları ziyaretçilere kapanır: adresleri ve QR kodları "Bu profil şu anda aktif değil" gösterir. Hiçbir şey silinmez; istediğiniz zaman yeniden aktif yapabilirsiniz.',
+    button: (n) => `${n} müşteriyi pasif yap`,
+    toDo: 'Pasif yapmak',
+  },
+  delete: {
+    heading: (n) => `${n} müşteri silinecek`,
+    effect: 'Sayfaları, düzenleme bağlantıları, mesajları, istatistikleri ve yüklenen dosyaları kalıcı olarak silinir. Bu işlem geri alınamaz.',
+    button: (n) => `${n} müşteriyi sil`,
+    toDo: 'Silmek',
+  },
+};
+
+export function isAskedBulkAction(action: string): action is AskedBulkAction {
+  return (ASKED_BULK_ACTIONS as readonly string[]).includes(action);
+}
