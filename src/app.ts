@@ -98,6 +98,7 @@ import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
+import { bodyStillComing } from './http/body-still-coming.js';
 import { createStorage, type FileStorage } from './storage/index.js';
 import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
 
@@ -233,7 +234,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     );
   }
   app.use(securityHeaders());
-  app.use(compression({ brotli: { params: DYNAMIC_BROTLI_PARAMS } }));
+  // An answer to a request whose body is still coming (an upload refused before it was read) goes out
+  // plain: compressing it delays it past the moment the connection closes on the sender's unread bytes.
+  app.use(compression({ brotli: { params: DYNAMIC_BROTLI_PARAMS }, filter: (req, res) => !bodyStillComing(req) && compression.filter(req, res) }));
   // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
   app.use('/build', (req, res) => {
