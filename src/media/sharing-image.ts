@@ -42,10 +42,10 @@ export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto'>, phot
   const round = photo ? await roundPhoto(photo) : null;
   const svg = sharingCardSvg({ ...card, hasPhoto: round !== null }, measureNotoSans);
   const layers = round ? [{ input: round, left: PHOTO.x, top: PHOTO.y }] : [];
-  // Drawn once into pixels (3 MB), encoded from them: the second encoding does not draw again.
-  const { data, info } = await sharp(Buffer.from(svg)).composite(layers).raw().toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const png = await pixels().png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 }).toBuffer();
+  // Drawn straight into the encoder: holding the 3 MB of pixels in a buffer to encode twice cost the
+  // server more memory than drawing again in the rare case (a very detailed photo) the PNG is too big.
+  const drawn = () => sharp(Buffer.from(svg)).composite(layers);
+  const png = await drawn().png({ palette: true, quality: 90, effort: 7, compressionLevel: 9 }).toBuffer();
   if (png.length <= SHARING_IMAGE_MAX_BYTES) return { bytes: png, type: 'image/png' };
-  return { bytes: await pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'image/jpeg' };
+  return { bytes: await drawn().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'image/jpeg' };
 }
