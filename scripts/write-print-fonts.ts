@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import subsetFont from 'subset-font';
 import { printFontsDir } from '../src/lib/paths.js';
-import { PRINT_FONT_FILES } from '../src/media/print-kit.js';
+import { SHIPPED_FONT_FILES } from '../src/media/shipped-fonts.js';
 
 const require = createRequire(import.meta.url);
 
@@ -25,8 +25,8 @@ export const PRINT_FONT_FEATURES = ['kern'] as const;
 
 /** Each font we write and the file of the package it is made from. */
 export const PRINT_FONT_SOURCES = {
-  regular: { file: PRINT_FONT_FILES.regular, source: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf' },
-  bold: { file: PRINT_FONT_FILES.bold, source: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
+  regular: { file: SHIPPED_FONT_FILES.regular, source: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf' },
+  bold: { file: SHIPPED_FONT_FILES.bold, source: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
 } as const;
 
 /** The font's licence, which has to travel with the files (SIL OFL 1.1). */

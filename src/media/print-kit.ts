@@ -7,15 +7,13 @@
  * character, kerning, nothing else for fontkit to hold in memory (docs/architecture.md, Memory).
  * A sheet yields to the event loop between pages, so a long one does not hold up other requests.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { create as parseFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { printFontsDir } from '../lib/paths.js';
 import { drawCardBack, drawCardFront, type CardMark, type CardOptions } from './print-card.js';
 import { openImage, type OpenedImage } from './pdf-image.js';
 import { A6_MM, CARD_MM, FONT, mm, resolveBrand, type PrintBrand, type PrintCard, type ResolvedBrand } from './print-layout.js';
 import { drawTableCard } from './print-table-card.js';
+import { parsedNotoSans } from './shipped-fonts.js';
 
 export type { PrintBrand, PrintCard } from './print-layout.js';
 
@@ -47,39 +45,8 @@ export function sheetSlotMm(index: number): { x: number; y: number } {
   };
 }
 
-/** The files in src/assets/fonts/. */
-export const PRINT_FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
-
-/** Parsed fonts hold about 1 MB of heap: kept while documents are being made, dropped after a minute without. */
-const FONT_IDLE_MS = 60_000;
-let fonts: { regular: Font; bold: Font } | null = null;
-let dropFonts: NodeJS.Timeout | null = null;
-
-/**
- * The two Noto Sans files, parsed by fontkit and shared by the documents of a busy minute: parsing
- * them anew for every document cost more than drawing a card. The parsed tables are only read
- * from; each document keeps its own subset and glyphs (forOneDocument). fontkit is imported as
- * pdfkit imports it (ES module, our dependency in the range pdfkit asks for): a require() loaded
- * its CommonJS build beside it, a second copy of the library and its dependencies (2 MB of source
- * alone).
- */
-function parsedFonts(): { regular: Font; bold: Font } {
-  if (!fonts) {
-    const parse = (file: string) => parseFont(readFileSync(path.join(printFontsDir, file)));
-    fonts = { regular: parse(PRINT_FONT_FILES.regular), bold: parse(PRINT_FONT_FILES.bold) };
-  }
-  if (dropFonts) dropFonts.refresh();
-  else {
-    dropFonts = setTimeout(() => {
-      fonts = null;
-      dropFonts = null;
-    }, FONT_IDLE_MS).unref();
-  }
-  return fonts;
-}
-
 function createDocument(title: string, brand: ResolvedBrand): PDFKit.PDFDocument {
-  const parsed = parsedFonts();
+  const parsed = parsedNotoSans();
   const doc = new PDFDocument({
     autoFirstPage: false,
     margin: 0,
