@@ -58,7 +58,8 @@ describe('an add-link dialog in Chromium, with JavaScript, phone', () => {
 
     await dialog.getByRole('link', { name: 'Kapat' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await handle.inputValue()).toBe('');
+    // The reset runs on the dialog's close event, a task queued after it is hidden: wait for it.
+    await expect.poll(() => handle.inputValue()).toBe('');
   });
 
   it('closes on a tap beside it while nothing is typed', async () => {
