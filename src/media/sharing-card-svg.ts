@@ -78,16 +78,35 @@ function textColumn(blocks: readonly Block[]): string {
   return out.join('');
 }
 
+/** How far the ring's shadow spreads past the ring, and how far it sits below it. */
+const SHADOW = { spread: 30, drop: 10 } as const;
+
+/**
+ * The ring's soft shadow as a radial gradient fading out, not an SVG blur filter: librsvg draws a
+ * filter through several full-size scratch surfaces, which cost the server 10 MB more memory at
+ * its peak for the same look (docs/performance.md).
+ */
+function ringShadow(ring: number): string {
+  const outer = ring + SHADOW.spread;
+  const stop = (radius: number, opacity: number) =>
+    `<stop offset="${(radius / outer).toFixed(3)}" stop-color="${INK}" stop-opacity="${opacity}"/>`;
+  return (
+    `<radialGradient id="shadow">${stop(ring - 14, 0.18)}${stop(ring, 0.1)}${stop(ring + 12, 0.035)}${stop(outer, 0)}</radialGradient>`
+  );
+}
+
 /** The circle the photo goes into, on a white ring with a soft shadow; the initials on it without a photo. */
 function portrait(card: SharingCard): string {
   const r = PHOTO.size / 2;
   const cx = PHOTO.x + r;
   const cy = PHOTO.y + r;
+  const ring = r + 12;
   const initials = card.hasPhoto
     ? ''
     : `<text x="${cx}" y="${cy + 40}" text-anchor="middle" font-family="${FONT}" font-size="116" font-weight="700" fill="#ffffff">${escapeXml(card.initials)}</text>`;
   return (
-    `<circle cx="${cx}" cy="${cy}" r="${r + 12}" fill="#ffffff" filter="url(#shadow)"/>` +
+    `<circle cx="${cx}" cy="${cy + SHADOW.drop}" r="${ring + SHADOW.spread}" fill="url(#shadow)"/>` +
+    `<circle cx="${cx}" cy="${cy}" r="${ring}" fill="#ffffff"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#accent)"/>` +
     initials
   );
@@ -120,7 +139,7 @@ export function sharingCardSvg(card: SharingCard, measure: MeasureText): string 
     '<defs>' +
     `<linearGradient id="accent" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}"/><stop offset="1" stop-color="${accentEnd}" stop-opacity="${card.accent ? 0.78 : 1}"/></linearGradient>` +
     `<linearGradient id="panel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}" stop-opacity="0.16"/><stop offset="1" stop-color="${accentEnd}" stop-opacity="0.10"/></linearGradient>` +
-    '<filter id="shadow" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="0" dy="10" stdDeviation="14" flood-color="#111827" flood-opacity="0.18"/></filter>' +
+    ringShadow(PHOTO.size / 2 + 12) +
     '</defs>' +
     `<rect width="${width}" height="${height}" fill="#ffffff"/>` +
     `<rect width="${PHOTO.x * 2 + PHOTO.size}" height="${height}" fill="url(#panel)"/>` +

@@ -68,4 +68,13 @@ describe('sharingCardSvg', () => {
     expect(photo).not.toContain('#db2777');
     expect(sharingCardSvg(CARD, measureNotoSans)).toContain('stop-color="#db2777"');
   });
+
+  it('shades the ring with a gradient, never a filter: librsvg draws a filter through full-size scratch surfaces (10 MB at the peak)', async () => {
+    const svg = sharingCardSvg(CARD, measureNotoSans);
+    expect(svg).not.toMatch(/<filter|filter=/);
+    // The shadow is there: below the ring (which is white) the panel is darker than beside it.
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const luma = (x: number, y: number) => data[(y * info.width + x) * info.channels]! + data[(y * info.width + x) * info.channels + 1]!;
+    expect(luma(255, 315 + 172 + 14)).toBeLessThan(luma(20, 315) - 6);
+  });
 });
