@@ -18,6 +18,7 @@ import * as createSlugRedirects from './20261126_0016_create_slug_redirects.js';
 import * as createAdminActivity from './20261126_0017_create_admin_activity.js';
 import * as backfillCustomerSearchText from './20261126_0018_backfill_customer_search_text.js';
 import * as addImportRunRefusedRows from './20261126_0019_add_import_run_refused_rows.js';
+import * as createMailOutbox from './20261126_0020_create_mail_outbox.js';
 import * as createPriceList from './20261126_0024_create_price_list.js';
 
 interface Migration {
@@ -50,6 +51,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0017_create_admin_activity', createAdminActivity],
   ['20261126_0018_backfill_customer_search_text', backfillCustomerSearchText],
   ['20261126_0019_add_import_run_refused_rows', addImportRunRefusedRows],
+  ['20261126_0020_create_mail_outbox', createMailOutbox],
   ['20261126_0024_create_price_list', createPriceList],
 ];
 

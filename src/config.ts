@@ -28,6 +28,13 @@ export interface Config {
   readonly backupEveryHours: number | null;
   /** How many automatic backup archives are kept. */
   readonly backupKeep: number;
+  /** SMTP for e-mail (docs/product.md, E-mail); null unless SMTP_URL and MAIL_FROM are both set. */
+  readonly mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  readonly smtpUrl: string;
+  readonly from: string;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +143,29 @@ function parseBackupEveryHours(env: Env, databaseUrl: string | null): number | n
   return hours > 0 ? hours : null;
 }
 
+/** SMTP_URL and MAIL_FROM together, or neither (no e-mail feature at all). */
+function parseMail(env: Env): MailConfig | null {
+  const smtpUrl = nonEmpty(env.SMTP_URL);
+  const from = nonEmpty(env.MAIL_FROM);
+  if ((smtpUrl === null) !== (from === null)) throw new ConfigError('SMTP_URL and MAIL_FROM must be set together');
+  if (smtpUrl === null || from === null) return null;
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL such as smtp://user:pass@host:587 or smtps://user:pass@host:465');
+  }
+  // The URL is never echoed: it may hold the SMTP password.
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (!url.hostname) throw new ConfigError('SMTP_URL must name a host');
+  // "Name <address>" or a bare address.
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(address) || /[\r\n]/.test(from)) {
+    throw new ConfigError(`MAIL_FROM is not an e-mail address (or "Name <address>"): "${from}"`);
+  }
+  return Object.freeze({ smtpUrl, from });
+}
+
 /** Reads SESSION_SECRET, or the one generated on first start and kept in DATA_DIR. */
 function resolveSessionSecret(raw: string | undefined, dataDir: string): string {
   const given = nonEmpty(raw);
@@ -210,5 +240,6 @@ export function loadConfig(env: Env = process.env): Config {
     backupsDir: path.join(dataDir, 'backups'),
     backupEveryHours: parseBackupEveryHours(env, databaseUrl),
     backupKeep: parseWholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 1, 1000, 7),
+    mail: parseMail(env),
   });
 }

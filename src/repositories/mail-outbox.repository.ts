@@ -1,0 +1,205 @@
+import type { Knex } from 'knex';
+import { isPostgres } from '../db.js';
+import { toInt } from './rows.js';
+
+/**
+ * The outbox of e-mail (docs/architecture.md, E-mail): a mail is a row written in the same
+ * transaction as what caused it, and the outbox worker sends it later. See the migration
+ * 20261126_0020_create_mail_outbox for what each key column means.
+ */
+export interface OutboxMail {
+  /** 'test' | 'notify_confirm' | 'notify_entries' | 'weekly' | 'password_reset' | 'security' ... */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
+  /** So a customer's delete removes their mail. */
+  customerId?: number | null;
+  /** Unique for good: a second queueMail with the same key is ignored (weekly:{id}:{week}). */
+  dedupeKey?: string | null;
+  /** While a row with this key waits unclaimed, queueMail replaces its content instead of adding a row. */
+  pendingKey?: string | null;
+  /** Not sent before (default now). */
+  availableAt?: Date;
+}
+
+/** Called after a mail is queued (after the commit, when queued in a transaction): the worker's kick. */
+type QueuedListener = () => void;
+const queuedListeners = new Set<QueuedListener>();
+
+/** Registers the worker's kick; returns the function that removes it. */
+export function onMailQueued(listener: QueuedListener): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
+function announceQueued(db: Knex | Knex.Transaction): void {
+  const announce = () => {
+    for (const listener of queuedListeners) listener();
+  };
+  if ('executionPromise' in db && db.isTransaction) {
+    // A rolled-back transaction queued nothing.
+    db.executionPromise.then(announce, () => {});
+  } else {
+    announce();
+  }
+}
+
+/**
+ * Queues one e-mail. `db` is the transaction of what caused it, so the mail exists exactly when
+ * that change does. `now` is the time written as created_at (an injected clock in tests).
+ */
+export async function queueMail(db: Knex | Knex.Transaction, mail: OutboxMail, now: Date = new Date()): Promise<void> {
+  const at = now.getTime();
+  const content = {
+    kind: mail.kind,
+    recipient: mail.recipient,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    headers: JSON.stringify(mail.headers ?? {}),
+  };
+  const row = {
+    ...content,
+    customer_id: mail.customerId ?? null,
+    dedupe_key: mail.dedupeKey ?? null,
+    pending_key: mail.pendingKey ?? null,
+    status: 'pending',
+    attempts: 0,
+    available_at: mail.availableAt?.getTime() ?? at,
+    created_at: at,
+  };
+  if (mail.dedupeKey) {
+    await db('mail_outbox').insert(row).onConflict('dedupe_key').ignore();
+  } else if (mail.pendingKey) {
+    // The worker clears pending_key as it claims a row, so only an unclaimed row is replaced.
+    await db('mail_outbox').insert(row).onConflict('pending_key').merge(Object.keys(content));
+  } else {
+    await db('mail_outbox').insert(row);
+  }
+  announceQueued(db);
+}
+
+/** A claimed row, as the worker sends it. */
+export interface ClaimedMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  attempts: number;
+  createdAt: number;
+  leaseUntil: number;
+}
+
+/** A permanent failure, for the settings page. */
+export interface FailedMail {
+  id: number;
+  kind: string;
+  recipient: string;
+  failedAt: number;
+  error: string;
+}
+
+function parseHeaders(raw: unknown): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(String(raw ?? '{}'));
+    return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toClaimed(row: Record<string, unknown>): ClaimedMail {
+  return {
+    id: toInt(row.id),
+    kind: String(row.kind),
+    recipient: String(row.recipient),
+    subject: String(row.subject),
+    text: String(row.text_body),
+    html: String(row.html_body),
+    headers: parseHeaders(row.headers),
+    attempts: toInt(row.attempts),
+    createdAt: toInt(row.created_at),
+    leaseUntil: toInt(row.lease_until),
+  };
+}
+
+/** An error message as stored: one line, bounded. */
+function clipError(error: string): string {
+  return error.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
+
+export class MailOutboxRepository {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Claims up to `limit` due rows for `leaseMs`: counted as an attempt, pending_key cleared (so no
+   * later mail replaces what is being sent). On PostgreSQL the rows are locked with SKIP LOCKED,
+   * so instances claiming at once each get rows of their own; SQLite has one writer at a time.
+   */
+  async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
+    const lock = isPostgres(this.db) ? 'for update skip locked' : '';
+    const result: unknown = await this.db.raw(
+      `update mail_outbox set lease_until = ?, attempts = attempts + 1, pending_key = null
+       where id in (
+         select id from mail_outbox
+         where status = 'pending' and available_at <= ? and (lease_until is null or lease_until <= ?)
+         order by available_at, id limit ? ${lock}
+       )
+       returning id, kind, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
+      [now + leaseMs, now, now, limit],
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+    return rows.map(toClaimed).sort((a, b) => a.id - b.id);
+  }
+
+  /** Marks a sent row, if this claim still holds it. */
+  async markSent(mail: ClaimedMail, now: number): Promise<void> {
+    await this.db('mail_outbox')
+      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .update({ status: 'sent', sent_at: now, lease_until: null, last_error: null });
+  }
+
+  /** A temporary failure: tried again from `retryAt`. */
+  async markRetry(mail: ClaimedMail, retryAt: number, error: string): Promise<void> {
+    await this.db('mail_outbox')
+      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .update({ available_at: retryAt, lease_until: null, last_error: clipError(error) });
+  }
+
+  /** A permanent failure: never tried again, shown on the settings page. */
+  async markFailed(mail: ClaimedMail, now: number, error: string): Promise<void> {
+    await this.db('mail_outbox')
+      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .update({ status: 'failed', failed_at: now, lease_until: null, last_error: clipError(error) });
+  }
+
+  /** Removes sent rows older than `sentBefore` and failed ones older than `failedBefore`. */
+  async prune(sentBefore: number, failedBefore: number): Promise<number> {
+    const sent = await this.db('mail_outbox').where('status', 'sent').andWhere('sent_at', '<', sentBefore).delete();
+    const failed = await this.db('mail_outbox').where('status', 'failed').andWhere('failed_at', '<', failedBefore).delete();
+    return sent + failed;
+  }
+
+  /** The latest permanent failures, newest first. */
+  async recentFailures(limit: number): Promise<FailedMail[]> {
+    const rows = (await this.db('mail_outbox')
+      .where('status', 'failed')
+      .orderBy([{ column: 'failed_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .limit(limit)
+      .select('id', 'kind', 'recipient', 'failed_at', 'last_error')) as Array<Record<string, unknown>>;
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      kind: String(row.kind),
+      recipient: String(row.recipient),
+      failedAt: toInt(row.failed_at),
+      error: String(row.last_error ?? ''),
+    }));
+  }
+}
