@@ -13,6 +13,8 @@ const entries: Record<string, string> = {
   'profile.js': 'widgets/profile/index.ts',
   'profile.css': 'public/css/profile.css',
   'edit.css': 'public/css/edit.css',
+  'price-list.js': 'widgets/price-search/index.ts',
+  'price-list.css': 'public/css/price-list.css',
 };
 
 /** Maps each entry's stable name to its content-hashed URL. */

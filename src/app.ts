@@ -34,6 +34,8 @@ import { OwnerMessagesController } from './controllers/owner-messages.controller
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
+import { PriceListController } from './controllers/price-list.controller.js';
+import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { CachedPageResponder } from './controllers/cached-page-response.js';
 import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
@@ -90,6 +92,8 @@ import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
+import { PriceListPageService } from './services/price-list-page.service.js';
+import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
 import { SharingImageService } from './services/sharing-image.service.js';
@@ -169,7 +173,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   // A few loads per client and profile count as views; the rest are served and not counted.
   const viewAllowance = new ViewAllowance();
-  const profileService = new ProfileService(profileRepository);
+  // The profile links the price list when it has a visible item (docs/product.md, Price list).
+  const priceListReads = new PriceListReadRepository(db);
+  const profileService = new ProfileService(profileRepository, priceListReads);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
 
@@ -220,6 +226,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
   const accessLog = logRequests ? new AccessTally(logger) : null;
   const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, viewAllowance, baseUrl: config.baseUrl, now, accessLog });
+  // The price list page: its own cache and fast path, like the profile's (docs/architecture.md, One public request).
+  const priceListPages = new PriceListPageService(priceListReads, profileRepository, renderView, brand, (ms) => formatDate(ms, config.timeZone), now);
+  const priceListFast = priceListFastPath({ pages: priceListPages, customers: customerRepository, responder, baseUrl: config.baseUrl, accessLog });
   // One log line a request at info and below; at warn and above only errors are logged.
   if (logRequests) {
     app.use(
@@ -278,6 +287,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
+    priceList: new PriceListController(priceListPages, responder, config, printBrand),
     profile: profileController,
     settings: new SettingsController(brand, activity),
     brandLocals: brandLocals(brand),
@@ -307,7 +317,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use(errorHandler(logger, brand));
   return {
     app,
-    handler: withFastPath(app, fastPath, logger),
+    handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
     services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog },
     close: () => {
       accessLog?.flush();

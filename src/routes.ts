@@ -18,6 +18,7 @@ import type { OwnerMessagesController } from './controllers/owner-messages.contr
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
+import type { PriceListController } from './controllers/price-list.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import type { SettingsController } from './controllers/settings.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
@@ -53,6 +54,8 @@ export interface RouteDeps {
   brandLocals: RequestHandler;
   profileFiles: ProfileFilesController;
   sharingImage: SharingImageController;
+  /** The price list page and its PDF (docs/product.md, Price list). */
+  priceList: PriceListController;
   profile: ProfileController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
@@ -210,6 +213,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
   // The sharing image, drawn once per page version; a passive customer's is a 404 like its photo.
   app.get('/:slug/og.png', d.loadPublicCustomer, passiveAsMissing, d.sharingImage.show);
+  // The price list and its A4 PDF; no visible item, or a passive customer, is a 404.
+  app.get('/:slug/fiyat-listesi', d.loadPublicCustomer, passiveAsMissing, d.priceList.show);
+  app.get('/:slug/fiyat-listesi.pdf', d.loadPublicCustomer, passiveAsMissing, d.priceList.pdf);
   app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
   // A tap on a visible link, sent by the browser itself (`<a ping>`, else sendBeacon): no body is read, and no CSRF
   // token or Origin is asked for (a ping has neither); another site's page is refused. Answers 204.

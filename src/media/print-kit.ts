@@ -45,9 +45,11 @@ export function sheetSlotMm(index: number): { x: number; y: number } {
   };
 }
 
-function createDocument(title: string, brand: ResolvedBrand): PDFKit.PDFDocument {
+/** A document set in our Noto Sans; `options` adds to pdfkit's (the price list buffers its pages to number them). */
+export function createDocument(title: string, brand: ResolvedBrand, options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
   const parsed = parsedNotoSans();
   const doc = new PDFDocument({
+    ...options,
     autoFirstPage: false,
     margin: 0,
     lang: 'tr-TR',
@@ -76,7 +78,7 @@ function forOneDocument(font: Font): Font {
 }
 
 /** Ends the document and collects its bytes. */
-function finish(doc: PDFKit.PDFDocument, chunks: Buffer[]): Promise<Buffer> {
+export function finish(doc: PDFKit.PDFDocument, chunks: Buffer[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
@@ -84,7 +86,7 @@ function finish(doc: PDFKit.PDFDocument, chunks: Buffer[]): Promise<Buffer> {
   });
 }
 
-function collect(doc: PDFKit.PDFDocument): Buffer[] {
+export function collect(doc: PDFKit.PDFDocument): Buffer[] {
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   return chunks;

@@ -9,6 +9,8 @@ import type { ContactButton, Profile, SocialLink } from '../repositories/profile
 import { publicProfileUrl } from '../domain/profile-urls.js';
 import { httpUrl } from './contact-card.js';
 import { contactPointsOf } from './contact-points.js';
+import { priceListOfProfile } from './price-list-json-ld.js';
+import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
 /** The rows of the page (presenters/profile-page.ts, ProfileBundle) the block is made from. */
 export interface JsonLdSource {
@@ -16,6 +18,8 @@ export interface JsonLdSource {
   profile: Profile;
   contactButtons: readonly ContactButton[];
   socialLinks: readonly SocialLink[];
+  /** The price list visitors can open (presenters/price-list-json-ld.ts names it), or null. */
+  priceList?: PriceListKind | null;
 }
 
 /** Platforms whose link is the owner's own profile elsewhere: what schema.org's `sameAs` is for. */
@@ -95,6 +99,7 @@ export function profileJsonLdData(source: JsonLdSource, origin: string): JsonLd 
     email: contacts.emails[0],
     address: postalAddress(profile),
     sameAs: sameAs(source.socialLinks),
+    ...priceListOfProfile(source.priceList ?? null, publicProfileUrl(origin, customer.slug)),
   });
 }
 

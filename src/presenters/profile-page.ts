@@ -13,6 +13,7 @@ import { oneIbanPerAccount } from './iban-once.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
 import { presentSharingMeta, type SharingMeta } from './sharing-meta.js';
 import { profileJsonLd } from './profile-json-ld.js';
+import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
 /** Everything a public profile shows, read from the database in one go. */
 export interface ProfileBundle {
@@ -21,6 +22,8 @@ export interface ProfileBundle {
   contactButtons: ContactButton[];
   socialLinks: SocialLink[];
   iban: IbanInfo | null;
+  /** The kind of the price list visitors can open, or null (no visible item). */
+  priceList?: PriceListKind | null;
 }
 
 export interface ContactAction {
@@ -101,6 +104,8 @@ export interface ProfilePage {
   styleCss: string;
   /** The schema.org block for search engines, safe inside its script element (presenters/profile-json-ld.ts). */
   jsonLd: string;
+  /** The "Fiyat Listesi" button's address, when the price list has a visible item. */
+  priceListUrl: string | null;
 }
 
 /** "TR33 0006 1005 ..." for reading; copied and encoded without the spaces. */
@@ -230,5 +235,6 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     background: backgroundView(background),
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
     jsonLd: profileJsonLd(bundle, origin),
+    priceListUrl: bundle.priceList ? `/${customer.slug}/fiyat-listesi` : null,
   };
 }

@@ -1,0 +1,96 @@
+import { publicAccentCss } from '../domain/public-accent.js';
+import { NotFoundError } from '../errors.js';
+import { styleHashOf } from '../http/inline-style.js';
+import { presentPriceList, type PriceListPage } from '../presenters/price-list-page.js';
+import type { Customer } from '../repositories/customer.repository.js';
+import type { PriceListContent, PriceListReadRepository } from '../repositories/price-list-read.repository.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { PrintBrand } from '../media/print-layout.js';
+import type { BrandLook } from './brand.service.js';
+import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cache.js';
+import type { CachedBody, RenderView } from './public-page.service.js';
+
+export const priceListMessages = {
+  notFound: 'Fiyat listesi bulunamadı',
+} as const;
+
+/**
+ * The rendered price list pages held: a 200-item list is about 60,000 characters, so some 30
+ * lists, beside the profiles' own cache (docs/architecture.md, Memory).
+ */
+export const PRICE_LIST_CACHE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The page has no form to stamp; a text no page can hold (the owner's `<` is always escaped)
+ * stands in the cache's placeholder, so the cached bytes are served unchanged.
+ */
+const NO_STAMP = '<\u0000>';
+
+/** pdfkit and the print fonts load on the first print (docs/architecture.md, Memory). */
+const priceListPdf = () => import('../media/price-list-pdf.js');
+
+/** A price list as read and presented, for the page and the PDF. */
+export interface PriceListDocument {
+  page: PriceListPage;
+  content: PriceListContent;
+}
+
+/**
+ * The public price list page (`/{slug}/fiyat-listesi`): rendered once per customer version and
+ * origin, then served from its own cache, already compressed, by the full route and the fast
+ * path alike. Every change of the list raises the customer's version, as a profile edit does.
+ */
+export class PriceListPageService {
+  private readonly cache = new PageCache(PRICE_LIST_CACHE_BYTES);
+
+  constructor(
+    private readonly lists: PriceListReadRepository,
+    private readonly profiles: Pick<ProfileRepository, 'findProfile'>,
+    private readonly renderView: RenderView,
+    private readonly brand: { fresh(): Promise<BrandLook> },
+    /** "26 Kasım 2026" in APP_TIMEZONE. */
+    private readonly formatDate: (ms: number) => string,
+    private readonly now: () => number,
+  ) {}
+
+  /** The visible list, presented; a list with no visible item is a 404, as a missing page. */
+  async document(customer: Customer, origin: string): Promise<PriceListDocument> {
+    const [content, profile] = await Promise.all([this.lists.content(customer.id, { visibleOnly: true }), this.profiles.findProfile(customer.id)]);
+    if (content.sections.length === 0) throw new NotFoundError(priceListMessages.notFound);
+    return { page: presentPriceList(customer, profile, content, origin, this.formatDate), content };
+  }
+
+  /** The A4 PDF of the visible list (`/{slug}/fiyat-listesi.pdf`). */
+  async pdf(customer: Customer, origin: string, brand: PrintBrand | undefined): Promise<Buffer> {
+    const [{ page }, { renderPriceListPdf }] = await Promise.all([this.document(customer, origin), priceListPdf()]);
+    return renderPriceListPdf(page, brand);
+  }
+
+  private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string }> {
+    const [{ page }, brand] = await Promise.all([this.document(customer, origin), this.brand.fresh()]);
+    const styleCss = publicAccentCss(brand.accentColor, page.dark);
+    const html = await this.renderView('price-list/show', { page, brand, styleCss });
+    return { html, styleCss };
+  }
+
+  /** The page from the cache while the customer's version is unchanged. */
+  async cached(customer: Customer, origin: string, encoding: Encoding): Promise<CachedBody> {
+    let page = this.cache.get(customer.id, customer.version, origin);
+    if (!page) {
+      const rendered = await this.render(customer, origin);
+      page = new CachedPage(customer.version, origin, rendered.html, NO_STAMP, styleHashOf(rendered.styleCss));
+      this.cache.set(customer, page);
+    }
+    return this.bodyOf(page, encoding);
+  }
+
+  /** The page held for a slug, whatever its version (the fast path checks it against the row it read). */
+  held(slug: string): HeldPage | null {
+    return this.cache.held(slug);
+  }
+
+  bodyOf(page: CachedPage, encoding: Encoding): CachedBody {
+    const second = Math.floor(this.now() / 1000);
+    return { page, body: this.cache.body(page, second, () => NO_STAMP, encoding), encoding, second };
+  }
+}
