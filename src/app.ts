@@ -41,6 +41,7 @@ import { CachedPageResponder } from './controllers/cached-page-response.js';
 import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
 import { AccessTally } from './http/access-tally.js';
 import { SettingsController } from './controllers/settings.controller.js';
+import { MailSettingsController } from './controllers/mail-settings.controller.js';
 import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
@@ -73,6 +74,7 @@ import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
+import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
@@ -80,6 +82,7 @@ import { AdminAuthService } from './services/admin-auth.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
+import { MailSettingsService } from './services/mail-settings.service.js';
 import { SecondFactorService } from './services/second-factor.service.js';
 import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
 import { CoverService } from './services/cover.service.js';
@@ -205,6 +208,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     new Promise((resolve, reject) => app.render(view, locals, (err, html) => (err ? reject(err) : resolve(html))));
   // The agency brand, kept in memory; the public pages read it afresh when they are rendered again.
   const brand = new BrandService(new SettingsRepository(db), now);
+  // E-mail's side of the settings page (docs/product.md, E-mail); server.ts runs the outbox worker.
+  const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl);
   const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
@@ -290,6 +295,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     profile: profileController,
     settings: new SettingsController(brand, activity),
+    mailSettings,
     brandLocals: brandLocals(brand),
     ownerPages,
     ownerMessages,

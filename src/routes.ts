@@ -21,6 +21,7 @@ import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { PriceListController } from './controllers/price-list.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import type { SettingsController } from './controllers/settings.controller.js';
+import type { MailSettingsController } from './controllers/mail-settings.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
 import { csvUpload, importConfirmForm } from './middleware/csv-upload.js';
@@ -50,6 +51,8 @@ export interface RouteDeps {
   customerBulk: CustomerBulkController;
   printKit: PrintKitController;
   settings: SettingsController;
+  /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */
+  mailSettings: MailSettingsController;
   /** The agency brand for the landing, sign-in and admin views (`res.locals.brand`), from memory. */
   brandLocals: RequestHandler;
   profileFiles: ProfileFilesController;
@@ -121,8 +124,10 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // What administrators did, newest first; `?yonetici=` and `?musteri=` filter, `?once=`/`?sonra=` page.
   app.get('/admin/activity', ...adminPage, d.activity.list);
   // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
-  app.get('/admin/settings', ...adminPage, d.settings.show);
-  app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.settings.save, d.settings.tooLarge);
+  app.get('/admin/settings', ...adminPage, d.mailSettings.section, d.settings.show);
+  app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.mailSettings.section, d.settings.save, d.settings.tooLarge);
+  // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
+  app.post('/admin/settings/test-email', ...adminAction, d.mailSettings.sendTest);
   app.post('/admin/password', ...adminAction, d.passwordThrottle, d.account.change);
   app.get('/admin/security', ...adminPage, d.adminSecurity.show);
   app.post('/admin/security', ...adminAction, d.adminSecurity.enable);

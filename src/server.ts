@@ -8,8 +8,11 @@ import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest, withStartupLock } from './db.js';
 import { createLogger, type Logger } from './logger.js';
+import { createSmtpSender } from './mail/smtp-transport.js';
 import { uploadStagingProblem } from './middleware/upload-storage.js';
 import { startAutomaticBackups } from './ops/backup-schedule.js';
+import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
+import { MailOutboxWorker } from './services/mail-outbox-worker.js';
 
 /** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -84,6 +87,9 @@ async function main(): Promise<void> {
   await withStartupLock(db, () => services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }));
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
+  // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
+  const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger) : null;
+  mailWorker?.start();
 
   const server: Server = createServer(HTTP_LIMITS, handler);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -116,6 +122,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       try {
         await backups?.stop();
+        await mailWorker?.stop();
         await services.views.stop();
         closeApp();
         await db.destroy();

@@ -25,6 +25,7 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/media/', 4],
   ['src/repositories/', 3],
   ['src/storage/', 3],
+  ['src/mail/', 3],
   ['src/config.ts', 2.5],
   ['src/db.ts', 2.75],
   ['src/domain/', 2],
