@@ -50,47 +50,70 @@ function put(doc: PDFKit.PDFDocument, text: string, x: number, y: number, font: 
   doc.font(font).fontSize(size).fillColor(color).text(composed(text), x, y, { lineGap: 0, ...options });
 }
 
+/** A text measured once: on one line when its natural width fits (no line wrapping to run), else wrapped. */
+interface Measured {
+  text: string;
+  font: string;
+  size: number;
+  /** Its natural width on one line. */
+  natural: number;
+  oneLine: boolean;
+  height: number;
+}
+
+function measure(doc: PDFKit.PDFDocument, raw: string, font: string, size: number, width: number): Measured {
+  const text = composed(raw);
+  doc.font(font).fontSize(size);
+  const natural = doc.widthOfString(text);
+  const oneLine = natural <= width;
+  return { text, font, size, natural, oneLine, height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0 }) };
+}
+
+function draw(doc: PDFKit.PDFDocument, m: Measured, x: number, y: number, width: number, color: string): void {
+  doc.font(m.font).fontSize(m.size).fillColor(color);
+  if (m.oneLine) doc.text(m.text, x, y, { lineBreak: false, lineGap: 0 });
+  else doc.text(m.text, x, y, { width, lineGap: 0 });
+}
+
 /** What an item takes: the name's line(s), then its description and labels. */
 interface ItemLayout {
-  priceText: string;
-  priceWidth: number;
+  name: Measured;
+  price: Measured;
+  description: Measured | null;
+  labels: Measured | null;
   nameWidth: number;
-  nameHeight: number;
-  /** The name fits on one line beside the price: dot leaders join them. */
-  oneLine: boolean;
   total: number;
 }
 
+const ITEM_GAP = mm(0.8);
+
 function layoutItem(doc: PDFKit.PDFDocument, item: PrintedPriceItem): ItemLayout {
-  const priceText = item.soldOut ? priceListPdfTexts.soldOutPrice(item.price) : item.price;
-  const priceWidth = doc.font(FONT.bold).fontSize(SIZES.name).widthOfString(composed(priceText));
-  const nameWidth = CONTENT_WIDTH - priceWidth - LEADER_GAP;
-  const oneLine = doc.font(FONT.bold).fontSize(SIZES.name).widthOfString(composed(item.name)) <= nameWidth;
-  const nameHeight = height(doc, item.name, FONT.bold, SIZES.name, nameWidth);
-  let total = nameHeight;
-  if (item.description) total += mm(0.8) + height(doc, item.description, FONT.regular, SIZES.detail, nameWidth);
-  if (item.labels.length > 0) total += mm(0.8) + height(doc, item.labels.join(' · '), FONT.regular, SIZES.labels, nameWidth);
-  return { priceText, priceWidth, nameWidth, nameHeight, oneLine, total: total + mm(3.2) };
+  const price = measure(doc, item.soldOut ? priceListPdfTexts.soldOutPrice(item.price) : item.price, FONT.bold, SIZES.name, CONTENT_WIDTH);
+  const nameWidth = CONTENT_WIDTH - price.natural - LEADER_GAP;
+  const name = measure(doc, item.name, FONT.bold, SIZES.name, nameWidth);
+  const description = item.description ? measure(doc, item.description, FONT.regular, SIZES.detail, nameWidth) : null;
+  const labels = item.labels.length > 0 ? measure(doc, item.labels.join(' · '), FONT.regular, SIZES.labels, nameWidth) : null;
+  const total = name.height + (description ? ITEM_GAP + description.height : 0) + (labels ? ITEM_GAP + labels.height : 0) + mm(3.2);
+  return { name, price, description, labels, nameWidth, total };
 }
 
 function drawItem(doc: PDFKit.PDFDocument, item: PrintedPriceItem, layout: ItemLayout, y: number): void {
   const left = MARGIN.side;
-  put(doc, item.name, left, y, FONT.bold, SIZES.name, INK, { width: layout.nameWidth });
-  put(doc, layout.priceText, PAGE.width - MARGIN.side - layout.priceWidth, y, FONT.bold, SIZES.name, item.soldOut ? MUTED : INK, { lineBreak: false });
-  if (layout.oneLine) {
-    const nameEnd = left + doc.font(FONT.bold).fontSize(SIZES.name).widthOfString(composed(item.name));
-    const from = nameEnd + mm(1.5);
-    const to = PAGE.width - MARGIN.side - layout.priceWidth - mm(1.5);
+  const priceX = PAGE.width - MARGIN.side - layout.price.natural;
+  draw(doc, layout.name, left, y, layout.nameWidth, INK);
+  draw(doc, layout.price, priceX, y, layout.price.natural, item.soldOut ? MUTED : INK);
+  if (layout.name.oneLine) {
+    const from = left + layout.name.natural + mm(1.5);
+    const to = priceX - mm(1.5);
     const baseline = y + SIZES.name * 0.95;
     if (to > from) doc.save().moveTo(from, baseline).lineTo(to, baseline).lineWidth(0.6).dash(0.6, { space: 2.2 }).strokeColor(MUTED).stroke().undash().restore();
   }
-  let at = y + layout.nameHeight;
-  if (item.description) {
-    at += mm(0.8);
-    put(doc, item.description, left, at, FONT.regular, SIZES.detail, MUTED, { width: layout.nameWidth });
-    at += height(doc, item.description, FONT.regular, SIZES.detail, layout.nameWidth);
+  let at = y + layout.name.height;
+  if (layout.description) {
+    draw(doc, layout.description, left, at + ITEM_GAP, layout.nameWidth, MUTED);
+    at += ITEM_GAP + layout.description.height;
   }
-  if (item.labels.length > 0) put(doc, item.labels.join(' · '), left, at + mm(0.8), FONT.regular, SIZES.labels, MUTED, { width: layout.nameWidth });
+  if (layout.labels) draw(doc, layout.labels, left, at + ITEM_GAP, layout.nameWidth, MUTED);
 }
 
 /** The business, "Fiyat Listesi" and the date; returns where the list begins. */
