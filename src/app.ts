@@ -30,6 +30,8 @@ import { OwnerEditor } from './controllers/owner-editor.js';
 import { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import { OwnerEditsController } from './controllers/owner-edits.controller.js';
 import { OwnerLinkForms } from './controllers/owner-link-forms.js';
+import { OwnerLeadsController } from './controllers/owner-leads.controller.js';
+import { LeadFormController } from './controllers/lead-form.controller.js';
 import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
@@ -55,6 +57,7 @@ import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
 import { AdminThrottles } from './middleware/login-throttle.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
+import { leadThrottle } from './middleware/lead-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
 import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
@@ -70,6 +73,9 @@ import { CustomerBatchRepository } from './repositories/customer-batch.repositor
 import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
 import { SlugRedirectRepository } from './repositories/slug-redirect.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
+import { LeadRepository } from './repositories/lead.repository.js';
+import { LeadSettingsRepository } from './repositories/lead-settings.repository.js';
+import { LeadService } from './services/lead.service.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
@@ -140,6 +146,8 @@ export interface App {
     sharingImages: SharingImageService;
     /** The fast path's access log, batched (null below LOG_LEVEL=info). */
     accessLog: AccessTally | null;
+    /** Contact exchange; server.ts runs its retention job. */
+    leads: LeadService;
   };
   /** Writes what is pending in the batched access log and closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
   close(): void;
@@ -181,6 +189,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileService = new ProfileService(profileRepository, priceListReads);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
+  // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
+  const leadRepository = new LeadRepository(db);
+  const leads = new LeadService(leadRepository, new LeadSettingsRepository(db), profileRepository, config.timeZone, now);
 
   // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
   const profileWrites = new ProfileWriteRepository(db);
@@ -189,7 +200,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics);
+  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, leadRepository);
   const ownerMessages = new OwnerMessagesController(messageRepository, config, now);
   const ownerCover = new OwnerCoverController(ownerEditor, new CoverService(profileRepository, profileWrites, media, now));
   const ownerEdits = new OwnerEditsController(ownerEditor, linkForms, new ProfileEditService(profileRepository, profileWrites, now), links);
@@ -210,11 +221,12 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const brand = new BrandService(new SettingsRepository(db), now);
   // E-mail's side of the settings page (docs/product.md, E-mail); server.ts runs the outbox worker.
   const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl);
-  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand);
+  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand, leads);
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
   const sharingImages = new SharingImageService(profileRepository, storage, brand);
   const profileController = new ProfileController(publicPages, messageRepository, views, viewAllowance, formTimer, config, now, responder);
+  const leadForm = new LeadFormController(publicPages, leads, formTimer, config, now);
 
   const asset = assetResolver(loadAssetManifest());
   Object.assign(app.locals, {
@@ -303,6 +315,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerEdits,
     ownerUploads,
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
+    leadForm,
+    ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),
+    leadThrottle: leadThrottle(db, config.sessionSecret, logger, leadForm.tooMany, now),
     linkClicks: new LinkClicksController(views, now),
     clickThrottle: clickThrottle(db, config.sessionSecret, logger, now),
     session: session.middleware,
@@ -324,7 +339,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
-    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog },
+    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();

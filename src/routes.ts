@@ -15,6 +15,8 @@ import type { SharingImageController } from './controllers/sharing-image.control
 import type { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import type { OwnerEditsController } from './controllers/owner-edits.controller.js';
 import type { OwnerMessagesController } from './controllers/owner-messages.controller.js';
+import type { OwnerLeadsController } from './controllers/owner-leads.controller.js';
+import type { LeadFormController } from './controllers/lead-form.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
@@ -66,6 +68,10 @@ export interface RouteDeps {
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
   messageThrottle: RequestHandler;
+  /** Contact exchange (docs/product.md, Contact exchange): the visitor's form, the owner's "Kişiler", 10 accepted forms per address and profile per 10 minutes. */
+  leadForm: LeadFormController;
+  ownerLeads: OwnerLeadsController;
+  leadThrottle: RequestHandler;
   linkClicks: LinkClicksController;
   /** 60 clicks per client address and profile per 10 minutes, then 429. */
   clickThrottle: RequestHandler;
@@ -178,6 +184,10 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/edit/:token', ...ownerPage, p.welcome);
   app.get('/edit/:token/profile', ...ownerPage, p.editor);
   app.get('/edit/:token/messages', ...ownerPage, d.ownerMessages.list);
+  app.get('/edit/:token/leads', ...ownerPage, d.ownerLeads.list);
+  app.get('/edit/:token/leads.csv', ...ownerPage, d.ownerLeads.csv);
+  app.get('/edit/:token/leads.vcf', ...ownerPage, d.ownerLeads.vcards);
+  app.get('/edit/:token/leads/:leadId/vcard.vcf', ...ownerPage, d.ownerLeads.vcard);
   app.get('/edit/:token/stats', ...ownerPage, p.stats);
   app.get('/edit/:token/stats.csv', ...ownerPage, p.statsCsv);
   app.get('/edit/:token/print.pdf', ...ownerPage, d.printKit.customerKit);
@@ -202,6 +212,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/cover/remove', ...ownerAction, u.removeCover);
   app.post('/edit/:token/cover', ...ownerAction, d.ownerCover.cover);
   app.post('/edit/:token/messages/:messageId/delete', ...ownerAction, d.ownerMessages.remove);
+  app.post('/edit/:token/leads/settings', ...ownerAction, d.ownerLeads.saveSettings);
+  app.post('/edit/:token/leads/delete-all', ...ownerAction, d.ownerLeads.removeAll);
+  app.post('/edit/:token/leads/:leadId/delete', ...ownerAction, d.ownerLeads.remove);
   app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.refusedFile.background);
 
   // The agency's logo, named by its content (the pages link the current one); cached for a year.
@@ -213,6 +226,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // query kept (loadPublicCustomer); a POST there is the 404 it was.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);
   app.post('/:slug/messages', sameOriginOnly, d.loadPublicCustomer, messageForm, d.messageThrottle, d.profile.sendMessage);
+  // Contact exchange: a form that is off, or a passive customer's, is a 404; the information text is one link away.
+  app.post('/:slug/leads', d.loadPublicCustomer, passiveAsMissing, sameOriginOnly, messageForm, d.leadThrottle, d.leadForm.submit);
+  app.get('/:slug/aydinlatma', d.loadPublicCustomer, passiveAsMissing, d.leadForm.notice);
   app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);
   app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);

@@ -4,6 +4,7 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
+import type { LeadRepository } from '../repositories/lead.repository.js';
 import type { StatsService } from '../services/stats.service.js';
 import type { OwnerEditor } from './owner-editor.js';
 import { presentStatsPage, statsRange } from '../presenters/stats-page.js';
@@ -18,6 +19,7 @@ export class OwnerPagesController {
     private readonly editPage: OwnerEditor,
     private readonly messageRepository: MessageRepository,
     private readonly statistics: StatsService,
+    private readonly leads: Pick<LeadRepository, 'countUnread'>,
   ) {}
 
   /** The welcome page; the messages tile says how many arrived since the owner last looked. */
@@ -25,7 +27,8 @@ export class OwnerPagesController {
     const customer = loadedCustomer(req);
     // Only a badge: when it cannot be counted the page shows none rather than failing.
     const unseenMessages = await this.messageRepository.countUnseen(customer.id).catch(() => 0);
-    res.render('edit/welcome', { title: 'Sayfanızı yönetin', customer, base: ownerBase(req), unseenMessages });
+    const unreadLeads = await this.leads.countUnread(customer.id).catch(() => 0);
+    res.render('edit/welcome', { title: 'Sayfanızı yönetin', customer, base: ownerBase(req), unseenMessages, unreadLeads });
   };
 
   editor: RequestHandler = async (req, res) => {

@@ -6,6 +6,7 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import type { MessageRepository } from '../repositories/message.repository.js';
+import { EMPTY_LEAD_FORM, type LeadFormState } from '../presenters/lead-form.js';
 import type { FormTimer } from '../services/form-timer.js';
 import type { MessageFormState, PublicPageService } from '../services/public-page.service.js';
 import type { ViewAllowance } from '../services/view-allowance.js';
@@ -40,8 +41,8 @@ export class ProfileController {
   ) {}
 
   /** A page rendered for this response only (after sending, or with a refused message). */
-  private async render(req: Request, res: Response, status: number, form: MessageFormState): Promise<void> {
-    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form);
+  private async render(req: Request, res: Response, status: number, form: MessageFormState, leadForm?: LeadFormState): Promise<void> {
+    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form, leadForm);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
   }
@@ -52,6 +53,9 @@ export class ProfileController {
     const countable = isCountableVisit(req);
     if (req.query.sent === '1') {
       await this.render(req, res, 200, { value: '', error: null, sent: true });
+    } else if (req.query.lead === '1') {
+      // After a contact form was sent (controllers/lead-form.controller.ts): thanks and the vCard, never cached.
+      await this.render(req, res, 200, { value: '', error: null, sent: false }, { ...EMPTY_LEAD_FORM, sent: true });
     } else {
       const cached = await this.pages.cached(customer, originOf(req, this.config.baseUrl), this.responder.encodingOf(req));
       this.responder.send(req, res, customer.id, cached);

@@ -61,8 +61,8 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     if (!PAGE_PATH.test(path)) return next();
     const held = d.pages.held(path.slice(1));
-    // After a message was sent the page is rendered for that response alone.
-    if (!held || (queryAt !== -1 && req.query.sent !== undefined)) return next();
+    // After a message or a contact form was sent the page is rendered for that response alone.
+    if (!held || (queryAt !== -1 && (req.query.sent !== undefined || req.query.lead !== undefined))) return next();
     const startedAt = performance.now();
     let found;
     try {

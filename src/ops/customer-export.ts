@@ -85,6 +85,11 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
     ['contact_buttons', rowsById(db, 'contact_buttons', customerId)],
     ['iban_info', (await db('iban_info').where({ customer_id: customerId }).first()) ?? null],
     ['anonymous_messages', rowsById(db, 'anonymous_messages', customerId)],
+    // Contact exchange (docs/product.md, Contact exchange): the form's settings, every version of its information text, the leads and their day counters.
+    ['lead_settings', (await db('lead_settings').where({ customer_id: customerId }).first()) ?? null],
+    ['lead_notices', rowsInOrder(() => ofCustomer('lead_notices')().orderBy('version'))],
+    ['leads', rowsById(db, 'leads', customerId)],
+    ['lead_days', rowsInOrder(() => ofCustomer('lead_days')().orderBy('day'))],
     ['profile_view_days', rowsInOrder(() => ofCustomer('profile_view_days')().orderBy('day'))],
     ['view_source_days', rowsInOrder(() => ofCustomer('view_source_days')().orderBy(['day', 'source']))],
     ['link_click_days', rowsInOrder(() => ofCustomer('link_click_days')().orderBy(['day', 'link_id']))],

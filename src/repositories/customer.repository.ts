@@ -49,6 +49,10 @@ export const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'profile_view_days', // the day counters of profile_views go with the views they count
   'profile_views',
   'anonymous_messages',
+  'lead_days',
+  'leads',
+  'lead_notices',
+  'lead_settings',
   'iban_info',
   'contact_buttons',
   'social_links',

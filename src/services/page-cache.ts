@@ -41,7 +41,7 @@ export class CachedPage {
   body(second: number, stamp: () => string, encoding: Encoding): Buffer {
     if (second !== this.second) {
       this.second = second;
-      this.bodies = { identity: Buffer.from(this.template.replace(this.placeholder, stamp()), 'utf8') };
+      this.bodies = { identity: Buffer.from(this.template.replaceAll(this.placeholder, stamp()), 'utf8') };
     }
     let body = this.bodies[encoding];
     if (!body) {

@@ -1,6 +1,8 @@
 import { publicAccentCss } from '../domain/public-accent.js';
 import { styleHashOf } from '../http/inline-style.js';
 import { presentProfile } from '../presenters/profile-page.js';
+import { EMPTY_LEAD_FORM, presentLeadForm, type LeadFormState } from '../presenters/lead-form.js';
+import type { LeadSettings } from '../repositories/lead-settings.repository.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import { MESSAGE_MAX_LENGTH } from '../validation/message.validation.js';
 import type { FormTimer } from './form-timer.js';
@@ -56,23 +58,27 @@ export class PublicPageService {
     private readonly now: () => number,
     /** The agency brand in the footer, read afresh for every render: with several instances the brand's in-memory copy may lag, the page must not. */
     private readonly brand: { fresh(): Promise<BrandLook> },
+    /** The contact-exchange form's settings (docs/product.md, Contact exchange); saving them raises the customer's version. */
+    private readonly leadForms: { openForm(customerId: number): Promise<LeadSettings | null> } = { openForm: async () => null },
   ) {}
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
-  private async render(customer: Customer, origin: string, form: MessageFormState): Promise<RenderedPage> {
-    const [bundle, brand] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh()]);
+  private async render(customer: Customer, origin: string, form: MessageFormState, leadForm: LeadFormState = EMPTY_LEAD_FORM): Promise<RenderedPage> {
+    const [bundle, brand, leadSettings] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh(), this.leadForms.openForm(customer.id)]);
     const page = presentProfile(bundle, origin);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The agency's accent first, so the owner's own cover and background rules after it win.
     page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;
-    const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER } });
+    const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
+    const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER }, lead });
     return { html, styleCss: page.styleCss };
   }
 
   /** A page for this response only, never cached: after a message was sent, or one refused with its reason. */
-  async fresh(customer: Customer, origin: string, form: MessageFormState): Promise<RenderedPage> {
-    const rendered = await this.render(customer, origin, form);
-    return { ...rendered, html: rendered.html.replace(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())) };
+  async fresh(customer: Customer, origin: string, form: MessageFormState, leadForm?: LeadFormState): Promise<RenderedPage> {
+    const rendered = await this.render(customer, origin, form, leadForm);
+    // Every form on the page (the message and the contact form) carries the stamp.
+    return { ...rendered, html: rendered.html.replaceAll(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())) };
   }
 
   /** The customer row of a page in the cache, for serving it while the database is away. */

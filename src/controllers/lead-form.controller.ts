@@ -1,0 +1,100 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { Config } from '../config.js';
+import { NotFoundError, orFail, ValidationError } from '../errors.js';
+import { allowInlineStyle } from '../http/inline-style.js';
+import { loadedCustomer } from '../http/loaded-customer.js';
+import { originOf } from '../http/urls.js';
+import { typedLeadForm, type LeadFormState } from '../presenters/lead-form.js';
+import type { FormTimer } from '../services/form-timer.js';
+import type { LeadService } from '../services/lead.service.js';
+import type { PublicPageService } from '../services/public-page.service.js';
+import { parseLead } from '../validation/lead.validation.js';
+
+export const messages = {
+  failed: 'Bilgileriniz gönderilemedi. Lütfen biraz sonra tekrar deneyin.',
+  tooFast: 'Bilgileriniz gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
+  expired: 'Bilgileriniz gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
+  stale: 'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
+  tooMany: 'Bu bağlantıdan çok fazla form gönderildi. Lütfen biraz sonra tekrar deneyin.',
+  noticeChanged: 'Aydınlatma metni siz formu doldururken güncellendi. Lütfen yeni metni okuyup onay kutusunu yeniden işaretleyin.',
+  notFound: 'Aradığınız sayfa bulunamadı.',
+} as const;
+
+/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words. */
+const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, invalid: messages.expired } as const;
+
+const EMPTY_MESSAGE_FORM = { value: '', error: null, sent: false } as const;
+
+/** The visitor's side of contact exchange (docs/product.md, Contact exchange): the form's post and the information text. */
+export class LeadFormController {
+  constructor(
+    private readonly pages: PublicPageService,
+    private readonly leads: LeadService,
+    private readonly formTimer: FormTimer,
+    private readonly config: Pick<Config, 'baseUrl'>,
+    private readonly now: () => number,
+  ) {}
+
+  /** The public page rendered for this response only, its contact form in `state`. */
+  private async render(req: Request, res: Response, status: number, state: LeadFormState): Promise<void> {
+    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), EMPTY_MESSAGE_FORM, state);
+    allowInlineStyle(res, page.styleCss);
+    res.status(status).type('html').send(page.html);
+  }
+
+  /** A refused form: the page again, with what was typed and why. */
+  private refuse(req: Request, res: Response, status: number, errors: Record<string, string>, keepConsent = true): Promise<void> {
+    const state = typedLeadForm((req.body ?? {}) as Record<string, unknown>, errors);
+    return this.render(req, res, status, keepConsent ? state : { ...state, consent: false });
+  }
+
+  /** The per-address limit's answer (middleware/lead-throttle.ts). */
+  tooMany = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, { _: messages.tooMany });
+
+  /** `POST /{slug}/leads`: 303 to `/{slug}?lead=1` once the lead is committed; a form that is off is a 404. */
+  submit: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const settings = await orFail(messages.failed, () => this.leads.openForm(customer.id));
+    if (!settings) throw new NotFoundError(messages.notFound);
+    const body = req.body as Record<string, unknown>;
+    let lead;
+    try {
+      lead = parseLead(body, settings.fields);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      await this.refuse(req, res, 422, { ...err.fields });
+      return;
+    }
+    const timing = this.formTimer.check(body.form_started, this.now());
+    if (timing !== 'ok') {
+      await this.refuse(req, res, 422, { _: refusalOf[timing] });
+      return;
+    }
+    // The hidden field only a bot fills: answered like a success, stored nowhere.
+    if (typeof body.alan_bos === 'string' && body.alan_bos !== '') {
+      res.redirect(303, `/${customer.slug}?lead=1`);
+      return;
+    }
+    const shownVersion = Number(body.notice_version);
+    const result = await orFail(messages.failed, () => this.leads.submit(customer.id, lead, shownVersion));
+    if (result === 'closed') throw new NotFoundError(messages.notFound);
+    if (result === 'notice-changed') {
+      await this.refuse(req, res, 409, { _: messages.noticeChanged }, false);
+      return;
+    }
+    res.redirect(303, `/${customer.slug}?lead=1`);
+  };
+
+  /** `GET /{slug}/aydinlatma`: the current information text of a form that is on; a 404 otherwise. */
+  notice: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const notice = await orFail(messages.failed, () => this.leads.currentNotice(customer.id));
+    if (!notice) throw new NotFoundError(messages.notFound);
+    res.render('profile/notice', {
+      title: 'Aydınlatma metni',
+      slug: customer.slug,
+      version: notice.version,
+      paragraphs: notice.text.split(/\n\s*\n|\n/).map((line) => line.trim()).filter(Boolean),
+    });
+  };
+}

@@ -1,0 +1,127 @@
+import type { Knex } from 'knex';
+import { addToCounters } from './day-counters.js';
+import { countOf, toBool, toInt } from './rows.js';
+
+/** What a visitor left, as the form checked it. */
+export interface NewLead {
+  name: string;
+  phone: string | null;
+  email: string | null;
+  note: string | null;
+}
+
+export interface Lead extends NewLead {
+  id: number;
+  /** When the visitor ticked the consent box and sent the form. */
+  consentAt: number;
+  /** The version of the information text the visitor was shown. */
+  noticeVersion: number;
+  createdAt: number;
+  readAt: number | null;
+}
+
+/** Why a lead was not stored: the form was turned off, or its notice changed since the visitor loaded it. */
+export type LeadRefusal = 'closed' | 'notice-changed';
+
+function toLead(row: Record<string, unknown>): Lead {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    id: toInt(row.id),
+    name: String(row.name),
+    phone: text(row.phone),
+    email: text(row.email),
+    note: text(row.note),
+    consentAt: toInt(row.consent_at),
+    noticeVersion: toInt(row.notice_version),
+    createdAt: toInt(row.created_at),
+    readAt: row.read_at === null || row.read_at === undefined ? null : toInt(row.read_at),
+  };
+}
+
+/** Called inside a lead's transaction, after its row (the owner's e-mail notification joins it there). */
+export type LeadInsertHook = (trx: Knex.Transaction, customerId: number, at: number) => Promise<void>;
+
+export class LeadRepository {
+  constructor(
+    private readonly db: Knex,
+    private readonly afterInsert: LeadInsertHook = async () => {},
+  ) {}
+
+  /**
+   * Stores a lead and counts it on its day, in one transaction committed before the visitor is
+   * thanked; refused when the form is off, or when the notice the visitor consented to
+   * (`noticeVersion`) is no longer the current one.
+   */
+  async create(customerId: number, lead: NewLead, noticeVersion: number, at: number, day: string): Promise<number | LeadRefusal> {
+    return this.db.transaction(async (trx) => {
+      const settings: Record<string, unknown> | undefined = await trx('lead_settings').where({ customer_id: customerId }).first('enabled', 'notice_version');
+      if (!settings || !toBool(settings.enabled)) return 'closed';
+      if (toInt(settings.notice_version) !== noticeVersion) return 'notice-changed';
+      const [row] = await trx('leads')
+        .insert({ customer_id: customerId, ...lead, consent_at: at, notice_version: noticeVersion, created_at: at })
+        .returning('id');
+      await addToCounters(trx, 'lead_days', ['customer_id', 'day'], 'leads', [{ customer_id: customerId, day, leads: 1 }]);
+      await this.afterInsert(trx, customerId, at);
+      return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
+    });
+  }
+
+  async count(customerId: number): Promise<number> {
+    return countOf(await this.db('leads').where({ customer_id: customerId }).count({ count: '*' }));
+  }
+
+  /** Leads the owner has not had on screen yet. */
+  async countUnread(customerId: number): Promise<number> {
+    return countOf(await this.db('leads').where({ customer_id: customerId }).whereNull('read_at').count({ count: '*' }));
+  }
+
+  /** Newest first; `limit` null for all of them (the downloads). */
+  async list(customerId: number, limit: number | null = null, offset = 0): Promise<Lead[]> {
+    const query = this.db('leads')
+      .where({ customer_id: customerId })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (limit !== null) query.limit(limit).offset(offset);
+    return (await query).map(toLead);
+  }
+
+  async find(customerId: number, id: number): Promise<Lead | null> {
+    const row: Record<string, unknown> | undefined = await this.db('leads').where({ customer_id: customerId, id }).first();
+    return row ? toLead(row) : null;
+  }
+
+  /** The owner has had the leads up to `at` on screen. */
+  async markRead(customerId: number, at: number): Promise<void> {
+    await this.db('leads').where({ customer_id: customerId }).whereNull('read_at').andWhere('created_at', '<=', at).update({ read_at: at });
+  }
+
+  /** False when this customer has no lead with that id. */
+  async delete(customerId: number, id: number): Promise<boolean> {
+    return (await this.db('leads').where({ customer_id: customerId, id }).delete()) > 0;
+  }
+
+  /** How many were deleted. */
+  async deleteAll(customerId: number): Promise<number> {
+    return this.db('leads').where({ customer_id: customerId }).delete();
+  }
+
+  /**
+   * The retention job's delete: leads created before `cutoff` of the customers who keep them
+   * `months` months (a customer without settings keeps them the default 12).
+   */
+  async deleteExpired(months: number, cutoff: number, isDefault: boolean): Promise<number> {
+    const keeping = this.db('lead_settings').select('customer_id').where('retention_months', months);
+    const others = this.db('lead_settings').select('customer_id').whereNot('retention_months', months);
+    const query = this.db('leads').where('created_at', '<', cutoff);
+    return isDefault ? query.whereNotIn('customer_id', others).delete() : query.whereIn('customer_id', keeping).delete();
+  }
+
+  /** Leads per day from `from` to `to`, both inclusive (the statistics). */
+  async perDay(customerId: number, from: string, to: string): Promise<Map<string, number>> {
+    const rows: Array<{ day: string; leads: unknown }> = await this.db('lead_days')
+      .where('customer_id', customerId)
+      .andWhere('day', '>=', from)
+      .andWhere('day', '<=', to)
+      .select('day', 'leads');
+    return new Map(rows.map((row) => [row.day, toInt(row.leads)]));
+  }
+}

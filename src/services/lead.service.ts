@@ -1,0 +1,85 @@
+import { DEFAULT_LEAD_RETENTION, LEAD_RETENTION_MONTHS, noticeTemplate } from '../domain/lead-notice.js';
+import { dayKey } from '../lib/calendar.js';
+import type { Customer } from '../repositories/customer.repository.js';
+import type { LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.repository.js';
+import type { LeadSettings, LeadSettingsInput, LeadSettingsRepository } from '../repositories/lead-settings.repository.js';
+import type { ProfileRepository } from '../repositories/profile.repository.js';
+
+/** The settings as the owner's form shows them: a notice is always there, the template until one was saved. */
+export type LeadSettingsView = LeadSettings & { notice: string };
+
+/** The month `months` before `at`, same day and time (clamped to the month's last day), in UTC. */
+export function monthsBefore(at: number, months: number): number {
+  const date = new Date(at);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/** Contact exchange (docs/product.md, Contact exchange): the owner's settings, the visitor's leads, their retention. */
+export class LeadService {
+  constructor(
+    private readonly leads: LeadRepository,
+    private readonly settings: LeadSettingsRepository,
+    private readonly profiles: ProfileRepository,
+    private readonly timeZone: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** The KVKK template with the business's name and the e-mail (else phone) of the card filled in. */
+  async template(customer: Customer, retentionMonths = DEFAULT_LEAD_RETENTION): Promise<string> {
+    const profile = await this.profiles.findProfile(customer.id);
+    const person = `${customer.name} ${customer.surname}`.trim();
+    const business = profile?.company ? `${profile.company} (${person})` : person;
+    return noticeTemplate({ business, contact: profile?.email ?? profile?.phone ?? null }, retentionMonths);
+  }
+
+  /** The owner's form: what was saved, or off with every field and the template. */
+  async settingsFor(customer: Customer): Promise<LeadSettingsView> {
+    const saved = await this.settings.find(customer.id);
+    if (saved?.notice) return { ...saved, notice: saved.notice };
+    return {
+      enabled: saved?.enabled ?? false,
+      fields: saved?.fields ?? { phone: true, email: true, note: true },
+      prompt: saved?.prompt ?? '',
+      noticeVersion: saved?.noticeVersion ?? 0,
+      retentionMonths: saved?.retentionMonths ?? DEFAULT_LEAD_RETENTION,
+      notice: await this.template(customer, saved?.retentionMonths),
+    };
+  }
+
+  saveSettings(customerId: number, input: LeadSettingsInput): Promise<LeadSettings> {
+    return this.settings.save(customerId, input, this.now());
+  }
+
+  /** The settings of a form the public page shows; null while it is off. */
+  async openForm(customerId: number): Promise<LeadSettings | null> {
+    const saved = await this.settings.find(customerId);
+    return saved?.enabled && saved.notice ? saved : null;
+  }
+
+  /** The current information text of a form that is on, for its page; null otherwise. */
+  async currentNotice(customerId: number): Promise<{ text: string; version: number } | null> {
+    const open = await this.openForm(customerId);
+    return open?.notice ? { text: open.notice, version: open.noticeVersion } : null;
+  }
+
+  /** Stores a lead with consent given now under `noticeVersion`; the id, or why it was not stored. */
+  submit(customerId: number, lead: NewLead, noticeVersion: number): Promise<number | LeadRefusal> {
+    const at = this.now();
+    return this.leads.create(customerId, lead, noticeVersion, at, dayKey(at, this.timeZone));
+  }
+
+  /** Deletes every lead past its customer's retention (3, 6 or 12 months); how many went. */
+  async deleteExpired(): Promise<number> {
+    const at = this.now();
+    let deleted = 0;
+    for (const months of LEAD_RETENTION_MONTHS) {
+      deleted += await this.leads.deleteExpired(months, monthsBefore(at, months), months === DEFAULT_LEAD_RETENTION);
+    }
+    return deleted;
+  }
+}
