@@ -1,0 +1,39 @@
+import { dayKey } from '../lib/calendar.js';
+import { EMPTY_WEEK, hoursField, type OpeningHours, type ZonedOpeningHours } from '../domain/opening-hours.js';
+import type { OpeningHoursRepository } from '../repositories/opening-hours.repository.js';
+import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
+
+/** "Bugün kapalıyız": today among the closed dates. Sent with the form, saves what was typed too; alone, changes only that. */
+export const CLOSED_TODAY_FIELD = 'closed_today';
+/** "Bugün açığız", sent alone: today taken off the closed dates. */
+export const OPEN_TODAY_FIELD = 'open_today';
+
+/** A customer's opening hours (docs/product.md, Opening hours), in the app's time zone. */
+export class OpeningHoursService {
+  constructor(
+    private readonly repository: OpeningHoursRepository,
+    private readonly timeZone: string,
+    private readonly now: () => number,
+  ) {}
+
+  /** The hours with their zone, or null when the owner never set them. */
+  async find(customerId: number): Promise<ZonedOpeningHours | null> {
+    const hours = await this.repository.find(customerId);
+    return hours ? { ...hours, timeZone: this.timeZone, today: dayKey(this.now(), this.timeZone) } : null;
+  }
+
+  /**
+   * Saves the owner's form whole (a ValidationError keyed by field when it is refused), or,
+   * for a quick button sent alone, today added to or taken off the stored closed dates. The
+   * page's version is raised either way.
+   */
+  async save(customerId: number, body: Record<string, unknown>): Promise<void> {
+    const at = this.now();
+    const today = dayKey(at, this.timeZone);
+    const quick = !(hoursField(0) in body);
+    const hours: OpeningHours = quick ? ((await this.repository.find(customerId)) ?? { week: EMPTY_WEEK, closedDates: [] }) : parseOpeningHoursForm(body, today);
+    let closedDates = hours.closedDates.filter((day) => !(quick && body[OPEN_TODAY_FIELD] === '1' && day === today));
+    if (body[CLOSED_TODAY_FIELD] === '1') closedDates = [...new Set([...closedDates, today])].sort();
+    await this.repository.save(customerId, { week: hours.week, closedDates }, at);
+  }
+}
