@@ -35,7 +35,6 @@ import { LeadFormController } from './controllers/lead-form.controller.js';
 import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
-import { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
@@ -80,7 +79,6 @@ import { LeadService } from './services/lead.service.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
-import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
@@ -103,7 +101,6 @@ import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
-import { OpeningHoursService } from './services/opening-hours.service.js';
 import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
 import { PrintKitService } from './services/print-kit.service.js';
@@ -115,7 +112,7 @@ import { ViewRecorder } from './services/view-recorder.js';
 import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
 import { bodyStillComing } from './http/body-still-coming.js';
-import { createStorage, type FileStorage } from './storage/index.js';
+import { bucketHealth, createStorage, type FileStorage } from './storage/index.js';
 import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
 
 /**
@@ -189,9 +186,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const viewAllowance = new ViewAllowance();
   // The profile links the price list when it has a visible item (docs/product.md, Price list).
   const priceListReads = new PriceListReadRepository(db);
-  // The page shows the opening hours and whether it is open now (docs/product.md, Opening hours).
-  const openingHours = new OpeningHoursService(new OpeningHoursRepository(db), config.timeZone, now);
-  const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
+  const profileService = new ProfileService(profileRepository, priceListReads);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
@@ -291,7 +286,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   };
 
   registerRoutes(app, {
-    health: healthCheck(db),
+    health: healthCheck(db, bucketHealth(storage)),
     auth: authController,
     admin: new AdminController(customers, config, customerPage, activity),
     adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
@@ -319,7 +314,6 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerCover,
     ownerEdits,
     ownerUploads,
-    ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
     leadForm,
     ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),

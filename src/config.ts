@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passwordProblem } from './domain/password-strength.js';
+import { parseObjectStorage, type ObjectStorageSettings } from './lib/storage-url.js';
 
 export interface Config {
   readonly port: number;
@@ -28,6 +29,8 @@ export interface Config {
   readonly backupEveryHours: number | null;
   /** How many automatic backup archives are kept. */
   readonly backupKeep: number;
+  /** Uploads in an S3-compatible bucket (STORAGE_URL); null keeps them under `uploadsDir`. */
+  readonly objectStorage: ObjectStorageSettings | null;
   /** SMTP for e-mail (docs/product.md, E-mail); null unless SMTP_URL and MAIL_FROM are both set. */
   readonly mail: MailConfig | null;
 }
@@ -166,6 +169,14 @@ function parseMail(env: Env): MailConfig | null {
   return Object.freeze({ smtpUrl, from });
 }
 
+function objectStorage(env: Env): ObjectStorageSettings | null {
+  try {
+    return parseObjectStorage(env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 /** Reads SESSION_SECRET, or the one generated on first start and kept in DATA_DIR. */
 function resolveSessionSecret(raw: string | undefined, dataDir: string): string {
   const given = nonEmpty(raw);
@@ -240,6 +251,7 @@ export function loadConfig(env: Env = process.env): Config {
     backupsDir: path.join(dataDir, 'backups'),
     backupEveryHours: parseBackupEveryHours(env, databaseUrl),
     backupKeep: parseWholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 1, 1000, 7),
+    objectStorage: objectStorage(env),
     mail: parseMail(env),
   });
 }

@@ -76,6 +76,16 @@ export class StorageFullError extends ServiceUnavailableError {
   }
 }
 
+/**
+ * The object storage (STORAGE_URL) did not answer or refused the request: an upload is a 503
+ * in its dialog, nothing saved (docs/product.md, Object storage).
+ */
+export class StorageUnavailableError extends ServiceUnavailableError {
+  constructor(cause?: unknown) {
+    super('Dosya deposuna şu an ulaşılamıyor; biraz sonra yeniden deneyin.', cause);
+  }
+}
+
 /** Error codes of a full disk: the filesystem's, and SQLite's own. */
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 /**

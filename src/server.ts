@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, migrateLatest, withStartupLock } from './db.js';
+import { StorageUnavailableError } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSmtpSender } from './mail/smtp-transport.js';
 import { uploadStagingProblem } from './middleware/upload-storage.js';
@@ -78,10 +79,15 @@ async function main(): Promise<void> {
   const swept = await services.storage.sweepTempFiles();
   // Files whose row never committed (a crash between the two) are not referenced by anything.
   // With SQLite this is the only instance, so every unreferenced file goes; on a shared
-  // PostgreSQL setup another instance may be mid-upload, so only hour-old ones do.
+  // PostgreSQL setup or bucket another instance may be mid-upload, so only hour-old ones do.
   const orphans = await services.storage.sweepOrphans(await services.profiles.referencedUploads(), {
-    olderThanMs: config.databaseUrl ? 3_600_000 : 0,
+    olderThanMs: config.databaseUrl || config.objectStorage ? 3_600_000 : 0,
     now: Date.now(),
+  }).catch((err: unknown) => {
+    if (!(err instanceof StorageUnavailableError)) throw err;
+    // A bucket away at start: pages still render, uploads answer 503 until it is back.
+    logger.warn({ err: err.cause }, 'uploads bucket unreachable at start; orphan sweep skipped');
+    return 0;
   });
   if (swept + orphans > 0) logger.warn({ unfinished: swept, orphans }, 'removed uploads left behind by a crash');
   await withStartupLock(db, () => services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }));

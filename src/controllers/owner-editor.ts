@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
-import { orFail, StorageFullError, ValidationError } from '../errors.js';
+import { orFail, StorageFullError, StorageUnavailableError, ValidationError } from '../errors.js';
 import { ANIMATION_TYPES, COLOR_PRESETS, COVER_COLOR_PRESETS } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_LABELS } from '../domain/contact-buttons.js';
 import { linkDetail } from '../domain/link-detail.js';
@@ -139,7 +139,7 @@ export class OwnerEditor {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof StorageFullError || err instanceof ImageQueueFullError) {
+      if (err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof ImageQueueFullError) {
         res.set('Retry-After', '5');
         await this.refuse(req, res, dialog, new ValidationError({ [FILE_FIELD]: err.message }), failure, 503);
         return REFUSED;

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { StorageFullError, ValidationError } from '../errors.js';
+import { StorageFullError, StorageUnavailableError, ValidationError } from '../errors.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
 import { dialogs, photoNotices, type DialogId } from '../http/owner-dialogs.js';
 import { bodyOf, ownerDone } from '../http/owner-respond.js';
@@ -95,7 +95,7 @@ export class OwnerUploadsController {
 
   private refuseFile(dialog: (req: Request) => DialogId, failure: string): ErrorRequestHandler {
     return async (err: unknown, req, res, next) => {
-      const refused = err instanceof FileTooLargeError || err instanceof StorageFullError || err instanceof UploadStagingError;
+      const refused = err instanceof FileTooLargeError || err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof UploadStagingError;
       if (!refused || res.headersSent) {
         next(err);
         return;

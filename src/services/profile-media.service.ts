@@ -1,4 +1,4 @@
-import { orFail } from '../errors.js';
+import { orFail, StorageUnavailableError } from '../errors.js';
 import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
 import { processBackgroundImage, processPhoto, type CropRect, type ImageSource, type PhotoKind } from '../media/image-processing.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -41,11 +41,23 @@ export class ProfileMediaService {
     try {
       result = await point();
     } catch (err) {
-      if (stored) await this.storage.removePublicPath(customerId, stored);
+      if (stored) await this.removeLeftover(customerId, stored);
       throw err;
     }
-    if (result.replaced && result.replaced !== stored) await this.storage.removePublicPath(customerId, result.replaced);
+    if (result.replaced && result.replaced !== stored) await this.removeLeftover(customerId, result.replaced);
     return result;
+  }
+
+  /**
+   * A file no row points at any more. When the bucket is away it stays, to be swept as an
+   * orphan at a later start (docs/product.md, Object storage): the change itself is saved.
+   */
+  private async removeLeftover(customerId: number, publicPath: string): Promise<void> {
+    try {
+      await this.storage.removePublicPath(customerId, publicPath);
+    } catch (err) {
+      if (!(err instanceof StorageUnavailableError)) throw err;
+    }
   }
 
   private save(customerId: number, failure: string, fileName: string, data: FileContent): Promise<string> {

@@ -1,0 +1,93 @@
+/** What only the S3 driver has: its key layout, multipart uploads, and a bucket that goes away and comes back. */
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import express from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError, StorageUnavailableError } from '../../../src/errors.js';
+import { S3Storage } from '../../../src/storage/s3.storage.js';
+import { startS3TestServer, type S3TestServer } from '../../helpers/s3-test-server.js';
+
+let s3: S3TestServer;
+let dir: string;
+beforeAll(async () => {
+  s3 = await startS3TestServer();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-s3-source-'));
+}, 60_000);
+afterAll(async () => {
+  await s3?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('S3Storage', () => {
+  it('keeps a file at {prefix}{customerId}/{name}, with its type and an hour of caching', async () => {
+    const client = s3.client();
+    const storage = new S3Storage(client, { bucket: s3.bucket, prefix: 'site/uploads/' });
+    await storage.saveFile(12, 'katalog-1.pdf', Buffer.from('%PDF-1.4'));
+    expect(await s3.keys('site/')).toEqual(['site/uploads/12/katalog-1.pdf']);
+    const head = await client.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: 'site/uploads/12/katalog-1.pdf' }));
+    expect(head.ContentType).toBe('application/pdf');
+    expect(head.CacheControl).toBe('public, max-age=3600');
+  });
+
+  it('sends a large file in parts, read from its file a part at a time', async () => {
+    const client = s3.client();
+    const commands: string[] = [];
+    client.middlewareStack.add((next, context) => (args) => {
+      commands.push(context.commandName ?? '');
+      return next(args);
+    });
+    const storage = new S3Storage(client, { bucket: s3.bucket, prefix: 'parts/', multipartFromBytes: 6 * 1024 * 1024 });
+    const source = path.join(dir, 'buyuk.pdf');
+    const content = Buffer.alloc(9 * 1024 * 1024 + 3);
+    for (let i = 0; i < content.length; i += 4096) content[i] = i % 251;
+    await writeFile(source, content);
+    const publicPath = await storage.saveFile(3, 'katalog-buyuk.pdf', { fromFile: source });
+    expect((await storage.readFile(3, publicPath))?.equals(content)).toBe(true);
+    expect(commands.filter((name) => name === 'UploadPartCommand')).toHaveLength(2);
+    expect(commands).not.toContain('PutObjectCommand');
+  });
+
+  it('reports an unreachable bucket as a 503 at once, saves nothing, and works again when it is back', async () => {
+    const storage = new S3Storage(s3.client(), { bucket: s3.bucket, prefix: 'fault/' });
+    const app = express()
+      .use('/uploads', storage.handler())
+      .use((err: HttpError, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+        res.status(err.status ?? 500).type('text/plain').send(err.message);
+      });
+    const before = await storage.saveFile(5, 'profile-a.jpg', Buffer.from('önce'));
+    await s3.stop();
+    try {
+      const started = Date.now();
+      const failure = await storage.saveFile(5, 'profile-b.jpg', Buffer.from('sonra')).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(StorageUnavailableError);
+      expect((failure as StorageUnavailableError).status).toBe(503);
+      expect((failure as Error).message).toBe('Dosya deposuna şu an ulaşılamıyor; biraz sonra yeniden deneyin.');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await expect(storage.readFile(5, before)).rejects.toBeInstanceOf(StorageUnavailableError);
+      await expect(storage.reachable()).resolves.toBe(false);
+      const served = await request(app).get(before).expect(503);
+      expect(served.text).toContain('Dosya deposuna şu an ulaşılamıyor');
+    } finally {
+      await s3.start();
+    }
+    // The same client and storage: no restart.
+    await expect(storage.reachable()).resolves.toBe(true);
+    expect(await storage.saveFile(5, 'profile-b.jpg', Buffer.from('sonra'))).toBe('/uploads/5/profile-b.jpg');
+    expect(await s3.keys('fault/')).toEqual(['fault/5/profile-a.jpg', 'fault/5/profile-b.jpg']);
+    await request(app).get(before).expect(200);
+  });
+
+  it('sweeps orphans across pages of the listing', async () => {
+    const storage = new S3Storage(s3.client(), { bucket: s3.bucket, prefix: 'many/', listPageSize: 10 });
+    const kept = new Set<string>();
+    for (let i = 0; i < 45; i += 1) {
+      const saved = await storage.saveFile(1 + (i % 3), `f-${i}.jpg`, Buffer.from(String(i)));
+      if (i % 2 === 0) kept.add(saved);
+    }
+    expect(await storage.sweepOrphans(kept, { olderThanMs: 0, now: Date.now() + 5_000 })).toBe(22);
+    expect((await s3.keys('many/')).length).toBe(23);
+  });
+});
