@@ -21,6 +21,7 @@ import * as addImportRunRefusedRows from './20261126_0019_add_import_run_refused
 import * as createMailOutbox from './20261126_0020_create_mail_outbox.js';
 import * as createLeads from './20261126_0023_create_leads.js';
 import * as createPriceList from './20261126_0024_create_price_list.js';
+import * as createOpeningHours from './20261126_0025_create_opening_hours.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -55,6 +56,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0020_create_mail_outbox', createMailOutbox],
   ['20261126_0023_create_leads', createLeads],
   ['20261126_0024_create_price_list', createPriceList],
+  ['20261126_0025_create_opening_hours', createOpeningHours],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -35,6 +35,7 @@ import { LeadFormController } from './controllers/lead-form.controller.js';
 import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
+import { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
@@ -79,6 +80,7 @@ import { LeadService } from './services/lead.service.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
+import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
@@ -101,6 +103,7 @@ import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
+import { OpeningHoursService } from './services/opening-hours.service.js';
 import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
 import { PrintKitService } from './services/print-kit.service.js';
@@ -186,7 +189,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const viewAllowance = new ViewAllowance();
   // The profile links the price list when it has a visible item (docs/product.md, Price list).
   const priceListReads = new PriceListReadRepository(db);
-  const profileService = new ProfileService(profileRepository, priceListReads);
+  // The page shows the opening hours and whether it is open now (docs/product.md, Opening hours).
+  const openingHours = new OpeningHoursService(new OpeningHoursRepository(db), config.timeZone, now);
+  const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
   const messageRepository = new MessageRepository(db);
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
@@ -314,6 +319,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerCover,
     ownerEdits,
     ownerUploads,
+    ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
     leadForm,
     ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),

@@ -19,6 +19,7 @@ import type { OwnerLeadsController } from './controllers/owner-leads.controller.
 import type { LeadFormController } from './controllers/lead-form.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
+import type { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { PriceListController } from './controllers/price-list.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
@@ -67,6 +68,8 @@ export interface RouteDeps {
   ownerCover: OwnerCoverController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
+  /** The opening hours' form (docs/product.md, Opening hours). */
+  ownerHours: OwnerHoursController;
   messageThrottle: RequestHandler;
   /** Contact exchange (docs/product.md, Contact exchange): the visitor's form, the owner's "Kişiler", 10 accepted forms per address and profile per 10 minutes. */
   leadForm: LeadFormController;
@@ -198,6 +201,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/iban', ...ownerAction, e.iban);
   app.post('/edit/:token/iban/visibility', ...ownerAction, e.ibanVisibility);
   app.post('/edit/:token/iban/delete', ...ownerAction, e.removeIban);
+  app.post('/edit/:token/hours', ...ownerAction, d.ownerHours.save);
   app.post('/edit/:token/links', ...ownerAction, e.createLink);
   app.post('/edit/:token/links/order', ...ownerAction, e.reorderLinks);
   app.post('/edit/:token/links/catalog', ...ownerUpload(catalogUpload), u.createCatalog, u.refusedFile.newCatalog);

@@ -14,6 +14,8 @@ export const dialogs = {
   settings: 'ayarlar',
   background: 'arka-plan',
   iban: 'iban',
+  /** The opening hours: the week and the closed dates (docs/product.md, Opening hours). */
+  hours: 'calisma-saatleri',
   /** The confirmation before the IBAN card is removed. */
   removeIban: 'iban-kaldir',
   /** The links section; a refusal without a dialog of its own (order, move, visibility) shows its error there. */
@@ -54,6 +56,7 @@ export const ownerNotices = {
   'arka-plan': 'Arka plan güncellendi.',
   iban: 'IBAN bilgileri kaydedildi.',
   'iban-kaldirildi': 'IBAN bilgileri kaldırıldı.',
+  saatler: 'Çalışma saatleri kaydedildi.',
   'rehber-gizlendi': 'Değişiklikler kaydedildi. Telefon ve e-posta kalmadığı için "Rehbere Ekle" butonu kapatıldı.',
 } as const;
 

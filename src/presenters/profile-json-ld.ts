@@ -9,6 +9,8 @@ import type { ContactButton, Profile, SocialLink } from '../repositories/profile
 import { publicProfileUrl } from '../domain/profile-urls.js';
 import { httpUrl } from './contact-card.js';
 import { contactPointsOf } from './contact-points.js';
+import { openingHoursOfBusiness } from './opening-hours-json-ld.js';
+import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import { priceListOfProfile } from './price-list-json-ld.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
@@ -20,6 +22,8 @@ export interface JsonLdSource {
   socialLinks: readonly SocialLink[];
   /** The price list visitors can open (presenters/price-list-json-ld.ts names it), or null. */
   priceList?: PriceListKind | null;
+  /** The opening hours (presenters/opening-hours-json-ld.ts), a business's only. */
+  openingHours?: ZonedOpeningHours | null;
 }
 
 /** Platforms whose link is the owner's own profile elsewhere: what schema.org's `sameAs` is for. */
@@ -100,6 +104,7 @@ export function profileJsonLdData(source: JsonLdSource, origin: string): JsonLd 
     address: postalAddress(profile),
     sameAs: sameAs(source.socialLinks),
     ...priceListOfProfile(source.priceList ?? null, publicProfileUrl(origin, customer.slug)),
+    ...(company ? openingHoursOfBusiness(source.openingHours) : {}),
   });
 }
 

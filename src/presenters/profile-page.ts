@@ -13,6 +13,8 @@ import { oneIbanPerAccount } from './iban-once.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
 import { presentSharingMeta, type SharingMeta } from './sharing-meta.js';
 import { profileJsonLd } from './profile-json-ld.js';
+import { presentOpeningHours, type OpeningHoursView } from './opening-hours-view.js';
+import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
 /** Everything a public profile shows, read from the database in one go. */
@@ -24,6 +26,8 @@ export interface ProfileBundle {
   iban: IbanInfo | null;
   /** The kind of the price list visitors can open, or null (no visible item). */
   priceList?: PriceListKind | null;
+  /** The opening hours with their time zone, or null when never set. */
+  openingHours?: ZonedOpeningHours | null;
 }
 
 export interface ContactAction {
@@ -106,6 +110,8 @@ export interface ProfilePage {
   jsonLd: string;
   /** The "Fiyat Listesi" button's address, when the price list has a visible item. */
   priceListUrl: string | null;
+  /** The week and the form's fields; the moment's state is filled in per response (presenters/opening-hours-view.ts). */
+  hours: OpeningHoursView;
 }
 
 /** "TR33 0006 1005 ..." for reading; copied and encoded without the spaces. */
@@ -236,5 +242,6 @@ export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePa
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
     jsonLd: profileJsonLd(bundle, origin),
     priceListUrl: bundle.priceList ? `/${customer.slug}/fiyat-listesi` : null,
+    hours: presentOpeningHours(bundle.openingHours),
   };
 }

@@ -3,6 +3,12 @@ import type { Customer } from '../repositories/customer.repository.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+/** A part of a cached page that depends on the moment, not the page (the opening hours' "Şimdi açık"): filled in with the stamp. */
+export interface LivePart {
+  readonly placeholder: string;
+  htmlAt(ms: number): string;
+}
+
 /**
  * One rendered public page. The HTML holds a placeholder for the message form's signed
  * stamp; the stamped page and its compressed forms are made at most once a second, so
@@ -19,6 +25,7 @@ export class CachedPage {
     private readonly placeholder: string,
     /** The CSP source allowing the page's one inline style block ('' when it has none). */
     readonly styleHash: string,
+    private readonly live: LivePart | null = null,
   ) {}
 
   /** What the page's HTML takes in the heap at most: V8 keeps a string at one or two bytes a character. */
@@ -41,7 +48,8 @@ export class CachedPage {
   body(second: number, stamp: () => string, encoding: Encoding): Buffer {
     if (second !== this.second) {
       this.second = second;
-      this.bodies = { identity: Buffer.from(this.template.replaceAll(this.placeholder, stamp()), 'utf8') };
+      const html = this.template.replaceAll(this.placeholder, stamp());
+      this.bodies = { identity: Buffer.from(this.live ? html.replace(this.live.placeholder, this.live.htmlAt(second * 1000)) : html, 'utf8') };
     }
     let body = this.bodies[encoding];
     if (!body) {

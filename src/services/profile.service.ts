@@ -2,6 +2,7 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import { NotFoundError } from '../errors.js';
 import type { ProfileBundle } from '../presenters/profile-page.js';
+import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
 /** Reads everything a public profile shows. */
@@ -10,17 +11,20 @@ export class ProfileService {
     private readonly profiles: ProfileRepository,
     /** Whether the page links a price list, and of which kind (docs/product.md, Price list). */
     private readonly priceLists: { publishedKind(customerId: number): Promise<PriceListKind | null> } = { publishedKind: async () => null },
+    /** The opening hours the page shows (docs/product.md, Opening hours). */
+    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = { find: async () => null },
   ) {}
 
   async bundle(customer: Customer): Promise<ProfileBundle> {
-    const [profile, contactButtons, socialLinks, iban, priceList] = await Promise.all([
+    const [profile, contactButtons, socialLinks, iban, priceList, openingHours] = await Promise.all([
       this.profiles.findProfile(customer.id),
       this.profiles.contactButtons(customer.id),
       this.profiles.socialLinks(customer.id),
       this.profiles.iban(customer.id),
       this.priceLists.publishedKind(customer.id),
+      this.openingHours.find(customer.id),
     ]);
     if (!profile) throw new NotFoundError('Profil bulunamadı');
-    return { customer, profile, contactButtons, socialLinks, iban, priceList };
+    return { customer, profile, contactButtons, socialLinks, iban, priceList, openingHours };
   }
 }

@@ -6,7 +6,8 @@ import type { LeadSettings } from '../repositories/lead-settings.repository.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import { MESSAGE_MAX_LENGTH } from '../validation/message.validation.js';
 import type { FormTimer } from './form-timer.js';
-import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cache.js';
+import { CachedPage, PageCache, type Encoding, type HeldPage, type LivePart } from './page-cache.js';
+import { liveOpeningState } from './live-opening-state.js';
 import type { ProfileService } from './profile.service.js';
 import type { BrandLook } from './brand.service.js';
 
@@ -24,6 +25,8 @@ export interface MessageFormState {
 export interface RenderedPage {
   html: string;
   styleCss: string;
+  /** What each response fills in at its moment (the opening hours' state), or null. */
+  live: LivePart | null;
 }
 
 /** The cached page's body for this second, in the encoding asked for. */
@@ -71,14 +74,15 @@ export class PublicPageService {
     page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;
     const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
     const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER }, lead });
-    return { html, styleCss: page.styleCss };
+    return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
   }
 
   /** A page for this response only, never cached: after a message was sent, or one refused with its reason. */
   async fresh(customer: Customer, origin: string, form: MessageFormState, leadForm?: LeadFormState): Promise<RenderedPage> {
     const rendered = await this.render(customer, origin, form, leadForm);
     // Every form on the page (the message and the contact form) carries the stamp.
-    return { ...rendered, html: rendered.html.replaceAll(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now())) };
+    const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now()));
+    return { ...rendered, html: rendered.live ? html.replace(rendered.live.placeholder, rendered.live.htmlAt(this.now())) : html };
   }
 
   /** The customer row of a page in the cache, for serving it while the database is away. */
@@ -100,7 +104,7 @@ export class PublicPageService {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
       const rendered = await this.render(customer, origin, { value: '', error: null, sent: false });
-      page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss));
+      page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss), rendered.live);
       this.cache.set(customer, page);
     }
     return this.bodyOf(page, encoding);
