@@ -36,6 +36,7 @@ import { OwnerMessagesController } from './controllers/owner-messages.controller
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { OwnerHoursController } from './controllers/owner-hours.controller.js';
+import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
@@ -80,6 +81,7 @@ import { LeadService } from './services/lead.service.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
+import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
@@ -87,6 +89,8 @@ import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
+import { AdminSecurityMail } from './services/admin-security-mail.service.js';
+import { PasswordResetService } from './services/password-reset.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
@@ -163,10 +167,12 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileRepository = new ProfileRepository(db);
   const storage = createStorage(config);
   const administrators = new AdministratorRepository(db);
-  const auth = new AdminAuthService(administrators, clock, logger);
+  // E-mails about an administrator's own account, queued with the change they tell of (`brand` is read when one is sent).
+  const securityMail = new AdminSecurityMail(config, () => brand.look(), now);
+  const auth = new AdminAuthService(administrators, clock, logger, securityMail);
   // Who did what, recorded right after each change (docs/architecture.md, Activity log).
   const activity = new ActivityLog(new AdminActivityRepository(db), now, logger);
-  const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now);
+  const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now, securityMail);
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   // Another spelling or an old address of a customer leads to the current one (docs/product.md, Public page).
@@ -183,6 +189,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
   const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
+  const passwordResets = new PasswordResetController(new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now), activity);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   // A few loads per client and profile count as views; the rest are served and not counted.
@@ -242,6 +249,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     linkFieldLimits: LINK_FIELD_LIMITS,
     widgetProps,
     icons: loadIconLibrary(),
+    passwordResetOffered: securityMail.enabled,
   });
 
   const logRequests = logger.isLevelEnabled('info');
@@ -333,6 +341,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
     recoveryRenewalThrottle: [throttles.password(recoveryCodesController.throttled), throttles.code(recoveryCodesController.throttled)],
     signInCsrf: signInCsrf(config.sessionSecret),
+    passwordReset: passwordResets,
+    resetLinkThrottle: throttles.resetLinks(passwordResets.throttled),
+    resetFormThrottle: throttles.resetForm(passwordResets.throttled),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug), (segment) => slugAddresses.currentSlugFor(segment)),
     loadCustomerByToken: loadCustomerByToken(customerRepository),

@@ -15,6 +15,8 @@ function decodeLeniently(url: string): string {
 
 /** After an `edit` segment (any case, any number of slashes): the next segment is the token. */
 const AFTER_EDIT = /(\/+edit\/+)[^/?#]*/gi;
+/** After `login/reset` (a "Şifremi unuttum" link): the next segment is its one-time token. */
+const AFTER_RESET = /(\/+login\/+reset\/+)[^/?#]*/gi;
 /**
  * What looks like an edit token wherever it stands (a query, a doubly encoded path): 43 or more
  * base64url characters with a capital or `_` in them, which a slug (lower case) never has.
@@ -22,17 +24,18 @@ const AFTER_EDIT = /(\/+edit\/+)[^/?#]*/gi;
 const TOKEN_LIKE = /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9-]*[A-Z_])[A-Za-z0-9_-]{43,}(?![A-Za-z0-9_-])/g;
 
 /**
- * The edit token is the owner's only credential, so it never reaches a log line. The path is
+ * The edit token is the owner's only credential, and a reset link's token an administrator's
+ * for an hour, so neither reaches a log line. The path is
  * read as a person's browser would send it and as a router might still take it: percent escapes
  * decoded (`/%65dit/`), any case (`/Edit/`, a phone keyboard's capital), doubled slashes
- * (`/edit//{token}`); the segment after `edit` is replaced, and so is anything token-shaped.
+ * (`/edit//{token}`); the segment after `edit` or `login/reset` is replaced, and so is anything token-shaped.
  * A path without a percent sign is checked as it is (the usual case, nothing decoded).
  */
 export function redactPath(url: string): string {
   let path = url.includes('%') ? decodeLeniently(url) : url;
   // Decoded once more: `%2565dit` is `%65dit` after one pass.
   if (path.includes('%')) path = decodeLeniently(path);
-  return path.replace(AFTER_EDIT, `$1${REDACTED}`).replace(TOKEN_LIKE, REDACTED);
+  return path.replace(AFTER_EDIT, `$1${REDACTED}`).replace(AFTER_RESET, `$1${REDACTED}`).replace(TOKEN_LIKE, REDACTED);
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -20,6 +20,7 @@ import type { LeadFormController } from './controllers/lead-form.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import type { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import type { OwnerHoursController } from './controllers/owner-hours.controller.js';
+import type { PasswordResetController } from './controllers/password-reset.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { PriceListController } from './controllers/price-list.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
@@ -90,6 +91,11 @@ export interface RouteDeps {
   recoveryRenewalThrottle: RequestHandler[];
   /** The sign-in form's CSRF check, without a stored session. */
   signInCsrf: SignInCsrf;
+  /** "Şifremi unuttum": the link by e-mail and the new password (404 without e-mail set up). */
+  passwordReset: PasswordResetController;
+  /** Reset links asked for, per client address and per address asked for; refused reset forms per client address. */
+  resetLinkThrottle: RequestHandler[];
+  resetFormThrottle: RequestHandler;
   loadCustomerById: RequestHandler;
   loadPublicCustomer: RequestHandler;
   loadCustomerByToken: RequestHandler;
@@ -127,6 +133,12 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/login', privatePage, d.session, redirectSignedIn, d.brandLocals, d.signInCsrf.token, d.auth.show);
   app.post('/login', privatePage, sameOriginOnly, d.session, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, ...d.loginThrottle, d.auth.signIn);
   app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
+  // "Şifremi unuttum": signed-out pages on the sign-in form's CSRF cookie (path /login); the reset link's token is a credential.
+  const reset = d.passwordReset;
+  app.get('/login/forgot', privatePage, reset.offered, d.brandLocals, d.signInCsrf.token, reset.showForgot);
+  app.post('/login/forgot', privatePage, sameOriginOnly, reset.offered, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, ...d.resetLinkThrottle, reset.sendLink);
+  app.get('/login/reset/:token', privatePage, secretLinkPage, reset.offered, d.brandLocals, d.signInCsrf.token, reset.showReset);
+  app.post('/login/reset/:token', privatePage, secretLinkPage, sameOriginOnly, reset.offered, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, d.resetFormThrottle, reset.reset);
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
   app.get('/admin/password', ...adminPage, d.account.show);

@@ -12,6 +12,7 @@ export const messages = {
   failed: 'Giriş başarısız. Email veya şifre hatalı.',
   wrongCode: 'Doğrulama kodu hatalı ya da daha önce kullanılmış.',
   expired: 'Doğrulama süresi doldu. Lütfen yeniden giriş yapın.',
+  passwordReset: 'Şifreniz yenilendi ve bu hesabın bütün oturumları kapatıldı. Yeni şifrenizle giriş yapın.',
 } as const;
 
 function renderLogin(res: Response, status: number, email: string, error: string | null): void {
@@ -42,7 +43,9 @@ export class AuthController {
     private readonly activity: ActivityLog,
   ) {}
 
-  show: RequestHandler = (_req, res) => {
+  show: RequestHandler = (req, res) => {
+    // After "Şifremi unuttum" (controllers/password-reset.controller.ts) the form says the new password is set.
+    if (req.query.sifre === 'yenilendi') res.locals.notice = messages.passwordReset;
     renderLogin(res, 200, '', null);
   };
 

@@ -22,6 +22,7 @@ export const ACTIVITY_ACTIONS = [
   'second_factor_off',
   'recovery_codes_renewed',
   'password_changed',
+  'password_reset',
   'customer_exported',
   'customers_csv_exported',
   'print_kit_downloaded',

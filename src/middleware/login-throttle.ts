@@ -15,6 +15,12 @@ export const LOGIN_FAILURES_PER_EMAIL = 5;
 export const LOGIN_FAILURES_PER_IP = 20;
 /** Wrong second-factor codes allowed for one administrator per window; they never close the password step. */
 export const CODE_FAILURES_PER_ADMIN = 5;
+/** "Şifremi unuttum" links asked for one address per window (each may send an e-mail, so every request counts). */
+export const RESET_LINKS_PER_EMAIL = 5;
+/** Reset links asked for from one client address per window, whatever the addresses. */
+export const RESET_LINKS_PER_IP = 20;
+/** Refused new-password forms (and dead links) posted from one client address per window. */
+export const RESET_FAILURES_PER_IP = 20;
 
 export const messages = {
   tooMany: (minutes: number) => `Çok fazla deneme. ${minutes} dakika sonra tekrar deneyin.`,
@@ -100,6 +106,29 @@ export class AdminThrottles {
       this.check('login-email', LOGIN_FAILURES_PER_EMAIL, 'password', passwordKey, onLimited, (req) => isCodeStep(req)),
       this.check('login-code', CODE_FAILURES_PER_ADMIN, 'code', codeKey, onLimited, (req) => !isCodeStep(req)),
     ];
+  }
+
+  /**
+   * POST /login/forgot: every request counts, per client address and per address asked for in the
+   * form sign-in looks it up in (an unknown address counts alike, so the limit tells nothing).
+   */
+  resetLinks(onLimited: OnLimited): RequestHandler[] {
+    const counting = (prefix: string, limit: number, key: (req: Request, res: Response) => string) =>
+      rateLimit({ ...this.common(onLimited), skipSuccessfulRequests: false, limit, store: new DatabaseRateLimitStore(this.db, prefix, this.secret, this.now), keyGenerator: key });
+    return [
+      counting('reset-link-ip', RESET_LINKS_PER_IP, (req) => ipKeyGenerator(req.ip ?? 'unknown')),
+      counting('reset-link-email', RESET_LINKS_PER_EMAIL, passwordKey),
+    ];
+  }
+
+  /** POST /login/reset/{token}: failures per client address (a refused password, a link that does not work). */
+  resetForm(onLimited: OnLimited): RequestHandler {
+    return rateLimit({
+      ...this.common(onLimited),
+      limit: RESET_FAILURES_PER_IP,
+      store: new DatabaseRateLimitStore(this.db, 'reset-form-ip', this.secret, this.now),
+      keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
+    });
   }
 
   /** A password check in a session, on the sign-in's counter of the same administrator. */

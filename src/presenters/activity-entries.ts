@@ -26,6 +26,7 @@ export const messages = {
   second_factor_off: 'İki adımlı doğrulama kapatıldı',
   recovery_codes_renewed: 'Kurtarma kodları yenilendi',
   password_changed: 'Şifre değiştirildi',
+  password_reset: 'Şifre e-postadaki bağlantıyla yenilendi',
   customer_exported: 'Müşteri verileri dışa aktarıldı (ZIP)',
   customersCsv: (count: number | null) => `Müşteri listesi indirildi (CSV, ${count === null ? 'tüm müşteriler' : `${count} müşteri`})`,
   printKit: { card: 'Kartvizit indirildi (PDF)', 'card-bleed': 'Matbaa için kartvizit indirildi (PDF)', a6: 'Masa kartı indirildi (PDF)' } as Record<string, string>,

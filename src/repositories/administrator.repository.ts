@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import { countOf, toInt } from './rows.js';
 
+/** Work a caller does inside the same transaction as a change (queueing the e-mail that tells of it). */
+export type InTransaction = (trx: Knex.Transaction) => Promise<void>;
+
 export interface Administrator {
   id: number;
   email: string;
@@ -53,11 +56,17 @@ export class AdministratorRepository {
     return toAdministrator(row);
   }
 
-  /** A new password; with `revokeSessions` every session begun before `now` ends too. */
-  async updatePassword(id: number, passwordHash: string, now: number, revokeSessions: boolean): Promise<void> {
-    await this.db('administrators')
-      .where({ id })
-      .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
+  /**
+   * A new password; with `revokeSessions` every session begun before `now` ends too. `also` runs
+   * in the same transaction (the security e-mail that tells of it, services/admin-security-mail.service.ts).
+   */
+  async updatePassword(id: number, passwordHash: string, now: number, revokeSessions: boolean, also?: InTransaction): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('administrators')
+        .where({ id })
+        .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
+      if (also) await also(trx);
+    });
   }
 
   /** The same password hashed anew (other parameters): no change of password, so no date moves; only if `previous` is still the stored hash. */
@@ -79,11 +88,12 @@ export class AdministratorRepository {
     });
   }
 
-  /** Off again: the secret, the last step and every recovery code go. */
-  async disableSecondFactor(id: number): Promise<void> {
+  /** Off again: the secret, the last step and every recovery code go; `also` in the same transaction. */
+  async disableSecondFactor(id: number, also?: InTransaction): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('administrators').where({ id }).update({ totp_secret: null, totp_enabled_at: null, totp_last_step: 0 });
       await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
+      if (also) await also(trx);
     });
   }
 

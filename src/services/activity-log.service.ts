@@ -118,6 +118,11 @@ export class ActivityLog {
     return this.one('password_changed', actor);
   }
 
+  /** "Şifremi unuttum": the administrator whose link it was, signed out at the time. */
+  passwordReset(actor: ActivityActor): Promise<void> {
+    return this.one('password_reset', actor);
+  }
+
   customerExported(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
     return this.one('customer_exported', actor, customer);
   }

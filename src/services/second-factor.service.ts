@@ -13,6 +13,7 @@ import { renderSvg } from '../media/qr.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
 import type { SecondFactorCode } from '../validation/second-factor.validation.js';
 import type { AdminAuthService } from './admin-auth.service.js';
+import type { AdminSecurityMail } from './admin-security-mail.service.js';
 
 /** The enrolment QR: large enough for a phone camera across a desk, error level M. */
 const ENROL_QR = { width: 220, margin: 2, level: 'M' } as const;
@@ -44,6 +45,8 @@ export class SecondFactorService {
     private readonly auth: AdminAuthService,
     sessionSecret: string,
     private readonly now: () => number,
+    /** Tells the administrator by e-mail when the factor is turned off (none in the CLI). */
+    private readonly securityMail?: AdminSecurityMail,
   ) {
     this.box = new SecretBox(sessionSecret, 'administrator-totp-secret');
     this.enrolmentBox = new SecretBox(sessionSecret, 'administrator-totp-enrolment');
@@ -117,7 +120,7 @@ export class SecondFactorService {
     const admin = await this.auth.checkPassword(adminId, password);
     if (!admin) return 'wrong-password';
     if (!(await this.verify(admin, code))) return 'wrong-code';
-    await this.administrators.disableSecondFactor(admin.id);
+    await this.administrators.disableSecondFactor(admin.id, (trx) => (this.securityMail ? this.securityMail.secondFactorOff(trx, admin) : Promise.resolve()));
     return 'done';
   }
 

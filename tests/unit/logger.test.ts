@@ -20,4 +20,12 @@ describe('redactPath', () => {
     // A long slug is lower case: not a token.
     expect(redactPath(`/${'a-'.repeat(30)}b`)).toBe(`/${'a-'.repeat(30)}b`);
   });
+
+  it('hides the token of a "Şifremi unuttum" link, even one without a capital', () => {
+    const token = 'a'.repeat(43);
+    expect(redactPath(`/login/reset/${token}`)).toBe('/login/reset/[gizli]');
+    expect(redactPath(`/Login//Reset/${token}?x=1`)).toBe('/Login//Reset/[gizli]?x=1');
+    expect(redactPath(`/login/%72eset/${token}`)).toBe('/login/reset/[gizli]');
+    expect(redactPath('/login/forgot')).toBe('/login/forgot');
+  });
 });
