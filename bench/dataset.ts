@@ -200,6 +200,10 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     db.prepare('insert into iban_info (customer_id, iban, account_holder, is_visible) values (?, ?, ?, 1)').run(
       bench.id, 'TR330006100519786457841326', 'Ayşe Kaya',
     );
+    // The opening hours its bio names (Salı-Pazar 10:00-19:00): the page's "Şimdi açık" is filled in per response.
+    db.prepare('insert into opening_hours (customer_id, week, closed_dates, updated_at) values (?, ?, ?, ?)').run(
+      bench.id, JSON.stringify([[], ...Array.from({ length: 6 }, () => [[600, 1140]])]), '[]', now,
+    );
 
     // A million views, and their per-day counters computed with the app's own day-key rule.
     const times = viewTimes(DATASET.views, DATASET.viewDays, now, timeZone, random);
