@@ -1,6 +1,7 @@
 /**
- * Two real app processes on one PostgreSQL and one uploads folder (the shared volume), as
- * behind a reverse proxy: whatever one instance does, the other sees at once.
+ * Two real app processes on one PostgreSQL, as behind a reverse proxy: whatever one instance
+ * does, the other sees at once. Run twice: uploads in one folder both mount (the shared
+ * volume), and uploads in an S3 bucket (s3rver) with a DATA_DIR of each instance's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
@@ -9,6 +10,7 @@ import { Browser } from '../helpers/cookie-browser.js';
 import { solidJpeg } from '../helpers/fixtures.js';
 import type { ServerProcess } from '../helpers/launcher.js';
 import { clientAddress, csrfFrom as csrfOf } from '../helpers/raw-http.js';
+import { startS3TestServer, type S3TestServer } from '../helpers/s3-test-server.js';
 import { ADMIN, startTwoServers, type TwoServers } from './two-servers.js';
 
 const VIEWS_ON_A = 120;
@@ -19,12 +21,6 @@ let db: Db;
 let a: ServerProcess;
 let b: ServerProcess;
 
-beforeAll(async () => {
-  servers = await startTwoServers('two');
-  ({ a, b, db } = servers);
-}, 120_000);
-
-afterAll(() => servers?.close());
 
 async function signIn(browser: Browser): Promise<void> {
   const form = await browser.fetch('/login');
@@ -58,7 +54,18 @@ async function loadPage(server: ServerProcess, slug: string, count: number, para
   }
 }
 
-describe('two app instances on one PostgreSQL', () => {
+describe.each(['a shared uploads folder', 'an S3 bucket and a DATA_DIR each'])('two app instances on one PostgreSQL and %s', (uploads) => {
+  let bucket: S3TestServer | undefined;
+  beforeAll(async () => {
+    if (uploads.includes('S3')) bucket = await startS3TestServer();
+    servers = await startTwoServers('two', bucket);
+    ({ a, b, db } = servers);
+  }, 120_000);
+  afterAll(async () => {
+    await servers?.close();
+    await bucket?.close();
+  });
+
   it('starts both on an empty database with one schema and one administrator', async () => {
     expect(await db('administrators').pluck('email')).toEqual([ADMIN.email]);
     const migrations = await migrationSource.getMigrations([]);
@@ -93,7 +100,7 @@ describe('two app instances on one PostgreSQL', () => {
     expect(saved.status).toBe(303);
     expect(await (await visitor.fetch(`/${customer.slug}`)).text()).toContain('Usta işi börek, 1985ten beri.');
 
-    // A photo uploaded through A is served by B from the shared uploads folder.
+    // A photo uploaded through A is served by B from the shared uploads folder or the bucket.
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(await solidJpeg(600, 600, { r: 200, g: 80, b: 40 }))], { type: 'image/jpeg' }), 'foto.jpg');
     expect((await owner.fetch(`/edit/${customer.token}/photo/profile`, { method: 'POST', body: form })).status).toBe(303);
