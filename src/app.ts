@@ -39,6 +39,7 @@ import { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
+import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { CachedPageResponder } from './controllers/cached-page-response.js';
@@ -326,7 +327,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerMessages,
     ownerCover,
     ownerEdits,
-    ownerUploads,
+    ownerUploads, priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
     ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
     leadForm,

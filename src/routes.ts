@@ -23,6 +23,7 @@ import type { OwnerHoursController } from './controllers/owner-hours.controller.
 import type { PasswordResetController } from './controllers/password-reset.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { PriceListController } from './controllers/price-list.controller.js';
+import type { PriceListEditController } from './controllers/price-list-edit.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import type { SettingsController } from './controllers/settings.controller.js';
 import type { MailSettingsController } from './controllers/mail-settings.controller.js';
@@ -36,6 +37,7 @@ import { redirectSignedIn } from './middleware/require-admin.js';
 import { sameOriginOnly } from './middleware/same-origin.js';
 import type { SignInCsrf } from './middleware/sign-in-csrf.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
+import { priceItemUpload } from './middleware/price-item-upload.js';
 import { privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
 import { passiveAsMissing } from './middleware/passive-as-missing.js';
 
@@ -69,6 +71,8 @@ export interface RouteDeps {
   ownerCover: OwnerCoverController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
+  /** The owner's price list editor (docs/product.md, Price list). */
+  priceListEditor: PriceListEditController;
   /** The opening hours' form (docs/product.md, Opening hours). */
   ownerHours: OwnerHoursController;
   messageThrottle: RequestHandler;
@@ -232,6 +236,25 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/leads/delete-all', ...ownerAction, d.ownerLeads.removeAll);
   app.post('/edit/:token/leads/:leadId/delete', ...ownerAction, d.ownerLeads.remove);
   app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.refusedFile.background);
+  // The price list's editor: its own page (a 500-item list needs more room than a dialog), an item's form a page of its
+  // own (multipart: its optional photo); a category or item id of another customer is a 404.
+  const pl = d.priceListEditor;
+  app.get('/edit/:token/price-list', ...ownerPage, pl.show);
+  app.get('/edit/:token/price-list/items/new', ...ownerPage, pl.newItem);
+  app.get('/edit/:token/price-list/items/:itemId', ...ownerPage, pl.editItem);
+  app.post('/edit/:token/price-list/kind', ...ownerAction, pl.setKind);
+  app.post('/edit/:token/price-list/categories', ...ownerAction, pl.addCategory);
+  app.post('/edit/:token/price-list/categories/order', ...ownerAction, pl.reorderCategories);
+  app.post('/edit/:token/price-list/categories/:categoryId', ...ownerAction, pl.renameCategory);
+  app.post('/edit/:token/price-list/categories/:categoryId/delete', ...ownerAction, pl.deleteCategory);
+  app.post('/edit/:token/price-list/categories/:categoryId/move', ...ownerAction, pl.moveCategory);
+  app.post('/edit/:token/price-list/categories/:categoryId/items/order', ...ownerAction, pl.reorderItems);
+  app.post('/edit/:token/price-list/items', ...ownerUpload(priceItemUpload), ...form, pl.addItem, pl.refusedFile);
+  app.post('/edit/:token/price-list/items/:itemId', ...ownerUpload(priceItemUpload), ...form, pl.updateItem, pl.refusedFile);
+  app.post('/edit/:token/price-list/items/:itemId/delete', ...ownerAction, pl.deleteItem);
+  app.post('/edit/:token/price-list/items/:itemId/move', ...ownerAction, pl.moveItem);
+  app.post('/edit/:token/price-list/items/:itemId/sold-out', ...ownerAction, pl.itemSwitch('sold_out'));
+  app.post('/edit/:token/price-list/items/:itemId/visibility', ...ownerAction, pl.itemSwitch('is_visible'));
 
   // The agency's logo, named by its content (the pages link the current one); cached for a year.
   // Under /img, whose name no customer can take as a slug.

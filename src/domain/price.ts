@@ -47,19 +47,30 @@ function splitAmount(amount: string): [string, string] | null {
   return decimal ? [decimal[1]!, decimal[2]!] : null;
 }
 
+/** Why a typed price is not one: nothing typed, below zero, over 1,000,000 ₺, or not written as a price. */
+export type PriceProblem = 'empty' | 'negative' | 'tooHigh' | 'format';
+
 /**
- * What the owner typed as a price, in kuruş, or null when it is not one: `125,5`, `125.50`,
- * `125`, `1.250,50`, `1250,50`, `1 250,50`, with or without a trailing `₺` or `TL`. Refused:
- * a negative amount, more than two decimals, more than 1,000,000 ₺, anything else. A dot with
- * exactly three digits after it groups thousands (`1.250` is 1.250,00 ₺), as Turkish writes it.
+ * What the owner typed as a price, in kuruş, or why it is none: `125,5`, `125.50`, `125`,
+ * `1.250,50`, `1250,50`, `1 250,50`, with or without a trailing `₺` or `TL`. Refused: a negative
+ * amount, more than two decimals, more than 1,000,000 ₺, anything else. A dot with exactly three
+ * digits after it groups thousands (`1.250` is 1.250,00 ₺), as Turkish writes it.
  */
-export function parsePrice(input: string): number | null {
+export function readPrice(input: string): number | PriceProblem {
   const amount = input.replace(/\s+/gu, '').replace(/(₺|tl)$/iu, '');
+  if (amount === '') return 'empty';
+  if (/^[-−]/u.test(amount)) return 'negative';
   const parts = splitAmount(amount);
-  if (!parts) return null;
+  if (!parts) return 'format';
   const [lira, decimals] = parts;
-  if (lira === '' && decimals === '') return null;
-  if (decimals.length > 2 || lira.length > 12) return null;
+  if ((lira === '' && decimals === '') || decimals.length > 2) return 'format';
+  if (lira.replace(/^0+/, '').length > 7) return 'tooHigh';
   const kurus = Number(lira || '0') * 100 + Number(decimals.padEnd(2, '0'));
-  return kurus <= PRICE_LIST_MAX_PRICE_KURUS ? kurus : null;
+  return kurus <= PRICE_LIST_MAX_PRICE_KURUS ? kurus : 'tooHigh';
+}
+
+/** readPrice's amount, or null for any problem. */
+export function parsePrice(input: string): number | null {
+  const read = readPrice(input);
+  return typeof read === 'number' ? read : null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatPriceInput, parsePrice, PRICE_CURRENCY_SEPARATOR } from '../../../src/domain/price.js';
+import { formatPrice, formatPriceInput, parsePrice, PRICE_CURRENCY_SEPARATOR, readPrice } from '../../../src/domain/price.js';
 
 const NBSP = '\u00a0';
 
@@ -86,5 +86,25 @@ describe('formatPrice', () => {
 
   it('gives the editor the amount without the sign', () => {
     expect(formatPriceInput(125050)).toBe('1.250,50');
+  });
+});
+
+describe('readPrice', () => {
+  it.each([
+    ['', 'empty'],
+    [' ₺ ', 'empty'],
+    ['-5', 'negative'],
+    ['−5', 'negative'],
+    ['1000000,01', 'tooHigh'],
+    ['99999999999999999999', 'tooHigh'],
+    ['2.000.000', 'tooHigh'],
+    ['125,505', 'format'],
+    ['abc', 'format'],
+  ])('%j: %s', (typed, problem) => {
+    expect(readPrice(typed)).toBe(problem);
+  });
+
+  it('reads a price as parsePrice does', () => {
+    expect(readPrice('1.250,5 TL')).toBe(125050);
   });
 });
