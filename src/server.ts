@@ -11,7 +11,7 @@ import { StorageUnavailableError } from './errors.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSmtpSender } from './mail/smtp-transport.js';
 import { uploadStagingProblem } from './middleware/upload-storage.js';
-import { startAutomaticBackups } from './ops/backup-schedule.js';
+import { startAutomaticBackups, startSchedule } from './ops/backup-schedule.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from './services/mail-outbox-worker.js';
 
@@ -93,6 +93,15 @@ async function main(): Promise<void> {
   await withStartupLock(db, () => services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }));
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
+  // Leads past the owner's 3, 6 or 12 months are deleted (docs/product.md, Contact exchange): a minute after start, then every 6 hours.
+  const expiredLeads = startSchedule({
+    everyMs: 6 * 3_600_000,
+    firstDelayMs: 60_000,
+    run: () => services.leads.deleteExpired().then(
+      (deleted) => (deleted > 0 ? logger.info({ deleted }, 'expired leads deleted') : undefined),
+      (err: unknown) => logger.error({ err }, 'expired leads could not be deleted'),
+    ),
+  });
   // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
   const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger) : null;
   mailWorker?.start();
@@ -128,6 +137,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       try {
         await backups?.stop();
+        await expiredLeads.stop();
         await mailWorker?.stop();
         await services.views.stop();
         closeApp();
