@@ -19,6 +19,7 @@ import * as createAdminActivity from './20261126_0017_create_admin_activity.js';
 import * as backfillCustomerSearchText from './20261126_0018_backfill_customer_search_text.js';
 import * as addImportRunRefusedRows from './20261126_0019_add_import_run_refused_rows.js';
 import * as createMailOutbox from './20261126_0020_create_mail_outbox.js';
+import * as createOwnerNotifications from './20261126_0021_create_owner_notifications.js';
 import * as createPasswordResets from './20261126_0022_create_password_resets.js';
 import * as createLeads from './20261126_0023_create_leads.js';
 import * as createPriceList from './20261126_0024_create_price_list.js';
@@ -55,6 +56,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0018_backfill_customer_search_text', backfillCustomerSearchText],
   ['20261126_0019_add_import_run_refused_rows', addImportRunRefusedRows],
   ['20261126_0020_create_mail_outbox', createMailOutbox],
+  ['20261126_0021_create_owner_notifications', createOwnerNotifications],
   ['20261126_0022_create_password_resets', createPasswordResets],
   ['20261126_0023_create_leads', createLeads],
   ['20261126_0024_create_price_list', createPriceList],

@@ -42,6 +42,8 @@ import { PriceListController } from './controllers/price-list.controller.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
+import { NotificationLinksController } from './controllers/notification-links.controller.js';
+import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
 import { CachedPageResponder } from './controllers/cached-page-response.js';
 import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
 import { AccessTally } from './http/access-tally.js';
@@ -60,6 +62,7 @@ import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
 import { AdminThrottles } from './middleware/login-throttle.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
+import { notificationLinkThrottle } from './middleware/notification-link-throttle.js';
 import { leadThrottle } from './middleware/lead-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
@@ -108,6 +111,7 @@ import { LinkService } from './services/link.service.js';
 import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
+import { createOwnerMail, type OwnerMail } from './services/owner-mail.js';
 import { OpeningHoursService } from './services/opening-hours.service.js';
 import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
@@ -156,6 +160,8 @@ export interface App {
     accessLog: AccessTally | null;
     /** Contact exchange; server.ts runs its retention job. */
     leads: LeadService;
+    /** The owner's e-mail notifications; server.ts runs the weekly summary's schedule. */
+    ownerMail: OwnerMail;
   };
   /** Writes what is pending in the batched access log and closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
   close(): void;
@@ -201,6 +207,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const openingHours = new OpeningHoursService(new OpeningHoursRepository(db), config.timeZone, now);
   const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
   const messageRepository = new MessageRepository(db);
+  // The owner's e-mail notifications (docs/product.md, Notifications); none without SMTP. `brand` is read when an e-mail is made.
+  const ownerMail = createOwnerMail(db, messageRepository, config, { look: () => brand.look(), lastKnown: () => brand.lastKnown(), current: () => brand.current() }, now);
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
   const leadRepository = new LeadRepository(db);
@@ -238,7 +246,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
   const sharingImages = new SharingImageService(profileRepository, storage, brand);
-  const profileController = new ProfileController(publicPages, messageRepository, views, viewAllowance, formTimer, config, now, responder);
+  const profileController = new ProfileController(publicPages, ownerMail.messages, views, viewAllowance, formTimer, config, now, responder);
   const leadForm = new LeadFormController(publicPages, leads, formTimer, config, now);
 
   const asset = assetResolver(loadAssetManifest());
@@ -251,6 +259,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     widgetProps,
     icons: loadIconLibrary(),
     passwordResetOffered: securityMail.enabled,
+    // The owner's "Bildirimler" tile (docs/product.md, Notifications).
+    notificationsOffered: config.mail !== null,
   });
 
   const logRequests = logger.isLevelEnabled('info');
@@ -330,6 +340,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerUploads, priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
     ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
+    ownerNotifications: new OwnerNotificationsController(ownerMail.notifications, config, now),
+    notificationLinks: new NotificationLinksController(ownerMail.notifications),
+    notificationLinkThrottle: notificationLinkThrottle(db, config.sessionSecret, logger, now),
     leadForm,
     ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),
     leadThrottle: leadThrottle(db, config.sessionSecret, logger, leadForm.tooMany, now),
@@ -357,7 +370,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
-    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads },
+    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads, ownerMail },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();

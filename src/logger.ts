@@ -17,6 +17,8 @@ function decodeLeniently(url: string): string {
 const AFTER_EDIT = /(\/+edit\/+)[^/?#]*/gi;
 /** After `login/reset` (a "Şifremi unuttum" link): the next segment is its one-time token. */
 const AFTER_RESET = /(\/+login\/+reset\/+)[^/?#]*/gi;
+/** After `notifications/confirm` or `notifications/unsubscribe` (links in the owner's e-mails): the next segment is their token. */
+const AFTER_NOTIFICATION_LINK = /(\/+notifications\/+(?:confirm|unsubscribe)\/+)[^/?#]*/gi;
 /**
  * What looks like an edit token wherever it stands (a query, a doubly encoded path): 43 or more
  * base64url characters with a capital or `_` in them, which a slug (lower case) never has.
@@ -35,7 +37,7 @@ export function redactPath(url: string): string {
   let path = url.includes('%') ? decodeLeniently(url) : url;
   // Decoded once more: `%2565dit` is `%65dit` after one pass.
   if (path.includes('%')) path = decodeLeniently(path);
-  return path.replace(AFTER_EDIT, `$1${REDACTED}`).replace(AFTER_RESET, `$1${REDACTED}`).replace(TOKEN_LIKE, REDACTED);
+  return path.replace(AFTER_EDIT, `$1${REDACTED}`).replace(AFTER_RESET, `$1${REDACTED}`).replace(AFTER_NOTIFICATION_LINK, `$1${REDACTED}`).replace(TOKEN_LIKE, REDACTED);
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -15,6 +15,8 @@ import type { SharingImageController } from './controllers/sharing-image.control
 import type { OwnerCoverController } from './controllers/owner-cover.controller.js';
 import type { OwnerEditsController } from './controllers/owner-edits.controller.js';
 import type { OwnerMessagesController } from './controllers/owner-messages.controller.js';
+import type { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
+import type { NotificationLinksController } from './controllers/notification-links.controller.js';
 import type { OwnerLeadsController } from './controllers/owner-leads.controller.js';
 import type { LeadFormController } from './controllers/lead-form.controller.js';
 import type { OwnerPagesController } from './controllers/owner-pages.controller.js';
@@ -68,6 +70,12 @@ export interface RouteDeps {
   profile: ProfileController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
+  /** "Bildirimler": the owner's address for e-mail and its choices (404 without e-mail set up). */
+  ownerNotifications: OwnerNotificationsController;
+  /** The confirmation and unsubscribe links of the owner's e-mails. */
+  notificationLinks: NotificationLinksController;
+  /** Opens of those links per client address, then 429. */
+  notificationLinkThrottle: RequestHandler;
   ownerCover: OwnerCoverController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
@@ -203,6 +211,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/edit/:token', ...ownerPage, p.welcome);
   app.get('/edit/:token/profile', ...ownerPage, p.editor);
   app.get('/edit/:token/messages', ...ownerPage, d.ownerMessages.list);
+  app.get('/edit/:token/notifications', ...ownerPage, d.ownerNotifications.show);
+  app.post('/edit/:token/notifications', ...ownerAction, d.ownerNotifications.save);
   app.get('/edit/:token/leads', ...ownerPage, d.ownerLeads.list);
   app.get('/edit/:token/leads.csv', ...ownerPage, d.ownerLeads.csv);
   app.get('/edit/:token/leads.vcf', ...ownerPage, d.ownerLeads.vcards);
@@ -259,6 +269,14 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // The agency's logo, named by its content (the pages link the current one); cached for a year.
   // Under /img, whose name no customer can take as a slug.
   app.get('/img/brand/:file', uploadHeaders, d.settings.logo);
+
+  // The links in the owner's e-mails: the token in the URL is the credential, never logged or sent on as a Referer.
+  // The unsubscribe POST is also the RFC 8058 one-click target a mail provider posts from its servers: no CSRF
+  // token, cookie or Origin asked for, and no body read (`List-Unsubscribe=One-Click` says nothing more).
+  const notificationLink = [privatePage, secretLinkPage, d.notificationLinkThrottle, d.brandLocals];
+  app.get('/notifications/confirm/:token', ...notificationLink, d.notificationLinks.confirm);
+  app.get('/notifications/unsubscribe/:token', ...notificationLink, d.notificationLinks.ask);
+  app.post('/notifications/unsubscribe/:token', ...notificationLink, d.notificationLinks.unsubscribe);
 
   // Visitor: the public profile and what is made from it. A GET of an address in another spelling
   // (`/Ayşe-Kaya`) or of an old address answers 301 to the current one, the rest of the path and the

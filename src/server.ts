@@ -14,6 +14,7 @@ import { uploadStagingProblem } from './middleware/upload-storage.js';
 import { startAutomaticBackups, startSchedule } from './ops/backup-schedule.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from './services/mail-outbox-worker.js';
+import { WeeklySummarySchedule } from './services/weekly-summary-schedule.js';
 
 /** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -105,6 +106,9 @@ async function main(): Promise<void> {
   // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
   const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger) : null;
   mailWorker?.start();
+  // The owners' weekly summary, Monday from 09:00 in APP_TIMEZONE (docs/product.md, Notifications); off without e-mail.
+  const weekly = services.ownerMail.weeklySummaries ? new WeeklySummarySchedule(services.ownerMail.weeklySummaries, config.timeZone, () => new Date(), logger) : null;
+  weekly?.start();
 
   const server: Server = createServer(HTTP_LIMITS, handler);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -139,6 +143,7 @@ async function main(): Promise<void> {
         await backups?.stop();
         await expiredLeads.stop();
         await mailWorker?.stop();
+        await weekly?.stop();
         await services.views.stop();
         closeApp();
         await db.destroy();

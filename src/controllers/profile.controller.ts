@@ -5,7 +5,7 @@ import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
-import type { MessageRepository } from '../repositories/message.repository.js';
+import type { MessageService } from '../services/message.service.js';
 import { EMPTY_LEAD_FORM, type LeadFormState } from '../presenters/lead-form.js';
 import type { FormTimer } from '../services/form-timer.js';
 import type { MessageFormState, PublicPageService } from '../services/public-page.service.js';
@@ -31,7 +31,7 @@ const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, inval
 export class ProfileController {
   constructor(
     private readonly pages: PublicPageService,
-    private readonly messageRepository: MessageRepository,
+    private readonly messageService: MessageService,
     private readonly views: ViewRecorder,
     private readonly viewAllowance: ViewAllowance,
     private readonly formTimer: FormTimer,
@@ -98,7 +98,7 @@ export class ProfileController {
     // The hidden field only a bot fills: answered like a success, stored nowhere.
     const trapped = typeof body.alan_bos === 'string' && body.alan_bos !== '';
     if (!trapped) {
-      await orFail(messages.failed, () => this.messageRepository.create(customer.id, text, this.now()));
+      await orFail(messages.failed, () => this.messageService.send(customer.id, text, this.now()));
     }
     if (wantsJson(req)) {
       res.status(201).json({ ok: true, message: messages.sent });

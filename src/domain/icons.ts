@@ -55,6 +55,7 @@ export const UI_ICONS = Object.freeze({
   pencil: line('pencil'),
   hand: line('hand'),
   'message-circle': line('message-circle'),
+  mail: line('mail'),
   'bar-chart': line('chart-column'),
   'party-popper': line('party-popper'),
   phone: line('phone'),

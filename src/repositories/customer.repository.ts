@@ -49,6 +49,7 @@ export const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'profile_view_days', // the day counters of profile_views go with the views they count
   'profile_views',
   'anonymous_messages',
+  'owner_notifications',
   'lead_days',
   'leads',
   'lead_notices',

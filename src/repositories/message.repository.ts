@@ -10,9 +10,9 @@ export interface Message {
 export class MessageRepository {
   constructor(private readonly db: Knex) {}
 
-  /** Committed before the visitor is told it was sent. */
-  async create(customerId: number, message: string, createdAt: number): Promise<number> {
-    const [row] = await this.db('anonymous_messages').insert({ customer_id: customerId, message, created_at: createdAt }).returning('id');
+  /** Committed before the visitor is told it was sent; `db` is the transaction the owner's e-mail is queued in, when there is one. */
+  async create(customerId: number, message: string, createdAt: number, db: Knex = this.db): Promise<number> {
+    const [row] = await db('anonymous_messages').insert({ customer_id: customerId, message, created_at: createdAt }).returning('id');
     return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
   }
 

@@ -1,0 +1,247 @@
+import type { Knex } from 'knex';
+import { isPostgres } from '../db.js';
+import type { UnsubscribeKind } from '../domain/notification-tokens.js';
+import { countOf, toBool, toInt } from './rows.js';
+
+/** One owner's notification settings (table owner_notifications, see its migration). */
+export interface NotificationSettings {
+  customerId: number;
+  email: string;
+  confirmedAt: number | null;
+  confirmExpiresAt: number | null;
+  confirmSentAt: number | null;
+  onMessage: boolean;
+  weekly: boolean;
+  unsubscribeNonce: string;
+  siteOrigin: string;
+  /** When the latest new-entries e-mail was due to go out. */
+  entriesMailAt: number | null;
+  messagesAfterId: number;
+  messagesLastId: number;
+}
+
+/** A new or changed address: unconfirmed, with its link's hash and the unsubscribe hashes of its nonce. */
+export interface AddressChange {
+  email: string;
+  onMessage: boolean;
+  weekly: boolean;
+  confirmTokenHash: string;
+  confirmExpiresAt: number;
+  unsubscribeNonce: string;
+  unsubscribeHashes: Record<UnsubscribeKind, string>;
+  siteOrigin: string;
+}
+
+/** Where the new-entries e-mail being gathered stands. */
+export interface EntriesMark {
+  entriesMailAt: number | null;
+  messagesAfterId: number;
+  messagesLastId: number;
+}
+
+/** An owner the weekly summary goes to. */
+export interface WeeklyRecipient extends NotificationSettings {
+  name: string;
+  surname: string;
+  slug: string;
+  editToken: string;
+}
+
+const HASH_COLUMN: Record<UnsubscribeKind, string> = {
+  message: 'message_unsubscribe_hash',
+  weekly: 'weekly_unsubscribe_hash',
+  all: 'all_unsubscribe_hash',
+};
+
+function nullableInt(value: unknown): number | null {
+  return value === null || value === undefined ? null : toInt(value);
+}
+
+function toSettings(row: Record<string, unknown>): NotificationSettings {
+  return {
+    customerId: toInt(row.customer_id),
+    email: String(row.email),
+    confirmedAt: nullableInt(row.confirmed_at),
+    confirmExpiresAt: nullableInt(row.confirm_expires_at),
+    confirmSentAt: nullableInt(row.confirm_sent_at),
+    onMessage: toBool(row.on_message),
+    weekly: toBool(row.weekly),
+    unsubscribeNonce: String(row.unsubscribe_nonce),
+    siteOrigin: String(row.site_origin),
+    entriesMailAt: nullableInt(row.entries_mail_at),
+    messagesAfterId: toInt(row.messages_after_id),
+    messagesLastId: toInt(row.messages_last_id),
+  };
+}
+
+const SETTINGS_COLUMNS = [
+  'customer_id', 'email', 'confirmed_at', 'confirm_expires_at', 'confirm_sent_at', 'on_message', 'weekly',
+  'unsubscribe_nonce', 'site_origin', 'entries_mail_at', 'messages_after_id', 'messages_last_id',
+];
+
+export class OwnerNotificationRepository {
+  constructor(private readonly db: Knex) {}
+
+  async find(customerId: number, db: Knex = this.db): Promise<NotificationSettings | null> {
+    const row = await db('owner_notifications').select(SETTINGS_COLUMNS).where({ customer_id: customerId }).first();
+    return row ? toSettings(row as Record<string, unknown>) : null;
+  }
+
+  /**
+   * The settings, locked for the rest of `trx` on PostgreSQL: entries arriving together for one
+   * customer take turns, so each finds the mark the one before left. SQLite has one writer at a time.
+   */
+  async findLocked(trx: Knex.Transaction, customerId: number): Promise<NotificationSettings | null> {
+    const query = trx('owner_notifications').select(SETTINGS_COLUMNS).where({ customer_id: customerId });
+    const row = await (isPostgres(trx) ? query.forUpdate() : query).first();
+    return row ? toSettings(row as Record<string, unknown>) : null;
+  }
+
+  /** A new or changed address (unconfirmed, a new link), the choices with it; the gathering starts afresh. */
+  async saveAddress(trx: Knex.Transaction, customerId: number, change: AddressChange, now: number): Promise<void> {
+    const row = {
+      email: change.email,
+      confirmed_at: null,
+      confirm_token_hash: change.confirmTokenHash,
+      confirm_expires_at: change.confirmExpiresAt,
+      confirm_sent_at: now,
+      on_message: change.onMessage,
+      weekly: change.weekly,
+      unsubscribe_nonce: change.unsubscribeNonce,
+      message_unsubscribe_hash: change.unsubscribeHashes.message,
+      weekly_unsubscribe_hash: change.unsubscribeHashes.weekly,
+      all_unsubscribe_hash: change.unsubscribeHashes.all,
+      site_origin: change.siteOrigin,
+      updated_at: now,
+    };
+    await trx('owner_notifications').insert({ customer_id: customerId, ...row }).onConflict('customer_id').merge(Object.keys(row));
+  }
+
+  /**
+   * The customer's newest message id, as SQL for an update of owner_notifications: the mark the
+   * gathering starts from, so messages from before the choice was on (or the address confirmed) are never mailed.
+   */
+  private latestMessageId(): Knex.Raw {
+    return this.db.raw('(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = owner_notifications.customer_id)');
+  }
+
+  /** The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries choice was just turned on. */
+  async saveChoices(customerId: number, choices: { onMessage: boolean; weekly: boolean; siteOrigin: string }, restartEntries: boolean, now: number): Promise<void> {
+    const mark = restartEntries ? { messages_after_id: this.latestMessageId(), messages_last_id: this.latestMessageId() } : {};
+    await this.db('owner_notifications')
+      .where({ customer_id: customerId })
+      .update({ on_message: choices.onMessage, weekly: choices.weekly, site_origin: choices.siteOrigin, updated_at: now, ...mark });
+  }
+
+  /** A new confirmation link for the same, still unconfirmed address. */
+  async renewConfirmation(trx: Knex.Transaction, customerId: number, hash: string, expiresAt: number, now: number): Promise<void> {
+    await trx('owner_notifications')
+      .where({ customer_id: customerId })
+      .whereNull('confirmed_at')
+      .update({ confirm_token_hash: hash, confirm_expires_at: expiresAt, confirm_sent_at: now, updated_at: now });
+  }
+
+  /** No address, nothing sent. */
+  async remove(customerId: number): Promise<void> {
+    await this.db('owner_notifications').where({ customer_id: customerId }).delete();
+  }
+
+  /** The settings whose confirmation link has this hash (used or not, expired or not: the caller says which). */
+  async findByConfirmHash(hash: string): Promise<NotificationSettings | null> {
+    const row = await this.db('owner_notifications').select(SETTINGS_COLUMNS).where({ confirm_token_hash: hash }).first();
+    return row ? toSettings(row as Record<string, unknown>) : null;
+  }
+
+  /** Confirms the address if the link is still unused and in time; false otherwise (one use: the hash goes). */
+  async confirm(hash: string, now: number): Promise<boolean> {
+    const changed = await this.db('owner_notifications')
+      .where({ confirm_token_hash: hash })
+      .whereNull('confirmed_at')
+      .andWhere('confirm_expires_at', '>', now)
+      .update({
+        confirmed_at: now,
+        confirm_token_hash: null,
+        confirm_expires_at: null,
+        updated_at: now,
+        messages_after_id: this.latestMessageId(),
+        messages_last_id: this.latestMessageId(),
+      });
+    return changed > 0;
+  }
+
+  /** Whose unsubscribe link this is, and of which kind. */
+  async findByUnsubscribeHash(hash: string): Promise<{ settings: NotificationSettings; kind: UnsubscribeKind } | null> {
+    for (const kind of Object.keys(HASH_COLUMN) as UnsubscribeKind[]) {
+      const row = await this.db('owner_notifications').select(SETTINGS_COLUMNS).where(HASH_COLUMN[kind], hash).first();
+      if (row) return { settings: toSettings(row as Record<string, unknown>), kind };
+    }
+    return null;
+  }
+
+  /** Turns one kind of e-mail off (`all`: both, and an address never confirmed is forgotten). */
+  async turnOff(customerId: number, kind: UnsubscribeKind, now: number): Promise<void> {
+    const off = kind === 'message' ? { on_message: false } : kind === 'weekly' ? { weekly: false } : { on_message: false, weekly: false };
+    await this.db('owner_notifications').where({ customer_id: customerId }).update({ ...off, updated_at: now });
+    if (kind === 'all') await this.db('owner_notifications').where({ customer_id: customerId }).whereNull('confirmed_at').delete();
+  }
+
+  async markEntries(trx: Knex.Transaction, customerId: number, mark: EntriesMark): Promise<void> {
+    await trx('owner_notifications').where({ customer_id: customerId }).update({
+      entries_mail_at: mark.entriesMailAt,
+      messages_after_id: mark.messagesAfterId,
+      messages_last_id: mark.messagesLastId,
+    });
+  }
+
+  /** The newest message id of the customer (0 without any), as `trx` sees it. */
+  async lastMessageId(trx: Knex, customerId: number): Promise<number> {
+    const row = (await trx('anonymous_messages').where({ customer_id: customerId }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
+    return toInt(row?.id ?? 0);
+  }
+
+  /** The customer's name and edit token, as `trx` sees them. */
+  async pageOf(trx: Knex, customerId: number): Promise<{ name: string; surname: string; editToken: string } | null> {
+    const row = (await trx('customers').select('name', 'surname', 'edit_token').where({ id: customerId }).first()) as Record<string, unknown> | undefined;
+    return row ? { name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token) } : null;
+  }
+
+  /** The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many there are. */
+  async messagesBetween(trx: Knex, customerId: number, afterId: number, lastId: number, limit: number): Promise<{ texts: string[]; total: number }> {
+    const range = () => trx('anonymous_messages').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId);
+    const rows = (await range().select('message').orderBy('id').limit(limit)) as Array<{ message: string }>;
+    const total = rows.length < limit ? rows.length : countOf(await range().count({ count: '*' }));
+    return { texts: rows.map((row) => String(row.message)), total };
+  }
+
+  /**
+   * Whether the outbox still holds an unclaimed e-mail with this pending key, locked on PostgreSQL
+   * until `trx` ends: the worker claims with SKIP LOCKED, so it cannot take the row from under the
+   * replacement; a claim already made cleared the key, and the row is not found.
+   */
+  async hasUnclaimedMail(trx: Knex.Transaction, pendingKey: string): Promise<boolean> {
+    const query = trx('mail_outbox').select('id').where({ pending_key: pendingKey });
+    return (await (isPostgres(trx) ? query.forUpdate() : query).first()) !== undefined;
+  }
+
+  /** Owners with the weekly summary on, a confirmed address and an active page, by customer id after `afterId`. */
+  async weeklyRecipients(afterId: number, limit: number): Promise<WeeklyRecipient[]> {
+    const rows = (await this.db('owner_notifications as n')
+      .join('customers as c', 'c.id', 'n.customer_id')
+      .select(SETTINGS_COLUMNS.map((column) => `n.${column}`))
+      .select('c.name', 'c.surname', 'c.slug', 'c.edit_token')
+      .where('n.weekly', true)
+      .whereNotNull('n.confirmed_at')
+      .andWhere('c.is_active', true)
+      .andWhere('n.customer_id', '>', afterId)
+      .orderBy('n.customer_id')
+      .limit(limit)) as Array<Record<string, unknown>>;
+    return rows.map((row) => ({ ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), slug: String(row.slug), editToken: String(row.edit_token) }));
+  }
+
+  /** Messages that arrived from `startMs` (included) to `endMs` (excluded). */
+  async messageCount(customerId: number, startMs: number, endMs: number): Promise<number> {
+    return countOf(
+      await this.db('anonymous_messages').where({ customer_id: customerId }).andWhere('created_at', '>=', startMs).andWhere('created_at', '<', endMs).count({ count: '*' }),
+    );
+  }
+}

@@ -1,0 +1,197 @@
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { ValidationError } from '../errors.js';
+import {
+  newConfirmToken,
+  newUnsubscribeNonce,
+  tokenHash,
+  UNSUBSCRIBE_KINDS,
+  unsubscribeToken,
+  type UnsubscribeKind,
+} from '../domain/notification-tokens.js';
+import { renderMail, type MailBrand } from '../presenters/mail-message.js';
+import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
+import { queueMail } from '../repositories/mail-outbox.repository.js';
+import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import type { NotificationForm } from '../validation/notification.validation.js';
+
+/** The confirmation link is good for 48 hours. */
+export const CONFIRM_TTL_MS = 48 * 60 * 60_000;
+/** At most one new-entries e-mail per 10 minutes. */
+export const ENTRIES_GAP_MS = 10 * 60_000;
+/** A confirmation is sent again at most once a minute. */
+export const RESEND_GAP_MS = 60_000;
+
+export const notificationServiceMessages = {
+  resendTooSoon: 'Onay e-postası az önce gönderildi. Bir dakika sonra yeniden deneyebilirsiniz.',
+} as const;
+
+/** What a save did, for the notice the owner sees. */
+export type SaveOutcome = 'saved' | 'confirm-sent' | 'resent' | 'removed';
+
+/** The customer a notification is about, as e-mails name and link it. */
+export interface NotifiedPage {
+  name: string;
+  surname: string;
+  editToken: string;
+}
+
+interface BrandSource {
+  look(): Promise<MailBrand>;
+  lastKnown(): MailBrand | null;
+}
+
+/** Vizit's own look, for the seconds after a start before any page has read the brand. */
+const VIZIT_BRAND: MailBrand = { name: 'Vizit', url: null, accentColor: null, logoUrl: null };
+
+export function pageName(page: { name: string; surname: string }): string {
+  return `${page.name} ${page.surname}`.trim();
+}
+
+/**
+ * The owner's e-mail notifications (docs/product.md, Notifications): the address and its
+ * confirmation, the unsubscribe links, and the new-entries e-mail gathered in the transaction of
+ * the entry that caused it. The weekly summary is services/weekly-summary.service.ts.
+ */
+export class OwnerNotificationService {
+  constructor(
+    private readonly db: Knex,
+    private readonly repository: OwnerNotificationRepository,
+    private readonly brands: BrandSource,
+    private readonly config: Pick<Config, 'baseUrl' | 'sessionSecret'>,
+    private readonly now: () => number,
+  ) {}
+
+  settings(customerId: number): Promise<NotificationSettings | null> {
+    return this.repository.find(customerId);
+  }
+
+  /** Where links in e-mails start: BASE_URL, else the address the owner saved the form on. */
+  private origin(settings: { siteOrigin: string }): string {
+    return this.config.baseUrl ?? settings.siteOrigin;
+  }
+
+  unsubscribeUrl(settings: NotificationSettings, kind: UnsubscribeKind): string {
+    const token = unsubscribeToken(this.config.sessionSecret, kind, settings.customerId, settings.unsubscribeNonce);
+    return `${this.origin(settings)}/notifications/unsubscribe/${token}`;
+  }
+
+  private unsubscribeHashes(customerId: number, nonce: string): Record<UnsubscribeKind, string> {
+    const entries = UNSUBSCRIBE_KINDS.map((kind) => [kind, tokenHash(unsubscribeToken(this.config.sessionSecret, kind, customerId, nonce))]);
+    return Object.fromEntries(entries) as Record<UnsubscribeKind, string>;
+  }
+
+  /** The form saved: a new address is confirmed first (its e-mail queued with the row), the same one keeps its state. */
+  async save(customer: NotifiedPage & { id: number }, form: NotificationForm, siteOrigin: string): Promise<SaveOutcome> {
+    const now = this.now();
+    if (form.email === null) {
+      await this.repository.remove(customer.id);
+      return 'removed';
+    }
+    const current = await this.repository.find(customer.id);
+    const choices = { onMessage: form.onMessage, weekly: form.weekly, siteOrigin };
+    if (current && current.email === form.email) {
+      await this.repository.saveChoices(customer.id, choices, form.onMessage && !current.onMessage, now);
+      if (!form.resend || current.confirmedAt !== null) return 'saved';
+      if (current.confirmSentAt !== null && now - current.confirmSentAt < RESEND_GAP_MS) {
+        throw new ValidationError({ email: notificationServiceMessages.resendTooSoon });
+      }
+      const token = newConfirmToken();
+      const brand = await this.brands.look();
+      await this.db.transaction(async (trx) => {
+        await this.repository.renewConfirmation(trx, customer.id, tokenHash(token), now + CONFIRM_TTL_MS, now);
+        await this.queueConfirmation(trx, { ...current, ...choices }, customer, token, brand, now);
+      });
+      return 'resent';
+    }
+    const token = newConfirmToken();
+    const nonce = newUnsubscribeNonce();
+    const brand = await this.brands.look();
+    await this.db.transaction(async (trx) => {
+      await this.repository.saveAddress(
+        trx,
+        customer.id,
+        {
+          email: form.email as string,
+          ...choices,
+          confirmTokenHash: tokenHash(token),
+          confirmExpiresAt: now + CONFIRM_TTL_MS,
+          unsubscribeNonce: nonce,
+          unsubscribeHashes: this.unsubscribeHashes(customer.id, nonce),
+        },
+        now,
+      );
+      const saved = await this.repository.find(customer.id, trx);
+      if (saved) await this.queueConfirmation(trx, saved, customer, token, brand, now);
+    });
+    return 'confirm-sent';
+  }
+
+  /** Replaces a confirmation still waiting unsent (to an address just changed again): only the latest address hears. */
+  private async queueConfirmation(trx: Knex.Transaction, settings: NotificationSettings, page: NotifiedPage & { id: number }, token: string, brand: MailBrand, now: number): Promise<void> {
+    const origin = this.origin(settings);
+    const content = confirmationMail(pageName(page), `${origin}/notifications/confirm/${token}`, this.unsubscribeUrl(settings, 'all'));
+    const mail = renderMail(content, brand, origin);
+    await queueMail(trx, { kind: 'notify_confirm', recipient: settings.email, ...mail, customerId: page.id, pendingKey: `confirm:${page.id}` }, new Date(now));
+  }
+
+  /** The confirmation link opened: 'confirmed', or why not ('expired'; 'unknown' for a used or made-up one). */
+  async confirm(token: string): Promise<'confirmed' | 'expired' | 'unknown'> {
+    const hash = tokenHash(token);
+    if (await this.repository.confirm(hash, this.now())) return 'confirmed';
+    const settings = await this.repository.findByConfirmHash(hash);
+    return settings && settings.confirmedAt === null ? 'expired' : 'unknown';
+  }
+
+  /** Whose and which kind of e-mail an unsubscribe link is for, or null. */
+  async unsubscribeTarget(token: string): Promise<{ customerId: number; kind: UnsubscribeKind; email: string } | null> {
+    const found = await this.repository.findByUnsubscribeHash(tokenHash(token));
+    return found ? { customerId: found.settings.customerId, kind: found.kind, email: found.settings.email } : null;
+  }
+
+  /** Turns that kind of e-mail off; null for an unknown link. */
+  async unsubscribe(token: string): Promise<UnsubscribeKind | null> {
+    const target = await this.unsubscribeTarget(token);
+    if (!target) return null;
+    await this.repository.turnOff(target.customerId, target.kind, this.now());
+    return target.kind;
+  }
+
+  /**
+   * Takes the lock the new-entries e-mail is gathered under (PostgreSQL), before the entry is
+   * inserted, so entries arriving together for one customer are numbered in the order they are
+   * gathered. Call it first in the entry's transaction, then queueEntries after the insert.
+   */
+  async lockEntries(trx: Knex.Transaction, customerId: number): Promise<void> {
+    await this.repository.findLocked(trx, customerId);
+  }
+
+  /**
+   * In the transaction that stored a new entry (a message; a lead once contact exchange counts
+   * here too): queues the e-mail listing every entry since the last e-mail, at most one per 10
+   * minutes. While the e-mail before waits unclaimed in the outbox it is replaced by one listing
+   * its entries and the new one; otherwise a new one is due 10 minutes after the one before, or now.
+   */
+  async queueEntries(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
+    const settings = await this.repository.findLocked(trx, customerId);
+    if (!settings || !settings.onMessage || settings.confirmedAt === null) return;
+    const pendingKey = `entries:${customerId}`;
+    const merging = await this.repository.hasUnclaimedMail(trx, pendingKey);
+    const afterId = merging ? settings.messagesAfterId : settings.messagesLastId;
+    const lastId = await this.repository.lastMessageId(trx, customerId);
+    if (lastId <= afterId) return;
+    const availableAt = merging
+      ? (settings.entriesMailAt ?? now)
+      : settings.entriesMailAt === null
+        ? now
+        : Math.max(now, settings.entriesMailAt + ENTRIES_GAP_MS);
+    const page = await this.repository.pageOf(trx, customerId);
+    if (!page) return;
+    const { texts, total } = await this.repository.messagesBetween(trx, customerId, afterId, lastId, ENTRIES_LISTED);
+    const origin = this.origin(settings);
+    const content = entriesMail(pageName(page), texts, total, `${origin}/edit/${page.editToken}/messages`, this.unsubscribeUrl(settings, 'message'));
+    const mail = renderMail(content, this.brands.lastKnown() ?? VIZIT_BRAND, origin);
+    await queueMail(trx, { kind: 'notify_entries', recipient: settings.email, ...mail, customerId, pendingKey, availableAt: new Date(availableAt) }, new Date(now));
+    await this.repository.markEntries(trx, customerId, { entriesMailAt: availableAt, messagesAfterId: afterId, messagesLastId: lastId });
+  }
+}

@@ -1,0 +1,382 @@
+/**
+ * The owner's e-mail notifications (docs/product.md, Notifications) through the real app, the
+ * real database and a real SMTP server (tests/helpers/smtp-test-server.ts): the form and its
+ * refusals, the double opt-in, the 10-minute gathering of new messages, and the unsubscribe links.
+ * The clock is injected and the outbox worker's runs are called by the test: no test waits for a timer.
+ */
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { createSmtpSender } from '../../src/mail/smtp-transport.js';
+import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
+import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const FROM = 'Kadıköy Ajans <bildirim@ajans.example>';
+const OWNER = 'sahip@example.com';
+
+let smtp: SmtpTestServer;
+let t: TestApp;
+let customer: CreatedCustomer;
+let other: CreatedCustomer;
+let time: number;
+let worker: MailOutboxWorker;
+
+beforeEach(async () => {
+  smtp = await startSmtpTestServer();
+  time = Date.parse('2026-11-26T09:00:00Z');
+  ({ t, customer, other } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
+  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+});
+
+afterEach(async () => {
+  await worker.stop();
+  await t.close();
+  await smtp.close();
+});
+
+const page = (c: CreatedCustomer = customer) => `/edit/${c.editToken}/notifications`;
+
+function save(fields: Record<string, string>, c: CreatedCustomer = customer) {
+  return request(t.app).post(page(c)).type('form').send(fields);
+}
+
+/** Sends what is due and answers the mails that arrived by it. */
+async function deliver(): Promise<ReceivedMail[]> {
+  const before = smtp.messages.length;
+  const sent = await worker.runOnce();
+  if (sent > 0) await smtp.waitForMessages(before + sent);
+  return smtp.messages.slice(before);
+}
+
+function linkIn(mail: ReceivedMail, kind: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`https://kart\\.example(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '');
+  if (!match) throw new Error(`no ${kind} link in: ${mail.parsed.text}`);
+  return match[1]!;
+}
+
+/** The one-click URL a mail program reads from the raw List-Unsubscribe header. */
+function listUnsubscribe(mail: ReceivedMail): string {
+  const unfolded = mail.raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ');
+  const match = /^List-Unsubscribe: <https:\/\/kart\.example(\/notifications\/unsubscribe\/[A-Za-z0-9_-]{43})>\r?$/m.exec(unfolded);
+  if (!match) throw new Error('no List-Unsubscribe header');
+  return match[1]!;
+}
+
+/** A visitor's message through the public form, a few seconds after the page was opened. */
+async function visitorWrites(text: string): Promise<void> {
+  const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
+  const stamp = /name="form_started" value="([^"]+)"/.exec(profile.text)?.[1];
+  time += 5_000;
+  await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: text, form_started: stamp }).expect(303);
+}
+
+/** The owner saves the address with both choices on and opens the confirmation link. */
+async function confirmedOwner(): Promise<void> {
+  await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
+  const [confirmation] = await deliver();
+  await request(t.app).get(linkIn(confirmation!, 'confirm')).expect(200);
+}
+
+const outboxRows = async (kind: string) => t.db('mail_outbox').where({ kind });
+
+describe('GET and POST /edit/{token}/notifications', () => {
+  it('shows the empty form, and the welcome page has the "Bildirimler" tile', async () => {
+    const res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toContain('<h1 class="edit-bar__title">Bildirimler</h1>');
+    expect(res.text).toContain('name="email"');
+    expect(res.text).toContain('name="on_message" value="1"');
+    expect(res.text).toContain('name="weekly" value="1"');
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    const welcome = await request(t.app).get(`/edit/${customer.editToken}`).expect(200);
+    expect(welcome.text).toContain(`href="/edit/${customer.editToken}/notifications"`);
+  });
+
+  it('refuses in Turkish with what was typed kept (422), and stores and sends nothing', async () => {
+    let res = await save({ email: 'ayşe@', on_message: '1' }).expect(422);
+    expect(res.text).toContain('Geçerli bir e-posta adresi girin.');
+    expect(res.text).toContain('value="ayşe@"');
+    expect(res.text).toMatch(/name="on_message" value="1" checked/);
+    expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
+    res = await save({ email: '  ', weekly: '1' }).expect(422);
+    expect(res.text).toContain('Bildirim almak için bir e-posta adresi yazın.');
+    expect(res.text).toMatch(/name="weekly" value="1" checked/);
+    res = await save({ email: OWNER, on_message: 'evet' }).expect(422);
+    expect(res.text).toContain('Bu seçim geçersiz.');
+    expect(res.text).toContain(`value="${OWNER}"`);
+    const json = await request(t.app).post(page()).set('Accept', 'application/json').type('form').send({ email: 'x@', weekly: '1' }).expect(422);
+    expect(json.body).toMatchObject({ ok: false, fields: { email: 'Geçerli bir e-posta adresi girin.' } });
+    expect(await t.db('owner_notifications')).toEqual([]);
+    expect(await t.db('mail_outbox')).toEqual([]);
+  });
+
+  it('is a 404 for a wrong token, on GET and POST, and leaves every customer as it was', async () => {
+    const wrong = `/edit/${'A'.repeat(43)}/notifications`;
+    await request(t.app).get(wrong).expect(404);
+    await request(t.app).post(wrong).type('form').send({ email: OWNER, on_message: '1' }).expect(404);
+    await request(t.app).post('/edit/kisa/notifications').type('form').send({ email: OWNER }).expect(404);
+    expect(await t.db('owner_notifications')).toEqual([]);
+  });
+
+  it('keeps each customer to its own row: one owner\'s save never touches another\'s', async () => {
+    await save({ email: OWNER, on_message: '1' }).expect(303);
+    await save({ email: 'ali@example.com', weekly: '1' }, other).expect(303);
+    const rows = await t.db('owner_notifications').orderBy('customer_id');
+    expect(rows.map((r) => [Number(r.customer_id), r.email])).toEqual([
+      [customer.id, OWNER],
+      [other.id, 'ali@example.com'],
+    ]);
+    const theirs = await request(t.app).get(page(other)).expect(200);
+    expect(theirs.text).toContain('ali@example.com');
+    expect(theirs.text).not.toContain(OWNER);
+  });
+
+  it('lets a passive customer set it up too, saying the page is passive', async () => {
+    await t.db('customers').where({ id: customer.id }).update({ is_active: false });
+    const res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toContain('Profiliniz şu anda pasif');
+    await save({ email: OWNER, weekly: '1' }).expect(303);
+  });
+
+  it('an empty address turns everything off and forgets the address', async () => {
+    await confirmedOwner();
+    await save({ email: '' }).expect(303).expect('Location', `${page()}?durum=kapatildi`);
+    expect(await t.db('owner_notifications')).toEqual([]);
+    const res = await request(t.app).get(`${page()}?durum=kapatildi`).expect(200);
+    expect(res.text).toContain('Bildirimler kapatıldı');
+  });
+});
+
+describe('without e-mail set up', () => {
+  it('shows no tile, and every notification route is a 404', async () => {
+    const plain = await createOwnerWorld();
+    try {
+      const base = `/edit/${plain.customer.editToken}`;
+      const welcome = await request(plain.t.app).get(base).expect(200);
+      expect(welcome.text).not.toContain(`${base}/notifications`);
+      await request(plain.t.app).get(`${base}/notifications`).expect(404);
+      await request(plain.t.app).post(`${base}/notifications`).type('form').send({ email: OWNER, on_message: '1' }).expect(404);
+      await request(plain.t.app).get(`/notifications/confirm/${'a'.repeat(43)}`).expect(404);
+      await request(plain.t.app).post(`/notifications/unsubscribe/${'a'.repeat(43)}`).expect(404);
+    } finally {
+      await plain.t.close();
+    }
+  });
+});
+
+describe('double opt-in', () => {
+  it('sends only the confirmation to a new address; once confirmed, the messages follow', async () => {
+    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303).expect('Location', `${page()}?durum=onay-gonderildi`);
+    let res = await request(t.app).get(`${page()}?durum=onay-gonderildi`).expect(200);
+    expect(res.text).toContain('Onay e-postası gönderildi.');
+    expect(res.text).toContain(`Onay bekleniyor: <span class="notify-state__email">${OWNER}</span>`);
+    expect(res.text).toContain('Onay e-postasını yeniden gönder');
+
+    const [confirmation, ...rest] = await deliver();
+    expect(rest).toEqual([]);
+    expect(confirmation!.envelope.to).toEqual([OWNER]);
+    expect(confirmation!.parsed.subject).toBe('Bildirim adresinizi onaylayın');
+    expect(confirmation!.parsed.text).toContain('Ayşe Kaya sayfasının bildirimlerinin bu adrese gelmesi istendi');
+    expect(confirmation!.parsed.html).toContain('Adresimi onayla');
+    expect(listUnsubscribe(confirmation!)).toMatch(/^\/notifications\/unsubscribe\//);
+    const link = linkIn(confirmation!, 'confirm');
+    // Stored as its hash only.
+    const row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+    expect(JSON.stringify(row)).not.toContain(link.split('/').pop());
+
+    // Unconfirmed: a visitor's message sends nothing to the address.
+    await visitorWrites('Onaydan önce gelen mesaj');
+    expect(await outboxRows('notify_entries')).toEqual([]);
+    expect(await deliver()).toEqual([]);
+
+    res = await request(t.app).get(link).expect(200);
+    expect(res.text).toContain('Adresiniz onaylandı');
+    expect(res.text).toContain('Ana sayfaya dön');
+    res = await request(t.app).get(link).expect(404);
+    expect(res.text).toContain('Onay bağlantısı geçersiz');
+    res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toContain(`Onaylandı: <span class="notify-state__email">${OWNER}</span>`);
+
+    await visitorWrites('Çay çok güzeldi, teşekkürler!');
+    const [entries] = await deliver();
+    expect(entries!.envelope.to).toEqual([OWNER]);
+    expect(entries!.parsed.text).toContain('“Çay çok güzeldi, teşekkürler!”');
+    expect(entries!.parsed.text).not.toContain('Onaydan önce gelen mesaj');
+  });
+
+  it('lets the link expire after 48 hours; a new one can be asked for (not twice a minute), and the old one dies', async () => {
+    await save({ email: OWNER, on_message: '1' }).expect(303);
+    const first = linkIn((await deliver())[0]!, 'confirm');
+    time += 48 * HOUR;
+    let res = await request(t.app).get(first).expect(410);
+    expect(res.text).toContain('Onay bağlantısının süresi dolmuş');
+    res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toContain('Onay bağlantısının süresi doldu');
+
+    await save({ email: OWNER, on_message: '1', resend: '1' }).expect(303).expect('Location', `${page()}?durum=yeniden-gonderildi`);
+    res = await save({ email: OWNER, on_message: '1', resend: '1' }).expect(422);
+    expect(res.text).toContain('Onay e-postası az önce gönderildi');
+    const second = linkIn((await deliver())[0]!, 'confirm');
+    expect(second).not.toBe(first);
+    await request(t.app).get(first).expect(404);
+    time += 48 * HOUR - 1;
+    await request(t.app).get(second).expect(200);
+  });
+
+  it('asks again for a changed address, and nothing goes to it before it is confirmed', async () => {
+    await confirmedOwner();
+    await save({ email: 'yeni@example.com', on_message: '1' }).expect(303).expect('Location', `${page()}?durum=onay-gonderildi`);
+    const [confirmation] = await deliver();
+    expect(confirmation!.envelope.to).toEqual(['yeni@example.com']);
+    await visitorWrites('Yeni adres onaylanmadan');
+    expect(await deliver()).toEqual([]);
+    // The same address again only saves the choices.
+    await save({ email: 'yeni@example.com', on_message: '1', weekly: '1' }).expect(303).expect('Location', `${page()}?durum=kaydedildi`);
+    expect(await deliver()).toEqual([]);
+  });
+});
+
+describe('new messages: at most one e-mail per 10 minutes', () => {
+  it('sends the first at once, gathers the next three into one e-mail 10 minutes later, and the one after after the next window', async () => {
+    await confirmedOwner();
+    const start = time;
+    await visitorWrites('Birinci mesaj');
+    let mails = await deliver();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
+
+    await visitorWrites('İkinci: ğüşıöç ĞÜŞİÖÇ');
+    time += MINUTE;
+    await visitorWrites('Üçüncü mesaj');
+    time += 3 * MINUTE;
+    await visitorWrites('Dördüncü mesaj');
+    expect(await deliver()).toEqual([]);
+    expect(await outboxRows('notify_entries')).toHaveLength(2);
+
+    time = start + 10 * MINUTE + 5_000;
+    mails = await deliver();
+    expect(mails).toHaveLength(1);
+    const gathered = mails[0]!;
+    expect(gathered.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
+    expect(gathered.parsed.text).toContain('Sayfanıza 3 yeni mesaj geldi');
+    for (const text of ['İkinci: ğüşıöç ĞÜŞİÖÇ', 'Üçüncü mesaj', 'Dördüncü mesaj']) {
+      expect(gathered.parsed.text).toContain(`“${text}”`);
+      expect(gathered.parsed.html).toContain(text);
+    }
+    expect(gathered.parsed.text).not.toContain('Birinci mesaj');
+    expect(gathered.parsed.text).toContain(`Mesajları görüntüle: https://kart.example/edit/${customer.editToken}/messages`);
+    expect(listUnsubscribe(gathered)).toMatch(/^\/notifications\/unsubscribe\//);
+
+    time += 2 * MINUTE;
+    await visitorWrites('Beşinci mesaj');
+    expect(await deliver()).toEqual([]);
+    time = start + 20 * MINUTE + 5_000;
+    mails = await deliver();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.parsed.text).toContain('“Beşinci mesaj”');
+    expect(mails[0]!.parsed.text).not.toContain('Dördüncü');
+  });
+
+  it('tells nothing about the visitor but the text, and sends nothing with the choice off', async () => {
+    await save({ email: OWNER, weekly: '1' }).expect(303);
+    const link = linkIn((await deliver())[0]!, 'confirm');
+    await request(t.app).get(link).expect(200);
+    await visitorWrites('Kapalıyken gelen');
+    expect(await deliver()).toEqual([]);
+
+    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
+    const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
+    const stamp = /name="form_started" value="([^"]+)"/.exec(profile.text)?.[1];
+    time += 5_000;
+    await request(t.app)
+      .post(`/${customer.slug}/messages`)
+      .set('User-Agent', 'GizliTarayici/9.9')
+      .set('X-Forwarded-For', '203.0.113.77')
+      .set('Referer', 'https://gizli-kaynak.example/')
+      .type('form')
+      .send({ message: 'Yalnızca bu metin', form_started: stamp })
+      .expect(303);
+    const [mail] = await deliver();
+    const raw = mail!.raw.toString('utf8');
+    expect(mail!.parsed.text).toContain('“Yalnızca bu metin”');
+    expect(mail!.parsed.text).not.toContain('Kapalıyken gelen');
+    for (const secret of ['GizliTarayici', '203.0.113.77', 'gizli-kaynak', '127.0.0.1', '::ffff']) expect(raw).not.toContain(secret);
+  });
+});
+
+describe('GET and POST /notifications/unsubscribe/{token}', () => {
+  it('turns that kind off with a one-click POST (no cookie, no CSRF token); the GET asks with a button first', async () => {
+    await confirmedOwner();
+    await visitorWrites('Merhaba');
+    const [entries] = await deliver();
+    const url = listUnsubscribe(entries!);
+    expect(url).toBe(linkIn(entries!, 'unsubscribe'));
+
+    const ask = await request(t.app).get(url).expect(200);
+    expect(ask.text).toContain('Yeni mesaj e-postaları durdurulsun mu?');
+    expect(ask.text).toContain(`<form method="post" action="${url}">`);
+    expect(ask.headers['referrer-policy']).toBe('no-referrer');
+    expect(ask.headers['set-cookie']).toBeUndefined();
+    let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
+
+    // RFC 8058: what a mail provider posts from its own servers.
+    const done = await request(t.app).post(url).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click').expect(200);
+    expect(done.text).toContain('Yeni mesaj e-postaları durduruldu');
+    row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, true]);
+    // Again is the same answer.
+    await request(t.app).post(url).set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n').expect(200);
+
+    time += HOUR;
+    await visitorWrites('Abonelikten sonra');
+    expect(await deliver()).toEqual([]);
+    const settings = await request(t.app).get(page()).expect(200);
+    expect(settings.text).not.toMatch(/name="on_message" value="1" checked/);
+    expect(settings.text).toMatch(/name="weekly" value="1" checked/);
+  });
+
+  it('the confirmation\'s link turns every e-mail off and forgets an address never confirmed', async () => {
+    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
+    const [confirmation] = await deliver();
+    const url = listUnsubscribe(confirmation!);
+    const ask = await request(t.app).get(url).expect(200);
+    expect(ask.text).toContain('Bu adrese e-posta gönderilmesin mi?');
+    await request(t.app).post(url).expect(200);
+    expect(await t.db('owner_notifications')).toEqual([]);
+    await request(t.app).get(linkIn(confirmation!, 'confirm')).expect(404);
+  });
+
+  it('answers an unknown or malformed link with a Turkish 404 page, GET and POST', async () => {
+    for (const token of ['x'.repeat(43), 'kisa', `${'a'.repeat(42)}%00`]) {
+      const get = await request(t.app).get(`/notifications/unsubscribe/${token}`).expect(404);
+      expect(get.text).toContain('Abonelik bağlantısı geçersiz');
+      const post = await request(t.app).post(`/notifications/unsubscribe/${token}`).expect(404);
+      expect(post.text).toContain('Abonelik bağlantısı geçersiz');
+      const confirm = await request(t.app).get(`/notifications/confirm/${token}`).expect(404);
+      expect(confirm.text).toContain('Onay bağlantısı geçersiz');
+    }
+  });
+
+  it('never writes a link\'s token to the log', async () => {
+    await save({ email: OWNER, on_message: '1' }).expect(303);
+    const [confirmation] = await deliver();
+    const confirm = linkIn(confirmation!, 'confirm');
+    const unsubscribe = listUnsubscribe(confirmation!);
+    await request(t.app).get(unsubscribe).expect(200);
+    await request(t.app).get(confirm).expect(200);
+    const logged = JSON.stringify(t.logs);
+    expect(logged).toContain('/notifications/confirm/');
+    for (const url of [confirm, unsubscribe]) expect(logged).not.toContain(url.split('/').pop());
+  });
+
+  it('throttles the links per client address (429 in Turkish)', async () => {
+    const url = `/notifications/unsubscribe/${'b'.repeat(43)}`;
+    for (let i = 0; i < 60; i += 1) await request(t.app).post(url).expect(404);
+    const res = await request(t.app).post(url).expect(429);
+    expect(res.text).toContain('Çok fazla istek gönderildi');
+  });
+});
