@@ -52,6 +52,9 @@ beforeAll(async () => {
   const link = await source.db('social_links').where({ customer_id: ayse.id, is_visible: true }).orderBy('id').first();
   await request(source.app).post(`/${ayse.slug}/links/${link.id}/click`).set('User-Agent', BROWSER).set('Content-Type', 'text/ping').send('PING').expect(204);
   await source.services.views.flush();
+  // A price list with a category and an item, through the owner's editor (price_lists and its two tables).
+  const mugs = await request(source.app).post(`/edit/${ayse.editToken}/price-list/categories`).type('form').send({ name: 'Kupalar' }).set('Accept', 'application/json').expect(200);
+  await request(source.app).post(`/edit/${ayse.editToken}/price-list/items`).field('category_id', String(mugs.body.id)).field('name', 'El yapımı kupa').field('price', '350').field('labels', 'vegan').field('is_visible', '1').expect(303);
   // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery codes).
   const later = await signIn(source.app);
   // The import's one-time id is kept (import_runs), and its refused row as the file to download (import_run_refused_rows, bytes).
