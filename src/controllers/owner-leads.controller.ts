@@ -5,11 +5,11 @@ import { attachmentHeader } from '../http/attachment.js';
 import { idParam } from '../http/id-param.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { bodyOf, ownerBase } from '../http/owner-respond.js';
-import { LEAD_RETENTION_MONTHS } from '../domain/lead-notice.js';
+import { LEAD_LIMITS, LEAD_RETENTION_MONTHS } from '../domain/lead-notice.js';
 import { leadsCsv, leadsVCard, leadVCard, presentLeadRow } from '../presenters/lead-list.js';
 import type { LeadRepository } from '../repositories/lead.repository.js';
 import type { LeadService, LeadSettingsView } from '../services/lead.service.js';
-import { LEAD_LIMITS, parseLeadSettings } from '../validation/lead.validation.js';
+import { parseLeadSettings } from '../validation/lead.validation.js';
 
 export const messages = {
   listFailed: 'Kişiler yüklenirken hata oluştu',

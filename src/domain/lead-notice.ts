@@ -8,6 +8,9 @@ export const LEAD_RETENTION_MONTHS = [3, 6, 12] as const;
 export type LeadRetentionMonths = (typeof LEAD_RETENTION_MONTHS)[number];
 export const DEFAULT_LEAD_RETENTION: LeadRetentionMonths = 12;
 
+/** The longest text each field takes, in characters (the table's columns hold them). */
+export const LEAD_LIMITS = { name: 100, note: 500, prompt: 200, notice: 5000 } as const;
+
 export interface NoticeOwner {
   /** The business as the card names it (company, else the person). */
   business: string;

@@ -1,5 +1,5 @@
 import type { LeadFields, LeadSettings } from '../repositories/lead-settings.repository.js';
-import { LEAD_LIMITS } from '../validation/lead.validation.js';
+import { LEAD_LIMITS } from '../domain/lead-notice.js';
 
 /** The visitor's contact form as one response shows it: empty, refused with what was typed, or sent. */
 export interface LeadFormState {

@@ -1,13 +1,11 @@
 /** The contact-exchange forms: the owner's settings and the visitor's lead (docs/product.md, Contact exchange). */
-import { LEAD_RETENTION_MONTHS, type LeadRetentionMonths } from '../domain/lead-notice.js';
+import { LEAD_LIMITS, LEAD_RETENTION_MONTHS, type LeadRetentionMonths } from '../domain/lead-notice.js';
 import { ValidationError } from '../errors.js';
 import type { NewLead } from '../repositories/lead.repository.js';
 import type { LeadFields, LeadSettingsInput } from '../repositories/lead-settings.repository.js';
 import { normalizeEmailAddress } from './email.validation.js';
 import { cleanText, codePoints, collect, TEXT_FORBIDDEN } from './field-text.js';
 import { normalizePhoneNumber } from './phone.validation.js';
-
-export const LEAD_LIMITS = { name: 100, note: 500, prompt: 200, notice: 5000 } as const;
 
 export const messages = {
   fieldsRequired: 'Telefon ve e-postadan en az birini seçin: ziyaretçiye ulaşabilmeniz için gerekli.',
