@@ -39,6 +39,9 @@ import { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
+import { PriceListImportController } from './controllers/price-list-import.controller.js';
+import { PriceListImportRepository } from './repositories/price-list-import.repository.js';
+import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
@@ -329,6 +332,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
+    priceListImport: new PriceListImportController(new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger)),
     profile: profileController,
     settings: new SettingsController(brand, activity),
     mailSettings,

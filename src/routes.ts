@@ -25,6 +25,7 @@ import type { OwnerHoursController } from './controllers/owner-hours.controller.
 import type { PasswordResetController } from './controllers/password-reset.controller.js';
 import type { PrintKitController } from './controllers/print-kit.controller.js';
 import type { PriceListController } from './controllers/price-list.controller.js';
+import type { PriceListImportController } from './controllers/price-list-import.controller.js';
 import type { PriceListEditController } from './controllers/price-list-edit.controller.js';
 import type { ProfileController } from './controllers/profile.controller.js';
 import type { SettingsController } from './controllers/settings.controller.js';
@@ -67,6 +68,8 @@ export interface RouteDeps {
   sharingImage: SharingImageController;
   /** The price list page and its PDF (docs/product.md, Price list). */
   priceList: PriceListController;
+  /** The price list's CSV import (preview, confirm) and export, by the owner and by an administrator. */
+  priceListImport: PriceListImportController;
   profile: ProfileController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
@@ -196,6 +199,12 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/token', ...adminPage, d.loadCustomerById, d.admin.confirmToken);
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
   app.post('/admin/customers/:id/delete', ...adminAction, d.loadCustomerById, d.admin.remove);
+  // A customer's price list from a CSV: the upload (multipart, before CSRF) previews, the confirmation carries the file back.
+  const pi = d.priceListImport;
+  app.get('/admin/customers/:id/price-list/import', ...adminPage, d.loadCustomerById, pi.page('admin'));
+  app.post('/admin/customers/:id/price-list/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, csvUpload, csrfProtection, csrfToken, pi.preview('admin'), pi.refused('admin'));
+  app.post('/admin/customers/:id/price-list/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, ...importConfirmForm, csrfProtection, csrfToken, pi.confirm('admin'));
+  app.get('/admin/customers/:id/price-list.csv', ...adminPage, d.loadCustomerById, pi.exportCsv);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
   const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
@@ -246,6 +255,11 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/leads/delete-all', ...ownerAction, d.ownerLeads.removeAll);
   app.post('/edit/:token/leads/:leadId/delete', ...ownerAction, d.ownerLeads.remove);
   app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.refusedFile.background);
+  // The price list from a CSV (preview, then confirm carrying the file back) and to a CSV.
+  app.get('/edit/:token/price-list/import', ...ownerPage, d.priceListImport.page('owner'));
+  app.post('/edit/:token/price-list/import', ...ownerUpload(csvUpload), d.priceListImport.preview('owner'), d.priceListImport.refused('owner'));
+  app.post('/edit/:token/price-list/import/confirm', privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...importConfirmForm, d.priceListImport.confirm('owner'));
+  app.get('/edit/:token/price-list.csv', ...ownerPage, d.priceListImport.exportCsv);
   // The price list's editor: its own page (a 500-item list needs more room than a dialog), an item's form a page of its
   // own (multipart: its optional photo); a category or item id of another customer is a 404.
   const pl = d.priceListEditor;

@@ -1,0 +1,23 @@
+/**
+ * The price list as a spreadsheet (docs/product.md, Price list): the import's own columns
+ * (`kategori;urun;aciklama;fiyat;etiketler`), prices as `125,50`, labels by their Turkish names,
+ * so the file opens in Excel, is edited there and imported again as it is.
+ */
+import { formatPriceInput } from '../domain/price.js';
+import { labelOf } from '../domain/price-list-labels.js';
+import { csvDocument } from '../lib/csv.js';
+import type { PriceListContent } from '../repositories/price-list-read.repository.js';
+
+export const PRICE_LIST_CSV_HEADER = ['kategori', 'urun', 'aciklama', 'fiyat', 'etiketler'] as const;
+
+export function priceListCsv(content: PriceListContent): string {
+  const rows: string[][] = [[...PRICE_LIST_CSV_HEADER]];
+  for (const section of content.sections) {
+    for (const item of section.items) {
+      const labels = item.labels.map((code) => labelOf(code)).filter((label): label is string => label !== undefined);
+      // formatPriceInput keeps the no-break space out: the amount alone, `1.250,50`.
+      rows.push([section.name, item.name, item.description ?? '', formatPriceInput(item.priceKurus).trim(), labels.join(', ')]);
+    }
+  }
+  return csvDocument(rows);
+}

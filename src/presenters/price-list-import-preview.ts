@@ -1,0 +1,83 @@
+/** What the price list's import page shows of a read file (views/price-list/import.ejs). */
+import { labelOf } from '../domain/price-list-labels.js';
+import { formatPrice } from '../domain/price.js';
+
+/** The import's columns (validation/price-list-import.validation.ts reads them). */
+type PriceImportField = 'kategori' | 'urun' | 'aciklama' | 'fiyat' | 'etiketler';
+
+/** A read and checked file, as validation/price-list-import.validation.ts gives it. */
+export interface PriceImportSheetView {
+  encoding: string;
+  separator: string;
+  limitError: string | null;
+  rows: ReadonlyArray<{
+    row: number;
+    cells: Record<PriceImportField, string>;
+    priceKurus: number | null;
+    labels: readonly string[];
+    errors: Partial<Record<PriceImportField, string>>;
+  }>;
+}
+
+export const priceImportPreviewTexts = {
+  rowsWithErrors: (rows: number) => `${rows} satırda hata var. Hiçbir ürün eklenmedi: dosyayı düzeltip yeniden yükleyin.`,
+  readyAppend: (items: number) => `${items} ürün hazır. Onaylarsanız mevcut fiyat listesinin sonuna eklenir; yeni kategoriler adlarıyla oluşturulur.`,
+  readyReplace: (items: number) => `${items} ürün hazır. Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine bunlar gelir.`,
+} as const;
+
+const COLUMN_LABELS: Readonly<Record<PriceImportField, string>> = {
+  kategori: 'Kategori', urun: 'Ürün', aciklama: 'Açıklama', fiyat: 'Fiyat', etiketler: 'Etiketler',
+};
+const COLUMNS: readonly PriceImportField[] = ['kategori', 'urun', 'aciklama', 'fiyat', 'etiketler'];
+
+const ENCODING_LABELS: Readonly<Record<string, string>> = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1254': 'Windows-1254 (Türkçe Excel)' };
+const SEPARATOR_LABELS: Readonly<Record<string, string>> = { ';': 'noktalı virgül (;)', ',': 'virgül (,)', '\t': 'sekme' };
+
+export interface PriceImportCell {
+  label: string;
+  /** What the page shows: the price and labels as they will read, else the cell as typed. */
+  value: string;
+  error: string | null;
+}
+
+export interface PriceImportPreview {
+  total: number;
+  encoding: string;
+  separator: string;
+  rows: Array<{ row: number; cells: PriceImportCell[]; errorCount: number }>;
+  errorRows: Array<{ row: number; errors: Array<{ label: string; error: string }> }>;
+  columnLabels: string[];
+  importable: boolean;
+  /** Why it cannot be imported (a limit, or rows with errors), or null. */
+  problem: string | null;
+  /** What confirming does, when it can be imported. */
+  summary: string | null;
+}
+
+export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean): PriceImportPreview {
+  const rows = sheet.rows.map((row) => {
+    const cells = COLUMNS.map((field): PriceImportCell => {
+      const error = row.errors[field] ?? null;
+      let value = row.cells[field].trim();
+      if (!error && field === 'fiyat' && row.priceKurus !== null) value = formatPrice(row.priceKurus);
+      if (!error && field === 'etiketler') value = row.labels.map((code) => labelOf(code) ?? code).join(', ');
+      return { label: COLUMN_LABELS[field], value, error };
+    });
+    return { row: row.row, cells, errorCount: cells.filter((cell) => cell.error).length };
+  });
+  const errorRows = rows
+    .filter((row) => row.errorCount > 0)
+    .map((row) => ({ row: row.row, errors: row.cells.filter((cell) => cell.error).map((cell) => ({ label: cell.label, error: cell.error! })) }));
+  const problem = sheet.limitError ?? (errorRows.length > 0 ? priceImportPreviewTexts.rowsWithErrors(errorRows.length) : null);
+  return {
+    total: rows.length,
+    encoding: ENCODING_LABELS[sheet.encoding] ?? sheet.encoding,
+    separator: SEPARATOR_LABELS[sheet.separator] ?? sheet.separator,
+    rows,
+    errorRows,
+    columnLabels: COLUMNS.map((field) => COLUMN_LABELS[field]),
+    importable: problem === null,
+    problem,
+    summary: problem === null ? (replace ? priceImportPreviewTexts.readyReplace : priceImportPreviewTexts.readyAppend)(rows.length) : null,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * A price list from a spreadsheet (docs/product.md, Price list): columns `kategori;urun;aciklama;fiyat`
+ * and optional `etiketler`, read by csv-file.ts (UTF-8 with or without a byte order mark, or
+ * Windows-1254; `;`, `,` or tab). Each row is checked as the editor's form checks an item, and the
+ * list's limits are checked against what the customer already has.
+ */
+import { parseLabels } from '../domain/price-list-labels.js';
+import { parsePrice } from '../domain/price.js';
+import { foldForSearch } from '../domain/slug.js';
+import { ValidationError } from '../errors.js';
+import { withoutFormulaGuard } from '../lib/csv.js';
+import {
+  PRICE_LIST_DESCRIPTION_MAX_LENGTH,
+  PRICE_LIST_MAX_CATEGORIES,
+  PRICE_LIST_MAX_ITEMS,
+  PRICE_LIST_NAME_MAX_LENGTH,
+} from '../shared/price-list-limits.js';
+import { readCsv, type CsvSheet } from './csv-file.js';
+
+export const priceImportMessages = {
+  tooManyRows: `Dosyada en fazla ${PRICE_LIST_MAX_ITEMS} ürün satırı olabilir.`,
+  missingColumns: (names: string[]) => `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler isteğe bağlı).`,
+  noRows: 'Dosyada ürün satırı yok.',
+  categoryRequired: 'Kategori boş olamaz.',
+  categoryTooLong: `Kategori en fazla ${PRICE_LIST_NAME_MAX_LENGTH} karakter olabilir.`,
+  nameRequired: 'Ürün adı boş olamaz.',
+  nameTooLong: `Ürün adı en fazla ${PRICE_LIST_NAME_MAX_LENGTH} karakter olabilir.`,
+  descriptionTooLong: `Açıklama en fazla ${PRICE_LIST_DESCRIPTION_MAX_LENGTH} karakter olabilir.`,
+  priceRequired: 'Fiyat boş olamaz.',
+  priceInvalid: 'Fiyat geçerli değil. 125,50 ya da 125 gibi yazın (en fazla 1.000.000 ₺, en fazla iki kuruş hanesi).',
+  unknownLabels: (labels: string[]) => `Tanınmayan etiket: ${labels.join(', ')}.`,
+  tooManyItems: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_ITEMS} ürün olabilir; içe aktarmayla ${total} ürün olurdu.`,
+  tooManyCategories: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
+} as const;
+
+export type PriceImportField = 'kategori' | 'urun' | 'aciklama' | 'fiyat' | 'etiketler';
+
+/** Header names, folded (`Ürün`, `URUN`, `açıklama` alike), to the column they are. */
+const COLUMN_NAMES: ReadonlyMap<string, PriceImportField> = new Map([
+  ['kategori', 'kategori'], ['category', 'kategori'],
+  ['urun', 'urun'], ['urun adi', 'urun'], ['ad', 'urun'], ['name', 'urun'], ['item', 'urun'],
+  ['aciklama', 'aciklama'], ['description', 'aciklama'],
+  ['fiyat', 'fiyat'], ['price', 'fiyat'],
+  ['etiketler', 'etiketler'], ['etiket', 'etiketler'], ['labels', 'etiketler'],
+]);
+const REQUIRED: readonly PriceImportField[] = ['kategori', 'urun', 'aciklama', 'fiyat'];
+
+/** One row as read, and what became of it. */
+export interface PriceImportRow {
+  /** The spreadsheet's row number (the header is 1). */
+  row: number;
+  cells: Record<PriceImportField, string>;
+  category: string;
+  name: string;
+  description: string | null;
+  priceKurus: number | null;
+  labels: string[];
+  errors: Partial<Record<PriceImportField, string>>;
+}
+
+export interface PriceImportSheet {
+  encoding: CsvSheet['encoding'];
+  separator: CsvSheet['separator'];
+  hasLabels: boolean;
+  rows: PriceImportRow[];
+  /** A refusal of the whole file (the limits), shown above the rows. */
+  limitError: string | null;
+}
+
+/** What the customer's list holds now, for the limits. */
+export interface ExistingList {
+  items: number;
+  /** Category names, as `categoryKey` folds them. */
+  categoryKeys: ReadonlySet<string>;
+}
+
+/** Categories are matched by name, case and Turkish letters aside (`İÇECEKLER` is `içecekler`). */
+export function categoryKey(name: string): string {
+  return name.trim().toLocaleLowerCase('tr');
+}
+
+function refuseFile(message: string): never {
+  throw new ValidationError({ file: message });
+}
+
+function columnsOf(header: readonly string[]): Map<PriceImportField, number> {
+  const columns = new Map<PriceImportField, number>();
+  header.forEach((name, i) => {
+    const field = COLUMN_NAMES.get(foldForSearch(name.replace(/^\uFEFF/, '')));
+    if (field && !columns.has(field)) columns.set(field, i);
+  });
+  const missing = REQUIRED.filter((field) => !columns.has(field));
+  if (missing.length > 0) refuseFile(priceImportMessages.missingColumns(missing));
+  return columns;
+}
+
+function checkRow(row: number, cells: Record<PriceImportField, string>): PriceImportRow {
+  const errors: PriceImportRow['errors'] = {};
+  const category = cells.kategori.trim();
+  const name = cells.urun.trim();
+  const description = cells.aciklama.trim();
+  if (category === '') errors.kategori = priceImportMessages.categoryRequired;
+  else if ([...category].length > PRICE_LIST_NAME_MAX_LENGTH) errors.kategori = priceImportMessages.categoryTooLong;
+  if (name === '') errors.urun = priceImportMessages.nameRequired;
+  else if ([...name].length > PRICE_LIST_NAME_MAX_LENGTH) errors.urun = priceImportMessages.nameTooLong;
+  if ([...description].length > PRICE_LIST_DESCRIPTION_MAX_LENGTH) errors.aciklama = priceImportMessages.descriptionTooLong;
+  const priceKurus = cells.fiyat.trim() === '' ? null : parsePrice(cells.fiyat);
+  if (cells.fiyat.trim() === '') errors.fiyat = priceImportMessages.priceRequired;
+  else if (priceKurus === null) errors.fiyat = priceImportMessages.priceInvalid;
+  const parsed = parseLabels(cells.etiketler);
+  if (!parsed.ok) errors.etiketler = priceImportMessages.unknownLabels(parsed.unknown);
+  return { row, cells, category, name, description: description || null, priceKurus, labels: parsed.ok ? parsed.codes : [], errors };
+}
+
+/** The limits after the import: items and categories appended to what there is, or in place of it. */
+function limitErrorOf(rows: readonly PriceImportRow[], existing: ExistingList, replace: boolean): string | null {
+  const items = rows.length + (replace ? 0 : existing.items);
+  if (items > PRICE_LIST_MAX_ITEMS) return priceImportMessages.tooManyItems(items);
+  const keys = new Set(replace ? [] : existing.categoryKeys);
+  for (const row of rows) if (row.category !== '') keys.add(categoryKey(row.category));
+  return keys.size > PRICE_LIST_MAX_CATEGORIES ? priceImportMessages.tooManyCategories(keys.size) : null;
+}
+
+/** Reads and checks the file; a file that cannot be read at all is a ValidationError keyed `file`. */
+export async function readPriceImport(bytes: Buffer, existing: ExistingList, replace: boolean): Promise<PriceImportSheet> {
+  const sheet = await readCsv(bytes, { maxRows: PRICE_LIST_MAX_ITEMS, tooManyRows: priceImportMessages.tooManyRows });
+  const columns = columnsOf(sheet.header);
+  const cell = (cells: readonly string[], field: PriceImportField) => {
+    const at = columns.get(field);
+    return at === undefined ? '' : withoutFormulaGuard(cells[at] ?? '');
+  };
+  const rows = sheet.records.map(({ row, cells }) =>
+    checkRow(row, { kategori: cell(cells, 'kategori'), urun: cell(cells, 'urun'), aciklama: cell(cells, 'aciklama'), fiyat: cell(cells, 'fiyat'), etiketler: cell(cells, 'etiketler') }),
+  );
+  if (rows.length === 0) refuseFile(priceImportMessages.noRows);
+  return { encoding: sheet.encoding, separator: sheet.separator, hasLabels: columns.has('etiketler'), rows, limitError: limitErrorOf(rows, existing, replace) };
+}
+
+/** Whether the file may be imported as it is: no row with an error, the limits kept. */
+export function isImportable(sheet: PriceImportSheet): boolean {
+  return sheet.limitError === null && sheet.rows.every((row) => Object.keys(row.errors).length === 0);
+}
