@@ -43,6 +43,7 @@ export const priceListNotices = {
   'urun-guncellendi': 'Ürün güncellendi.',
   'urun-silindi': 'Ürün silindi.',
   siralama: 'Sıralama güncellendi.',
+  'ice-aktarildi': 'CSV dosyasındaki ürünler fiyat listesine aktarıldı.',
 } as const;
 
 export type PriceListNotice = keyof typeof priceListNotices;

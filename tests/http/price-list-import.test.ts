@@ -67,6 +67,10 @@ describe('the owner imports a price list from a CSV', () => {
     expect(await items()).toEqual([]);
 
     await confirm(preview.text).expect(303).expect('Location', `${base()}/price-list?durum=ice-aktarildi`);
+    const editor = await request(t.app).get(`${base()}/price-list?durum=ice-aktarildi`).expect(200);
+    expect(editor.text).toContain('CSV dosyasındaki ürünler fiyat listesine aktarıldı.');
+    expect(editor.text).toContain(`action="${base()}/price-list/import" enctype="multipart/form-data"`);
+    expect(editor.text).toContain(`href="${base()}/price-list.csv"`);
     expect(await items()).toEqual([
       ['Sıcak İçecekler', 'Türk Kahvesi', 'Közde pişer', 12550, 'vegan,glutensiz'],
       ['Sıcak İçecekler', 'Sahlep', null, 9000, 'sut'],
