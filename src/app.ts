@@ -245,7 +245,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const brand = new BrandService(new SettingsRepository(db), now);
   // E-mail's side of the settings page (docs/product.md, E-mail); server.ts runs the outbox worker.
   const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl);
-  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand, leads);
+  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand, leads, config.objectStorage?.publicUrl ?? null);
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
   const sharingImages = new SharingImageService(profileRepository, storage, brand);

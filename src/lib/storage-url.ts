@@ -86,6 +86,8 @@ export function parseObjectStorage(env: Env): ObjectStorageSettings | null {
   let publicUrl: string | null = null;
   if (publicUrlText) {
     const url = httpUrl('STORAGE_PUBLIC_URL', publicUrlText);
+    // The public page's Content-Security-Policy takes images and videos from https: only.
+    if (url.protocol !== 'https:') throw new Error(`STORAGE_PUBLIC_URL must start with https://, got "${publicUrlText}"`);
     if (url.search || url.hash) throw new Error(`STORAGE_PUBLIC_URL must not have a query or fragment, got "${publicUrlText}"`);
     publicUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   }

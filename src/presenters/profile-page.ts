@@ -10,6 +10,7 @@ import { locationHref, splitPair } from '../domain/link-values.js';
 import { ACTION_ICONS, iconKey } from '../domain/icons.js';
 import { linkIcon, platformById } from '../domain/platforms.js';
 import { oneIbanPerAccount } from './iban-once.js';
+import { publicUploadUrl, withPublicUpload } from './upload-urls.js';
 import { presentIdentity, type IdentityView } from './profile-identity.js';
 import { presentSharingMeta, type SharingMeta } from './sharing-meta.js';
 import { profileJsonLd } from './profile-json-ld.js';
@@ -204,13 +205,16 @@ function coverView(cover: BackgroundDescriptor | null): CoverView {
   return view;
 }
 
-/** Turns stored rows into what the public page shows; every URL passes safeHref on the way. */
-export function presentProfile(bundle: ProfileBundle, origin: string): ProfilePage {
+/**
+ * Turns stored rows into what the public page shows; every URL passes safeHref on the way.
+ * `uploadsBase` (STORAGE_PUBLIC_URL) puts the uploaded images and videos at a CDN or the bucket.
+ */
+export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBase: string | null = null): ProfilePage {
   const { customer, profile } = bundle;
-  const background = pageBackground(profile);
-  const cover = parseCover(profile.coverPhoto);
+  const background = withPublicUpload(pageBackground(profile), uploadsBase);
+  const cover = withPublicUpload(parseCover(profile.coverPhoto), uploadsBase);
   const fullName = `${customer.name} ${customer.surname}`;
-  const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? profile.profilePhoto : null;
+  const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? publicUploadUrl(profile.profilePhoto, uploadsBase) : null;
   const ibanCard =
     bundle.iban?.isVisible && /^TR\d{24}$/.test(bundle.iban.iban)
       ? { iban: bundle.iban.iban, grouped: groupIban(bundle.iban.iban), holder: bundle.iban.accountHolder }

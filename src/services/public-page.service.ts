@@ -63,12 +63,14 @@ export class PublicPageService {
     private readonly brand: { fresh(): Promise<BrandLook> },
     /** The contact-exchange form's settings (docs/product.md, Contact exchange); saving them raises the customer's version. */
     private readonly leadForms: { openForm(customerId: number): Promise<LeadSettings | null> } = { openForm: async () => null },
+    /** STORAGE_PUBLIC_URL: where the page links uploaded images and videos; null keeps /uploads. */
+    private readonly uploadsBase: string | null = null,
   ) {}
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
   private async render(customer: Customer, origin: string, form: MessageFormState, leadForm: LeadFormState = EMPTY_LEAD_FORM): Promise<RenderedPage> {
     const [bundle, brand, leadSettings] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh(), this.leadForms.openForm(customer.id)]);
-    const page = presentProfile(bundle, origin);
+    const page = presentProfile(bundle, origin, this.uploadsBase);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The agency's accent first, so the owner's own cover and background rules after it win.
     page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;

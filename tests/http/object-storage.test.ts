@@ -138,6 +138,28 @@ describe('uploads in an S3 bucket', () => {
   });
 });
 
+describe('STORAGE_PUBLIC_URL', () => {
+  it('links the public page\'s photo, cover and background at the CDN, keeps catalogs on /uploads, and /uploads still serves', async () => {
+    await t.close();
+    t = await createTestApp({ env: { ...s3.env(prefix), STORAGE_PUBLIC_URL: 'https://cdn.example.com/vizit/' } });
+    admin = await signIn(t.app);
+    customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+    await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(500, 500, { r: 9, g: 9, b: 9 }), 'a.jpg').expect(303);
+    await request(t.app).post(`${base()}/photo/cover`).attach('file', await solidJpeg(1200, 450, { r: 9, g: 90, b: 9 }), 'c.jpg').expect(303);
+    await request(t.app).post(`${base()}/background/image`).attach('file', await solidJpeg(800, 1200, { r: 90, g: 9, b: 9 }), 'b.jpg').expect(303);
+    await request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', MINIMAL_PDF, 'menu.pdf').expect(303);
+    const row = await profile();
+    const catalog = (await t.db('social_links').where({ customer_id: customer.id, platform: 'catalog' }).first()).url as string;
+    const page = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
+    for (const stored of [row.profile_photo, row.cover_photo, row.background_value] as string[]) {
+      expect(page).toContain(`https://cdn.example.com/vizit/${customer.id}/${nameOf(stored)}`);
+      expect(page).not.toContain(`"${stored}"`);
+      await request(t.app).get(stored).expect(200);
+    }
+    expect(page).toContain(`href="${catalog}"`);
+  });
+});
+
 describe('the bucket away', () => {
   it('refuses an upload with a Turkish 503 in its dialog, writes nothing, keeps pages up, and recovers without a restart', async () => {
     await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(500, 500, { r: 9, g: 9, b: 9 }), 'a.jpg').expect(303);
