@@ -88,8 +88,8 @@ import { LeadService } from './services/lead.service.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
-import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
+import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
@@ -306,7 +306,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use('/admin', addressWarning(config.baseUrl));
 
   // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
-  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage);
+  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage, openingHours);
   const printBrand = async () => {
     const look = await brand.look();
     return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;

@@ -8,7 +8,7 @@ import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
-import { parseBleed, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
+import { parseBleed, parseHoursOption, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
 
 export const printKitMessages = {
   failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -29,13 +29,14 @@ export class PrintKitController {
     private readonly activity: ActivityLog,
   ) {}
 
-  /** `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card) of the customer the route loaded (by admin id or by edit token). */
+  /** `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card, `&hours=1` for a table card with the opening hours) of the customer the route loaded (by admin id or by edit token). */
   customerKit: RequestHandler = async (req, res) => {
     const format = parsePrintFormat(req.query.format);
     const bleed = parseBleed(req.query.bleed, format);
+    const hours = parseHoursOption(req.query.hours, format);
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed }));
+    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed, hours }));
     // The owner prints from the edit link too; only an administrator's download is in the log.
     if (isAdminRequest(res)) await this.activity.printKitDownloaded(actingAdmin(res), customer, bleed ? `${format}-bleed` : format);
     sendPdf(res, file);

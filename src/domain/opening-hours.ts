@@ -132,6 +132,27 @@ export function dayHoursField(intervals: readonly Interval[]): string {
   return dayHoursText(intervals, '-');
 }
 
+/** A run of weekdays with the same hours, as a printed card lists them: "Pazartesi – Cuma", "09:00–18:00". */
+export interface WeekLine {
+  days: string;
+  /** The hours, or '' for closed days. */
+  hours: string;
+}
+
+/** The week in runs of consecutive days with the same hours, Monday first ("Pazartesi – Cuma 09:00–18:00"). */
+export function weekLines(week: WeekHours): WeekLine[] {
+  const lines: WeekLine[] = [];
+  let first = 0;
+  for (let day = 1; day <= 7; day += 1) {
+    const text = dayHoursText(week[first]!);
+    if (day < 7 && dayHoursText(week[day]!) === text) continue;
+    const days = day - 1 === first ? WEEKDAY_NAMES[first]! : `${WEEKDAY_NAMES[first]!} – ${WEEKDAY_NAMES[day - 1]!}`;
+    lines.push({ days, hours: text });
+    first = day;
+  }
+  return lines;
+}
+
 export function hasAnyHours(week: WeekHours): boolean {
   return week.some((day) => day.length > 0);
 }

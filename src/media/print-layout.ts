@@ -5,6 +5,7 @@
  * docs/product.md, Print kit, has the layouts and texts.
  */
 import { contrastRatio } from '../domain/brand-colors.js';
+import type { WeekLine } from '../domain/opening-hours.js';
 
 /** Points per millimetre (a point is 1/72 inch). */
 export const MM = 72 / 25.4;
@@ -43,6 +44,8 @@ export interface PrintCard {
   wifi: { ssid: string; password: string; qrText: string } | null;
   /** Reads the customer's visible photo (the stored JPEG) when the card is drawn; null without one. */
   photo: (() => Promise<Buffer | null>) | null;
+  /** The opening hours the A6 card prints (asked for with `hours=1`), in runs of days; absent or empty: none. */
+  hours?: readonly WeekLine[] | null;
 }
 
 /** The agency's look; without it the kit carries Vizit's own. */

@@ -2,9 +2,11 @@
  * The A6 table card (105x148 mm): the business (or the name) at the top, the profile QR with its
  * call to action and the public address; without a Wi-Fi link the QR grows and the postal
  * address fills the foot, with one the Wi-Fi QR, the network and the password take the lower
- * part (docs/product.md, Print kit).
+ * part; the opening hours, when asked for, go under the public address and the QR shrinks for them
+ * (docs/product.md, Print kit).
  */
 import { drawQr } from './pdf-qr.js';
+import { HOURS_GAP_MM, hoursStack } from './print-hours.js';
 import {
   A6_MM,
   fit,
@@ -63,9 +65,12 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
   const urlBox: TextBox = { font: FONT.regular, size: [8.5, 6], maxLines: 2, width, align: 'center', color: MUTED };
   const address = !wifi && card.address.length > 0 ? addressStack(card.address, width) : null;
   const addressFit = address ? fitStack(doc, address, mm(20)) : null;
+  const hours = card.hours && card.hours.length > 0 ? hoursStack(card.hours, width) : null;
+  const hoursFit = hours ? fitStack(doc, hours, mm(wifi ? 16 : 26)) : null;
+  const hoursRoom = hoursFit ? hoursFit.height + mm(HOURS_GAP_MM) : 0;
   const textsBelow = mm(1) + fit(doc, printTexts.callToAction, callBox).height + mm(1) + fit(doc, card.displayUrl, urlBox).height;
   // The QR takes what the texts under it leave: its bottom at 87 mm above a Wi-Fi part, up to 84 mm wide without one.
-  const room = wifi ? mm(WIFI_TOP - 15) - y : mm(BRAND_Y - 3) - y - textsBelow - (addressFit ? addressFit.height + mm(ADDRESS_GAP) : 0);
+  const room = (wifi ? mm(WIFI_TOP - 15) - y : mm(BRAND_Y - 3) - y - textsBelow - (addressFit ? addressFit.height + mm(ADDRESS_GAP) : 0)) - hoursRoom;
   const qrSize = Math.min(mm(wifi ? 54 : 84), room);
   // A short page (no business, no address) leaves room even under the largest QR: half of it goes above.
   if (!wifi) y += (room - qrSize) / 2;
@@ -73,6 +78,7 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
   y += qrSize + mm(1);
   y += write(doc, printTexts.callToAction, left, y, callBox) + mm(1);
   y += write(doc, card.displayUrl, left, y, urlBox);
+  if (hours && hoursFit) y = writeStack(doc, hours, hoursFit, left, y + mm(HOURS_GAP_MM));
   if (address && addressFit) {
     const top = Math.max(y + mm(ADDRESS_GAP), mm(BRAND_Y - 3) - addressFit.height);
     doc.rect((pageWidth - mm(24)) / 2, top - mm(ADDRESS_GAP / 2), mm(24), mm(0.3)).fill(RULE);

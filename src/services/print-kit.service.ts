@@ -3,6 +3,7 @@
  * Print kit): reads what the cards print and hands it to the PDF builder in media/.
  */
 import { splitPair } from '../domain/link-values.js';
+import { hasAnyHours, weekLines, type OpeningHours, type WeekLine } from '../domain/opening-hours.js';
 import { displayPhone } from '../domain/phone-display.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { NotFoundError } from '../errors.js';
@@ -39,13 +40,15 @@ export class PrintKitService {
     private readonly customers: PrintKitRepository,
     private readonly profiles: ProfileRepository,
     private readonly storage: Pick<FileStorage, 'readFile'>,
+    /** The opening hours a table card prints when asked (docs/product.md, Opening hours). */
+    private readonly openingHours: { find(customerId: number): Promise<OpeningHours | null> } = { find: async () => null },
   ) {}
 
   /**
    * `card` (with `bleed`, the print shop's variant) or `a6` of one customer; `origin` is the
    * public site's, as the QR codes carry it.
    */
-  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean } = {}): Promise<PrintFile> {
+  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean; hours?: boolean } = {}): Promise<PrintFile> {
     const [customer] = await this.customers.customersByIds([target.id]);
     if (!customer) throw new NotFoundError(printKitServiceMessages.missing([target.id]));
     const card = this.cardOf(customer, origin);
@@ -57,6 +60,7 @@ export class PrintKitService {
       return { pdf, fileName: `${kit.printDocumentTitles.card(name)}.pdf`, asciiFileName: `kartvizit-${customer.slug}.pdf` };
     }
     card.wifi = await this.visibleWifi(customer.id);
+    if (options.hours) card.hours = await this.hoursLines(customer.id);
     return { pdf: await kit.renderTableCard(card, brand), fileName: `${kit.printDocumentTitles.a6(name)}.pdf`, asciiFileName: `masa-karti-${customer.slug}.pdf` };
   }
 
@@ -89,6 +93,12 @@ export class PrintKitService {
       // stored 400x400 one is up to 60 KB (a 300-card sheet of photos: 2.6 MB, not 18; docs/architecture.md, Memory).
       photo: photoPath ? async () => contactPhotoJpeg(await this.storage.readFile(customer.id, photoPath)) : null,
     };
+  }
+
+  /** The week as the table card lists it; none when no weekday has hours (the page shows none either). */
+  private async hoursLines(customerId: number): Promise<WeekLine[]> {
+    const hours = await this.openingHours.find(customerId);
+    return hours && hasAnyHours(hours.week) ? weekLines(hours.week) : [];
   }
 
   /** The first visible Wi-Fi link with a network name, as the public page shows it. */

@@ -20,6 +20,8 @@ export const printKitMessages = {
   tooMany: `Bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir; daha az müşteri seçin.`,
   badBleed: "Geçersiz taşma payı: 'bleed' 0 ya da 1 olmalıdır.",
   bleedOnlyCard: 'Taşma payı (bleed=1) yalnızca kartvizitte (format=card) kullanılabilir.',
+  badHours: "Geçersiz çalışma saatleri seçeneği: 'hours' 0 ya da 1 olmalıdır.",
+  hoursOnlyA6: 'Çalışma saatleri (hours=1) yalnızca masa kartına (format=a6) basılabilir.',
 } as const;
 
 /** `?format=`: absent is the business card. */
@@ -38,6 +40,14 @@ export function parseBleed(raw: unknown, format: PrintFormat | 'sheet'): boolean
   if (raw === undefined || raw === '0') return false;
   if (raw !== '1') throw new HttpError(400, printKitMessages.badBleed);
   if (format !== 'card') throw new HttpError(400, printKitMessages.bleedOnlyCard);
+  return true;
+}
+
+/** `?hours=1`: the table card prints the opening hours too; absent or 0 leaves them off. Only the table card has room for them. */
+export function parseHoursOption(raw: unknown, format: PrintFormat): boolean {
+  if (raw === undefined || raw === '0') return false;
+  if (raw !== '1') throw new HttpError(400, printKitMessages.badHours);
+  if (format !== 'a6') throw new HttpError(400, printKitMessages.hoursOnlyA6);
   return true;
 }
 

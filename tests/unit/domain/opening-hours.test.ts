@@ -8,6 +8,7 @@ import {
   encodeWeek,
   parseClosedDates,
   parseDayHours,
+  weekLines,
   type WeekHours,
 } from '../../../src/domain/opening-hours.js';
 
@@ -102,5 +103,22 @@ describe('stored form', () => {
     expect(decodeWeek('[[]]')).toEqual([[], [], [], [], [], [], []]);
     expect(decodeClosedDates('["2026-12-31","2026-02-30",3]')).toEqual(['2026-12-31']);
     expect(decodeClosedDates(null)).toEqual([]);
+  });
+});
+
+describe('weekLines', () => {
+  it('joins consecutive days with the same hours, closed days too', () => {
+    const nine = [{ start: 540, end: 1080 }];
+    expect(weekLines([nine, nine, nine, nine, nine, [{ start: 600, end: 840 }], []])).toEqual([
+      { days: 'Pazartesi – Cuma', hours: '09:00–18:00' },
+      { days: 'Cumartesi', hours: '10:00–14:00' },
+      { days: 'Pazar', hours: '' },
+    ]);
+    expect(weekLines([[], nine, [], [], nine, nine, nine])).toEqual([
+      { days: 'Pazartesi', hours: '' },
+      { days: 'Salı', hours: '09:00–18:00' },
+      { days: 'Çarşamba – Perşembe', hours: '' },
+      { days: 'Cuma – Pazar', hours: '09:00–18:00' },
+    ]);
   });
 });
