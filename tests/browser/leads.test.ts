@@ -1,0 +1,122 @@
+/**
+ * Contact exchange in real Chromium (docs/product.md, Contact exchange): the owner turns the form
+ * on from "Kişiler" (a refused save first, shown on the page with what was typed); a visitor opens
+ * it on the public page, is refused without the consent box with what they typed kept, ticks it
+ * and is thanked with the business card offered; the owner sees the lead with its call, WhatsApp and
+ * e-mail links and deletes all after a confirmation. Told with JavaScript on and off, at phone
+ * (390 px) and desktop (1280 px) width; every screen is checked with axe and photographed
+ * (tests/browser/screenshots/leads-*). The clock is the app's own, moved past the form's minimum
+ * fill time instead of waiting for it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import { closeAll, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
+
+function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
+  const shot = (step: string) => `leads-${js ? 'js' : 'nojs'}-${device}-${step}`;
+  let browser: Browser;
+  let app: RunningApp;
+  let context: BrowserContext;
+  let page: Page;
+  let base = '';
+  let slug = '';
+  let now = Date.UTC(2026, 10, 26, 9, 0, 0);
+  const problems = problemWatcher();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await startApp({ clock: () => new Date(now) });
+    const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
+    base = `/edit/${created.editToken}`;
+    slug = created.slug;
+    await app.test.db('customer_profiles').where({ customer_id: created.id }).update({ company: 'Kaya Kuaför', phone: '+902125554433' });
+    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+    problems.watch(page);
+  });
+
+  afterEach(() => {
+    expect(problems.take(), 'console errors / page errors').toEqual([]);
+  });
+
+  afterAll(() => closeAll(context, browser, app));
+
+  it('the owner turns the form on from Kişiler, after a refusal that keeps what was typed', async () => {
+    expect((await page.goto(base))?.status()).toBe(200);
+    await land(page, () => page.getByRole('link', { name: /Kişiler/ }).click());
+    expect(await textOf(page.locator('.lead-state'))).toBe('Kapalı');
+    expect(await page.locator('#ayar-aydinlatma').inputValue()).toContain('Veri sorumlusu: Kaya Kuaför (Ayşe Kaya).');
+    await inspect(page, shot('01-owner-off'));
+
+    await page.getByLabel('Profil sayfamda “İletişim bırakın” formunu göster').check();
+    await page.getByLabel('Telefon', { exact: true }).uncheck();
+    await page.getByLabel('E-posta', { exact: true }).uncheck();
+    await page.locator('#ayar-davet').fill('Numaranızı bırakın, sizi arayalım.');
+    problems.expect(/status of 422/);
+    const refused = await land(page, () => page.getByRole('button', { name: 'Kaydet' }).click());
+    expect(refused.status()).toBe(422);
+    expect(await textOf(page.locator('#ayar-alanlar-hata'))).toContain('Telefon ve e-postadan en az birini seçin');
+    expect(await page.locator('#ayar-davet').inputValue()).toBe('Numaranızı bırakın, sizi arayalım.');
+    await inspect(page, shot('02-owner-refused'));
+
+    await page.getByLabel('Telefon', { exact: true }).check();
+    await page.getByLabel('E-posta', { exact: true }).check();
+    await land(page, () => page.getByRole('button', { name: 'Kaydet' }).click());
+    expect(new URL(page.url()).search).toBe('?durum=kaydedildi');
+    expect(await textOf(page.locator('.notice--success'))).toBe('İletişim formu ayarları kaydedildi.');
+    expect(await textOf(page.locator('.lead-state'))).toBe('Açık');
+    await inspect(page, shot('03-owner-on'));
+  });
+
+  it('the visitor is refused without consent, keeping what was typed, then thanked and offered the card', async () => {
+    expect((await page.goto(`/${slug}`))?.status()).toBe(200);
+    const section = page.locator('#iletisim-birak');
+    expect(await textOf(section.locator('p').first())).toBe('Numaranızı bırakın, sizi arayalım.');
+    await inspect(page, shot('04-public-closed'));
+    await section.getByText('Bilgilerimi bırak').click();
+    await section.getByLabel('Adınız soyadınız').fill('Mehmet Demir');
+    await section.getByLabel('Telefon').fill('0532 123 45 67');
+    await section.getByLabel('Notunuz (isteğe bağlı)').fill('Salı öğleden sonra arayın.');
+    expect(await section.getByRole('checkbox').isChecked()).toBe(false);
+    problems.expect(/status of 422/);
+    now += 5000;
+    const refused = await land(page, () => section.getByRole('button', { name: 'Gönder' }).click());
+    expect(refused.status()).toBe(422);
+    expect(await textOf(page.locator('#lead-consent-hata'))).toContain('açık rıza verdiğinizi işaretleyin');
+    expect(await page.locator('#lead-name').inputValue()).toBe('Mehmet Demir');
+    expect(await page.locator('#lead-note').inputValue()).toBe('Salı öğleden sonra arayın.');
+    await inspect(page, shot('05-public-refused'));
+
+    await page.locator('#lead-consent').check();
+    now += 5000;
+    await land(page, () => page.locator('#iletisim-birak').getByRole('button', { name: 'Gönder' }).click());
+    expect(new URL(page.url()).search).toBe('?lead=1');
+    expect(await textOf(page.locator('#iletisim-birak .notice--success'))).toContain('Teşekkürler, bilgileriniz iletildi.');
+    expect(await page.locator('#iletisim-birak').getByRole('link', { name: 'Rehbere Ekle' }).getAttribute('href')).toBe(`/${slug}/vcard.vcf`);
+    await inspect(page, shot('06-public-thanks'));
+    expect(await app.test.db('leads').select('name', 'phone')).toEqual([{ name: 'Mehmet Demir', phone: '+905321234567' }]);
+  });
+
+  it('the owner sees the lead with its links and deletes all after a confirmation', async () => {
+    expect((await page.goto(`${base}/leads`))?.status()).toBe(200);
+    if (js) await page.locator('html.js').waitFor({ state: 'attached' });
+    const card = page.locator('.lead-item', { hasText: 'Mehmet Demir' });
+    expect(await card.getByRole('link', { name: 'Ara' }).getAttribute('href')).toBe('tel:+905321234567');
+    expect(await card.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/905321234567');
+    expect(await textOf(card.locator('.lead-item__consent'))).toMatch(/^Açık rıza: 26 Kasım 2026 12:00 · Aydınlatma metni sürüm 1$/);
+    await inspect(page, shot('07-owner-list'));
+    const dialog = await openDialog(page, page.getByRole('link', { name: 'Bütün kişileri sil' }), 'kisileri-sil', js);
+    await inspect(page, shot('08-owner-confirm'));
+    await land(page, () => dialog.getByRole('button', { name: '1 kişiyi sil' }).click());
+    expect(await textOf(page.locator('.notice--success'))).toBe('Bütün kişiler silindi.');
+    expect(await textOf(page.locator('.owner-count'))).toBe('Toplam 0 kişi');
+    expect(await app.test.db('leads').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+}
+
+describe('contact exchange in Chromium', () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    describe(`with JavaScript, ${device}`, () => leadsStory(true, device));
+    describe(`without JavaScript, ${device}`, () => leadsStory(false, device));
+  }
+});
