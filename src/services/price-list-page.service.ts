@@ -7,7 +7,9 @@ import type { PriceListContent, PriceListReadRepository } from '../repositories/
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { PrintBrand } from '../media/print-layout.js';
 import type { BrandLook } from './brand.service.js';
-import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cache.js';
+import { CachedPage, PageCache, type Encoding, type HeldPage, type LivePart } from './page-cache.js';
+import { liveOpeningState } from './live-opening-state.js';
+import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { CachedBody, RenderView } from './public-page.service.js';
 
 export const priceListMessages = {
@@ -51,6 +53,8 @@ export class PriceListPageService {
     /** "26 Kasım 2026" in APP_TIMEZONE. */
     private readonly formatDate: (ms: number) => string,
     private readonly now: () => number,
+    /** The opening hours, whose "Şimdi açık" the page shows under the business, filled in per response (docs/architecture.md, Opening hours on a cached page). */
+    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = { find: async () => null },
   ) {}
 
   /** The visible list, presented; a list with no visible item is a 404, as a missing page. */
@@ -66,11 +70,12 @@ export class PriceListPageService {
     return renderPriceListPdf(page, brand);
   }
 
-  private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string }> {
-    const [{ page }, brand] = await Promise.all([this.document(customer, origin), this.brand.fresh()]);
+  private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string; live: LivePart | null }> {
+    const [{ page }, brand, hours] = await Promise.all([this.document(customer, origin), this.brand.fresh(), this.openingHours.find(customer.id)]);
     const styleCss = publicAccentCss(brand.accentColor, page.dark);
-    const html = await this.renderView('price-list/show', { page, brand, styleCss });
-    return { html, styleCss };
+    const live = liveOpeningState(hours);
+    const html = await this.renderView('price-list/show', { page, brand, styleCss, openState: live?.placeholder ?? null });
+    return { html, styleCss, live };
   }
 
   /** The page from the cache while the customer's version is unchanged. */
@@ -78,7 +83,7 @@ export class PriceListPageService {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
       const rendered = await this.render(customer, origin);
-      page = new CachedPage(customer.version, origin, rendered.html, NO_STAMP, styleHashOf(rendered.styleCss));
+      page = new CachedPage(customer.version, origin, rendered.html, NO_STAMP, styleHashOf(rendered.styleCss), rendered.live);
       this.cache.set(customer, page);
     }
     return this.bodyOf(page, encoding);

@@ -7,6 +7,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { seedPriceList } from '../helpers/price-list-seed.js';
 
 /** 2026-11-26 is a Thursday; Istanbul is UTC+3 all year. */
 const at = (local: string) => Date.parse(`${local}+03:00`);
@@ -258,5 +259,21 @@ describe('JSON-LD', () => {
     const data = await jsonLd();
     expect(data['@type']).toBe('Person');
     expect(data.openingHoursSpecification).toBeUndefined();
+  });
+});
+
+describe('the price list page says it too', () => {
+  it('shows the state under the business, turning to closed at 18:00 on the cached page without an edit', async () => {
+    await seedPriceList(t.db, customer.id, { categories: [{ name: 'İçecekler', items: [{ name: 'Çay', priceKurus: 2000 }] }] });
+    const list = () => request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(200);
+    expect((await list()).text).not.toContain('hours__now');
+    await post(WEEK).expect(303);
+    nowMs = at('2026-11-26T17:59:00');
+    const open = await list();
+    expect(textOf(open.text)).toContain("Şimdi açık · 18:00'de kapanır");
+    nowMs = at('2026-11-26T18:00:00');
+    const closed = await list();
+    expect(textOf(closed.text)).toContain("Şimdi kapalı · yarın 09:00'da açılır");
+    expect(closed.headers.etag).not.toBe(open.headers.etag);
   });
 });
