@@ -17,6 +17,7 @@ export class BucketHealth {
   constructor(
     private readonly probe: () => Promise<boolean>,
     private readonly now: () => number = Date.now,
+    private readonly firstWaitMs = FIRST_WAIT_MS,
   ) {}
 
   async state(): Promise<BucketState> {
@@ -26,7 +27,7 @@ export class BucketHealth {
     if (last) return last.state;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<BucketState>((resolve) => {
-      timer = setTimeout(() => resolve('unavailable'), FIRST_WAIT_MS);
+      timer = setTimeout(() => resolve('unavailable'), this.firstWaitMs);
       timer.unref();
     });
     try {
