@@ -90,6 +90,10 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
     ['lead_notices', rowsInOrder(() => ofCustomer('lead_notices')().orderBy('version'))],
     ['leads', rowsById(db, 'leads', customerId)],
     ['lead_days', rowsInOrder(() => ofCustomer('lead_days')().orderBy('day'))],
+    // The price list (docs/product.md, Price list): its kind and "Son güncelleme", then the categories and items.
+    ['price_list', (await db('price_lists').where({ customer_id: customerId }).first()) ?? null],
+    ['price_list_categories', rowsById(db, 'price_list_categories', customerId)],
+    ['price_list_items', rowsById(db, 'price_list_items', customerId)],
     ['profile_view_days', rowsInOrder(() => ofCustomer('profile_view_days')().orderBy('day'))],
     ['view_source_days', rowsInOrder(() => ofCustomer('view_source_days')().orderBy(['day', 'source']))],
     ['link_click_days', rowsInOrder(() => ofCustomer('link_click_days')().orderBy(['day', 'link_id']))],
