@@ -22,6 +22,12 @@ runCli(
     process.stderr.write(
       `Yedek yazıldı / backup written: ${manifest.files.length - 1} dosya / files, ${rows} satır / rows, şema / schema ${manifest.schema_version}\n`,
     );
+    if (config.objectStorage) {
+      process.stderr.write(
+        'Dosyalar kovada (STORAGE_URL), bu arşivde değil: kovayı kendi tarafında yedekleyin (README, Uploads in object storage).\n' +
+          'The uploads are in the bucket (STORAGE_URL), not in this archive: back the bucket up on its side (README, Uploads in object storage).\n',
+      );
+    }
     process.stdout.write(`${file}\n`);
   },
   { failed: 'Yedek alınamadı / backup failed' },
