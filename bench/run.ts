@@ -42,6 +42,7 @@ import { benchPhotoUpload } from './scenarios/photo-upload.js';
 import { benchPrintKit } from './scenarios/print-kit.js';
 import { benchPublicPage } from './scenarios/public-page.js';
 import { benchSharingImage } from './scenarios/sharing-image.js';
+import { benchMailOutbox } from './scenarios/mail-outbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TIME_ZONE = 'Europe/Istanbul';
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
     ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
+    ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
     ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
     // Last: it changes every customer's status (and puts it back) and adds an activity entry for each.
     ['bulk', 'n. Bulk action on all matching: deactivate every customer in one transaction, sequential', () => benchBulk(ctx, ADMIN)],
