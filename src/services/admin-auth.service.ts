@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
 import { adminCommand } from '../lib/paths.js';
 import type { AdminSecurityMail } from './admin-security-mail.service.js';
+import type { AdminSecurityMail } from './admin-security-mail.service.js';
 
 /**
  * argon2id as OWASP's password storage cheat sheet lists it: 7 MiB, 5 passes, 1 lane, the row of
@@ -77,9 +78,8 @@ export class AdminAuthService {
   async changePassword(adminId: number, current: string, next: string, endOtherSessions: boolean): Promise<boolean> {
     const admin = await this.administrators.findById(adminId);
     if (!admin || !(await argon2.verify(admin.passwordHash, current))) return false;
-    await this.administrators.updatePassword(admin.id, await this.hashPassword(next), this.clock().getTime(), endOtherSessions, (trx) =>
-      this.securityMail ? this.securityMail.passwordChanged(trx, admin, 'settings') : Promise.resolve(),
-    );
+    const queueMail = await this.securityMail?.passwordChanged(admin, 'settings');
+    await this.administrators.updatePassword(admin.id, await this.hashPassword(next), this.clock().getTime(), endOtherSessions, queueMail);
     return true;
   }
 

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { formatDateTime } from '../lib/dates.js';
 import {
@@ -8,6 +7,7 @@ import {
   type PasswordChangeWay,
 } from '../presenters/admin-security-mail.js';
 import { renderMail, type MailBrand, type MailContent } from '../presenters/mail-message.js';
+import type { InTransaction } from '../repositories/administrator.repository.js';
 import { queueMail } from '../repositories/mail-outbox.repository.js';
 
 /** Who an administrator's security e-mail goes to. */
@@ -19,9 +19,13 @@ export interface MailedAdministrator {
 /**
  * The e-mails an administrator gets about their own account (docs/product.md, Administrator),
  * each queued in the transaction of the change it tells of, so it goes out exactly when that
- * change was made. Without e-mail set up (SMTP_URL, MAIL_FROM) or BASE_URL, nothing is queued:
- * a link in an e-mail is built from BASE_URL alone, never from a request's Host header, which
- * whoever asks for a reset link could point at another site.
+ * change was made. Each method renders its mail first (the brand may need a query) and answers
+ * the work to run inside that transaction: on SQLite the one connection is the transaction's,
+ * and a query of the brand from inside it would wait for itself.
+ *
+ * Without e-mail set up (SMTP_URL, MAIL_FROM) or BASE_URL, nothing is queued: a link in an e-mail
+ * is built from BASE_URL alone, never from a request's Host header, which whoever asks for a
+ * reset link could point at another site.
  */
 export class AdminSecurityMail {
   constructor(
@@ -43,23 +47,24 @@ export class AdminSecurityMail {
     return formatDateTime(this.now(), this.config.timeZone);
   }
 
-  private async queue(trx: Knex.Transaction, kind: string, to: MailedAdministrator, content: (brandName: string) => MailContent): Promise<void> {
-    if (!this.enabled) return;
+  private async prepare(kind: string, to: MailedAdministrator, content: (brandName: string) => MailContent): Promise<InTransaction> {
+    if (!this.enabled) return async () => {};
     const brand = await this.brand();
     const mail = renderMail(content(brand.name), brand, this.config.baseUrl ?? '');
-    await queueMail(trx, { kind, recipient: to.email, ...mail }, new Date(this.now()));
+    const queuedAt = new Date(this.now());
+    return (trx) => queueMail(trx, { kind, recipient: to.email, ...mail }, queuedAt);
   }
 
   /** The reset link, whose `token` is in this e-mail and nowhere else (only its hash is stored). */
-  resetLink(trx: Knex.Transaction, to: MailedAdministrator, token: string, lifetimeMinutes: number): Promise<void> {
-    return this.queue(trx, 'password_reset', to, (brand) => resetLinkMail(to.email, this.url(`/login/reset/${token}`), lifetimeMinutes, brand));
+  resetLink(to: MailedAdministrator, token: string, lifetimeMinutes: number): Promise<InTransaction> {
+    return this.prepare('password_reset', to, (brand) => resetLinkMail(to.email, this.url(`/login/reset/${token}`), lifetimeMinutes, brand));
   }
 
-  passwordChanged(trx: Knex.Transaction, to: MailedAdministrator, way: PasswordChangeWay): Promise<void> {
-    return this.queue(trx, 'security', to, (brand) => passwordChangedMail(to.email, way, this.at(), this.url('/login'), brand));
+  passwordChanged(to: MailedAdministrator, way: PasswordChangeWay): Promise<InTransaction> {
+    return this.prepare('security', to, (brand) => passwordChangedMail(to.email, way, this.at(), this.url('/login'), brand));
   }
 
-  secondFactorOff(trx: Knex.Transaction, to: MailedAdministrator): Promise<void> {
-    return this.queue(trx, 'security', to, (brand) => secondFactorOffMail(to.email, this.at(), this.url('/login'), brand));
+  secondFactorOff(to: MailedAdministrator): Promise<InTransaction> {
+    return this.prepare('security', to, (brand) => secondFactorOffMail(to.email, this.at(), this.url('/login'), brand));
   }
 }

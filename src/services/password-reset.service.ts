@@ -33,9 +33,8 @@ export class PasswordResetService {
     const admin = await this.administrators.findByEmail(email);
     const { token, hash } = newResetToken();
     const now = this.now();
-    await this.resets.create(admin?.id ?? null, hash, now, now + RESET_LINK_LIFETIME_MS, (trx) =>
-      this.mail.resetLink(trx, { id: admin?.id ?? 0, email }, token, RESET_LINK_LIFETIME_MS / 60_000),
-    );
+    const queueMail = await this.mail.resetLink({ id: admin?.id ?? 0, email }, token, RESET_LINK_LIFETIME_MS / 60_000);
+    await this.resets.create(admin?.id ?? null, hash, now, now + RESET_LINK_LIFETIME_MS, queueMail);
   }
 
   /** The link of `token` while it works (unused, within its hour); null for anything else. */
@@ -46,8 +45,7 @@ export class PasswordResetService {
   /** Sets the new password; false when the link stopped working meanwhile (used by another request, expired). */
   async reset(reset: LiveReset, password: string): Promise<boolean> {
     const passwordHash = await this.auth.hashPassword(password);
-    return this.resets.complete(reset, passwordHash, this.now(), (trx) =>
-      this.mail.passwordChanged(trx, { id: reset.administratorId, email: reset.email }, 'reset'),
-    );
+    const queueMail = await this.mail.passwordChanged({ id: reset.administratorId, email: reset.email }, 'reset');
+    return this.resets.complete(reset, passwordHash, this.now(), queueMail);
   }
 }

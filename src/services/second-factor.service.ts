@@ -14,6 +14,7 @@ import type { Administrator, AdministratorRepository } from '../repositories/adm
 import type { SecondFactorCode } from '../validation/second-factor.validation.js';
 import type { AdminAuthService } from './admin-auth.service.js';
 import type { AdminSecurityMail } from './admin-security-mail.service.js';
+import type { AdminSecurityMail } from './admin-security-mail.service.js';
 
 /** The enrolment QR: large enough for a phone camera across a desk, error level M. */
 const ENROL_QR = { width: 220, margin: 2, level: 'M' } as const;
@@ -120,7 +121,8 @@ export class SecondFactorService {
     const admin = await this.auth.checkPassword(adminId, password);
     if (!admin) return 'wrong-password';
     if (!(await this.verify(admin, code))) return 'wrong-code';
-    await this.administrators.disableSecondFactor(admin.id, (trx) => (this.securityMail ? this.securityMail.secondFactorOff(trx, admin) : Promise.resolve()));
+    const queueMail = await this.securityMail?.secondFactorOff(admin);
+    await this.administrators.disableSecondFactor(admin.id, queueMail);
     return 'done';
   }
 
