@@ -5,7 +5,6 @@ import type { Logger } from '../logger.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
 import { adminCommand } from '../lib/paths.js';
 import type { AdminSecurityMail } from './admin-security-mail.service.js';
-import type { AdminSecurityMail } from './admin-security-mail.service.js';
 
 /**
  * argon2id as OWASP's password storage cheat sheet lists it: 7 MiB, 5 passes, 1 lane, the row of

@@ -14,7 +14,6 @@ import type { Administrator, AdministratorRepository } from '../repositories/adm
 import type { SecondFactorCode } from '../validation/second-factor.validation.js';
 import type { AdminAuthService } from './admin-auth.service.js';
 import type { AdminSecurityMail } from './admin-security-mail.service.js';
-import type { AdminSecurityMail } from './admin-security-mail.service.js';
 
 /** The enrolment QR: large enough for a phone camera across a desk, error level M. */
 const ENROL_QR = { width: 220, margin: 2, level: 'M' } as const;
