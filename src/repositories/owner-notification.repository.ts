@@ -32,6 +32,15 @@ export interface AddressChange {
   siteOrigin: string;
 }
 
+/** The settings with what the new-entries e-mail needs besides (see entriesState). */
+export interface EntriesState extends NotificationSettings {
+  name: string;
+  surname: string;
+  editToken: string;
+  /** An e-mail with the pending key waits unclaimed in the outbox. */
+  pending: boolean;
+}
+
 /** Where the new-entries e-mail being gathered stands. */
 export interface EntriesMark {
   entriesMailAt: number | null;
@@ -74,6 +83,10 @@ function toSettings(row: Record<string, unknown>): NotificationSettings {
   };
 }
 
+function toEntriesState(row: Record<string, unknown>, pending: boolean): EntriesState {
+  return { ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token), pending };
+}
+
 const SETTINGS_COLUMNS = [
   'customer_id', 'email', 'confirmed_at', 'confirm_expires_at', 'confirm_sent_at', 'on_message', 'weekly',
   'unsubscribe_nonce', 'site_origin', 'entries_mail_at', 'messages_after_id', 'messages_last_id',
@@ -84,16 +97,6 @@ export class OwnerNotificationRepository {
 
   async find(customerId: number, db: Knex = this.db): Promise<NotificationSettings | null> {
     const row = await db('owner_notifications').select(SETTINGS_COLUMNS).where({ customer_id: customerId }).first();
-    return row ? toSettings(row as Record<string, unknown>) : null;
-  }
-
-  /**
-   * The settings, locked for the rest of `trx` on PostgreSQL: entries arriving together for one
-   * customer take turns, so each finds the mark the one before left. SQLite has one writer at a time.
-   */
-  async findLocked(trx: Knex.Transaction, customerId: number): Promise<NotificationSettings | null> {
-    const query = trx('owner_notifications').select(SETTINGS_COLUMNS).where({ customer_id: customerId });
-    const row = await (isPostgres(trx) ? query.forUpdate() : query).first();
     return row ? toSettings(row as Record<string, unknown>) : null;
   }
 
@@ -199,12 +202,6 @@ export class OwnerNotificationRepository {
     return toInt(row?.id ?? 0);
   }
 
-  /** The customer's name and edit token, as `trx` sees them. */
-  async pageOf(trx: Knex, customerId: number): Promise<{ name: string; surname: string; editToken: string } | null> {
-    const row = (await trx('customers').select('name', 'surname', 'edit_token').where({ id: customerId }).first()) as Record<string, unknown> | undefined;
-    return row ? { name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token) } : null;
-  }
-
   /** The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many there are. */
   async messagesBetween(trx: Knex, customerId: number, afterId: number, lastId: number, limit: number): Promise<{ texts: string[]; total: number }> {
     const range = () => trx('anonymous_messages').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId);
@@ -214,13 +211,28 @@ export class OwnerNotificationRepository {
   }
 
   /**
-   * Whether the outbox still holds an unclaimed e-mail with this pending key, locked on PostgreSQL
-   * until `trx` ends: the worker claims with SKIP LOCKED, so it cannot take the row from under the
-   * replacement; a claim already made cleared the key, and the row is not found.
+   * What the new-entries e-mail is gathered from, in one read: the settings, the customer's name
+   * and edit token, and whether an e-mail with `pendingKey` still waits unclaimed in the outbox.
+   * On PostgreSQL the settings row is locked for the rest of `trx` (entries arriving together for
+   * one customer take turns), and so is that outbox row: the worker claims with SKIP LOCKED, so it
+   * cannot take the row from under its replacement, and a claim already made cleared the key.
+   * SQLite has one writer at a time.
    */
-  async hasUnclaimedMail(trx: Knex.Transaction, pendingKey: string): Promise<boolean> {
-    const query = trx('mail_outbox').select('id').where({ pending_key: pendingKey });
-    return (await (isPostgres(trx) ? query.forUpdate() : query).first()) !== undefined;
+  async entriesState(trx: Knex.Transaction, customerId: number, pendingKey: string): Promise<EntriesState | null> {
+    const query = trx('owner_notifications as n')
+      .join('customers as c', 'c.id', 'n.customer_id')
+      .select(SETTINGS_COLUMNS.map((column) => `n.${column}`))
+      .select('c.name', 'c.surname', 'c.edit_token')
+      .select(trx.raw('(select count(*) from mail_outbox where pending_key = ?) as pending', [pendingKey]))
+      .where('n.customer_id', customerId);
+    if (!isPostgres(trx)) {
+      const row = (await query.first()) as Record<string, unknown> | undefined;
+      return row ? toEntriesState(row, toInt(row.pending) > 0) : null;
+    }
+    const row = (await query.forUpdate('n').first()) as Record<string, unknown> | undefined;
+    if (!row) return null;
+    const waiting = await trx('mail_outbox').select('id').where({ pending_key: pendingKey }).forUpdate().first();
+    return toEntriesState(row, waiting !== undefined);
   }
 
   /** Owners with the weekly summary on, a confirmed address and an active page, by customer id after `afterId`. */

@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import type { MessageRepository } from '../repositories/message.repository.js';
-import type { OwnerNotificationService } from './owner-notification.service.js';
+import { OwnerNotificationService } from './owner-notification.service.js';
 
 interface BrandWarmer {
   look(): Promise<unknown>;
 }
 
 /**
- * A visitor's message stored, and with e-mail set up the owner's new-entries e-mail queued in
- * the same transaction (docs/product.md, Notifications): the message and its e-mail exist
- * together or not at all. Without e-mail it is the one insert it always was.
+ * A visitor's message stored, and when its owner hears of new messages by e-mail, that e-mail
+ * queued in the same transaction (docs/product.md, Notifications): the message and its e-mail
+ * exist together or not at all. Otherwise it is the one insert it always was.
  */
 export class MessageService {
   constructor(
@@ -25,12 +25,18 @@ export class MessageService {
       await this.messages.create(customerId, text, now);
       return;
     }
+    // Most owners hear of no message: for them it stays the one insert, no transaction. (An owner
+    // turning it on at this very moment misses at most this message, as if it came a moment before.)
+    if (!OwnerNotificationService.hearsOfEntries(await notifications.settings(customerId))) {
+      await this.messages.create(customerId, text, now);
+      return;
+    }
     // Read here, outside the transaction: the e-mail takes the brand from memory inside it.
     await this.brands.look();
     await this.db.transaction(async (trx) => {
-      await notifications.lockEntries(trx, customerId);
-      await this.messages.create(customerId, text, now, trx);
-      await notifications.queueEntries(trx, customerId, now);
+      const state = await notifications.entriesState(trx, customerId);
+      const id = await this.messages.create(customerId, text, now, trx);
+      if (state) await notifications.queueEntriesFrom(trx, state, id, now);
     });
   }
 }

@@ -12,7 +12,7 @@ import {
 import { renderMail, type MailBrand } from '../presenters/mail-message.js';
 import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
 import { queueMail } from '../repositories/mail-outbox.repository.js';
-import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import type { EntriesState, NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
 
 /** The confirmation link is good for 48 hours. */
@@ -43,6 +43,9 @@ interface BrandSource {
 
 /** Vizit's own look, for the seconds after a start before any page has read the brand. */
 const VIZIT_BRAND: MailBrand = { name: 'Vizit', url: null, accentColor: null, logoUrl: null };
+
+/** The outbox's pending key of a customer's new-entries e-mail. */
+const entriesKey = (customerId: number) => `entries:${customerId}`;
 
 export function pageName(page: { name: string; surname: string }): string {
   return `${page.name} ${page.surname}`.trim();
@@ -157,41 +160,49 @@ export class OwnerNotificationService {
     return target.kind;
   }
 
+  /** Whether a new entry of this customer is e-mailed: new-message e-mails on, the address confirmed. */
+  static hearsOfEntries(settings: NotificationSettings | null): boolean {
+    return settings !== null && settings.onMessage && settings.confirmedAt !== null;
+  }
+
   /**
-   * Takes the lock the new-entries e-mail is gathered under (PostgreSQL), before the entry is
-   * inserted, so entries arriving together for one customer are numbered in the order they are
-   * gathered. Call it first in the entry's transaction, then queueEntries after the insert.
+   * First in the transaction of a new entry: what the e-mail is gathered from, locked on PostgreSQL
+   * before the entry is inserted, so entries arriving together for one customer are numbered in
+   * the order they are gathered. Null when the owner hears of no entry.
    */
-  async lockEntries(trx: Knex.Transaction, customerId: number): Promise<void> {
-    await this.repository.findLocked(trx, customerId);
+  async entriesState(trx: Knex.Transaction, customerId: number): Promise<EntriesState | null> {
+    const state = await this.repository.entriesState(trx, customerId, entriesKey(customerId));
+    return OwnerNotificationService.hearsOfEntries(state) ? state : null;
   }
 
   /**
    * In the transaction that stored a new entry (a message; a lead once contact exchange counts
    * here too): queues the e-mail listing every entry since the last e-mail, at most one per 10
-   * minutes. While the e-mail before waits unclaimed in the outbox it is replaced by one listing
-   * its entries and the new one; otherwise a new one is due 10 minutes after the one before, or now.
+   * minutes. Call entriesState before the insert and this after it, with the newest message id.
    */
-  async queueEntries(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
-    const settings = await this.repository.findLocked(trx, customerId);
-    if (!settings || !settings.onMessage || settings.confirmedAt === null) return;
-    const pendingKey = `entries:${customerId}`;
-    const merging = await this.repository.hasUnclaimedMail(trx, pendingKey);
-    const afterId = merging ? settings.messagesAfterId : settings.messagesLastId;
-    const lastId = await this.repository.lastMessageId(trx, customerId);
-    if (lastId <= afterId) return;
-    const availableAt = merging
-      ? (settings.entriesMailAt ?? now)
-      : settings.entriesMailAt === null
+  async queueEntriesFrom(trx: Knex.Transaction, state: EntriesState, lastMessageId: number, now: number): Promise<void> {
+    const { customerId } = state;
+    // While the e-mail before waits unclaimed it is replaced by one listing its entries and the new
+    // one, due when it was; otherwise a new one is due 10 minutes after the one before, or now.
+    const afterId = state.pending ? state.messagesAfterId : state.messagesLastId;
+    if (lastMessageId <= afterId) return;
+    const availableAt = state.pending
+      ? (state.entriesMailAt ?? now)
+      : state.entriesMailAt === null
         ? now
-        : Math.max(now, settings.entriesMailAt + ENTRIES_GAP_MS);
-    const page = await this.repository.pageOf(trx, customerId);
-    if (!page) return;
-    const { texts, total } = await this.repository.messagesBetween(trx, customerId, afterId, lastId, ENTRIES_LISTED);
-    const origin = this.origin(settings);
-    const content = entriesMail(pageName(page), texts, total, `${origin}/edit/${page.editToken}/messages`, this.unsubscribeUrl(settings, 'message'));
+        : Math.max(now, state.entriesMailAt + ENTRIES_GAP_MS);
+    const { texts, total } = await this.repository.messagesBetween(trx, customerId, afterId, lastMessageId, ENTRIES_LISTED);
+    const origin = this.origin(state);
+    const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'));
     const mail = renderMail(content, this.brands.lastKnown() ?? VIZIT_BRAND, origin);
-    await queueMail(trx, { kind: 'notify_entries', recipient: settings.email, ...mail, customerId, pendingKey, availableAt: new Date(availableAt) }, new Date(now));
-    await this.repository.markEntries(trx, customerId, { entriesMailAt: availableAt, messagesAfterId: afterId, messagesLastId: lastId });
+    const pendingKey = entriesKey(customerId);
+    await queueMail(trx, { kind: 'notify_entries', recipient: state.email, ...mail, customerId, pendingKey, availableAt: new Date(availableAt) }, new Date(now));
+    await this.repository.markEntries(trx, customerId, { entriesMailAt: availableAt, messagesAfterId: afterId, messagesLastId: lastMessageId });
+  }
+
+  /** entriesState and queueEntriesFrom in one, for an entry already inserted in `trx`. */
+  async queueEntries(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
+    const state = await this.entriesState(trx, customerId);
+    if (state) await this.queueEntriesFrom(trx, state, await this.repository.lastMessageId(trx, customerId), now);
   }
 }

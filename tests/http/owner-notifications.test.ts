@@ -280,6 +280,21 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
     expect(mails[0]!.parsed.text).not.toContain('Dördüncü');
   });
 
+  it('gathers messages arriving at the same moment into one e-mail, each text once', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+    const texts = Array.from({ length: 8 }, (_, i) => `Aynı anda gelen mesaj ${i + 1}`);
+    await Promise.all(texts.map((text) => t.services.ownerMail.messages.send(customer.id, text, time)));
+    expect(await t.db('anonymous_messages').where({ customer_id: customer.id })).toHaveLength(9);
+    time += 10 * MINUTE;
+    const [mail, ...rest] = await deliver();
+    expect(rest).toEqual([]);
+    expect(mail!.parsed.subject).toBe('Ayşe Kaya: 8 yeni mesajınız var');
+    for (const text of texts) expect(mail!.parsed.text!.split(`“${text}”`)).toHaveLength(2);
+    expect(mail!.parsed.text).not.toContain('“İlk”');
+  });
+
   it('tells nothing about the visitor but the text, and sends nothing with the choice off', async () => {
     await save({ email: OWNER, weekly: '1' }).expect(303);
     const link = linkIn((await deliver())[0]!, 'confirm');
