@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list,
- *                                  messages, clicks, upload, import, print, og, activity, bulk); results.json is then left alone
+ *                                  messages, clicks, upload, import, print, og, activity, bulk, s3); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -42,6 +42,7 @@ import { benchPhotoUpload } from './scenarios/photo-upload.js';
 import { benchPrintKit } from './scenarios/print-kit.js';
 import { benchPublicPage } from './scenarios/public-page.js';
 import { benchSharingImage } from './scenarios/sharing-image.js';
+import { benchObjectStorage } from './scenarios/object-storage.js';
 import { benchMailOutbox } from './scenarios/mail-outbox.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
     ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
     // Last: it changes every customer's status (and puts it back) and adds an activity entry for each.
     ['bulk', 'n. Bulk action on all matching: deactivate every customer in one transaction, sequential', () => benchBulk(ctx, ADMIN)],
+    // After the others: it points the bench profile's photo at the bucket, where the disk server cannot read it.
+    ['s3', 'p. Uploads on S3 (a local s3rver bucket) against the local disk', () => benchObjectStorage(ctx)],
   ];
   const unknown = [...only].filter((id) => !scenarios.some(([phase]) => phase === id));
   if (unknown.length > 0) throw new Error(`--only names unknown scenarios: ${unknown.join(', ')}`);
