@@ -204,6 +204,14 @@ describe('items', () => {
     expect(Number((await t.db('price_list_items').where({ customer_id: customer.id }).count({ n: '*' }).first())?.n)).toBe(500);
   });
 
+  it('holds the 500-item limit when several adds arrive at once', async () => {
+    const [first] = await seedPriceList(t, customer.id, 1, 497);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => postItem('/items', { category_id: String(first), name: `Aynı anda ${i}`, price: '10' })));
+    expect(answers.map((r) => r.status).sort()).toEqual([303, 303, 303, 422, 422, 422]);
+    expect((await items()).length).toBe(500);
+    expect((await items()).map((i) => i.position)).toEqual(Array.from({ length: 500 }, (_, i) => i));
+  });
+
   it('is a 404 in a category of another customer, and stores nothing', async () => {
     const theirs = await postJson('/categories', { name: 'Onların' }).expect(200);
     await t.db('price_list_categories').where({ id: theirs.body.id }).update({ customer_id: other.id });
