@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { createDb } from '../../src/db.js';
 import { renderMail } from '../../src/presenters/mail-message.js';
 import { queueMail } from '../../src/repositories/mail-outbox.repository.js';
@@ -61,12 +62,15 @@ export async function benchMailOutbox(ctx: BenchContext, databaseUrl: string | n
     const lastAt = performance.now();
     const perSecond = (MAILS - 1) / ((lastAt - firstAt) / 1000);
     const subjects = new Set(smtp.messages.map((m) => m.parsed.subject));
-    const sentRows = Number((await db('mail_outbox').where({ kind: 'bench', status: 'sent' }).count({ n: '*' }))[0]?.n ?? 0);
+    // The last mark may still be on its way as the last mail arrives.
+    const countSent = async () => Number((await db('mail_outbox').where({ kind: 'bench', status: 'sent' }).count({ n: '*' }))[0]?.n ?? 0);
+    let sentRows = await countSent();
+    for (const until = Date.now() + 10_000; sentRows < MAILS && Date.now() < until; sentRows = await countSent()) await setTimeout(50);
     const exactlyOnce = smtp.messages.length === MAILS && subjects.size === MAILS;
     console.log(`  ${MAILS} queued in one transaction in ${Math.round(lastAt - queuedAt)} ms to the last arrival; ${sentRows} rows marked sent; ${smtp.messages.length} arrived, ${subjects.size} distinct`);
     ctx.results.add({
       id: 'mail.outbox.rate', what: `Outbox delivers ${MAILS.toLocaleString('en')} e-mails to a local SMTP server${exactlyOnce ? '' : ' NOT each exactly once!'}`,
-      value: round(perSecond), unit: 'mails/s', target: `≥ ${TARGET_PER_S} mails/s`, pass: exactlyOnce && perSecond >= TARGET_PER_S,
+      value: round(perSecond), unit: 'mails/s', target: `≥ ${TARGET_PER_S} mails/s`, pass: exactlyOnce && sentRows === MAILS && perSecond >= TARGET_PER_S,
     });
     ctx.results.detail('mail.outbox', { mails: MAILS, firstToLastMs: Math.round(lastAt - firstAt), queueToLastMs: Math.round(lastAt - queuedAt), sentRows });
   } finally {
