@@ -251,15 +251,19 @@ describe('GET and POST /login/reset/{token}', () => {
     await request(t.app).get(`/login/reset/${token}`).expect(200);
   });
 
-  it('still asks for the second factor after a reset', async () => {
+  it('still asks for the second factor after a reset, and ends a half sign-in begun before it', async () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1] ?? '').replace(/ /g, '');
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
     const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code }).expect(200);
+    // Someone half way through a sign-in (the password taken, the code not yet): that session goes too.
+    const halfway = await signInWith(ADMIN_PASSWORD);
+    expect(halfway.text).toContain('name="code"');
     const token = await linkFromMail();
     expect((await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
+    expect(await t.db('sessions').count({ n: '*' }).first()).toMatchObject({ n: 0 });
     const step = await signInWith(NEW_PASSWORD);
     expect(step.status).toBe(200);
     expect(step.text).toContain('Doğrulama Kodu');
