@@ -306,7 +306,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use('/admin', addressWarning(config.baseUrl));
 
   // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
-  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage, openingHours);
+  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage, openingHours, priceListReads);
   const printBrand = async () => {
     const look = await brand.look();
     return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;

@@ -8,7 +8,7 @@ import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
-import { parseBleed, parseHoursOption, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
+import { parseBleed, parseHoursOption, parsePriceListOption, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
 
 export const printKitMessages = {
   failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -34,9 +34,10 @@ export class PrintKitController {
     const format = parsePrintFormat(req.query.format);
     const bleed = parseBleed(req.query.bleed, format);
     const hours = parseHoursOption(req.query.hours, format);
+    const priceList = parsePriceListOption(req.query.price_list, format);
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed, hours }));
+    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed, hours, priceList }));
     // The owner prints from the edit link too; only an administrator's download is in the log.
     if (isAdminRequest(res)) await this.activity.printKitDownloaded(actingAdmin(res), customer, bleed ? `${format}-bleed` : format);
     sendPdf(res, file);

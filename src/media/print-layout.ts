@@ -38,6 +38,8 @@ export interface PrintCard {
   address: readonly string[];
   /** The text of the profile QR: the public address tagged `?k=qr`. */
   qrText: string;
+  /** What the table card says under its QR; absent: `printTexts.callToAction` (the price list's card says its own). */
+  callToAction?: string;
   /** The public address as printed, without the scheme: `vizit.example/ayse-kaya`. */
   displayUrl: string;
   /** A visible Wi-Fi link: its network, its password ('' when open) and its `WIFI:` QR text. */

@@ -68,7 +68,7 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
   const hours = card.hours && card.hours.length > 0 ? hoursStack(card.hours, width) : null;
   const hoursFit = hours ? fitStack(doc, hours, mm(wifi ? 16 : 26)) : null;
   const hoursRoom = hoursFit ? hoursFit.height + mm(HOURS_GAP_MM) : 0;
-  const textsBelow = mm(1) + fit(doc, printTexts.callToAction, callBox).height + mm(1) + fit(doc, card.displayUrl, urlBox).height;
+  const textsBelow = mm(1) + fit(doc, card.callToAction ?? printTexts.callToAction, callBox).height + mm(1) + fit(doc, card.displayUrl, urlBox).height;
   // The QR takes what the texts under it leave: its bottom at 87 mm above a Wi-Fi part, up to 84 mm wide without one.
   const room = (wifi ? mm(WIFI_TOP - 15) - y : mm(BRAND_Y - 3) - y - textsBelow - (addressFit ? addressFit.height + mm(ADDRESS_GAP) : 0)) - hoursRoom;
   const qrSize = Math.min(mm(wifi ? 54 : 84), room);
@@ -76,7 +76,7 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
   if (!wifi) y += (room - qrSize) / 2;
   drawQr(doc, card.qrText, { x: (pageWidth - qrSize) / 2, y, size: qrSize, level: 'M' });
   y += qrSize + mm(1);
-  y += write(doc, printTexts.callToAction, left, y, callBox) + mm(1);
+  y += write(doc, card.callToAction ?? printTexts.callToAction, left, y, callBox) + mm(1);
   y += write(doc, card.displayUrl, left, y, urlBox);
   if (hours && hoursFit) y = writeStack(doc, hours, hoursFit, left, y + mm(HOURS_GAP_MM));
   if (address && addressFit) {

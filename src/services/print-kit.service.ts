@@ -6,7 +6,7 @@ import { splitPair } from '../domain/link-values.js';
 import { hasAnyHours, weekLines, type OpeningHours, type WeekLine } from '../domain/opening-hours.js';
 import { displayPhone } from '../domain/phone-display.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
-import { NotFoundError } from '../errors.js';
+import { HttpError, NotFoundError } from '../errors.js';
 import { contactPhotoJpeg } from '../media/contact-photo.js';
 import type { PrintBrand, PrintCard } from '../media/print-kit.js';
 import { linkQrPayload } from '../media/qr.js';
@@ -22,6 +22,9 @@ import type { PrintFormat } from '../validation/print-kit.validation.js';
 const printKit = () => import('../media/print-kit.js');
 
 export const printKitServiceMessages = {
+  /** Printed under the table card's QR when it opens the price list. */
+  priceListCallToAction: 'Fiyat listesi için okutun',
+  noPriceList: 'Fiyat listesinde görünür ürün yok: masa kartına fiyat listesinin QR kodu basılamaz. Önce fiyat listesine ürün ekleyin.',
   missing: (ids: readonly number[]) => `Seçilen müşterilerden bazıları bulunamadı (${ids.join(', ')}). Listeyi yenileyip tekrar deneyin.`,
 } as const;
 
@@ -42,13 +45,15 @@ export class PrintKitService {
     private readonly storage: Pick<FileStorage, 'readFile'>,
     /** The opening hours a table card prints when asked (docs/product.md, Opening hours). */
     private readonly openingHours: { find(customerId: number): Promise<OpeningHours | null> } = { find: async () => null },
+    /** Whether the price list has a visible item: a table card may point its QR there (docs/product.md, Price list for visitors). */
+    private readonly priceLists: { publishedKind(customerId: number): Promise<string | null> } = { publishedKind: async () => null },
   ) {}
 
   /**
    * `card` (with `bleed`, the print shop's variant) or `a6` of one customer; `origin` is the
    * public site's, as the QR codes carry it.
    */
-  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean; hours?: boolean } = {}): Promise<PrintFile> {
+  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean; hours?: boolean; priceList?: boolean } = {}): Promise<PrintFile> {
     const [customer] = await this.customers.customersByIds([target.id]);
     if (!customer) throw new NotFoundError(printKitServiceMessages.missing([target.id]));
     const card = this.cardOf(customer, origin);
@@ -61,7 +66,16 @@ export class PrintKitService {
     }
     card.wifi = await this.visibleWifi(customer.id);
     if (options.hours) card.hours = await this.hoursLines(customer.id);
+    if (options.priceList) await this.pointToPriceList(card, customer, origin);
     return { pdf: await kit.renderTableCard(card, brand), fileName: `${kit.printDocumentTitles.a6(name)}.pdf`, asciiFileName: `masa-karti-${customer.slug}.pdf` };
+  }
+
+  /** The table card's QR, address and call to action for the price list; a list with no visible item has no page to open (409). */
+  private async pointToPriceList(card: PrintCard, customer: PrintCustomer, origin: string): Promise<void> {
+    if (!(await this.priceLists.publishedKind(customer.id))) throw new HttpError(409, printKitServiceMessages.noPriceList);
+    card.qrText = `${publicProfileUrl(origin, customer.slug)}/fiyat-listesi?k=qr`;
+    card.displayUrl = `${card.displayUrl}/fiyat-listesi`;
+    card.callToAction = printKitServiceMessages.priceListCallToAction;
   }
 
   /** The business cards of `ids`, in that order; an id that names no customer is a 404 naming it. */

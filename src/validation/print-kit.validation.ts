@@ -22,6 +22,8 @@ export const printKitMessages = {
   bleedOnlyCard: 'Taşma payı (bleed=1) yalnızca kartvizitte (format=card) kullanılabilir.',
   badHours: "Geçersiz çalışma saatleri seçeneği: 'hours' 0 ya da 1 olmalıdır.",
   hoursOnlyA6: 'Çalışma saatleri (hours=1) yalnızca masa kartına (format=a6) basılabilir.',
+  badPriceList: "Geçersiz fiyat listesi seçeneği: 'price_list' 0 ya da 1 olmalıdır.",
+  priceListOnlyA6: 'Fiyat listesinin QR kodu (price_list=1) yalnızca masa kartına (format=a6) basılabilir.',
 } as const;
 
 /** `?format=`: absent is the business card. */
@@ -48,6 +50,14 @@ export function parseHoursOption(raw: unknown, format: PrintFormat): boolean {
   if (raw === undefined || raw === '0') return false;
   if (raw !== '1') throw new HttpError(400, printKitMessages.badHours);
   if (format !== 'a6') throw new HttpError(400, printKitMessages.hoursOnlyA6);
+  return true;
+}
+
+/** `?price_list=1`: the table card's QR opens the price list (`/{slug}/fiyat-listesi?k=qr`) instead of the profile. */
+export function parsePriceListOption(raw: unknown, format: PrintFormat): boolean {
+  if (raw === undefined || raw === '0') return false;
+  if (raw !== '1') throw new HttpError(400, printKitMessages.badPriceList);
+  if (format !== 'a6') throw new HttpError(400, printKitMessages.priceListOnlyA6);
   return true;
 }
 
