@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list,
- *                                  messages, clicks, upload, import, print, og, activity, bulk, s3); results.json is then left alone
+ *                                  messages, clicks, upload, import, print, og, pricelist, activity, bulk, s3); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -41,6 +41,7 @@ import { benchPageWeight } from './scenarios/page-weight.js';
 import { benchPhotoUpload } from './scenarios/photo-upload.js';
 import { benchPrintKit } from './scenarios/print-kit.js';
 import { benchPublicPage } from './scenarios/public-page.js';
+import { benchPriceList } from './scenarios/price-list.js';
 import { benchSharingImage } from './scenarios/sharing-image.js';
 import { benchObjectStorage } from './scenarios/object-storage.js';
 import { benchMailOutbox } from './scenarios/mail-outbox.js';
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
     ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
+    ['pricelist', 'q. Price list with 200 items: the page vs hello world at 50 connections, its first render, the A4 PDF', () => benchPriceList(ctx)],
     ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
     ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
     // Last: it changes every customer's status (and puts it back) and adds an activity entry for each.
