@@ -34,7 +34,8 @@ const scratch: string[] = [];
 /** A SQLite data set built the way users build theirs: through the app's own pages. */
 beforeAll(async () => {
   let now = Date.UTC(2026, 10, 21, 9, 0, 0);
-  source = await createTestApp({ env: { DATABASE_URL: '' }, clock: () => new Date(now) });
+  // E-mail set up (a server that is never reached: no outbox worker runs here), so mail waits in the outbox.
+  source = await createTestApp({ env: { DATABASE_URL: '', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'vizit@example.com', BASE_URL: 'https://kart.example.com' }, clock: () => new Date(now) });
   const admin = await signIn(source.app);
   ayse = await createCustomer(source, admin, 'Ayşe', 'Kaya');
   mehmet = await createCustomer(source, admin, 'Mehmet', 'Demir');
@@ -79,6 +80,10 @@ beforeAll(async () => {
   const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
   const enrolment = /name="enrolment" value="([^"]+)"/.exec(security.text)?.[1];
   await second.post('/admin/security').type('form').send({ _csrf: csrfFrom(security.text), enrolment, code }).expect(200);
+  // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
+  const forgot = request.agent(source.app);
+  const forgotPage = await forgot.get('/login/forgot').expect(200);
+  await forgot.post('/login/forgot').type('form').send({ _csrf: csrfFrom(forgotPage.text), email: 'ikinci@example.com' }).expect(303);
 });
 
 afterAll(async () => {
