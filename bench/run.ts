@@ -8,7 +8,7 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list,
- *                                  messages, clicks, upload, import, print, og, pricelist, activity, bulk, s3); results.json is then left alone
+ *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist, activity, bulk, s3); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -36,6 +36,7 @@ import { benchBulk } from './scenarios/bulk.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
+import { benchMessagesNotified } from './scenarios/messages-notified.js';
 import { benchOwnerStats } from './scenarios/owner-stats.js';
 import { benchPageWeight } from './scenarios/page-weight.js';
 import { benchPhotoUpload } from './scenarios/photo-upload.js';
@@ -149,7 +150,8 @@ async function main(): Promise<void> {
     ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
     ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
     ['list', 'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s', () => benchAdminList(ctx, ADMIN)],
-    ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx)],
+    ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx).then(() => {})],
+    ['messages-notified', 'd2. Visitor messages with the owner\'s e-mail notifications on (a second server, same database)', () => benchMessagesNotified(ctx, serverEnv, dataset.sqliteFile)],
     ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],

@@ -20,9 +20,19 @@ const MIN_MESSAGES = 200;
 const MAX_MESSAGES = 30_000;
 const STAMP_AGE_MS = 2100;
 
-export async function benchMessages(ctx: BenchContext): Promise<void> {
+/** Which server the messages go to, and the ids and words its figures are reported under. */
+export interface MessagesTarget {
+  appUrl: string;
+  id: string;
+  /** After "POST /{slug}/messages" in the figures' descriptions. */
+  label: string;
+}
+
+/** The messages' rate at `target` (the main server by default); returns the measured messages per second. */
+export async function benchMessages(ctx: BenchContext, target: MessagesTarget = { appUrl: ctx.appUrl, id: 'messages', label: '' }): Promise<number> {
   const { profile } = ctx;
-  const page = await rawRequest(`${ctx.appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  const { appUrl, id, label } = target;
+  const page = await rawRequest(`${appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
   const stamp = inputValue(page.text, 'form_started');
   await sleep(STAMP_AGE_MS); // the form refuses a post sooner than 2 s after the page was shown
 
@@ -44,7 +54,7 @@ export async function benchMessages(ctx: BenchContext): Promise<void> {
       body,
     };
   };
-  const url = `${ctx.appUrl}/${profile.slug}/messages`;
+  const url = `${appUrl}/${profile.slug}/messages`;
   const countMessages = () => ctx.rows.count('select count(*) from anonymous_messages where customer_id = ?', profile.id);
 
   // A short run to learn the rate, then a run of a fixed number of messages: with `amount`,
@@ -56,22 +66,23 @@ export async function benchMessages(ctx: BenchContext): Promise<void> {
   const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
   const added = (await countMessages()) - before;
   const redirects = result.statuses[303] ?? 0;
-  console.log(`  messages: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added`);
+  console.log(`  ${id}: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added`);
 
   const rate = redirects / result.durationS;
   const allCommitted = added === redirects && redirects === result.responses && result.errors === 0;
   const r = ctx.results;
   r.add({
-    id: 'messages.rate', what: `POST /{slug}/messages: messages/s at ${CONNECTIONS} conn.`,
+    id: `${id}.rate`, what: `POST /{slug}/messages${label}: messages/s at ${CONNECTIONS} conn.`,
     value: rate, unit: 'msg/s', target: 'every 303 committed', pass: allCommitted,
   });
   r.add({
-    id: 'messages.answers', what: 'Messages answered 303', value: redirects, unit: 'answers', target: '', pass: null,
+    id: `${id}.answers`, what: `Messages answered 303${label}`, value: redirects, unit: 'answers', target: '', pass: null,
     display: `${redirects.toLocaleString('en-US')} of ${result.responses.toLocaleString('en-US')} answers`,
   });
-  r.add({ id: 'messages.rows', what: 'Message rows added to the database', value: added, unit: 'rows', target: '= 303 answers', pass: added === redirects });
-  r.add({ id: 'messages.p99', what: 'POST /{slug}/messages p99', value: result.p99, unit: 'ms', target: '', pass: null });
-  ctx.results.detail('messages', { connections: CONNECTIONS, amount, rowsAdded: added, probe, result });
-  ctx.results.note('Messages: every request carries its own X-Forwarded-For address (the server runs with TRUST_PROXY=true), ' +
+  r.add({ id: `${id}.rows`, what: `Message rows added to the database${label}`, value: added, unit: 'rows', target: '= 303 answers', pass: added === redirects });
+  r.add({ id: `${id}.p99`, what: `POST /{slug}/messages${label} p99`, value: result.p99, unit: 'ms', target: '', pass: null });
+  ctx.results.detail(id, { connections: CONNECTIONS, amount, rowsAdded: added, probe, result });
+  if (id === 'messages') ctx.results.note('Messages: every request carries its own X-Forwarded-For address (the server runs with TRUST_PROXY=true), ' +
     'so the per-address limit (10 per 10 minutes) is never reached and every message is a real insert.');
+  return rate;
 }
