@@ -26,6 +26,8 @@ const DAY = 24 * HOUR;
 export const GIVE_UP_AFTER_MS = 3 * DAY;
 const SENT_KEPT_MS = 30 * DAY;
 const FAILED_KEPT_MS = 90 * DAY;
+/** How long a stop waits for sends in flight: well inside the 5 s server.ts gives a shutdown. */
+const STOP_WAIT_MS = 2_000;
 
 /** The wait before the next try after `attempts` tries: 1 min, 2, 4 ... capped at an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -139,14 +141,21 @@ export class MailOutboxWorker {
     await this.outbox.prune(now - SENT_KEPT_MS, now - FAILED_KEPT_MS);
   }
 
-  /** Stops looking, waits for the run in progress, closes the SMTP connections. */
+  /**
+   * Stops looking, waits a little for the run in progress, closes the SMTP connections. A send
+   * cut short keeps its row claimed until the lease runs out, and is sent again then.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.again = false;
-    await this.running;
+    if (this.running) {
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([this.running, new Promise<void>((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
+    }
     this.sender.close();
   }
 }

@@ -4,6 +4,7 @@
  * sending nothing twice (docs/architecture.md, E-mail). The worker's clock is injected and each
  * run is called by the test, so no test waits for a timer.
  */
+import { createServer, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createSmtpSender } from '../../src/mail/smtp-transport.js';
@@ -193,6 +194,36 @@ describe('a restart', () => {
     expect(await restarted.runOnce()).toBe(0);
     expect(smtp.messages.map((m) => m.parsed.subject)).toEqual(['Yarım kalan']);
     expect(await statusOf('Yarım kalan')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});
+
+describe('a shutdown', () => {
+  it('does not wait on a server that never answers; the mail goes out later, once', async () => {
+    // Accepts the connection and says nothing: the send hangs until the transport's timeout.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const stuck = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM }), createLogger('silent'), {
+      now: () => new Date(time),
+    });
+    await queue('Kapanırken');
+    const run = stuck.runOnce();
+    await expect.poll(() => sockets.length).toBe(1);
+    const stopping = performance.now();
+    await stuck.stop();
+    expect(performance.now() - stopping).toBeLessThan(3_000);
+    // The row stays claimed until its lease runs out; then another run sends it.
+    time += 10 * MINUTE;
+    expect(await worker.runOnce()).toBe(1);
+    // The cut send fails at last (the greeting's timeout): its claim is gone, so it marks nothing.
+    await run;
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    expect(await statusOf('Kapanırken')).toMatchObject({ status: 'sent', attempts: 2 });
+    time += 60 * MINUTE;
+    expect(await worker.runOnce()).toBe(0);
+    expect(smtp.messages.map((m) => m.parsed.subject)).toEqual(['Kapanırken']);
   });
 });
 
