@@ -59,6 +59,8 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
 
   it('reaches the editor from the owner page and adds two categories', async () => {
     expect((await page.goto(list.replace(/\/price-list$/, '/profile')))?.status()).toBe(200);
+    await page.locator('section.pl-link').scrollIntoViewIfNeeded();
+    await inspect(page, shot('00-owner-card'));
     await land(page, () => page.locator('section.pl-link').getByRole('link', { name: 'Düzenle' }).click());
     expect(new URL(page.url()).pathname).toBe(list);
     expect(await textOf(page.locator('.pl-summary__date'))).toBe('Henüz fiyat girilmedi.');
