@@ -23,14 +23,14 @@ export class OpeningHoursService {
   }
 
   /**
-   * Saves the owner's form whole (a ValidationError keyed by field when it is refused), or,
-   * for a quick button sent alone, today added to or taken off the stored closed dates. The
-   * page's version is raised either way.
+   * Saves the owner's form whole (a ValidationError keyed by field when it is refused, a post
+   * without the seven day fields too), or, for a quick button sent alone, today added to or taken
+   * off the stored closed dates. The page's version is raised either way.
    */
   async save(customerId: number, body: Record<string, unknown>): Promise<void> {
     const at = this.now();
     const today = dayKey(at, this.timeZone);
-    const quick = !(hoursField(0) in body);
+    const quick = !(hoursField(0) in body) && (body[CLOSED_TODAY_FIELD] === '1' || body[OPEN_TODAY_FIELD] === '1');
     const hours: OpeningHours = quick ? ((await this.repository.find(customerId)) ?? { week: EMPTY_WEEK, closedDates: [] }) : parseOpeningHoursForm(body, today);
     let closedDates = hours.closedDates.filter((day) => !(quick && body[OPEN_TODAY_FIELD] === '1' && day === today));
     if (body[CLOSED_TODAY_FIELD] === '1') closedDates = [...new Set([...closedDates, today])].sort();

@@ -31,6 +31,7 @@ export const messages = {
   tooLong: 'Bu alan çok uzun.',
   badDate: (line: string) => `"${line}" bir tarih değil. Her satıra bir tarih yazın: 2026-12-31 ya da 31.12.2026.`,
   tooManyDates: `En fazla ${MAX_CLOSED_DATES} kapalı gün yazılabilir.`,
+  incomplete: 'Form eksik gönderildi: her günün alanı gerekli. Lütfen sayfayı yenileyip tekrar deneyin.',
 } as const;
 
 const problemText: Readonly<Record<DayHoursProblem, string>> = {
@@ -46,6 +47,9 @@ function text(raw: unknown): string {
 
 /** The form read whole: every field's problem at once, keyed by its name. `today` is the owner's day in APP_TIMEZONE. */
 export function parseOpeningHoursForm(body: Record<string, unknown>, today: DayKey): OpeningHours {
+  // The form always sends all seven (an empty one is a closed day); a post without them is not the form's.
+  const missing = Array.from({ length: 7 }, (_, day) => hoursField(day)).find((field) => typeof body[field] !== 'string');
+  if (missing) throw new ValidationError({ [missing]: messages.incomplete });
   const errors: Record<string, string> = {};
   const week: Interval[][] = [];
   for (let day = 0; day < 7; day += 1) {

@@ -115,6 +115,21 @@ describe('the owner sets the opening hours', () => {
     });
   }
 
+  it('refuses a post without the day fields (not the form), saving nothing', async () => {
+    const res = await post({ closed_dates: '2026-12-31' }).expect(422);
+    expect(noteOf(dialogOf(res.text), 'hours_1')).toBe('Form eksik gönderildi: her günün alanı gerekli. Lütfen sayfayı yenileyip tekrar deneyin.');
+    await request(t.app).post(`${base()}/hours`).expect(422);
+    expect(await hoursRow()).toBeUndefined();
+  });
+
+  it('escapes what was typed where the refusal shows it, in the field and in the message', async () => {
+    const payload = '"><script>alert(1)</script>';
+    const res = await post({ ...WEEK, hours_2: payload, closed_dates: payload }).expect(422);
+    expect(res.text).not.toContain('<script>alert(1)</script>');
+    expect(fieldValue(dialogOf(res.text), 'hours_2')).toBe(esc(payload));
+    expect(noteOf(dialogOf(res.text), 'closed_dates')).toContain(esc(`"${payload}" bir tarih değil.`));
+  });
+
   it('refuses with JSON for JavaScript, the errors by field', async () => {
     const res = await post({ ...WEEK, hours_1: '25:00-26:00' }).set('Accept', 'application/json').expect(422);
     expect(res.body.fields).toEqual({ hours_1: expect.stringContaining('09:00-18:00 biçiminde') });

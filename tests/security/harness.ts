@@ -29,7 +29,7 @@ export interface Who {
 type Row = Record<string, unknown>;
 
 /** The tables whose rows a refused request must leave exactly as they were. */
-export const WATCHED_TABLES = ['customers', 'customer_profiles', 'social_links', 'iban_info', 'contact_buttons', 'anonymous_messages'] as const;
+export const WATCHED_TABLES = ['customers', 'customer_profiles', 'social_links', 'iban_info', 'contact_buttons', 'anonymous_messages', 'opening_hours'] as const;
 type Table = (typeof WATCHED_TABLES)[number];
 
 export interface Snapshot {
@@ -91,7 +91,7 @@ async function listFiles(root: string, dir = root): Promise<string[]> {
 export async function snapshot(t: TestApp): Promise<Snapshot> {
   const rows = {} as Record<Table, Row[]>;
   for (const table of WATCHED_TABLES) {
-    const found = (await t.db(table).select('*').orderBy(table === 'customer_profiles' || table === 'iban_info' ? 'customer_id' : 'id')) as Row[];
+    const found = (await t.db(table).select('*').orderBy(table === 'customer_profiles' || table === 'iban_info' || table === 'opening_hours' ? 'customer_id' : 'id')) as Row[];
     // When the owner last opened the messages page is a read mark, not saved data: the pages check opens it.
     rows[table] = table === 'customer_profiles' ? found.map(({ messages_seen_at: _seen, ...rest }) => rest) : found;
   }
@@ -666,6 +666,7 @@ export const OWNER_ROUTES: readonly OwnerRoute[] = [
   { label: 'POST /edit/:token/iban', method: 'POST', path: () => '/iban', kind: 'form', fields: { iban: 'TR330006100519786457841326', account_holder: 'Başka Kişi' } },
   { label: 'POST /edit/:token/iban/visibility', method: 'POST', path: () => '/iban/visibility', kind: 'form', fields: { is_visible: '0' } },
   { label: 'POST /edit/:token/iban/delete', method: 'POST', path: () => '/iban/delete', kind: 'form', fields: {} },
+  { label: 'POST /edit/:token/hours', method: 'POST', path: () => '/hours', kind: 'form', fields: { hours_1: '09:00-18:00', hours_2: '', hours_3: '', hours_4: '', hours_5: '', hours_6: '', hours_7: '', closed_dates: '' } },
   { label: 'POST /edit/:token/links', method: 'POST', path: () => '/links', kind: 'form', fields: { platform: 'website', url: 'https://ornek.com' } },
   { label: 'POST /edit/:token/links/order', method: 'POST', path: () => '/links/order', kind: 'form', fields: { order: '' } },
   { label: 'POST /edit/:token/links/catalog', method: 'POST', path: () => '/links/catalog', kind: 'upload', fields: { platform: 'catalog', catalog_type: 'file', label: 'Yeni Katalog' }, file: 'pdf' },
