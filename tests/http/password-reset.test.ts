@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { RESET_LINKS_PER_EMAIL } from '../../src/middleware/login-throttle.js';
+import { RESET_FAILURES_PER_IP, RESET_LINKS_PER_EMAIL, RESET_LINKS_PER_IP } from '../../src/middleware/login-throttle.js';
 import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
@@ -149,6 +149,32 @@ describe('GET and POST /login/forgot', () => {
     expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: RESET_LINKS_PER_EMAIL });
     now += 15 * 60_000;
     expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
+  });
+});
+
+describe('the client address throttles', () => {
+  it(`answers the ${RESET_LINKS_PER_IP + 1}th link asked for from one address in 15 minutes with a 429, whatever the addresses typed`, async () => {
+    for (let i = 0; i < RESET_LINKS_PER_IP; i += 1) expect((await askForLink(`kimse${i}@ajans.example`)).status).toBe(303);
+    const limited = await askForLink(ADMIN_EMAIL);
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain('Çok fazla deneme.');
+    expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+  });
+
+  it(`answers the ${RESET_FAILURES_PER_IP + 1}th refused reset form from one address with a 429 in the form; a right one is not counted`, async () => {
+    expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
+    const [mail] = await smtp.waitForMessages(1);
+    const token = tokenIn(mail as ReceivedMail);
+    const browser = request.agent(t.app);
+    const page = await browser.get(`/login/reset/${token}`).expect(200);
+    const post = (password: string) => browser.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(page.text), password, password_confirm: `${password}x` });
+    for (let i = 0; i < RESET_FAILURES_PER_IP; i += 1) expect((await post(NEW_PASSWORD)).status).toBe(422);
+    const limited = await post(NEW_PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+    expect(limited.text).toContain('name="password_confirm"');
+    now += 15 * 60_000;
+    expect((await browser.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(page.text), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
   });
 });
 
