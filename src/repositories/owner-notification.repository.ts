@@ -204,10 +204,15 @@ export class OwnerNotificationRepository {
 
   /** The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many there are. */
   async messagesBetween(trx: Knex, customerId: number, afterId: number, lastId: number, limit: number): Promise<{ texts: string[]; total: number }> {
-    const range = () => trx('anonymous_messages').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId);
-    const rows = (await range().select('message').orderBy('id').limit(limit)) as Array<{ message: string }>;
-    const total = rows.length < limit ? rows.length : countOf(await range().count({ count: '*' }));
-    return { texts: rows.map((row) => String(row.message)), total };
+    // One statement: the window's count is taken over the whole range before the limit.
+    const rows = (await trx('anonymous_messages')
+      .select('message', trx.raw('count(*) over () as total'))
+      .where({ customer_id: customerId })
+      .andWhere('id', '>', afterId)
+      .andWhere('id', '<=', lastId)
+      .orderBy('id')
+      .limit(limit)) as Array<{ message: string; total: unknown }>;
+    return { texts: rows.map((row) => String(row.message)), total: rows.length > 0 ? toInt(rows[0]!.total) : 0 };
   }
 
   /**

@@ -295,6 +295,19 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
     expect(mail!.parsed.text).not.toContain('“İlk”');
   });
 
+  it('lists the first 20 texts of a busy window and counts the rest', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+    for (let i = 1; i <= 25; i += 1) await t.services.ownerMail.messages.send(customer.id, `Yoğun mesaj ${i}.`, time);
+    time += 10 * MINUTE;
+    const [mail] = await deliver();
+    expect(mail!.parsed.subject).toBe('Ayşe Kaya: 25 yeni mesajınız var');
+    expect(mail!.parsed.text).toContain('“Yoğun mesaj 20.”');
+    expect(mail!.parsed.text).not.toContain('“Yoğun mesaj 21.”');
+    expect(mail!.parsed.text).toContain('ve 5 mesaj daha. Hepsini mesajlar sayfanızda okuyabilirsiniz.');
+  });
+
   it('tells nothing about the visitor but the text, and sends nothing with the choice off', async () => {
     await save({ email: OWNER, weekly: '1' }).expect(303);
     const link = linkIn((await deliver())[0]!, 'confirm');
