@@ -36,6 +36,7 @@ import { benchBulk } from './scenarios/bulk.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
+import { benchLeads } from './scenarios/leads.js';
 import { benchMessagesNotified } from './scenarios/messages-notified.js';
 import { benchOwnerStats } from './scenarios/owner-stats.js';
 import { benchPageWeight } from './scenarios/page-weight.js';
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     ['list', 'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s', () => benchAdminList(ctx, ADMIN)],
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx).then(() => {})],
     ['messages-notified', 'd2. Visitor messages with the owner\'s e-mail notifications on (a second server, same database)', () => benchMessagesNotified(ctx, serverEnv, dataset.sqliteFile)],
+    ['leads', 'o. Contact exchange: visitors\' leads, sustained (compared with d when both run)', () => benchLeads(ctx)],
     ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],

@@ -54,7 +54,7 @@ export class LeadFormController {
   /** `POST /{slug}/leads`: 303 to `/{slug}?lead=1` once the lead is committed; a form that is off is a 404. */
   submit: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const settings = await orFail(messages.failed, () => this.leads.openForm(customer.id));
+    const settings = await orFail(messages.failed, () => this.leads.openFormOf(customer));
     if (!settings) throw new NotFoundError(messages.notFound);
     const body = req.body as Record<string, unknown>;
     let lead;

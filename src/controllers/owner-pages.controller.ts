@@ -19,7 +19,7 @@ export class OwnerPagesController {
     private readonly editPage: OwnerEditor,
     private readonly messageRepository: MessageRepository,
     private readonly statistics: StatsService,
-    private readonly leads: Pick<LeadRepository, 'countUnread'>,
+    private readonly leads: Pick<LeadRepository, 'countUnread' | 'perDay'>,
   ) {}
 
   /** The welcome page; the messages tile says how many arrived since the owner last looked. */
@@ -45,7 +45,10 @@ export class OwnerPagesController {
       return;
     }
     const base = ownerBase(req);
-    res.render('edit/stats', { title: 'İstatistikler', customer, base, summary: detail, stats: presentStatsPage(detail, base) });
+    // Contact exchange's day counter (docs/product.md, Contact exchange): a line under the totals; none when it cannot be read.
+    const leadDays = await this.leads.perDay(customer.id, detail.dailyStats[0]?.date ?? '', detail.dailyStats.at(-1)?.date ?? '').catch(() => new Map<string, number>());
+    const leadsInRange = [...leadDays.values()].reduce((sum, n) => sum + n, 0);
+    res.render('edit/stats', { title: 'İstatistikler', customer, base, summary: detail, stats: presentStatsPage(detail, base), leadsInRange });
   };
 
   /** `stats.csv?days=7|30|90`: a row a day with its views and every link's clicks, as a download. */

@@ -54,15 +54,21 @@ export class LeadRepository {
    */
   async create(customerId: number, lead: NewLead, noticeVersion: number, at: number, day: string): Promise<number | LeadRefusal> {
     return this.db.transaction(async (trx) => {
-      const settings: Record<string, unknown> | undefined = await trx('lead_settings').where({ customer_id: customerId }).first('enabled', 'notice_version');
-      if (!settings || !toBool(settings.enabled)) return 'closed';
-      if (toInt(settings.notice_version) !== noticeVersion) return 'notice-changed';
-      const [row] = await trx('leads')
-        .insert({ customer_id: customerId, ...lead, consent_at: at, notice_version: noticeVersion, created_at: at })
-        .returning('id');
+      // One statement checks the form and inserts: a row only while the form is on under the version shown.
+      const inserted: unknown = await trx.raw(
+        `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
+         select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
+         where customer_id = ? and enabled and notice_version = ? returning id`,
+        [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion],
+      );
+      const [row] = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
+      if (!row) {
+        const settings: Record<string, unknown> | undefined = await trx('lead_settings').where({ customer_id: customerId }).first('enabled');
+        return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';
+      }
       await addToCounters(trx, 'lead_days', ['customer_id', 'day'], 'leads', [{ customer_id: customerId, day, leads: 1 }]);
       await this.afterInsert(trx, customerId, at);
-      return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
+      return toInt(row.id);
     });
   }
 

@@ -5,6 +5,9 @@ import type { LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.
 import type { LeadSettings, LeadSettingsInput, LeadSettingsRepository } from '../repositories/lead-settings.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 
+/** Customers whose form settings are kept in memory (openFormOf). */
+const OPEN_FORMS_KEPT = 500;
+
 /** The settings as the owner's form shows them: a notice is always there, the template until one was saved. */
 export type LeadSettingsView = LeadSettings & { notice: string };
 
@@ -21,6 +24,8 @@ export function monthsBefore(at: number, months: number): number {
 
 /** Contact exchange (docs/product.md, Contact exchange): the owner's settings, the visitor's leads, their retention. */
 export class LeadService {
+  private readonly openForms = new Map<number, { version: number; settings: LeadSettings | null }>();
+
   constructor(
     private readonly leads: LeadRepository,
     private readonly settings: LeadSettingsRepository,
@@ -59,6 +64,22 @@ export class LeadService {
   async openForm(customerId: number): Promise<LeadSettings | null> {
     const saved = await this.settings.find(customerId);
     return saved?.enabled && saved.notice ? saved : null;
+  }
+
+  /**
+   * openForm for a posted form, kept per customer version: saving the settings raises the version,
+   * and the row a request loaded is read afresh, so a kept copy is never stale (on any instance).
+   * The lead's own transaction checks the form again.
+   */
+  async openFormOf(customer: Customer): Promise<LeadSettings | null> {
+    const kept = this.openForms.get(customer.id);
+    if (kept && kept.version === customer.version) return kept.settings;
+    const settings = await this.openForm(customer.id);
+    this.openForms.delete(customer.id);
+    this.openForms.set(customer.id, { version: customer.version, settings });
+    // The oldest first out: a few hundred small objects at most.
+    if (this.openForms.size > OPEN_FORMS_KEPT) this.openForms.delete(this.openForms.keys().next().value as number);
+    return settings;
   }
 
   /** The current information text of a form that is on, for its page; null otherwise. */

@@ -212,13 +212,16 @@ function zipEntry(buffer: Buffer, name: string): Promise<Buffer> {
 }
 
 describe('the customer\'s data', () => {
-  it('the export holds the settings, every notice version, the leads and their day counts; the delete removes them all', async () => {
+  it('the statistics count the lead on its day; the export holds the settings, every notice version, the leads and their day counts; the delete removes them all', async () => {
     await saveSettings(SETTINGS).expect(303);
     await saveSettings({ ...SETTINGS, notice: 'İkinci sürüm' }).expect(303);
     const page = await request(t.app).get(`/${customer.slug}`);
     const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
     now += 5000;
     await request(t.app).post(`/${customer.slug}/leads`).type('form').send({ name: 'Deniz Yıldız', phone: '05321234567', consent: '1', form_started: stamp, notice_version: '2' }).expect(303);
+    // The statistics count it on its day, and nothing else about it.
+    const stats = await request(t.app).get(`${base()}/stats`).expect(200);
+    expect(stats.text).toContain('Son 7 günde <strong>1 kişi</strong> iletişim bilgilerini bıraktı.');
     const admin = await signIn(t.app);
     const res = await admin.agent.get(`/admin/customers/${customer.id}/export`).buffer(true).parse((r, done) => {
       const chunks: Buffer[] = [];
