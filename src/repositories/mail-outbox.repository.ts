@@ -80,7 +80,8 @@ export async function queueMail(db: Knex | Knex.Transaction, mail: OutboxMail, n
   } else {
     await db('mail_outbox').insert(row);
   }
-  announceQueued(db);
+  // A mail that waits (the 10-minute gathering) is found by the worker's poll; only one due now is worth a run.
+  if (row.available_at <= at) announceQueued(db);
 }
 
 /** A claimed row, as the worker sends it. */
@@ -144,6 +145,13 @@ export class MailOutboxRepository {
    * so instances claiming at once each get rows of their own; SQLite has one writer at a time.
    */
   async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
+    // A read first: an outbox with nothing due (most looks at it) costs no write lock.
+    const due = await this.db('mail_outbox')
+      .where('status', 'pending')
+      .andWhere('available_at', '<=', now)
+      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', now))
+      .first('id');
+    if (!due) return [];
     const lock = isPostgres(this.db) ? 'for update skip locked' : '';
     const result: unknown = await this.db.raw(
       `update mail_outbox set lease_until = ?, attempts = attempts + 1, pending_key = null

@@ -4,7 +4,7 @@
  * delete taking their mail with it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MailOutboxRepository, queueMail, type OutboxMail } from '../../src/repositories/mail-outbox.repository.js';
+import { MailOutboxRepository, onMailQueued, queueMail, type OutboxMail } from '../../src/repositories/mail-outbox.repository.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 const T0 = new Date('2026-11-30T09:00:00Z');
@@ -73,6 +73,33 @@ describe('queueMail', () => {
     await queueMail(t.db, mail({ recipient: 'yonetici@example.com' }), T0);
     await admin.agent.post(`/admin/customers/${customer.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
     expect((await t.db('mail_outbox').select('recipient')).map((r) => r.recipient)).toEqual(['yonetici@example.com']);
+  });
+});
+
+describe('the kick', () => {
+  it('is given after the commit for a mail due now, never for a rolled-back one or one that waits', async () => {
+    let kicks = 0;
+    const stop = onMailQueued(() => (kicks += 1));
+    try {
+      await queueMail(t.db, mail({ pendingKey: 'notify:1', availableAt: new Date(T0.getTime() + 600_000) }), T0);
+      expect(kicks).toBe(0);
+      await t.db.transaction(async (trx) => {
+        await queueMail(trx, mail(), T0);
+        expect(kicks).toBe(0);
+      });
+      expect(kicks).toBe(1);
+      await t.db
+        .transaction(async (trx) => {
+          await queueMail(trx, mail(), T0);
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      expect(kicks).toBe(1);
+      await queueMail(t.db, mail(), T0);
+      expect(kicks).toBe(2);
+    } finally {
+      stop();
+    }
   });
 });
 
