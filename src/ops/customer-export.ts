@@ -84,6 +84,8 @@ async function customerDocument(db: Knex, customerId: number, now: Date, files: 
     ['social_links', rowsById(db, 'social_links', customerId)],
     ['contact_buttons', rowsById(db, 'contact_buttons', customerId)],
     ['iban_info', (await db('iban_info').where({ customer_id: customerId }).first()) ?? null],
+    // The opening hours (docs/product.md, Opening hours): the week and the closed dates as the JSON they are stored in.
+    ['opening_hours', (await db('opening_hours').where({ customer_id: customerId }).first()) ?? null],
     ['anonymous_messages', rowsById(db, 'anonymous_messages', customerId)],
     // Contact exchange (docs/product.md, Contact exchange): the form's settings, every version of its information text, the leads and their day counters.
     ['lead_settings', (await db('lead_settings').where({ customer_id: customerId }).first()) ?? null],

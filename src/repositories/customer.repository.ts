@@ -54,6 +54,7 @@ export const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'leads',
   'lead_notices',
   'lead_settings',
+  'opening_hours',
   'iban_info',
   'contact_buttons',
   'social_links',

@@ -179,6 +179,14 @@ describe('per-customer export', () => {
     expect([theirs.price_list, theirs.price_list_items.length]).toEqual([null, 1]);
   });
 
+  it('exports the opening hours, none of another customer', async () => {
+    await t.db('opening_hours').insert({ customer_id: ayse.id, week: '[[[540,1080]],[],[],[],[],[],[]]', closed_dates: '["2026-12-31"]', updated_at: 1_790_000_000_000 });
+    const doc = JSON.parse((await download(ayse.id)).files.get('customer.json')!.toString('utf8'));
+    expect(doc.opening_hours).toMatchObject({ week: '[[[540,1080]],[],[],[],[],[],[]]', closed_dates: '["2026-12-31"]' });
+    const theirs = JSON.parse((await download(mehmet.id)).files.get('customer.json')!.toString('utf8'));
+    expect(theirs.opening_hours).toBeNull();
+  });
+
   it('exports a customer with no rows or files beyond the defaults', async () => {
     const admin = await signIn(t.app);
     const empty = await createCustomer(t, admin, 'Boş', 'Müşteri');

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { createOwnerWorld, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { seedPriceList } from '../helpers/price-list-seed.js';
 
 /** 2026-11-26 is a Thursday; Istanbul is UTC+3 all year. */
@@ -168,6 +168,15 @@ describe('the owner sets the opening hours', () => {
 
   it("writes only the token's own customer", async () => {
     await post(WEEK, other.editToken).expect(303);
+    expect(await hoursRow()).toBeUndefined();
+    expect(await hoursRow(other.id)).toBeDefined();
+  });
+
+  it("goes with its customer when the administrator deletes them, another's staying", async () => {
+    await post(WEEK).expect(303);
+    await post(WEEK, other.editToken).expect(303);
+    const admin = await signIn(t.app);
+    await admin.agent.post(`/admin/customers/${customer.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
     expect(await hoursRow()).toBeUndefined();
     expect(await hoursRow(other.id)).toBeDefined();
   });
