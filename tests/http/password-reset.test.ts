@@ -223,6 +223,17 @@ describe('GET and POST /login/reset/{token}', () => {
     expect(JSON.stringify(t.logs)).toContain('/login/reset/[gizli]');
   });
 
+  it("leaves another administrator's sessions alone", async () => {
+    await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
+    const other = request.agent(t.app);
+    const login = await other.get('/login').expect(200);
+    await other.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' }).expect(303);
+    const token = await linkFromMail();
+    expect((await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
+    await other.get('/admin').expect(200);
+    expect(await t.db('sessions').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+  });
+
   it('works once: the same link again is the Turkish page that offers a new one (410)', async () => {
     const token = await linkFromMail();
     expect((await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
