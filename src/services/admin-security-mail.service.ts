@@ -10,9 +10,8 @@ import { renderMail, type MailBrand, type MailContent } from '../presenters/mail
 import type { InTransaction } from '../repositories/administrator.repository.js';
 import { queueMail } from '../repositories/mail-outbox.repository.js';
 
-/** Who an administrator's security e-mail goes to. */
+/** Who an administrator's security e-mail goes to: their address, as stored. */
 export interface MailedAdministrator {
-  id: number;
   email: string;
 }
 

@@ -33,7 +33,7 @@ export class PasswordResetService {
     const admin = await this.administrators.findByEmail(email);
     const { token, hash } = newResetToken();
     const now = this.now();
-    const queueMail = await this.mail.resetLink({ id: admin?.id ?? 0, email }, token, RESET_LINK_LIFETIME_MS / 60_000);
+    const queueMail = await this.mail.resetLink({ email }, token, RESET_LINK_LIFETIME_MS / 60_000);
     await this.resets.create(admin?.id ?? null, hash, now, now + RESET_LINK_LIFETIME_MS, queueMail);
   }
 
@@ -45,7 +45,7 @@ export class PasswordResetService {
   /** Sets the new password; false when the link stopped working meanwhile (used by another request, expired). */
   async reset(reset: LiveReset, password: string): Promise<boolean> {
     const passwordHash = await this.auth.hashPassword(password);
-    const queueMail = await this.mail.passwordChanged({ id: reset.administratorId, email: reset.email }, 'reset');
+    const queueMail = await this.mail.passwordChanged({ email: reset.email }, 'reset');
     return this.resets.complete(reset, passwordHash, this.now(), queueMail);
   }
 }
