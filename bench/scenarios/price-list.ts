@@ -2,7 +2,7 @@
  * q. The price list (issue 27) with 200 items, imported through the owner's CSV import as an
  * owner would: `GET /{slug}/fiyat-listesi` at 50 connections against hello world in alternating
  * rounds (the median round's ratio, as the profile's), its first render (HTML + CSS, gzip), and
- * the A4 PDF drawn one request at a time.
+ * the A4 PDF, drawn after an edit and kept while the list is unchanged, one request at a time.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { rawRequest } from '../../tests/helpers/raw-http.js';
@@ -85,31 +85,48 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
   });
   results.add({ id: 'pricelist.p99', what: 'GET /{slug}/fiyat-listesi p99', value: median.list.p99, unit: 'ms', target: '', pass: null });
 
-  const pdfTimes: number[] = [];
-  let pdfBytes = 0;
-  let cpuBefore: number | null = null;
-  for (let i = 0; i < PDF_WARMUP + PDF_MEASURED; i += 1) {
-    if (i === PDF_WARMUP) cpuBefore = cpuSeconds(ctx.server.pid);
+  // Each drawing follows a real edit (the owner saves the list's kind), which raises the version the PDF is kept for.
+  const timedPdf = async (): Promise<number> => {
     const started = performance.now();
     const res = await rawRequest(`${pageUrl}.pdf`, { timeoutMs: 30_000 });
     const ms = performance.now() - started;
     if (res.status !== 200 || res.headers['content-type'] !== 'application/pdf') throw new Error(`GET /${profile.slug}/fiyat-listesi.pdf answered ${res.status}`);
     pdfBytes = res.body.length;
-    if (i >= PDF_WARMUP) pdfTimes.push(ms);
+    return ms;
+  };
+  const edit = async () => {
+    const res = await fetch(`${ctx.appUrl}/edit/${profile.editToken}/price-list/kind`, { method: 'POST', body: new URLSearchParams({ kind: 'menu' }), redirect: 'manual' });
+    if (res.status !== 303) throw new Error(`saving the price list's kind answered ${res.status}`);
+  };
+  let pdfBytes = 0;
+  for (let i = 0; i < PDF_WARMUP; i += 1) {
+    await edit();
+    await timedPdf();
+  }
+  const drawTimes: number[] = [];
+  const cpuBefore = cpuSeconds(ctx.server.pid);
+  for (let i = 0; i < PDF_MEASURED; i += 1) {
+    await edit();
+    drawTimes.push(await timedPdf());
   }
   const cpuAfter = cpuSeconds(ctx.server.pid);
-  // The server's own CPU per PDF: what drawing costs, whatever else keeps the machine busy.
+  // The server's own CPU per drawing (and its edit): what drawing costs, whatever else keeps the machine busy.
   const cpuMs = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / PDF_MEASURED : null;
-  pdfTimes.sort((a, b) => a - b);
-  const pdfP50 = percentile(pdfTimes, 50);
-  console.log(`  PDF: ${round(pdfBytes / 1024)} KB; ${pdfTimes.map((ms) => Math.round(ms)).join(', ')} ms; server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms a PDF`);
+  const heldTimes: number[] = [];
+  for (let i = 0; i < PDF_MEASURED; i += 1) heldTimes.push(await timedPdf());
+  drawTimes.sort((a, b) => a - b);
+  heldTimes.sort((a, b) => a - b);
+  const drawP50 = percentile(drawTimes, 50);
+  console.log(`  PDF: ${round(pdfBytes / 1024)} KB; drawn after an edit ${drawTimes.map((ms) => Math.round(ms)).join(', ')} ms ` +
+    `(server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms each, the edit included); kept ${heldTimes.map((ms) => Math.round(ms)).join(', ')} ms`);
   results.add({
-    id: 'pricelist.pdf.p50', what: `GET /{slug}/fiyat-listesi.pdf (${ITEMS} items, A4), p50 of ${PDF_MEASURED}`,
-    value: round(pdfP50), unit: 'ms', target: `< ${TARGETS.pdfMs} ms`, pass: pdfP50 < TARGETS.pdfMs,
+    id: 'pricelist.pdf.p50', what: `GET /{slug}/fiyat-listesi.pdf (${ITEMS} items, A4) drawn after an edit, p50 of ${PDF_MEASURED}`,
+    value: round(drawP50), unit: 'ms', target: `< ${TARGETS.pdfMs} ms`, pass: drawP50 < TARGETS.pdfMs,
   });
-  results.add({ id: 'pricelist.pdf.cpu', what: 'GET /{slug}/fiyat-listesi.pdf: the server\'s CPU time a PDF', value: cpuMs === null ? null : round(cpuMs), unit: 'ms', target: '', pass: null });
+  results.add({ id: 'pricelist.pdf.cpu', what: 'The same: the server\'s CPU time a drawing (its edit included)', value: cpuMs === null ? null : round(cpuMs), unit: 'ms', target: '', pass: null });
+  results.add({ id: 'pricelist.pdf.held', what: 'GET /{slug}/fiyat-listesi.pdf again, unchanged (kept per version), p50', value: round(percentile(heldTimes, 50)), unit: 'ms', target: '', pass: null });
   results.detail('priceList', {
     items: ITEMS, firstRender: { htmlGzip: htmlGz, cssGzip: cssGz, htmlRaw: Buffer.byteLength(html) },
-    rounds: rounds.map((r) => ({ helloRps: r.hello.rps, listRps: r.list.rps, ratio: r.ratio })), pdfMs: pdfTimes, pdfBytes,
+    rounds: rounds.map((r) => ({ helloRps: r.hello.rps, listRps: r.list.rps, ratio: r.ratio })), pdfDrawMs: drawTimes, pdfHeldMs: heldTimes, pdfBytes,
   });
 }

@@ -44,7 +44,7 @@ export class PriceListController {
       return;
     }
     const origin = originOf(req, this.config.baseUrl);
-    const pdf = await orFail(priceListPdfMessages.failed, async () => this.lists.pdf(customer, origin, await this.brand()));
+    const pdf = await orFail(priceListPdfMessages.failed, () => this.lists.pdf(customer, origin, this.brand));
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', `inline; filename="${customer.slug}-fiyat-listesi.pdf"`);
     res.send(pdf);

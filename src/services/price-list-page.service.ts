@@ -31,6 +31,9 @@ const NO_STAMP = '<\u0000>';
 /** pdfkit and the print fonts load on the first print (docs/architecture.md, Memory). */
 const priceListPdf = () => import('../media/price-list-pdf.js');
 
+/** PDFs held, least recently asked for first out: 200 items make 33 KB, so about 1 MB at most. */
+const PDF_CACHE_ENTRIES = 32;
+
 /** A price list as read and presented, for the page and the PDF. */
 export interface PriceListDocument {
   page: PriceListPage;
@@ -44,6 +47,7 @@ export interface PriceListDocument {
  */
 export class PriceListPageService {
   private readonly cache = new PageCache(PRICE_LIST_CACHE_BYTES);
+  private readonly pdfs = new Map<number, { version: number; origin: string; pdf: Promise<Buffer> }>();
 
   constructor(
     private readonly lists: PriceListReadRepository,
@@ -64,10 +68,34 @@ export class PriceListPageService {
     return { page: presentPriceList(customer, profile, content, origin, this.formatDate), content };
   }
 
-  /** The A4 PDF of the visible list (`/{slug}/fiyat-listesi.pdf`). */
-  async pdf(customer: Customer, origin: string, brand: PrintBrand | undefined): Promise<Buffer> {
-    const [{ page }, { renderPriceListPdf }] = await Promise.all([this.document(customer, origin), priceListPdf()]);
-    return renderPriceListPdf(page, brand);
+  /**
+   * The A4 PDF of the visible list (`/{slug}/fiyat-listesi.pdf`): drawn once per customer version
+   * and origin (a drawing costs about 100 ms of CPU for 200 items), then answered from memory;
+   * requests that come while it is drawn share that drawing. A failed drawing is not kept.
+   */
+  pdf(customer: Customer, origin: string, brand: () => Promise<PrintBrand | undefined>): Promise<Buffer> {
+    const held = this.pdfs.get(customer.id);
+    if (held && held.version === customer.version && held.origin === origin) {
+      this.pdfs.delete(customer.id);
+      this.pdfs.set(customer.id, held);
+      return held.pdf;
+    }
+    const entry = { version: customer.version, origin, pdf: this.drawPdf(customer, origin, brand) };
+    this.pdfs.delete(customer.id);
+    this.pdfs.set(customer.id, entry);
+    entry.pdf.catch(() => {
+      if (this.pdfs.get(customer.id) === entry) this.pdfs.delete(customer.id);
+    });
+    for (const id of this.pdfs.keys()) {
+      if (this.pdfs.size <= PDF_CACHE_ENTRIES) break;
+      this.pdfs.delete(id);
+    }
+    return entry.pdf;
+  }
+
+  private async drawPdf(customer: Customer, origin: string, brand: () => Promise<PrintBrand | undefined>): Promise<Buffer> {
+    const [{ page }, { renderPriceListPdf }, look] = await Promise.all([this.document(customer, origin), priceListPdf(), brand()]);
+    return renderPriceListPdf(page, look);
   }
 
   private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string; live: LivePart | null }> {

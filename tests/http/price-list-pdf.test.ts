@@ -19,7 +19,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const getPdf = () => request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).buffer(true).parse((res, done) => {
+// One Host: the PDF is kept per origin, and each supertest request comes in on a port of its own.
+const getPdf = () => request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('Host', 'vizit.test').buffer(true).parse((res, done) => {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -56,7 +57,7 @@ describe('the price list PDF', () => {
     expect(text).not.toContain('Gizli Tarif');
   });
 
-  it('runs 200 items over numbered pages, and answers a reload of the same version with a 304', async () => {
+  it('runs 200 items over numbered pages, is drawn once per version and answers a reload of the same version with a 304', async () => {
     await seedPriceList(t.db, customer.id, largeList(200));
     const res = await getPdf().expect(200);
     const doc = await openPdf(res.body as Buffer);
@@ -70,7 +71,13 @@ describe('the price list PDF', () => {
     expect(joined).toContain(`${(1000 + 199 * 137) / 100}`.replace('.', ','));
 
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(304);
+    // Drawn once per version: a change in the tables without a version bump is not drawn.
+    await t.db('price_list_items').where({ customer_id: customer.id, name: 'Ürün 1 Çılgın Şeftali' }).update({ price_kurus: 99900 });
+    const cached = await openPdf((await getPdf().expect(200)).body as Buffer);
+    expect(spaced(await pageText((await pages(cached))[0]!))).not.toContain('999,00 ₺');
     await t.db('customers').where({ id: customer.id }).increment('version', 1);
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(200);
+    const redrawn = await openPdf((await getPdf().expect(200)).body as Buffer);
+    expect(spaced(await pageText((await pages(redrawn))[0]!))).toContain('999,00 ₺');
   });
 });
