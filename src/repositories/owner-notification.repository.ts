@@ -18,6 +18,9 @@ export interface NotificationSettings {
   entriesMailAt: number | null;
   messagesAfterId: number;
   messagesLastId: number;
+  /** The same marks for contact exchange's leads (docs/product.md, Contact exchange): only their number is e-mailed. */
+  leadsAfterId: number;
+  leadsLastId: number;
 }
 
 /** A new or changed address: unconfirmed, with its link's hash and the unsubscribe hashes of its nonce. */
@@ -46,6 +49,8 @@ export interface EntriesMark {
   entriesMailAt: number | null;
   messagesAfterId: number;
   messagesLastId: number;
+  leadsAfterId: number;
+  leadsLastId: number;
 }
 
 /** An owner the weekly summary goes to. */
@@ -80,6 +85,8 @@ function toSettings(row: Record<string, unknown>): NotificationSettings {
     entriesMailAt: nullableInt(row.entries_mail_at),
     messagesAfterId: toInt(row.messages_after_id),
     messagesLastId: toInt(row.messages_last_id),
+    leadsAfterId: toInt(row.leads_after_id),
+    leadsLastId: toInt(row.leads_last_id),
   };
 }
 
@@ -90,6 +97,7 @@ function toEntriesState(row: Record<string, unknown>, pending: boolean): Entries
 const SETTINGS_COLUMNS = [
   'customer_id', 'email', 'confirmed_at', 'confirm_expires_at', 'confirm_sent_at', 'on_message', 'weekly',
   'unsubscribe_nonce', 'site_origin', 'entries_mail_at', 'messages_after_id', 'messages_last_id',
+  'leads_after_id', 'leads_last_id',
 ];
 
 export class OwnerNotificationRepository {
@@ -128,9 +136,16 @@ export class OwnerNotificationRepository {
     return this.db.raw('(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = owner_notifications.customer_id)');
   }
 
+  /** The same mark for the customer's leads: leads from before are never counted in an e-mail. */
+  private latestLeadId(): Knex.Raw {
+    return this.db.raw('(select coalesce(max(id), 0) from leads where leads.customer_id = owner_notifications.customer_id)');
+  }
+
   /** The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries choice was just turned on. */
   async saveChoices(customerId: number, choices: { onMessage: boolean; weekly: boolean; siteOrigin: string }, restartEntries: boolean, now: number): Promise<void> {
-    const mark = restartEntries ? { messages_after_id: this.latestMessageId(), messages_last_id: this.latestMessageId() } : {};
+    const mark = restartEntries
+      ? { messages_after_id: this.latestMessageId(), messages_last_id: this.latestMessageId(), leads_after_id: this.latestLeadId(), leads_last_id: this.latestLeadId() }
+      : {};
     await this.db('owner_notifications')
       .where({ customer_id: customerId })
       .update({ on_message: choices.onMessage, weekly: choices.weekly, site_origin: choices.siteOrigin, updated_at: now, ...mark });
@@ -168,6 +183,8 @@ export class OwnerNotificationRepository {
         updated_at: now,
         messages_after_id: this.latestMessageId(),
         messages_last_id: this.latestMessageId(),
+        leads_after_id: this.latestLeadId(),
+        leads_last_id: this.latestLeadId(),
       });
     return changed > 0;
   }
@@ -193,7 +210,14 @@ export class OwnerNotificationRepository {
       entries_mail_at: mark.entriesMailAt,
       messages_after_id: mark.messagesAfterId,
       messages_last_id: mark.messagesLastId,
+      leads_after_id: mark.leadsAfterId,
+      leads_last_id: mark.leadsLastId,
     });
+  }
+
+  /** How many leads of the customer have ids in (afterId, lastId]. */
+  async leadsBetween(trx: Knex, customerId: number, afterId: number, lastId: number): Promise<number> {
+    return countOf(await trx('leads').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId).count({ count: '*' }));
   }
 
   /** The newest message id of the customer (0 without any), as `trx` sees it. */
@@ -238,6 +262,11 @@ export class OwnerNotificationRepository {
     if (!row) return null;
     const waiting = await trx('mail_outbox').select('id').where({ pending_key: pendingKey }).forUpdate().first();
     return toEntriesState(row, waiting !== undefined);
+  }
+
+  /** Confirmation e-mails of this customer in the outbox queued from `since` on (one replaced before it went counts once). */
+  async confirmationsSince(customerId: number, since: number): Promise<number> {
+    return countOf(await this.db('mail_outbox').where({ customer_id: customerId, kind: 'notify_confirm' }).andWhere('created_at', '>=', since).count({ count: '*' }));
   }
 
   /** Owners with the weekly summary on, a confirmed address and an active page, by customer id after `afterId`. */

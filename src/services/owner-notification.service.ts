@@ -21,9 +21,15 @@ export const CONFIRM_TTL_MS = 48 * 60 * 60_000;
 export const ENTRIES_GAP_MS = 10 * 60_000;
 /** A confirmation is sent again at most once a minute. */
 export const RESEND_GAP_MS = 60_000;
+/**
+ * Confirmations one customer may have sent in an hour, whatever the addresses: the form must not
+ * become a way to send the agency's e-mail to strangers' mailboxes.
+ */
+export const CONFIRMATIONS_PER_HOUR = 5;
 
 export const notificationServiceMessages = {
   resendTooSoon: 'Onay e-postası az önce gönderildi. Bir dakika sonra yeniden deneyebilirsiniz.',
+  tooManyConfirmations: 'Son bir saatte çok fazla onay e-postası gönderildi. Lütfen daha sonra yeniden deneyin.',
 } as const;
 
 /** What a save did, for the notice the owner sees. */
@@ -99,6 +105,7 @@ export class OwnerNotificationService {
       if (current.confirmSentAt !== null && now - current.confirmSentAt < RESEND_GAP_MS) {
         throw new ValidationError({ email: notificationServiceMessages.resendTooSoon });
       }
+      await this.refuseTooManyConfirmations(customer.id, now);
       const token = newConfirmToken();
       const brand = await this.brands.look();
       await this.db.transaction(async (trx) => {
@@ -107,6 +114,7 @@ export class OwnerNotificationService {
       });
       return 'resent';
     }
+    await this.refuseTooManyConfirmations(customer.id, now);
     const token = newConfirmToken();
     const nonce = newUnsubscribeNonce();
     const brand = await this.brands.look();
@@ -128,6 +136,12 @@ export class OwnerNotificationService {
       if (saved) await this.queueConfirmation(trx, saved, customer, token, brand, now);
     });
     return 'confirm-sent';
+  }
+
+  private async refuseTooManyConfirmations(customerId: number, now: number): Promise<void> {
+    if ((await this.repository.confirmationsSince(customerId, now - 60 * 60_000)) >= CONFIRMATIONS_PER_HOUR) {
+      throw new ValidationError({ email: notificationServiceMessages.tooManyConfirmations });
+    }
   }
 
   /** Replaces a confirmation still waiting unsent (to an address just changed again): only the latest address hears. */
@@ -178,26 +192,55 @@ export class OwnerNotificationService {
   /**
    * In the transaction that stored a new entry (a message; a lead once contact exchange counts
    * here too): queues the e-mail listing every entry since the last e-mail, at most one per 10
-   * minutes. Call entriesState before the insert and this after it, with the newest message id.
+   * minutes. Call entriesState before the insert and this after it, with the newest message id
+   * (and, for a lead, the newest lead id: leads are counted, never listed).
    */
-  async queueEntriesFrom(trx: Knex.Transaction, state: EntriesState, lastMessageId: number, now: number): Promise<void> {
+  async queueEntriesFrom(trx: Knex.Transaction, state: EntriesState, lastMessageId: number, now: number, lastLeadId = state.leadsLastId): Promise<void> {
     const { customerId } = state;
     // While the e-mail before waits unclaimed it is replaced by one listing its entries and the new
     // one, due when it was; otherwise a new one is due 10 minutes after the one before, or now.
     const afterId = state.pending ? state.messagesAfterId : state.messagesLastId;
-    if (lastMessageId <= afterId) return;
+    const leadsAfterId = state.pending ? state.leadsAfterId : state.leadsLastId;
+    if (lastMessageId <= afterId && lastLeadId <= leadsAfterId) return;
     const availableAt = state.pending
       ? (state.entriesMailAt ?? now)
       : state.entriesMailAt === null
         ? now
         : Math.max(now, state.entriesMailAt + ENTRIES_GAP_MS);
-    const { texts, total } = await this.repository.messagesBetween(trx, customerId, afterId, lastMessageId, ENTRIES_LISTED);
+    const { texts, total } = lastMessageId > afterId ? await this.repository.messagesBetween(trx, customerId, afterId, lastMessageId, ENTRIES_LISTED) : { texts: [], total: 0 };
+    const leads = lastLeadId > leadsAfterId ? await this.repository.leadsBetween(trx, customerId, leadsAfterId, lastLeadId) : 0;
     const origin = this.origin(state);
-    const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'));
+    const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'), {
+      count: leads,
+      url: `${origin}/edit/${state.editToken}/leads`,
+    });
     const mail = renderMail(content, this.brands.lastKnown() ?? VIZIT_BRAND, origin);
     const pendingKey = entriesKey(customerId);
     await queueMail(trx, { kind: 'notify_entries', recipient: state.email, ...mail, customerId, pendingKey, availableAt: new Date(availableAt) }, new Date(now));
-    await this.repository.markEntries(trx, customerId, { entriesMailAt: availableAt, messagesAfterId: afterId, messagesLastId: lastMessageId });
+    await this.repository.markEntries(trx, customerId, {
+      entriesMailAt: availableAt,
+      messagesAfterId: afterId,
+      messagesLastId: Math.max(lastMessageId, afterId),
+      leadsAfterId,
+      leadsLastId: Math.max(lastLeadId, leadsAfterId),
+    });
+  }
+
+  /**
+   * For contact exchange's leads (repositories/lead.repository.ts): whether the owner hears of them,
+   * and in a lead's transaction entriesState before the insert, whose answer queues the e-mail
+   * counting the lead once it is inserted.
+   */
+  leadNotifier(): { hears(customerId: number): Promise<boolean>; before(trx: Knex.Transaction, customerId: number, now: number): Promise<(leadId: number) => Promise<void>> } {
+    return {
+      hears: async (customerId) => OwnerNotificationService.hearsOfEntries(await this.settings(customerId)),
+      before: async (trx, customerId, now) => {
+        const state = await this.entriesState(trx, customerId);
+        return async (leadId) => {
+          if (state) await this.queueEntriesFrom(trx, state, state.messagesLastId, now, leadId);
+        };
+      },
+    };
   }
 
   /** entriesState and queueEntriesFrom in one, for an entry already inserted in `trx`. */

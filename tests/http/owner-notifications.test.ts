@@ -226,6 +226,21 @@ describe('double opt-in', () => {
     await request(t.app).get(second).expect(200);
   });
 
+  it('sends at most 5 confirmations an hour per customer, whatever the addresses (422 in Turkish after)', async () => {
+    for (let i = 1; i <= 5; i += 1) {
+      await save({ email: `kisi${i}@example.com`, weekly: '1' }).expect(303);
+      await deliver();
+      time += 2 * MINUTE;
+    }
+    await save({ email: '' }).expect(303);
+    const res = await save({ email: 'kisi6@example.com', weekly: '1' }).expect(422);
+    expect(res.text).toContain('Son bir saatte çok fazla onay e-postası gönderildi.');
+    expect(res.text).toContain('value="kisi6@example.com"');
+    expect(smtp.messages.map((m) => m.envelope.to[0])).toEqual(['kisi1@example.com', 'kisi2@example.com', 'kisi3@example.com', 'kisi4@example.com', 'kisi5@example.com']);
+    time += HOUR;
+    await save({ email: 'kisi6@example.com', weekly: '1' }).expect(303);
+  });
+
   it('asks again for a changed address, and nothing goes to it before it is confirmed', async () => {
     await confirmedOwner();
     await save({ email: 'yeni@example.com', on_message: '1' }).expect(303).expect('Location', `${page()}?durum=onay-gonderildi`);
