@@ -33,7 +33,7 @@ export interface SenderOptions {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 export function createSmtpSender(config: MailConfig, options: SenderOptions = {}): MailSender {
-  const poolOptions: SMTPPool.Options = { url: config.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 3, ...TIMEOUTS };
+  const poolOptions: SMTPPool.Options = { url: config.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, ...TIMEOUTS };
   const transport = nodemailer.createTransport(poolOptions);
   return {
     async send(mail) {

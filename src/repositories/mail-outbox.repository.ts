@@ -167,10 +167,12 @@ export class MailOutboxRepository {
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);
   }
 
-  /** Marks a sent row, if this claim still holds it. */
-  async markSent(mail: ClaimedMail, now: number): Promise<void> {
+  /** Marks sent rows of one claim (all under `leaseUntil`) in one statement, those the claim still holds. */
+  async markSentMany(ids: readonly number[], leaseUntil: number, now: number): Promise<void> {
+    if (ids.length === 0) return;
     await this.db('mail_outbox')
-      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .whereIn('id', ids)
+      .andWhere({ lease_until: leaseUntil, status: 'pending' })
       .update({ status: 'sent', sent_at: now, lease_until: null, last_error: null });
   }
 

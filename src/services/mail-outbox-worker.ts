@@ -34,6 +34,34 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MINUTE * 2 ** Math.max(0, attempts - 1), HOUR);
 }
 
+/**
+ * Each sent mail is marked as soon as it is sent, but a mark that comes while one is being
+ * written waits and goes with the next write: one statement (one commit) for every mail sent
+ * meanwhile, instead of one per mail at full speed, and no mail left unmarked longer than a
+ * write takes.
+ */
+class SentMarks {
+  private readonly waiting: number[] = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(private readonly write: (ids: number[]) => Promise<void>) {}
+
+  /** Resolves once the mark of `id` is written. */
+  add(id: number): Promise<void> {
+    this.waiting.push(id);
+    this.writing ??= this.drain();
+    return this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) await this.write(this.waiting.splice(0));
+    } finally {
+      this.writing = null;
+    }
+  }
+}
+
 export class MailOutboxWorker {
   private readonly now: () => Date;
   private readonly pollMs: number;
@@ -54,7 +82,7 @@ export class MailOutboxWorker {
     this.now = options.now ?? (() => new Date());
     this.pollMs = options.pollMs ?? 5_000;
     this.leaseMs = options.leaseMs ?? 5 * MINUTE;
-    this.batchSize = options.batchSize ?? 20;
+    this.batchSize = options.batchSize ?? 50;
   }
 
   /** Looks at the outbox every `pollMs` and right after a mail is queued; neither keeps the process alive. */
@@ -99,7 +127,8 @@ export class MailOutboxWorker {
     let sent = 0;
     for (;;) {
       const claimed = await this.outbox.claimDue(this.now().getTime(), this.leaseMs, this.batchSize);
-      const results = await Promise.all(claimed.map((mail) => this.deliver(mail)));
+      const marks = new SentMarks((ids) => this.outbox.markSentMany(ids, claimed[0]?.leaseUntil ?? 0, this.now().getTime()));
+      const results = await Promise.all(claimed.map((mail) => this.deliver(mail, marks)));
       sent += results.filter(Boolean).length;
       if (claimed.length < this.batchSize) break;
     }
@@ -107,14 +136,14 @@ export class MailOutboxWorker {
     return sent;
   }
 
-  private async deliver(mail: ClaimedMail): Promise<boolean> {
+  private async deliver(mail: ClaimedMail, marks: SentMarks): Promise<boolean> {
     try {
       await this.sender.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     } catch (err) {
       await this.recordFailure(mail, err);
       return false;
     }
-    await this.outbox.markSent(mail, this.now().getTime());
+    await marks.add(mail.id);
     return true;
   }
 

@@ -43,7 +43,7 @@ describe('queueMail', () => {
   it('ignores a second mail with the same dedupe key, forever', async () => {
     await queueMail(t.db, mail({ dedupeKey: 'weekly:1:2026-48', subject: 'ilk' }), T0);
     const [claimed] = await outbox.claimDue(T0.getTime(), 60_000, 10);
-    await outbox.markSent(claimed!, T0.getTime());
+    await outbox.markSentMany([claimed!.id], claimed!.leaseUntil, T0.getTime());
     await queueMail(t.db, mail({ dedupeKey: 'weekly:1:2026-48', subject: 'ikinci' }), T0);
     expect((await t.db('mail_outbox').select('subject')).map((r) => r.subject)).toEqual(['ilk']);
   });
@@ -117,7 +117,7 @@ describe('the claim', () => {
       ['b', 1],
     ]);
     // The first claim's lease is gone: it can no longer mark the row.
-    await outbox.markSent(first[0]!, T0.getTime() + 60_000);
+    await outbox.markSentMany([first[0]!.id], first[0]!.leaseUntil, T0.getTime() + 60_000);
     expect((await t.db('mail_outbox').where({ subject: 'a' }).first()).status).toBe('pending');
   });
 });
