@@ -214,7 +214,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerMail = createOwnerMail(db, messageRepository, config, { look: () => brand.look(), lastKnown: () => brand.lastKnown(), current: () => brand.current() }, now);
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
-  const leadRepository = new LeadRepository(db);
+  // A lead is e-mailed to its owner like a message, in its own transaction (docs/product.md, Notifications).
+  const leadRepository = new LeadRepository(db, ownerMail.notifications?.leadNotifier() ?? null);
   const leads = new LeadService(leadRepository, new LeadSettingsRepository(db), profileRepository, config.timeZone, now);
 
   // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.

@@ -27,6 +27,11 @@ export const mailMessages = {
   entriesMore: (n: number) => `ve ${count.format(n)} mesaj daha. Hepsini mesajlar sayfanızda okuyabilirsiniz.`,
   entriesAction: 'Mesajları görüntüle',
   entriesFooter: (page: string) => `Bu e-postayı ${page} sayfanızın yeni mesaj bildirimlerini açtığınız için alıyorsunuz.`,
+  leadsSubject: (page: string, n: number) => (n === 1 ? `${page}: bir kişi iletişim bilgilerini bıraktı` : `${page}: ${count.format(n)} kişi iletişim bilgilerini bıraktı`),
+  leadsHeading: (n: number) => (n === 1 ? 'Bir kişi size iletişim bilgilerini bıraktı' : `${count.format(n)} kişi size iletişim bilgilerini bıraktı`),
+  leadsLine: (n: number) => (n === 1 ? 'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.' : `Ayrıca ${count.format(n)} kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.`),
+  leadsBody: 'Bilgileri ve iletişim için verdikleri açık rıza Kişiler sayfanızda.',
+  leadsAction: 'Kişileri görüntüle',
   weeklySubject: (page: string, from: string, to: string) => `${page}: haftalık özet (${from} – ${to})`,
   weeklyHeading: 'Geçen haftanız',
   weeklyIntro: (from: string, to: string) => `${from} – ${to} haftasında sayfanızda olanlar, parantez içinde bir önceki haftaya göre değişim:`,
@@ -58,9 +63,28 @@ export function confirmationMail(page: string, confirmUrl: string, unsubscribeUr
 }
 
 /** `texts` oldest first (at most ENTRIES_LISTED of them), `total` how many arrived since the last e-mail. */
-export function entriesMail(page: string, texts: readonly string[], total: number, messagesUrl: string, unsubscribeUrl: string): MailContent {
+export function entriesMail(
+  page: string,
+  texts: readonly string[],
+  total: number,
+  messagesUrl: string,
+  unsubscribeUrl: string,
+  leads: { count: number; url: string } = { count: 0, url: '' },
+): MailContent {
+  // Leads (contact exchange) are only counted: what a visitor left stays on the owner's page.
+  if (total === 0) {
+    return {
+      subject: mailMessages.leadsSubject(page, leads.count),
+      heading: mailMessages.leadsHeading(leads.count),
+      paragraphs: [mailMessages.leadsBody],
+      action: { label: mailMessages.leadsAction, url: leads.url },
+      footerNote: mailMessages.entriesFooter(page),
+      unsubscribeUrl,
+    };
+  }
   const paragraphs = texts.map((text) => `“${text}”`);
   if (total > texts.length) paragraphs.push(mailMessages.entriesMore(total - texts.length));
+  if (leads.count > 0) paragraphs.push(mailMessages.leadsLine(leads.count));
   return {
     subject: mailMessages.entriesSubject(page, total),
     heading: mailMessages.entriesHeading(total),

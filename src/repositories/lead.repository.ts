@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { addToCounters } from './day-counters.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 /** What a visitor left, as the form checked it. */
@@ -38,38 +37,64 @@ function toLead(row: Record<string, unknown>): Lead {
   };
 }
 
-/** Called inside a lead's transaction, after its row (the owner's e-mail notification joins it there). */
-export type LeadInsertHook = (trx: Knex.Transaction, customerId: number, at: number) => Promise<void>;
+/** The owner's e-mail notification of new entries (services/owner-notification.service.ts). */
+export interface LeadNotifier {
+  /** Whether the owner hears of new entries by e-mail at all: most do not, and their leads need no transaction. */
+  hears(customerId: number): Promise<boolean>;
+  /** In the lead's transaction, before the insert (locks what the e-mail is gathered from); its answer runs after it. */
+  before(trx: Knex.Transaction, customerId: number, at: number): Promise<(leadId: number) => Promise<void>>;
+}
 
 export class LeadRepository {
   constructor(
     private readonly db: Knex,
-    private readonly afterInsert: LeadInsertHook = async () => {},
+    private readonly notify: LeadNotifier | null = null,
   ) {}
 
   /**
-   * Stores a lead and counts it on its day, in one transaction committed before the visitor is
-   * thanked; refused when the form is off, or when the notice the visitor consented to
-   * (`noticeVersion`) is no longer the current one.
+   * Stores a lead and counts it on its day, committed before the visitor is thanked; refused when
+   * the form is off, or when the notice the visitor consented to (`noticeVersion`) is no longer the
+   * current one. With the owner's e-mail it is one transaction with the e-mail; without, the lead
+   * is one statement and its counter another (a crash between them costs the statistics one lead,
+   * never the lead), so leads do not queue for the one SQLite connection a transaction holds.
    */
   async create(customerId: number, lead: NewLead, noticeVersion: number, at: number, day: string): Promise<number | LeadRefusal> {
-    return this.db.transaction(async (trx) => {
-      // One statement checks the form and inserts: a row only while the form is on under the version shown.
-      const inserted: unknown = await trx.raw(
-        `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
-         select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
-         where customer_id = ? and enabled and notice_version = ? returning id`,
-        [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion],
-      );
-      const [row] = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
-      if (!row) {
-        const settings: Record<string, unknown> | undefined = await trx('lead_settings').where({ customer_id: customerId }).first('enabled');
-        return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';
-      }
-      await addToCounters(trx, 'lead_days', ['customer_id', 'day'], 'leads', [{ customer_id: customerId, day, leads: 1 }]);
-      await this.afterInsert(trx, customerId, at);
-      return toInt(row.id);
-    });
+    const notify = this.notify;
+    if (notify && (await notify.hears(customerId))) {
+      return this.db.transaction(async (trx) => {
+        const queueMail = await notify.before(trx, customerId, at);
+        const id = await this.insert(trx, customerId, lead, noticeVersion, at);
+        if (typeof id !== 'number') return id;
+        await this.countOn(trx, customerId, day);
+        await queueMail(id);
+        return id;
+      });
+    }
+    const id = await this.insert(this.db, customerId, lead, noticeVersion, at);
+    if (typeof id === 'number') await this.countOn(this.db, customerId, day);
+    return id;
+  }
+
+  /** One statement checks the form and inserts: a row only while the form is on under the version shown. */
+  private async insert(db: Knex, customerId: number, lead: NewLead, noticeVersion: number, at: number): Promise<number | LeadRefusal> {
+    const inserted: unknown = await db.raw(
+      `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
+       select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
+       where customer_id = ? and enabled and notice_version = ? returning id`,
+      [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion],
+    );
+    const [row] = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
+    if (row) return toInt(row.id);
+    const settings: Record<string, unknown> | undefined = await db('lead_settings').where({ customer_id: customerId }).first('enabled');
+    return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';
+  }
+
+  /** One more lead on its day's counter (the same upsert as the other day counters, day-counters.ts). */
+  private async countOn(db: Knex, customerId: number, day: string): Promise<void> {
+    await db('lead_days')
+      .insert({ customer_id: customerId, day, leads: 1 })
+      .onConflict(['customer_id', 'day'])
+      .merge({ leads: db.raw('?? + excluded.??', ['lead_days.leads', 'leads']) });
   }
 
   async count(customerId: number): Promise<number> {

@@ -1,0 +1,121 @@
+/**
+ * Contact exchange's leads in the owner's new-entries e-mail (docs/product.md, Notifications and
+ * Contact exchange), through the real app, the real database and a real SMTP server: a lead is
+ * queued in its own transaction like a message, gathered with the messages of the same 10 minutes,
+ * and only counted: what the visitor left stays on the owner's page. The clock is injected and the
+ * outbox worker's runs are called by the test.
+ */
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
+import { createSmtpSender } from '../../src/mail/smtp-transport.js';
+import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
+import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
+
+const MINUTE = 60_000;
+const FROM = 'Kadıköy Ajans <bildirim@ajans.example>';
+const OWNER = 'sahip@example.com';
+
+let smtp: SmtpTestServer;
+let t: TestApp;
+let customer: CreatedCustomer;
+let time: number;
+let worker: MailOutboxWorker;
+
+beforeEach(async () => {
+  smtp = await startSmtpTestServer();
+  time = Date.parse('2026-11-26T09:00:00Z');
+  ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
+  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+  await request(t.app)
+    .post(`/edit/${customer.editToken}/leads/settings`)
+    .type('form')
+    .send({ enabled: '1', fields: ['phone', 'email'], prompt: '', notice: 'Veri sorumlusu: Ayşe Kaya.', retention_months: '12' })
+    .expect(303);
+});
+
+afterEach(async () => {
+  await worker.stop();
+  await t.close();
+  await smtp.close();
+});
+
+/** Sends what is due and answers the mails that arrived by it. */
+async function deliver(): Promise<ReceivedMail[]> {
+  const before = smtp.messages.length;
+  const sent = await worker.runOnce();
+  if (sent > 0) await smtp.waitForMessages(before + sent);
+  return smtp.messages.slice(before);
+}
+
+/** The owner saves the address with new-entry e-mails on and opens the confirmation link. */
+async function confirmedOwner(): Promise<void> {
+  await request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email: OWNER, on_message: '1' }).expect(303);
+  const [confirmation] = await deliver();
+  const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text ?? '')![1]!;
+  await request(t.app).get(link).expect(200);
+}
+
+/** The page's form stamp, a few seconds before the visitor sends. */
+async function stamp(): Promise<string> {
+  const page = await request(t.app).get(`/${customer.slug}`).expect(200);
+  time += 5_000;
+  return /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
+}
+
+async function visitorLeaves(name: string, phone: string): Promise<void> {
+  await request(t.app).post(`/${customer.slug}/leads`).type('form').send({ name, phone, consent: '1', form_started: await stamp(), notice_version: '1' }).expect(303);
+}
+
+async function visitorWrites(message: string): Promise<void> {
+  await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message, form_started: await stamp() }).expect(303);
+}
+
+describe('leads in the new-entries e-mail', () => {
+  it('e-mails a new lead at once, counted and linked to Kişiler, never with what the visitor left; leads from before the address was confirmed are not counted', async () => {
+    await visitorLeaves('Önceki Kişi', '05321110000');
+    await confirmedOwner();
+    await visitorLeaves('Mehmet Demir', '05321234567');
+    const [mail] = await deliver();
+    expect(mail!.parsed.subject).toBe('Ayşe Kaya: bir kişi iletişim bilgilerini bıraktı');
+    expect(mail!.parsed.text).toContain('Bir kişi size iletişim bilgilerini bıraktı');
+    expect(mail!.parsed.text).toContain(`Kişileri görüntüle: https://kart.example/edit/${customer.editToken}/leads`);
+    const raw = mail!.raw.toString('utf8');
+    for (const secret of ['Mehmet', 'Demir', '532', 'Önceki']) expect(raw).not.toContain(secret);
+    expect(await t.db('leads').where({ customer_id: customer.id })).toHaveLength(2);
+  });
+
+  it('gathers the leads and messages of the next 10 minutes into one e-mail listing the messages and counting the leads', async () => {
+    await confirmedOwner();
+    const start = time;
+    await visitorWrites('İlk mesaj');
+    expect(await deliver()).toHaveLength(1);
+    await visitorLeaves('Bir', '05321234567');
+    time += MINUTE;
+    await visitorWrites('Pencereye düşen mesaj');
+    await visitorLeaves('İki', '05321234568');
+    expect(await deliver()).toEqual([]);
+    expect(await t.db('mail_outbox').where({ kind: 'notify_entries' })).toHaveLength(2);
+    time = start + 10 * MINUTE + 10_000;
+    const [gathered] = await deliver();
+    expect(gathered!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
+    expect(gathered!.parsed.text).toContain('“Pencereye düşen mesaj”');
+    expect(gathered!.parsed.text).toContain('Ayrıca 2 kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.');
+    expect(gathered!.parsed.text).not.toContain('İlk mesaj');
+    // The next lead starts a new window: it is the only one counted.
+    await visitorLeaves('Üç', '05321234569');
+    time += 10 * MINUTE;
+    const [next] = await deliver();
+    expect(next!.parsed.subject).toBe('Ayşe Kaya: bir kişi iletişim bilgilerini bıraktı');
+  });
+
+  it('sends nothing for a lead while new-entry e-mails are off', async () => {
+    await request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email: OWNER, weekly: '1' }).expect(303);
+    await deliver();
+    await visitorLeaves('Sessiz', '05321234567');
+    expect(await deliver()).toEqual([]);
+    expect(await t.db('leads').where({ customer_id: customer.id })).toHaveLength(1);
+  });
+});
