@@ -1,18 +1,27 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import type { ObjectStorageSettings } from '../lib/storage-url.js';
 
+export interface S3Limits {
+  readonly connectionTimeoutMs: number;
+  /** Until the bucket's answer begins, the request's body included. */
+  readonly requestTimeoutMs: number;
+  /** A socket with nothing moving, a download paused by a slow visitor included: generous. */
+  readonly idleSocketTimeoutMs: number;
+  readonly maxAttempts: number;
+}
+
 /**
- * Short limits, so that a bucket that is away costs an upload a few seconds and a 503 rather
- * than a request hanging on the SDK's defaults (no connect timeout, three attempts with backoff).
+ * Short limits, so that a bucket that is away or silent costs an upload a few seconds and a 503
+ * rather than a request hanging on the SDK's defaults (no timeouts at all, three attempts).
  */
-export const S3_LIMITS = { connectionTimeoutMs: 2_000, requestTimeoutMs: 5_000, maxAttempts: 2 } as const;
+export const S3_LIMITS: S3Limits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 5_000, idleSocketTimeoutMs: 30_000, maxAttempts: 2 };
 
 /**
  * A client for S3 or a compatible server. With an endpoint (MinIO, R2, B2, ...) the bucket
  * goes in the path, which every compatible server understands; checksums only where the
  * operation requires them, since several servers refuse the SDK's newer default ones.
  */
-export function createS3Client(settings: ObjectStorageSettings, limits: typeof S3_LIMITS = S3_LIMITS): S3Client {
+export function createS3Client(settings: ObjectStorageSettings, limits: S3Limits = S3_LIMITS): S3Client {
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
@@ -20,7 +29,13 @@ export function createS3Client(settings: ObjectStorageSettings, limits: typeof S
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: limits.maxAttempts,
-    requestHandler: { connectionTimeout: limits.connectionTimeoutMs, requestTimeout: limits.requestTimeoutMs },
+    // Without throwOnRequestTimeout the SDK only logs a request over its time and goes on waiting.
+    requestHandler: {
+      connectionTimeout: limits.connectionTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+      socketTimeout: limits.idleSocketTimeoutMs,
+    },
   });
 }
 

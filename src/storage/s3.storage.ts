@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { RequestHandler } from 'express';
+import { StorageUnavailableError } from '../errors.js';
 import {
   assertCustomerId,
   customerFileName,
@@ -116,8 +117,20 @@ export class S3Storage implements FileStorage {
     throw new Error(`no free file name for "${fileName}"`);
   }
 
-  /** Bytes in memory in one PUT; a file streamed from disk, in parts when it is large. */
+  /**
+   * A PUT answered 404 has no bucket to go to (NoSuchBucket: a wrong name, or the bucket
+   * removed): for the owner that is the storage being away, a 503, not a failure of the upload.
+   */
   private async put(key: string, name: string, data: FileContent): Promise<void> {
+    try {
+      await this.putObject(key, name, data);
+    } catch (err) {
+      throw isMissing(err) ? new StorageUnavailableError(err) : err;
+    }
+  }
+
+  /** Bytes in memory in one PUT; a file streamed from disk, in parts when it is large. */
+  private async putObject(key: string, name: string, data: FileContent): Promise<void> {
     const common = { Bucket: this.options.bucket, Key: key, ContentType: contentTypeOf(name), CacheControl: CACHE_CONTROL };
     if (data instanceof Uint8Array) {
       await bucketCall(() => this.client.send(new PutObjectCommand({ ...common, Body: data, IfNoneMatch: '*' })));

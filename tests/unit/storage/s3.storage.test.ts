@@ -1,5 +1,7 @@
 /** What only the S3 driver has: its key layout, multipart uploads, and a bucket that goes away and comes back. */
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -7,6 +9,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, StorageUnavailableError } from '../../../src/errors.js';
+import { createS3Client, S3_LIMITS } from '../../../src/storage/s3-client.js';
 import { S3Storage } from '../../../src/storage/s3.storage.js';
 import { startS3TestServer, type S3TestServer } from '../../helpers/s3-test-server.js';
 
@@ -78,6 +81,24 @@ describe('S3Storage', () => {
     expect(await storage.saveFile(5, 'profile-b.jpg', Buffer.from('sonra'))).toBe('/uploads/5/profile-b.jpg');
     expect(await s3.keys('fault/')).toEqual(['fault/5/profile-a.jpg', 'fault/5/profile-b.jpg']);
     await request(app).get(before).expect(200);
+  });
+
+  it('gives up on a bucket that takes the connection and never answers, and on one that does not exist', async () => {
+    const silent = createServer((socket) => socket.on('data', () => {})).listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const settings = { ...s3.settings(), endpoint: `http://127.0.0.1:${port}` };
+      const storage = new S3Storage(createS3Client(settings, { ...S3_LIMITS, requestTimeoutMs: 300 }), { bucket: s3.bucket, prefix: '' });
+      const started = Date.now();
+      await expect(storage.saveFile(1, 'a.jpg', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
+      // Two attempts of 300 ms each, not the SDK's default of waiting for ever.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.close();
+    }
+    const missing = new S3Storage(s3.client(), { bucket: 'no-such-bucket', prefix: '' });
+    await expect(missing.saveFile(1, 'a.jpg', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 
   it('sweeps orphans across pages of the listing', async () => {
