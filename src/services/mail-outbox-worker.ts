@@ -2,18 +2,12 @@ import type { Logger } from '../logger.js';
 import { classifySendError, describeSendError, type MailSender } from '../mail/smtp-transport.js';
 import { onMailQueued, type ClaimedMail, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
 
-/**
- * Sends the outbox (docs/architecture.md, E-mail). Each run claims due rows with a lease, sends
- * them as they were rendered, and marks each: sent; a temporary failure tried again later (1
- * minute, doubling to an hour, for three days); a permanent one failed for good. A stopped
- * instance's claims run out and are claimed again, so a restart loses nothing. Several instances
- * on PostgreSQL each claim rows of their own (FOR UPDATE SKIP LOCKED).
- */
+/** The worker's clock and pace; tests pin the clock and call `runOnce` themselves. */
 export interface MailWorkerOptions {
   now?: () => Date;
   /** How often the outbox is looked at without a kick: retries, gathered mail, other instances' mail. */
   pollMs?: number;
-  /** How long a claim holds a row: far above the transport's timeouts. */
+  /** How long a claim holds a row: above a whole claim sent at the transport's timeouts (50 mails, 5 connections, 30 s each). */
   leaseMs?: number;
   /** Rows one claim takes. */
   batchSize?: number;
@@ -26,7 +20,7 @@ const DAY = 24 * HOUR;
 export const GIVE_UP_AFTER_MS = 3 * DAY;
 const SENT_KEPT_MS = 30 * DAY;
 const FAILED_KEPT_MS = 90 * DAY;
-/** How long a stop waits for sends in flight: well inside the 5 s server.ts gives a shutdown. */
+/** How long a stop waits for sends in flight: a shutdown stays well inside the 10 s Docker gives a container to stop. */
 const STOP_WAIT_MS = 2_000;
 
 /** The wait before the next try after `attempts` tries: 1 min, 2, 4 ... capped at an hour. */
@@ -62,6 +56,13 @@ class SentMarks {
   }
 }
 
+/**
+ * Sends the outbox (docs/architecture.md, E-mail). Each run claims due rows with a lease, sends
+ * them as they were rendered, and marks each: sent; a temporary failure tried again later (1
+ * minute, doubling to an hour, for three days); a permanent one failed for good. A stopped
+ * instance's claims run out and are claimed again, so a restart loses nothing. Several instances
+ * on PostgreSQL each claim rows of their own (FOR UPDATE SKIP LOCKED).
+ */
 export class MailOutboxWorker {
   private readonly now: () => Date;
   private readonly pollMs: number;
@@ -81,7 +82,7 @@ export class MailOutboxWorker {
   ) {
     this.now = options.now ?? (() => new Date());
     this.pollMs = options.pollMs ?? 5_000;
-    this.leaseMs = options.leaseMs ?? 5 * MINUTE;
+    this.leaseMs = options.leaseMs ?? 15 * MINUTE;
     this.batchSize = options.batchSize ?? 50;
   }
 

@@ -213,8 +213,8 @@ describe('a shutdown', () => {
     const stopping = performance.now();
     await stuck.stop();
     expect(performance.now() - stopping).toBeLessThan(3_000);
-    // The row stays claimed until its lease runs out; then another run sends it.
-    time += 10 * MINUTE;
+    // The row stays claimed until its lease (15 minutes) runs out; then another run sends it.
+    time += 20 * MINUTE;
     expect(await worker.runOnce()).toBe(1);
     // The cut send fails at last (the greeting's timeout): its claim is gone, so it marks nothing.
     await run;
