@@ -43,6 +43,7 @@ import { PriceListImportController } from './controllers/price-list-import.contr
 import { PriceListImportRepository } from './repositories/price-list-import.repository.js';
 import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
+import { PriceListRepository } from './repositories/price-list.repository.js';
 import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
@@ -189,7 +190,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
-  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now);
+  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now, new PriceListRepository(db));
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now, activity);
   const accountController = new AccountController(auth, now, activity);

@@ -8,6 +8,7 @@ import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
+import type { PriceListRepository } from '../repositories/price-list.repository.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
 
 /** What was typed, as strings, to fill a refused form again. */
@@ -28,6 +29,8 @@ export class AdminCustomerPage {
     private readonly identities: CustomerIdentityService,
     private readonly activity: ActivityLog,
     private readonly now: () => number,
+    /** The price list's item count, shown in its section (docs/product.md, Administrator). */
+    private readonly priceLists: Pick<PriceListRepository, 'itemCount'>,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -35,11 +38,12 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity, history] = await Promise.all([
+    const [{ phone, email }, oldSlugs, identity, history, priceListItems] = await Promise.all([
       this.customers.contact(customer.id),
       this.addresses.oldSlugsOf(customer.id),
       this.identities.values(customer),
       this.activity.ofCustomer(customer.id),
+      this.priceLists.itemCount(customer.id),
     ]);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
@@ -54,6 +58,7 @@ export class AdminCustomerPage {
       // Its own last entries of the activity log (views/admin/customer-activity.ejs).
       history: activityView(history, this.now(), this.config.timeZone),
       timeZone: this.config.timeZone,
+      priceListItems,
       // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it refused.
       identityForm: { values: identity, errors: {} },
       ...forms,

@@ -94,6 +94,15 @@ describe('the price list editor', () => {
     await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(404);
   });
 
+  it("counts the items on the administrator's customer page", async () => {
+    const admin = await signIn(t.app);
+    expect((await admin.agent.get(`/admin/customers/${customer.id}`).expect(200)).text).toContain('<p class="price-list-count">Henüz ürün yok</p>');
+    const { category } = await seed(customer);
+    await json(request(t.app).post(`${list(customer)}/items`).field('category_id', String(category)).field('name', 'Salep').field('price', '85')).expect(200);
+    await seed(other);
+    expect((await admin.agent.get(`/admin/customers/${customer.id}`).expect(200)).text).toContain('<p class="price-list-count">2 ürün</p>');
+  });
+
   it('changes the cached public price list and profile through the version', async () => {
     const { category, item } = await seed(customer);
     const first = await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(200);
