@@ -60,7 +60,8 @@ export async function benchMessages(ctx: BenchContext, target: MessagesTarget = 
   // A short run to learn the rate, then a run of a fixed number of messages: with `amount`,
   // autocannon waits for every answer, so committed rows and 303s can be compared exactly.
   const probe = await load({ url, connections: CONNECTIONS, durationS: PROBE_S, setupRequest });
-  await sleep(500); // messages in flight when the probe stopped are still being committed
+  // Messages in flight when the probe stopped are still being committed (seconds, on a slow run): wait until none lands.
+  for (let last = -1, now = await countMessages(); now !== last; last = now, now = await countMessages()) await sleep(500);
   const amount = Math.max(MIN_MESSAGES, Math.min(MAX_MESSAGES, Math.round(probe.rps * MEASURED_S)));
   const before = await countMessages();
   const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
