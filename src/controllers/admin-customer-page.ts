@@ -29,7 +29,7 @@ export class AdminCustomerPage {
     private readonly identities: CustomerIdentityService,
     private readonly activity: ActivityLog,
     private readonly now: () => number,
-    /** The price list's item count, shown in its section (docs/product.md, Administrator). */
+    /** The price list's item count, shown in its section (docs/product.md, Price list). */
     private readonly priceLists: Pick<PriceListRepository, 'itemCount'>,
   ) {}
 
