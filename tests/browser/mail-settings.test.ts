@@ -110,3 +110,22 @@ describe('the E-posta section', () => {
     }
   });
 });
+
+describe('without e-mail', () => {
+  it('says in one line how to set it up, on a phone without JavaScript', async () => {
+    const bare = await startApp();
+    try {
+      const opened = await openPage(browser, { baseURL: bare.baseURL, javaScript: false, device: 'phone' });
+      contexts.push(opened.context);
+      await signIn(opened.page);
+      await opened.page.goto('/admin/settings');
+      const section = opened.page.getByRole('region', { name: 'E-posta' });
+      expect(await section.innerText()).toContain('E-posta kurulu değil: bildirimler ve “Şifremi unuttum” için sunucuda SMTP_URL ve MAIL_FROM');
+      expect(await opened.page.getByRole('button', { name: 'Deneme e-postası gönder' }).count()).toBe(0);
+      await inspect(opened.page, 'nojs-phone-settings-no-mail');
+      await opened.context.close();
+    } finally {
+      await bare.close();
+    }
+  });
+});
