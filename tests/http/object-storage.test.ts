@@ -183,11 +183,14 @@ describe('the bucket away', () => {
     await request(t.app).get(`${base()}/profile`).expect(200);
     expect((await request(t.app).get('/healthz').expect(200)).body).toMatchObject({ status: 'ok', storage: 'unavailable' });
     await request(t.app).get(before.profile_photo as string).expect(503);
+    // The sharing image carries the photo: a 503 to retry, never one drawn without it and kept.
+    await request(t.app).get(`/${customer.slug}/og.png`).expect(503);
 
     await s3.start();
     await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(600, 600, { r: 5, g: 5, b: 5 }), 'b.jpg').expect(303);
     const after = (await profile()).profile_photo as string;
     expect(await objects()).toEqual([nameOf(after)]);
     await request(t.app).get(after).expect(200);
+    await request(t.app).get(`/${customer.slug}/og.png`).expect(200);
   });
 });
