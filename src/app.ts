@@ -86,6 +86,7 @@ import { MessageRepository } from './repositories/message.repository.js';
 import { LeadRepository } from './repositories/lead.repository.js';
 import { LeadSettingsRepository } from './repositories/lead-settings.repository.js';
 import { LeadService } from './services/lead.service.js';
+import { LeadDayCounter } from './services/lead-day-counter.js';
 import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
@@ -164,6 +165,8 @@ export interface App {
     accessLog: AccessTally | null;
     /** Contact exchange; server.ts runs its retention job. */
     leads: LeadService;
+    /** Leads per day, written in batches; server.ts stops it, tests flush it. */
+    leadCounts: LeadDayCounter;
     /** The owner's e-mail notifications; server.ts runs the weekly summary's schedule. */
     ownerMail: OwnerMail;
   };
@@ -217,7 +220,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
   // A lead is e-mailed to its owner like a message, in its own transaction (docs/product.md, Notifications).
   const leadRepository = new LeadRepository(db, ownerMail.notifications?.leadNotifier() ?? null);
-  const leads = new LeadService(leadRepository, new LeadSettingsRepository(db), profileRepository, config.timeZone, now);
+  const leadCounts = new LeadDayCounter(leadRepository, logger);
+  const leads = new LeadService(leadRepository, new LeadSettingsRepository(db), profileRepository, config.timeZone, now, leadCounts);
 
   // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
   const profileWrites = new ProfileWriteRepository(db);
@@ -376,7 +380,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
-    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads, ownerMail },
+    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads, leadCounts, ownerMail },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();

@@ -142,6 +142,7 @@ async function main(): Promise<void> {
       try {
         await backups?.stop();
         await expiredLeads.stop();
+        await services.leadCounts.stop();
         await mailWorker?.stop();
         await weekly?.stop();
         await services.views.stop();

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { addToCounters } from './day-counters.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 /** What a visitor left, as the form checked it. */
@@ -37,6 +38,13 @@ function toLead(row: Record<string, unknown>): Lead {
   };
 }
 
+/** Leads of one customer on one day, added to the statistics' counter. */
+export interface DayCount {
+  customerId: number;
+  day: string;
+  leads: number;
+}
+
 /** The owner's e-mail notification of new entries (services/owner-notification.service.ts). */
 export interface LeadNotifier {
   /** Whether the owner hears of new entries by e-mail at all: most do not, and their leads need no transaction. */
@@ -52,27 +60,22 @@ export class LeadRepository {
   ) {}
 
   /**
-   * Stores a lead and counts it on its day, committed before the visitor is thanked; refused when
-   * the form is off, or when the notice the visitor consented to (`noticeVersion`) is no longer the
-   * current one. With the owner's e-mail it is one transaction with the e-mail; without, the lead
-   * is one statement and its counter another (a crash between them costs the statistics one lead,
-   * never the lead), so leads do not queue for the one SQLite connection a transaction holds.
+   * Stores a lead, committed before the visitor is thanked; refused when the form is off, or when
+   * the notice the visitor consented to (`noticeVersion`) is no longer the current one. With the
+   * owner's e-mail it is one transaction with the e-mail; without, one statement, as a message is.
+   * Its day is counted by services/lead-day-counter.ts.
    */
-  async create(customerId: number, lead: NewLead, noticeVersion: number, at: number, day: string): Promise<number | LeadRefusal> {
+  async create(customerId: number, lead: NewLead, noticeVersion: number, at: number): Promise<number | LeadRefusal> {
     const notify = this.notify;
     if (notify && (await notify.hears(customerId))) {
       return this.db.transaction(async (trx) => {
         const queueMail = await notify.before(trx, customerId, at);
         const id = await this.insert(trx, customerId, lead, noticeVersion, at);
-        if (typeof id !== 'number') return id;
-        await this.countOn(trx, customerId, day);
-        await queueMail(id);
+        if (typeof id === 'number') await queueMail(id);
         return id;
       });
     }
-    const id = await this.insert(this.db, customerId, lead, noticeVersion, at);
-    if (typeof id === 'number') await this.countOn(this.db, customerId, day);
-    return id;
+    return this.insert(this.db, customerId, lead, noticeVersion, at);
   }
 
   /** One statement checks the form and inserts: a row only while the form is on under the version shown. */
@@ -89,12 +92,11 @@ export class LeadRepository {
     return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';
   }
 
-  /** One more lead on its day's counter (the same upsert as the other day counters, day-counters.ts). */
-  private async countOn(db: Knex, customerId: number, day: string): Promise<void> {
-    await db('lead_days')
-      .insert({ customer_id: customerId, day, leads: 1 })
-      .onConflict(['customer_id', 'day'])
-      .merge({ leads: db.raw('?? + excluded.??', ['lead_days.leads', 'leads']) });
+  /** Adds gathered leads to their days' counters in one transaction, in key order (no deadlock between instances). */
+  async addDayCounts(rows: readonly DayCount[]): Promise<void> {
+    const sorted = [...rows].sort((a, b) => a.customerId - b.customerId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const counted = sorted.map((row) => ({ customer_id: row.customerId, day: row.day, leads: row.leads }));
+    await this.db.transaction((trx) => addToCounters(trx, 'lead_days', ['customer_id', 'day'], 'leads', counted));
   }
 
   async count(customerId: number): Promise<number> {

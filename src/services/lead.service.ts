@@ -32,6 +32,8 @@ export class LeadService {
     private readonly profiles: ProfileRepository,
     private readonly timeZone: string,
     private readonly now: () => number,
+    /** Leads per day for the statistics, written in batches. */
+    private readonly dayCounts: { add(customerId: number, day: string): void } = { add: () => {} },
   ) {}
 
   /** The KVKK template with the business's name and the e-mail (else phone) of the card filled in. */
@@ -89,9 +91,11 @@ export class LeadService {
   }
 
   /** Stores a lead with consent given now under `noticeVersion`; the id, or why it was not stored. */
-  submit(customerId: number, lead: NewLead, noticeVersion: number): Promise<number | LeadRefusal> {
+  async submit(customerId: number, lead: NewLead, noticeVersion: number): Promise<number | LeadRefusal> {
     const at = this.now();
-    return this.leads.create(customerId, lead, noticeVersion, at, dayKey(at, this.timeZone));
+    const stored = await this.leads.create(customerId, lead, noticeVersion, at);
+    if (typeof stored === 'number') this.dayCounts.add(customerId, dayKey(at, this.timeZone));
+    return stored;
   }
 
   /** Deletes every lead past its customer's retention (3, 6 or 12 months); how many went. */

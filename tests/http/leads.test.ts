@@ -72,6 +72,8 @@ describe('the contact form on the public page', () => {
     expect(row).toMatchObject({ name: 'Mehmet Demir', phone: '+905321234567', email: 'Mehmet@ornek.com', note: 'Salı öğleden sonra arayın.', notice_version: 1, read_at: null });
     expect(Number(row!.consent_at)).toBe(now);
     expect(Number(row!.created_at)).toBe(now);
+    // Counted on its day in a batch written every half second (services/lead-day-counter.ts).
+    await t.services.leadCounts.flush();
     const days = await t.db('lead_days').where({ customer_id: customer.id });
     expect(days.map((d) => [d.day, Number(d.leads)])).toEqual([['2026-11-26', 1]]);
     // A counter only: nothing about the visitor.

@@ -220,6 +220,7 @@ describe('the customer\'s data', () => {
     now += 5000;
     await request(t.app).post(`/${customer.slug}/leads`).type('form').send({ name: 'Deniz Yıldız', phone: '05321234567', consent: '1', form_started: stamp, notice_version: '2' }).expect(303);
     // The statistics count it on its day, and nothing else about it.
+    await t.services.leadCounts.flush();
     const stats = await request(t.app).get(`${base()}/stats`).expect(200);
     expect(stats.text).toContain('Son 7 günde <strong>1 kişi</strong> iletişim bilgilerini bıraktı.');
     const admin = await signIn(t.app);
