@@ -125,9 +125,11 @@ export class ProfileRepository {
 
   /** Every uploaded file a row points to (`/uploads/...` paths), for the start-up orphan sweep. */
   async referencedUploads(): Promise<Set<string>> {
-    const [profiles, links] = await Promise.all([
+    // Every table that holds an upload's path belongs here: a file no row names is deleted at start.
+    const [profiles, links, priceListPhotos] = await Promise.all([
       this.db('customer_profiles').select('profile_photo', 'cover_photo', 'background_value'),
       this.db('social_links').where('url', 'like', '/uploads/%').select('url'),
+      this.db('price_list_items').whereNotNull('photo_path').select('photo_path'),
     ]);
     const paths = new Set<string>();
     for (const row of profiles as Array<Record<string, unknown>>) {
@@ -136,6 +138,7 @@ export class ProfileRepository {
       }
     }
     for (const row of links as Array<{ url: string }>) paths.add(row.url);
+    for (const row of priceListPhotos as Array<{ photo_path: string }>) paths.add(row.photo_path);
     return paths;
   }
 

@@ -51,6 +51,15 @@ async function addWithPhoto(): Promise<number> {
 }
 
 describe('item photos', () => {
+  it('survive the start-up sweep of unreferenced uploads: a restart on SQLite keeps every photo a row points to', async () => {
+    const id = await addWithPhoto();
+    const stored = (await photoOf(id))!;
+    const referenced = await t.services.profiles.referencedUploads();
+    expect(referenced.has(stored)).toBe(true);
+    await t.services.storage.sweepOrphans(referenced, { olderThanMs: 0, now: Date.now() + 1000 });
+    expect(existsSync(onDisk(stored))).toBe(true);
+  });
+
   it('stores a real JPEG as a 400x400 JPEG without metadata, shown in the editor', async () => {
     const id = await addWithPhoto();
     const stored = await photoOf(id);
