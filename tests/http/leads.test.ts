@@ -1,9 +1,11 @@
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messages as formMessages } from '../../src/controllers/lead-form.controller.js';
 import { LEADS_PER_WINDOW } from '../../src/middleware/lead-throttle.js';
 import { messages as leadMessages } from '../../src/validation/lead.validation.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { seedFullProfile } from '../helpers/fixtures.js';
 
 let t: TestApp;
 let now: number;
@@ -60,6 +62,18 @@ describe('the contact form on the public page', () => {
     const notice = await request(t.app).get(`/${customer.slug}/aydinlatma`).expect(200);
     expect(notice.text).toContain('Veri sorumlusu: Ayşe Kaya Kuaför.');
     expect(notice.text).toContain('Sürüm 1');
+  });
+
+  it('keeps the heaviest page\'s first render (HTML + CSS) under 14 KB gzipped with the form on', async () => {
+    await seedFullProfile(t, customer.id);
+    await turnOn();
+    const page = await request(t.app).get(`/${customer.slug}`).set('Accept-Encoding', 'identity').expect(200);
+    expect(page.text).toContain('id="iletisim-birak"');
+    const cssHref = /<link rel="stylesheet" href="([^"]+)">/.exec(page.text)![1]!;
+    const css = await request(t.app).get(cssHref).set('Accept-Encoding', 'identity').expect(200);
+    const htmlGz = gzipSync(Buffer.from(page.text)).length;
+    const cssGz = gzipSync(Buffer.from(css.text)).length;
+    expect(htmlGz + cssGz, `HTML ${htmlGz} B + CSS ${cssGz} B gzipped`).toBeLessThan(14 * 1024);
   });
 
   it('stores the lead with its consent time and notice version, counts it on its day, and answers 303 to the thanks', async () => {
