@@ -305,9 +305,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/qr.png', d.loadPublicCustomer, d.profileFiles.qrPng);
   // The sharing image, drawn once per page version; a passive customer's is a 404 like its photo.
   app.get('/:slug/og.png', d.loadPublicCustomer, passiveAsMissing, d.sharingImage.show);
-  // The price list and its A4 PDF; no visible item, or a passive customer, is a 404.
-  app.get('/:slug/fiyat-listesi', d.loadPublicCustomer, passiveAsMissing, d.priceList.show);
-  app.get('/:slug/fiyat-listesi.pdf', d.loadPublicCustomer, passiveAsMissing, d.priceList.pdf);
+  // The price list and its A4 PDF: no visible item is a 404; a passive customer's is the profile's 403 page.
+  app.get('/:slug/fiyat-listesi', d.loadPublicCustomer, d.priceList.show);
+  app.get('/:slug/fiyat-listesi.pdf', d.loadPublicCustomer, d.priceList.pdf);
   app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
   // A tap on a visible link, sent by the browser itself (`<a ping>`, else sendBeacon): no body is read, and no CSRF
   // token or Origin is asked for (a ping has neither); another site's page is refused. Answers 204.

@@ -84,14 +84,14 @@ describe('the price list editor', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('keeps working for a passive customer, whose visitors get no price list', async () => {
+  it('keeps working for a passive customer, whose visitors get the passive page', async () => {
     const admin = await signIn(t.app);
     await admin.agent.post(`/admin/customers/${customer.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
     const { item } = await seed(customer);
     const page = await request(t.app).get(list(customer)).expect(200);
     expect(page.text).toContain('Profiliniz şu anda pasif');
     await request(t.app).post(`${list(customer)}/items/${item}/sold-out`).type('form').send({ sold_out: '1' }).expect(303);
-    await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(404);
+    await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(403);
   });
 
   it("counts the items on the administrator's customer page", async () => {

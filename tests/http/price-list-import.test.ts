@@ -198,7 +198,7 @@ describe('who may import', () => {
     const preview = await upload(CAFE_CSV).expect(200);
     await confirm(preview.text).expect(303);
     expect(await items()).toHaveLength(3);
-    await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(404);
+    await request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(403);
   });
 
   it('refuses another site\'s form', async () => {

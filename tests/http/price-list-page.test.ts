@@ -6,8 +6,8 @@ import { largeList, seedPriceList, type SeedList } from '../helpers/price-list-s
 
 /**
  * The price list for visitors (issue 27): `/{slug}/fiyat-listesi`, whole without JavaScript,
- * cached on the customer's version and served by its fast path, 404 without a visible item or
- * for a passive customer, a 301 from an old address; its JSON-LD; the profile's button.
+ * cached on the customer's version and served by its fast path, 404 without a visible item,
+ * the profile's 403 for a passive customer, a 301 from an old address; its JSON-LD; the profile's button.
  */
 
 const HOST = 'vizit.test';
@@ -80,19 +80,28 @@ describe('the price list page', () => {
     expect(data.hasMenuSection[0]!.name).toBe('<b>Kat</b>');
   });
 
-  it('is a 404 without a visible item, for an unknown address and for a passive customer', async () => {
+  it('is a 404 without a visible item and for an unknown address', async () => {
     await getList().expect(404);
     await seedPriceList(t.db, customer.id, { categories: [{ name: 'Gizli', items: [{ name: 'Saklı', priceKurus: 100, isVisible: false }] }] });
     await getList().expect(404);
     await getList('kimse-yok').expect(404);
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).expect(404);
+  });
 
+  it('answers a passive customer as the profile does, the branded 403 "Yayında değil", even from the fast path', async () => {
     await seedPriceList(t.db, other.id, CAFE);
+    // Held in the cache, so the fast path sees the request first.
+    await getList(other.slug).expect(200);
     await getList(other.slug).expect(200);
     await t.db('customers').where({ id: other.id }).update({ is_active: false });
-    const passive = await getList(other.slug).expect(404);
-    expect(passive.text).not.toContain('Türk Kahvesi');
-    await request(t.app).get(`/${other.slug}/fiyat-listesi.pdf`).expect(404);
+    const profile = await request(t.app).get(`/${other.slug}`).set('Host', HOST).expect(403);
+    for (const path of ['fiyat-listesi', 'fiyat-listesi.pdf']) {
+      const passive = await request(t.app).get(`/${other.slug}/${path}`).set('Host', HOST).expect(403).expect('Content-Type', /text\/html/);
+      expect(passive.text).toContain('<title>Yayında değil · Vizit</title>');
+      expect(passive.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
+      expect(passive.text).not.toContain('Türk Kahvesi');
+      expect(passive.text).toBe(profile.text);
+    }
   });
 
   it('answers an old address with a 301 to the new one', async () => {
