@@ -48,7 +48,7 @@ export class OwnerLeadsController {
     private readonly now: () => number,
   ) {}
 
-  private async render(req: Request, res: Response, status: number, settings: LeadSettingsView, errors: Record<string, string>): Promise<void> {
+  private async render(req: Request, res: Response, status: number, settings: LeadSettingsView, errors: Record<string, string>, askDeleteAll = false): Promise<void> {
     const customer = loadedCustomer(req);
     // Taken before the read: a lead that lands meanwhile is shown and still counts as new once.
     const openedAt = this.now();
@@ -68,6 +68,7 @@ export class OwnerLeadsController {
       limits: LEAD_LIMITS,
       retentionChoices: LEAD_RETENTION_MONTHS,
       dialogs: leadDialogs,
+      askDeleteAll,
       leads: list.map((lead) => presentLeadRow(lead, openedAt, this.config.timeZone)),
     });
   }
@@ -142,11 +143,12 @@ export class OwnerLeadsController {
     res.redirect(303, `${ownerBase(req)}/leads?durum=silindi`);
   };
 
-  /** `POST …/leads/delete-all` with `confirm=1` from its confirmation; without it, back to that confirmation. */
+  /** `POST …/leads/delete-all` with `confirm=1` from its confirmation; without it, the page with that confirmation open (422). */
   removeAll: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     if (bodyOf(req).confirm !== '1') {
-      res.redirect(303, `${ownerBase(req)}/leads#${leadDialogs.deleteAll}`);
+      const settings = await orFail(messages.listFailed, () => this.leadService.settingsFor(customer));
+      await this.render(req, res, 422, settings, {}, true);
       return;
     }
     await orFail(messages.deleteFailed, () => this.leads.deleteAll(customer.id));
