@@ -226,7 +226,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
   const profileWrites = new ProfileWriteRepository(db);
   const links = new LinkService(new LinkRepository(db), now);
-  const media = new ProfileMediaService(profileRepository, profileWrites, storage, now);
+  const media = new ProfileMediaService(profileRepository, profileWrites, storage, now, logger);
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);

@@ -69,11 +69,11 @@ export class PriceListEditService {
     if (!(await this.lists.renameCategory(customerId, id, parseCategoryName(form)))) notFound(priceListMessages.categoryNotFound);
   }
 
-  /** The category with its items; their photo files go once the rows are gone. */
+  /** The category with its items; their photo files go once the rows are gone (or wait for the sweep). */
   async deleteCategory(customerId: number, id: number): Promise<void> {
     const photos = await this.lists.deleteCategory(customerId, id, this.now());
     if (photos === false) notFound(priceListMessages.categoryNotFound);
-    for (const photo of photos) await this.storage.removePublicPath(customerId, photo);
+    for (const photo of photos) await this.media.removeLeftover(customerId, photo);
   }
 
   async moveCategory(customerId: number, id: number, direction: 'up' | 'down'): Promise<void> {
@@ -114,7 +114,7 @@ export class PriceListEditService {
   async deleteItem(customerId: number, id: number): Promise<void> {
     const deleted = await this.lists.deleteItem(customerId, id, this.now());
     if (deleted === false) notFound(priceListMessages.itemNotFound);
-    await this.storage.removePublicPath(customerId, deleted.photo);
+    await this.media.removeLeftover(customerId, deleted.photo);
   }
 
   async moveItem(customerId: number, id: number, direction: 'up' | 'down'): Promise<void> {

@@ -3,6 +3,7 @@ import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
 import { processBackgroundImage, processPhoto, type CropRect, type ImageSource, type PhotoKind } from '../media/image-processing.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
+import type { Logger } from '../logger.js';
 import type { FileContent, FileStorage } from '../storage/file-storage.js';
 
 export const mediaMessages = {
@@ -29,6 +30,7 @@ export class ProfileMediaService {
     private readonly writes: ProfileWriteRepository,
     private readonly storage: FileStorage,
     private readonly now: () => number,
+    private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
   /**
@@ -49,14 +51,16 @@ export class ProfileMediaService {
   }
 
   /**
-   * A file no row points at any more. When the bucket is away it stays, to be swept as an
-   * orphan at a later start (docs/product.md, Object storage): the change itself is saved.
+   * A file no row points at any more (null: none). When the bucket is away it stays, logged, to
+   * be swept as an orphan at a later start (docs/product.md, Object storage): the change that
+   * let go of it is saved, so the owner is not told otherwise.
    */
-  private async removeLeftover(customerId: number, publicPath: string): Promise<void> {
+  async removeLeftover(customerId: number, publicPath: string | null | undefined): Promise<void> {
     try {
       await this.storage.removePublicPath(customerId, publicPath);
     } catch (err) {
       if (!(err instanceof StorageUnavailableError)) throw err;
+      this.logger.warn({ err, customerId, publicPath }, 'unused upload left for the orphan sweep: storage unavailable');
     }
   }
 

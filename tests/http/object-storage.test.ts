@@ -161,6 +161,37 @@ describe('STORAGE_PUBLIC_URL', () => {
 });
 
 describe('the bucket away', () => {
+  it('saves a price list deletion when the bucket goes away after the row changed: 303, the photo left for the sweep', async () => {
+    const list = `${base()}/price-list`;
+    const category = (await request(t.app).post(`${list}/categories`).type('form').send({ name: 'Tatlılar' }).set('Accept', 'application/json').expect(200)).body.id as number;
+    const addItem = async (name: string) => {
+      const res = await request(t.app)
+        .post(`${list}/items`)
+        .field('category_id', String(category))
+        .field('name', name)
+        .field('price', '150')
+        .field('is_visible', '1')
+        .attach('file', await solidJpeg(500, 500, { r: 200, g: 120, b: 60 }), 'urun.jpg')
+        .set('Accept', 'application/json')
+        .expect(200);
+      return res.body.id as number;
+    };
+    const items = [await addItem('Künefe'), await addItem('Baklava')];
+    const photos = (await t.db('price_list_items').whereIn('id', items).orderBy('id')).map((row: { photo_path: string }) => nameOf(row.photo_path));
+    expect(await objects()).toEqual([...photos].sort());
+
+    await s3.stop();
+    await request(t.app).post(`${list}/items/${items[0]}/delete`).type('form').send({}).expect(303);
+    await request(t.app).post(`${list}/categories/${category}/delete`).type('form').send({}).expect(303);
+    expect(await t.db('price_list_items').where({ customer_id: customer.id })).toEqual([]);
+    expect(await t.db('price_list_categories').where({ customer_id: customer.id })).toEqual([]);
+
+    await s3.start();
+    expect(await objects()).toEqual([...photos].sort());
+    await t.services.storage.sweepOrphans(await t.services.profiles.referencedUploads(), { olderThanMs: 0, now: Date.now() + 1000 });
+    expect(await objects()).toEqual([]);
+  });
+
   it('refuses an upload with a Turkish 503 in its dialog, writes nothing, keeps pages up, and recovers without a restart', async () => {
     await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(500, 500, { r: 9, g: 9, b: 9 }), 'a.jpg').expect(303);
     const before = await profile();
