@@ -277,7 +277,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const accessLog = logRequests ? new AccessTally(logger) : null;
   const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, viewAllowance, baseUrl: config.baseUrl, now, accessLog });
   // The price list page: its own cache and fast path, like the profile's (docs/architecture.md, One public request).
-  const priceListPages = new PriceListPageService(priceListReads, profileRepository, renderView, brand, (ms) => formatDate(ms, config.timeZone), now, openingHours);
+  const priceListPages = new PriceListPageService(priceListReads, profileRepository, renderView, brand, (ms) => formatDate(ms, config.timeZone), now, openingHours, config.objectStorage?.publicUrl ?? null);
   const priceListFast = priceListFastPath({ pages: priceListPages, customers: customerRepository, responder, baseUrl: config.baseUrl, accessLog });
   // One log line a request at info and below; at warn and above only errors are logged.
   if (logRequests) {

@@ -5,6 +5,7 @@
  */
 import type { PriceListContent, PriceListEntry, PriceListKind } from '../repositories/price-list-read.repository.js';
 import { scriptSafeJson } from './profile-json-ld.js';
+import { publicUploadUrl } from './upload-urls.js';
 
 type JsonLd = Record<string, unknown>;
 
@@ -13,6 +14,8 @@ interface ListIdentity {
   /** The price list page's own address. */
   url: string;
   origin: string;
+  /** STORAGE_PUBLIC_URL, where the page links the photos; null keeps them on this origin. */
+  uploadsBase?: string | null;
 }
 
 /** schema.org's diets for the labels that name one. */
@@ -40,26 +43,28 @@ function withoutEmpty(object: JsonLd): JsonLd {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
-function imageOf(item: PriceListEntry, origin: string): string | undefined {
-  return item.photoPath?.startsWith('/uploads/') ? `${origin}${item.photoPath}` : undefined;
+/** The photo the page shows, as an absolute address: at the CDN when there is one, else on this origin. */
+function imageOf(item: PriceListEntry, list: ListIdentity): string | undefined {
+  if (!item.photoPath?.startsWith('/uploads/')) return undefined;
+  return list.uploadsBase ? publicUploadUrl(item.photoPath, list.uploadsBase) : `${list.origin}${item.photoPath}`;
 }
 
-function menuItem(item: PriceListEntry, origin: string): JsonLd {
+function menuItem(item: PriceListEntry, list: ListIdentity): JsonLd {
   const diets = item.labels.map((code) => DIETS[code]).filter((diet): diet is string => diet !== undefined);
   return withoutEmpty({
     '@type': 'MenuItem',
     name: item.name,
     description: item.description ?? undefined,
-    image: imageOf(item, origin),
+    image: imageOf(item, list),
     suitableForDiet: diets.length === 0 ? undefined : diets.length === 1 ? diets[0] : diets,
     offers: offerOf(item),
   });
 }
 
-function catalogOffer(item: PriceListEntry, origin: string): JsonLd {
+function catalogOffer(item: PriceListEntry, list: ListIdentity): JsonLd {
   return {
     ...offerOf(item),
-    itemOffered: withoutEmpty({ '@type': 'Product', name: item.name, description: item.description ?? undefined, image: imageOf(item, origin) }),
+    itemOffered: withoutEmpty({ '@type': 'Product', name: item.name, description: item.description ?? undefined, image: imageOf(item, list) }),
   };
 }
 
@@ -74,7 +79,7 @@ export function priceListJsonLdData(content: PriceListContent, list: ListIdentit
       itemListElement: content.sections.map((section) => ({
         '@type': 'OfferCatalog',
         name: section.name,
-        itemListElement: section.items.map((item) => catalogOffer(item, list.origin)),
+        itemListElement: section.items.map((item) => catalogOffer(item, list)),
       })),
     };
   }
@@ -87,7 +92,7 @@ export function priceListJsonLdData(content: PriceListContent, list: ListIdentit
     hasMenuSection: content.sections.map((section) => ({
       '@type': 'MenuSection',
       name: section.name,
-      hasMenuItem: section.items.map((item) => menuItem(item, list.origin)),
+      hasMenuItem: section.items.map((item) => menuItem(item, list)),
     })),
   };
 }

@@ -11,6 +11,7 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { PriceListContent, PriceListKind } from '../repositories/price-list-read.repository.js';
 import type { Profile } from '../repositories/profile.repository.js';
 import { priceListJsonLd } from './price-list-json-ld.js';
+import { publicUploadUrl } from './upload-urls.js';
 
 export const priceListTexts = {
   title: 'Fiyat Listesi',
@@ -27,6 +28,7 @@ export interface PriceListItemView {
   price: string;
   labels: string[];
   soldOut: boolean;
+  /** The thumbnail's address: `/uploads/…`, or at STORAGE_PUBLIC_URL. */
   photo: string | null;
 }
 
@@ -69,6 +71,8 @@ export function presentPriceList(
   content: PriceListContent,
   origin: string,
   formatDate: (ms: number) => string,
+  /** STORAGE_PUBLIC_URL: the photos at a CDN or the bucket, as the profile's (upload-urls.ts); null keeps /uploads. */
+  uploadsBase: string | null = null,
 ): PriceListPage {
   const dark = profile?.darkMode ?? false;
   const sections = content.sections.map((section) => ({
@@ -80,7 +84,7 @@ export function presentPriceList(
       price: formatPrice(item.priceKurus),
       labels: item.labels.map(labelOf).filter((label): label is string => label !== undefined),
       soldOut: item.soldOut,
-      photo: item.photoPath?.startsWith('/uploads/') ? item.photoPath : null,
+      photo: item.photoPath?.startsWith('/uploads/') ? publicUploadUrl(item.photoPath, uploadsBase) : null,
     })),
   }));
   const business = businessNameOf(customer, profile);
@@ -96,6 +100,6 @@ export function presentPriceList(
     themeColor: dark ? DEFAULT_DARK_BACKGROUND_COLOR : DEFAULT_BACKGROUND_COLOR,
     sections,
     itemCount: sections.reduce((sum, section) => sum + section.items.length, 0),
-    jsonLd: priceListJsonLd(content, { business, url, origin }),
+    jsonLd: priceListJsonLd(content, { business, url, origin, uploadsBase }),
   };
 }

@@ -59,13 +59,15 @@ export class PriceListPageService {
     private readonly now: () => number,
     /** The opening hours, whose "Şimdi açık" the page shows under the business, filled in per response (docs/architecture.md, Opening hours on a cached page). */
     private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = { find: async () => null },
+    /** STORAGE_PUBLIC_URL: where the page links the items' photos; null keeps /uploads. */
+    private readonly uploadsBase: string | null = null,
   ) {}
 
   /** The visible list, presented; a list with no visible item is a 404, as a missing page. */
   async document(customer: Customer, origin: string): Promise<PriceListDocument> {
     const [content, profile] = await Promise.all([this.lists.content(customer.id, { visibleOnly: true }), this.profiles.findProfile(customer.id)]);
     if (content.sections.length === 0) throw new NotFoundError(priceListMessages.notFound);
-    return { page: presentPriceList(customer, profile, content, origin, this.formatDate), content };
+    return { page: presentPriceList(customer, profile, content, origin, this.formatDate, this.uploadsBase), content };
   }
 
   /**
