@@ -14,13 +14,14 @@ export const LEAD_LIMITS = { name: 100, note: 500, prompt: 200, notice: 5000 } a
 export interface NoticeOwner {
   /** The business as the card names it (company, else the person). */
   business: string;
-  /** How the owner can be reached for a request under KVKK article 11 (e-mail or phone), when the card shows one. */
-  contact: string | null;
+  /** Where a request under KVKK article 11 goes, when the card has an e-mail or a phone (written as people read it). */
+  contact: { email: string } | { phone: string } | null;
 }
 
 /** The template with the business's name and the chosen retention period filled in. */
 export function noticeTemplate(owner: NoticeOwner, retentionMonths: LeadRetentionMonths): string {
-  const reach = owner.contact ? ` ${owner.contact} adresinden` : ' bu sayfadaki iletişim bilgilerinden';
+  const contact = owner.contact;
+  const reach = !contact ? ' bu sayfadaki iletişim bilgilerinden' : 'email' in contact ? ` ${contact.email} adresinden` : ` ${contact.phone} numarasından`;
   return [
     'Kişisel Verilerin Korunması Kanunu Kapsamında Aydınlatma Metni',
     '',

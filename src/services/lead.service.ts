@@ -1,4 +1,5 @@
 import { DEFAULT_LEAD_RETENTION, LEAD_RETENTION_MONTHS, noticeTemplate } from '../domain/lead-notice.js';
+import { displayPhone } from '../domain/phone-display.js';
 import { dayKey } from '../lib/calendar.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.repository.js';
@@ -41,7 +42,8 @@ export class LeadService {
     const profile = await this.profiles.findProfile(customer.id);
     const person = `${customer.name} ${customer.surname}`.trim();
     const business = profile?.company ? `${profile.company} (${person})` : person;
-    return noticeTemplate({ business, contact: profile?.email ?? profile?.phone ?? null }, retentionMonths);
+    const contact = profile?.email ? { email: profile.email } : profile?.phone ? { phone: displayPhone(profile.phone) } : null;
+    return noticeTemplate({ business, contact }, retentionMonths);
   }
 
   /** The owner's form: what was saved, or off with every field and the template. */

@@ -73,6 +73,12 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const section = page.locator('#iletisim-birak');
     expect(await textOf(section.locator('p').first())).toBe('Numaranızı bırakın, sizi arayalım.');
     await inspect(page, shot('04-public-closed'));
+    // The information text, one link away (a new tab with JavaScript or without: its own page).
+    expect((await page.goto(`/${slug}/aydinlatma`))?.status()).toBe(200);
+    expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Aydınlatma metni');
+    expect(await textOf(page.locator('.notice-page__box'))).toContain('Veri sorumlusu: Kaya Kuaför (Ayşe Kaya).');
+    await inspect(page, shot('04b-notice'));
+    expect((await page.goto(`/${slug}`))?.status()).toBe(200);
     await section.getByText('Bilgilerimi bırak').click();
     await section.getByLabel('Adınız soyadınız').fill('Mehmet Demir');
     await section.getByLabel('Telefon').fill('0532 123 45 67');
