@@ -1,13 +1,9 @@
 import type { RequestListener } from 'node:http';
-import path from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
-import express, { type Express } from 'express';
-import compression from 'compression';
-import { pinoHttp } from 'pino-http';
+import type { Express } from 'express';
+import { createExpressApp, mountShell } from './app-shell.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Logger } from './logger.js';
-import { redactPath } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { ActivityController } from './controllers/activity.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
@@ -57,10 +53,7 @@ import { formatDate, formatDateTime } from './lib/dates.js';
 import { assetResolver, loadAssetManifest } from './lib/assets.js';
 import { initials } from './lib/initials.js';
 import { loadIconLibrary } from './media/icon-library.js';
-import { buildDir, publicDir, viewsDir } from './lib/paths.js';
-import { addressWarning } from './middleware/address-warning.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
-import { wantsJson } from './http/respond.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
 import { AdminThrottles } from './middleware/login-throttle.js';
@@ -69,8 +62,6 @@ import { messageThrottle } from './middleware/message-throttle.js';
 import { notificationLinkThrottle } from './middleware/notification-link-throttle.js';
 import { leadThrottle } from './middleware/lead-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
-import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
-import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
 import { brandLocals } from './middleware/brand-locals.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { signInCsrf } from './middleware/sign-in-csrf.js';
@@ -128,21 +119,8 @@ import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
-import { bodyStillComing } from './http/body-still-coming.js';
 import { bucketHealth, createStorage, type FileStorage } from './storage/index.js';
 import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
-
-/**
- * Brotli for pages made per request (the public page is compressed once, page-cache.ts): quality 4
- * as the compression package sets it, with a 256 KB window and 64 KB blocks. With the default
- * 4 MB window each compressed response held 4 MB of native memory until its stream was let go;
- * 2.5 MB now, for the same size on pages far smaller than the window (docs/architecture.md, Memory).
- */
-const DYNAMIC_BROTLI_PARAMS = {
-  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-  [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-  [zlibConstants.BROTLI_PARAM_LGBLOCK]: 16,
-};
 
 export interface AppDeps {
   config: Config;
@@ -236,14 +214,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEdits = new OwnerEditsController(ownerEditor, linkForms, new ProfileEditService(profileRepository, profileWrites, now), links);
   const ownerUploads = new OwnerUploadsController(ownerEditor, linkForms, media);
 
-  const app = express();
-  app.set('trust proxy', config.trustProxy);
-  // /ADMIN and /AYSEKAYA are not /admin and /aysekaya: slugs are lower case, and so are our routes.
-  app.set('case sensitive routing', true);
-  app.set('view engine', 'ejs');
-  app.set('views', viewsDir);
-  app.set('view cache', process.env.NODE_ENV !== 'development');
-  app.disable('x-powered-by');
+  const app = createExpressApp(config);
 
   const renderView: RenderView = (view, locals) =>
     new Promise((resolve, reject) => app.render(view, locals, (err, html) => (err ? reject(err) : resolve(html))));
@@ -279,37 +250,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The price list page: its own cache and fast path, like the profile's (docs/architecture.md, One public request).
   const priceListPages = new PriceListPageService(priceListReads, profileRepository, renderView, brand, (ms) => formatDate(ms, config.timeZone), now, openingHours, config.objectStorage?.publicUrl ?? null);
   const priceListFast = priceListFastPath({ pages: priceListPages, customers: customerRepository, responder, baseUrl: config.baseUrl, accessLog });
-  // One log line a request at info and below; at warn and above only errors are logged.
-  if (logRequests) {
-    app.use(
-      pinoHttp({
-        logger,
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: redactPath(req.url) }),
-          res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-        },
-        autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/build/') || req.url === '/healthz' },
-      }),
-    );
-  }
-  app.use(securityHeaders());
-  // An answer to a request whose body is still coming (an upload refused before it was read) goes out
-  // plain: compressing it delays it past the moment the connection closes on the sender's unread bytes.
-  app.use(compression({ brotli: { params: DYNAMIC_BROTLI_PARAMS }, filter: (req, res) => !bodyStillComing(req) && compression.filter(req, res) }));
-  // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
-  app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
-  app.use('/build', (req, res) => {
-    if (wantsJson(req)) res.status(404).json({ ok: false, error: 'Bulunamadı' });
-    else res.status(404).type('text/plain').send('Bulunamadı');
-  });
-  // Only the folders and files public/ serves, so a profile request never costs a failed stat().
-  app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
-  app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));
-  // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
-  // A passive customer's files are closed with their page (404).
-  app.use('/uploads', uploadHeaders, activeCustomerFilesOnly(customerRepository), storage.handler());
-  // The admin header warns while cards would carry the address of the request (BASE_URL unset).
-  app.use('/admin', addressWarning(config.baseUrl));
+  mountShell(app, { config, logger, logRequests, storage, customers: customerRepository });
 
   // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
   const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage, openingHours, priceListReads);
@@ -338,7 +279,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
-    priceListImport: new PriceListImportController(new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger)),
+    priceListImport: new PriceListImportController(new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger), activity),
     profile: profileController,
     settings: new SettingsController(brand, activity),
     mailSettings,

@@ -14,6 +14,7 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/server.ts', 10],
   ['src/cli/', 10],
   ['src/app.ts', 9.5],
+  ['src/app-shell.ts', 9.2],
   ['src/routes.ts', 9],
   ['src/controllers/', 8],
   ['src/middleware/', 7],
