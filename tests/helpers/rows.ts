@@ -2,6 +2,8 @@
 const BOOLEAN_COLUMNS = new Set([
   'is_active', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible',
   'show_name_on_cover', 'dark_mode', 'is_visible',
+  // lead_settings (migrations/20261126_0023_create_leads.ts)
+  'enabled', 'ask_phone', 'ask_email', 'ask_note',
 ]);
 
 type Row = Record<string, unknown>;

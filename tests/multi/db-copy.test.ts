@@ -56,6 +56,14 @@ beforeAll(async () => {
   // A price list with a category and an item, through the owner's editor (price_lists and its two tables).
   const mugs = await request(source.app).post(`/edit/${ayse.editToken}/price-list/categories`).type('form').send({ name: 'Kupalar' }).set('Accept', 'application/json').expect(200);
   await request(source.app).post(`/edit/${ayse.editToken}/price-list/items`).field('category_id', String(mugs.body.id)).field('name', 'El yapımı kupa').field('price', '350').field('labels', 'vegan').field('is_visible', '1').expect(303);
+  // Contact exchange: the form turned on (lead_settings, lead_notices) and a lead left through it (leads, and lead_days once counted).
+  await request(source.app).post(`/edit/${ayse.editToken}/leads/settings`).type('form')
+    .send({ enabled: '1', fields: ['phone', 'email'], prompt: '', notice: 'Veri sorumlusu: Ayşe Kaya.', retention_months: '12' }).expect(303);
+  const leadPage = await request(source.app).get(`/${ayse.slug}`).set('User-Agent', BROWSER).expect(200);
+  now += 5000;
+  await request(source.app).post(`/${ayse.slug}/leads`).type('form')
+    .send({ name: 'Deniz Yıldız', phone: '05321234567', consent: '1', form_started: inputValue(leadPage.text, 'form_started'), notice_version: '1' }).expect(303);
+  await source.services.leadCounts.flush();
   // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery codes).
   const later = await signIn(source.app);
   // The import's one-time id is kept (import_runs), and its refused row as the file to download (import_run_refused_rows, bytes).
