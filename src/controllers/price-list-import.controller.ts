@@ -1,10 +1,12 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { HttpError, orFail, ValidationError } from '../errors.js';
+import { actingAdmin } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { setFlash } from '../middleware/flash.js';
 import { csrfToken } from '../middleware/csrf.js';
 import { priceImportPreview } from '../presenters/price-list-import-preview.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PriceListImportService } from '../services/price-list-import.service.js';
 import type { PriceImportSheet } from '../validation/price-list-import.validation.js';
 
@@ -50,7 +52,11 @@ const replaceOf = (body: unknown) => (body as Record<string, unknown> | undefine
  * A refused file or row is shown on the import page with the file's rows, status 422.
  */
 export class PriceListImportController {
-  constructor(private readonly imports: PriceListImportService) {}
+  constructor(
+    private readonly imports: PriceListImportService,
+    /** An administrator's import is an entry of the activity log (docs/product.md, Activity log); the owner's is not. */
+    private readonly activity: Pick<ActivityLog, 'priceListImported'>,
+  ) {}
 
   private render(req: Request, res: Response, side: Side, status: number, state: { error?: string | null; sheet?: PriceImportSheet | null; bytes?: Buffer | null; replace?: boolean }): void {
     const customer = loadedCustomer(req);
@@ -112,6 +118,7 @@ export class PriceListImportController {
     }
     const where = whereOf(req, side);
     if (side === 'admin') {
+      await this.activity.priceListImported(actingAdmin(res), customer, outcome.items);
       setFlash(req, 'success', priceImportPageMessages.imported(outcome.items));
       res.redirect(303, where.back);
       return;

@@ -27,6 +27,7 @@ export const ACTIVITY_ACTIONS = [
   'customers_csv_exported',
   'print_kit_downloaded',
   'print_sheet_downloaded',
+  'price_list_imported',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -31,6 +31,7 @@ export const messages = {
   customersCsv: (count: number | null) => `Müşteri listesi indirildi (CSV, ${count === null ? 'tüm müşteriler' : `${count} müşteri`})`,
   printKit: { card: 'Kartvizit indirildi (PDF)', 'card-bleed': 'Matbaa için kartvizit indirildi (PDF)', a6: 'Masa kartı indirildi (PDF)' } as Record<string, string>,
   printSheet: (count: number) => `Kartvizit sayfası indirildi (PDF, ${count} müşteri)`,
+  priceListImported: (count: number) => `Fiyat listesi içe aktarıldı: ${count} ürün`,
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -48,6 +49,8 @@ export function activityText(entry: ActivityEntry): string {
       return messages.printKit[entry.to ?? ''] ?? messages.printKit.card ?? '';
     case 'print_sheet_downloaded':
       return messages.printSheet(entry.count ?? 0);
+    case 'price_list_imported':
+      return messages.priceListImported(entry.count ?? 0);
     default:
       return messages[entry.action];
   }

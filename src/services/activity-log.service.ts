@@ -140,6 +140,11 @@ export class ActivityLog {
     return this.one('print_sheet_downloaded', actor, undefined, { count });
   }
 
+  /** A CSV imported into the customer's price list from the customer page: `count` items. */
+  priceListImported(actor: ActivityActor, customer: ActivityCustomer, count: number): Promise<void> {
+    return this.one('price_list_imported', actor, customer, { count });
+  }
+
   page(filter: ActivityFilter, cursor: ActivityCursor): Promise<ActivityPage> {
     return this.entries.page(filter, cursor, ACTIVITY_PER_PAGE);
   }

@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwnerWorld, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { ADMIN_EMAIL, createOwnerWorld, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { seedPriceList } from '../helpers/price-list-seed.js';
 
 /**
@@ -224,5 +224,23 @@ describe('who may import', () => {
     expect(await items(other.id)).toHaveLength(3);
     expect(await items()).toEqual([]);
     await admin.agent.get(`/admin/customers/${other.id}/price-list.csv`).expect(200).expect('Content-Type', 'text/csv; charset=utf-8');
+  });
+
+  it("records the administrator's import in the activity log, on the log page and the customer's; a refused confirm and the owner's import record nothing", async () => {
+    await confirm((await upload(CAFE_CSV).expect(200)).text).expect(303);
+    const admin = await signIn(t.app);
+    const url = `/admin/customers/${other.id}/price-list/import`;
+    const preview = await admin.agent.post(url).field('_csrf', admin.csrf).attach('file', Buffer.from(CAFE_CSV), 'liste.csv').expect(200);
+    const { action, ...fields } = confirmFields(preview.text);
+    await admin.agent.post(action!).type('form').send({ ...fields, data: '' }).expect(422);
+    await admin.agent.post(action!).type('form').send(fields).expect(303);
+
+    const rows = await t.db('admin_activity').where('action', 'like', 'price%');
+    expect(rows.map((r: Record<string, unknown>) => [r.action, r.admin_email, Number(r.customer_id), r.customer_name, r.customer_slug, Number(r.detail_count)])).toEqual([
+      ['price_list_imported', ADMIN_EMAIL, other.id, 'Ali Veli', other.slug, 3],
+    ]);
+    const said = `<p class="activity-list__what">Fiyat listesi içe aktarıldı: 3 ürün`;
+    expect((await admin.agent.get('/admin/activity').expect(200)).text).toContain(`${said} · <a href="/admin/customers/${other.id}">Ali Veli</a>`);
+    expect((await admin.agent.get(`/admin/customers/${other.id}`).expect(200)).text).toContain(`${said}</p>`);
   });
 });

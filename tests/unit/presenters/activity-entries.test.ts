@@ -37,6 +37,10 @@ describe('activityText', () => {
     expect(activityText(entry({ action: 'customers_csv_exported' }))).toBe('Müşteri listesi indirildi (CSV, tüm müşteriler)');
   });
 
+  it('says how many items a price list import brought', () => {
+    expect(activityText(entry({ action: 'price_list_imported', count: 12 }))).toBe('Fiyat listesi içe aktarıldı: 12 ürün');
+  });
+
   it('has a Turkish text for every action of the fixed list', () => {
     for (const action of ACTIVITY_ACTIONS) expect(activityText(entry({ action, count: 1, from: 'a', to: 'b' }))).toMatch(/\S/);
   });
