@@ -13,7 +13,7 @@
  */
 import { open } from 'node:fs/promises';
 import { ValidationError } from '../errors.js';
-import { reencodeImage, type ImageSource } from './image-processing.js';
+import { reencodeImage, type EncodedImage, type ImageSource } from './image-processing.js';
 import { foldSlug } from '../domain/slug.js';
 import { sniffType } from './file-sniff.js';
 
@@ -34,10 +34,11 @@ export interface CatalogType {
 
 export interface CatalogFile extends CatalogType {
   /**
-   * What to store: the re-encoded image, or the PDF as uploaded, left where it came (its
-   * temporary file, so ten megabytes never sit in memory; docs/architecture.md, Memory).
+   * What to store: the re-encoded image (written by sharp into the storage's file), or the PDF
+   * as uploaded, left where it came (its temporary file, so ten megabytes never sit in memory;
+   * docs/architecture.md, Memory).
    */
-  readonly data: ImageSource;
+  readonly data: ImageSource | EncodedImage;
 }
 
 /** What file-type may report, mapped onto what we accept (an APNG is stored as a PNG). */
@@ -83,7 +84,7 @@ export async function detectCatalog(source: Uint8Array | string): Promise<Catalo
  */
 export async function prepareCatalogFile(upload: ImageSource): Promise<CatalogFile> {
   const type = await detectCatalog(upload);
-  const data = type.ext === 'pdf' ? upload : await reencodeImage(upload, type.ext);
+  const data = type.ext === 'pdf' ? upload : reencodeImage(upload, type.ext);
   return { ...type, data };
 }
 

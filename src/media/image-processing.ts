@@ -10,6 +10,7 @@ import sharp, { type Sharp } from 'sharp';
 import { HttpError, ValidationError } from '../errors.js';
 import { sniffType } from './file-sniff.js';
 import { imageWork } from './image-queue.js';
+import type { WrittenContent } from '../storage/file-storage.js';
 
 const messages = {
   notImage: 'Lütfen yalnızca resim dosyası seçin',
@@ -59,8 +60,15 @@ export interface DetectedImage {
   readonly mime: string;
 }
 
+/**
+ * A checked image not yet encoded: sharp encodes it straight into the file the storage names
+ * (FileStorage.saveFile), so the result never sits whole in memory (docs/architecture.md,
+ * Memory). A failure of the encoding is the same 422 as a refusal found before it.
+ */
+export type EncodedImage = WrittenContent;
+
 export interface ProcessedImage {
-  readonly data: Buffer;
+  readonly data: EncodedImage;
   readonly ext: 'webp';
   readonly mime: 'image/webp';
 }
@@ -182,63 +190,66 @@ function cutOut(input: ImageSource, image: { width: number; height: number }, ar
  * crop the rectangle is cut out (its aspect forced to the kind's); without one the centre of
  * the image is taken. 422 for a non-image, a bad crop, an oversized or unreadable image.
  */
-export async function processPhoto(input: ImageSource, kind: PhotoKind, crop: CropRect | null): Promise<Buffer> {
+export async function processPhoto(input: ImageSource, kind: PhotoKind, crop: CropRect | null): Promise<EncodedImage> {
   await detectImage(input);
   const size = PHOTO_SIZES[kind];
   const aspect = size.width / size.height;
+  let image: { width: number; height: number };
+  let area: CropRect;
   try {
-    const { width, height } = await displayedSize(input);
-    const area = fitAspect(crop ? checkCrop(crop, width, height) : { x: 0, y: 0, width, height }, aspect);
-    return await imageWork.run(() =>
-      cutOut(input, { width, height }, area, size)
-        // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true })
-        .toBuffer(),
-    );
+    image = await displayedSize(input);
+    area = fitAspect(crop ? checkCrop(crop, image.width, image.height) : { x: 0, y: 0, ...image }, aspect);
   } catch (err) {
     throw imageError(err);
   }
+  return encoded(() =>
+    cutOut(input, image, area, size)
+      // Transparent PNG/WebP/GIF pixels would turn black in a JPEG.
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: PHOTO_QUALITY, mozjpeg: true }),
+  );
+}
+
+/** The pipeline `make` builds, written to a file when the storage asks, one image at a time (image-queue). */
+function encoded(make: () => Sharp): EncodedImage {
+  return {
+    async writeTo(file: string): Promise<void> {
+      try {
+        await imageWork.run(() => make().toFile(file));
+      } catch (err) {
+        throw imageError(err);
+      }
+    },
+  };
 }
 
 /** A page background: at most 1920 on its longer side (never enlarged), WebP, no metadata. */
 export async function processBackgroundImage(input: ImageSource): Promise<ProcessedImage> {
   await detectImage(input);
-  try {
-    const data = await imageWork.run(() =>
-      openImage(input)
-        .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: BACKGROUND_QUALITY })
-        .toBuffer(),
-    );
-    return { data, ext: 'webp', mime: 'image/webp' };
-  } catch (err) {
-    throw imageError(err);
-  }
+  const data = encoded(() =>
+    openImage(input).resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: BACKGROUND_QUALITY }),
+  );
+  return { data, ext: 'webp', mime: 'image/webp' };
 }
 
 /**
  * An image re-encoded in the given format at its own size (first frame of an animation), without
  * metadata; for catalog pages, which must stay readable. The caller has detected the format.
  */
-export async function reencodeImage(input: ImageSource, format: 'jpg' | 'png' | 'gif' | 'webp'): Promise<Buffer> {
-  try {
-    return await imageWork.run(() => {
-      const image = openImage(input);
-      switch (format) {
-        case 'jpg':
-          return image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true }).toBuffer();
-        case 'png':
-          return image.png().toBuffer();
-        case 'gif':
-          return image.gif().toBuffer();
-        case 'webp':
-          return image.webp({ quality: CATALOG_QUALITY }).toBuffer();
-      }
-    });
-  } catch (err) {
-    throw imageError(err);
-  }
+export function reencodeImage(input: ImageSource, format: 'jpg' | 'png' | 'gif' | 'webp'): EncodedImage {
+  return encoded(() => {
+    const image = openImage(input);
+    switch (format) {
+      case 'jpg':
+        return image.flatten({ background: '#ffffff' }).jpeg({ quality: CATALOG_QUALITY, mozjpeg: true });
+      case 'png':
+        return image.png();
+      case 'gif':
+        return image.gif();
+      case 'webp':
+        return image.webp({ quality: CATALOG_QUALITY });
+    }
+  });
 }
 
 const CROP_FIELDS = ['crop_x', 'crop_y', 'crop_width', 'crop_height'] as const;

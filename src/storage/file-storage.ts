@@ -97,10 +97,20 @@ export interface OpenFile {
  * safe (isSafeFileName); anything else is a TypeError, never a file written elsewhere.
  */
 /**
- * What saveFile stores: bytes in memory, or the content of a file on this machine (an upload's
- * temporary file), copied a piece at a time rather than read whole.
+ * Content that its maker writes into a new file at the path the driver gives it (a re-encoded
+ * image: sharp writes it there), so its bytes never sit whole in memory. A rejection leaves the
+ * driver nothing to publish: it removes what was written.
  */
-export type FileContent = Uint8Array | { readonly fromFile: string };
+export interface WrittenContent {
+  writeTo(file: string): Promise<void>;
+}
+
+/**
+ * What saveFile stores: bytes in memory, the content of a file on this machine (an upload's
+ * temporary file), copied a piece at a time rather than read whole, or content written into a
+ * file of the driver's (WrittenContent).
+ */
+export type FileContent = Uint8Array | { readonly fromFile: string } | WrittenContent;
 
 export interface FileStorage {
   /** `{prefix}-{16 random base64url characters}.{ext}`: unguessable and never a client's name. */

@@ -58,6 +58,23 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** The content into the temporary file, which it creates (never one that exists), synced to disk. */
+async function writeTemp(temp: string, data: FileContent): Promise<void> {
+  if ('writeTo' in data) {
+    // Created empty first, so that a name taken is an error here too, then written by its maker.
+    await (await open(temp, 'wx', 0o644)).close();
+    await data.writeTo(temp);
+  }
+  const handle = await open(temp, 'writeTo' in data ? 'r+' : 'wx', 0o644);
+  try {
+    if (data instanceof Uint8Array) await handle.writeFile(data);
+    else if ('fromFile' in data) for await (const piece of createReadStream(data.fromFile)) await handle.write(piece as Buffer);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Files on local disk under DATA_DIR/uploads, one folder a customer, so that a customer's
  * files go with one removal. Several instances may share the folder (a shared volume): the
@@ -96,15 +113,8 @@ export class LocalDiskStorage implements FileStorage {
     const dir = this.customerDir(customerId);
     await mkdir(dir, { recursive: true });
     const temp = path.join(dir, `.${fileName}.tmp-${randomBytes(9).toString('base64url')}`);
-    const handle = await open(temp, 'wx', 0o644);
     try {
-      try {
-        if (data instanceof Uint8Array) await handle.writeFile(data);
-        else for await (const piece of createReadStream(data.fromFile)) await handle.write(piece as Buffer);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeTemp(temp, data);
       const stored = await this.publishWithoutOverwrite(temp, dir, fileName);
       await fsyncDir(dir);
       return publicPathOf(customerId, stored);

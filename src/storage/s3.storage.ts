@@ -27,6 +27,7 @@ import {
   type FileContent,
   type FileStorage,
   type OpenFile,
+  type WrittenContent,
 } from './file-storage.js';
 import { contentTypeOf, isMissing, isTaken } from './s3-client.js';
 import { bucketCall, type ObjectLocation, serveObjects } from './s3-serve.js';
@@ -45,6 +46,9 @@ export interface S3StorageOptions {
   readonly multipartFromBytes?: number;
   readonly listPageSize?: number;
 }
+
+/** What goes up as it is: bytes, or a file on this machine. */
+type LocalContent = Exclude<FileContent, WrittenContent>;
 
 interface ListedObject {
   readonly key: string;
@@ -91,6 +95,20 @@ export class S3Storage implements FileStorage {
   async saveFile(customerId: number, fileName: string, data: FileContent): Promise<string> {
     assertCustomerId(customerId);
     if (!isSafeFileName(fileName)) throw new TypeError(`unsafe file name: "${fileName}"`);
+    if (data instanceof Uint8Array || 'fromFile' in data) return this.publishInTurn(customerId, fileName, data);
+    // Written into a local file first and streamed up from it: a PUT needs the length up front,
+    // and a maker that fails half-way leaves the bucket untouched.
+    const spool = await mkdtemp(path.join(os.tmpdir(), 'vizit-upload-'));
+    try {
+      const file = path.join(spool, fileName);
+      await data.writeTo(file);
+      return await this.publishInTurn(customerId, fileName, { fromFile: file });
+    } finally {
+      await rm(spool, { recursive: true, force: true });
+    }
+  }
+
+  private async publishInTurn(customerId: number, fileName: string, data: LocalContent): Promise<string> {
     const lock = `${customerId}/${fileName}`;
     const before = this.saving.get(lock) ?? Promise.resolve();
     const mine = before.catch(() => undefined).then(() => this.publish(customerId, fileName, data));
@@ -102,7 +120,7 @@ export class S3Storage implements FileStorage {
     }
   }
 
-  private async publish(customerId: number, fileName: string, data: FileContent): Promise<string> {
+  private async publish(customerId: number, fileName: string, data: LocalContent): Promise<string> {
     for (const candidate of fileNameCandidates(fileName)) {
       const key = this.key(customerId, candidate);
       if (await this.exists(key)) continue;
@@ -121,7 +139,7 @@ export class S3Storage implements FileStorage {
    * A PUT answered 404 has no bucket to go to (NoSuchBucket: a wrong name, or the bucket
    * removed): for the owner that is the storage being away, a 503, not a failure of the upload.
    */
-  private async put(key: string, name: string, data: FileContent): Promise<void> {
+  private async put(key: string, name: string, data: LocalContent): Promise<void> {
     try {
       await this.putObject(key, name, data);
     } catch (err) {
@@ -130,7 +148,7 @@ export class S3Storage implements FileStorage {
   }
 
   /** Bytes in memory in one PUT; a file streamed from disk, in parts when it is large. */
-  private async putObject(key: string, name: string, data: FileContent): Promise<void> {
+  private async putObject(key: string, name: string, data: LocalContent): Promise<void> {
     const common = { Bucket: this.options.bucket, Key: key, ContentType: contentTypeOf(name), CacheControl: CACHE_CONTROL };
     if (data instanceof Uint8Array) {
       await bucketCall(() => this.client.send(new PutObjectCommand({ ...common, Body: data, IfNoneMatch: '*' })));

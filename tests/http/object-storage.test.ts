@@ -5,6 +5,7 @@
  * bucket, /healthz reports it; with the bucket away an upload is a Turkish 503 in its dialog
  * with nothing written, pages still render, and uploads work again once it is back.
  */
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
@@ -86,6 +87,22 @@ describe('uploads in an S3 bucket', () => {
     const second = (await profile()).profile_photo as string;
     expect(await objects()).toEqual([nameOf(second)]);
     await request(t.app).get(first).expect(404);
+  });
+
+  it('refuses an image that breaks off half-way through its encoding with the 422 in its dialog: no object, no row', async () => {
+    await request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(500, 500, { r: 9, g: 9, b: 9 }), 'a.jpg').expect(303);
+    const before = await profile();
+    const noisy = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .jpeg()
+      .toBuffer();
+    // The header is whole, so the photo is taken up; its pixels end half-way, where sharp is writing the result.
+    const cut = noisy.subarray(0, Math.floor(noisy.length * 0.6));
+    const form = await request(t.app).post(`${base()}/photo/profile`).attach('file', cut, 'b.jpg').expect(422);
+    expect(form.text).toContain('Görsel okunamadı. Lütfen başka bir dosya deneyin.');
+    expect(form.text).toMatch(/<dialog class="modal" id="profil-fotografi"[^>]* open data-autoshow/);
+    await request(t.app).post(`${base()}/background/image`).set('Accept', 'application/json').attach('file', cut, 'c.jpg').expect(422);
+    expect(await profile()).toEqual(before);
+    expect(await objects()).toEqual([nameOf(before.profile_photo as string)]);
   });
 
   it('streams a catalog PDF into the bucket and serves it for the viewer', async () => {

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
 import { catalogFileName, catalogSlug, detectCatalog, prepareCatalogFile } from '../../../src/media/catalog-file.js';
 import { isCatalogUploadPath } from '../../../src/validation/catalog.validation.js';
+import { bytesOf, isWrittenContent } from '../../helpers/encoded-image.js';
 import { MINIMAL_PDF } from '../../helpers/fixtures.js';
 
 const UNSUPPORTED = 'Desteklenmeyen dosya türü. Yalnızca PDF, JPG, PNG, GIF, WebP dosyaları kabul edilir.';
@@ -20,6 +21,12 @@ async function expectRefused(work: Promise<unknown>, message: string): Promise<v
   expect(err).toBeInstanceOf(ValidationError);
   expect((err as ValidationError).status).toBe(422);
   expect((err as ValidationError).fields).toEqual({ file: message });
+}
+
+/** The catalog file with a re-encoded image's bytes as the storage would receive them. */
+async function catalog(upload: Parameters<typeof prepareCatalogFile>[0]) {
+  const file = await prepareCatalogFile(upload);
+  return { ...file, data: isWrittenContent(file.data) ? await bytesOf(file.data) : file.data };
 }
 
 const gps = { IFD0: { Copyright: 'Ayşe Kaya' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1' } };
@@ -64,8 +71,14 @@ describe('detectCatalog', () => {
 });
 
 describe('prepareCatalogFile', () => {
+  it('hands an image over to be written by sharp into the storage\'s file, never as bytes in memory', async () => {
+    const file = await prepareCatalogFile(png);
+    expect(Buffer.isBuffer(file.data)).toBe(false);
+    expect(isWrittenContent(file.data)).toBe(true);
+  });
+
   it('stores a PDF exactly as it came (it cannot be re-encoded)', async () => {
-    const file = await prepareCatalogFile(MINIMAL_PDF);
+    const file = await catalog(MINIMAL_PDF);
     expect(file.ext).toBe('pdf');
     expect(Buffer.isBuffer(file.data) && file.data.equals(MINIMAL_PDF)).toBe(true);
   });
@@ -75,15 +88,15 @@ describe('prepareCatalogFile', () => {
     try {
       const pdfPath = path.join(dir, 'katalog');
       await writeFile(pdfPath, MINIMAL_PDF);
-      expect(await prepareCatalogFile(pdfPath)).toEqual({ ext: 'pdf', mime: 'application/pdf', data: pdfPath });
+      expect(await catalog(pdfPath)).toEqual({ ext: 'pdf', mime: 'application/pdf', data: pdfPath });
       const pngPath = path.join(dir, 'sayfa');
       await writeFile(pngPath, png);
-      const image = await prepareCatalogFile(pngPath);
+      const image = await catalog(pngPath);
       expect(image.ext).toBe('png');
       expect((await sharp(image.data).metadata()).width).toBe(600);
       const versionless = path.join(dir, 'surumsuz');
       await writeFile(versionless, Buffer.from('%PDF\n1 0 obj<<>>endobj\n'));
-      await expectRefused(prepareCatalogFile(versionless), UNSUPPORTED);
+      await expectRefused(catalog(versionless), UNSUPPORTED);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -97,7 +110,7 @@ describe('prepareCatalogFile', () => {
   ] as const)('re-encodes a %s in its own format, at its own size, without EXIF', async (ext, format, input, carriesExif) => {
     // GIF has no place for EXIF; the other three arrive with the GPS position in them.
     expect((await sharp(input()).metadata()).exif !== undefined).toBe(carriesExif);
-    const file = await prepareCatalogFile(input());
+    const file = await catalog(input());
     expect(file.ext).toBe(ext);
     const meta = await sharp(file.data).metadata();
     expect(meta).toMatchObject({ format, width: 600, height: 800 });
@@ -108,7 +121,7 @@ describe('prepareCatalogFile', () => {
 
   it('drops HTML appended to an image', async () => {
     const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
-    const file = await prepareCatalogFile(polyglot);
+    const file = await catalog(polyglot);
     expect(file.ext).toBe('png');
     expect(Buffer.isBuffer(file.data) && !file.data.includes(Buffer.from('<script'))).toBe(true);
   });
@@ -118,7 +131,7 @@ describe('prepareCatalogFile', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const meta = await sharp((await prepareCatalogFile(tagged)).data).metadata();
+    const meta = await sharp((await catalog(tagged)).data).metadata();
     expect(meta).toMatchObject({ width: 100, height: 300 });
     expect(meta.orientation).toBeUndefined();
   });
@@ -127,9 +140,9 @@ describe('prepareCatalogFile', () => {
     const noisy = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg()
       .toBuffer();
-    await expectRefused(prepareCatalogFile(noisy.subarray(0, Math.floor(noisy.length / 2))), UNREADABLE);
+    await expectRefused(catalog(noisy.subarray(0, Math.floor(noisy.length / 2))), UNREADABLE);
     const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } }).greyscale().png({ compressionLevel: 9 }).toBuffer();
-    await expectRefused(prepareCatalogFile(huge), TOO_MANY_PIXELS);
+    await expectRefused(catalog(huge), TOO_MANY_PIXELS);
   });
 });
 

@@ -8,6 +8,14 @@ import {
   processPhoto,
   type CropRect,
 } from '../../../src/media/image-processing.js';
+import { bytesOf, isWrittenContent } from '../../helpers/encoded-image.js';
+
+/** The photo's bytes as the storage would receive them. */
+const photo = async (...args: Parameters<typeof processPhoto>) => bytesOf(await processPhoto(...args));
+const background = async (input: Parameters<typeof processBackgroundImage>[0]) => {
+  const image = await processBackgroundImage(input);
+  return { ...image, data: await bytesOf(image.data) };
+};
 
 /**
  * Every image here is made in the test with sharp (or by hand, for the hostile ones), and every
@@ -142,6 +150,15 @@ describe('detectImage', () => {
 });
 
 describe('processPhoto', () => {
+  it("hands the photo and the background over to be written by sharp into the storage's file, never as bytes in memory", async () => {
+    const output = await processPhoto(jpeg, 'profile', null);
+    expect(Buffer.isBuffer(output)).toBe(false);
+    expect(isWrittenContent(output)).toBe(true);
+    const image = await processBackgroundImage(jpeg);
+    expect(Buffer.isBuffer(image.data)).toBe(false);
+    expect(isWrittenContent(image.data)).toBe(true);
+  });
+
   it('turns a JPEG with EXIF GPS, XMP and an ICC profile into a 400x400 JPEG with no metadata at all', async () => {
     const input = await (await solid(800, 600, '#3366cc'))
       .withExif({
@@ -162,7 +179,7 @@ describe('processPhoto', () => {
     expect(before.icc).toBeDefined();
     expect(jpegMarkers(input)).toEqual(expect.arrayContaining([0xe1, 0xe2]));
 
-    const output = await processPhoto(input, 'profile', null);
+    const output = await photo(input, 'profile', null);
 
     const after = await sharp(output).metadata();
     expect(after).toMatchObject({ format: 'jpeg', width: 400, height: 400, space: 'srgb', hasProfile: false });
@@ -183,7 +200,7 @@ describe('processPhoto', () => {
     ['GIF', () => gif],
     ['AVIF', () => avif],
   ])('makes a 1200x450 JPEG cover from a %s', async (_name, input) => {
-    const output = await processPhoto(input(), 'cover', null);
+    const output = await photo(input(), 'cover', null);
     const meta = await sharp(output).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1200, height: 450 });
     expectColour((await pixelAt(output, 600, 225)).rgb, [0xc0, 0x30, 0x20]);
@@ -198,7 +215,7 @@ describe('processPhoto', () => {
       .gif({ delay: [100, 100] })
       .toBuffer();
     expect((await sharp(animated).metadata()).pages).toBe(2);
-    const output = await processPhoto(animated, 'profile', null);
+    const output = await photo(animated, 'profile', null);
     expectColour((await pixelAt(output, 200, 200)).rgb, RED);
   });
 
@@ -206,14 +223,14 @@ describe('processPhoto', () => {
     const clear = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
       .toBuffer();
-    const output = await processPhoto(clear, 'profile', null);
+    const output = await photo(clear, 'profile', null);
     expectColour((await pixelAt(output, 10, 10)).rgb, [255, 255, 255]);
   });
 
   it('accepts a JPEG/HTML polyglot only as the re-encoded image: the HTML is gone', async () => {
     const polyglot = Buffer.concat([jpeg, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
     await expect(detectImage(polyglot)).resolves.toEqual({ ext: 'jpg', mime: 'image/jpeg' });
-    const output = await processPhoto(polyglot, 'profile', null);
+    const output = await photo(polyglot, 'profile', null);
     expect((await sharp(output).metadata()).format).toBe('jpeg');
     expect(output.includes(Buffer.from('<script'))).toBe(false);
     expect(output.includes(Buffer.from('<html'))).toBe(false);
@@ -227,24 +244,24 @@ describe('processPhoto', () => {
     ['a PDF', PDF],
     ['zero bytes', Buffer.alloc(0)],
   ])('refuses %s as not an image', async (_name, bytes) => {
-    await expectRefused(processPhoto(bytes, 'profile', null), NOT_IMAGE);
+    await expectRefused(photo(bytes, 'profile', null), NOT_IMAGE);
   });
 
   it('refuses a truncated JPEG as unreadable', async () => {
     const noisy = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg({ quality: 90 })
       .toBuffer();
-    await expect(processPhoto(noisy, 'profile', null)).resolves.toBeInstanceOf(Buffer);
-    await expectRefused(processPhoto(noisy.subarray(0, Math.floor(noisy.length * 0.6)), 'profile', null), UNREADABLE);
+    await expect(photo(noisy, 'profile', null)).resolves.toBeInstanceOf(Buffer);
+    await expectRefused(photo(noisy.subarray(0, Math.floor(noisy.length * 0.6)), 'profile', null), UNREADABLE);
   });
 
   it('refuses a truncated PNG and a JPEG signature followed by garbage as unreadable', async () => {
     const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png()
       .toBuffer();
-    await expectRefused(processPhoto(noisy.subarray(0, Math.floor(noisy.length / 2)), 'cover', null), UNREADABLE);
+    await expectRefused(photo(noisy.subarray(0, Math.floor(noisy.length / 2)), 'cover', null), UNREADABLE);
     const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('kesinlikle bir resim değil'.repeat(20))]);
-    await expectRefused(processPhoto(garbage, 'profile', null), UNREADABLE);
+    await expectRefused(photo(garbage, 'profile', null), UNREADABLE);
   });
 
   describe('a 14000x14000 PNG bomb', () => {
@@ -260,9 +277,9 @@ describe('processPhoto', () => {
     it('is refused from its header, quickly, without being decoded', async () => {
       expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
       const started = performance.now();
-      await expectRefused(processPhoto(bomb, 'profile', null), TOO_MANY_PIXELS);
-      await expectRefused(processPhoto(bomb, 'cover', { x: 0, y: 0, width: 1600, height: 600 }), TOO_MANY_PIXELS);
-      await expectRefused(processBackgroundImage(bomb), TOO_MANY_PIXELS);
+      await expectRefused(photo(bomb, 'profile', null), TOO_MANY_PIXELS);
+      await expectRefused(photo(bomb, 'cover', { x: 0, y: 0, width: 1600, height: 600 }), TOO_MANY_PIXELS);
+      await expectRefused(background(bomb), TOO_MANY_PIXELS);
       expect(performance.now() - started).toBeLessThan(1000);
     });
   });
@@ -278,7 +295,7 @@ describe('processPhoto', () => {
     });
 
     it('is applied before the centre crop', async () => {
-      const output = await processPhoto(rotated, 'profile', null);
+      const output = await photo(rotated, 'profile', null);
       // The centre square of the displayed image: red above, blue below (unrotated it would be left/right).
       expectColour((await pixelAt(output, 20, 20)).rgb, RED);
       expectColour((await pixelAt(output, 20, 380)).rgb, BLUE);
@@ -288,9 +305,9 @@ describe('processPhoto', () => {
 
     it('is applied before the crop, whose coordinates are those of the displayed image', async () => {
       // The lower half as displayed: y 150..300 exists only after rotation (stored height is 200).
-      const lower = await processPhoto(rotated, 'profile', { x: 0, y: 160, width: 140, height: 140 });
+      const lower = await photo(rotated, 'profile', { x: 0, y: 160, width: 140, height: 140 });
       expectColour((await pixelAt(lower, 200, 200)).rgb, BLUE);
-      const upper = await processPhoto(rotated, 'profile', { x: 30, y: 0, width: 140, height: 140 });
+      const upper = await photo(rotated, 'profile', { x: 30, y: 0, width: 140, height: 140 });
       expectColour((await pixelAt(upper, 200, 200)).rgb, RED);
     });
   });
@@ -299,7 +316,7 @@ describe('processPhoto', () => {
     it('takes the middle square of a wide image for a profile photo', async () => {
       // 300x200: green | red (x 50..250) | blue; the centre square is exactly the red part.
       const wide = await (await painted(300, 200, (x) => (x < 50 ? GREEN : x < 250 ? RED : BLUE))).png().toBuffer();
-      const output = await processPhoto(wide, 'profile', null);
+      const output = await photo(wide, 'profile', null);
       for (const [x, y] of [[3, 3], [396, 3], [3, 396], [396, 396], [200, 200]] as const) {
         expectColour((await pixelAt(output, x, y)).rgb, RED);
       }
@@ -308,7 +325,7 @@ describe('processPhoto', () => {
     it('takes the middle 16:6 band of a tall image for a cover photo', async () => {
       // 320x600: the centre 16:6 band is 320x120 at y 240..360; red from 235 to 365, blue elsewhere.
       const tall = await (await painted(320, 600, (_x, y) => (y >= 235 && y < 365 ? RED : BLUE))).png().toBuffer();
-      const output = await processPhoto(tall, 'cover', null);
+      const output = await photo(tall, 'cover', null);
       expect((await pixelAt(output, 0, 0)).width).toBe(1200);
       for (const [x, y] of [[3, 3], [1196, 3], [3, 446], [1196, 446], [600, 225]] as const) {
         expectColour((await pixelAt(output, x, y)).rgb, RED);
@@ -317,7 +334,7 @@ describe('processPhoto', () => {
 
     it('takes the middle 16:6 band of a square image for a cover photo', async () => {
       const square = await (await painted(480, 480, (_x, y) => (y >= 145 && y < 335 ? RED : BLUE))).png().toBuffer();
-      const output = await processPhoto(square, 'cover', null);
+      const output = await photo(square, 'cover', null);
       expectColour((await pixelAt(output, 3, 3)).rgb, RED);
       expectColour((await pixelAt(output, 3, 446)).rgb, RED);
     });
@@ -330,7 +347,7 @@ describe('processPhoto', () => {
     });
 
     it('cuts out the given rectangle', async () => {
-      const output = await processPhoto(image, 'profile', { x: 210, y: 110, width: 80, height: 80 });
+      const output = await photo(image, 'profile', { x: 210, y: 110, width: 80, height: 80 });
       expect((await sharp(output).metadata()).width).toBe(400);
       expectColour((await pixelAt(output, 3, 3)).rgb, RED);
       expectColour((await pixelAt(output, 396, 396)).rgb, RED);
@@ -338,7 +355,7 @@ describe('processPhoto', () => {
 
     it('forces the aspect around the rectangle\'s centre: square for a profile', async () => {
       // 300 wide x 80 high around the red square's middle: the square kept is 80x80, all red.
-      const output = await processPhoto(image, 'profile', { x: 100, y: 110, width: 300, height: 80 });
+      const output = await photo(image, 'profile', { x: 100, y: 110, width: 300, height: 80 });
       expect(await sharp(output).metadata()).toMatchObject({ width: 400, height: 400 });
       expectColour((await pixelAt(output, 3, 3)).rgb, RED);
       expectColour((await pixelAt(output, 396, 396)).rgb, RED);
@@ -346,7 +363,7 @@ describe('processPhoto', () => {
 
     it('forces the aspect around the rectangle\'s centre: 16:6 for a cover', async () => {
       // 96x200 around the red square's middle: the band kept is 96x36, all red.
-      const output = await processPhoto(image, 'cover', { x: 202, y: 50, width: 96, height: 200 });
+      const output = await photo(image, 'cover', { x: 202, y: 50, width: 96, height: 200 });
       expect(await sharp(output).metadata()).toMatchObject({ width: 1200, height: 450 });
       expectColour((await pixelAt(output, 3, 3)).rgb, RED);
       expectColour((await pixelAt(output, 1196, 446)).rgb, RED);
@@ -356,14 +373,14 @@ describe('processPhoto', () => {
       ['profile', 400, 400],
       ['cover', 1200, 450],
     ] as const)('accepts the minimum 50x30 for a %s photo', async (kind, width, height) => {
-      const output = await processPhoto(image, kind, { x: 220, y: 120, width: 50, height: 30 });
+      const output = await photo(image, kind, { x: 220, y: 120, width: 50, height: 30 });
       expect(await sharp(output).metadata()).toMatchObject({ format: 'jpeg', width, height });
       expectColour((await pixelAt(output, 5, 5)).rgb, RED);
     });
 
     it('accepts a rectangle covering the whole image, and trims one pixel of rounding past the edge', async () => {
-      await expect(processPhoto(image, 'cover', { x: 0, y: 0, width: 400, height: 300 })).resolves.toBeInstanceOf(Buffer);
-      await expect(processPhoto(image, 'profile', { x: 101, y: 1, width: 300, height: 300 })).resolves.toBeInstanceOf(Buffer);
+      await expect(photo(image, 'cover', { x: 0, y: 0, width: 400, height: 300 })).resolves.toBeInstanceOf(Buffer);
+      await expect(photo(image, 'profile', { x: 101, y: 1, width: 300, height: 300 })).resolves.toBeInstanceOf(Buffer);
     });
 
     it.each<[string, CropRect]>([
@@ -380,7 +397,7 @@ describe('processPhoto', () => {
       ['not a number', { x: Number.NaN, y: 0, width: 100, height: 100 }],
       ['infinite', { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: 100 }],
     ])('refuses a rectangle %s', async (_name, crop) => {
-      await expectRefused(processPhoto(image, 'profile', crop), BAD_CROP);
+      await expectRefused(photo(image, 'profile', crop), BAD_CROP);
     });
   });
 });
@@ -428,7 +445,7 @@ describe('processBackgroundImage', () => {
       .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1' } })
       .jpeg()
       .toBuffer();
-    const { data, ext, mime } = await processBackgroundImage(input);
+    const { data, ext, mime } = await background(input);
     expect({ ext, mime }).toEqual({ ext: 'webp', mime: 'image/webp' });
     const meta = await sharp(data).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1920, height: 640 });
@@ -439,12 +456,12 @@ describe('processBackgroundImage', () => {
 
   it('never enlarges a small image, and keeps transparency', async () => {
     const input = await sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
-    const meta = await sharp((await processBackgroundImage(input)).data).metadata();
+    const meta = await sharp((await background(input)).data).metadata();
     expect(meta).toMatchObject({ width: 120, height: 80, hasAlpha: true });
   });
 
   it('refuses what is not an image', async () => {
-    await expectRefused(processBackgroundImage(SVG_SCRIPT), NOT_IMAGE);
-    await expectRefused(processBackgroundImage(Buffer.alloc(0)), NOT_IMAGE);
+    await expectRefused(background(SVG_SCRIPT), NOT_IMAGE);
+    await expectRefused(background(Buffer.alloc(0)), NOT_IMAGE);
   });
 });

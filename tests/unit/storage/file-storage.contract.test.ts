@@ -3,6 +3,7 @@
  * disk and on an S3 bucket (s3rver). What only the disk has (temp files, symlinks, folders)
  * is in local-disk.storage.test.ts; what only the bucket has in s3.storage.test.ts.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,37 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       expect(await storage.saveFile(7, 'profile-abc.jpg', Buffer.from('resim'))).toBe('/uploads/7/profile-abc.jpg');
       expect(await under.stored(7)).toEqual(['profile-abc.jpg']);
       expect(await read(7, 'profile-abc.jpg')).toBe('resim');
+    });
+
+    it('has content written by its maker (a re-encoded image) into a file the driver names, and publishes it whole', async () => {
+      const content = Buffer.alloc(512 * 1024 + 3, 9);
+      const given: string[] = [];
+      const publicPath = await storage.saveFile(7, 'cover-a.jpg', {
+        writeTo: async (file) => {
+          given.push(file);
+          await writeFile(file, content);
+        },
+      });
+      expect(publicPath).toBe('/uploads/7/cover-a.jpg');
+      expect(await under.stored(7)).toEqual(['cover-a.jpg']);
+      expect((await storage.readFile(7, publicPath))?.equals(content)).toBe(true);
+      expect(given).toHaveLength(1);
+      expect(existsSync(given[0]!)).toBe(false);
+    });
+
+    it('leaves nothing when the maker fails half-way: no file, no temporary file, the error passed on', async () => {
+      const failure = new Error('kodlama yarıda kaldı');
+      const given: string[] = [];
+      const saving = storage.saveFile(7, 'cover-b.jpg', {
+        writeTo: async (file) => {
+          given.push(file);
+          await writeFile(file, Buffer.alloc(64 * 1024, 1));
+          throw failure;
+        },
+      });
+      await expect(saving).rejects.toBe(failure);
+      expect(await under.stored(7)).toEqual([]);
+      expect(existsSync(given[0]!)).toBe(false);
     });
 
     it("copies a file's content (an upload's temporary file), which stays where it was", async () => {

@@ -4,11 +4,14 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { HttpError, StorageUnavailableError } from '../../../src/errors.js';
+import { processBackgroundImage } from '../../../src/media/image-processing.js';
 import { createS3Client, S3_LIMITS } from '../../../src/storage/s3-client.js';
 import { S3Storage } from '../../../src/storage/s3.storage.js';
 import { startS3TestServer, type S3TestServer } from '../../helpers/s3-test-server.js';
@@ -51,6 +54,27 @@ describe('S3Storage', () => {
     expect((await storage.readFile(3, publicPath))?.equals(content)).toBe(true);
     expect(commands.filter((name) => name === 'UploadPartCommand')).toHaveLength(2);
     expect(commands).not.toContain('PutObjectCommand');
+  });
+
+  it('streams a re-encoded image up from the file sharp wrote, never as bytes in memory', async () => {
+    const client = s3.client();
+    const bodies: unknown[] = [];
+    client.middlewareStack.add((next, context) => (args) => {
+      if (context.commandName === 'PutObjectCommand') bodies.push((args.input as { Body?: unknown }).Body);
+      return next(args);
+    });
+    const storage = new S3Storage(client, { bucket: s3.bucket, prefix: 'encoded/' });
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const image = await processBackgroundImage(photo);
+    const publicPath = await storage.saveFile(4, storage.newFileName('background', image.ext), image.data);
+    const stored = await storage.readFile(4, publicPath);
+    expect(stored!.length).toBeGreaterThan(500 * 1024);
+    expect(await sharp(stored!).metadata()).toMatchObject({ format: 'webp', width: 1920, height: 1280 });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toBeInstanceOf(Readable);
+    expect(bodies[0]).not.toBeInstanceOf(Uint8Array);
   });
 
   it('reports an unreachable bucket as a 503 at once, saves nothing, and works again when it is back', async () => {
