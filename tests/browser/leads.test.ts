@@ -10,7 +10,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
 import { closeAll, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
 
 function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
@@ -42,6 +42,11 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   afterAll(() => closeAll(context, browser, app));
 
   it('the owner turns the form on from Kişiler, after a refusal that keeps what was typed', async () => {
+    // The owner page leads there too.
+    expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
+    expect(await page.locator('.leads-link').getByRole('link', { name: 'Ayarla' }).getAttribute('href')).toBe(`${base}/leads`);
+    await page.locator('.leads-link').scrollIntoViewIfNeeded();
+    await screenshot(page, shot('00-owner-page-card'));
     expect((await page.goto(base))?.status()).toBe(200);
     await land(page, () => page.getByRole('link', { name: /Kişiler/ }).click());
     expect(await textOf(page.locator('.lead-state'))).toBe('Kapalı');
