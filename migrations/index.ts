@@ -24,6 +24,7 @@ import * as createPasswordResets from './20261126_0022_create_password_resets.js
 import * as createLeads from './20261126_0023_create_leads.js';
 import * as createPriceList from './20261126_0024_create_price_list.js';
 import * as createOpeningHours from './20261126_0025_create_opening_hours.js';
+import * as addMailOutboxCompose from './20261126_0026_add_mail_outbox_compose.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0023_create_leads', createLeads],
   ['20261126_0024_create_price_list', createPriceList],
   ['20261126_0025_create_opening_hours', createOpeningHours],
+  ['20261126_0026_add_mail_outbox_compose', addMailOutboxCompose],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

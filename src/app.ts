@@ -193,7 +193,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
   const messageRepository = new MessageRepository(db);
   // The owner's e-mail notifications (docs/product.md, Notifications); none without SMTP. `brand` is read when an e-mail is made.
-  const ownerMail = createOwnerMail(db, messageRepository, config, { look: () => brand.look(), lastKnown: () => brand.lastKnown(), current: () => brand.current() }, now);
+  const ownerMail = createOwnerMail(db, messageRepository, config, { look: () => brand.look(), current: () => brand.current() }, now);
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
   // A lead is e-mailed to its owner like a message, in its own transaction (docs/product.md, Notifications).

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     ),
   });
   // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
-  const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger) : null;
+  const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger, { composers: services.ownerMail.composers }) : null;
   mailWorker?.start();
   // The owners' weekly summary, Monday from 09:00 in APP_TIMEZONE (docs/product.md, Notifications); off without e-mail.
   const weekly = services.ownerMail.weeklySummaries ? new WeeklySummarySchedule(services.ownerMail.weeklySummaries, config.timeZone, () => new Date(), logger) : null;

@@ -84,10 +84,63 @@ export async function queueMail(db: Knex | Knex.Transaction, mail: OutboxMail, n
   if (row.available_at <= at) announceQueued(db);
 }
 
+/** A mail rendered when it is claimed: the composer registered under `compose` renders it then. */
+export interface MailToCompose {
+  kind: string;
+  compose: string;
+  customerId: number;
+  /** At most one such row waits unclaimed per key; queuing while it waits adds nothing. */
+  pendingKey: string;
+  /** Due at least this long after the previous mail of this kind and customer was due. */
+  gapMs: number;
+}
+
+/**
+ * Makes sure one unclaimed row with the mail's pending key exists, without content: nothing is
+ * rendered here, in the transaction of what caused it. A new row is due now, or `gapMs` after
+ * the previous one of its kind for the customer was due. On PostgreSQL a row already waiting is
+ * locked until `db` commits (a no-op update instead of nothing): the worker claims with SKIP
+ * LOCKED, so it claims that row only once what caused it is committed and can be read; call
+ * this first in the transaction, before the insert it tells of.
+ */
+export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCompose, now: Date): Promise<void> {
+  const at = now.getTime();
+  const conflict = isPostgres(db) ? 'do update set pending_key = excluded.pending_key' : 'do nothing';
+  const result: unknown = await db.raw(
+    `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
+     values (?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
+       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ?), ?) + ?, ?)
+     on conflict (pending_key) ${conflict}
+     returning available_at`,
+    [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
+  if (rows.some((row) => toInt(row.available_at) <= at)) announceQueued(db);
+}
+
+/** What a composer renders for a claimed row. */
+export interface ComposedMail {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Renders a claimed row queued by queueToCompose from the database of that moment and stores it
+ * (storeComposed), or marks it done unsent (markSkipped) and answers null when there is nothing
+ * to tell. Registered with the outbox worker under the row's `compose` marker.
+ */
+export type MailComposer = (claimed: ClaimedMail, now: number) => Promise<ComposedMail | null>;
+
 /** A claimed row, as the worker sends it. */
 export interface ClaimedMail {
   id: number;
   kind: string;
+  /** Set while the row waits to be rendered by a composer (see queueToCompose); its content is empty then. */
+  compose: string | null;
+  customerId: number | null;
   recipient: string;
   subject: string;
   text: string;
@@ -120,6 +173,8 @@ function toClaimed(row: Record<string, unknown>): ClaimedMail {
   return {
     id: toInt(row.id),
     kind: String(row.kind),
+    compose: row.compose === null || row.compose === undefined ? null : String(row.compose),
+    customerId: row.customer_id === null || row.customer_id === undefined ? null : toInt(row.customer_id),
     recipient: String(row.recipient),
     subject: String(row.subject),
     text: String(row.text_body),
@@ -160,7 +215,7 @@ export class MailOutboxRepository {
          where status = 'pending' and available_at <= ? and (lease_until is null or lease_until <= ?)
          order by available_at, id limit ? ${lock}
        )
-       returning id, kind, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
+       returning id, kind, compose, customer_id, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
       [now + leaseMs, now, now, limit],
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
@@ -174,6 +229,29 @@ export class MailOutboxRepository {
       .whereIn('id', ids)
       .andWhere({ lease_until: leaseUntil, status: 'pending' })
       .update({ status: 'sent', sent_at: now, lease_until: null, last_error: null });
+  }
+
+  /** A composed mail stored on its claimed row (so a retry sends the same bytes); false when the claim was lost. */
+  async storeComposed(trx: Knex.Transaction, mail: ClaimedMail, composed: ComposedMail): Promise<boolean> {
+    const changed = await trx('mail_outbox')
+      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .whereNotNull('compose')
+      .update({
+        recipient: composed.recipient,
+        subject: composed.subject,
+        text_body: composed.text,
+        html_body: composed.html,
+        headers: JSON.stringify(composed.headers),
+        compose: null,
+      });
+    return changed > 0;
+  }
+
+  /** A claimed row with nothing left to tell: done, never sent, pruned as sent rows are. */
+  async markSkipped(trx: Knex.Transaction, mail: ClaimedMail, now: number): Promise<void> {
+    await trx('mail_outbox')
+      .where({ id: mail.id, lease_until: mail.leaseUntil, status: 'pending' })
+      .update({ status: 'skipped', sent_at: now, lease_until: null, compose: null });
   }
 
   /** A temporary failure: tried again from `retryAt`. */
@@ -190,9 +268,9 @@ export class MailOutboxRepository {
       .update({ status: 'failed', failed_at: now, lease_until: null, last_error: clipError(error) });
   }
 
-  /** Removes sent rows older than `sentBefore` and failed ones older than `failedBefore`. */
+  /** Removes sent (and skipped) rows older than `sentBefore` and failed ones older than `failedBefore`. */
   async prune(sentBefore: number, failedBefore: number): Promise<number> {
-    const sent = await this.db('mail_outbox').where('status', 'sent').andWhere('sent_at', '<', sentBefore).delete();
+    const sent = await this.db('mail_outbox').whereIn('status', ['sent', 'skipped']).andWhere('sent_at', '<', sentBefore).delete();
     const failed = await this.db('mail_outbox').where('status', 'failed').andWhere('failed_at', '<', failedBefore).delete();
     return sent + failed;
   }

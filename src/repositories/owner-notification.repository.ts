@@ -40,8 +40,6 @@ export interface EntriesState extends NotificationSettings {
   name: string;
   surname: string;
   editToken: string;
-  /** An e-mail with the pending key waits unclaimed in the outbox. */
-  pending: boolean;
 }
 
 /** Where the new-entries e-mail being gathered stands. */
@@ -90,8 +88,8 @@ function toSettings(row: Record<string, unknown>): NotificationSettings {
   };
 }
 
-function toEntriesState(row: Record<string, unknown>, pending: boolean): EntriesState {
-  return { ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token), pending };
+function toEntriesState(row: Record<string, unknown>): EntriesState {
+  return { ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token) };
 }
 
 const SETTINGS_COLUMNS = [
@@ -220,6 +218,12 @@ export class OwnerNotificationRepository {
     return countOf(await trx('leads').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId).count({ count: '*' }));
   }
 
+  /** The newest lead id of the customer (0 without any), as `trx` sees it. */
+  async lastLeadId(trx: Knex, customerId: number): Promise<number> {
+    const row = (await trx('leads').where({ customer_id: customerId }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
+    return toInt(row?.id ?? 0);
+  }
+
   /** The newest message id of the customer (0 without any), as `trx` sees it. */
   async lastMessageId(trx: Knex, customerId: number): Promise<number> {
     const row = (await trx('anonymous_messages').where({ customer_id: customerId }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
@@ -240,28 +244,19 @@ export class OwnerNotificationRepository {
   }
 
   /**
-   * What the new-entries e-mail is gathered from, in one read: the settings, the customer's name
-   * and edit token, and whether an e-mail with `pendingKey` still waits unclaimed in the outbox.
-   * On PostgreSQL the settings row is locked for the rest of `trx` (entries arriving together for
-   * one customer take turns), and so is that outbox row: the worker claims with SKIP LOCKED, so it
-   * cannot take the row from under its replacement, and a claim already made cleared the key.
-   * SQLite has one writer at a time.
+   * What the new-entries e-mail is gathered from, as its composer reads it when the worker has
+   * claimed the e-mail: the settings, the customer's name and edit token. On PostgreSQL the
+   * settings row is locked for the rest of `trx`, so the marks it moves are moved by one at a time.
    */
-  async entriesState(trx: Knex.Transaction, customerId: number, pendingKey: string): Promise<EntriesState | null> {
+  async entriesState(trx: Knex.Transaction, customerId: number): Promise<EntriesState | null> {
     const query = trx('owner_notifications as n')
       .join('customers as c', 'c.id', 'n.customer_id')
       .select(SETTINGS_COLUMNS.map((column) => `n.${column}`))
       .select('c.name', 'c.surname', 'c.edit_token')
-      .select(trx.raw('(select count(*) from mail_outbox where pending_key = ?) as pending', [pendingKey]))
       .where('n.customer_id', customerId);
-    if (!isPostgres(trx)) {
-      const row = (await query.first()) as Record<string, unknown> | undefined;
-      return row ? toEntriesState(row, toInt(row.pending) > 0) : null;
-    }
-    const row = (await query.forUpdate('n').first()) as Record<string, unknown> | undefined;
-    if (!row) return null;
-    const waiting = await trx('mail_outbox').select('id').where({ pending_key: pendingKey }).forUpdate().first();
-    return toEntriesState(row, waiting !== undefined);
+    if (isPostgres(trx)) query.forUpdate('n');
+    const row = (await query.first()) as Record<string, unknown> | undefined;
+    return row ? toEntriesState(row) : null;
   }
 
   /** Confirmation e-mails of this customer in the outbox queued from `since` on (one replaced before it went counts once). */

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.js';
 import { classifySendError, describeSendError, type MailSender } from '../mail/smtp-transport.js';
-import { onMailQueued, type ClaimedMail, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
+import { onMailQueued, type ClaimedMail, type MailComposer, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
 
 /** The worker's clock and pace; tests pin the clock and call `runOnce` themselves. */
 export interface MailWorkerOptions {
@@ -11,6 +11,8 @@ export interface MailWorkerOptions {
   leaseMs?: number;
   /** Rows one claim takes. */
   batchSize?: number;
+  /** Who renders a row queued to be composed, by its marker (the owner's new-entries e-mail: services/owner-mail.ts). */
+  composers?: Readonly<Record<string, MailComposer>>;
 }
 
 const MINUTE = 60_000;
@@ -58,7 +60,8 @@ class SentMarks {
 
 /**
  * Sends the outbox (docs/architecture.md, E-mail). Each run claims due rows with a lease, sends
- * them as they were rendered, and marks each: sent; a temporary failure tried again later (1
+ * them as they were rendered (a row queued to be composed is rendered first, by its composer, and
+ * stored so), and marks each: sent; a temporary failure tried again later (1
  * minute, doubling to an hour, for three days); a permanent one failed for good. A stopped
  * instance's claims run out and are claimed again, so a restart loses nothing. Several instances
  * on PostgreSQL each claim rows of their own (FOR UPDATE SKIP LOCKED).
@@ -68,6 +71,7 @@ export class MailOutboxWorker {
   private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly composers: Readonly<Record<string, MailComposer>>;
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
   private running: Promise<number> | null = null;
@@ -84,6 +88,7 @@ export class MailOutboxWorker {
     this.pollMs = options.pollMs ?? 5_000;
     this.leaseMs = options.leaseMs ?? 15 * MINUTE;
     this.batchSize = options.batchSize ?? 50;
+    this.composers = options.composers ?? {};
   }
 
   /** Looks at the outbox every `pollMs` and right after a mail is queued; neither keeps the process alive. */
@@ -137,7 +142,9 @@ export class MailOutboxWorker {
     return sent;
   }
 
-  private async deliver(mail: ClaimedMail, marks: SentMarks): Promise<boolean> {
+  private async deliver(claimed: ClaimedMail, marks: SentMarks): Promise<boolean> {
+    const mail = await this.composed(claimed);
+    if (!mail) return false;
     try {
       await this.sender.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     } catch (err) {
@@ -146,6 +153,23 @@ export class MailOutboxWorker {
     }
     await marks.add(mail.id);
     return true;
+  }
+
+  /** The mail as it is sent: rendered by its composer if it waits for one; null when there is nothing to send now. */
+  private async composed(mail: ClaimedMail): Promise<ClaimedMail | null> {
+    if (mail.compose === null) return mail;
+    const composer = this.composers[mail.compose];
+    try {
+      if (!composer) throw new Error(`no composer for ${mail.compose}`);
+      const content = await composer(mail, this.now().getTime());
+      return content && { ...mail, ...content, compose: null };
+    } catch (err) {
+      // The database away, say: the row is tried again as a refused send would be.
+      const error = err instanceof Error ? err.message : String(err);
+      this.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error }, 'mail not composed yet, tried again later');
+      await this.outbox.markRetry(mail, this.now().getTime() + retryDelayMs(mail.attempts), error);
+      return null;
+    }
   }
 
   private async recordFailure(mail: ClaimedMail, err: unknown): Promise<void> {

@@ -2,21 +2,17 @@ import type { Knex } from 'knex';
 import type { MessageRepository } from '../repositories/message.repository.js';
 import { OwnerNotificationService } from './owner-notification.service.js';
 
-interface BrandWarmer {
-  look(): Promise<unknown>;
-}
-
 /**
  * A visitor's message stored, and when its owner hears of new messages by e-mail, that e-mail
- * queued in the same transaction (docs/product.md, Notifications): the message and its e-mail
- * exist together or not at all. Otherwise it is the one insert it always was.
+ * made sure of in the same transaction (docs/product.md, Notifications): the message and its
+ * e-mail exist together or not at all. The e-mail is rendered when the outbox worker claims it,
+ * never here. Otherwise it is the one insert it always was.
  */
 export class MessageService {
   constructor(
     private readonly db: Knex,
     private readonly messages: MessageRepository,
     private readonly notifications: OwnerNotificationService | null,
-    private readonly brands: BrandWarmer,
   ) {}
 
   async send(customerId: number, text: string, now: number): Promise<void> {
@@ -31,12 +27,10 @@ export class MessageService {
       await this.messages.create(customerId, text, now);
       return;
     }
-    // Read here, outside the transaction: the e-mail takes the brand from memory inside it.
-    await this.brands.look();
     await this.db.transaction(async (trx) => {
-      const state = await notifications.entriesState(trx, customerId);
-      const id = await this.messages.create(customerId, text, now, trx);
-      if (state) await notifications.queueEntriesFrom(trx, state, id, now);
+      // The e-mail first: on PostgreSQL it holds the waiting e-mail until this message is committed.
+      await notifications.queueEntriesMail(trx, customerId, now);
+      await this.messages.create(customerId, text, now, trx);
     });
   }
 }

@@ -11,8 +11,8 @@ import {
 } from '../domain/notification-tokens.js';
 import { renderMail, type MailBrand } from '../presenters/mail-message.js';
 import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
-import { queueMail } from '../repositories/mail-outbox.repository.js';
-import type { EntriesState, NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import { queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
+import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
 
 /** The confirmation link is good for 48 hours. */
@@ -44,11 +44,13 @@ export interface NotifiedPage {
 
 interface BrandSource {
   look(): Promise<MailBrand>;
-  lastKnown(): MailBrand | null;
 }
 
-/** Vizit's own look, for the seconds after a start before any page has read the brand. */
-const VIZIT_BRAND: MailBrand = { name: 'Vizit', url: null, accentColor: null, logoUrl: null };
+/** The outbox's marker of a new-entries e-mail to be rendered when claimed (its composer: composeEntries). */
+export const ENTRIES_COMPOSER = 'notify_entries';
+
+/** The composer's claim was taken over by another instance: it renders nothing and sends nothing. */
+class ClaimLost extends Error {}
 
 /** The outbox's pending key of a customer's new-entries e-mail. */
 const entriesKey = (customerId: number) => `entries:${customerId}`;
@@ -59,13 +61,14 @@ export function pageName(page: { name: string; surname: string }): string {
 
 /**
  * The owner's e-mail notifications (docs/product.md, Notifications): the address and its
- * confirmation, the unsubscribe links, and the new-entries e-mail gathered in the transaction of
- * the entry that caused it. The weekly summary is services/weekly-summary.service.ts.
+ * confirmation, the unsubscribe links, and the new-entries e-mail: queued empty in the transaction
+ * of the entry that caused it, rendered when the outbox worker claims it. The weekly summary is services/weekly-summary.service.ts.
  */
 export class OwnerNotificationService {
   constructor(
     private readonly db: Knex,
     private readonly repository: OwnerNotificationRepository,
+    private readonly outbox: MailOutboxRepository,
     private readonly brands: BrandSource,
     private readonly config: Pick<Config, 'baseUrl' | 'sessionSecret'>,
     private readonly now: () => number,
@@ -180,72 +183,69 @@ export class OwnerNotificationService {
   }
 
   /**
-   * First in the transaction of a new entry: what the e-mail is gathered from, locked on PostgreSQL
-   * before the entry is inserted, so entries arriving together for one customer are numbered in
-   * the order they are gathered. Null when the owner hears of no entry.
+   * First in the transaction of a new entry (a message, a lead), before its insert: makes sure one
+   * new-entries e-mail waits unclaimed for the owner, due now or 10 minutes after the one before.
+   * Nothing is read or rendered here; composeEntries lists the entries when the e-mail is claimed.
    */
-  async entriesState(trx: Knex.Transaction, customerId: number): Promise<EntriesState | null> {
-    const state = await this.repository.entriesState(trx, customerId, entriesKey(customerId));
-    return OwnerNotificationService.hearsOfEntries(state) ? state : null;
+  async queueEntriesMail(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
+    const mail = { kind: 'notify_entries', compose: ENTRIES_COMPOSER, customerId, pendingKey: entriesKey(customerId), gapMs: ENTRIES_GAP_MS };
+    await queueToCompose(trx, mail, new Date(now));
   }
 
   /**
-   * In the transaction that stored a new entry (a message; a lead once contact exchange counts
-   * here too): queues the e-mail listing every entry since the last e-mail, at most one per 10
-   * minutes. Call entriesState before the insert and this after it, with the newest message id
-   * (and, for a lead, the newest lead id: leads are counted, never listed).
+   * The outbox worker's composer of a claimed new-entries e-mail: lists the messages and counts the
+   * leads since the last e-mail, with the brand and links of this moment, stores the rendered mail
+   * on the row and moves the marks, in one transaction. Null, the row marked done, when there is
+   * nothing to tell: no new entry, the choice turned off, the address changed and not confirmed.
    */
-  async queueEntriesFrom(trx: Knex.Transaction, state: EntriesState, lastMessageId: number, now: number, lastLeadId = state.leadsLastId): Promise<void> {
-    const { customerId } = state;
-    // While the e-mail before waits unclaimed it is replaced by one listing its entries and the new
-    // one, due when it was; otherwise a new one is due 10 minutes after the one before, or now.
-    const afterId = state.pending ? state.messagesAfterId : state.messagesLastId;
-    const leadsAfterId = state.pending ? state.leadsAfterId : state.leadsLastId;
-    if (lastMessageId <= afterId && lastLeadId <= leadsAfterId) return;
-    const availableAt = state.pending
-      ? (state.entriesMailAt ?? now)
-      : state.entriesMailAt === null
-        ? now
-        : Math.max(now, state.entriesMailAt + ENTRIES_GAP_MS);
-    const { texts, total } = lastMessageId > afterId ? await this.repository.messagesBetween(trx, customerId, afterId, lastMessageId, ENTRIES_LISTED) : { texts: [], total: 0 };
-    const leads = lastLeadId > leadsAfterId ? await this.repository.leadsBetween(trx, customerId, leadsAfterId, lastLeadId) : 0;
-    const origin = this.origin(state);
-    const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'), {
-      count: leads,
-      url: `${origin}/edit/${state.editToken}/leads`,
-    });
-    const mail = renderMail(content, this.brands.lastKnown() ?? VIZIT_BRAND, origin);
-    const pendingKey = entriesKey(customerId);
-    await queueMail(trx, { kind: 'notify_entries', recipient: state.email, ...mail, customerId, pendingKey, availableAt: new Date(availableAt) }, new Date(now));
-    await this.repository.markEntries(trx, customerId, {
-      entriesMailAt: availableAt,
-      messagesAfterId: afterId,
-      messagesLastId: Math.max(lastMessageId, afterId),
-      leadsAfterId,
-      leadsLastId: Math.max(lastLeadId, leadsAfterId),
-    });
+  async composeEntries(claimed: ClaimedMail, now: number): Promise<ComposedMail | null> {
+    const customerId = claimed.customerId ?? 0;
+    const brand = await this.brands.look();
+    try {
+      return await this.db.transaction(async (trx) => {
+        const state = await this.repository.entriesState(trx, customerId);
+        const messagesLastId = await this.repository.lastMessageId(trx, customerId);
+        const leadsLastId = await this.repository.lastLeadId(trx, customerId);
+        if (!state || !OwnerNotificationService.hearsOfEntries(state) || (messagesLastId <= state.messagesLastId && leadsLastId <= state.leadsLastId)) {
+          await this.outbox.markSkipped(trx, claimed, now);
+          return null;
+        }
+        const { texts, total } = await this.repository.messagesBetween(trx, customerId, state.messagesLastId, messagesLastId, ENTRIES_LISTED);
+        const leads = await this.repository.leadsBetween(trx, customerId, state.leadsLastId, leadsLastId);
+        const origin = this.origin(state);
+        const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'), {
+          count: leads,
+          url: `${origin}/edit/${state.editToken}/leads`,
+        });
+        const composed = { recipient: state.email, ...renderMail(content, brand, origin) };
+        if (!(await this.outbox.storeComposed(trx, claimed, composed))) throw new ClaimLost();
+        await this.repository.markEntries(trx, customerId, {
+          entriesMailAt: now,
+          messagesAfterId: state.messagesLastId,
+          messagesLastId,
+          leadsAfterId: state.leadsLastId,
+          leadsLastId,
+        });
+        return composed;
+      });
+    } catch (err) {
+      if (err instanceof ClaimLost) return null;
+      throw err;
+    }
   }
 
   /**
    * For contact exchange's leads (repositories/lead.repository.ts): whether the owner hears of them,
-   * and in a lead's transaction entriesState before the insert, whose answer queues the e-mail
-   * counting the lead once it is inserted.
+   * and in a lead's transaction, before the insert, the e-mail that will count it.
    */
   leadNotifier(): { hears(customerId: number): Promise<boolean>; before(trx: Knex.Transaction, customerId: number, now: number): Promise<(leadId: number) => Promise<void>> } {
     return {
       hears: async (customerId) => OwnerNotificationService.hearsOfEntries(await this.settings(customerId)),
       before: async (trx, customerId, now) => {
-        const state = await this.entriesState(trx, customerId);
-        return async (leadId) => {
-          if (state) await this.queueEntriesFrom(trx, state, state.messagesLastId, now, leadId);
-        };
+        await this.queueEntriesMail(trx, customerId, now);
+        // The e-mail counts the lead when it is composed: nothing is left to do after the insert.
+        return async () => {};
       },
     };
-  }
-
-  /** entriesState and queueEntriesFrom in one, for an entry already inserted in `trx`. */
-  async queueEntries(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
-    const state = await this.entriesState(trx, customerId);
-    if (state) await this.queueEntriesFrom(trx, state, await this.repository.lastMessageId(trx, customerId), now);
   }
 }

@@ -41,7 +41,9 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     browser = await launchBrowser();
     smtp = await startSmtpTestServer();
     app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>' } });
-    worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(app.test.config.mail!), createLogger('silent'));
+    worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(app.test.config.mail!), createLogger('silent'), {
+      composers: app.test.services.ownerMail.composers,
+    });
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     base = `/edit/${created.editToken}`;
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));

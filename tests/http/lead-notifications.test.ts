@@ -28,7 +28,10 @@ beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
   ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+    now: () => new Date(time),
+    composers: t.services.ownerMail.composers,
+  });
   await request(t.app)
     .post(`/edit/${customer.editToken}/leads/settings`)
     .type('form')

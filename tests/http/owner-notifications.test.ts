@@ -29,7 +29,10 @@ beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
   ({ t, customer, other } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+    now: () => new Date(time),
+    composers: t.services.ownerMail.composers,
+  });
 });
 
 afterEach(async () => {
@@ -347,6 +350,50 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
     expect(mail!.parsed.text).toContain('“Yalnızca bu metin”');
     expect(mail!.parsed.text).not.toContain('Kapalıyken gelen');
     for (const secret of ['GizliTarayici', '203.0.113.77', 'gizli-kaynak', '127.0.0.1', '::ffff']) expect(raw).not.toContain(secret);
+  });
+});
+
+describe('new messages: the e-mail is rendered when the outbox worker claims it', () => {
+  it('queues it empty in the message\'s transaction, and the mail sent lists the messages that came after it was queued', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+
+    await visitorWrites('Kuyruğa giren mesaj');
+    const [queued, ...others] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+    expect(others).toEqual([]);
+    expect(queued).toMatchObject({ compose: 'notify_entries', subject: '', text_body: '', html_body: '' });
+    time += 3 * MINUTE;
+    await t.services.ownerMail.messages.send(customer.id, 'Sonra gelen ğüşıöç', time);
+    await visitorWrites('En son gelen');
+    // Still that one row, still nothing rendered.
+    expect(await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' })).toEqual([
+      expect.objectContaining({ id: queued.id, subject: '', text_body: '', html_body: '' }),
+    ]);
+
+    time = Number(queued.available_at);
+    const [mail, ...rest] = await deliver();
+    expect(rest).toEqual([]);
+    expect(mail!.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
+    for (const text of ['Kuyruğa giren mesaj', 'Sonra gelen ğüşıöç', 'En son gelen']) expect(mail!.parsed.text).toContain(`“${text}”`);
+    expect(mail!.parsed.text).not.toContain('“İlk”');
+    // What was sent is stored on the row: a retry would send the same bytes.
+    const sent = await t.db('mail_outbox').where({ id: queued.id }).first();
+    expect(sent).toMatchObject({ status: 'sent', compose: null, recipient: OWNER, subject: 'Ayşe Kaya: 3 yeni mesajınız var' });
+    expect(String(sent.text_body)).toBe(mail!.parsed.text);
+  });
+
+  it('sends nothing, the row done, when the choice was turned off between the message and the claim', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+    await visitorWrites('Bekleyen mesaj');
+    await save({ email: OWNER, weekly: '1' }).expect(303);
+    time += 10 * MINUTE;
+    expect(await deliver()).toEqual([]);
+    const rows = await t.db('mail_outbox').where({ kind: 'notify_entries' }).orderBy('id');
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'skipped']);
+    expect(rows[1]).toMatchObject({ subject: '', html_body: '', compose: null });
   });
 });
 
