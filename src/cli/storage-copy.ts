@@ -1,6 +1,6 @@
 import { parseObjectStorage } from '../lib/storage-url.js';
 import { copyUploadsToBucket, type CopyReport } from '../ops/storage-copy.js';
-import { createS3Client } from '../storage/s3-client.js';
+import { createS3Client, S3_UPLOAD_LIMITS } from '../storage/s3-client.js';
 import { StorageUnavailableError } from '../errors.js';
 import { CliExit, runCli } from './run-cli.js';
 
@@ -48,7 +48,8 @@ runCli(
       throw new CliExit(64, `${(err as Error).message}\n\n${usage}`);
     }
     if (!settings) throw new CliExit(64, usage);
-    const client = createS3Client(settings);
+    // Its requests mostly carry files (catalogs of 10 MB): limited by a socket standing still, not a total.
+    const client = createS3Client(settings, S3_UPLOAD_LIMITS);
     let report: CopyReport;
     try {
       report = await copyUploadsToBucket(config.uploadsDir, { client, bucket: settings.bucket, prefix: settings.prefix }, (line) =>

@@ -3,7 +3,7 @@ import type { ObjectStorageSettings } from '../lib/storage-url.js';
 
 export interface S3Limits {
   readonly connectionTimeoutMs: number;
-  /** Until the bucket's answer begins, the request's body included. */
+  /** Until the bucket's answer begins, the request's body included; 0: no limit on the whole. */
   readonly requestTimeoutMs: number;
   /** A socket with nothing moving, a download paused by a slow visitor included: generous. */
   readonly idleSocketTimeoutMs: number;
@@ -15,6 +15,13 @@ export interface S3Limits {
  * rather than a request hanging on the SDK's defaults (no timeouts at all, three attempts).
  */
 export const S3_LIMITS: S3Limits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 5_000, idleSocketTimeoutMs: 30_000, maxAttempts: 2 };
+
+/**
+ * For requests that carry a file (a PUT, a multipart upload's parts): no limit on the whole, so
+ * a 10 MB catalog may take as long as a slow uplink needs, but the socket may not stand still
+ * for long, neither while the body goes up nor while the answer has not begun after it.
+ */
+export const S3_UPLOAD_LIMITS: S3Limits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 0, idleSocketTimeoutMs: 10_000, maxAttempts: 2 };
 
 /**
  * A client for S3 or a compatible server. With an endpoint (MinIO, R2, B2, ...) the bucket

@@ -42,6 +42,11 @@ export interface S3StorageOptions {
   readonly bucket: string;
   /** '' or a prefix ending in `/`. */
   readonly prefix: string;
+  /**
+   * The client for requests that carry a file (createS3Client with S3_UPLOAD_LIMITS), whose
+   * limit is an idle socket rather than a total; without one, the client every request uses.
+   */
+  readonly uploadClient?: S3Client;
   /** Tests lower these to see a multipart upload without writing 16 MB, and a paged listing. */
   readonly multipartFromBytes?: number;
   readonly listPageSize?: number;
@@ -65,6 +70,7 @@ interface ListedObject {
 export class S3Storage implements FileStorage {
   private readonly location: ObjectLocation;
   private readonly multipartFrom: number;
+  private readonly uploads: S3Client;
   /** Saves of one name in this process, one after the other (see saveFile). */
   private readonly saving = new Map<string, Promise<unknown>>();
 
@@ -75,6 +81,7 @@ export class S3Storage implements FileStorage {
     const { bucket, prefix } = options;
     this.location = { client, bucket, keyOf: (customerId, name) => `${prefix}${customerId}/${name}` };
     this.multipartFrom = options.multipartFromBytes ?? MULTIPART_FROM;
+    this.uploads = options.uploadClient ?? client;
   }
 
   private key(customerId: number, name: string): string {
@@ -151,21 +158,21 @@ export class S3Storage implements FileStorage {
   private async putObject(key: string, name: string, data: LocalContent): Promise<void> {
     const common = { Bucket: this.options.bucket, Key: key, ContentType: contentTypeOf(name), CacheControl: CACHE_CONTROL };
     if (data instanceof Uint8Array) {
-      await bucketCall(() => this.client.send(new PutObjectCommand({ ...common, Body: data, IfNoneMatch: '*' })));
+      await bucketCall(() => this.uploads.send(new PutObjectCommand({ ...common, Body: data, IfNoneMatch: '*' })));
       return;
     }
     const { size } = await stat(data.fromFile);
     if (size < this.multipartFrom) {
       const body = createReadStream(data.fromFile);
       try {
-        await bucketCall(() => this.client.send(new PutObjectCommand({ ...common, Body: body, ContentLength: size, IfNoneMatch: '*' })));
+        await bucketCall(() => this.uploads.send(new PutObjectCommand({ ...common, Body: body, ContentLength: size, IfNoneMatch: '*' })));
       } finally {
         body.destroy();
       }
       return;
     }
     // A failed multipart upload is aborted by lib-storage, so no parts are left behind.
-    const upload = new Upload({ client: this.client, params: { ...common, Body: createReadStream(data.fromFile) }, partSize: PART_SIZE, queueSize: 1 });
+    const upload = new Upload({ client: this.uploads, params: { ...common, Body: createReadStream(data.fromFile) }, partSize: PART_SIZE, queueSize: 1 });
     await bucketCall(() => upload.done());
   }
 

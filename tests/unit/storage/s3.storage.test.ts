@@ -8,13 +8,14 @@ import { Readable } from 'node:stream';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import express from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { HttpError, StorageUnavailableError } from '../../../src/errors.js';
 import { processBackgroundImage } from '../../../src/media/image-processing.js';
-import { createS3Client, S3_LIMITS } from '../../../src/storage/s3-client.js';
+import { createS3Client, S3_LIMITS, S3_UPLOAD_LIMITS } from '../../../src/storage/s3-client.js';
 import { S3Storage } from '../../../src/storage/s3.storage.js';
 import { startS3TestServer, type S3TestServer } from '../../helpers/s3-test-server.js';
+import { startThrottlingProxy } from '../../helpers/throttling-proxy.js';
 
 let s3: S3TestServer;
 let dir: string;
@@ -123,6 +124,57 @@ describe('S3Storage', () => {
     }
     const missing = new S3Storage(s3.client(), { bucket: 'no-such-bucket', prefix: '' });
     await expect(missing.saveFile(1, 'a.jpg', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+
+  describe('a slow uplink', () => {
+    const content = Buffer.alloc(4 * 1024 * 1024 + 7);
+    for (let i = 0; i < content.length; i += 512) content[i] = i % 251;
+    /**
+     * About four seconds for the file at 1 MB/s: past a one-second limit on the whole request. The
+     * idle limit allows for what loopback's socket buffers hold, which goes out while the client sees no progress.
+     */
+    const throttled = async () => {
+      const proxy = await startThrottlingProxy(s3.port, 1024 * 1024);
+      const settings = { ...s3.settings(), endpoint: proxy.endpoint };
+      const source = path.join(dir, `yavas-${proxy.endpoint.split(':').pop()}.pdf`);
+      await writeFile(source, content);
+      return {
+        proxy,
+        source,
+        requests: createS3Client(settings, { ...S3_LIMITS, requestTimeoutMs: 1_000 }),
+        uploads: createS3Client(settings, { ...S3_UPLOAD_LIMITS, idleSocketTimeoutMs: 3_000 }),
+      };
+    };
+
+    it('lets a file go up for as long as it keeps moving, while a limit on the whole request would end it', async () => {
+      const { proxy, source, requests, uploads } = await throttled();
+      try {
+        const bounded = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow-bounded/' });
+        await expect(bounded.saveFile(2, 'katalog.pdf', { fromFile: source })).rejects.toBeInstanceOf(StorageUnavailableError);
+        const storage = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow/', uploadClient: uploads });
+        const publicPath = await storage.saveFile(2, 'katalog.pdf', { fromFile: source });
+        expect((await storage.readFile(2, publicPath))?.equals(content)).toBe(true);
+        expect(proxy.forwarded).toBeGreaterThan(content.length);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    it('gives up on an upload that stops moving', async () => {
+      const { proxy, source, requests, uploads } = await throttled();
+      try {
+        const storage = new S3Storage(requests, { bucket: s3.bucket, prefix: 'stalled/', uploadClient: uploads });
+        const saving = storage.saveFile(2, 'katalog.pdf', { fromFile: source }).catch((err: unknown) => err);
+        await vi.waitFor(() => expect(proxy.forwarded).toBeGreaterThan(256 * 1024), { timeout: 10_000, interval: 20 });
+        proxy.stall();
+        const failure = await saving;
+        expect(failure).toBeInstanceOf(StorageUnavailableError);
+        expect(((failure as Error).cause as Error).message).toContain('inactivity');
+        // s3rver keeps what an aborted PUT brought; S3, MinIO and R2 refuse a body shorter than its Content-Length.
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 
   it('sweeps orphans across pages of the listing', async () => {
