@@ -4,6 +4,8 @@ const BOOLEAN_COLUMNS = new Set([
   'show_name_on_cover', 'dark_mode', 'is_visible',
   // lead_settings (migrations/20261126_0023_create_leads.ts)
   'enabled', 'ask_phone', 'ask_email', 'ask_note',
+  // Owner notifications' choices; a price list item's switches (is_visible is above).
+  'on_message', 'weekly', 'sold_out',
 ]);
 
 type Row = Record<string, unknown>;
