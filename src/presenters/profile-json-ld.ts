@@ -13,6 +13,7 @@ import { openingHoursOfBusiness } from './opening-hours-json-ld.js';
 import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import { priceListOfProfile } from './price-list-json-ld.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
+import { publicUploadUrl } from './upload-urls.js';
 
 /** The rows of the page (presenters/profile-page.ts, ProfileBundle) the block is made from. */
 export interface JsonLdSource {
@@ -77,17 +78,19 @@ function withoutEmpty(object: JsonLd): JsonLd {
 }
 
 /**
- * The image: the photo the page shows, else the sharing card (`/{slug}/og.png`, the address the
- * page's og:image names, its version keeping a crawler's copy fresh).
+ * The image: the photo the page shows (at STORAGE_PUBLIC_URL when set, as the page's own `<img>`),
+ * else the sharing card (`/{slug}/og.png`, the address the page's og:image names, its version
+ * keeping a crawler's copy fresh; drawn by the app, so always at the origin).
  */
-function imageOf(source: JsonLdSource, origin: string): string {
+function imageOf(source: JsonLdSource, origin: string, uploadsBase: string | null): string {
   const { customer, profile } = source;
   const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? profile.profilePhoto : null;
-  return photo ? `${origin}${photo}` : `${publicProfileUrl(origin, customer.slug)}/og.png?v=${customer.version}`;
+  if (!photo) return `${publicProfileUrl(origin, customer.slug)}/og.png?v=${customer.version}`;
+  return uploadsBase ? publicUploadUrl(photo, uploadsBase) : `${origin}${photo}`;
 }
 
 /** The block's data: `LocalBusiness` named after the business when there is one, else the `Person`. */
-export function profileJsonLdData(source: JsonLdSource, origin: string): JsonLd {
+export function profileJsonLdData(source: JsonLdSource, origin: string, uploadsBase: string | null = null): JsonLd {
   const { customer, profile } = source;
   const contacts = contactPointsOf(shownContacts(profile, source.contactButtons), source.socialLinks);
   const company = profile.company?.trim();
@@ -98,7 +101,7 @@ export function profileJsonLdData(source: JsonLdSource, origin: string): JsonLd 
     name: company || person,
     jobTitle: company ? undefined : profile.title?.trim(),
     url: publicProfileUrl(origin, customer.slug),
-    image: imageOf(source, origin),
+    image: imageOf(source, origin, uploadsBase),
     telephone: contacts.phones[0]?.number,
     email: contacts.emails[0],
     address: postalAddress(profile),
@@ -122,6 +125,6 @@ export function scriptSafeJson(data: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function profileJsonLd(source: JsonLdSource, origin: string): string {
-  return scriptSafeJson(profileJsonLdData(source, origin));
+export function profileJsonLd(source: JsonLdSource, origin: string, uploadsBase: string | null = null): string {
+  return scriptSafeJson(profileJsonLdData(source, origin, uploadsBase));
 }

@@ -244,7 +244,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
     ibanCard,
     background: backgroundView(background),
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
-    jsonLd: profileJsonLd(bundle, origin),
+    jsonLd: profileJsonLd(bundle, origin, uploadsBase),
     priceListUrl: bundle.priceList ? `/${customer.slug}/fiyat-listesi` : null,
     hours: presentOpeningHours(bundle.openingHours),
   };

@@ -174,6 +174,8 @@ describe('STORAGE_PUBLIC_URL', () => {
       await request(t.app).get(stored).expect(200);
     }
     expect(page).toContain(`href="${catalog}"`);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page)![1]!) as { image: string };
+    expect(jsonLd.image).toBe(`https://cdn.example.com/vizit/${customer.id}/${nameOf(row.profile_photo as string)}`);
   });
 });
 

@@ -111,6 +111,13 @@ describe('profileJsonLdData', () => {
     expect(dataOf({ profile: hiddenPhoto }).image).toBe('https://vizit.example/aysekaya/og.png?v=7');
   });
 
+  it('names the photo at STORAGE_PUBLIC_URL when set, as the page shows it, and the sharing card still at the origin', () => {
+    const cdn = 'https://cdn.example.com/vizit';
+    const withPhoto = source({ profile: { ...profile, profilePhoto: '/uploads/1/p.jpg?v=5' } });
+    expect(profileJsonLdData(withPhoto, ORIGIN, cdn).image).toBe('https://cdn.example.com/vizit/1/p.jpg?v=5');
+    expect(profileJsonLdData(source(), ORIGIN, cdn).image).toMatch(/^https:\/\/vizit\.example\/aysekaya\/og\.png\?v=\d+$/);
+  });
+
   it('leaves out an address with no parts', () => {
     expect(dataOf()).not.toHaveProperty('address');
     expect(dataOf({ profile: { ...profile, city: 'Ankara' } }).address).toEqual({ '@type': 'PostalAddress', addressRegion: 'Ankara', addressCountry: 'TR' });
