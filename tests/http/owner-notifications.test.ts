@@ -383,6 +383,30 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
     expect(String(sent.text_body)).toBe(mail!.parsed.text);
   });
 
+  it('sends a refused e-mail again as it was first written; a message after it goes in the next one', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+    await visitorWrites('Reddedilen e-postadaki mesaj');
+    time += 10 * MINUTE;
+    smtp.refuse(451, 1);
+    expect(await deliver()).toEqual([]);
+    const [refused] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+    expect(refused).toMatchObject({ compose: null, attempts: 1 });
+    expect(String(refused.text_body)).toContain('Reddedilen e-postadaki mesaj');
+
+    await visitorWrites('Yeniden denemeden önce gelen');
+    // The retry is due a minute after the refusal; the next e-mail 10 minutes after that.
+    time += 11 * MINUTE;
+    const mails = await deliver();
+    expect(mails.map((m) => m.parsed.text)).toEqual([
+      expect.stringContaining('“Reddedilen e-postadaki mesaj”'),
+      expect.stringContaining('“Yeniden denemeden önce gelen”'),
+    ]);
+    expect(mails[0]!.parsed.text).toBe(String(refused.text_body));
+    expect(mails[0]!.parsed.text).not.toContain('Yeniden denemeden önce gelen');
+  });
+
   it('sends nothing, the row done, when the choice was turned off between the message and the claim', async () => {
     await confirmedOwner();
     await visitorWrites('İlk');
