@@ -164,10 +164,8 @@ export class MailOutboxWorker {
       const content = await composer(mail, this.now().getTime());
       return content && { ...mail, ...content, compose: null };
     } catch (err) {
-      // The database away, say: the row is tried again as a refused send would be.
-      const error = err instanceof Error ? err.message : String(err);
-      this.logger.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error }, 'mail not composed yet, tried again later');
-      await this.outbox.markRetry(mail, this.now().getTime() + retryDelayMs(mail.attempts), error);
+      // The database away, say: tried again as a temporarily refused send is, and given up after as long.
+      await this.recordFailure(mail, err);
       return null;
     }
   }

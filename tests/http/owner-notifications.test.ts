@@ -407,6 +407,23 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
     expect(mails[0]!.parsed.text).not.toContain('Yeniden denemeden önce gelen');
   });
 
+  it('keeps an e-mail it cannot compose (no composer) for a later try, which sends it', async () => {
+    await confirmedOwner();
+    const bare = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+    try {
+      await visitorWrites('Bekleyen mesaj');
+      expect(await bare.runOnce()).toBe(0);
+    } finally {
+      await bare.stop();
+    }
+    const [row] = await t.db('mail_outbox').where({ kind: 'notify_entries' });
+    expect(row).toMatchObject({ status: 'pending', compose: 'notify_entries', attempts: 1, subject: '', last_error: 'no composer for notify_entries' });
+    expect(Number(row.available_at)).toBe(time + MINUTE);
+    time += MINUTE;
+    const [mail] = await deliver();
+    expect(mail!.parsed.text).toContain('“Bekleyen mesaj”');
+  });
+
   it('sends nothing, the row done, when the choice was turned off between the message and the claim', async () => {
     await confirmedOwner();
     await visitorWrites('İlk');
