@@ -6,6 +6,8 @@
  * sharp writes no metadata unless `withMetadata`/`withExif`/`keepIccProfile` is called, and
  * converts to sRGB before it drops the ICC profile; none of those is called here.
  */
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError, ValidationError } from '../errors.js';
 import { sniffType } from './file-sniff.js';
@@ -210,14 +212,19 @@ export async function processPhoto(input: ImageSource, kind: PhotoKind, crop: Cr
   );
 }
 
-/** The pipeline `make` builds, written to a file when the storage asks, one image at a time (image-queue). */
+/**
+ * The pipeline `make` builds, written to a file when the storage asks, one image at a time
+ * (image-queue). Streamed into a file stream rather than through sharp's toFile, so a failed
+ * write keeps its errno (ENOSPC: the storage's 503 "no space") instead of reading as an
+ * unreadable image (422); only sharp's own errors are the image's.
+ */
 function encoded(make: () => Sharp): EncodedImage {
   return {
     async writeTo(file: string): Promise<void> {
       try {
-        await imageWork.run(() => make().toFile(file));
+        await imageWork.run(() => pipeline(make(), createWriteStream(file)));
       } catch (err) {
-        throw imageError(err);
+        throw (err as NodeJS.ErrnoException).code ? err : imageError(err);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
@@ -157,6 +158,13 @@ describe('processPhoto', () => {
     const image = await processBackgroundImage(jpeg);
     expect(Buffer.isBuffer(image.data)).toBe(false);
     expect(isWrittenContent(image.data)).toBe(true);
+  });
+
+  // /dev/full answers every write with ENOSPC (Linux): a full disk is the storage's 503, not an unreadable image's 422.
+  it.runIf(existsSync('/dev/full'))('lets a failed write keep its errno, so a full disk is not read as a bad image', async () => {
+    const output = await processPhoto(jpeg, 'profile', null);
+    await expect(output.writeTo('/dev/full')).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(output.writeTo('/dev/full')).rejects.not.toBeInstanceOf(ValidationError);
   });
 
   it('turns a JPEG with EXIF GPS, XMP and an ICC profile into a 400x400 JPEG with no metadata at all', async () => {
