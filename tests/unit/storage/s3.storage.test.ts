@@ -142,7 +142,8 @@ describe('S3Storage', () => {
         proxy,
         source,
         requests: createS3Client(settings, { ...S3_LIMITS, requestTimeoutMs: 1_000 }),
-        uploads: createS3Client(settings, { ...S3_UPLOAD_LIMITS, idleSocketTimeoutMs: 3_000 }),
+        // 8 s: s3rver, a child process, may get no CPU for seconds on a busy machine while the file is still moving.
+        uploads: createS3Client(settings, { ...S3_UPLOAD_LIMITS, idleSocketTimeoutMs: 8_000 }),
       };
     };
 
