@@ -167,7 +167,7 @@ function ownerStory(js: boolean): void {
     await app?.close();
   });
 
-  it('welcome: greets by first name, offers three buttons and opens the public page in a new tab', async () => {
+  it('welcome: greets by first name, offers the edit, messages and statistics buttons with Kişiler and Fiyat Listesi, and opens the public page in a new tab', async () => {
     const res = await page.goto(base);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['referrer-policy']).toBe('no-referrer');
@@ -175,7 +175,11 @@ function ownerStory(js: boolean): void {
     expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Merhaba, Ayşe!');
     const nav = page.getByRole('navigation', { name: 'Yönetim' });
     const buttons = nav.getByRole('link');
-    expect(await buttons.count()).toBe(3);
+    // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list; Bildirimler only with SMTP.
+    expect(await buttons.count()).toBe(5);
+    expect(await nav.getByRole('link', { name: /Kişiler/ }).getAttribute('href')).toBe(`${base}/leads`);
+    expect(await nav.getByRole('link', { name: /Fiyat Listesi/ }).getAttribute('href')).toBe(`${base}/price-list`);
+    expect(await nav.getByRole('link', { name: /Bildirimler/ }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: /Sayfayı Düzenle/ }).getAttribute('href')).toBe(`${base}/profile`);
     expect(await nav.getByRole('link', { name: /Mesajlar/ }).getAttribute('href')).toBe(`${base}/messages`);
     expect(await nav.getByRole('link', { name: /İstatistikler/ }).getAttribute('href')).toBe(`${base}/stats`);
