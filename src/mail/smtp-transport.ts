@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MailConfig } from '../config.js';
 
@@ -32,12 +32,14 @@ export interface SenderOptions {
  */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/** nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md, Memory). */
 export function createSmtpSender(config: MailConfig, options: SenderOptions = {}): MailSender {
   const poolOptions: SMTPPool.Options = { url: config.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, ...TIMEOUTS };
-  const transport = nodemailer.createTransport(poolOptions);
+  let transport: Promise<Transporter> | null = null;
+  const pool = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(poolOptions)));
   return {
     async send(mail) {
-      await transport.sendMail({
+      await (await pool()).sendMail({
         from: config.from,
         to: mail.to,
         subject: mail.subject,
@@ -48,7 +50,7 @@ export function createSmtpSender(config: MailConfig, options: SenderOptions = {}
       });
     },
     close() {
-      transport.close();
+      void transport?.then((open) => open.close());
     },
   };
 }
