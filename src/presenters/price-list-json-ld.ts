@@ -4,7 +4,7 @@
  * Only the visible items, as the page shows them; prices as `125.50` in TRY.
  */
 import type { PriceListContent, PriceListEntry, PriceListKind } from '../repositories/price-list-read.repository.js';
-import { scriptSafeJson } from './profile-json-ld.js';
+import { scriptSafeJson, withoutEmpty } from './profile-json-ld.js';
 import { publicUploadUrl } from './upload-urls.js';
 
 type JsonLd = Record<string, unknown>;
@@ -37,10 +37,6 @@ function offerOf(item: PriceListEntry): JsonLd {
     priceCurrency: 'TRY',
     availability: item.soldOut ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
   };
-}
-
-function withoutEmpty(object: JsonLd): JsonLd {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
 /** The photo the page shows, as an absolute address: at the CDN when there is one, else on this origin. */

@@ -73,7 +73,8 @@ function sameAs(links: readonly SocialLink[]): string[] | undefined {
   return unique.length > 0 ? unique : undefined;
 }
 
-function withoutEmpty(object: JsonLd): JsonLd {
+/** The object without its empty properties (undefined, null, ''). */
+export function withoutEmpty(object: JsonLd): JsonLd {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
