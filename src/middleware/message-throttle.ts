@@ -1,9 +1,7 @@
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger.js';
-import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
-import { throttleLogger } from './throttle-logger.js';
+import { profileFormThrottle } from './profile-form-throttle.js';
 
 export const MESSAGE_WINDOW_MS = 10 * 60_000;
 /**
@@ -27,17 +25,5 @@ export function messageThrottle(
   onLimited: (req: Request, res: Response) => Promise<void>,
   now: () => number = Date.now,
 ): RequestHandler {
-  return rateLimit({
-    windowMs: MESSAGE_WINDOW_MS,
-    limit: MESSAGES_PER_WINDOW,
-    skipFailedRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    store: new DatabaseRateLimitStore(db, 'message', secret, now),
-    logger: throttleLogger(logger),
-    keyGenerator: (req) => `${req.customer?.id ?? 0}:${ipKeyGenerator(req.ip ?? 'unknown')}`,
-    handler: (req, res, next) => {
-      onLimited(req, res).catch(next);
-    },
-  });
+  return profileFormThrottle({ counter: 'message', windowMs: MESSAGE_WINDOW_MS, limit: MESSAGES_PER_WINDOW }, db, secret, logger, onLimited, now);
 }
