@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../db.js';
 import { toInt } from './rows.js';
+import type { SqliteTransaction } from './sqlite-transaction.js';
 
 /**
  * The outbox of e-mail (docs/architecture.md, E-mail): a mail is a row written in the same
@@ -36,15 +37,16 @@ export function onMailQueued(listener: QueuedListener): () => void {
   return () => queuedListeners.delete(listener);
 }
 
+function announceNow(): void {
+  for (const listener of queuedListeners) listener();
+}
+
 function announceQueued(db: Knex | Knex.Transaction): void {
-  const announce = () => {
-    for (const listener of queuedListeners) listener();
-  };
   if ('executionPromise' in db && db.isTransaction) {
     // A rolled-back transaction queued nothing.
-    db.executionPromise.then(announce, () => {});
+    db.executionPromise.then(announceNow, () => {});
   } else {
-    announce();
+    announceNow();
   }
 }
 
@@ -104,18 +106,34 @@ export interface MailToCompose {
  * this first in the transaction, before the insert it tells of.
  */
 export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCompose, now: Date): Promise<void> {
+  const { sql, params } = composeInsert(mail, now, isPostgres(db));
+  const result: unknown = await db.raw(sql, params);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
+  if (isDueNow(rows, now)) announceQueued(db);
+}
+
+/** queueToCompose in a SQLite transaction of the hot path (repositories/sqlite-transaction.ts): the same statement. */
+export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompose, now: Date): void {
+  const { sql, params } = composeInsert(mail, now, false);
+  if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
+}
+
+function composeInsert(mail: MailToCompose, now: Date, postgres: boolean): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
-  const conflict = isPostgres(db) ? 'do update set pending_key = excluded.pending_key' : 'do nothing';
-  const result: unknown = await db.raw(
-    `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
+  const conflict = postgres ? 'do update set pending_key = excluded.pending_key' : 'do nothing';
+  return {
+    sql: `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
      values (?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
        coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ?), ?) + ?, ?)
      on conflict (pending_key) ${conflict}
      returning available_at`,
-    [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
-  if (rows.some((row) => toInt(row.available_at) <= at)) announceQueued(db);
+    params: [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
+  };
+}
+
+/** A row the insert made (none when one was waiting) that is due now: worth a run of the worker. */
+function isDueNow(rows: Array<{ available_at: unknown }>, now: Date): boolean {
+  return rows.some((row) => toInt(row.available_at) <= now.getTime());
 }
 
 /** What a composer renders for a claimed row. */

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../db.js';
+import { queueToCompose, queueToComposeInSqlite, type MailToCompose } from './mail-outbox.repository.js';
 import { countOf, toInt } from './rows.js';
+import { inSqliteTransaction } from './sqlite-transaction.js';
 
 export interface Message {
   id: number;
@@ -14,6 +17,27 @@ export class MessageRepository {
   async create(customerId: number, message: string, createdAt: number, db: Knex = this.db): Promise<number> {
     const [row] = await db('anonymous_messages').insert({ customer_id: customerId, message, created_at: createdAt }).returning('id');
     return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
+  }
+
+  /**
+   * The message and its owner's e-mail committed together (docs/architecture.md, E-mail): the
+   * e-mail queued first, which on PostgreSQL locks a waiting one until this commit. On SQLite the
+   * two statements run in one synchronous transaction (inSqliteTransaction): a visitor's message
+   * costs about what the plain insert does.
+   */
+  async createWithMail(customerId: number, message: string, createdAt: number, mail: MailToCompose): Promise<void> {
+    const now = new Date(createdAt);
+    if (isPostgres(this.db)) {
+      await this.db.transaction(async (trx) => {
+        await queueToCompose(trx, mail, now);
+        await this.create(customerId, message, createdAt, trx);
+      });
+      return;
+    }
+    await inSqliteTransaction(this.db, (trx) => {
+      queueToComposeInSqlite(trx, mail, now);
+      trx.run('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)', [customerId, message, createdAt]);
+    });
   }
 
   async count(customerId: number): Promise<number> {

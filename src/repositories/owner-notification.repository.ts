@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../db.js';
 import type { UnsubscribeKind } from '../domain/notification-tokens.js';
+import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
 /** One owner's notification settings (table owner_notifications, see its migration). */
@@ -99,7 +100,17 @@ const SETTINGS_COLUMNS = [
 ];
 
 export class OwnerNotificationRepository {
-  constructor(private readonly db: Knex) {}
+  /** Asked on every visitor's message: a prepared statement, not a built query (see PreparedQuery). */
+  private readonly entriesChoice: PreparedQuery<{ on_message: unknown; confirmed_at: unknown }>;
+
+  constructor(private readonly db: Knex) {
+    this.entriesChoice = new PreparedQuery(db, 'vizit_owner_hears_of_entries', 'select on_message, confirmed_at from owner_notifications where customer_id = ?');
+  }
+
+  /** Whether a new message or lead of this customer is e-mailed: the choice on, the address confirmed. */
+  hearsOfEntries(customerId: number): MaybeAsync<boolean> {
+    return mapNow(this.entriesChoice.firstNow([customerId]), (row) => row !== undefined && toBool(row.on_message) && row.confirmed_at !== null);
+  }
 
   async find(customerId: number, db: Knex = this.db): Promise<NotificationSettings | null> {
     const row = await db('owner_notifications').select(SETTINGS_COLUMNS).where({ customer_id: customerId }).first();

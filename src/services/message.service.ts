@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import type { MessageRepository } from '../repositories/message.repository.js';
-import { OwnerNotificationService } from './owner-notification.service.js';
+import type { OwnerNotificationService } from './owner-notification.service.js';
 
 /**
  * A visitor's message stored, and when its owner hears of new messages by e-mail, that e-mail
@@ -10,7 +9,6 @@ import { OwnerNotificationService } from './owner-notification.service.js';
  */
 export class MessageService {
   constructor(
-    private readonly db: Knex,
     private readonly messages: MessageRepository,
     private readonly notifications: OwnerNotificationService | null,
   ) {}
@@ -23,14 +21,10 @@ export class MessageService {
     }
     // Most owners hear of no message: for them it stays the one insert, no transaction. (An owner
     // turning it on at this very moment misses at most this message, as if it came a moment before.)
-    if (!OwnerNotificationService.hearsOfEntries(await notifications.settings(customerId))) {
+    if (!(await notifications.hearsOfEntriesOf(customerId))) {
       await this.messages.create(customerId, text, now);
       return;
     }
-    await this.db.transaction(async (trx) => {
-      // The e-mail first: on PostgreSQL it holds the waiting e-mail until this message is committed.
-      await notifications.queueEntriesMail(trx, customerId, now);
-      await this.messages.create(customerId, text, now, trx);
-    });
+    await this.messages.createWithMail(customerId, text, now, notifications.entriesMail(customerId));
   }
 }

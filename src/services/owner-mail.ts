@@ -37,5 +37,5 @@ export function createOwnerMail(
   const notifications = config.mail ? new OwnerNotificationService(db, repository, new MailOutboxRepository(db), brand, config, now) : null;
   const weeklySummaries = config.mail ? new WeeklySummaryService(db, repository, new StatsRepository(db), brand, config) : null;
   const composers: Record<string, MailComposer> = notifications ? { [ENTRIES_COMPOSER]: (claimed, at) => notifications.composeEntries(claimed, at) } : {};
-  return { messages: new MessageService(db, messageRepository, notifications), notifications, weeklySummaries, composers };
+  return { messages: new MessageService(messageRepository, notifications), notifications, weeklySummaries, composers };
 }

@@ -11,8 +11,9 @@ import {
 } from '../domain/notification-tokens.js';
 import { renderMail, type MailBrand } from '../presenters/mail-message.js';
 import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
-import { queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
+import { queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository, type MailToCompose } from '../repositories/mail-outbox.repository.js';
 import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import type { MaybeAsync } from '../repositories/prepared-query.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
 
 /** The confirmation link is good for 48 hours. */
@@ -188,8 +189,17 @@ export class OwnerNotificationService {
    * Nothing is read or rendered here; composeEntries lists the entries when the e-mail is claimed.
    */
   async queueEntriesMail(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
-    const mail = { kind: 'notify_entries', compose: ENTRIES_COMPOSER, customerId, pendingKey: entriesKey(customerId), gapMs: ENTRIES_GAP_MS };
-    await queueToCompose(trx, mail, new Date(now));
+    await queueToCompose(trx, this.entriesMail(customerId), new Date(now));
+  }
+
+  /** The new-entries e-mail as queueToCompose takes it, for a repository that queues it with its own insert. */
+  entriesMail(customerId: number): MailToCompose {
+    return { kind: 'notify_entries', compose: ENTRIES_COMPOSER, customerId, pendingKey: entriesKey(customerId), gapMs: ENTRIES_GAP_MS };
+  }
+
+  /** hearsOfEntries read on its own, the cheap way: asked on every visitor's message and lead. */
+  hearsOfEntriesOf(customerId: number): MaybeAsync<boolean> {
+    return this.repository.hearsOfEntries(customerId);
   }
 
   /**
@@ -240,7 +250,7 @@ export class OwnerNotificationService {
    */
   leadNotifier(): { hears(customerId: number): Promise<boolean>; before(trx: Knex.Transaction, customerId: number, now: number): Promise<(leadId: number) => Promise<void>> } {
     return {
-      hears: async (customerId) => OwnerNotificationService.hearsOfEntries(await this.settings(customerId)),
+      hears: async (customerId) => this.hearsOfEntriesOf(customerId),
       before: async (trx, customerId, now) => {
         await this.queueEntriesMail(trx, customerId, now);
         // The e-mail counts the lead when it is composed: nothing is left to do after the insert.

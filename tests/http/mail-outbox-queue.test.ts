@@ -5,7 +5,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MailOutboxRepository, onMailQueued, queueMail, type OutboxMail } from '../../src/repositories/mail-outbox.repository.js';
+import { MessageRepository } from '../../src/repositories/message.repository.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { testsOnPostgres } from '../helpers/database.js';
 
 const T0 = new Date('2026-11-30T09:00:00Z');
 
@@ -119,5 +121,50 @@ describe('the claim', () => {
     // The first claim's lease is gone: it can no longer mark the row.
     await outbox.markSentMany([first[0]!.id], first[0]!.leaseUntil, T0.getTime() + 60_000);
     expect((await t.db('mail_outbox').where({ subject: 'a' }).first()).status).toBe('pending');
+  });
+});
+
+describe('a message with its owner\'s e-mail (MessageRepository.createWithMail)', () => {
+  const entries = (customerId: number) => ({ kind: 'notify_entries', compose: 'entries', customerId, pendingKey: `entries:${customerId}`, gapMs: 600_000 });
+
+  it('commits both, queues one row while one waits, and kicks the worker after the commit', async () => {
+    const admin = await signIn(t.app);
+    const customer = await createCustomer(t, admin, 'Ayşe', 'Yılmaz');
+    const messages = new MessageRepository(t.db);
+    let kicks = 0;
+    const stop = onMailQueued(() => (kicks += 1));
+    try {
+      await messages.createWithMail(customer.id, 'Birinci', T0.getTime(), entries(customer.id));
+      expect(kicks).toBe(1);
+      await messages.createWithMail(customer.id, 'İkinci', T0.getTime() + 1000, entries(customer.id));
+      // The row waits, due: PostgreSQL's no-op update returns it (one more kick, harmless); SQLite's insert does nothing.
+      expect(kicks).toBe(testsOnPostgres ? 2 : 1);
+    } finally {
+      stop();
+    }
+    expect((await t.db('anonymous_messages').where({ customer_id: customer.id }).orderBy('id')).map((row) => row.message)).toEqual(['Birinci', 'İkinci']);
+    const rows = await t.db('mail_outbox').where({ customer_id: customer.id });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'notify_entries', compose: 'entries', pending_key: `entries:${customer.id}`, status: 'pending' });
+  });
+
+  it('stores neither, and gives no kick, when the message\'s insert fails after the e-mail was queued', async () => {
+    const admin = await signIn(t.app);
+    const customer = await createCustomer(t, admin, 'Ayşe', 'Yılmaz');
+    const messages = new MessageRepository(t.db);
+    let kicks = 0;
+    const stop = onMailQueued(() => (kicks += 1));
+    try {
+      // message is NOT NULL: the second statement fails, the first is rolled back with it.
+      await expect(messages.createWithMail(customer.id, null as unknown as string, T0.getTime(), entries(customer.id))).rejects.toThrow();
+    } finally {
+      stop();
+    }
+    expect(kicks).toBe(0);
+    expect(await t.db('mail_outbox').where({ customer_id: customer.id })).toEqual([]);
+    expect(await t.db('anonymous_messages').where({ customer_id: customer.id })).toEqual([]);
+    // The connection is back in the pool, out of any transaction: a plain write still commits.
+    await messages.create(customer.id, 'Sonra', T0.getTime());
+    expect(await t.db('anonymous_messages').where({ customer_id: customer.id })).toHaveLength(1);
   });
 });
