@@ -74,9 +74,9 @@ export class AdminActivityRepository {
    * one multi-row insert. `trx` lets a change write its entries in its own transaction.
    */
   async insert(entries: readonly NewActivity[], now: number, trx: Knex = this.db): Promise<void> {
-    const rows = entries.map((e) => toRow(e, now));
-    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-      await trx('admin_activity').insert(rows.slice(i, i + ROWS_PER_INSERT));
+    // Rows made a statement at a time: a bulk action's 12,000 rows never sit in memory together.
+    for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
+      await trx('admin_activity').insert(entries.slice(i, i + ROWS_PER_INSERT).map((e) => toRow(e, now)));
     }
   }
 
