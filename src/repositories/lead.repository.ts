@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../db.js';
 import { addToCounters } from './day-counters.js';
 import { countOf, toBool, toInt } from './rows.js';
+import { allOnSqlite } from './sqlite-transaction.js';
 
 /** What a visitor left, as the form checked it. */
 export interface NewLead {
@@ -80,13 +82,19 @@ export class LeadRepository {
 
   /** One statement checks the form and inserts: a row only while the form is on under the version shown. */
   private async insert(db: Knex, customerId: number, lead: NewLead, noticeVersion: number, at: number): Promise<number | LeadRefusal> {
-    const inserted: unknown = await db.raw(
-      `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
+    const sql = `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
        select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
-       where customer_id = ? and enabled and notice_version = ? returning id`,
-      [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion],
-    );
-    const [row] = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
+       where customer_id = ? and enabled and notice_version = ? returning id`;
+    const params = [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion];
+    let rows: Array<{ id: unknown }>;
+    if (db.isTransaction || isPostgres(db)) {
+      const inserted: unknown = await db.raw(sql, params);
+      rows = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
+    } else {
+      // On its own on SQLite, the statement prepared once on the pool's connection (a visitor's hot path, as a message's).
+      rows = await allOnSqlite<{ id: unknown }>(db, sql, params);
+    }
+    const [row] = rows;
     if (row) return toInt(row.id);
     const settings: Record<string, unknown> | undefined = await db('lead_settings').where({ customer_id: customerId }).first('enabled');
     return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';

@@ -40,7 +40,16 @@ export interface SqliteTransaction {
  * building, per-statement promises or BEGIN and COMMIT round trips is paid. For a hot write
  * path whose statements are fixed; everything else uses knex's transaction.
  */
-export async function inSqliteTransaction<T>(db: Knex, work: (trx: SqliteTransaction) => T): Promise<T> {
+export function inSqliteTransaction<T>(db: Knex, work: (trx: SqliteTransaction) => T): Promise<T> {
+  return onSqliteConnection(db, (connection, trx) => connection.transaction(() => work(trx))());
+}
+
+/** One statement of a hot write path on SQLite, as inSqliteTransaction runs them, in its own implicit transaction. */
+export function allOnSqlite<Row>(db: Knex, sql: string, params: unknown[]): Promise<Row[]> {
+  return onSqliteConnection(db, (_connection, trx) => trx.all<Row>(sql, params));
+}
+
+async function onSqliteConnection<T>(db: Knex, work: (connection: BetterSqlite3.Database, trx: SqliteTransaction) => T): Promise<T> {
   const pool = db.client as PooledClient;
   const connection = (await pool.acquireConnection()) as BetterSqlite3.Database;
   const committed: Array<() => void> = [];
@@ -55,7 +64,7 @@ export async function inSqliteTransaction<T>(db: Knex, work: (trx: SqliteTransac
         committed.push(callback);
       },
     };
-    result = connection.transaction(() => work(trx))();
+    result = work(connection, trx);
   } finally {
     await pool.releaseConnection(connection);
   }
