@@ -50,4 +50,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 STOPSIGNAL SIGTERM
 # Small V8 young and old generations: the server lives in 20-35 MB of heap, and V8 lets garbage
 # grow the old space at most halfway to this ceiling before collecting it; see docs/performance.md.
-CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=64", "dist/src/server.js"]
+CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=56", "dist/src/server.js"]

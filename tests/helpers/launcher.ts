@@ -15,7 +15,7 @@ import { rawRequest } from './raw-http.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The server's V8 flags as `npm start` and the Docker image run it (package.json `start`). */
-export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=1', '--max-old-space-size=64'];
+export const PRODUCTION_NODE_ARGS = ['--max-semi-space-size=1', '--max-old-space-size=56'];
 /**
  * The glibc malloc settings `npm start` and the Docker image run the server with: two arenas
  * rather than one per thread, and blocks of 64 KB and up mapped on their own and returned when

@@ -17,7 +17,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const ADMIN = { email: 'saldiri@vizit.test', password: 'Saldiri-Testi-Sifresi-2026' };
 
 export interface ProductionStart {
-  /** The V8 flags before the script, e.g. `--max-old-space-size=64`. */
+  /** The V8 flags before the script, e.g. `--max-old-space-size=56`. */
   nodeArgs: string[];
   /** The `NAME=value` assignments before `node` (the MALLOC_* settings). */
   env: Record<string, string>;
