@@ -126,22 +126,25 @@ describe('the claim', () => {
 
 describe('a message with its owner\'s e-mail (MessageRepository.createWithMail)', () => {
   const entries = (customerId: number) => ({ kind: 'notify_entries', compose: 'entries', customerId, pendingKey: `entries:${customerId}`, gapMs: 600_000 });
+  let customer: { id: number };
+  let messages: MessageRepository;
+  let kicks: number;
+  let stopCounting: () => void;
+
+  beforeEach(async () => {
+    customer = await createCustomer(t, await signIn(t.app), 'Ayşe', 'Yılmaz');
+    messages = new MessageRepository(t.db);
+    kicks = 0;
+    stopCounting = onMailQueued(() => (kicks += 1));
+  });
+  afterEach(() => stopCounting());
 
   it('commits both, queues one row while one waits, and kicks the worker after the commit', async () => {
-    const admin = await signIn(t.app);
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Yılmaz');
-    const messages = new MessageRepository(t.db);
-    let kicks = 0;
-    const stop = onMailQueued(() => (kicks += 1));
-    try {
-      await messages.createWithMail(customer.id, 'Birinci', T0.getTime(), entries(customer.id));
-      expect(kicks).toBe(1);
-      await messages.createWithMail(customer.id, 'İkinci', T0.getTime() + 1000, entries(customer.id));
-      // The row waits, due: PostgreSQL's no-op update returns it (one more kick, harmless); SQLite's insert does nothing.
-      expect(kicks).toBe(testsOnPostgres ? 2 : 1);
-    } finally {
-      stop();
-    }
+    await messages.createWithMail(customer.id, 'Birinci', T0.getTime(), entries(customer.id));
+    expect(kicks).toBe(1);
+    await messages.createWithMail(customer.id, 'İkinci', T0.getTime() + 1000, entries(customer.id));
+    // The row waits, due: PostgreSQL's no-op update returns it (one more kick, harmless); SQLite's insert does nothing.
+    expect(kicks).toBe(testsOnPostgres ? 2 : 1);
     expect((await t.db('anonymous_messages').where({ customer_id: customer.id }).orderBy('id')).map((row) => row.message)).toEqual(['Birinci', 'İkinci']);
     const rows = await t.db('mail_outbox').where({ customer_id: customer.id });
     expect(rows).toHaveLength(1);
@@ -149,17 +152,8 @@ describe('a message with its owner\'s e-mail (MessageRepository.createWithMail)'
   });
 
   it('stores neither, and gives no kick, when the message\'s insert fails after the e-mail was queued', async () => {
-    const admin = await signIn(t.app);
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Yılmaz');
-    const messages = new MessageRepository(t.db);
-    let kicks = 0;
-    const stop = onMailQueued(() => (kicks += 1));
-    try {
-      // message is NOT NULL: the second statement fails, the first is rolled back with it.
-      await expect(messages.createWithMail(customer.id, null as unknown as string, T0.getTime(), entries(customer.id))).rejects.toThrow();
-    } finally {
-      stop();
-    }
+    // message is NOT NULL: the second statement fails, the first is rolled back with it.
+    await expect(messages.createWithMail(customer.id, null as unknown as string, T0.getTime(), entries(customer.id))).rejects.toThrow();
     expect(kicks).toBe(0);
     expect(await t.db('mail_outbox').where({ customer_id: customer.id })).toEqual([]);
     expect(await t.db('anonymous_messages').where({ customer_id: customer.id })).toEqual([]);
