@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { clientAddress, inputValue, rawRequest } from '../../tests/helpers/raw-http.js';
 import { MOBILE_BROWSER_HEADERS, type BenchContext } from '../context.js';
 import { describeStatuses, load } from '../load.js';
+import { cpuSeconds } from '../proc-stats.js';
 
 const CONNECTIONS = 20;
 const PROBE_S = 3;
@@ -65,10 +66,14 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
     settled = now === before ? settled + 1 : 0;
     before = now;
   }
+  const cpuBefore = cpuSeconds(ctx.server.pid);
   const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
+  const cpuAfter = cpuSeconds(ctx.server.pid);
   const added = (await countLeads()) - before;
   const redirects = result.statuses[303] ?? 0;
-  console.log(`  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added`);
+  const redirected = result.statuses[303] ?? 0;
+  const cpuUs = cpuBefore !== null && cpuAfter !== null && redirected > 0 ? ((cpuAfter - cpuBefore) * 1e6) / redirected : null;
+  console.log(`  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, server CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a lead`);
 
   const rate = redirects / result.durationS;
   const allCommitted = added === redirects && redirects === result.responses && result.errors === 0;
