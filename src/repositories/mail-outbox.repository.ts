@@ -100,35 +100,68 @@ export interface MailToCompose {
 /**
  * Makes sure one unclaimed row with the mail's pending key exists, without content: nothing is
  * rendered here, in the transaction of what caused it. A new row is due now, or `gapMs` after
- * the previous one of its kind for the customer was due. On PostgreSQL a row already waiting is
- * locked until `db` commits (a no-op update instead of nothing): the worker claims with SKIP
- * LOCKED, so it claims that row only once what caused it is committed and can be read; call
- * this first in the transaction, before the insert it tells of.
+ * the previous one of its kind for the customer was due; a row already waiting is left as it is.
+ * On PostgreSQL the transaction first takes a shared advisory lock on the key, held until it
+ * ends: many such transactions run at once, and the composer of a claimed row waits for them
+ * (holdQueuers), so it reads what each of them added once it is committed. Call this first in the
+ * transaction, before the insert it tells of.
  */
 export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCompose, now: Date): Promise<void> {
-  const { sql, params } = composeInsert(mail, now, isPostgres(db));
+  const postgres = isPostgres(db);
+  if (postgres) await db.raw('select pg_advisory_xact_lock_shared(hashtext(?))', [mail.pendingKey]);
+  const { sql, params } = composeInsert(mail, now);
   const result: unknown = await db.raw(sql, params);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
   if (isDueNow(rows, now)) announceQueued(db);
 }
 
+/**
+ * For the composer of a row queued by queueToCompose, first in its transaction: on PostgreSQL waits
+ * until every transaction still queuing to `pendingKey` has ended, and holds new ones until `trx`
+ * ends (an exclusive advisory lock against their shared ones). SQLite has one writer at a time.
+ */
+export async function holdQueuers(trx: Knex.Transaction, pendingKey: string): Promise<void> {
+  if (isPostgres(trx)) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [pendingKey]);
+}
+
 /** queueToCompose in a SQLite transaction of the hot path (repositories/sqlite-transaction.ts): the same statement. */
 export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompose, now: Date): void {
-  const { sql, params } = composeInsert(mail, now, false);
+  const { sql, params } = composeInsert(mail, now);
   if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
 }
 
-function composeInsert(mail: MailToCompose, now: Date, postgres: boolean): { sql: string; params: Array<string | number> } {
+/** The outbox insert of queueToCompose; `after` a CTE's name, its row taken from that one (after its lock is held). */
+function composeInsert(mail: MailToCompose, now: Date, after?: string): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
-  const conflict = postgres ? 'do update set pending_key = excluded.pending_key' : 'do nothing';
+  const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
+       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ?), ?) + ?, ?`;
   return {
     sql: `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
-     values (?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
-       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ?), ?) + ?, ?)
-     on conflict (pending_key) ${conflict}
+     ${after ? `select ${row} from ${after}` : `values (${row})`}
+     on conflict (pending_key) do nothing
      returning available_at`,
     params: [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
   };
+}
+
+/**
+ * On PostgreSQL, queueToCompose and the insert it tells of (`row` into `table`) as one statement,
+ * committed on its own: a data-modifying CTE whose two inserts both take their row from the shared
+ * lock's, so both happen once the lock is held (a composer holding the key sees both or neither),
+ * in one round trip instead of a transaction of four. The worker is kicked when the outbox row
+ * made is due now.
+ */
+export async function queueToComposeWithPostgres(db: Knex, mail: MailToCompose, now: Date, table: string, row: Record<string, string | number>): Promise<void> {
+  const { sql, params } = composeInsert(mail, now, 'held');
+  const columns = Object.keys(row);
+  const result = (await db.raw(
+    `with held as (select pg_advisory_xact_lock_shared(hashtext(?))),
+       mail as (${sql}),
+       entry as (insert into ?? (${columns.map(() => '??').join(', ')}) select ${columns.map(() => '?').join(', ')} from held returning 1)
+     select (select count(*) from entry) as entries, mail.available_at from (select 1) as one left join mail on true`,
+    [mail.pendingKey, ...params, table, ...columns, ...Object.values(row)],
+  )) as { rows: Array<{ available_at: unknown }> };
+  if (isDueNow(result.rows.filter((found) => found.available_at !== null), now)) announceNow();
 }
 
 /** A row the insert made (none when one was waiting) that is due now: worth a run of the worker. */

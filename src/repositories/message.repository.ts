@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isPostgres } from '../db.js';
-import { queueToCompose, queueToComposeInSqlite, type MailToCompose } from './mail-outbox.repository.js';
+import { queueToComposeInSqlite, queueToComposeWithPostgres, type MailToCompose } from './mail-outbox.repository.js';
 import { countOf, toInt } from './rows.js';
 import { inSqliteTransaction } from './sqlite-transaction.js';
 
@@ -21,17 +21,14 @@ export class MessageRepository {
 
   /**
    * The message and its owner's e-mail committed together (docs/architecture.md, E-mail): the
-   * e-mail queued first, which on PostgreSQL locks a waiting one until this commit. On SQLite the
-   * two statements run in one synchronous transaction (inSqliteTransaction): a visitor's message
-   * costs about what the plain insert does.
+   * e-mail queued first, which on PostgreSQL makes its composer wait for this commit. On SQLite the
+   * two statements run in one synchronous transaction (inSqliteTransaction), on PostgreSQL as one
+   * statement (queueToComposeWithPostgres): a visitor's message costs about what the plain insert does.
    */
   async createWithMail(customerId: number, message: string, createdAt: number, mail: MailToCompose): Promise<void> {
     const now = new Date(createdAt);
     if (isPostgres(this.db)) {
-      await this.db.transaction(async (trx) => {
-        await queueToCompose(trx, mail, now);
-        await this.create(customerId, message, createdAt, trx);
-      });
+      await queueToComposeWithPostgres(this.db, mail, now, 'anonymous_messages', { customer_id: customerId, message, created_at: createdAt });
       return;
     }
     await inSqliteTransaction(this.db, (trx) => {

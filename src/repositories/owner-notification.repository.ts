@@ -100,7 +100,7 @@ const SETTINGS_COLUMNS = [
 ];
 
 export class OwnerNotificationRepository {
-  /** Asked on every visitor's message: a prepared statement, not a built query (see PreparedQuery). */
+  /** Asked on every visitor's message: a prepared statement, not a built query, one query a turn on PostgreSQL (PreparedQuery.firstNowShared). */
   private readonly entriesChoice: PreparedQuery<{ on_message: unknown; confirmed_at: unknown }>;
 
   constructor(private readonly db: Knex) {
@@ -109,7 +109,7 @@ export class OwnerNotificationRepository {
 
   /** Whether a new message or lead of this customer is e-mailed: the choice on, the address confirmed. */
   hearsOfEntries(customerId: number): MaybeAsync<boolean> {
-    return mapNow(this.entriesChoice.firstNow([customerId]), (row) => row !== undefined && toBool(row.on_message) && row.confirmed_at !== null);
+    return mapNow(this.entriesChoice.firstNowShared(customerId), (row) => row !== undefined && toBool(row.on_message) && row.confirmed_at !== null);
   }
 
   async find(customerId: number, db: Knex = this.db): Promise<NotificationSettings | null> {

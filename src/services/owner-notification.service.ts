@@ -11,7 +11,7 @@ import {
 } from '../domain/notification-tokens.js';
 import { renderMail, type MailBrand } from '../presenters/mail-message.js';
 import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
-import { queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository, type MailToCompose } from '../repositories/mail-outbox.repository.js';
+import { holdQueuers, queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository, type MailToCompose } from '../repositories/mail-outbox.repository.js';
 import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
 import type { MaybeAsync } from '../repositories/prepared-query.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
@@ -213,6 +213,8 @@ export class OwnerNotificationService {
     const brand = await this.brands.look();
     try {
       return await this.db.transaction(async (trx) => {
+        // Every message or lead still being stored under this key is committed first (PostgreSQL).
+        await holdQueuers(trx, entriesKey(customerId));
         const state = await this.repository.entriesState(trx, customerId);
         const messagesLastId = await this.repository.lastMessageId(trx, customerId);
         const leadsLastId = await this.repository.lastLeadId(trx, customerId);

@@ -8,9 +8,11 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
+import { MailOutboxRepository, queueToCompose } from '../../src/repositories/mail-outbox.repository.js';
+import { MessageRepository } from '../../src/repositories/message.repository.js';
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { testsOnPostgres } from '../helpers/database.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const MINUTE = 60_000;
@@ -381,6 +383,39 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
     const sent = await t.db('mail_outbox').where({ id: queued.id }).first();
     expect(sent).toMatchObject({ status: 'sent', compose: null, recipient: OWNER, subject: 'Ayşe Kaya: 3 yeni mesajınız var' });
     expect(String(sent.text_body)).toBe(mail!.parsed.text);
+  });
+
+  it.skipIf(!testsOnPostgres)('composes a claimed e-mail only once a message still being stored under it is committed (PostgreSQL)', async () => {
+    await confirmedOwner();
+    await visitorWrites('İlk');
+    await deliver();
+    await visitorWrites('Bekleyen e-postayı açan');
+    const [waiting] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+    // A message whose transaction has queued (the row waits: its insert does nothing) and stored, not yet committed.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let stored!: () => void;
+    const isStored = new Promise<void>((resolve) => (stored = resolve));
+    const inFlight = t.db.transaction(async (trx) => {
+      await queueToCompose(trx, t.services.ownerMail.notifications!.entriesMail(customer.id), new Date(time));
+      await new MessageRepository(t.db).create(customer.id, 'Yolda olan mesaj', time, trx);
+      stored();
+      await committing;
+    });
+    await isStored;
+    time = Number(waiting.available_at);
+    let settled = false;
+    const delivered = deliver().finally(() => (settled = true));
+    // The composer of the claimed row waits for the message's transaction: its advisory lock is not granted.
+    // (A composer that did not wait would finish first, without the message.)
+    const composerWaits = async () => Number(((await t.db.raw("select count(*) as n from pg_locks where locktype = 'advisory' and not granted")) as { rows: Array<{ n: unknown }> }).rows[0]!.n) > 0;
+    while (!settled && !(await composerWaits())) await new Promise((resolve) => setImmediate(resolve));
+    commit();
+    await inFlight;
+    const [mail, ...rest] = await delivered;
+    expect(rest).toEqual([]);
+    expect(mail!.parsed.text).toContain('“Bekleyen e-postayı açan”');
+    expect(mail!.parsed.text).toContain('“Yolda olan mesaj”');
   });
 
   it('sends a refused e-mail again as it was first written; a message after it goes in the next one', async () => {
