@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { isPostgres } from '../db.js';
 
 /** What this needs of a knex client: its pool (knex's own query path is skipped, not its pool). */
-interface PooledClient {
+export interface PooledClient {
   acquireConnection(): Promise<unknown>;
   releaseConnection(connection: unknown): Promise<unknown>;
 }

@@ -1,11 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
+import type { PooledClient } from './prepared-query.js';
 
-/** What this needs of knex's client: its pool (knex's query path is skipped, not its pool). */
-interface PooledClient {
-  acquireConnection(): Promise<unknown>;
-  releaseConnection(connection: unknown): Promise<unknown>;
-}
 
 /** Per connection, each statement prepared once. */
 const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
