@@ -1,4 +1,4 @@
-import { displayPhone } from '../domain/phone-display.js';
+import { displayPhone, nationalPhone } from '../domain/phone-display.js';
 import { buildVCard, phoneTypeOf } from '../domain/vcard.js';
 import { csvDocument } from '../lib/csv.js';
 import { formatDateTime } from '../lib/dates.js';
@@ -40,12 +40,15 @@ export function presentLeadRow(lead: Lead, now: number, timeZone: string): LeadR
 
 export const LEADS_CSV_HEADER = ['Ad', 'Telefon', 'E-posta', 'Not', 'Tarih', 'Açık rıza zamanı', 'Aydınlatma metni sürümü'] as const;
 
-/** `leads.csv`: newest first, `;`-separated with a BOM for Excel (lib/csv.ts); times as `YYYY-MM-DD HH:MM` in APP_TIMEZONE. */
+/**
+ * `leads.csv`: newest first, `;`-separated with a BOM for Excel (lib/csv.ts); phones as dialled from Turkey
+ * (`0532 123 45 67`), times as `YYYY-MM-DD HH:MM` in APP_TIMEZONE.
+ */
 export function leadsCsv(leads: readonly Lead[], timeZone: string): string {
   const time = (ms: number) => isoMinute(ms, timeZone);
   return csvDocument([
     [...LEADS_CSV_HEADER],
-    ...leads.map((l) => [l.name, l.phone ?? '', l.email ?? '', l.note ?? '', time(l.createdAt), time(l.consentAt), l.noticeVersion]),
+    ...leads.map((l) => [l.name, l.phone ? nationalPhone(l.phone) : '', l.email ?? '', l.note ?? '', time(l.createdAt), time(l.consentAt), l.noticeVersion]),
   ]);
 }
 

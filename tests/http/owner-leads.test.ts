@@ -128,8 +128,8 @@ describe('Kişiler', () => {
     expect((csv.body as Buffer).toString('utf8')).toBe(
       '\uFEFFAd;Telefon;E-posta;Not;Tarih;Açık rıza zamanı;Aydınlatma metni sürümü\r\n' +
       "'=Kötü;;kotu@ornek.com;;2026-11-25 15:30;2026-11-25 15:30;1\r\n" +
-      // A phone starts with +: kept from running as a formula like every cell we write (lib/csv.ts).
-      'Ayşe Nur Demir;\'+905321234567;;"Öğleden sonra; ""acil"" değil";2026-11-20 10:05;2026-11-20 10:05;1\r\n',
+      // The phone as it is dialled at home: nothing to guard, and no apostrophe in the cell.
+      'Ayşe Nur Demir;0532 123 45 67;;"Öğleden sonra; ""acil"" değil";2026-11-20 10:05;2026-11-20 10:05;1\r\n',
     );
     const all = await request(t.app).get(`${base()}/leads.vcf`).expect(200);
     expect(all.headers['content-type']).toBe('text/vcard; charset=utf-8');
