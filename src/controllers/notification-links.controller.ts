@@ -8,6 +8,7 @@ const manage = 'Ayarlarınızı sayfanızın yönetim bağlantısındaki “Bild
 export const messages = {
   failed: 'İşlem tamamlanamadı',
   confirmed: { heading: 'Adresiniz onaylandı', lines: ['Seçtiğiniz bildirimler artık bu adrese gönderilecek.', manage] },
+  already: { heading: 'Adresiniz zaten onaylandı', lines: ['Bu bağlantı daha önce açıldı; seçtiğiniz bildirimler bu adrese gönderiliyor.', manage] },
   expired: {
     heading: 'Onay bağlantısının süresi dolmuş',
     lines: ['Onay bağlantıları 48 saat geçerlidir.', 'Yönetim sayfanızdaki “Bildirimler” bölümünden yeni bir onay e-postası isteyebilirsiniz.'],
@@ -21,13 +22,17 @@ export const messages = {
     lines: ['Bağlantı eksik kopyalanmış ya da bildirim adresi sonradan değiştirilmiş olabilir.', manage],
   },
   ask: {
-    message: { heading: 'Yeni mesaj e-postaları durdurulsun mu?', lines: ['Sayfanıza yeni mesaj geldiğinde bu adrese e-posta gönderilmeyecek.'] },
+    message: {
+      heading: 'Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?',
+      lines: ['Sayfanıza yeni mesaj ya da iletişim talebi geldiğinde bu adrese e-posta gönderilmeyecek.'],
+    },
     weekly: { heading: 'Haftalık özet durdurulsun mu?', lines: ['Her pazartesi gelen haftalık özet bu adrese gönderilmeyecek.'] },
     all: { heading: 'Bu adrese e-posta gönderilmesin mi?', lines: ['Bu sayfanın hiçbir bildirimi bu adrese gönderilmeyecek.'] },
   },
   askButton: 'Aboneliği bırak',
+  alreadyOff: { heading: 'Bu e-postalar zaten kapalı', lines: ['Bu bağlantının durdurduğu e-postalar artık gönderilmiyor.', manage] },
   done: {
-    message: { heading: 'Yeni mesaj e-postaları durduruldu', lines: ['Artık yeni mesajlar için e-posta gönderilmeyecek.', manage] },
+    message: { heading: 'Yeni mesaj ve iletişim talebi e-postaları durduruldu', lines: ['Artık yeni mesajlar ve iletişim talepleri için e-posta gönderilmeyecek.', manage] },
     weekly: { heading: 'Haftalık özet durduruldu', lines: ['Artık haftalık özet gönderilmeyecek.', manage] },
     all: { heading: 'Bu adrese e-posta gönderilmeyecek', lines: ['Bildirimler kapatıldı.', manage] },
   },
@@ -63,6 +68,7 @@ export class NotificationLinksController {
     const token = this.token(req);
     const outcome = token ? await orFail(messages.failed, () => service.confirm(token)) : 'unknown';
     if (outcome === 'confirmed') this.show(res, 200, messages.confirmed);
+    else if (outcome === 'already') this.show(res, 200, messages.already);
     else if (outcome === 'expired') this.show(res, 410, messages.expired);
     else this.show(res, 404, messages.unknownConfirm);
   };
@@ -73,6 +79,10 @@ export class NotificationLinksController {
     const target = token ? await orFail(messages.failed, () => service.unsubscribeTarget(token)) : null;
     if (!target) {
       this.show(res, 404, messages.unknownUnsubscribe);
+      return;
+    }
+    if (target.off) {
+      this.show(res, 200, messages.alreadyOff);
       return;
     }
     this.show(res, 200, messages.ask[target.kind], { url: `/notifications/unsubscribe/${token}`, label: messages.askButton });

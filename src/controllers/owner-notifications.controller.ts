@@ -40,6 +40,12 @@ function stateOf(settings: NotificationSettings | null, now: number): AddressSta
   return settings.confirmExpiresAt !== null && settings.confirmExpiresAt > now ? 'pending' : 'expired';
 }
 
+/** The form as saved; before any address both choices start ticked, so a first save turns them on. */
+function savedValues(settings: NotificationSettings | null): Record<string, string> {
+  if (!settings) return { email: '', on_message: '1', weekly: '1' };
+  return { email: settings.email, on_message: settings.onMessage ? '1' : '', weekly: settings.weekly ? '1' : '' };
+}
+
 /**
  * "Bildirimler" (`/edit/{token}/notifications`, docs/product.md, Notifications): the owner's
  * address for e-mail and the two choices. Only with e-mail set up; otherwise a 404.
@@ -69,11 +75,7 @@ export class OwnerNotificationsController {
       state: stateOf(settings, now),
       settings,
       expiresAt: settings?.confirmExpiresAt ? formatDateTime(settings.confirmExpiresAt, this.config.timeZone) : null,
-      values: form?.values ?? {
-        email: settings?.email ?? '',
-        on_message: settings?.onMessage ? '1' : '',
-        weekly: settings?.weekly ? '1' : '',
-      },
+      values: form?.values ?? savedValues(settings),
       errors: form?.errors ?? {},
       notice,
     });

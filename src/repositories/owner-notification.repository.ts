@@ -179,7 +179,11 @@ export class OwnerNotificationRepository {
     return row ? toSettings(row as Record<string, unknown>) : null;
   }
 
-  /** Confirms the address if the link is still unused and in time; false otherwise (one use: the hash goes). */
+  /**
+   * Confirms the address if the link is still unconfirmed and in time; false otherwise. The hash stays
+   * until the address changes, so the link opened again (after a mail scanner opened it first) is
+   * known as already confirmed.
+   */
   async confirm(hash: string, now: number): Promise<boolean> {
     const changed = await this.db('owner_notifications')
       .where({ confirm_token_hash: hash })
@@ -187,7 +191,6 @@ export class OwnerNotificationRepository {
       .andWhere('confirm_expires_at', '>', now)
       .update({
         confirmed_at: now,
-        confirm_token_hash: null,
         confirm_expires_at: null,
         updated_at: now,
         messages_after_id: this.latestMessageId(),

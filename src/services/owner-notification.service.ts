@@ -156,18 +156,26 @@ export class OwnerNotificationService {
     await queueMail(trx, { kind: 'notify_confirm', recipient: settings.email, ...mail, customerId: page.id, pendingKey: `confirm:${page.id}` }, new Date(now));
   }
 
-  /** The confirmation link opened: 'confirmed', or why not ('expired'; 'unknown' for a used or made-up one). */
-  async confirm(token: string): Promise<'confirmed' | 'expired' | 'unknown'> {
+  /**
+   * The confirmation link opened: 'confirmed'; 'already' when it confirmed the address before (a mail
+   * scanner may open it before the owner does); 'expired'; 'unknown' for a made-up one or one of an
+   * address changed since.
+   */
+  async confirm(token: string): Promise<'confirmed' | 'already' | 'expired' | 'unknown'> {
     const hash = tokenHash(token);
     if (await this.repository.confirm(hash, this.now())) return 'confirmed';
     const settings = await this.repository.findByConfirmHash(hash);
-    return settings && settings.confirmedAt === null ? 'expired' : 'unknown';
+    if (!settings) return 'unknown';
+    return settings.confirmedAt === null ? 'expired' : 'already';
   }
 
-  /** Whose and which kind of e-mail an unsubscribe link is for, or null. */
-  async unsubscribeTarget(token: string): Promise<{ customerId: number; kind: UnsubscribeKind; email: string } | null> {
+  /** Whose and which kind of e-mail an unsubscribe link is for, and whether that kind is off already; or null. */
+  async unsubscribeTarget(token: string): Promise<{ customerId: number; kind: UnsubscribeKind; email: string; off: boolean } | null> {
     const found = await this.repository.findByUnsubscribeHash(tokenHash(token));
-    return found ? { customerId: found.settings.customerId, kind: found.kind, email: found.settings.email } : null;
+    if (!found) return null;
+    const { settings, kind } = found;
+    const off = kind === 'message' ? !settings.onMessage : kind === 'weekly' ? !settings.weekly : !settings.onMessage && !settings.weekly;
+    return { customerId: settings.customerId, kind, email: settings.email, off };
   }
 
   /** Turns that kind of e-mail off; null for an unknown link. */

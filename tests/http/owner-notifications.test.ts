@@ -100,6 +100,27 @@ describe('GET and POST /edit/{token}/notifications', () => {
     expect(welcome.text).toContain(`href="/edit/${customer.editToken}/notifications"`);
   });
 
+  it('starts both choices ticked before any address, so a first save turns them on; then shows them as saved', async () => {
+    let res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toMatch(/name="on_message" value="1" checked/);
+    expect(res.text).toMatch(/name="weekly" value="1" checked/);
+    // What a browser posts when the owner only types the address.
+    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
+    let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
+    // The owner unticks the weekly summary: the page shows that, not the first defaults.
+    await save({ email: OWNER, on_message: '1' }).expect(303);
+    res = await request(t.app).get(page()).expect(200);
+    expect(res.text).toMatch(/name="on_message" value="1" checked/);
+    expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
+    await save({ email: OWNER }).expect(303);
+    row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, false]);
+    res = await request(t.app).get(page()).expect(200);
+    expect(res.text).not.toMatch(/name="on_message" value="1" checked/);
+    expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
+  });
+
   it('refuses in Turkish with what was typed kept (422), and stores and sends nothing', async () => {
     let res = await save({ email: 'ayşe@', on_message: '1' }).expect(422);
     expect(res.text).toContain('Geçerli bir e-posta adresi girin.');
@@ -200,8 +221,10 @@ describe('double opt-in', () => {
     res = await request(t.app).get(link).expect(200);
     expect(res.text).toContain('Adresiniz onaylandı');
     expect(res.text).toContain('Ana sayfaya dön');
-    res = await request(t.app).get(link).expect(404);
-    expect(res.text).toContain('Onay bağlantısı geçersiz');
+    // Opened again (a mail scanner may have opened it first): still confirmed, and said so.
+    res = await request(t.app).get(link).expect(200);
+    expect(res.text).toContain('Adresiniz zaten onaylandı');
+    expect(res.text).not.toContain('geçersiz');
     res = await request(t.app).get(page()).expect(200);
     expect(res.text).toContain(`Onaylandı: <span class="notify-state__email">${OWNER}</span>`);
 
@@ -482,7 +505,7 @@ describe('GET and POST /notifications/unsubscribe/{token}', () => {
     expect(url).toBe(linkIn(entries!, 'unsubscribe'));
 
     const ask = await request(t.app).get(url).expect(200);
-    expect(ask.text).toContain('Yeni mesaj e-postaları durdurulsun mu?');
+    expect(ask.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
     expect(ask.text).toContain(`<form method="post" action="${url}">`);
     expect(ask.headers['referrer-policy']).toBe('no-referrer');
     expect(ask.headers['set-cookie']).toBeUndefined();
@@ -491,11 +514,15 @@ describe('GET and POST /notifications/unsubscribe/{token}', () => {
 
     // RFC 8058: what a mail provider posts from its own servers.
     const done = await request(t.app).post(url).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click').expect(200);
-    expect(done.text).toContain('Yeni mesaj e-postaları durduruldu');
+    expect(done.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
     row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
     expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, true]);
     // Again is the same answer.
     await request(t.app).post(url).set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n').expect(200);
+    // The owner clicks the link after the mail program's one-click POST: no button, it is off already.
+    const after = await request(t.app).get(url).expect(200);
+    expect(after.text).toContain('Bu e-postalar zaten kapalı');
+    expect(after.text).not.toContain('<form method="post"');
 
     time += HOUR;
     await visitorWrites('Abonelikten sonra');
