@@ -207,8 +207,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/price-list.csv', ...adminPage, d.loadCustomerById, pi.exportCsv);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
-  const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken];
-  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, form];
+  // The agency's brand (brandLocals) names the owner's pages and what they download, not Vizit.
+  const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken, d.brandLocals];
+  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, form];
   // `loaders` run before the parser, so that a refused file can name its dialog (and a wrong id is a 404 unread).
   const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...loaders, upload, bodyOrEmpty];
   // `link` loads `:linkId` among this customer's links: another's, a missing or a malformed id is a 404.

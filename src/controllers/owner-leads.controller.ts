@@ -35,6 +35,11 @@ export const leadDialogs = {
 /** The first page of leads; older ones are in the downloads (a year of leads is at most a few thousand). */
 export const LEADS_ON_PAGE = 200;
 
+/** The agency's brand name (res.locals.brand, brandLocals), which names the form in a lead's card. */
+function brandName(res: Response): string {
+  return (res.locals.brand as { name?: string } | undefined)?.name ?? 'Vizit';
+}
+
 function noticeOf(raw: unknown): string | null {
   return typeof raw === 'string' && Object.hasOwn(leadNotices, raw) ? leadNotices[raw as keyof typeof leadNotices] : null;
 }
@@ -120,7 +125,7 @@ export class OwnerLeadsController {
     const all = await orFail(messages.listFailed, () => this.leads.list(customer.id));
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', attachmentHeader(`kisiler-${customer.slug}.vcf`, `kisiler-${customer.slug}.vcf`));
-    res.send(Buffer.from(leadsVCard(all, this.config.timeZone), 'utf8'));
+    res.send(Buffer.from(leadsVCard(all, this.config.timeZone, brandName(res)), 'utf8'));
   };
 
   /** `leads/{id}/vcard.vcf`: one lead; another customer's or a missing id is a 404. */
@@ -131,7 +136,7 @@ export class OwnerLeadsController {
     if (!lead) throw new NotFoundError(messages.notFound);
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', attachmentHeader(`kisi-${lead.id}.vcf`, `kisi-${lead.id}.vcf`));
-    res.send(Buffer.from(leadVCard(lead, this.config.timeZone), 'utf8'));
+    res.send(Buffer.from(leadVCard(lead, this.config.timeZone, brandName(res)), 'utf8'));
   };
 
   /** `POST …/leads/{id}/delete`: another customer's, a missing or a malformed id is a 404. */

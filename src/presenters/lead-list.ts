@@ -68,9 +68,9 @@ function nameParts(name: string): { name: string; surname: string } {
   return words.length > 1 ? { name: words.slice(0, -1).join(' '), surname: words.at(-1)! } : { name: words[0] ?? '', surname: '' };
 }
 
-/** One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE. */
-export function leadVCard(lead: Lead, timeZone: string): string {
-  const consent = `Vizit iletişim formu, açık rıza: ${formatDateTime(lead.consentAt, timeZone)}, aydınlatma metni sürüm ${lead.noticeVersion}`;
+/** One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE, the form named by the agency's brand. */
+export function leadVCard(lead: Lead, timeZone: string, brandName: string): string {
+  const consent = `${brandName} iletişim formu, açık rıza: ${formatDateTime(lead.consentAt, timeZone)}, aydınlatma metni sürüm ${lead.noticeVersion}`;
   return buildVCard({
     ...nameParts(lead.name),
     phones: lead.phone ? [{ number: lead.phone, type: phoneTypeOf(lead.phone) }] : [],
@@ -80,6 +80,6 @@ export function leadVCard(lead: Lead, timeZone: string): string {
 }
 
 /** Every lead in one file: the cards one after another, as contacts apps import them. */
-export function leadsVCard(leads: readonly Lead[], timeZone: string): string {
-  return leads.map((lead) => leadVCard(lead, timeZone)).join('');
+export function leadsVCard(leads: readonly Lead[], timeZone: string, brandName: string): string {
+  return leads.map((lead) => leadVCard(lead, timeZone, brandName)).join('');
 }

@@ -38,7 +38,7 @@ export interface RenderedMail {
 const messages = {
   unsubscribe: 'Bu e-postaları almak istemiyorsanız',
   unsubscribeLink: 'aboneliği bırakın',
-  sentBy: (brand: string) => `${brand} · Vizit dijital kartvizit`,
+  sentBy: (brand: string) => `${brand} · dijital kartvizit`,
 };
 
 /** Vizit's own accent (public/css/app.css --brand) when the agency set none. */
