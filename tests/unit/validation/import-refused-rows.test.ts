@@ -46,6 +46,7 @@ describe('withoutFormulaGuard', () => {
   it.each([
     ["'+90 532 123 45 67", '+90 532 123 45 67'], ["'=1+1", '=1+1'], ["'-5", '-5'], ["'@x", '@x'],
     ["'Ali", "'Ali"], ['+90', '+90'], ["O'Neil", "O'Neil"], ["'", "'"],
+    ["x,'=1+1,y", 'x,=1+1,y'], ["'=a;'=b", '=a;=b'], ["a, '-5", "a, '-5"],
   ])('%j → %j', (cell, read) => {
     expect(withoutFormulaGuard(cell)).toBe(read);
   });
