@@ -41,7 +41,7 @@ import { sameOriginOnly } from './middleware/same-origin.js';
 import type { SignInCsrf } from './middleware/sign-in-csrf.js';
 import { backgroundUpload, catalogUpload, photoUpload } from './middleware/upload.js';
 import { priceItemUpload } from './middleware/price-item-upload.js';
-import { privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
+import { embeddableAnywhere, privatePage, secretLinkPage, uploadHeaders } from './middleware/security-headers.js';
 import { passiveAsMissing } from './middleware/passive-as-missing.js';
 
 export interface RouteDeps {
@@ -283,7 +283,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
 
   // The agency's logo, named by its content (the pages link the current one); cached for a year.
   // Under /img, whose name no customer can take as a slug.
-  app.get('/img/brand/:file', uploadHeaders, d.settings.logo);
+  app.get('/img/brand/:file', uploadHeaders, embeddableAnywhere, d.settings.logo);
 
   // The links in the owner's e-mails: the token in the URL is the credential, never logged or sent on as a Referer.
   // The unsubscribe POST is also the RFC 8058 one-click target a mail provider posts from its servers: no CSRF

@@ -60,6 +60,15 @@ export const secretLinkPage: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * The agency's logo is in every e-mail, and a webmail shows an e-mail's images from its own origin:
+ * helmet's `same-origin` would leave a broken image there. The logo is public and holds nothing secret.
+ */
+export const embeddableAnywhere: RequestHandler = (_req, res, next) => {
+  res.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  next();
+};
+
 /** Uploaded files: no script may run in them, and only our own pages may frame them (catalog PDFs). */
 export const uploadHeaders: RequestHandler = (_req, res, next) => {
   res.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
