@@ -4,6 +4,7 @@
  * icon already names the platform. A Wi-Fi password never shows here.
  */
 import { splitPair } from './link-values.js';
+import { displayPhone } from './phone-display.js';
 
 export const linkDetailMessages = {
   wifiNetwork: (ssid: string) => `Ağ: ${ssid}`,
@@ -57,10 +58,11 @@ export function linkDetail(platform: string, value: string): string {
     case 'email':
       return value.replace(/^mailto:/i, '');
     case 'phone':
-      return value.replace(/^tel:/i, '');
+      return displayPhone(value.replace(/^tel:/i, ''));
     case 'whatsapp': {
+      // Grouped as every other phone in the app shows one (`+90 532 123 45 67`).
       const digits = /^https:\/\/wa\.me\/(\d+)/i.exec(value)?.[1];
-      return digits ? `+${digits}` : shortAddress(value);
+      return digits ? displayPhone(`+${digits}`) : shortAddress(value);
     }
     case 'catalog':
       return value.startsWith('/uploads/') ? linkDetailMessages.uploadedFile : shortAddress(value);
