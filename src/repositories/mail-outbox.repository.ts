@@ -95,6 +95,11 @@ export interface MailToCompose {
   pendingKey: string;
   /** Due at least this long after the previous mail of this kind and customer was due. */
   gapMs: number;
+  /**
+   * A row already waiting is brought forward to when a new one would be due, never put back: what
+   * is queued with it (a lead) must not wait for a longer gathering than its own `gapMs`.
+   */
+  hurry?: boolean;
 }
 
 /**
@@ -109,7 +114,7 @@ export interface MailToCompose {
 export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCompose, now: Date): Promise<void> {
   const postgres = isPostgres(db);
   if (postgres) await db.raw('select pg_advisory_xact_lock_shared(hashtext(?))', [mail.pendingKey]);
-  const { sql, params } = composeInsert(mail, now);
+  const { sql, params } = composeInsert(mail, now, postgres);
   const result: unknown = await db.raw(sql, params);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
   if (isDueNow(rows, now)) announceQueued(db);
@@ -126,19 +131,23 @@ export async function holdQueuers(trx: Knex.Transaction, pendingKey: string): Pr
 
 /** queueToCompose in a SQLite transaction of the hot path (repositories/sqlite-transaction.ts): the same statement. */
 export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompose, now: Date): void {
-  const { sql, params } = composeInsert(mail, now);
+  const { sql, params } = composeInsert(mail, now, false);
   if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
 }
 
-/** The outbox insert of queueToCompose; `after` a CTE's name, its row taken from that one (after its lock is held). */
-function composeInsert(mail: MailToCompose, now: Date, after?: string): { sql: string; params: Array<string | number> } {
+/**
+ * The outbox insert of queueToCompose; `after` a CTE's name, its row taken from that one (after its lock is held).
+ * The gap counts from the mails already claimed (no pending key): the one waiting is what a hurried insert moves.
+ */
+function composeInsert(mail: MailToCompose, now: Date, postgres: boolean, after?: string): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
   const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
-       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ?), ?) + ?, ?`;
+       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ? and pending_key is null), ?) + ?, ?`;
+  const sooner = `${postgres ? 'least' : 'min'}(mail_outbox.available_at, excluded.available_at)`;
   return {
     sql: `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
      ${after ? `select ${row} from ${after}` : `values (${row})`}
-     on conflict (pending_key) do nothing
+     on conflict (pending_key) ${mail.hurry ? `do update set available_at = ${sooner}` : 'do nothing'}
      returning available_at`,
     params: [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
   };
@@ -152,7 +161,7 @@ function composeInsert(mail: MailToCompose, now: Date, after?: string): { sql: s
  * made is due now.
  */
 export async function queueToComposeWithPostgres(db: Knex, mail: MailToCompose, now: Date, table: string, row: Record<string, string | number>): Promise<void> {
-  const { sql, params } = composeInsert(mail, now, 'held');
+  const { sql, params } = composeInsert(mail, now, true, 'held');
   const columns = Object.keys(row);
   const result = (await db.raw(
     `with held as (select pg_advisory_xact_lock_shared(hashtext(?))),

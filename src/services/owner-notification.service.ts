@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
-import { ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import {
   newConfirmToken,
   newUnsubscribeNonce,
@@ -18,8 +18,10 @@ import type { NotificationForm } from '../validation/notification.validation.js'
 
 /** The confirmation link is good for 48 hours. */
 export const CONFIRM_TTL_MS = 48 * 60 * 60_000;
-/** At most one new-entries e-mail per 10 minutes. */
+/** At most one new-entries e-mail per 10 minutes for messages. */
 export const ENTRIES_GAP_MS = 10 * 60_000;
+/** A lead (someone waiting for a call back) is e-mailed within a minute: its e-mail is due at once, or a minute after the one before. */
+export const LEAD_GAP_MS = 60_000;
 /** A confirmation is sent again at most once a minute. */
 export const RESEND_GAP_MS = 60_000;
 /**
@@ -104,7 +106,7 @@ export class OwnerNotificationService {
     const current = await this.repository.find(customer.id);
     const choices = { onMessage: form.onMessage, weekly: form.weekly, siteOrigin };
     if (current && current.email === form.email) {
-      await this.repository.saveChoices(customer.id, choices, form.onMessage && !current.onMessage, now);
+      await this.onCurrentLink(customer, (trx) => this.repository.saveChoices(trx, customer.id, choices, form.onMessage && !current.onMessage, now));
       if (!form.resend || current.confirmedAt !== null) return 'saved';
       if (current.confirmSentAt !== null && now - current.confirmSentAt < RESEND_GAP_MS) {
         throw new ValidationError({ email: notificationServiceMessages.resendTooSoon });
@@ -112,7 +114,7 @@ export class OwnerNotificationService {
       await this.refuseTooManyConfirmations(customer.id, now);
       const token = newConfirmToken();
       const brand = await this.brands.look();
-      await this.db.transaction(async (trx) => {
+      await this.onCurrentLink(customer, async (trx) => {
         await this.repository.renewConfirmation(trx, customer.id, tokenHash(token), now + CONFIRM_TTL_MS, now);
         await this.queueConfirmation(trx, { ...current, ...choices }, customer, token, brand, now);
       });
@@ -122,7 +124,7 @@ export class OwnerNotificationService {
     const token = newConfirmToken();
     const nonce = newUnsubscribeNonce();
     const brand = await this.brands.look();
-    await this.db.transaction(async (trx) => {
+    await this.onCurrentLink(customer, async (trx) => {
       await this.repository.saveAddress(
         trx,
         customer.id,
@@ -140,6 +142,19 @@ export class OwnerNotificationService {
       if (saved) await this.queueConfirmation(trx, saved, customer, token, brand, now);
     });
     return 'confirm-sent';
+  }
+
+  /**
+   * `work` in a transaction that first makes sure the link the owner's request came with is still the
+   * page's edit link: a request loaded just before the administrator replaced it must not set an
+   * address up after the replacement removed the old one (a 404, as the old link is now). On
+   * PostgreSQL the customer's row is held until the end, so a replacement waits for `work`, and removes what it wrote.
+   */
+  private async onCurrentLink<T>(page: NotifiedPage & { id: number }, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (trx) => {
+      if (!(await this.repository.editTokenIsStill(trx, page.id, page.editToken))) throw new NotFoundError();
+      return work(trx);
+    });
   }
 
   private async refuseTooManyConfirmations(customerId: number, now: number): Promise<void> {
@@ -189,15 +204,6 @@ export class OwnerNotificationService {
   /** Whether a new entry of this customer is e-mailed: new-message e-mails on, the address confirmed. */
   static hearsOfEntries(settings: NotificationSettings | null): boolean {
     return settings !== null && settings.onMessage && settings.confirmedAt !== null;
-  }
-
-  /**
-   * First in the transaction of a new entry (a message, a lead), before its insert: makes sure one
-   * new-entries e-mail waits unclaimed for the owner, due now or 10 minutes after the one before.
-   * Nothing is read or rendered here; composeEntries lists the entries when the e-mail is claimed.
-   */
-  async queueEntriesMail(trx: Knex.Transaction, customerId: number, now: number): Promise<void> {
-    await queueToCompose(trx, this.entriesMail(customerId), new Date(now));
   }
 
   /** The new-entries e-mail as queueToCompose takes it, for a repository that queues it with its own insert. */
@@ -262,7 +268,10 @@ export class OwnerNotificationService {
     return {
       hears: async (customerId) => this.hearsOfEntriesOf(customerId),
       before: async (trx, customerId, now) => {
-        await this.queueEntriesMail(trx, customerId, now);
+        // First in the lead's transaction, before its insert: one new-entries e-mail waits for the owner
+        // (nothing rendered here: composeEntries counts the leads when it is claimed), due within a
+        // minute, one waiting for the messages' 10 minutes brought forward.
+        await queueToCompose(trx, { ...this.entriesMail(customerId), gapMs: LEAD_GAP_MS, hurry: true }, new Date(now));
         // The e-mail counts the lead when it is composed: nothing is left to do after the insert.
         return async () => {};
       },
