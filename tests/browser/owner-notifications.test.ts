@@ -67,14 +67,17 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(new URL(page.url()).pathname).toBe(`${base}/notifications`);
     expect(await textOf(page.locator('h1'))).toBe('Bildirimler');
     expect(await page.getByLabel('E-posta adresi').inputValue()).toBe('');
+    // Before any address both choices start ticked: typing the address and saving turns them on.
+    expect(await page.getByRole('checkbox', { name: /Yeni mesaj geldiğinde/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /Haftalık özet/ }).isChecked()).toBe(true);
     if (js) await page.locator('html.js').waitFor({ state: 'attached' });
     else expect(await page.locator('html.js').count()).toBe(0);
     await inspect(page, shot('01-form'));
   });
 
-  it('a wrong address comes back in Turkish with what was typed, both choices as ticked', async () => {
+  it('a wrong address comes back in Turkish with what was typed, both choices as left', async () => {
     await page.getByLabel('E-posta adresi').fill('ayşe@kaya');
-    await page.getByRole('checkbox', { name: /Haftalık özet/ }).check();
+    await page.getByRole('checkbox', { name: /Yeni mesaj geldiğinde/ }).uncheck();
     problems.expect(/status of 422/);
     const answer = await land(page, () => page.getByRole('button', { name: 'Kaydet' }).click());
     expect(answer.status()).toBe(422);
@@ -122,11 +125,11 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await mailContext.close();
 
     expect((await page.goto(pathIn(mail, 'unsubscribe')))?.status()).toBe(200);
-    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj e-postaları durdurulsun mu?');
+    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
     await inspect(page, shot('07-unsubscribe-ask'));
     const answer = await land(page, () => page.getByRole('button', { name: 'Aboneliği bırak' }).click());
     expect(answer.status()).toBe(200);
-    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj e-postaları durduruldu');
+    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
     await inspect(page, shot('08-unsubscribed'));
 
     expect((await page.goto(`${base}/notifications`))?.status()).toBe(200);
