@@ -3,10 +3,10 @@
  * virgülle ayrılmış)" in Windows-1254, or UTF-8 with or without a byte order mark; `;`, `,` or
  * tab between fields. iconv-lite decodes and csv-parse reads; this file only chooses how.
  *
- * The bytes are bounded by the caller (1 MB for the import). The text is read as a stream,
- * a piece at a time with the event loop let go between pieces, blank rows dropped as they come
- * and the reading stopped at the first row over the limit, so no file holds the process or
- * fills its heap (docs/architecture.md, "One bulk import").
+ * The bytes are bounded by the caller (1 MB for the import). The text is decoded whole, then
+ * read by csv-parse as UTF-8 bytes, a piece at a time with the event loop let go between
+ * pieces, blank rows dropped as they come and the reading stopped at the first row over the
+ * limit, so no file holds the process or fills its heap (docs/architecture.md, "One bulk import").
  */
 import { isUtf8 } from 'node:buffer';
 import { pipeline } from 'node:stream/promises';
@@ -64,7 +64,7 @@ const SEPARATORS: readonly CsvSeparator[] = [';', '\t', ','];
  * most. A row with fewer or more cells than the header costs it about 25 µs (an error object
  * it keeps under relax_column_count), a blank line well under 1 µs.
  */
-const PIECE: PieceSize = { chars: 4096, lines: 64 };
+const PIECE: PieceSize = { bytes: 4096, lines: 64 };
 /** Characters checked for control characters between two turns of the event loop. */
 const CHECK_CHARS = 64 * 1024;
 /**
@@ -188,20 +188,23 @@ function unreadable(err: unknown): never {
 }
 
 /** The pieces, each after a turn of the event loop: other requests are answered while a file is read. */
-async function* takingTurns(pieces: Iterable<string>): AsyncGenerator<string> {
+async function* takingTurns(pieces: Iterable<Buffer>): AsyncGenerator<Buffer> {
   for (const piece of pieces) {
     await nextTurn();
-    if (piece !== '') yield piece;
+    if (piece.length > 0) yield piece;
   }
 }
 
-/** Every non-blank record with its row number, the header first; refused past the limits. */
+/**
+ * Every non-blank record with its row number, the header first; refused past the limits.
+ * csv-parse reads the body as UTF-8 bytes, in pieces cut between any two bytes (csv-blank-rows.ts).
+ */
 async function readRecords(body: string, separator: CsvSeparator, limits: CsvLimits): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
   const maxRead = (limits.maxRows + 1) * RECORDS_READ_PER_ROW;
-  const parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, trim: true, skip_empty_lines: true, info: true });
+  const parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, trim: true, skip_empty_lines: true, info: true, encoding: 'utf8' });
   try {
-    await pipeline(takingTurns(piecesWithoutBlankRows(body, separator, PIECE)), parser, async (read: AsyncIterable<ReadRecord>) => {
+    await pipeline(takingTurns(piecesWithoutBlankRows(Buffer.from(body, 'utf8'), separator, PIECE)), parser, async (read: AsyncIterable<ReadRecord>) => {
       for await (const { record: cells, info } of read) {
         if (info.records > maxRead) refuse(limits.tooManyRows);
         if (isBlank(cells)) continue;

@@ -108,4 +108,26 @@ describe('readCsv', () => {
     expect(await fileError(() => readCsv(Buffer.from(`ad\n1\n2\n3\n4\n${'x\n'.repeat(100_000)}`)))).toBe(LIMITS.tooManyRows);
     expect(await fileError(() => readCsv(Buffer.from(`ad;soyad\n1;2\n${'"";""\n'.repeat(100)}`)))).toBe(LIMITS.tooManyRows);
   });
+
+  it('keeps a character whole wherever the reading cuts the file into pieces (every byte around 4,096 and 8,192)', async () => {
+    const files: [string, string, (text: string) => Buffer][] = [
+      ['UTF-8', '😀', (text) => Buffer.from(text)],
+      ['UTF-8', '₺', (text) => Buffer.from(text)],
+      ['UTF-8 with a byte order mark', '😀', (text) => Buffer.from(`\uFEFF${text}`)],
+      ['UTF-16', '😀', (text) => iconv.encode(text, 'utf-16le', { addBOM: true })],
+      ['Windows-1254', 'ş', (text) => iconv.encode(text, 'windows-1254')],
+    ];
+    const broken: string[] = [];
+    for (const [encoding, character, encode] of files) {
+      for (const boundary of [4096, 8192]) {
+        // 'ad;bio\n' and ';xx' come before the character: it starts at byte filler + 10.
+        for (let filler = boundary - 14; filler <= boundary - 8; filler++) {
+          const sheet = await readCsvWithLimits(encode(`ad;bio\n${'x'.repeat(filler)};xx${character}yy\n`), LIMITS);
+          const cell = sheet.records[0]?.cells[1];
+          if (cell !== `xx${character}yy`) broken.push(`${encoding} ${character} at ${filler + 10}: ${JSON.stringify(cell)}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
 });
