@@ -47,23 +47,36 @@ function splitAmount(amount: string): [string, string] | null {
   return decimal ? [decimal[1]!, decimal[2]!] : null;
 }
 
-/** Why a typed price is not one: nothing typed, below zero, over 1,000,000 ₺, or not written as a price. */
-export type PriceProblem = 'empty' | 'negative' | 'tooHigh' | 'format';
+/** Why a typed price is not one: nothing typed, below zero, over 1,000,000 ₺, more than two decimals, not written as a price. */
+export type PriceProblem = 'empty' | 'negative' | 'tooHigh' | 'decimals' | 'format';
+
+/**
+ * The amount without its currency mark, written before or after it: `₺`, `TL`, or a lone `?`,
+ * which is what Excel writes for `₺` in a Windows-1254 CSV (`1.150,00 ?`). Null when there
+ * is a mark on both sides.
+ */
+function withoutCurrency(typed: string): string | null {
+  const marked = /^(₺|tl|\?)?(.*?)(₺|tl|\?)?$/iu.exec(typed)!;
+  return marked[1] && marked[3] ? null : marked[2]!;
+}
 
 /**
  * What the owner typed as a price, in kuruş, or why it is none: `125,5`, `125.50`, `125`,
- * `1.250,50`, `1250,50`, `1 250,50`, with or without a trailing `₺` or `TL`. Refused: a negative
- * amount, more than two decimals, more than 1,000,000 ₺, anything else. A dot with exactly three
- * digits after it groups thousands (`1.250` is 1.250,00 ₺), as Turkish writes it.
+ * `1.250,50`, `1250,50`, `1 250,50`, with or without `₺` or `TL` before or after it (`₺ 140`,
+ * `140 TL`). Refused: a negative amount, more than two decimals, more than 1,000,000 ₺,
+ * anything else. A dot with exactly three digits after it groups thousands (`1.250` is
+ * 1.250,00 ₺), as Turkish writes it.
  */
 export function readPrice(input: string): number | PriceProblem {
-  const amount = input.replace(/\s+/gu, '').replace(/(₺|tl)$/iu, '');
+  const amount = withoutCurrency(input.replace(/\s+/gu, ''));
   if (amount === '') return 'empty';
+  if (amount === null) return 'format';
   if (/^[-−]/u.test(amount)) return 'negative';
   const parts = splitAmount(amount);
-  if (!parts) return 'format';
+  if (!parts) return /^\d*[.,]\d{3,}$/u.test(amount) ? 'decimals' : 'format';
   const [lira, decimals] = parts;
-  if ((lira === '' && decimals === '') || decimals.length > 2) return 'format';
+  if (lira === '' && decimals === '') return 'format';
+  if (decimals.length > 2) return 'decimals';
   if (lira.replace(/^0+/, '').length > 7) return 'tooHigh';
   const kurus = Number(lira || '0') * 100 + Number(decimals.padEnd(2, '0'));
   return kurus <= PRICE_LIST_MAX_PRICE_KURUS ? kurus : 'tooHigh';

@@ -13,6 +13,10 @@ export interface PriceImportSheetView {
   rows: ReadonlyArray<{
     row: number;
     cells: Record<PriceImportField, string>;
+    /** The texts as they will be stored (line breaks and zero-width spaces the editor's rules took out). */
+    category: string;
+    name: string;
+    description: string | null;
     priceKurus: number | null;
     labels: readonly string[];
     errors: Partial<Record<PriceImportField, string>>;
@@ -54,13 +58,22 @@ export interface PriceImportPreview {
   summary: string | null;
 }
 
+/** A cell that passed, as the list will show it. */
+function readValue(row: PriceImportSheetView['rows'][number], field: PriceImportField): string {
+  switch (field) {
+    case 'kategori': return row.category;
+    case 'urun': return row.name;
+    case 'aciklama': return row.description ?? '';
+    case 'fiyat': return row.priceKurus === null ? row.cells.fiyat.trim() : formatPrice(row.priceKurus);
+    case 'etiketler': return row.labels.map((code) => labelOf(code) ?? code).join(', ');
+  }
+}
+
 export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean): PriceImportPreview {
   const rows = sheet.rows.map((row) => {
     const cells = COLUMNS.map((field): PriceImportCell => {
       const error = row.errors[field] ?? null;
-      let value = row.cells[field].trim();
-      if (!error && field === 'fiyat' && row.priceKurus !== null) value = formatPrice(row.priceKurus);
-      if (!error && field === 'etiketler') value = row.labels.map((code) => labelOf(code) ?? code).join(', ');
+      const value = error ? row.cells[field].trim() : readValue(row, field);
       return { label: COLUMN_LABELS[field], value, error };
     });
     return { row: row.row, cells, errorCount: cells.filter((cell) => cell.error).length };

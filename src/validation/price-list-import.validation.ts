@@ -1,33 +1,21 @@
 /**
  * A price list from a spreadsheet (docs/product.md, Price list): columns `kategori;urun;aciklama;fiyat`
  * and optional `etiketler`, read by csv-file.ts (UTF-8 with or without a byte order mark, or
- * Windows-1254; `;`, `,` or tab). Each row is checked as the editor's form checks an item, and the
+ * Windows-1254; `;`, `,` or tab). Each row is checked by the editor's own rules for an item, and the
  * list's limits are checked against what the customer already has.
  */
 import { parseLabels } from '../domain/price-list-labels.js';
-import { parsePrice } from '../domain/price.js';
 import { foldForSearch } from '../domain/slug.js';
 import { ValidationError } from '../errors.js';
 import { withoutFormulaGuard } from '../lib/csv.js';
-import {
-  PRICE_LIST_DESCRIPTION_MAX_LENGTH,
-  PRICE_LIST_MAX_CATEGORIES,
-  PRICE_LIST_MAX_ITEMS,
-  PRICE_LIST_NAME_MAX_LENGTH,
-} from '../shared/price-list-limits.js';
+import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
 import { readCsv, type CsvSheet } from './csv-file.js';
+import { isRefused, readCategoryName, readItemDescription, readItemName, readItemPrice } from './price-list.validation.js';
 
 export const priceImportMessages = {
   tooManyRows: `Dosyada en fazla ${PRICE_LIST_MAX_ITEMS} ürün satırı olabilir.`,
   missingColumns: (names: string[]) => `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler isteğe bağlı).`,
   noRows: 'Dosyada ürün satırı yok.',
-  categoryRequired: 'Kategori boş olamaz.',
-  categoryTooLong: `Kategori en fazla ${PRICE_LIST_NAME_MAX_LENGTH} karakter olabilir.`,
-  nameRequired: 'Ürün adı boş olamaz.',
-  nameTooLong: `Ürün adı en fazla ${PRICE_LIST_NAME_MAX_LENGTH} karakter olabilir.`,
-  descriptionTooLong: `Açıklama en fazla ${PRICE_LIST_DESCRIPTION_MAX_LENGTH} karakter olabilir.`,
-  priceRequired: 'Fiyat boş olamaz.',
-  priceInvalid: 'Fiyat geçerli değil. 125,50 ya da 125 gibi yazın (en fazla 1.000.000 ₺, en fazla iki kuruş hanesi).',
   unknownLabels: (labels: string[]) => `Tanınmayan etiket: ${labels.join(', ')}.`,
   tooManyItems: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_ITEMS} ürün olabilir; içe aktarmayla ${total} ürün olurdu.`,
   tooManyCategories: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
@@ -94,22 +82,29 @@ function columnsOf(header: readonly string[]): Map<PriceImportField, number> {
   return columns;
 }
 
+/** One row through the item editor's own rules (price-list.validation.ts), every problem at once. */
 function checkRow(row: number, cells: Record<PriceImportField, string>): PriceImportRow {
   const errors: PriceImportRow['errors'] = {};
-  const category = cells.kategori.trim();
-  const name = cells.urun.trim();
-  const description = cells.aciklama.trim();
-  if (category === '') errors.kategori = priceImportMessages.categoryRequired;
-  else if ([...category].length > PRICE_LIST_NAME_MAX_LENGTH) errors.kategori = priceImportMessages.categoryTooLong;
-  if (name === '') errors.urun = priceImportMessages.nameRequired;
-  else if ([...name].length > PRICE_LIST_NAME_MAX_LENGTH) errors.urun = priceImportMessages.nameTooLong;
-  if ([...description].length > PRICE_LIST_DESCRIPTION_MAX_LENGTH) errors.aciklama = priceImportMessages.descriptionTooLong;
-  const priceKurus = cells.fiyat.trim() === '' ? null : parsePrice(cells.fiyat);
-  if (cells.fiyat.trim() === '') errors.fiyat = priceImportMessages.priceRequired;
-  else if (priceKurus === null) errors.fiyat = priceImportMessages.priceInvalid;
+  const category = readCategoryName(cells.kategori);
+  if (isRefused(category)) errors.kategori = category.error;
+  const name = readItemName(cells.urun);
+  if (isRefused(name)) errors.urun = name.error;
+  const description = readItemDescription(cells.aciklama);
+  if (isRefused(description)) errors.aciklama = description.error;
+  const price = readItemPrice(cells.fiyat);
+  if (isRefused(price)) errors.fiyat = price.error;
   const parsed = parseLabels(cells.etiketler);
   if (!parsed.ok) errors.etiketler = priceImportMessages.unknownLabels(parsed.unknown);
-  return { row, cells, category, name, description: description || null, priceKurus, labels: parsed.ok ? parsed.codes : [], errors };
+  return {
+    row,
+    cells,
+    category: isRefused(category) ? cells.kategori.trim() : category,
+    name: isRefused(name) ? cells.urun.trim() : name,
+    description: isRefused(description) ? null : description,
+    priceKurus: isRefused(price) ? null : price,
+    labels: parsed.ok ? parsed.codes : [],
+    errors,
+  };
 }
 
 /** The limits after the import: items and categories appended to what there is, or in place of it. */

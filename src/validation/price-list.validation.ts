@@ -16,10 +16,11 @@ export const priceListFieldMessages = {
   badCharacters: 'Metinde kullanılamayan görünmez karakterler var.',
   noCategory: 'Bir kategori seçin.',
   price: {
-    empty: 'Fiyatı yazın, örneğin 125,50.',
+    empty: 'Fiyatı yazın, örneğin 140 ya da 1.150,00.',
     negative: 'Fiyat eksi olamaz.',
     tooHigh: 'Fiyat en fazla 1.000.000,00 ₺ olabilir.',
-    format: 'Fiyatı 125,50 ya da 125 gibi yazın: virgülden sonra en fazla iki basamak.',
+    decimals: 'Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1.150,50.',
+    format: 'Fiyatı 140 veya 1.150,00 gibi yazın.',
   } satisfies Record<PriceProblem, string>,
   unknownLabels: (texts: string[]) => `Bilinmeyen etiket: ${texts.join(', ')}.`,
   badKind: 'Liste türü olarak “Menü” ya da “Ürün kataloğu” seçin.',
@@ -30,19 +31,63 @@ const m = priceListFieldMessages;
 
 type Form = Readonly<Record<string, unknown>>;
 
-/** A one-line name: trimmed, required, at most 80 characters, no control or bidi characters. */
-function readName(raw: unknown, empty: string, long: string): string | { error: string } {
-  const name = cleanText(raw).replace(/\s+/g, ' ');
+/**
+ * Zero-width spaces, word joiners and byte order marks inside a text: invisible, they only make
+ * two equal names differ, and are taken out. The joiners U+200C and U+200D stay: emoji
+ * sequences and some scripts need them.
+ */
+const ZERO_WIDTH = /[\u200B\u2060\uFEFF]/gu;
+
+/** The list's text as every way in reads it (the editor's forms, the CSV import): NFC, zero-width spaces out, trimmed. */
+function listText(raw: unknown): string {
+  return cleanText(typeof raw === 'string' ? raw.replace(ZERO_WIDTH, '') : raw);
+}
+
+type Read<T> = T | { error: string };
+
+/** A one-line name: trimmed, line breaks and runs of spaces made one space, required, at most 80 characters, no control or bidi characters. */
+function readName(raw: unknown, empty: string, long: string): Read<string> {
+  const name = listText(raw).replace(/\s+/g, ' ');
   if (name === '') return { error: empty };
   if (codePoints(name) > PRICE_LIST_NAME_MAX_LENGTH) return { error: long };
   if (TEXT_FORBIDDEN.test(name)) return { error: m.badCharacters };
   return name;
 }
 
+/** A category's name as its form and the CSV import's `kategori` read it. */
+export function readCategoryName(raw: unknown): Read<string> {
+  return readName(raw, m.categoryNameEmpty, m.categoryNameLong);
+}
+
+/** An item's name as its form and the CSV import's `urun` read it. */
+export function readItemName(raw: unknown): Read<string> {
+  return readName(raw, m.itemNameEmpty, m.itemNameLong);
+}
+
+/** An item's description as its form and the CSV import's `aciklama` read it: line breaks kept as `\n`, empty is null. */
+export function readItemDescription(raw: unknown): Read<string | null> {
+  const text = listText(raw).replace(/\r\n?/g, '\n');
+  if (text === '') return null;
+  if (codePoints(text) > PRICE_LIST_DESCRIPTION_MAX_LENGTH) return { error: m.descriptionLong };
+  if (TEXT_FORBIDDEN.test(text.replace(/\n/g, ''))) return { error: m.badCharacters };
+  return text;
+}
+
+/** An item's price in kuruş as its form and the CSV import's `fiyat` read it, or what is wrong with it. */
+export function readItemPrice(raw: unknown): Read<number> {
+  const price = readPrice(typeof raw === 'string' ? raw : '');
+  return typeof price === 'number' ? price : { error: m.price[price] };
+}
+
+/** Whether a read value is a refusal. */
+export function isRefused<T>(read: Read<T>): read is { error: string } {
+  return typeof read === 'object' && read !== null;
+}
+
 /** A category's `name`, or 422 under `name`. */
 export function parseCategoryName(form: Form): string {
-  const name = readName(form.name, m.categoryNameEmpty, m.categoryNameLong);
-  if (typeof name !== 'string') throw new ValidationError({ name: name.error });
+  const name = readCategoryName(form.name);
+  if (isRefused(name)) throw new ValidationError({ name: name.error });
   return name;
 }
 
@@ -64,14 +109,6 @@ export function parseSwitch(form: Form, field: string): boolean {
   throw new ValidationError({ [field]: m.badFlag });
 }
 
-function readDescription(raw: unknown): string | null | { error: string } {
-  const text = cleanText(raw).replace(/\r\n?/g, '\n');
-  if (text === '') return null;
-  if (codePoints(text) > PRICE_LIST_DESCRIPTION_MAX_LENGTH) return { error: m.descriptionLong };
-  if (TEXT_FORBIDDEN.test(text.replace(/\n/g, ''))) return { error: m.badCharacters };
-  return text;
-}
-
 /** The labels as checkboxes send them: absent, one code, or repeated. */
 function labelInput(raw: unknown): string[] {
   if (typeof raw === 'string') return [raw];
@@ -87,12 +124,12 @@ export function parseItem(form: Form): PriceItemValues {
   const errors: Record<string, string> = {};
   const categoryId = typeof form.category_id === 'string' && /^[1-9]\d{0,9}$/.test(form.category_id) ? Number(form.category_id) : null;
   if (categoryId === null) errors.category_id = m.noCategory;
-  const name = readName(form.name, m.itemNameEmpty, m.itemNameLong);
-  if (typeof name !== 'string') errors.name = name.error;
-  const description = readDescription(form.description);
-  if (description !== null && typeof description !== 'string') errors.description = description.error;
-  const price = readPrice(typeof form.price === 'string' ? form.price : '');
-  if (typeof price !== 'number') errors.price = m.price[price];
+  const name = readItemName(form.name);
+  if (isRefused(name)) errors.name = name.error;
+  const description = readItemDescription(form.description);
+  if (isRefused(description)) errors.description = description.error;
+  const price = readItemPrice(form.price);
+  if (isRefused(price)) errors.price = price.error;
   const labels = parseLabels(labelInput(form.labels));
   if (!labels.ok) errors.labels = m.unknownLabels(labels.unknown);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

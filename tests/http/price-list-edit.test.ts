@@ -165,11 +165,11 @@ describe('items', () => {
   });
 
   it.each([
-    ['', 'Fiyatı yazın, örneğin 125,50.'],
+    ['', 'Fiyatı yazın, örneğin 140 ya da 1.150,00.'],
     ['-5', 'Fiyat eksi olamaz.'],
     ['12,345', 'virgülden sonra en fazla iki basamak'],
     ['1000000,01', 'Fiyat en fazla 1.000.000,00 ₺ olabilir.'],
-    ['on iki', 'Fiyatı 125,50 ya da 125 gibi yazın'],
+    ['on iki', 'Fiyatı 140 veya 1.150,00 gibi yazın.'],
   ])('refuses the price %j in the form, keeping everything typed', async (price, message) => {
     const category = await addCategory('A');
     const res = await postItem('/items', { category_id: String(category), name: 'Künefe', description: 'Antep fıstıklı', price, labels: 'aci' }).expect(422);

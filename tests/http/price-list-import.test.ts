@@ -101,8 +101,8 @@ describe('the owner imports a price list from a CSV', () => {
     const csv = ['kategori;urun;aciklama;fiyat;etiketler', 'Tatlılar;Künefe;;12,345;', ';Baklava;;100;', 'Tatlılar;;;100;', 'Tatlılar;Sütlaç;;-5;', 'Tatlılar;Kazandibi;;50;Fındık', 'Tatlılar;İyi Olan;;50;'].join('\n');
     const res = await upload(csv).expect(422);
     expect(res.text).toContain('5 satırda hata var. Hiçbir ürün eklenmedi');
-    expect(res.text).toMatch(/Satır 2<\/a>: <strong>Fiyat<\/strong>: Fiyat geçerli değil/);
-    expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Kategori boş olamaz\./);
+    expect(res.text).toMatch(/Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın/);
+    expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Kategori adı boş olamaz\./);
     expect(res.text).toMatch(/Satır 4<\/a>: <strong>Ürün<\/strong>: Ürün adı boş olamaz\./);
     expect(res.text).toMatch(/Satır 5<\/a>: <strong>Fiyat<\/strong>/);
     expect(res.text).toContain('Tanınmayan etiket: Fındık.');

@@ -27,6 +27,18 @@ describe('parsePrice', () => {
     [',5', 50],
     ['1.000.000', 100_000_000],
     ['1000000,00', 100_000_000],
+    // As Turks write prices: the sign before or after, with or without a space.
+    ['₺ 140', 14000],
+    ['₺70', 7000],
+    ['140 ₺', 14000],
+    ['140 TL', 14000],
+    ['TL 140', 14000],
+    ['1.150,00 TL', 115000],
+    ['1.150', 115000],
+    ['1150,5', 115050],
+    // Excel's Windows-1254 CSV writes ₺ as "?".
+    ['1.150,00 ?', 115000],
+    ['?140', 14000],
   ])('%j → %i kuruş', (typed, kurus) => {
     expect(parsePrice(typed)).toBe(kurus);
   });
@@ -51,6 +63,9 @@ describe('parsePrice', () => {
     ['0x10'],
     ['$125'],
     ['125 €'],
+    ['₺125₺'],
+    ['?125?'],
+    ['12?5'],
     ['１２５'],
     ['Infinity'],
     ['NaN'],
@@ -98,7 +113,12 @@ describe('readPrice', () => {
     ['1000000,01', 'tooHigh'],
     ['99999999999999999999', 'tooHigh'],
     ['2.000.000', 'tooHigh'],
-    ['125,505', 'format'],
+    ['125,505', 'decimals'],
+    ['1.250,505', 'decimals'],
+    ['12.3456', 'decimals'],
+    ['₺ 140 TL', 'format'],
+    ['??', 'format'],
+    ['1,150.00', 'format'],
     ['abc', 'format'],
   ])('%j: %s', (typed, problem) => {
     expect(readPrice(typed)).toBe(problem);

@@ -36,7 +36,7 @@ describe('parseItem', () => {
       category_id: 'Bir kategori seçin.',
       name: 'Ürün adı boş olamaz.',
       description: 'Açıklama en fazla 300 karakter olabilir.',
-      price: 'Fiyatı 125,50 ya da 125 gibi yazın: virgülden sonra en fazla iki basamak.',
+      price: 'Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1.150,50.',
       labels: 'Bilinmeyen etiket: Helal.',
     });
   });
@@ -52,7 +52,7 @@ describe('parseItem', () => {
   });
 
   it('refuses a price sent twice', () => {
-    expect(refusal(() => parseItem({ ...item, price: ['10', '20'] }))).toEqual({ price: 'Fiyatı yazın, örneğin 125,50.' });
+    expect(refusal(() => parseItem({ ...item, price: ['10', '20'] }))).toEqual({ price: 'Fiyatı yazın, örneğin 140 ya da 1.150,00.' });
   });
 });
 
