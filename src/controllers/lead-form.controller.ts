@@ -35,9 +35,10 @@ export class LeadFormController {
     private readonly now: () => number,
   ) {}
 
-  /** The public page rendered for this response only, its contact form in `state`. */
+  /** The public page rendered for this response only, its contact form in `state`, with the stamp the form was sent with when it still holds. */
   private async render(req: Request, res: Response, status: number, state: LeadFormState): Promise<void> {
-    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), EMPTY_MESSAGE_FORM, state);
+    const stamp = this.formTimer.kept((req.body as Record<string, unknown> | undefined)?.form_started, this.now());
+    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), EMPTY_MESSAGE_FORM, state, stamp);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
   }

@@ -41,8 +41,8 @@ export class ProfileController {
   ) {}
 
   /** A page rendered for this response only (after sending, or with a refused message). */
-  private async render(req: Request, res: Response, status: number, form: MessageFormState, leadForm?: LeadFormState): Promise<void> {
-    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form, leadForm);
+  private async render(req: Request, res: Response, status: number, form: MessageFormState, leadForm?: LeadFormState, stamp?: string | null): Promise<void> {
+    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form, leadForm, stamp);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
   }
@@ -74,7 +74,7 @@ export class ProfileController {
     }
     const body = req.body as Record<string, unknown> | undefined;
     const value = typeof body?.message === 'string' ? body.message : '';
-    await this.render(req, res, status, { value, error, sent: false });
+    await this.render(req, res, status, { value, error, sent: false }, undefined, this.formTimer.kept(body?.form_started, this.now()));
   }
 
   tooManyMessages = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, messages.tooMany);

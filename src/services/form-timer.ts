@@ -33,4 +33,14 @@ export class FormTimer {
     if (now - at > FORM_STAMP_LIFETIME_MS) return 'expired';
     return now - at < this.minimumMs ? 'too-fast' : 'ok';
   }
+
+  /**
+   * The stamp a form was sent with, to put in the same form shown again after a refusal: ours and
+   * within its lifetime, the minimum fill time stays counted from the form's first display, so a
+   * visitor who fixes one field at once is not told to wait. null when a new stamp is needed.
+   */
+  kept(stamp: unknown, now: number): string | null {
+    const timing = this.check(stamp, now);
+    return timing === 'ok' || timing === 'too-fast' ? (stamp as string) : null;
+  }
 }

@@ -79,11 +79,14 @@ export class PublicPageService {
     return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
   }
 
-  /** A page for this response only, never cached: after a message was sent, or one refused with its reason. */
-  async fresh(customer: Customer, origin: string, form: MessageFormState, leadForm?: LeadFormState): Promise<RenderedPage> {
+  /**
+   * A page for this response only, never cached: after a message was sent, or one refused with its
+   * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now.
+   */
+  async fresh(customer: Customer, origin: string, form: MessageFormState, leadForm?: LeadFormState, stamp?: string | null): Promise<RenderedPage> {
     const rendered = await this.render(customer, origin, form, leadForm);
     // Every form on the page (the message and the contact form) carries the stamp.
-    const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, this.formTimer.stamp(this.now()));
+    const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, stamp ?? this.formTimer.stamp(this.now()));
     return { ...rendered, html: rendered.live ? html.replace(rendered.live.placeholder, rendered.live.htmlAt(this.now())) : html };
   }
 

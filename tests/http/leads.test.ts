@@ -147,6 +147,32 @@ describe('the contact form on the public page', () => {
     expect(await stored()).toMatchObject([{ phone: '+49301234567', email: null, note: null }]);
   });
 
+  it('keeps the first stamp in a form refused for a field, so a quick fix is accepted at once', async () => {
+    await turnOn();
+    const { stamp, version } = await openForm();
+    const refused = await post({ name: 'Ali Veli', phone: '05321234567', form_started: stamp, notice_version: version }).expect(422);
+    const again = /action="\/[^"]+\/leads[^"]*">\s*<input type="hidden" name="form_started" value="([^"]+)"/.exec(refused.text)?.[1];
+    expect(again).toBe(stamp);
+    // The message form on the same page carries it too (one stamp for the page).
+    expect(/name="form_started" value="([^"]+)"/g.exec(refused.text.slice(refused.text.indexOf('id="mesaj"')))?.[1]).toBe(stamp);
+    now += 500;
+    await post({ name: 'Ali Veli', phone: '05321234567', consent: '1', form_started: again!, notice_version: version }).expect(303);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it('counts the two seconds from the first display after a too-fast refusal, not from the refusal', async () => {
+    await turnOn();
+    const page = await request(t.app).get(`/${customer.slug}`);
+    const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
+    now += 1500;
+    const fast = await post({ name: 'Ali', phone: '05321234567', consent: '1', form_started: stamp, notice_version: '1' }).expect(422);
+    expect(fast.text).toContain(formMessages.tooFast);
+    const again = /name="form_started" value="([^"]+)"/.exec(fast.text)![1]!;
+    now += 600;
+    await post({ name: 'Ali', phone: '05321234567', consent: '1', form_started: again, notice_version: '1' }).expect(303);
+    expect(await stored()).toHaveLength(1);
+  });
+
   it('refuses a form sent within two seconds of loading, or with a forged stamp, keeping the text', async () => {
     await turnOn();
     const page = await request(t.app).get(`/${customer.slug}`);

@@ -88,6 +88,16 @@ describe('POST /{slug}/messages', () => {
     expect(await stored()).toEqual([]);
   });
 
+  it('keeps the first stamp in a form refused for its text, so a quick fix is not told to wait', async () => {
+    const stamp = await openForm();
+    const refused = await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: '   ', form_started: stamp }).expect(422);
+    const again = /name="form_started" value="([^"]+)"/.exec(refused.text)?.[1];
+    expect(again).toBe(stamp);
+    now += 500;
+    await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Düzelttim', form_started: again }).expect(303);
+    expect(await stored()).toEqual(['Düzelttim']);
+  });
+
   it('refuses a form stamp older than a day, keeping the text, and the page it brings back has a fresh one', async () => {
     const stamp = await openForm();
     await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: 'Dün yazdım', form_started: stamp }).expect(303);
