@@ -25,6 +25,9 @@ import * as createLeads from './20261126_0023_create_leads.js';
 import * as createPriceList from './20261126_0024_create_price_list.js';
 import * as createOpeningHours from './20261126_0025_create_opening_hours.js';
 import * as addMailOutboxCompose from './20261126_0026_add_mail_outbox_compose.js';
+import * as moveCustomersOffRouteAddresses from './20261129_0027_move_customers_off_route_addresses.js';
+import * as addCustomerNameSortKey from './20261129_0028_add_customer_name_sort_key.js';
+import * as backfillCustomerSearchAndSort from './20261129_0029_backfill_customer_search_and_sort.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +66,9 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126_0024_create_price_list', createPriceList],
   ['20261126_0025_create_opening_hours', createOpeningHours],
   ['20261126_0026_add_mail_outbox_compose', addMailOutboxCompose],
+  ['20261129_0027_move_customers_off_route_addresses', moveCustomersOffRouteAddresses],
+  ['20261129_0028_add_customer_name_sort_key', addCustomerNameSortKey],
+  ['20261129_0029_backfill_customer_search_and_sort', backfillCustomerSearchAndSort],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

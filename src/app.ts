@@ -108,6 +108,7 @@ import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
 import { createOwnerMail, type OwnerMail } from './services/owner-mail.js';
+import { OwnerNotificationRepository } from './repositories/owner-notification.repository.js';
 import { OpeningHoursService } from './services/opening-hours.service.js';
 import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
@@ -171,7 +172,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
-  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now, new PriceListRepository(db));
+  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now, new PriceListRepository(db), new OwnerNotificationRepository(db));
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now, activity);
   const accountController = new AccountController(auth, now, activity);

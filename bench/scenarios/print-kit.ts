@@ -29,7 +29,8 @@ async function timedPdf(url: string, headers: Record<string, string>): Promise<{
 export async function benchPrintKit(ctx: BenchContext, credentials: { email: string; password: string }): Promise<void> {
   const { cookie } = await signInAdmin(ctx.appUrl, credentials.email, credentials.password);
   const ids = Array.from({ length: CARDS }, (_, i) => i + 1).join(',');
-  const sheetUrl = `${ctx.appUrl}/admin/print.pdf?ids=${ids}`;
+  // passive=include: the first 300 hold some of the data set's passive customers, whose question would be the answer otherwise.
+  const sheetUrl = `${ctx.appUrl}/admin/print.pdf?ids=${ids}&passive=include`;
 
   const times: number[] = [];
   let last = { ms: 0, bytes: 0, pages: 0 };

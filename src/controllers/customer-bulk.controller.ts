@@ -8,14 +8,16 @@ import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
 import { customersCsv, customersCsvFileName } from '../presenters/customers-csv.js';
+import { printPassiveMessages, printPassiveView } from '../presenters/print-passive.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerBulkService } from '../services/customer-bulk.service.js';
 import type { CustomerImportService } from '../services/customer-import.service.js';
 import type { PrintKitService } from '../services/print-kit.service.js';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
+import { selectionDigest } from '../domain/bulk-selection.js';
 import { bulkQuestions, type AskedBulkAction } from '../shared/bulk-questions.js';
 import { listUrl, parseBulkRequest, type BulkRequest, type BulkTarget, type ListQuery } from '../validation/bulk-action.validation.js';
-import { MAX_SHEET_CARDS } from '../validation/print-kit.validation.js';
+import { MAX_SHEET_CARDS, type PassiveChoice } from '../validation/print-kit.validation.js';
 
 export const bulkNotices = {
   activated: (n: number, already: number) => `${n} müşteri aktif yapıldı${already ? ` (${already} müşteri zaten aktifti)` : ''}.`,
@@ -24,6 +26,7 @@ export const bulkNotices = {
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
   tooManyToPrint: (n: number) => `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
+  setChanged: 'Liste siz onaylarken değişti; lütfen yeniden onaylayın.',
   countChanged: (n: number, toDo: string) => `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. ${toDo} için yeniden onaylayın.`,
   confirmNeeded: (toDo: string) => `${toDo} için onay gerekiyor.`,
   failed: 'Toplu işlem tamamlanamadı; hiçbir müşteri değişmedi. Lütfen tekrar deneyin.',
@@ -56,7 +59,7 @@ export class CustomerBulkController {
     const request = parseBulkRequest(req.body as Record<string, unknown>);
     if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
     const { action, target, back } = request;
-    if (action === 'print') return this.print(req, res, target, back);
+    if (action === 'print') return this.print(req, res, target, back, request.passive);
     if (action === 'csv') return this.csv(req, res, target, back);
     if (action === 'delete') {
       const customers = await this.confirmedSelection(req, res, action, request);
@@ -65,18 +68,25 @@ export class CustomerBulkController {
       return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, { count: customers.length });
     }
     // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its dialog (confirm=1) ask first.
-    if ((request.review || request.confirmed) && !(await this.confirmedSelection(req, res, action, request))) return;
+    let selection: BulkTarget = target;
+    if (request.review || request.confirmed) {
+      const confirmed = await this.confirmedSelection(req, res, action, request);
+      if (!confirmed) return;
+      // What changes is what was confirmed: a customer that joined the search since is not touched.
+      selection = { kind: 'ids', ids: confirmed.map((customer) => customer.id) };
+    }
     const isActive = action === 'activate';
-    const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(target, isActive, actingAdmin(res)));
+    const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(selection, isActive, actingAdmin(res)));
     if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     const text = (isActive ? bulkNotices.activated : bulkNotices.deactivated)(result.changed, result.unchanged);
     return backToList(req, res, back, 'success', text, 200, { count: result.changed });
   };
 
   /**
-   * The customers once the user has confirmed the count shown; otherwise the question (a page
-   * naming the count and what happens, or JSON) is the answer and this is null. For "all
-   * matching" the count confirmed must still be the count.
+   * The customers once the user has confirmed what was shown; otherwise the question (a page
+   * naming the count, the first names and what happens, or JSON) is the answer and this is null.
+   * For "all matching" the confirmation carries the digest of the set it showed
+   * (domain/bulk-selection.ts): another set now asks again, whatever its count.
    */
   private async confirmedSelection(req: Request, res: Response, action: AskedBulkAction, request: ParsedBulkRequest): Promise<ActivityCustomer[] | null> {
     const { target, back } = request;
@@ -86,18 +96,20 @@ export class CustomerBulkController {
       backToList(req, res, back, 'error', nothingFound(target), 422);
       return null;
     }
-    const countMoved = target.kind === 'matching' && request.expectedCount !== null && request.expectedCount !== customers.length;
-    if (request.confirmed && !countMoved) return customers;
-    const notice = countMoved ? bulkNotices.countChanged(customers.length, question.toDo) : null;
+    const digest = target.kind === 'matching' ? selectionDigest(customers.map((customer) => customer.id)) : null;
+    const verdict = verdictOf(request, customers.length, digest);
+    if (verdict === 'confirmed') return customers;
+    const notice = verdict === 'set-changed' ? bulkNotices.setChanged : verdict === 'count-changed' ? bulkNotices.countChanged(customers.length, question.toDo) : null;
     if (wantsJson(req)) {
-      res.status(422).json({ ok: false, error: notice ?? bulkNotices.confirmNeeded(question.toDo), count: customers.length });
+      res.status(notice ? 409 : 422).json({ ok: false, error: notice ?? bulkNotices.confirmNeeded(question.toDo), count: customers.length, ...(digest ? { digest } : {}) });
     } else {
-      res.status(countMoved ? 409 : 200).render('admin/bulk-confirm', {
+      res.status(notice ? 409 : 200).render('admin/bulk-confirm', {
         title: question.heading(customers.length),
         question,
         action,
         customers,
         target,
+        digest,
         back,
         backUrl: listUrl(back),
         notice,
@@ -117,15 +129,29 @@ export class CustomerBulkController {
     res.send(customersCsv(rows, originOf(req, this.config.baseUrl), this.config.timeZone));
   }
 
-  /** The A4 sheet of the selection's cards, at most MAX_SHEET_CARDS (counted before any is read). */
-  private async print(req: Request, res: Response, target: BulkTarget, back: ListQuery): Promise<void> {
+  /**
+   * The A4 sheet of the selection's cards, at most MAX_SHEET_CARDS (counted before any is read).
+   * Passive customers among them are asked about first, on a page whose form sends the
+   * selection again with `passive=include` or `passive=skip`.
+   */
+  private async print(req: Request, res: Response, target: BulkTarget, back: ListQuery, choice: PassiveChoice | null): Promise<void> {
     const count = await this.bulk.count(target);
     if (count === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     if (count > MAX_SHEET_CARDS) return backToList(req, res, back, 'error', bulkNotices.tooManyToPrint(count), 422);
     // Ticked boxes print in the list's order as shown; unknown ids are left out.
     const found = (await this.bulk.named(target)).map((customer) => customer.id);
     const known = new Set(found);
-    const ids = target.kind === 'ids' ? target.ids.filter((id) => known.has(id)) : found;
+    const selected = target.kind === 'ids' ? target.ids.filter((id) => known.has(id)) : found;
+    const passive = await this.kits.passiveAmong(selected);
+    if (passive.length > 0 && choice === null) {
+      const selection = target.kind === 'ids' ? ['ids', selected.join(',')] as const : ['all_matching', '1'] as const;
+      const fields = [['action', 'print'] as const, selection, ...Object.entries(back).filter(([, value]) => value !== '')];
+      res.render('admin/print-passive', { view: printPassiveView(passive, selected.length, { method: 'post', action: '/admin/customers/bulk', fields }, listUrl(back)) });
+      return;
+    }
+    const left = new Set(choice === 'skip' ? passive.map((customer) => customer.id) : []);
+    const ids = selected.filter((id) => !left.has(id));
+    if (ids.length === 0) return backToList(req, res, back, 'error', printPassiveMessages.nothingLeft, 422);
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(bulkNotices.printFailed, async () => this.kits.sheet(ids, origin, await this.brand()));
     await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);
@@ -133,6 +159,19 @@ export class CustomerBulkController {
     res.set('Content-Disposition', attachmentHeader(file.fileName, file.asciiFileName));
     res.send(file.pdf);
   }
+}
+
+/**
+ * Whether a request confirms what it was shown. Ticked ids are their own record of it. "All
+ * matching" from the list's form carries the list's count (`count`, with `review=1`) and, once
+ * confirmed on the page or in the dialog, the digest of the set asked about; a direct post
+ * naming neither (`confirm=1` alone, the contract's script) confirms the set as it is.
+ */
+function verdictOf(request: ParsedBulkRequest, count: number, digest: string | null): 'confirmed' | 'ask' | 'count-changed' | 'set-changed' {
+  if (request.target.kind === 'ids') return request.confirmed ? 'confirmed' : 'ask';
+  if (request.confirmed && request.digest !== null) return request.digest === digest ? 'confirmed' : 'set-changed';
+  if (request.expectedCount !== null && request.expectedCount !== count) return 'count-changed';
+  return request.confirmed && !request.review && request.expectedCount === null ? 'confirmed' : 'ask';
 }
 
 function nothingFound(target: BulkTarget): string {

@@ -1,14 +1,15 @@
 import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
-import { orFail } from '../errors.js';
+import { HttpError, orFail } from '../errors.js';
 import { attachmentHeader } from '../http/attachment.js';
 import { actingAdmin, isAdminRequest } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
+import { printPassiveMessages, printPassiveView } from '../presenters/print-passive.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
-import { parseBleed, parseHoursOption, parsePriceListOption, parsePrintFormat, parseSheetIds } from '../validation/print-kit.validation.js';
+import { parseBleed, parseHoursOption, parsePriceListOption, parsePrintFormat, parseSheetIds, passiveChoiceOf } from '../validation/print-kit.validation.js';
 
 export const printKitMessages = {
   failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -43,10 +44,23 @@ export class PrintKitController {
     sendPdf(res, file);
   };
 
-  /** `/admin/print.pdf?ids=1,2,3` (or `ids` repeated): A4 sheets of business cards. */
+  /**
+   * `/admin/print.pdf?ids=1,2,3` (or `ids` repeated): A4 sheets of business cards. Passive
+   * customers among them are asked about first (`passive=include` prints them, `skip` leaves them out).
+   */
   sheet: RequestHandler = async (req, res) => {
-    const ids = parseSheetIds(req.query.ids);
+    const asked = parseSheetIds(req.query.ids);
     parseBleed(req.query.bleed, 'sheet');
+    const choice = passiveChoiceOf(req.query.passive);
+    const passive = await this.kits.passiveAmong(asked);
+    if (passive.length > 0 && choice === null) {
+      const fields = [['ids', asked.join(',')]] as const;
+      res.render('admin/print-passive', { view: printPassiveView(passive, asked.length, { method: 'get', action: '/admin/print.pdf', fields }, '/admin') });
+      return;
+    }
+    const left = new Set(choice === 'skip' ? passive.map((customer) => customer.id) : []);
+    const ids = asked.filter((id) => !left.has(id));
+    if (ids.length === 0) throw new HttpError(400, printPassiveMessages.nothingLeft);
     const origin = originOf(req, this.config.baseUrl);
     const file = await orFail(printKitMessages.failed, async () => this.kits.sheet(ids, origin, await this.brand()));
     await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);

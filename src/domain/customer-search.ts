@@ -16,6 +16,13 @@ export interface SearchableCustomer {
   company: string | null;
   phone: string | null;
   email: string | null;
+  /**
+   * The address on the card; optional because 0018 (shipped before the address was searched)
+   * builds this without it, and left out it is nothing.
+   */
+  addressLine?: string | null;
+  district?: string | null;
+  city?: string | null;
   /** Addresses the customer had before (slug_redirects): an old link still finds them. */
   oldSlugs: readonly string[];
 }
@@ -43,8 +50,8 @@ export function nationalPhoneDigits(phone: string): string {
 }
 
 /**
- * The search text: the folded name and the slug first (the list sorts by name on it), then the
- * business, the phone's digits, the folded e-mail and the old slugs, cut to the column's length.
+ * The search text: the folded name and the slug first, then the business, the phone's digits, the
+ * folded e-mail, the district, city and address line, and the old slugs, cut to the column's length.
  */
 export function customerSearchTextOf(customer: SearchableCustomer): string {
   const oldSlugs = [...new Set(customer.oldSlugs)].filter((slug) => slug !== customer.slug);
@@ -53,6 +60,9 @@ export function customerSearchTextOf(customer: SearchableCustomer): string {
     foldForSearch(customer.company ?? ''),
     nationalPhoneDigits(customer.phone ?? ''),
     foldForSearch(customer.email ?? ''),
+    foldForSearch(customer.district ?? ''),
+    foldForSearch(customer.city ?? ''),
+    foldForSearch(customer.addressLine ?? ''),
     ...oldSlugs,
   ];
   return parts.filter((part) => part !== '').join(' ').slice(0, SEARCH_TEXT_MAX_LENGTH).trimEnd();

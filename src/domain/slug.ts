@@ -4,11 +4,13 @@ const TURKISH_TO_ASCII: Readonly<Record<string, string>> = {
 };
 
 /**
- * The first path segments the server answers itself; a customer never gets one of these.
- * Anything that could become a top-level route or file later is on the list too.
+ * The first path segments the server answers itself; a customer never gets one of these
+ * (tests/unit/routes-reserved-slugs.test.ts reads the route table and fails on a route not listed
+ * here). Anything that could become a top-level route or file later is on the list too: `k` for
+ * the card codes' short links.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'login', 'logout', 'edit', 'uploads', 'static', 'assets', 'build', 'css', 'img', 'js',
+  'admin', 'login', 'logout', 'edit', 'notifications', 'k', 'uploads', 'static', 'assets', 'build', 'css', 'img', 'js',
   'healthz', 'health', 'api', 'favicon.ico', 'favicon', 'robots.txt', 'robots', 'sitemap.xml',
   'sitemap', 'manifest.json', 'manifest', 'sw.js', 'public', 'well-known', '.well-known',
   'vizit', 'help', 'yardim', 'about', 'hakkinda', 'privacy', 'gizlilik', 'terms', 'kosullar',

@@ -20,6 +20,11 @@ function toNamed(row: Record<string, unknown>): ActivityCustomer {
   return { id: toInt(row.id), name: String(row.name), surname: String(row.surname), slug: String(row.slug) };
 }
 
+/** A filter as it is, listed ids a statement's worth at a time. */
+function parts(selection: BulkSelection): BulkSelection[] {
+  return selection.kind === 'ids' ? chunks(selection.ids, IDS_PER_STATEMENT).map((ids) => ({ kind: 'ids', ids })) : [selection];
+}
+
 /** Where the selection's rows are, on a query of `customers`. */
 function selecting(query: Knex.QueryBuilder, selection: BulkSelection): Knex.QueryBuilder {
   return selection.kind === 'ids' ? query.whereIn('customers.id', [...selection.ids]) : applyCustomerFilter(query, selection.filter);
@@ -48,20 +53,29 @@ export class CustomerBulkRepository {
 
   /** How many customers the selection holds. */
   async count(selection: BulkSelection): Promise<number> {
-    const [row] = await selecting(this.db('customers').count({ count: '*' }), selection);
-    return toInt(row?.count);
+    let count = 0;
+    for (const part of parts(selection)) {
+      const [row] = await selecting(this.db('customers').count({ count: '*' }), part);
+      count += toInt(row?.count);
+    }
+    return count;
   }
 
   /**
-   * One UPDATE: the selected customers not already in that state change it, and their version
-   * rises so cached public pages follow at once. Answers those changed.
+   * One UPDATE (one per 500 listed ids: a confirmed "all matching" lists them all): the selected
+   * customers not already in that state change it, and their version rises so cached public
+   * pages follow at once. Answers those changed.
    */
   async setActive(trx: Knex.Transaction, selection: BulkSelection, isActive: boolean): Promise<ActivityCustomer[]> {
-    const rows: Array<Record<string, unknown>> = await selecting(trx('customers'), selection)
-      .where('customers.is_active', !isActive)
-      .update({ is_active: isActive, version: trx.raw('version + 1') })
-      .returning(['id', 'name', 'surname', 'slug']);
-    return rows.map(toNamed);
+    const changed: ActivityCustomer[] = [];
+    for (const part of parts(selection)) {
+      const rows: Array<Record<string, unknown>> = await selecting(trx('customers'), part)
+        .where('customers.is_active', !isActive)
+        .update({ is_active: isActive, version: trx.raw('version + 1') })
+        .returning(['id', 'name', 'surname', 'slug']);
+      changed.push(...rows.map(toNamed));
+    }
+    return changed;
   }
 
   /** Every row of the customers, table by table in the single delete's order (customer.repository.ts). */

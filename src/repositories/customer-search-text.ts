@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { customerSearchTextOf, type SearchableCustomer } from '../domain/customer-search.js';
+import { customerNameSortKey } from '../domain/turkish-sort.js';
 
 /** The columns of customer_profiles the search text holds: a change to any of them writes it again. */
-export const SEARCHED_PROFILE_COLUMNS = ['company', 'phone', 'email'] as const;
+export const SEARCHED_PROFILE_COLUMNS = ['company', 'phone', 'email', 'address_line', 'district', 'city'] as const;
 
 /** What the search finds the customers by, read in `db` (a transaction of the change, or the migration's). */
 export async function searchableCustomers(db: Knex, customerIds: readonly number[]): Promise<Array<SearchableCustomer & { id: number }>> {
@@ -28,17 +29,24 @@ export async function searchableCustomers(db: Knex, customerIds: readonly number
     company: (row.company as string | null) ?? null,
     phone: (row.phone as string | null) ?? null,
     email: (row.email as string | null) ?? null,
+    addressLine: (row.address_line as string | null) ?? null,
+    district: (row.district as string | null) ?? null,
+    city: (row.city as string | null) ?? null,
     oldSlugs: oldSlugs.get(Number(row.id)) ?? [],
   }));
 }
 
 /**
- * Writes the customers' search text again from their rows; every write that changes the name,
- * slug, business, phone or e-mail calls it in its own transaction (docs/product.md, Administrator).
+ * Writes the customers' search text and name sort key again from their rows; every write that
+ * changes the name, slug, business, phone, e-mail or address calls it in its own transaction
+ * (docs/product.md, Administrator).
  */
 export async function refreshSearchText(db: Knex, customerIds: readonly number[]): Promise<void> {
   for (const customer of await searchableCustomers(db, customerIds)) {
-    await db('customers').where({ id: customer.id }).update({ search_text: customerSearchTextOf(customer) });
+    await db('customers').where({ id: customer.id }).update({
+      search_text: customerSearchTextOf(customer),
+      name_sort_key: customerNameSortKey(customer.name, customer.surname),
+    });
   }
 }
 

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchTextOf } from '../domain/customer-search.js';
+import { customerNameSortKey } from '../domain/turkish-sort.js';
 import { applyCustomerFilter, type CustomerListFilter } from './customer-filter.js';
-import { isPostgres } from '../db.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -95,16 +95,23 @@ export interface NewCustomer {
   company?: string | null;
   phone?: string | null;
   email?: string | null;
+  address_line?: string | null;
+  district?: string | null;
+  city?: string | null;
 }
 
-/** The customers row of a new customer: active, searchable by name, slug and what its profile starts with. */
+/** The customers row of a new customer: active, searchable by name, slug and what its profile starts with, sorted by name. */
 export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
   const { name, surname, slug } = input;
   return {
     name,
     surname,
     slug,
-    search_text: customerSearchTextOf({ name, surname, slug, company: input.company ?? null, phone: input.phone ?? null, email: input.email ?? null, oldSlugs: [] }),
+    search_text: customerSearchTextOf({
+      name, surname, slug, company: input.company ?? null, phone: input.phone ?? null, email: input.email ?? null,
+      addressLine: input.address_line ?? null, district: input.district ?? null, city: input.city ?? null, oldSlugs: [],
+    }),
+    name_sort_key: customerNameSortKey(name, surname),
     edit_token: input.editToken,
     is_active: true,
     created_at: input.createdAt,
@@ -179,14 +186,13 @@ export class CustomerRepository {
 
   /**
    * A page of the list, narrowed by the filter (customer-filter.ts), with the business and city of
-   * each profile. By name is by search_text, which starts with the folded name and surname, so
-   * "Şule" sorts among the s and "İpek" among the i; compared byte by byte (all of it is a-z, 0-9
-   * and spaces), as PostgreSQL's locale collation, which skips spaces, would not.
+   * each profile. By name is by name_sort_key, the name in Turkish alphabetical order as a key
+   * compared byte by byte on both databases (domain/turkish-sort.ts), on its index.
    */
   async listPage(options: { filter: CustomerListFilter; sort: CustomerListSort; page: number; perPage: number }): Promise<CustomerPage> {
     const filtered = applyCustomerFilter(this.db('customers'), options.filter);
     const order = options.sort === 'name'
-      ? isPostgres(this.db) ? 'customers.search_text collate "C" asc, customers.id asc' : 'customers.search_text asc, customers.id asc'
+      ? 'customers.name_sort_key asc, customers.id asc'
       : 'customers.created_at desc, customers.id desc';
     const [rows, counted] = await Promise.all([
       filtered

@@ -22,6 +22,14 @@ export interface PrintCustomer {
   isProfileVisible: boolean;
 }
 
+/** A customer named on the question before printing passive customers' cards. */
+export interface PassiveCustomer {
+  id: number;
+  name: string;
+  surname: string;
+  slug: string;
+}
+
 const COLUMNS = [
   'customers.id', 'customers.name', 'customers.surname', 'customers.slug',
   'p.company', 'p.title', 'p.address_line', 'p.district', 'p.city', 'p.postal_code',
@@ -33,6 +41,17 @@ const text = (value: unknown): string | null => (value === null || value === und
 /** The customers a print kit or an A4 sheet of business cards prints, in one query. */
 export class PrintKitRepository {
   constructor(private readonly db: Knex) {}
+
+  /** The passive customers among these ids, in the order of `ids`: their cards lead to a closed page. */
+  async passiveAmong(ids: readonly number[]): Promise<PassiveCustomer[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.db('customers').whereIn('id', ids).where('is_active', false).select('id', 'name', 'surname', 'slug')) as Array<Record<string, unknown>>;
+    const byId = new Map(rows.map((row) => [toInt(row.id), row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ id, name: String(row.name), surname: String(row.surname), slug: String(row.slug) }] : [];
+    });
+  }
 
   /** The customers with these ids that exist, in the order of `ids`. */
   async customersByIds(ids: readonly number[]): Promise<PrintCustomer[]> {

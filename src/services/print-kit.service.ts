@@ -10,7 +10,7 @@ import { HttpError, NotFoundError } from '../errors.js';
 import { contactPhotoJpeg } from '../media/contact-photo.js';
 import type { PrintBrand, PrintCard } from '../media/print-kit.js';
 import { linkQrPayload } from '../media/qr.js';
-import type { PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
+import type { PassiveCustomer, PrintCustomer, PrintKitRepository } from '../repositories/print-kit.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { PrintFormat } from '../validation/print-kit.validation.js';
@@ -76,6 +76,11 @@ export class PrintKitService {
     card.qrText = `${publicProfileUrl(origin, customer.slug)}/fiyat-listesi?k=qr`;
     card.displayUrl = `${card.displayUrl}/fiyat-listesi`;
     card.callToAction = printKitServiceMessages.priceListCallToAction;
+  }
+
+  /** The passive customers among `ids` (docs/product.md, Print kit: the sheet asks before printing their cards). */
+  passiveAmong(ids: readonly number[]): Promise<PassiveCustomer[]> {
+    return this.customers.passiveAmong(ids);
   }
 
   /** The business cards of `ids`, in that order; an id that names no customer is a 404 naming it. */

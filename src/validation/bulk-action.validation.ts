@@ -6,6 +6,7 @@
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import { customerListFilter } from './customer-list-query.js';
+import { passiveChoiceOf, type PassiveChoice } from './print-kit.validation.js';
 
 export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -41,6 +42,10 @@ export type BulkRequest =
       /** Sent by the list's form: activate and deactivate ask first, as delete always does. */
       review: boolean;
       expectedCount: number | null;
+      /** What an "all matching" confirmation showed (domain/bulk-selection.ts); null when it carries none. */
+      digest: string | null;
+      /** Print: the passive customers' cards too (`include`) or not (`skip`); null until asked. */
+      passive: PassiveChoice | null;
       back: ListQuery;
     }
   | { ok: false; message: string; back: ListQuery };
@@ -108,6 +113,9 @@ export function parseBulkRequest(body: Record<string, unknown>): BulkRequest {
     confirmed: body.confirm === '1',
     review: body.review === '1',
     expectedCount: /^\d{1,7}$/.test(count) ? Number(count) : null,
+    // Any other text sent is kept as it came: it matches no set, so it asks again rather than acting.
+    digest: typeof body.digest === 'string' && body.digest !== '' ? body.digest.slice(0, 64) : null,
+    passive: passiveChoiceOf(body.passive),
     back,
   };
 }

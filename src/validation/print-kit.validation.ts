@@ -79,3 +79,14 @@ export function parseSheetIds(raw: unknown): number[] {
   }
   return [...ids];
 }
+
+/** Whether a sheet with passive customers prints their cards too (`include`) or leaves them out (`skip`). */
+export type PassiveChoice = 'include' | 'skip';
+
+/**
+ * `passive=include|skip`, the answer to "Seçilenlerden N müşteri pasif; kartları basılsın mı?";
+ * absent (or anything else) is not answered yet, so the question is shown.
+ */
+export function passiveChoiceOf(raw: unknown): PassiveChoice | null {
+  return raw === 'include' || raw === 'skip' ? raw : null;
+}

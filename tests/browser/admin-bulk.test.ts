@@ -221,3 +221,66 @@ for (const device of ['phone', 'desktop'] as const) {
     });
   });
 }
+
+/**
+ * Issue 35: "all matching" confirms the set it showed. While the question is open one customer
+ * shown leaves the search and another joins it (the count stays 55); the old confirmation is
+ * refused with the question asked anew, and only the new one acts.
+ */
+for (const javaScript of [false, true]) {
+  for (const device of ['phone', 'desktop'] as const) {
+    describe(`a set that changes while being confirmed, ${javaScript ? 'with' : 'without'} JavaScript, on a ${device}`, () => {
+      let browser: Browser;
+      let app: RunningApp;
+      let context: BrowserContext;
+      let page: Page;
+      const shot = (step: string) => `bulk-race-${javaScript ? 'js' : 'nojs'}-${device}-${step}`;
+
+      beforeAll(async () => {
+        browser = await launchBrowser();
+        app = await startApp();
+        await seed(app);
+        ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device }));
+        await signIn(page);
+      });
+      afterAll(async () => {
+        await context?.close();
+        await browser?.close();
+        await app?.close();
+      });
+
+      it('refuses the old confirmation with "Liste siz onaylarken değişti", deletes nothing, and asks again with the set as it is', async () => {
+        await page.goto('/admin?q=kaya');
+        if (javaScript) {
+          await page.getByLabel('Bu sayfadakilerin hepsi (50)').check();
+          await page.getByRole('button', { name: 'Aramaya uyan 55 müşterinin hepsini seç' }).click();
+          await page.locator('[data-bulk-ask="delete"]').click();
+          const dialog = page.locator('dialog#toplu-onay');
+          await dialog.waitFor({ state: 'visible' });
+          expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri silinecek');
+        } else {
+          await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').check();
+          await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('delete');
+          await page.getByRole('button', { name: 'Uygula' }).click();
+          await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
+        }
+        // Meanwhile, elsewhere: Müşteri7 Kaya leaves the search, Yeni Kaya joins it.
+        await app.test.db('customers').where({ slug: 'musteri7-kaya' }).update({ surname: 'Demir', search_text: 'musteri7 demir' });
+        await app.test.db('customers').insert({ name: 'Yeni', surname: 'Kaya', slug: 'yeni-kaya', search_text: 'yeni kaya yeni-kaya', edit_token: `bulk-token-yeni-${'x'.repeat(30)}`, is_active: true, created_at: Date.now() - 100_000 });
+        await page.getByRole('button', { name: javaScript ? '55 müşteriyi sil' : 'Evet, 55 müşteriyi sil' }).click();
+        await page.getByText('Liste siz onaylarken değişti; lütfen yeniden onaylayın.').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('55 müşteri silinecek');
+        expect(await page.locator('.bulk-confirm__names li').first().innerText()).toBe('Yeni Kaya /yeni-kaya');
+        expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 57 });
+        await inspect(page, shot('01-asked-again'));
+      });
+
+      it('the question asked anew deletes the 55 it names: Yeni Kaya, not Müşteri7', async () => {
+        await page.getByRole('button', { name: 'Evet, 55 müşteriyi sil' }).click();
+        await page.waitForURL('**/admin?q=kaya');
+        expect(await flash(page)).toBe('55 müşteri silindi.');
+        expect((await app.test.db('customers').pluck('slug')).sort()).toEqual(['deniz-demir', 'musteri7-kaya']);
+      });
+    });
+  }
+}

@@ -43,6 +43,8 @@ async function followFlash(res: request.Response): Promise<string> {
 
 const active = async (c: CreatedCustomer): Promise<boolean> => withBooleans(await t.db('customers').where({ id: c.id }).first()).is_active as boolean;
 const version = async (c: CreatedCustomer): Promise<number> => Number((await t.db('customers').where({ id: c.id }).first()).version);
+/** The confirmation page's form, as a browser would send it back (its CSRF token is the session's). */
+const hiddenFields = (html: string): Record<string, string> => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1] as string, m[2] as string]).filter(([name]) => name !== '_csrf'));
 const entries = async (action: string) => (await t.db('admin_activity').where({ action }).orderBy('id')) as Array<Record<string, unknown>>;
 
 describe('the list\'s bulk form (GET /admin)', () => {
@@ -67,7 +69,6 @@ describe('the list\'s bulk form (GET /admin)', () => {
 });
 
 describe('POST /admin/customers/bulk: activate and deactivate asked first from the list (review=1)', () => {
-  const hiddenFields = (html: string): Record<string, string> => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]));
 
   it('without confirm=1 shows a page naming the count and what happens, with Vazgeç back to the list as it was, and changes nothing', async () => {
     const before = await version(ayse);
@@ -118,7 +119,7 @@ describe('POST /admin/customers/bulk: activate and deactivate asked first from t
     // The list's form carries the list's total: a list that moved before the review is said at once too.
     const stale = await bulk({ action: 'deactivate', review: '1', all_matching: '1', q: 'kaya', count: '9' }).expect(409);
     expect(stale.text).toContain('şimdi 3 müşteri. Pasif yapmak için yeniden onaylayın.');
-    const res = await bulk({ action: 'activate', review: '1', all_matching: '1', q: 'kaya', durum: 'pasif', confirm: '1', count: '2' }).expect(303);
+    const res = await bulk(hiddenFields(moved.text)).expect(303);
     expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
     expect([await active(ali), await active(fatma)]).toEqual([true, true]);
   });
@@ -221,9 +222,86 @@ describe('POST /admin/customers/bulk: delete', () => {
     const moved = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif', confirm: '1', count: '2' }).expect(409);
     expect(moved.text).toContain('Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 3 müşteri. Silmek için yeniden onaylayın.');
     expect(moved.text).toContain('<h1>3 müşteri silinecek</h1>');
-    const res = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif', confirm: '1', count: '3' }).expect(303);
+    const res = await bulk(hiddenFields(moved.text)).expect(303);
     expect(await followFlash(res)).toBe('3 müşteri silindi.');
     expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([mehmet.id, fatma.id]);
+  });
+});
+
+describe('POST /admin/customers/bulk: all matching confirms the set it showed, not only its count', () => {
+  const setChanged = 'Liste siz onaylarken değişti; lütfen yeniden onaylayın.';
+  /** Four active customers shown; then one of them leaves the search and a fifth joins it: the count stays 4. */
+  async function raceAfter(page: request.Response): Promise<CreatedCustomer> {
+    expect(page.text).toContain('<h1>4 müşteri ');
+    await t.db('customers').where({ id: ali.id }).update({ is_active: false });
+    return createCustomer(t, admin, 'Deniz', 'Yeni');
+  }
+
+  it('delete: the old confirmation is refused (409) and deletes nothing; the page asks anew with the set as it is now', async () => {
+    const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
+    const page = await bulk({ action: 'delete', all_matching: '1', durum: 'aktif', review: '1', count: '4' }).expect(200);
+    const shown = hiddenFields(page.text);
+    expect(shown).toMatchObject({ action: 'delete', confirm: '1', all_matching: '1', count: '4', durum: 'aktif' });
+    const deniz = await raceAfter(page);
+    const refused = await bulk(shown).expect(409);
+    expect(shown.digest).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(refused.text).toContain(setChanged);
+    expect(refused.text).toContain('<h1>4 müşteri silinecek</h1>');
+    expect(refused.text).toContain('Deniz Yeni');
+    expect(refused.text).not.toContain('Ali Kaya');
+    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([ayse.id, ali.id, mehmet.id, fatma.id, cem.id, deniz.id]);
+    expect(await entries('customer_deleted')).toHaveLength(0);
+    // The page asked anew deletes the set it shows, Deniz included, and not Ali, who left the search.
+    const again = hiddenFields(refused.text);
+    expect(again.digest).not.toBe(shown.digest);
+    const res = await bulk(again).expect(303);
+    expect(await followFlash(res)).toBe('4 müşteri silindi.');
+    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([ali.id, fatma.id]);
+  });
+
+  it('deactivate and activate from the list (review=1): the old confirmation is refused the same way and changes nobody', async () => {
+    const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
+    const page = await bulk({ action: 'deactivate', all_matching: '1', durum: 'aktif', review: '1', count: '4' }).expect(200);
+    const deniz = await raceAfter(page);
+    const before = await version(deniz);
+    const refused = await bulk(hiddenFields(page.text)).expect(409);
+    expect(refused.text).toContain(setChanged);
+    expect(refused.text).toContain('<h1>4 müşteri pasif yapılacak</h1>');
+    expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([true, true, true, true]);
+    expect(await version(deniz)).toBe(before);
+    const res = await bulk(hiddenFields(refused.text)).expect(303);
+    expect(await followFlash(res)).toBe('4 müşteri pasif yapıldı.');
+    expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([false, false, false, false]);
+
+    // Activate the passive ones: Ali, Fatma and the four just deactivated are six; one comes back meanwhile, another leaves.
+    const activate = await bulk({ action: 'activate', all_matching: '1', durum: 'pasif', review: '1', count: '6' }).expect(200);
+    await t.db('customers').where({ id: ayse.id }).update({ is_active: true });
+    const eren = await createCustomer(t, admin, 'Eren', 'Yeni');
+    await t.db('customers').where({ id: eren.id }).update({ is_active: false });
+    const stale = await bulk(hiddenFields(activate.text)).expect(409);
+    expect(stale.text).toContain(setChanged);
+    expect(await active(eren)).toBe(false);
+    expect(await active(fatma)).toBe(false);
+  });
+
+  it('a confirmation carrying the count alone, as the old page did, asks again rather than acting', async () => {
+    const res = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif', confirm: '1', count: '2' }).expect(200);
+    expect(res.text).toContain('<h1>2 müşteri silinecek</h1>');
+    expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(2);
+  });
+
+  it('answers a widget in JSON: the digest with the question, 409 with the error for a set that changed', async () => {
+    const asked = await bulk({ action: 'deactivate', all_matching: '1', q: 'kaya', durum: 'aktif', review: '1', count: '2' }).set('Accept', 'application/json').expect(422);
+    expect(asked.body).toMatchObject({ ok: false, error: 'Pasif yapmak için onay gerekiyor.', count: 2 });
+    const digest = String(asked.body.digest);
+    await t.db('customers').where({ id: ali.id }).update({ is_active: false });
+    await createCustomer(t, admin, 'Cem', 'Kaya');
+    const refused = await bulk({ action: 'deactivate', all_matching: '1', q: 'kaya', durum: 'aktif', review: '1', confirm: '1', count: '2', digest }).set('Accept', 'application/json').expect(409);
+    expect(refused.body).toMatchObject({ ok: false, error: setChanged, count: 2 });
+    expect(refused.body.digest).not.toBe(digest);
+    expect(await active(ayse)).toBe(true);
+    const done = await bulk({ action: 'deactivate', all_matching: '1', q: 'kaya', durum: 'aktif', review: '1', confirm: '1', count: '2', digest: String(refused.body.digest) }).set('Accept', 'application/json').expect(200);
+    expect(done.body).toMatchObject({ ok: true, count: 2 });
   });
 });
 
@@ -236,7 +314,7 @@ describe('POST /admin/customers/bulk: print and CSV', () => {
   });
 
   it('prints all matching the status filter; more than 300 is a Turkish message on the list, nothing drawn', async () => {
-    const res = await bulk({ action: 'print', all_matching: '1', durum: 'pasif' }).buffer(true).expect(200);
+    const res = await bulk({ action: 'print', all_matching: '1', durum: 'pasif', passive: 'include' }).buffer(true).expect(200);
     expect(res.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
     await t.db.batchInsert('customers', Array.from({ length: 300 }, (_, i) => ({
       name: 'Toplu', surname: `Kayıt ${i}`, slug: `toplu-${i}`, search_text: `toplu kayit ${i}`, edit_token: `token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: Date.now(),
@@ -253,6 +331,58 @@ describe('POST /admin/customers/bulk: print and CSV', () => {
     const matching = await bulk({ action: 'csv', all_matching: '1', q: 'kaya', durum: 'pasif' }).expect(200);
     expect(matching.text.split('\r\n').filter(Boolean).map((l) => l.split(';')[2])).toEqual(['slug', fatma.slug]);
     expect((await entries('customers_csv_exported')).map((e) => Number(e.detail_count))).toEqual([2, 1]);
+  });
+});
+
+describe('printing passive customers\' cards asks first', () => {
+  const question = 'Seçilenlerden 1 müşteri pasif; kartları basılsın mı?';
+  const pdfPages = (res: request.Response): number => (res.body as Buffer).toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+
+  it('the list\'s print: a page naming the passive ones, whose form prints all or leaves them out; without a word nothing is drawn', async () => {
+    const page = await bulk({ action: 'print', ids: [String(ayse.id), String(fatma.id), String(mehmet.id)], q: 'a', page: '2' }).expect(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain(`<h1>${question}</h1>`);
+    expect(page.text).toContain('Fatma Kayalı');
+    expect(page.text).toContain('href="/admin?q=a&amp;page=2">Vazgeç</a>');
+    expect(page.text).toContain('<button class="button button--secondary" type="submit" name="passive" value="skip">Pasifleri çıkar, 2 kart bas</button>');
+    expect(page.text).toContain('<button class="button" type="submit" name="passive" value="include">Hepsini bas (3 kart)</button>');
+    expect(await entries('print_sheet_downloaded')).toHaveLength(0);
+    const form = hiddenFields(page.text);
+    expect(form).toEqual({ action: 'print', ids: `${ayse.id},${fatma.id},${mehmet.id}`, q: 'a', page: '2' });
+    const all = await bulk({ ...form, passive: 'include' }).buffer(true).expect(200);
+    expect(all.headers['content-disposition']).toContain('filename="kartvizitler-3.pdf"');
+    const activeOnly = await bulk({ ...form, passive: 'skip' }).buffer(true).expect(200);
+    expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
+    expect((await entries('print_sheet_downloaded')).map((e) => Number(e.detail_count))).toEqual([3, 2]);
+  });
+
+  it('all matching passive only: offers only "print them all"; leaving them out is a message on the list', async () => {
+    const page = await bulk({ action: 'print', all_matching: '1', durum: 'pasif' }).expect(200);
+    expect(page.text).toContain(`<h1>${question}</h1>`);
+    expect(page.text).toContain('Seçilenlerin hepsi pasif.');
+    expect(page.text).not.toContain('value="skip"');
+    expect(hiddenFields(page.text)).toEqual({ action: 'print', all_matching: '1', durum: 'pasif' });
+    const skipped = await bulk({ action: 'print', all_matching: '1', durum: 'pasif', passive: 'skip' }).expect(303);
+    expect(await followFlash(skipped)).toBe('Seçilenlerin hepsi pasif; pasifler çıkarılınca basılacak kart kalmıyor.');
+  });
+
+  it('GET /admin/print.pdf?ids=…: the same question as a GET form, without JavaScript; the answer downloads the sheet', async () => {
+    const page = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id},${ali.id}`).expect(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.text).toContain(`<h1>${question}</h1>`);
+    expect(page.text).toContain('<form method="get" action="/admin/print.pdf">');
+    expect(hiddenFields(page.text)).toEqual({ ids: `${fatma.id},${ali.id}` });
+    const all = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=include`).buffer(true).expect(200);
+    expect(all.headers['content-type']).toBe('application/pdf');
+    expect(pdfPages(all)).toBe(1);
+    expect(all.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
+    const activeOnly = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=skip`).buffer(true).expect(200);
+    expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
+    const none = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id}&passive=skip`).expect(400);
+    expect(none.text).toContain('Seçilenlerin hepsi pasif; pasifler çıkarılınca basılacak kart kalmıyor.');
+    // Active customers alone print at once, as before.
+    const active = await admin.agent.get(`/admin/print.pdf?ids=${ali.id}`).buffer(true).expect(200);
+    expect(active.headers['content-type']).toBe('application/pdf');
   });
 });
 

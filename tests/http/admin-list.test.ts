@@ -7,6 +7,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { inputValue } from '../helpers/raw-http.js';
+import { foldSlug } from '../../src/domain/slug.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -77,6 +78,35 @@ describe('search', () => {
     for (const q of ['ali riza', 'veli kirtasiye', 'VELİ KIRTASİYE']) expect(await slugsFor(q), q).toEqual(['aliveli']);
   });
 
+  it('finds the address, the district and the city as the owner writes them, and no longer the ones changed', async () => {
+    const { ayse } = await seedThree();
+    await ownerSaves(ayse.editToken, { company: 'Kaya Seramik Atölyesi', title: '', address_line: 'Atatürk Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '34710' });
+    for (const q of ['İstanbul', 'ISTANBUL', 'istanbul', 'Kadıköy', 'kadikoy', 'Atatürk Cad', 'ataturk cad no 12']) {
+      expect(await slugsFor(q), q).toEqual(['aysekaya']);
+    }
+    await ownerSaves(ayse.editToken, { company: 'Kaya Seramik Atölyesi', title: '', address_line: 'Bağdat Cad. 5', district: 'Maltepe', city: 'İstanbul', postal_code: '' });
+    for (const q of ['Bağdat Cad', 'maltepe']) expect(await slugsFor(q), q).toEqual(['aysekaya']);
+    for (const q of ['Atatürk Cad', 'Kadıköy']) expect(await slugsFor(q), q).toEqual([]);
+  });
+
+  it('finds the address the administrator corrects on the customer page', async () => {
+    const { ali } = await seedThree();
+    await admin.agent.post(`/admin/customers/${ali.id}/profile`).type('form')
+      .send({ _csrf: admin.csrf, name: 'Ali', surname: 'Veli', company: '', title: '', address_line: 'Cumhuriyet Mah. Gazi Blv. 3', district: 'Çankaya', city: 'Ankara', postal_code: '' })
+      .expect(303);
+    for (const q of ['cumhuriyet mah', 'Gazi Blv', 'ÇANKAYA', 'cankaya', 'Ankara']) expect(await slugsFor(q), q).toEqual(['aliveli']);
+  });
+
+  it('finds imported customers by their address, district and city', async () => {
+    const csv = 'ad;soyad;adres;ilce;il\nZeynep;Işık;İnönü Sok. 7;Karşıyaka;İzmir\n';
+    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
+    await admin.agent.post('/admin/import/confirm').type('form').send({
+      _csrf: inputValue(preview.text, '_csrf'), importId: inputValue(preview.text, 'importId'),
+      data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
+    }).expect(303);
+    for (const q of ['inonu sok', 'Karşıyaka', 'İZMİR']) expect(await slugsFor(q), q).toEqual(['zeynepisik']);
+  });
+
   it('finds imported customers by their phone, e-mail and business', async () => {
     const csv = 'ad;soyad;telefon;e-posta;firma;il\nZeynep;Işık;0 (555) 444 33 22;zeynep@isik.com.tr;Işık Fotoğraf;İzmir\n';
     const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
@@ -102,15 +132,34 @@ describe('filter, sort and paging', () => {
     expect(html.text).toMatch(/<option value="aktif" selected>/);
   });
 
-  it('sorts by name with Turkish initials among their letters, newest first by default', async () => {
+  it('sorts by name in Turkish alphabetical order, newest first by default', async () => {
     for (const [name, surname] of [['Zeki', 'Ak'], ['Şule', 'Çelik'], ['Can', 'Bal'], ['İpek', 'Er'], ['Çağla', 'Su'], ['Ali', 'Veli'], ['Ali', 'Ağa']] as const) {
       await t.services.customers.create({ name, surname });
     }
     const byName = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
-    expect(byName).toEqual(['aliaga', 'aliveli', 'caglasu', 'canbal', 'ipeker', 'sulecelik', 'zekiak']);
+    expect(byName).toEqual(['aliaga', 'aliveli', 'canbal', 'caglasu', 'ipeker', 'sulecelik', 'zekiak']);
     const newest = (await listJson({})).customers.map((c) => c.slug);
     expect(newest).toEqual(['aliaga', 'aliveli', 'caglasu', 'ipeker', 'canbal', 'sulecelik', 'zekiak']);
     expect((await listJson({ sira: 'bilinmeyen' })).customers.map((c) => c.slug)).toEqual(newest);
+  });
+
+  it('puts Ç after C, Ğ after G, I before İ, Ö after O, Ş after S and Ü after U, whatever the order of creation', async () => {
+    const turkishOrder = [
+      ['Cem', 'Zor'], ['Çağla', 'Ak'], ['Gül', 'Zor'], ['Ğ', 'Harfi'], ['Irmak', 'Zor'], ['Işık', 'Ak'], ['İbrahim', 'Ak'], ['İpek', 'Zor'],
+      ['Oya', 'Zor'], ['Ömer', 'Ak'], ['Sena', 'Zor'], ['Şule', 'Ak'], ['Uğur', 'Zor'], ['Ümit', 'Ak'],
+    ] as const;
+    for (const [name, surname] of [...turkishOrder].reverse()) await t.services.customers.create({ name, surname });
+    const shown = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
+    expect(shown).toEqual(turkishOrder.map(([name, surname]) => foldSlug(name, surname)));
+  });
+
+  it('sorts a renamed customer by the new name', async () => {
+    const { ali } = await seedThree();
+    expect((await listJson({ sira: 'ad' })).customers.map((c) => c.slug)).toEqual(['aliveli', 'aysekaya', 'sulecelik']);
+    await admin.agent.post(`/admin/customers/${ali.id}/profile`).type('form')
+      .send({ _csrf: admin.csrf, name: 'Ümran', surname: 'Veli', company: '', title: '', address_line: '', district: '', city: '', postal_code: '' })
+      .expect(303);
+    expect((await listJson({ sira: 'ad' })).customers.map((c) => c.slug)).toEqual(['aysekaya', 'sulecelik', 'aliveli']);
   });
 
   it('pages with page=N (and the old sayfa=N), and every link keeps the search, the filter and the sort', async () => {

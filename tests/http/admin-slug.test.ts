@@ -113,6 +113,8 @@ describe('POST /admin/customers/{id}/slug', () => {
     ['a'.repeat(141), 'Adres en fazla 140 karakter olabilir.'],
     ['Admin', 'Bu adres sistemin kendi sayfalarına ayrılmış; başka bir adres seçin.'],
     ['healthz', 'Bu adres sistemin kendi sayfalarına ayrılmış; başka bir adres seçin.'],
+    ['notifications', 'Bu adres sistemin kendi sayfalarına ayrılmış; başka bir adres seçin.'],
+    ['Notifications', 'Bu adres sistemin kendi sayfalarına ayrılmış; başka bir adres seçin.'],
     ['aysekaya', 'Bu zaten müşterinin şu anki adresi.'],
     ['aliveli', 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.'],
   ])('refuses %j in the customer page with the Turkish reason and what was typed', async (typed, reason) => {
@@ -155,6 +157,27 @@ describe('a card printed before the change', () => {
     await t.services.views.flush();
     const sources = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
     expect(sources.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)])).toEqual([['qr', 1]]);
+  });
+});
+
+describe('addresses the server answers itself', () => {
+  it('gives a customer whose name folds to one of them the next free address, by the form and by the import', async () => {
+    const created = await createCustomer(t, admin, 'Notifi', 'Cations');
+    expect(created.slug).toBe('notifications-2');
+    await request(t.app).get('/notifications-2').expect(200);
+    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf)
+      .attach('file', Buffer.from('ad;soyad\r\nNoti;Fications\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(200);
+    expect(preview.text).toContain('/notifications-3');
+    expect(preview.text).not.toMatch(/\/notifications</);
+  });
+
+  it("keeps the page of a customer who held /notifications before it was reserved: no route answers under it", async () => {
+    await t.db('customers').where({ id: ali.id }).update({ slug: 'notifications' });
+    const page = await request(t.app).get('/notifications').expect(200);
+    expect(page.text).toContain('<title>Ali Veli</title>');
+    await request(t.app).get('/notifications/qr.svg').expect(200).expect('Content-Type', /image\/svg/);
+    await request(t.app).get('/notifications/og.png').expect(200).expect('Content-Type', 'image/png');
+    await request(t.app).get('/Notifications').expect(301).expect('Location', '/notifications');
   });
 });
 

@@ -3,7 +3,8 @@
  * "Selection"): "Bu sayfadakilerin hepsi" ticks every row, a bar at the foot of the screen appears
  * once something is ticked (the count and the actions), after select-all it offers every customer
  * matching the search, and an activate, a deactivate or a delete asks in a dialog naming the count
- * and what happens (the texts of the page asked without JavaScript). The same form is posted
+ * and what happens (the texts of the page asked without JavaScript; for all matching the count
+ * the server reads then, whose digest the confirmation carries back). The same form is posted
  * as without JavaScript. Listeners sit on the document, since the list's dialog puts a fresh list
  * in place after a change made in it.
  */
@@ -59,16 +60,69 @@ function update(p: Parts): void {
   }
 }
 
+/** What the server says "all matching" is now: its count, the digest a confirmation carries back, and what moved since the list. */
+interface MatchingSet {
+  count: number;
+  digest: string;
+  notice: string | null;
+}
+
+/**
+ * Asks the server as the page without JavaScript does (review=1, no confirm), in JSON: the
+ * dialog then names the set as it is, and its confirmation is refused if the set changes before
+ * the click. Null when the answer is not that (a session ended, nothing matches, no network).
+ */
+async function matchingSet(form: HTMLFormElement, action: string): Promise<MatchingSet | null> {
+  const body = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === 'string' && !['action', 'confirm', 'digest'].includes(name)) body.append(name, value);
+  }
+  body.set('action', action);
+  try {
+    // form.action would be the select named "action", not the address.
+    const res = await fetch(form.getAttribute('action') ?? '', { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const answer = (await res.json()) as { count?: unknown; digest?: unknown; error?: unknown };
+    if (typeof answer.count !== 'number' || typeof answer.digest !== 'string') return null;
+    return { count: answer.count, digest: answer.digest, notice: res.status === 409 && typeof answer.error === 'string' ? answer.error : null };
+  } catch {
+    return null;
+  }
+}
+
+/** The page without JavaScript asks instead: the form posted with the action chosen and nothing confirmed. */
+function askOnPage(p: Parts, action: string): void {
+  const select = p.form.querySelector<HTMLSelectElement>('select[name="action"]');
+  if (!select) return;
+  select.disabled = false;
+  select.value = action;
+  p.form.submit();
+}
+
 /** The dialog asking before an action that changes customers; its button posts the form with that action and confirm=1. */
-function ask(action: string, count: number): void {
+async function ask(p: Parts, action: string): Promise<void> {
   const dialog = document.getElementById('toplu-onay');
   if (!(dialog instanceof HTMLDialogElement) || !isAskedBulkAction(action)) return;
+  const digest = p.form.querySelector<HTMLInputElement>('[data-bulk-digest]');
+  let count = selectedCount(p);
+  let notice: string | null = null;
+  if (digest) digest.value = '';
+  if (p.all?.checked) {
+    const set = await matchingSet(p.form, action);
+    if (!set || !digest) return askOnPage(p, action);
+    ({ count, notice } = set);
+    digest.value = set.digest;
+  }
   const question = bulkQuestions[action];
   const title = dialog.querySelector('[data-bulk-question-title]');
   const effect = dialog.querySelector('[data-bulk-question-effect]');
+  const said = dialog.querySelector<HTMLElement>('[data-bulk-question-notice]');
   const confirm = dialog.querySelector<HTMLButtonElement>('[data-bulk-question-confirm]');
   if (title) title.textContent = question.heading(count);
   if (effect) effect.textContent = question.effect;
+  if (said) {
+    said.textContent = notice ?? '';
+    said.hidden = notice === null;
+  }
   if (confirm) {
     confirm.value = action;
     confirm.textContent = question.button(count);
@@ -108,7 +162,7 @@ export function enhanceBulkSelection(): void {
       update(p);
       p.page?.focus();
     } else if (button.hasAttribute('data-bulk-ask')) {
-      ask(button.dataset.bulkAsk ?? '', selectedCount(p));
+      void ask(p, button.dataset.bulkAsk ?? '');
     }
   });
 
@@ -121,6 +175,10 @@ export function enhanceBulkSelection(): void {
     const select = form.querySelector<HTMLSelectElement>('select[name="action"]');
     if (select) select.disabled = submitter?.getAttribute('name') === 'action';
     const confirm = form.querySelector<HTMLInputElement>('[data-bulk-confirm]');
-    if (confirm) confirm.disabled = !submitter?.hasAttribute('data-bulk-question-confirm');
+    const confirming = submitter?.hasAttribute('data-bulk-question-confirm') ?? false;
+    if (confirm) confirm.disabled = !confirming;
+    // The digest the dialog's question was made of; ticked rows carry their own ids.
+    const digest = form.querySelector<HTMLInputElement>('[data-bulk-digest]');
+    if (digest) digest.disabled = !confirming || digest.value === '';
   });
 }
