@@ -9,6 +9,8 @@ import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
 import type { PriceListRepository } from '../repositories/price-list.repository.js';
+import type { OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import { notificationRecipientView } from '../presenters/notification-recipient.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
 
 /** What was typed, as strings, to fill a refused form again. */
@@ -31,6 +33,8 @@ export class AdminCustomerPage {
     private readonly now: () => number,
     /** The price list's item count, shown in its section (docs/product.md, Price list). */
     private readonly priceLists: Pick<PriceListRepository, 'itemCount'>,
+    /** Where the card's e-mails go (docs/product.md, Administrator): what a replaced edit link turns off. */
+    private readonly notifications: Pick<OwnerNotificationRepository, 'find'>,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -38,12 +42,13 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity, history, priceListItems] = await Promise.all([
+    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications] = await Promise.all([
       this.customers.contact(customer.id),
       this.addresses.oldSlugsOf(customer.id),
       this.identities.values(customer),
       this.activity.ofCustomer(customer.id),
       this.priceLists.itemCount(customer.id),
+      this.notifications.find(customer.id),
     ]);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
@@ -59,6 +64,7 @@ export class AdminCustomerPage {
       history: activityView(history, this.now(), this.config.timeZone),
       timeZone: this.config.timeZone,
       priceListItems,
+      notificationRecipient: notificationRecipientView(notifications),
       // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it refused.
       identityForm: { values: identity, errors: {} },
       ...forms,

@@ -23,6 +23,7 @@ export const messages = {
   deleteFailed: 'Müşteri silinirken hata oluştu',
   tokenReplaced: 'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
   tokenNeedsConfirm: 'Düzenleme bağlantısını yenilemek için onay gerekiyor.',
+  notificationsReset: 'Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
 } as const;
 
 /**
@@ -145,10 +146,11 @@ export class AdminController {
       else this.confirmToken(req, res, next);
       return;
     }
-    const token = await this.customers.replaceEditToken(customer.id);
-    await this.activity.editLinkReplaced(actingAdmin(res), customer);
-    notice(req, res, `/admin/customers/${customer.id}`, messages.tokenReplaced, {
-      editUrl: editUrl(originOf(req, this.config.baseUrl), token),
+    const { editToken, notificationsReset } = await this.customers.replaceEditToken(customer.id);
+    await this.activity.editLinkReplaced(actingAdmin(res), customer, notificationsReset);
+    const text = notificationsReset ? `${messages.tokenReplaced} ${messages.notificationsReset}` : messages.tokenReplaced;
+    notice(req, res, `/admin/customers/${customer.id}`, text, {
+      editUrl: editUrl(originOf(req, this.config.baseUrl), editToken),
     });
   };
 

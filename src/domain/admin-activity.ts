@@ -57,6 +57,9 @@ export interface ActivityDetail {
   readonly to?: string;
 }
 
+/** The detail `to` of an edit link replaced along with the owner's notification address. */
+export const EDIT_LINK_NOTIFICATIONS_RESET = 'notifications_reset';
+
 export interface NewActivity {
   readonly action: ActivityAction;
   readonly actor: ActivityActor;

@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../domain/admin-activity.js';
+import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityEntry } from '../domain/admin-activity.js';
 import { formatDateTime } from '../lib/dates.js';
 import { relativeTime } from '../lib/relative-time.js';
 
@@ -20,6 +20,7 @@ export const messages = {
   customer_deactivated: 'Müşteri pasif yapıldı',
   customer_deleted: 'Müşteri silindi',
   edit_link_replaced: 'Düzenleme bağlantısı yenilendi',
+  editLinkReplacedWithNotifications: 'Düzenleme bağlantısı yenilendi; bildirim e-postaları kapatıldı',
   brand_changed: 'Marka ayarları değişti',
   brand_cleared: 'Marka ayarları temizlendi',
   second_factor_on: 'İki adımlı doğrulama açıldı',
@@ -49,6 +50,8 @@ export function activityText(entry: ActivityEntry): string {
       return messages.printKit[entry.to ?? ''] ?? messages.printKit.card ?? '';
     case 'print_sheet_downloaded':
       return messages.printSheet(entry.count ?? 0);
+    case 'edit_link_replaced':
+      return entry.to === EDIT_LINK_NOTIFICATIONS_RESET ? messages.editLinkReplacedWithNotifications : messages.edit_link_replaced;
     case 'price_list_imported':
       return messages.priceListImported(entry.count ?? 0);
     default:

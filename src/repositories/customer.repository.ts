@@ -254,8 +254,20 @@ export class CustomerRepository {
     return { phone: row?.phone ?? null, email: row?.email ?? null };
   }
 
-  async setEditToken(id: number, editToken: string): Promise<void> {
-    await this.db('customers').where({ id }).update({ edit_token: editToken });
+  /**
+   * A new edit token, and in the same transaction everything the old link's holder set up to reach
+   * the page without it (docs/product.md, Administrator): the notification address with its
+   * confirmation, and every e-mail to the owner not yet sent (all of them carry a link; the
+   * administrators' own e-mails have no customer). A mail composed after the commit finds no address;
+   * one composed before it still carries the old token, which now opens nothing. True when an address was removed.
+   */
+  async replaceEditToken(id: number, editToken: string): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      await trx('customers').where({ id }).update({ edit_token: editToken });
+      const removed = await trx('owner_notifications').where({ customer_id: id }).delete();
+      await trx('mail_outbox').where({ customer_id: id, status: 'pending' }).delete();
+      return removed > 0;
+    });
   }
 
   /** Every row of the customer, in the order above, in one transaction. */

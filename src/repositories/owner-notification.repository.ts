@@ -117,6 +117,17 @@ export class OwnerNotificationRepository {
     return row ? toSettings(row as Record<string, unknown>) : null;
   }
 
+  /**
+   * Whether the customer's edit token is still `editToken`, as `trx` sees it; on PostgreSQL the
+   * customer's row is held (FOR SHARE) until `trx` ends, so replacing the token waits for it.
+   */
+  async editTokenIsStill(trx: Knex.Transaction, customerId: number, editToken: string): Promise<boolean> {
+    const query = trx('customers').where({ id: customerId }).first('edit_token');
+    if (isPostgres(trx)) query.forShare();
+    const row = (await query) as { edit_token: unknown } | undefined;
+    return row !== undefined && String(row.edit_token) === editToken;
+  }
+
   /** A new or changed address (unconfirmed, a new link), the choices with it; the gathering starts afresh. */
   async saveAddress(trx: Knex.Transaction, customerId: number, change: AddressChange, now: number): Promise<void> {
     const row = {
@@ -151,11 +162,17 @@ export class OwnerNotificationRepository {
   }
 
   /** The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries choice was just turned on. */
-  async saveChoices(customerId: number, choices: { onMessage: boolean; weekly: boolean; siteOrigin: string }, restartEntries: boolean, now: number): Promise<void> {
+  async saveChoices(
+    trx: Knex.Transaction,
+    customerId: number,
+    choices: { onMessage: boolean; weekly: boolean; siteOrigin: string },
+    restartEntries: boolean,
+    now: number,
+  ): Promise<void> {
     const mark = restartEntries
       ? { messages_after_id: this.latestMessageId(), messages_last_id: this.latestMessageId(), leads_after_id: this.latestLeadId(), leads_last_id: this.latestLeadId() }
       : {};
-    await this.db('owner_notifications')
+    await trx('owner_notifications')
       .where({ customer_id: customerId })
       .update({ on_message: choices.onMessage, weekly: choices.weekly, site_origin: choices.siteOrigin, updated_at: now, ...mark });
   }
@@ -291,6 +308,22 @@ export class OwnerNotificationRepository {
       .orderBy('n.customer_id')
       .limit(limit)) as Array<Record<string, unknown>>;
     return rows.map((row) => ({ ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), slug: String(row.slug), editToken: String(row.edit_token) }));
+  }
+
+  /**
+   * Whether `recipient`, as weeklyRecipients read it, still is one: the same address (its nonce is
+   * renewed with it), confirmed, the summary on, and the same edit link. On PostgreSQL the settings
+   * row is held (FOR SHARE) until `trx` ends, so a replacement of the link, which removes it, waits
+   * and then removes the summary queued meanwhile too.
+   */
+  async isStillRecipient(trx: Knex.Transaction, recipient: WeeklyRecipient): Promise<boolean> {
+    const query = trx('owner_notifications as n')
+      .join('customers as c', 'c.id', 'n.customer_id')
+      .where({ 'n.customer_id': recipient.customerId, 'n.unsubscribe_nonce': recipient.unsubscribeNonce, 'n.weekly': true, 'c.edit_token': recipient.editToken })
+      .whereNotNull('n.confirmed_at')
+      .first('n.customer_id');
+    if (isPostgres(trx)) query.forShare('n');
+    return (await query) !== undefined;
   }
 
   /** Messages that arrived from `startMs` (included) to `endMs` (excluded). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 import { administratorEmail } from '../domain/admin-email.js';
-import type { ActivityAction, ActivityActor, ActivityCustomer, ActivityEntry, NewActivity } from '../domain/admin-activity.js';
+import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityAction, type ActivityActor, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
 import type { ActivityCursor, ActivityFilter, ActivityPage, AdminActivityRepository } from '../repositories/admin-activity.repository.js';
 
 export const ACTIVITY_PER_PAGE = 50;
@@ -98,8 +98,9 @@ export class ActivityLog {
     return this.one('customer_deleted', actor, customer);
   }
 
-  editLinkReplaced(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {
-    return this.one('edit_link_replaced', actor, customer);
+  /** `notificationsReset`: the owner's notification address went with the old link (detail `to`). */
+  editLinkReplaced(actor: ActivityActor, customer: ActivityCustomer, notificationsReset = false): Promise<void> {
+    return this.one('edit_link_replaced', actor, customer, notificationsReset ? { to: EDIT_LINK_NOTIFICATIONS_RESET } : undefined);
   }
 
   brandChanged(actor: ActivityActor, cleared: boolean): Promise<void> {

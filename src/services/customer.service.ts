@@ -54,11 +54,15 @@ export class CustomerService {
     return this.customers.setActive(id, isActive);
   }
 
-  /** A new edit link; the old one answers 404 from now on. */
-  async replaceEditToken(id: number): Promise<string> {
-    const token = newEditToken();
-    await this.customers.setEditToken(id, token);
-    return token;
+  /**
+   * A new edit link; the old one answers 404 from now on, and what its holder set up goes with it
+   * (CustomerRepository.replaceEditToken). `notificationsReset`: the owner's e-mail notifications
+   * were on an address and are off now, to be set up again with the new link.
+   */
+  async replaceEditToken(id: number): Promise<{ editToken: string; notificationsReset: boolean }> {
+    const editToken = newEditToken();
+    const notificationsReset = await this.customers.replaceEditToken(id, editToken);
+    return { editToken, notificationsReset };
   }
 
   /** Rows first, in one transaction; then the files, which cannot take part in it. */

@@ -91,11 +91,15 @@ export class WeeklySummaryService {
       unsubscribeUrl: `${origin}/notifications/unsubscribe/${token}`,
     });
     const mail = renderMail(content, brand, origin);
-    await queueMail(
-      this.db,
-      { kind: 'weekly', recipient: recipient.email, ...mail, customerId: recipient.customerId, dedupeKey: `weekly:${recipient.customerId}:${due.weekKey}` },
-      new Date(nowMs),
-    );
-    return true;
+    // Rendered from a read that may predate a replaced edit link: queued only while that address and link are still the page's.
+    return this.db.transaction(async (trx) => {
+      if (!(await this.recipients.isStillRecipient(trx, recipient))) return false;
+      await queueMail(
+        trx,
+        { kind: 'weekly', recipient: recipient.email, ...mail, customerId: recipient.customerId, dedupeKey: `weekly:${recipient.customerId}:${due.weekKey}` },
+        new Date(nowMs),
+      );
+      return true;
+    });
   }
 }

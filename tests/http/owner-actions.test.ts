@@ -232,7 +232,7 @@ describe('IBAN card', () => {
   it('answers 404 to a wrong, malformed or replaced token, and the card stays', async () => {
     await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
     const old = customer.editToken;
-    const fresh = await t.services.customers.replaceEditToken(customer.id);
+    const { editToken: fresh } = await t.services.customers.replaceEditToken(customer.id);
     for (const token of [old, 'x'.repeat(43), 'kisa', other.editToken.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))]) {
       await request(t.app).post(`/edit/${token}/iban/delete`).type('form').send({}).expect(404);
     }

@@ -227,7 +227,7 @@ export async function createWorld(): Promise<World> {
     await request(t.app).post(`/${a.slug}/messages`).type('form').send({ message: text, form_started: stamp }).expect(303);
   }
 
-  world.a.editToken = await t.services.customers.replaceEditToken(a.id);
+  world.a.editToken = (await t.services.customers.replaceEditToken(a.id)).editToken;
   expect(world.a.editToken).not.toBe(world.oldToken);
 
   const dotfileName = '.env';
