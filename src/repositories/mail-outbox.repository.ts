@@ -95,10 +95,7 @@ export interface MailToCompose {
   pendingKey: string;
   /** Due at least this long after the previous mail of this kind and customer was due. */
   gapMs: number;
-  /**
-   * A row already waiting is brought forward to when a new one would be due, never put back: what
-   * is queued with it (a lead) must not wait for a longer gathering than its own `gapMs`.
-   */
+  /** A row already waiting is brought forward to when a new one would be due (never put back): a lead waits no longer. */
   hurry?: boolean;
 }
 
@@ -135,10 +132,7 @@ export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompo
   if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
 }
 
-/**
- * The outbox insert of queueToCompose; `after` a CTE's name, its row taken from that one (after its lock is held).
- * The gap counts from the mails already claimed (no pending key): the one waiting is what a hurried insert moves.
- */
+/** queueToCompose's insert (`after`: a CTE whose lock it waits for); the gap counts from mails already claimed, not the one waiting. */
 function composeInsert(mail: MailToCompose, now: Date, postgres: boolean, after?: string): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
   const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
