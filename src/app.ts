@@ -85,6 +85,7 @@ import { OpeningHoursRepository } from './repositories/opening-hours.repository.
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
+import { smtpUtf8Probe } from './mail/smtp-capabilities.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
@@ -94,6 +95,7 @@ import { PasswordResetService } from './services/password-reset.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
+import { MailAddressCheck } from './services/mail-address-check.js';
 import { MailSettingsService } from './services/mail-settings.service.js';
 import { SecondFactorService } from './services/second-factor.service.js';
 import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
@@ -182,7 +184,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
   const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
-  const passwordResets = new PasswordResetController(new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now), activity);
+  // Whether the SMTP server takes an address typed in a form (a local part beyond ASCII needs SMTPUTF8).
+  const mailAddresses = new MailAddressCheck(config.mail ? smtpUtf8Probe(config.mail) : async () => null);
+  const passwordResets = new PasswordResetController(new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now), activity, mailAddresses);
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
   // A few loads per client and profile count as views; the rest are served and not counted.
@@ -222,7 +226,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The agency brand, kept in memory; the public pages read it afresh when they are rendered again.
   const brand = new BrandService(new SettingsRepository(db), now);
   // E-mail's side of the settings page (docs/product.md, E-mail); server.ts runs the outbox worker.
-  const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl);
+  const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl, mailAddresses);
   const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand, leads, config.objectStorage?.publicUrl ?? null);
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
@@ -292,7 +296,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerUploads, priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
     ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
-    ownerNotifications: new OwnerNotificationsController(ownerMail.notifications, config, now),
+    ownerNotifications: new OwnerNotificationsController(ownerMail.notifications, config, now, mailAddresses),
     notificationLinks: new NotificationLinksController(ownerMail.notifications),
     notificationLinkThrottle: notificationLinkThrottle(db, config.sessionSecret, logger, now),
     leadForm,

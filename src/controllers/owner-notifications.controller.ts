@@ -7,6 +7,7 @@ import { bodyOf, ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
 import type { NotificationSettings } from '../repositories/owner-notification.repository.js';
+import type { MailAddressCheck } from '../services/mail-address-check.js';
 import type { OwnerNotificationService, SaveOutcome } from '../services/owner-notification.service.js';
 import { parseNotificationForm } from '../validation/notification.validation.js';
 
@@ -55,6 +56,7 @@ export class OwnerNotificationsController {
     private readonly notifications: OwnerNotificationService | null,
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
     private readonly now: () => number,
+    private readonly addresses: MailAddressCheck,
   ) {}
 
   private service(): OwnerNotificationService {
@@ -93,6 +95,8 @@ export class OwnerNotificationsController {
     let outcome: SaveOutcome;
     try {
       const form = parseNotificationForm(body);
+      const refused = form.email === null ? null : await this.addresses.refusal(form.email);
+      if (refused) throw new ValidationError({ email: refused });
       outcome = await orFail(messages.saveFailed, () => service.save(customer, form, originOf(req, this.config.baseUrl)));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;

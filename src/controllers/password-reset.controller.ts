@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { wantsJson } from '../http/respond.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
+import type { MailAddressCheck } from '../services/mail-address-check.js';
 import type { LiveReset, PasswordResetService } from '../services/password-reset.service.js';
 import { parseForgotEmail, parseNewPassword } from '../validation/password-reset.validation.js';
 
@@ -27,6 +28,7 @@ export class PasswordResetController {
   constructor(
     private readonly resets: PasswordResetService,
     private readonly activity: ActivityLog,
+    private readonly addresses: MailAddressCheck,
   ) {}
 
   /** Without e-mail (or BASE_URL) these pages do not exist. */
@@ -59,6 +61,8 @@ export class PasswordResetController {
     let email: string;
     try {
       email = parseForgotEmail(body);
+      const refused = await this.addresses.refusal(email);
+      if (refused) throw new ValidationError({ email: refused });
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       if (wantsJson(req)) res.status(422).json({ ok: false, error: err.message, fields: err.fields });

@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { MailConfig } from '../config.js';
+import { needsSmtpUtf8, smtpUtf8Probe } from './smtp-capabilities.js';
 
 /**
  * The SMTP side of e-mail (docs/architecture.md, E-mail): nodemailer's pooled transport from
@@ -32,13 +33,24 @@ export interface SenderOptions {
  */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md, Memory). */
+/** What is recorded of a mail to an address the server cannot take: a permanent failure, never sent. */
+export const UTF8_LOCAL_PART_REFUSED = 'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor (SMTPUTF8 yok); e-posta gönderilmedi.';
+
+/**
+ * nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md, Memory).
+ * Addresses: nodemailer sends an ASCII local part with its domain in punycode (`ali@xn--irket-idb.com.tr`), and a
+ * non-ASCII one with SMTPUTF8; a server that does not offer it is never sent such an address: the mail fails for good.
+ */
 export function createSmtpSender(config: MailConfig, options: SenderOptions = {}): MailSender {
   const poolOptions: SMTPPool.Options = { url: config.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, ...TIMEOUTS };
   let transport: Promise<Transporter> | null = null;
   const pool = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(poolOptions)));
+  const offersSmtpUtf8 = smtpUtf8Probe(config);
   return {
     async send(mail) {
+      if (needsSmtpUtf8(mail.to) && (await offersSmtpUtf8()) === false) {
+        throw Object.assign(new Error(UTF8_LOCAL_PART_REFUSED), { responseCode: 553, response: UTF8_LOCAL_PART_REFUSED });
+      }
       await (await pool()).sendMail({
         from: config.from,
         to: mail.to,

@@ -35,7 +35,7 @@ export function parseNotificationForm(body: Record<string, unknown>): Notificati
   if (typed === '') {
     if (onMessage || weekly) errors.email = notificationMessages.emailNeeded;
   } else {
-    email = collect(errors, () => normalizeEmailAddress(typed, 'email')) ?? null;
+    email = collect(errors, () => normalizeEmailAddress(typed, 'email', { unicodeLocal: true })) ?? null;
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { email, onMessage, weekly, resend: body.resend === '1' };

@@ -2,7 +2,7 @@
  * A real SMTP server for tests (the `smtp-server` package) on a free loopback port, without TLS,
  * that keeps every message it accepts as raw bytes and as parsed by `mailparser`.
  *
- *   const smtp = await startSmtpTestServer();              // or { auth: { user, pass } }
+ *   const smtp = await startSmtpTestServer();              // or { auth: { user, pass } }, { smtpUtf8: false }
  *   env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vizit <vizit@example.com>' }
  *   const [mail] = await smtp.waitForMessages(1);         // waits for a condition, never a fixed time
  *   smtp.refuse(451, 2);  // the next 2 messages get "451" (temporary); refuse(550) every one (permanent)
@@ -26,6 +26,8 @@ export interface SmtpTestServer {
   readonly port: number;
   /** Every accepted message, in arrival order. */
   readonly messages: ReceivedMail[];
+  /** The MAIL FROM and RCPT TO command lines as the client sent them (the envelope above is decoded). */
+  readonly commands: string[];
   /** How many DATA commands were refused (4xx or 5xx) so far. */
   readonly refusals: number;
   /** Refuse the next `times` messages (every one when omitted) with `code`; `null` accepts again. */
@@ -57,9 +59,23 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   });
 }
 
-export async function startSmtpTestServer(options: { auth?: { user: string; pass: string } } = {}): Promise<SmtpTestServer> {
+/** `smtpUtf8: false`: EHLO does not offer SMTPUTF8 (RFC 6531), as many servers still do not. */
+export async function startSmtpTestServer(options: { auth?: { user: string; pass: string }; smtpUtf8?: boolean } = {}): Promise<SmtpTestServer> {
   const port = await freePort();
   const messages: ReceivedMail[] = [];
+  const commands: string[] = [];
+  const quiet = () => false;
+  // smtp-server logs each command line at debug level: the raw envelope commands are kept from there.
+  const logger = {
+    trace: quiet,
+    info: quiet,
+    warn: quiet,
+    error: quiet,
+    fatal: quiet,
+    debug(entry: { tnx?: string; command?: string }, _format: string, line: unknown) {
+      if (entry?.tnx === 'command' && (entry.command === 'MAIL' || entry.command === 'RCPT')) commands.push(String(line));
+    },
+  };
   const waiters = new Set<() => void>();
   let refusal: { code: number; left: number } | null = null;
   let refusals = 0;
@@ -71,7 +87,8 @@ export async function startSmtpTestServer(options: { auth?: { user: string; pass
       disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
       authOptional: !options.auth,
       allowInsecureAuth: true,
-      logger: false,
+      logger,
+      hideSMTPUTF8: options.smtpUtf8 === false,
       // A stop drops the connections a pooled transport keeps open, instead of waiting 30 s for them.
       closeTimeout: 50,
       onAuth(auth, _session, callback) {
@@ -127,6 +144,7 @@ export async function startSmtpTestServer(options: { auth?: { user: string; pass
     url: `smtp://${credentials}127.0.0.1:${port}`,
     port,
     messages,
+    commands,
     get refusals() {
       return refusals;
     },
