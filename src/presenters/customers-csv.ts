@@ -2,16 +2,21 @@ import { csvDocument, type CsvValue } from '../lib/csv.js';
 import { editUrl, publicProfileUrl } from '../domain/profile-urls.js';
 import { IMPORT_COLUMN_NAMES } from '../domain/import-columns.js';
 import type { Customer } from '../repositories/customer.repository.js';
-import type { CustomerIdentity } from '../repositories/customer-batch.repository.js';
+import { nationalPhone } from '../domain/phone-display.js';
+import type { CustomerContact, CustomerIdentity } from '../repositories/customer-batch.repository.js';
 
-/** The business and address go last, under the names the bulk import reads: an export re-imported gives them back. */
+/**
+ * The contact fields, bio, business and address follow the customer's own columns, under the names the bulk
+ * import reads: an export re-imported gives every one of them back.
+ */
 export const CUSTOMERS_CSV_HEADER = [
   'ad', 'soyad', 'slug', 'durum', 'olusturma', 'profil_url', 'duzenleme_url',
+  IMPORT_COLUMN_NAMES.phone, IMPORT_COLUMN_NAMES.email, IMPORT_COLUMN_NAMES.website, IMPORT_COLUMN_NAMES.bio,
   IMPORT_COLUMN_NAMES.company, IMPORT_COLUMN_NAMES.title, IMPORT_COLUMN_NAMES.address_line,
   IMPORT_COLUMN_NAMES.district, IMPORT_COLUMN_NAMES.city, IMPORT_COLUMN_NAMES.postal_code,
 ] as const;
 
-export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'> & { identity: CustomerIdentity };
+export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'> & { identity: CustomerIdentity; contact: CustomerContact };
 
 const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -39,6 +44,14 @@ export function customersCsvHead(): string {
   return csvDocument([[...CUSTOMERS_CSV_HEADER]]);
 }
 
+/**
+ * The phone as dialled from Turkey (`0532 123 45 67`: read back by the import, never taken for a formula or a
+ * number), the e-mail, website and bio as stored, an empty cell for a field not given.
+ */
+function contactCells(contact: CustomerContact): CsvValue[] {
+  return [contact.phone === null ? '' : nationalPhone(contact.phone), contact.email ?? '', contact.website ?? '', contact.bio ?? ''];
+}
+
 /** The business and address in the header's order, an empty cell for a field not given. */
 function identityCells(identity: CustomerIdentity): CsvValue[] {
   return [identity.company, identity.title, identity.addressLine, identity.district, identity.city, identity.postalCode].map((value) => value ?? '');
@@ -54,6 +67,7 @@ export function customersCsvLines(customers: readonly CsvCustomer[], origin: str
     csvTimestamp(c.createdAt, timeZone),
     publicProfileUrl(origin, c.slug),
     editUrl(origin, c.editToken),
+    ...contactCells(c.contact),
     ...identityCells(c.identity),
   ]);
   return rows.length === 0 ? '' : csvDocument(rows).slice(1);

@@ -6,7 +6,9 @@ import type { Profile } from './profile.repository.js';
 
 /** The business on the card, as the customers CSV carries it. */
 export type CustomerIdentity = Pick<Profile, 'company' | 'title' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
-export type CustomerWithIdentity = Customer & { identity: CustomerIdentity };
+/** The contact fields and bio the import takes in, which the CSV gives back. */
+export type CustomerContact = Pick<Profile, 'phone' | 'email' | 'website' | 'bio'>;
+export type CustomerWithIdentity = Customer & { identity: CustomerIdentity; contact: CustomerContact };
 
 /** A refused rows' file is kept this long after its preview, for the preview and the result page to link to. */
 const REFUSED_ROWS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -19,6 +21,7 @@ export interface StoredRefusedRows {
 }
 
 const NO_IDENTITY: CustomerIdentity = { company: null, title: null, addressLine: null, district: null, city: null, postalCode: null };
+const NO_CONTACT: CustomerContact = { phone: null, email: null, website: null, bio: null };
 
 export interface NewImportedCustomer {
   name: string;
@@ -140,20 +143,25 @@ export class CustomerBatchRepository {
     return (await this.db('import_run_refused_rows').select('import_id').where({ import_id: importId }).first()) !== undefined;
   }
 
-  /** The customers with their business and address, read in one query a batch. */
+  /** The customers with their contact fields, bio, business and address, read in one query a batch. */
   async withIdentity(customers: readonly Customer[]): Promise<CustomerWithIdentity[]> {
-    const byCustomer = new Map<number, CustomerIdentity>();
+    const byCustomer = new Map<number, { identity: CustomerIdentity; contact: CustomerContact }>();
     for (const part of chunks(customers.map((c) => c.id), 500)) {
       const rows: Array<Record<string, string | number | null>> = await this.db('customer_profiles')
-        .select('customer_id', 'company', 'title', 'address_line', 'district', 'city', 'postal_code').whereIn('customer_id', part);
+        .select('customer_id', 'phone', 'email', 'website', 'bio', 'company', 'title', 'address_line', 'district', 'city', 'postal_code')
+        .whereIn('customer_id', part);
       for (const row of rows) {
+        const text = (column: string) => row[column] as string | null;
         byCustomer.set(Number(row.customer_id), {
-          company: row.company as string | null, title: row.title as string | null, addressLine: row.address_line as string | null,
-          district: row.district as string | null, city: row.city as string | null, postalCode: row.postal_code as string | null,
+          identity: {
+            company: text('company'), title: text('title'), addressLine: text('address_line'),
+            district: text('district'), city: text('city'), postalCode: text('postal_code'),
+          },
+          contact: { phone: text('phone'), email: text('email'), website: text('website'), bio: text('bio') },
         });
       }
     }
-    return customers.map((c) => ({ ...c, identity: byCustomer.get(c.id) ?? NO_IDENTITY }));
+    return customers.map((c) => ({ ...c, ...(byCustomer.get(c.id) ?? { identity: NO_IDENTITY, contact: NO_CONTACT }) }));
   }
 
   /** The given customers (unknown ids left out), oldest first. */

@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import iconv from 'iconv-lite';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
@@ -135,12 +136,17 @@ describe('bulk import without JavaScript', () => {
     for (const shown of ['Çağrı Öztürk', '/cagriozturk', 'İpek Şahin', 'Gül Ağaoğlu', 'Şükrü Işıkoğlu', '/sukruisikoglu']) expect(list).toContain(shown);
     await inspect(page, 'import-phone-result');
     const csv = await downloadText(page, () => page.getByRole('link', { name: 'Oluşturulanları CSV indir' }).click());
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;firma;unvan;adres;ilce;il;posta_kodu');
-    expect(lines.slice(1, 5).map((l) => l.split(';').slice(0, 4).join(';'))).toEqual([
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu');
+    const rows = parse(csv.slice(1), { delimiter: ';', relaxQuotes: false }) as string[][];
+    expect(rows.slice(1, 5).map((r) => r.slice(0, 4).join(';'))).toEqual([
       'Çağrı;Öztürk;cagriozturk;aktif', 'İpek;Şahin;ipeksahin;aktif', 'Gül;Ağaoğlu;gulagaoglu;aktif', 'Şükrü;Işıkoğlu;sukruisikoglu;aktif',
     ]);
-    expect(lines[1]).toMatch(new RegExp(`;${app.baseURL}/cagriozturk;${app.baseURL}/edit/[A-Za-z0-9_-]+;;;;;;$`));
+    // The contact fields and bio as the file brought them in, so the file imported again gives them back.
+    expect(rows[1]!.slice(5, 11)).toEqual([
+      `${app.baseURL}/cagriozturk`, expect.stringMatching(new RegExp(`^${app.baseURL}/edit/[A-Za-z0-9_-]+$`)),
+      '0532 123 45 67', 'cagri@ornek.com.tr', 'https://cagriozturk.com.tr', expect.stringMatching(/^Kadıköy'de seramik atölyesi\.\r?\nKurslar ve siparişler\.$/),
+    ]);
+    expect(rows[1]!.slice(11)).toEqual(['', '', '', '', '', '']);
   });
 
   it('offers the imported customer\'s edit link by WhatsApp and e-mail', async () => {

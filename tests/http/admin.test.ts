@@ -52,6 +52,13 @@ describe('GET /admin', () => {
     expect(res.headers['x-robots-tag']).toContain('noindex');
   });
 
+  it("tells in the new-customer form that the address comes from the name and can be changed later, not that it never changes", async () => {
+    const res = await admin.agent.get('/admin?yeni=1').expect(200);
+    const form = res.text.slice(res.text.indexOf('<dialog class="modal" id="yeni-musteri"'));
+    expect(form).toContain('Profil adresi ad ve soyaddan oluşturulur. Gerekirse müşteri sayfasındaki Profil adresi bölümünden değiştirilebilir; eski adres yeni adrese yönlenir.');
+    expect(res.text).not.toContain('değişmez');
+  });
+
   it('lists customers newest first with initials, /slug and the date in Turkish', async () => {
     await createCustomer(t, admin, 'Çağrı', 'Öztürk');
     await t.db('customers').update({ created_at: Date.UTC(2026, 0, 5, 10) });

@@ -9,7 +9,7 @@ let admin: Awaited<ReturnType<typeof signIn>>;
 let ayse: CreatedCustomer;
 let ali: CreatedCustomer;
 let formula: CreatedCustomer;
-const HEADER = '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;firma;unvan;adres;ilce;il;posta_kodu\r\n';
+const HEADER = '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu\r\n';
 
 beforeEach(async () => {
   t = await createTestApp({ env: { BASE_URL: 'https://kart.ornek.com.tr', APP_TIMEZONE: 'Europe/Istanbul' }, clock: () => new Date(Date.UTC(2026, 10, 23, 21, 30)) });
@@ -23,8 +23,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-function line(c: CreatedCustomer, name: string, surname: string, status: string, created: string, identity = ';;;;;'): string {
-  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken};${identity}\r\n`;
+function line(c: CreatedCustomer, name: string, surname: string, status: string, created: string, identity = ';;;;;', contact = ';;;'): string {
+  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken};${contact};${identity}\r\n`;
 }
 
 async function download(url: string): Promise<request.Response> {
@@ -67,9 +67,22 @@ describe('GET /admin/customers.csv', () => {
     expect((listed.body as Buffer).toString('utf8')).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05', '"Kaya Seramik; Atölye";Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;06100'));
   });
 
-  it('re-imported, gives the same business and address, also after Excel saved it again without the postal code\'s 0 (issue 24)', async () => {
+  it('carries the phone, e-mail, website and bio the import takes in, the phone as dialled from Turkey (issue 35)', async () => {
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ phone: '+905321234567', email: 'ayse@kaya.com.tr', website: 'https://aysekaya.com.tr', bio: 'Seramik atölyesi;\nel yapımı' });
+    await t.db('customer_profiles').where({ customer_id: ali.id }).update({ phone: '+4930123456789', email: '-ali@veli.com' });
+    const res = await download('/admin/customers.csv');
+    expect((res.body as Buffer).toString('utf8')).toBe(
+      HEADER +
+        line(ali, 'Ali', 'Veli', 'pasif', '2026-01-02 00:30', ';;;;;', "00 4930123456789;'-ali@veli.com;;") +
+        line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05', ';;;;;', '0532 123 45 67;ayse@kaya.com.tr;https://aysekaya.com.tr;"Seramik atölyesi;\nel yapımı"') +
+        line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00'),
+    );
+  });
+
+  it('re-imported, gives the same contact fields, bio, business and address, also after Excel saved it again without the postal code\'s 0 (issues 24, 35)', async () => {
     const identity = { company: 'Kaya Seramik; Atölye', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '06100' };
-    await t.db('customer_profiles').where({ customer_id: ayse.id }).update(identity);
+    const contact = { phone: '+905321234567', email: 'ayse@kaya.com.tr', website: 'https://aysekaya.com.tr', bio: 'Seramik atölyesi;\nel yapımı' };
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ ...identity, ...contact });
     // Oldest first: Ali, then Ayşe.
     const exported = (await download(`/admin/customers.csv?ids=${ayse.id},${ali.id}`)).body as Buffer;
     // What Excel writes back after opening the file: the postal code became the number 6100.
@@ -84,10 +97,10 @@ describe('GET /admin/customers.csv', () => {
       expect(done.headers.location).toMatch(/^\/admin\/import\//);
       // The two customers this import made, the newest.
       const copies = await t.db('customers').join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
-        .orderBy('customers.id').select('name', 'surname', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
+        .orderBy('customers.id').select('name', 'surname', 'phone', 'email', 'website', 'bio', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
       expect(copies.slice(-2)).toEqual([
-        { name: 'Ali', surname: 'Veli', company: null, title: null, address_line: null, district: null, city: null, postal_code: null },
-        { name: 'Ayşe', surname: 'Kaya', ...identity },
+        { name: 'Ali', surname: 'Veli', phone: null, email: null, website: null, bio: null, company: null, title: null, address_line: null, district: null, city: null, postal_code: null },
+        { name: 'Ayşe', surname: 'Kaya', ...contact, ...identity },
       ]);
     }
   });
