@@ -3,12 +3,14 @@
  * the owner types the week in the "Çalışma Saatleri" dialog, a refused Saturday comes back with
  * everything typed, the saved week shows in the owner page's section, the public page says
  * "Şimdi açık · 18:00'de kapanır" at the app's injected moment with the week in a <details>, and
- * the section's "Bugün kapalıyız" turns it to "Şimdi kapalı". Photographed as
+ * the section's "Bugün kapalıyız" turns it to "Şimdi kapalı", the section then saying so in a line of
+ * text (light and dark). Photographed as
  * tests/browser/screenshots/hours-*.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import path from 'node:path';
+import { checkA11y, inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
 import { closeAll, expectDialog, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
 
 /** Thursday 2026-11-26, 10:00 in Istanbul (UTC+3). */
@@ -114,6 +116,20 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await textOf(page.locator('.hours__now'))).toBe("Şimdi kapalı · yarın 09:00'da açılır");
     expect(await textOf(page.locator('.hours__today'))).toBe('Bugün kapalı');
     await inspect(page, shot('05-public-closed'));
+  });
+
+  it('the owner page says today is closed in a line of text, not a button, in the light and the dark theme', async () => {
+    for (const dark of [false, true]) {
+      await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: dark });
+      expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
+      const section = page.locator('section.hours-editor');
+      const status = section.locator('.hours-editor__closed');
+      expect(await textOf(status)).toBe('Bugün kapalı olarak işaretli');
+      expect(await status.evaluate((el) => [el.tagName, el.closest('a, button') === null])).toEqual(['P', true]);
+      await checkA11y(page, shot(`06-owner-closed-${dark ? 'dark' : 'light'}`));
+      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot(`06-owner-closed-${dark ? 'dark' : 'light'}`)}.png`), animations: 'disabled' });
+    }
+    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: false });
   });
 }
 

@@ -58,6 +58,10 @@ describe('the owner sets the opening hours', () => {
     }
     expect(dialog).toContain('<label for="calisma-saatleri-closed_dates">Kapalı günler</label>');
     expect(dialog).toContain('name="closed_today" value="1">Bugün kapalıyız</button>');
+    // No greyed "Bugün kapalıyız" in the section before there are hours: it read as the business's state.
+    const section = /<section class="section card hours-editor"[\s\S]*?<\/section>/.exec(html)![0];
+    expect(section).not.toContain('Bugün kapalıyız');
+    expect(section).not.toContain('disabled');
   });
 
   it('saves the week and the dates, raises the version, and shows them back the one way they are written', async () => {
@@ -148,7 +152,9 @@ describe('the owner sets the opening hours', () => {
     expect(JSON.parse((await hoursRow()).week)[0]).toEqual([[540, 1080]]);
     expect(await version()).toBeGreaterThan(was);
     const html = await editor();
-    expect(html).toContain('Bugün kapalı olarak işaretli');
+    // Said in a line of text of its own, neither a button nor inside the link that opens the dialog.
+    expect(html).toContain('<p class="hours-editor__closed">Bugün kapalı olarak işaretli</p>');
+    expect(/<a class="editable hours-editor__link"[\s\S]*?<\/a>/.exec(html)![0]).not.toContain('Bugün kapalı');
     expect(html).toContain('<input type="hidden" name="open_today" value="1"><button class="button" type="submit">Bugün açığız</button>');
     await post({ open_today: '1' }).expect(303);
     expect(JSON.parse((await hoursRow()).closed_dates)).toEqual(['2026-12-31', '2027-01-01']);
