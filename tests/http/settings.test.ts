@@ -83,6 +83,8 @@ describe('/admin/settings', () => {
     expect(logoUrl).toBeDefined();
     const logo = await request(t.app).get(String(logoUrl)).expect(200).expect('Content-Type', 'image/png');
     expect(logo.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // E-mails show it from a webmail's origin (tests/browser/mail-logo-cross-origin.test.ts).
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
     const meta = await sharp(logo.body as Buffer).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 307, hasAlpha: true });
