@@ -1,12 +1,23 @@
 /**
  * The price list as an A4 PDF (`/{slug}/fiyat-listesi.pdf`, docs/product.md, Price list): the
- * printed copy a shop keeps at hand. The business and the "Son güncelleme" date at the top, then
- * each category with its items: the name, dot leaders and the price right-aligned, the
- * description and labels under it, "Tükendi" before the price of a sold-out item; page numbers
- * at the foot of every page. Set in the print kit's Noto Sans, so Turkish letters print anywhere.
+ * printed copy a shop keeps at hand. At the top of the first page the business, "Fiyat Listesi ·
+ * Son güncelleme", its contact (the person, phone, website, address) and a QR to the list's page,
+ * where the prices are always current; then the categories in two columns (price-list-pdf-layout.ts):
+ * each item's name, dot leaders and the price right-aligned, the description and labels under it,
+ * "Tükendi" before the price of a sold-out item; the business and page numbers at the foot of every
+ * page. Set in the print kit's Noto Sans, so Turkish letters print anywhere. The pages are counted
+ * before any is drawn, so each is written out as soon as it is done, and the drawing lets other
+ * requests run between slices of items.
  */
+import { drawQr } from './pdf-qr.js';
 import { collect, createDocument, finish } from './print-kit.js';
 import { FONT, INK, mm, MUTED, resolveBrand, RULE, type PrintBrand } from './print-layout.js';
+import {
+  COLUMN_WIDTH, composed, CONTENT_WIDTH, DRAW_SLICE, flowColumns, columnHeight, GUTTER, HEADING_ABOVE, ITEM_GAP, letGo, MARGIN, measure, measureBlocks, PAGE, SIZES,
+  type Block, type HeadingBlock, type ItemBlock, type Measured, type PrintedPriceItem,
+} from './price-list-pdf-layout.js';
+
+export type { PrintedPriceItem } from './price-list-pdf-layout.js';
 
 export const priceListPdfTexts = {
   title: 'Fiyat Listesi',
@@ -14,60 +25,30 @@ export const priceListPdfTexts = {
   documentTitle: (business: string) => `Fiyat listesi - ${business}`,
   pageNumber: (page: number, pages: number) => `Sayfa ${page} / ${pages}`,
   soldOutPrice: (price: string) => `Tükendi · ${price}`,
+  qrCaption: 'Güncel fiyatlar için okutun',
 } as const;
 
-/** One item as printed: its price already written the Turkish way (`125,50 ₺`), its labels as text. */
-export interface PrintedPriceItem {
-  name: string;
-  description: string | null;
-  price: string;
-  labels: readonly string[];
-  soldOut: boolean;
+/** Who to reach, as the first page prints it; each part null when not given or hidden on the card. */
+export interface PrintedContact {
+  /** The person, printed when the business is the company. */
+  person: string | null;
+  phone: string | null;
+  website: string | null;
+  address: string | null;
 }
 
-/** What the PDF prints (presenters/price-list-page.ts gives it). */
+/** What the PDF prints (presenters/price-list-page.ts and price-list-print.ts give it). */
 export interface PrintedPriceList {
   business: string;
   /** "26 Kasım 2026", or null. */
   updated: string | null;
   sections: ReadonlyArray<{ name: string; items: readonly PrintedPriceItem[] }>;
+  contact?: PrintedContact;
+  /** The list's own page: the QR's text, and its address as printed under it. */
+  qr?: { text: string; display: string };
 }
 
-const PAGE = { width: mm(210), height: mm(297) } as const;
-const MARGIN = { side: mm(18), top: mm(16), bottom: mm(20) } as const;
-const CONTENT_WIDTH = PAGE.width - 2 * MARGIN.side;
-/** Between an item's name and its price, at least this much room for the leader dots. */
-const LEADER_GAP = mm(6);
-const SIZES = { business: 20, meta: 9, section: 13, name: 10.5, detail: 8.5, labels: 7.5, foot: 7.5 } as const;
-
-const composed = (text: string): string => text.normalize('NFC');
-
-function height(doc: PDFKit.PDFDocument, text: string, font: string, size: number, width: number): number {
-  return doc.font(font).fontSize(size).heightOfString(composed(text), { width, lineGap: 0 });
-}
-
-function put(doc: PDFKit.PDFDocument, text: string, x: number, y: number, font: string, size: number, color: string, options: PDFKit.Mixins.TextOptions = {}): void {
-  doc.font(font).fontSize(size).fillColor(color).text(composed(text), x, y, { lineGap: 0, ...options });
-}
-
-/** A text measured once: on one line when its natural width fits (no line wrapping to run), else wrapped. */
-interface Measured {
-  text: string;
-  font: string;
-  size: number;
-  /** Its natural width on one line. */
-  natural: number;
-  oneLine: boolean;
-  height: number;
-}
-
-function measure(doc: PDFKit.PDFDocument, raw: string, font: string, size: number, width: number): Measured {
-  const text = composed(raw);
-  doc.font(font).fontSize(size);
-  const natural = doc.widthOfString(text);
-  const oneLine = natural <= width;
-  return { text, font, size, natural, oneLine, height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0 }) };
-}
+const QR_SIZE = mm(26);
 
 function draw(doc: PDFKit.PDFDocument, m: Measured, x: number, y: number, width: number, color: string): void {
   doc.font(m.font).fontSize(m.size).fillColor(color);
@@ -75,102 +56,128 @@ function draw(doc: PDFKit.PDFDocument, m: Measured, x: number, y: number, width:
   else doc.text(m.text, x, y, { width, lineGap: 0 });
 }
 
-/** What an item takes: the name's line(s), then its description and labels. */
-interface ItemLayout {
-  name: Measured;
-  price: Measured;
-  description: Measured | null;
-  labels: Measured | null;
-  nameWidth: number;
-  total: number;
-}
-
-const ITEM_GAP = mm(0.8);
-
-function layoutItem(doc: PDFKit.PDFDocument, item: PrintedPriceItem): ItemLayout {
-  const price = measure(doc, item.soldOut ? priceListPdfTexts.soldOutPrice(item.price) : item.price, FONT.bold, SIZES.name, CONTENT_WIDTH);
-  const nameWidth = CONTENT_WIDTH - price.natural - LEADER_GAP;
-  const name = measure(doc, item.name, FONT.bold, SIZES.name, nameWidth);
-  const description = item.description ? measure(doc, item.description, FONT.regular, SIZES.detail, nameWidth) : null;
-  const labels = item.labels.length > 0 ? measure(doc, item.labels.join(' · '), FONT.regular, SIZES.labels, nameWidth) : null;
-  const total = name.height + (description ? ITEM_GAP + description.height : 0) + (labels ? ITEM_GAP + labels.height : 0) + mm(3.2);
-  return { name, price, description, labels, nameWidth, total };
-}
-
-function drawItem(doc: PDFKit.PDFDocument, item: PrintedPriceItem, layout: ItemLayout, y: number): void {
-  const left = MARGIN.side;
-  const priceX = PAGE.width - MARGIN.side - layout.price.natural;
-  draw(doc, layout.name, left, y, layout.nameWidth, INK);
-  draw(doc, layout.price, priceX, y, layout.price.natural, item.soldOut ? MUTED : INK);
-  if (layout.name.oneLine) {
-    const from = left + layout.name.natural + mm(1.5);
-    const to = priceX - mm(1.5);
+function drawItem(doc: PDFKit.PDFDocument, block: ItemBlock, x: number, y: number): void {
+  const priceX = x + COLUMN_WIDTH - block.price.natural;
+  draw(doc, block.name, x, y, block.nameWidth, INK);
+  draw(doc, block.price, priceX, y, block.price.natural, block.item.soldOut ? MUTED : INK);
+  if (block.name.oneLine) {
+    const from = x + block.name.natural + mm(1.2);
+    const to = priceX - mm(1.2);
     const baseline = y + SIZES.name * 0.95;
-    if (to > from) doc.save().moveTo(from, baseline).lineTo(to, baseline).lineWidth(0.6).dash(0.6, { space: 2.2 }).strokeColor(MUTED).stroke().undash().restore();
+    if (to > from) doc.save().moveTo(from, baseline).lineTo(to, baseline).lineWidth(0.5).dash(0.5, { space: 2 }).strokeColor(MUTED).stroke().undash().restore();
   }
-  let at = y + layout.name.height;
-  if (layout.description) {
-    draw(doc, layout.description, left, at + ITEM_GAP, layout.nameWidth, MUTED);
-    at += ITEM_GAP + layout.description.height;
+  let at = y + block.name.height;
+  if (block.description) {
+    draw(doc, block.description, x, at + ITEM_GAP, COLUMN_WIDTH, MUTED);
+    at += ITEM_GAP + block.description.height;
   }
-  if (layout.labels) draw(doc, layout.labels, left, at + ITEM_GAP, layout.nameWidth, MUTED);
+  if (block.labels) draw(doc, block.labels, x, at + ITEM_GAP, COLUMN_WIDTH, MUTED);
 }
 
-/** The business, "Fiyat Listesi" and the date; returns where the list begins. */
-function drawHeading(doc: PDFKit.PDFDocument, page: PrintedPriceList, accent: string): number {
+function drawHeading(doc: PDFKit.PDFDocument, block: HeadingBlock, x: number, y: number, accent: string): void {
+  draw(doc, block.name, x, y, COLUMN_WIDTH, INK);
+  const rule = y + block.name.height + mm(0.8);
+  doc.rect(x, rule, COLUMN_WIDTH, mm(0.3)).fill(RULE);
+  doc.rect(x, rule - mm(0.15), mm(10), mm(0.6)).fill(accent);
+}
+
+interface Header {
+  lines: Array<{ m: Measured; color: string; gap: number }>;
+  textWidth: number;
+  /** The QR's caption and address, under it. */
+  captions: Measured[];
+  /** Where the columns begin. */
+  bottom: number;
+}
+
+const CAPTION_WIDTH = QR_SIZE + mm(12);
+const QR_TOP = MARGIN.top - mm(2);
+
+/** The first page's texts beside the QR, measured: the business, the title and date, the contact. */
+function measureHeader(doc: PDFKit.PDFDocument, list: PrintedPriceList): Header {
+  const textWidth = CONTENT_WIDTH - (list.qr ? QR_SIZE + mm(6) : 0);
+  const meta = [priceListPdfTexts.title, list.updated ? priceListPdfTexts.updated(list.updated) : null].filter(Boolean).join(' · ');
+  const contact = list.contact;
+  const reach = contact ? [contact.person, contact.phone, contact.website].filter((part): part is string => Boolean(part)).join('  ·  ') : '';
+  const lines: Header['lines'] = [
+    { m: measure(doc, list.business, FONT.bold, SIZES.business, textWidth), color: INK, gap: mm(1) },
+    { m: measure(doc, meta, FONT.regular, SIZES.meta, textWidth), color: MUTED, gap: mm(2.5) },
+  ];
+  if (reach) lines.push({ m: measure(doc, reach, FONT.bold, SIZES.contact, textWidth), color: INK, gap: mm(0.8) });
+  if (contact?.address) lines.push({ m: measure(doc, contact.address, FONT.regular, SIZES.contact, textWidth), color: MUTED, gap: mm(0.8) });
+  const captions = list.qr ? [measure(doc, priceListPdfTexts.qrCaption, FONT.regular, SIZES.qrCaption, CAPTION_WIDTH), measure(doc, list.qr.display, FONT.regular, SIZES.qrCaption - 1, CAPTION_WIDTH)] : [];
+  const textBottom = lines.reduce((y, line) => y + line.m.height + line.gap, MARGIN.top);
+  const qrBottom = list.qr ? captions.reduce((y, m) => y + m.height, QR_TOP + QR_SIZE) : 0;
+  return { lines, textWidth, captions, bottom: Math.max(textBottom, qrBottom) + mm(2) };
+}
+
+/** Draws the header; returns where the columns begin. */
+function drawHeader(doc: PDFKit.PDFDocument, header: Header, list: PrintedPriceList, accent: string): number {
   let y = MARGIN.top;
-  put(doc, page.business, MARGIN.side, y, FONT.bold, SIZES.business, INK, { width: CONTENT_WIDTH });
-  y += height(doc, page.business, FONT.bold, SIZES.business, CONTENT_WIDTH) + mm(1);
-  const meta = [priceListPdfTexts.title, page.updated ? priceListPdfTexts.updated(page.updated) : null].filter(Boolean).join(' · ');
-  put(doc, meta, MARGIN.side, y, FONT.regular, SIZES.meta, MUTED, { width: CONTENT_WIDTH });
-  y += height(doc, meta, FONT.regular, SIZES.meta, CONTENT_WIDTH) + mm(2.5);
-  doc.rect(MARGIN.side, y, mm(24), mm(0.8)).fill(accent);
-  return y + mm(6);
-}
-
-function drawSectionHeading(doc: PDFKit.PDFDocument, name: string, y: number): number {
-  put(doc, name, MARGIN.side, y, FONT.bold, SIZES.section, INK, { width: CONTENT_WIDTH });
-  y += height(doc, name, FONT.bold, SIZES.section, CONTENT_WIDTH) + mm(1.2);
-  doc.rect(MARGIN.side, y, CONTENT_WIDTH, mm(0.3)).fill(RULE);
-  return y + mm(3);
-}
-
-function drawPageNumbers(doc: PDFKit.PDFDocument, page: PrintedPriceList): void {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i += 1) {
-    doc.switchToPage(i);
-    const foot = `${page.business} · ${priceListPdfTexts.title} · ${priceListPdfTexts.pageNumber(i + 1, range.count)}`;
-    put(doc, foot, MARGIN.side, PAGE.height - mm(12), FONT.regular, SIZES.foot, MUTED, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+  for (const line of header.lines) {
+    draw(doc, line.m, MARGIN.side, y, header.textWidth, line.color);
+    y += line.m.height + line.gap;
   }
+  if (list.qr) {
+    const x = PAGE.width - MARGIN.side - QR_SIZE;
+    drawQr(doc, list.qr.text, { x, y: QR_TOP, size: QR_SIZE, level: 'M' });
+    let at = QR_TOP + QR_SIZE;
+    for (const m of header.captions) {
+      const width = Math.min(m.natural, CAPTION_WIDTH);
+      draw(doc, m, Math.min(x + QR_SIZE / 2 - width / 2, PAGE.width - MARGIN.side - width), at, CAPTION_WIDTH, MUTED);
+      at += m.height;
+    }
+  }
+  doc.rect(MARGIN.side, header.bottom, CONTENT_WIDTH, mm(0.8)).fill(accent);
+  return header.bottom + mm(5);
 }
 
-/** The whole list; a category's heading never ends a page alone, an item never breaks across two. */
-export function renderPriceListPdf(page: PrintedPriceList, brand?: PrintBrand): Promise<Buffer> {
+function drawFoot(doc: PDFKit.PDFDocument, list: PrintedPriceList, page: number, pages: number): void {
+  const foot = composed(`${list.business} · ${priceListPdfTexts.title} · ${priceListPdfTexts.pageNumber(page, pages)}`);
+  doc.font(FONT.regular).fontSize(SIZES.foot).fillColor(MUTED).text(foot, MARGIN.side, PAGE.height - mm(11), { width: CONTENT_WIDTH, align: 'center', lineBreak: false, lineGap: 0 });
+}
+
+/** A column's blocks from its top; returns how many items were drawn, for the slices. */
+function drawColumn(doc: PDFKit.PDFDocument, blocks: readonly Block[], x: number, top: number, accent: string): number {
+  let y = top;
+  let items = 0;
+  blocks.forEach((block, i) => {
+    if (block.kind === 'heading') {
+      if (i > 0) y += HEADING_ABOVE;
+      drawHeading(doc, block, x, y, accent);
+      y += block.height - HEADING_ABOVE;
+    } else {
+      drawItem(doc, block, x, y);
+      y += block.height;
+      items += 1;
+    }
+  });
+  return items;
+}
+
+/** The whole list; a category's heading never ends a column alone, an item never breaks across two. */
+export async function renderPriceListPdf(list: PrintedPriceList, brand?: PrintBrand): Promise<Buffer> {
   const look = resolveBrand(brand);
-  const doc = createDocument(priceListPdfTexts.documentTitle(page.business), look, { bufferPages: true });
+  const doc = createDocument(priceListPdfTexts.documentTitle(list.business), look);
   const chunks = collect(doc);
   const bottom = PAGE.height - MARGIN.bottom;
-  doc.addPage({ size: 'A4', margin: 0 });
-  let y = drawHeading(doc, page, look.accent);
-  for (const section of page.sections) {
-    const headingHeight = height(doc, section.name, FONT.bold, SIZES.section, CONTENT_WIDTH) + mm(4.2);
-    const layouts = section.items.map((item) => layoutItem(doc, item));
-    if (y + headingHeight + (layouts[0]?.total ?? 0) > bottom) {
-      doc.addPage({ size: 'A4', margin: 0 });
-      y = MARGIN.top;
-    }
-    y = drawSectionHeading(doc, section.name, y);
-    section.items.forEach((item, i) => {
-      const layout = layouts[i]!;
-      if (y + layout.total > bottom) {
-        doc.addPage({ size: 'A4', margin: 0 });
-        y = MARGIN.top;
+  const header = measureHeader(doc, list);
+  const top = header.bottom + mm(5);
+  const blocks = await measureBlocks(doc, list.sections, priceListPdfTexts.soldOutPrice);
+  const pages = flowColumns(blocks, bottom - top, bottom - MARGIN.top);
+  let sinceLetGo = 0;
+  for (const [p, columns] of pages.entries()) {
+    doc.addPage({ size: 'A4', margin: 0 });
+    const y = p === 0 ? drawHeader(doc, header, list, look.accent) : MARGIN.top;
+    if (columns[1].length > 0) doc.rect(MARGIN.side + COLUMN_WIDTH + GUTTER / 2 - 0.25, y, 0.5, Math.max(...columns.map(columnHeight))).fill(RULE);
+    for (const [c, column] of columns.entries()) {
+      sinceLetGo += drawColumn(doc, column, MARGIN.side + c * (COLUMN_WIDTH + GUTTER), y, look.accent);
+      if (sinceLetGo >= DRAW_SLICE) {
+        sinceLetGo = 0;
+        await letGo();
       }
-      drawItem(doc, item, layout, y);
-      y += layout.total;
-    });
-    y += mm(3);
+    }
+    drawFoot(doc, list, p + 1, pages.length);
   }
-  drawPageNumbers(doc, page);
   return finish(doc, chunks);
 }

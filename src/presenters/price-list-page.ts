@@ -3,6 +3,7 @@
  * "Son güncelleme" date, and the visible items of each category with their prices the Turkish
  * way (`125,50 ₺`) and their labels as text.
  */
+import { displayPhone } from '../domain/phone-display.js';
 import { formatPrice } from '../domain/price.js';
 import { labelOf } from '../domain/price-list-labels.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
@@ -54,6 +55,23 @@ export interface PriceListPage {
   itemCount: number;
   /** The schema.org `Menu` or `OfferCatalog`, safe inside its script element. */
   jsonLd: string;
+  /** Who to reach, as the PDF's first page prints it: only what the card shows. */
+  contact: { person: string | null; phone: string | null; website: string | null; address: string | null };
+  /** The PDF's QR: this page's address, where the prices are always current. */
+  qr: { text: string; display: string };
+}
+
+/** The card's visible phone, website and address, and the person when the business is the company. */
+function contactOf(customer: Customer, profile: Profile | null): PriceListPage['contact'] {
+  const person = `${customer.name} ${customer.surname}`.trim();
+  const place = [profile?.district, profile?.city].filter(Boolean).join(' / ');
+  const address = [profile?.addressLine, place].filter(Boolean).join(', ');
+  return {
+    person: profile?.company?.trim() && person ? person : null,
+    phone: profile?.isPhoneVisible && profile.phone ? displayPhone(profile.phone) : null,
+    website: profile?.isWebsiteVisible && profile.website ? profile.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '') : null,
+    address: address || null,
+  };
 }
 
 /** The business as the card names it: the company when there is one, else the person. */
@@ -101,5 +119,7 @@ export function presentPriceList(
     sections,
     itemCount: sections.reduce((sum, section) => sum + section.items.length, 0),
     jsonLd: priceListJsonLd(content, { business, url, origin, uploadsBase }),
+    contact: contactOf(customer, profile),
+    qr: { text: url, display: url.replace(/^https?:\/\//, '') },
   };
 }

@@ -6,6 +6,7 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { PriceListContent, PriceListReadRepository } from '../repositories/price-list-read.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { PrintBrand } from '../media/print-layout.js';
+import { PriceListPdfThread } from '../media/price-list-pdf-thread.js';
 import type { BrandLook } from './brand.service.js';
 import { CachedPage, PageCache, type Encoding, type HeldPage, type LivePart } from './page-cache.js';
 import { liveOpeningState } from './live-opening-state.js';
@@ -28,8 +29,6 @@ export const PRICE_LIST_CACHE_BYTES = 4 * 1024 * 1024;
  */
 const NO_STAMP = '<\u0000>';
 
-/** pdfkit and the print fonts load on the first print (docs/architecture.md, Memory). */
-const priceListPdf = () => import('../media/price-list-pdf.js');
 
 /** PDFs held, least recently asked for first out: 200 items make 33 KB, so about 1 MB at most. */
 const PDF_CACHE_ENTRIES = 32;
@@ -48,6 +47,8 @@ export interface PriceListDocument {
 export class PriceListPageService {
   private readonly cache = new PageCache(PRICE_LIST_CACHE_BYTES);
   private readonly pdfs = new Map<number, { version: number; origin: string; pdf: Promise<Buffer> }>();
+  /** pdfkit and the print fonts load in a thread of their own, on the first PDF (docs/architecture.md, Memory). */
+  private readonly pdfThread = new PriceListPdfThread();
 
   constructor(
     private readonly lists: PriceListReadRepository,
@@ -72,7 +73,8 @@ export class PriceListPageService {
 
   /**
    * The A4 PDF of the visible list (`/{slug}/fiyat-listesi.pdf`): drawn once per customer version
-   * and origin (a drawing costs about 100 ms of CPU for 200 items), then answered from memory;
+   * and origin in a worker thread (a drawing costs up to a second or two of CPU for 500 items, which
+   * the event loop does not wait for), then answered from memory;
    * requests that come while it is drawn share that drawing. A failed drawing is not kept.
    */
   pdf(customer: Customer, origin: string, brand: () => Promise<PrintBrand | undefined>): Promise<Buffer> {
@@ -96,8 +98,9 @@ export class PriceListPageService {
   }
 
   private async drawPdf(customer: Customer, origin: string, brand: () => Promise<PrintBrand | undefined>): Promise<Buffer> {
-    const [{ page }, { renderPriceListPdf }, look] = await Promise.all([this.document(customer, origin), priceListPdf(), brand()]);
-    return renderPriceListPdf(page, look);
+    const [{ page }, look] = await Promise.all([this.document(customer, origin), brand()]);
+    const { business, updated, sections, contact, qr } = page;
+    return this.pdfThread.draw({ business, updated, sections: sections.map(({ name, items }) => ({ name, items })), contact, qr }, look);
   }
 
   private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string; live: LivePart | null }> {

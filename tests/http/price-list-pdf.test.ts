@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
-import { openPdf, pages, pageSizePt, pageText, PT_PER_MM } from '../helpers/pdf-reader.js';
+import { decodeQr, openPdf, pages, pageSizePt, pageText, PT_PER_MM, renderPage } from '../helpers/pdf-reader.js';
 import { largeList, seedPriceList } from '../helpers/price-list-seed.js';
 
 /**
@@ -25,6 +25,24 @@ const getPdf = () => request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).s
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 });
+
+/** Where each text of a page starts, in millimetres from the page's top left. */
+async function placedTexts(page: Awaited<ReturnType<typeof pages>>[number]): Promise<Array<{ text: string; xMm: number; yMm: number }>> {
+  const { height } = pageSizePt(page);
+  const content = await page.getTextContent();
+  return content.items.flatMap((item) => ('str' in item && item.str.trim() !== '' ? [{ text: item.str, xMm: item.transform[4] / PT_PER_MM, yMm: (height - item.transform[5]) / PT_PER_MM }] : []));
+}
+
+/** A café's short menu: 18 items in 3 categories, each with a description. */
+function shortMenu() {
+  const names = ['Sıcak İçecekler', 'Soğuk İçecekler', 'Tatlılar'];
+  return {
+    categories: names.map((name, c) => ({
+      name,
+      items: Array.from({ length: 6 }, (_, i) => ({ name: `${name.split(' ')[0]} ${i + 1} Çağ`, description: 'Günün taze malzemeleriyle hazırlanır; ılık servis edilir.', priceKurus: 4500 + c * 1000 + i * 250 })),
+    })),
+  };
+}
 
 /** pdfjs gives the no-break space as a plain one in its text. */
 const spaced = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -79,5 +97,32 @@ describe('the price list PDF', () => {
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(200);
     const redrawn = await openPdf((await getPdf().expect(200)).body as Buffer);
     expect(spaced(await pageText((await pages(redrawn))[0]!))).toContain('999,00 ₺');
+  });
+
+  it('sets a short menu in two balanced columns on one page, with the contact and a QR to the list (issue 35)', async () => {
+    await t.db('customer_profiles').where({ customer_id: customer.id }).update({
+      phone: '+905321234567', is_phone_visible: true, website: 'https://www.sahinkahve.com.tr/', is_website_visible: true,
+      address_line: 'Atatürk Cad. No: 12', district: 'Merkez', city: 'Iğdır',
+    });
+    await seedPriceList(t.db, customer.id, shortMenu());
+    const doc = await openPdf((await getPdf().expect(200)).body as Buffer);
+    expect(doc.numPages).toBe(1);
+    const [page] = await pages(doc);
+    const text = spaced(await pageText(page!));
+    for (const expected of ['Şahin Kahve Evi İğdır', '+90 532 123 45 67', 'sahinkahve.com.tr', 'Atatürk Cad. No: 12, Merkez / Iğdır', 'Güncel fiyatlar için okutun', `vizit.test/${customer.slug}/fiyat-listesi`, 'Tatlılar', 'Sıcak 1 Çağ', 'Sayfa 1 / 1']) {
+      expect(text).toContain(expected);
+    }
+    const placed = await placedTexts(page!);
+    const items = placed.filter((p) => / \d Çağ$/.test(p.text));
+    expect(items).toHaveLength(18);
+    const left = items.filter((p) => p.xMm < 105);
+    const right = items.filter((p) => p.xMm >= 105);
+    expect(left.length).toBeGreaterThan(6);
+    expect(right.length).toBeGreaterThan(6);
+    // Balanced: the columns end within an item's height of each other.
+    const lowest = (column: typeof items) => Math.max(...column.map((p) => p.yMm));
+    expect(Math.abs(lowest(left) - lowest(right))).toBeLessThan(16);
+    // The QR in the header, top right, opens the list's page.
+    expect(decodeQr(await renderPage(doc, page!, 300), { x: 150, y: 0, width: 60, height: 50 })).toBe(`http://vizit.test/${customer.slug}/fiyat-listesi`);
   });
 });
