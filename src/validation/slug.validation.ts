@@ -5,19 +5,21 @@ export const messages = {
   required: 'Yeni profil adresini yazın.',
   tooShort: 'Adres en az 2 karakter olmalıdır.',
   tooLong: `Adres en fazla ${MAX_SLUG_LENGTH} karakter olabilir.`,
-  badCharacters: 'Adreste yalnızca harf, rakam ve tire (-) olabilir; boşluk, / veya başka bir işaret olamaz.',
+  badCharacters: 'Adreste yalnızca harf, rakam, tire (-) ve boşluk olabilir; / veya başka bir işaret olamaz.',
   badHyphens: 'Adres tire ile başlayıp bitemez ve iki tire yan yana gelemez.',
   reserved: 'Bu adres sistemin kendi sayfalarına ayrılmış; başka bir adres seçin.',
 } as const;
 
 /**
  * The new address the administrator typed (docs/product.md, Administrator): trimmed, Turkish
- * letters and capitals folded as a public address is (`Ayşe-Kaya` is `ayse-kaya`), then a-z, 0-9
- * and single hyphens inside, as long as a public address may be, and not one the server keeps.
+ * letters and capitals folded as a public address is (`Ayşe-Kaya` is `ayse-kaya`), the spaces
+ * between words one hyphen as people write an address out (`Ayşe Kaya` and `ayşe - kaya` are
+ * `ayse-kaya`), then a-z, 0-9 and single hyphens inside, as long as a public address may be, and
+ * not one the server keeps.
  */
 export function parseNewSlug(body: Record<string, unknown>): string {
   const typed = typeof body.slug === 'string' ? body.slug.trim() : '';
-  const slug = foldLetters(typed);
+  const slug = foldLetters(typed).replace(/\s*-\s*/g, '-').replace(/\s+/g, '-');
   const problem = slugProblem(slug);
   if (problem) throw new ValidationError({ slug: problem });
   return slug;

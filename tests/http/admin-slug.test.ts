@@ -85,6 +85,17 @@ describe('POST /admin/customers/{id}/slug', () => {
     expect((await customerRow(ayse.id)).slug).toBe('ayse-seramik-atolye');
   });
 
+  it('makes the spaces between words one hyphen, as the address would be written out', async () => {
+    await changeSlug(ayse.id, ' Ayşe Seramik ').expect(303);
+    expect((await customerRow(ayse.id)).slug).toBe('ayse-seramik');
+    await changeSlug(ayse.id, 'Kaya  Seramik - Atölye').expect(303);
+    expect((await customerRow(ayse.id)).slug).toBe('kaya-seramik-atolye');
+    const page = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
+    expect(page.text).toContain('Profil adresi /kaya-seramik-atolye oldu.');
+    expect(page.text).toContain('boşluklar tire olur: Ayşe Kaya, ayse-kaya olur.');
+    expect(page.text).not.toContain('autofocus');
+  });
+
   it('answers a widget in JSON with the new address', async () => {
     const res = await admin.agent.post(`/admin/customers/${ayse.id}/slug`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf, slug: 'kaya-seramik' }).expect(200);
     expect(res.body).toMatchObject({ ok: true, slug: 'kaya-seramik', message: 'Profil adresi /kaya-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.' });
@@ -105,8 +116,8 @@ describe('POST /admin/customers/{id}/slug', () => {
 
   it.each([
     ['', 'Yeni profil adresini yazın.'],
-    ['ayşe kaya', 'Adreste yalnızca harf, rakam ve tire (-) olabilir; boşluk, / veya başka bir işaret olamaz.'],
-    ['ayse/kaya', 'Adreste yalnızca harf, rakam ve tire (-) olabilir; boşluk, / veya başka bir işaret olamaz.'],
+    ['ayse/kaya', 'Adreste yalnızca harf, rakam, tire (-) ve boşluk olabilir; / veya başka bir işaret olamaz.'],
+    ['ayşe_kaya', 'Adreste yalnızca harf, rakam, tire (-) ve boşluk olabilir; / veya başka bir işaret olamaz.'],
     ['-ayse', 'Adres tire ile başlayıp bitemez ve iki tire yan yana gelemez.'],
     ['ayse--kaya', 'Adres tire ile başlayıp bitemez ve iki tire yan yana gelemez.'],
     ['a', 'Adres en az 2 karakter olmalıdır.'],
@@ -120,7 +131,9 @@ describe('POST /admin/customers/{id}/slug', () => {
   ])('refuses %j in the customer page with the Turkish reason and what was typed', async (typed, reason) => {
     const before = await customerRow(ayse.id);
     const res = await changeSlug(ayse.id, typed).expect(422);
-    expect(res.text).toContain(`<p class="field-error" id="yeni-adres-hata" role="alert">${reason}</p>`);
+    // The page opens on the reason (autofocus, no script needed), which a screen reader announces.
+    expect(res.text).toContain(`<p class="field-error" id="yeni-adres-hata" role="alert" tabindex="-1" autofocus>${reason}</p>`);
+    expect(res.text.match(/ autofocus/g)).toHaveLength(1);
     expect(res.text).toContain(`value="${typed.replace(/'/g, '&#39;')}"`);
     expect(res.text).toContain('aria-invalid="true"');
     expect(res.text).toContain('<h1>Ayşe Kaya</h1>');
