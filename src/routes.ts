@@ -204,6 +204,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/price-list/import', ...adminPage, d.loadCustomerById, pi.page('admin'));
   app.post('/admin/customers/:id/price-list/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, csvUpload, csrfProtection, csrfToken, pi.preview('admin'), pi.refused('admin'));
   app.post('/admin/customers/:id/price-list/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, ...importConfirmForm, csrfProtection, csrfToken, pi.confirm('admin'));
+  app.post('/admin/customers/:id/price-list/import/errors.csv', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, ...importConfirmForm, csrfProtection, csrfToken, pi.refusedRows('admin'));
   app.get('/admin/customers/:id/price-list.csv', ...adminPage, d.loadCustomerById, pi.exportCsv);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
@@ -260,6 +261,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/edit/:token/price-list/import', ...ownerPage, d.priceListImport.page('owner'));
   app.post('/edit/:token/price-list/import', ...ownerUpload(csvUpload), d.priceListImport.preview('owner'), d.priceListImport.refused('owner'));
   app.post('/edit/:token/price-list/import/confirm', privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...importConfirmForm, d.priceListImport.confirm('owner'));
+  // The preview's refused rows as a file to fix (the file carried back in the form, as the confirmation carries it).
+  app.post('/edit/:token/price-list/import/errors.csv', privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ...importConfirmForm, d.priceListImport.refusedRows('owner'));
   app.get('/edit/:token/price-list.csv', ...ownerPage, d.priceListImport.exportCsv);
   // The price list's editor: its own page (a 500-item list needs more room than a dialog), an item's form a page of its
   // own (multipart: its optional photo); a category or item id of another customer is a 404.

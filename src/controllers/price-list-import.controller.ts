@@ -7,15 +7,17 @@ import { setFlash } from '../middleware/flash.js';
 import { csrfToken } from '../middleware/csrf.js';
 import { priceImportPreview } from '../presenters/price-list-import-preview.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
-import type { PriceListImportService } from '../services/price-list-import.service.js';
+import type { PriceImportMode, PriceListImportService } from '../services/price-list-import.service.js';
 import type { PriceImportSheet } from '../validation/price-list-import.validation.js';
 
 export const priceImportPageMessages = {
   title: 'Fiyat Listesini İçe Aktar',
   imported: (items: number) => `${items} ürün fiyat listesine aktarıldı.`,
   noData: 'Onaylanacak dosya bulunamadı. Dosyayı yeniden yükleyin.',
+  noRefusedRows: 'Bu dosyada hatalı satır yok.',
   failed: 'İçe aktarma tamamlanamadı; hiçbir ürün eklenmedi. Lütfen tekrar deneyin.',
   csvFileName: (slug: string) => `${slug}-fiyat-listesi.csv`,
+  errorsFileName: (slug: string) => `${slug}-hatali-satirlar.csv`,
 } as const;
 
 /** The file's bytes carried back by the confirm form: base64url, nothing a form needs to percent-encode. */
@@ -45,6 +47,9 @@ function whereOf(req: Request, side: Side): Where {
 }
 
 const replaceOf = (body: unknown) => (body as Record<string, unknown> | undefined)?.replace === '1';
+const modeOf = (body: Record<string, unknown>): PriceImportMode => (body.mode === 'valid_only' ? 'valid_only' : 'all');
+/** The file carried back by a form of the preview (confirm, the refused rows' file), or null. */
+const dataOf = (body: Record<string, unknown>) => (typeof body.data === 'string' && CONFIRM_DATA.test(body.data) ? Buffer.from(body.data, 'base64url') : null);
 
 /**
  * The price list's CSV import, preview then confirm like the customer import (docs/product.md,
@@ -70,6 +75,10 @@ export class PriceListImportController {
       preview,
       replace,
       confirm: preview?.importable && bytes ? { data: bytes.toString('base64url'), replace } : null,
+      // While rows are refused: their file to download, and the valid rows alone to import when there are some.
+      refusedForms: preview && !preview.importable && preview.errorRows.length > 0 && bytes
+        ? { data: bytes.toString('base64url'), replace, validOnly: preview.validOnly }
+        : null,
     });
   }
 
@@ -97,16 +106,15 @@ export class PriceListImportController {
   confirm = (side: Side): RequestHandler => async (req, res) => {
     const body = req.body as Record<string, unknown>;
     const replace = replaceOf(body);
-    const data = typeof body.data === 'string' && CONFIRM_DATA.test(body.data) ? body.data : null;
-    if (!data) {
+    const bytes = dataOf(body);
+    if (!bytes) {
       this.render(req, res, side, 422, { error: priceImportPageMessages.noData, replace });
       return;
     }
-    const bytes = Buffer.from(data, 'base64url');
     const customer = loadedCustomer(req);
     let outcome;
     try {
-      outcome = await orFail(priceImportPageMessages.failed, () => this.imports.confirm(customer.id, bytes, replace));
+      outcome = await orFail(priceImportPageMessages.failed, () => this.imports.confirm(customer.id, bytes, replace, modeOf(body)));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(req, res, side, 422, { error: err.message, replace });
@@ -124,6 +132,34 @@ export class PriceListImportController {
       return;
     }
     res.redirect(303, `${where.back}?durum=ice-aktarildi`);
+  };
+
+  /**
+   * POST …/import/errors.csv: the preview's refused rows as a file like the uploaded one, with a `hata`
+   * column (docs/product.md, Price list from and to a CSV). The file comes back in the form, as the
+   * confirmation's does: nothing of it is kept between the preview and this.
+   */
+  refusedRows = (side: Side): RequestHandler => async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    const replace = replaceOf(body);
+    const bytes = dataOf(body);
+    let file;
+    try {
+      file = bytes ? await this.imports.refusedRows(loadedCustomer(req).id, bytes, replace) : null;
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      this.render(req, res, side, 422, { error: err.message, replace });
+      return;
+    }
+    if (!file) {
+      this.render(req, res, side, 422, { error: bytes ? priceImportPageMessages.noRefusedRows : priceImportPageMessages.noData, replace });
+      return;
+    }
+    res.set({
+      'Content-Type': `text/csv; charset=${file.encoding}`,
+      'Content-Disposition': `attachment; filename="${priceImportPageMessages.errorsFileName(loadedCustomer(req).slug)}"`,
+    });
+    res.send(file.content);
   };
 
   /** GET …/price-list.csv: every item, hidden ones too, in the import's columns. */

@@ -4,8 +4,14 @@ import type { PriceListImportRepository } from '../repositories/price-list-impor
 import type { PriceListReadRepository } from '../repositories/price-list-read.repository.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
 import type { FileStorage } from '../storage/file-storage.js';
-import { categoryKey, isImportable, priceImportMessages, readPriceImport, type PriceImportSheet } from '../validation/price-list-import.validation.js';
+import type { RefusedRowsFile } from '../validation/import-refused-rows.js';
+import {
+  categoryKey, isImportable, isImportableValidOnly, priceImportMessages, priceRefusedRowsFile, readPriceImport, validRows, type PriceImportSheet,
+} from '../validation/price-list-import.validation.js';
 import { priceListCsv } from '../presenters/price-list-csv.js';
+
+/** Every row, or the valid ones alone with the refused ones left out (the preview offers that while some are refused). */
+export type PriceImportMode = 'all' | 'valid_only';
 
 export type PriceImportOutcome =
   | { kind: 'imported'; items: number; categoriesCreated: number }
@@ -37,10 +43,12 @@ export class PriceListImportService {
     return this.read(customerId, bytes, replace);
   }
 
-  async confirm(customerId: number, bytes: Buffer, replace: boolean): Promise<PriceImportOutcome> {
+  async confirm(customerId: number, bytes: Buffer, replace: boolean, mode: PriceImportMode = 'all'): Promise<PriceImportOutcome> {
     const sheet = await this.read(customerId, bytes, replace);
-    if (!isImportable(sheet)) return { kind: 'invalid', sheet };
-    const items = sheet.rows.map((row) => ({ category: row.category, name: row.name, description: row.description, priceKurus: row.priceKurus!, labels: row.labels }));
+    const importable = isImportable(sheet) || (mode === 'valid_only' && isImportableValidOnly(sheet));
+    if (!importable) return { kind: 'invalid', sheet };
+    const rows = validRows(sheet.rows);
+    const items = rows.map((row) => ({ category: row.category, name: row.name, description: row.description, priceKurus: row.priceKurus!, labels: row.labels }));
     const outcome = await this.imports.importItems(customerId, items, {
       replace,
       now: this.now(),
@@ -53,6 +61,11 @@ export class PriceListImportService {
       await this.storage.removePublicPath(customerId, photo).catch((err: unknown) => this.logger.warn({ err }, 'replaced price list photo not removed'));
     }
     return { kind: 'imported', items: outcome.items, categoriesCreated: outcome.categoriesCreated };
+  }
+
+  /** The file's refused rows to fix and upload again, read against the list as it is now; null when every row passed. */
+  async refusedRows(customerId: number, bytes: Buffer, replace: boolean): Promise<RefusedRowsFile | null> {
+    return priceRefusedRowsFile(await this.read(customerId, bytes, replace));
   }
 
   /** Every item, hidden ones too, as the import reads them back (`;`, UTF-8 with a byte order mark). */

@@ -7,7 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { headerKey, IMPORT_FIELD_LABELS, IMPORT_FIELDS } from '../domain/import-columns.js';
 import { csvLine } from '../lib/csv.js';
-import { encodeLike, type CsvEncoding } from './csv-file.js';
+import { encodeLike, type CsvEncoding, type CsvFormat } from './csv-file.js';
 import type { ImportRow, ImportSheet } from './customer-import.validation.js';
 
 /** The reasons' column; a file of ours uploaded again has it already, and gets its cells replaced. */
@@ -35,17 +35,28 @@ function withCellAt(cells: readonly string[], index: number, value: string): str
 /** Rows written between two turns of the event loop: 1,000 refused rows of a 1 MB file took 15-30 ms at once. */
 const ROWS_PER_TURN = 100;
 
+/** A refused row: its cells as read, every column, and why it was refused. */
+export interface RefusedRow {
+  cells: readonly string[];
+  reasons: string;
+}
+
+/** The refused rows as a file written like the uploaded one: its header with `hata`, each row with its reasons there. */
+export async function refusedRowsCsv(format: CsvFormat, header: readonly string[], refused: readonly RefusedRow[]): Promise<RefusedRowsFile> {
+  const { separator } = format;
+  const existing = header.findIndex((cell) => headerKey(cell) === ERRORS_COLUMN);
+  const at = existing !== -1 ? existing : Math.max(header.length, ...refused.map((row) => row.cells.length));
+  const lines = [format.separatorLine ? `sep=${separator}\r\n` : '', csvLine(withCellAt(header, at, ERRORS_COLUMN), separator)];
+  for (const [i, row] of refused.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    lines.push(csvLine(withCellAt(row.cells, at, row.reasons), separator));
+  }
+  return { content: encodeLike(lines.join(''), format), encoding: format.encoding, rowCount: refused.length };
+}
+
 /** The file of the sheet's refused rows, or null when every row passed. */
 export async function refusedRowsFile(sheet: ImportSheet): Promise<RefusedRowsFile | null> {
   const refused = sheet.rows.filter((row) => row.customer === null);
   if (refused.length === 0) return null;
-  const { separator } = sheet.format;
-  const existing = sheet.header.findIndex((cell) => headerKey(cell) === ERRORS_COLUMN);
-  const at = existing !== -1 ? existing : Math.max(sheet.header.length, ...refused.map((row) => row.cells.length));
-  const lines = [sheet.format.separatorLine ? `sep=${separator}\r\n` : '', csvLine(withCellAt(sheet.header, at, ERRORS_COLUMN), separator)];
-  for (const [i, row] of refused.entries()) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
-    lines.push(csvLine(withCellAt(row.cells, at, reasonsOf(row)), separator));
-  }
-  return { content: encodeLike(lines.join(''), sheet.format), encoding: sheet.format.encoding, rowCount: refused.length };
+  return refusedRowsCsv(sheet.format, sheet.header, refused.map((row) => ({ cells: row.cells, reasons: reasonsOf(row) })));
 }

@@ -9,7 +9,9 @@ import { foldForSearch } from '../domain/slug.js';
 import { ValidationError } from '../errors.js';
 import { withoutFormulaGuard } from '../lib/csv.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
-import { readCsv, type CsvSheet } from './csv-file.js';
+import { PRICE_IMPORT_FIELDS, PRICE_IMPORT_LABELS, type PriceImportField } from '../domain/price-import-columns.js';
+import { readCsv, type CsvFormat, type CsvSheet } from './csv-file.js';
+import { refusedRowsCsv, type RefusedRowsFile } from './import-refused-rows.js';
 import { isRefused, readCategoryName, readItemDescription, readItemName, readItemPrice } from './price-list.validation.js';
 
 export const priceImportMessages = {
@@ -21,7 +23,7 @@ export const priceImportMessages = {
   tooManyCategories: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
 } as const;
 
-export type PriceImportField = 'kategori' | 'urun' | 'aciklama' | 'fiyat' | 'etiketler';
+export type { PriceImportField };
 
 /** Header names, folded (`Ürün`, `URUN`, `açıklama` alike), to the column they are. */
 const COLUMN_NAMES: ReadonlyMap<string, PriceImportField> = new Map([
@@ -38,6 +40,8 @@ export interface PriceImportRow {
   /** The spreadsheet's row number (the header is 1). */
   row: number;
   cells: Record<PriceImportField, string>;
+  /** The row's cells as read, every column, for the file of refused rows. */
+  read: string[];
   category: string;
   name: string;
   description: string | null;
@@ -49,10 +53,16 @@ export interface PriceImportRow {
 export interface PriceImportSheet {
   encoding: CsvSheet['encoding'];
   separator: CsvSheet['separator'];
+  /** How the file was written, to write its refused rows back the same way. */
+  format: CsvFormat;
+  /** The header's cells as read. */
+  header: string[];
   hasLabels: boolean;
   rows: PriceImportRow[];
   /** A refusal of the whole file (the limits), shown above the rows. */
   limitError: string | null;
+  /** The limits with the valid rows alone imported (`mode=valid_only`). */
+  validOnlyLimitError: string | null;
 }
 
 /** What the customer's list holds now, for the limits. */
@@ -83,7 +93,7 @@ function columnsOf(header: readonly string[]): Map<PriceImportField, number> {
 }
 
 /** One row through the item editor's own rules (price-list.validation.ts), every problem at once. */
-function checkRow(row: number, cells: Record<PriceImportField, string>): PriceImportRow {
+function checkRow(row: number, cells: Record<PriceImportField, string>, read: string[]): PriceImportRow {
   const errors: PriceImportRow['errors'] = {};
   const category = readCategoryName(cells.kategori);
   if (isRefused(category)) errors.kategori = category.error;
@@ -98,6 +108,7 @@ function checkRow(row: number, cells: Record<PriceImportField, string>): PriceIm
   return {
     row,
     cells,
+    read,
     category: isRefused(category) ? cells.kategori.trim() : category,
     name: isRefused(name) ? cells.urun.trim() : name,
     description: isRefused(description) ? null : description,
@@ -125,13 +136,44 @@ export async function readPriceImport(bytes: Buffer, existing: ExistingList, rep
     return at === undefined ? '' : withoutFormulaGuard(cells[at] ?? '');
   };
   const rows = sheet.records.map(({ row, cells }) =>
-    checkRow(row, { kategori: cell(cells, 'kategori'), urun: cell(cells, 'urun'), aciklama: cell(cells, 'aciklama'), fiyat: cell(cells, 'fiyat'), etiketler: cell(cells, 'etiketler') }),
+    checkRow(row, { kategori: cell(cells, 'kategori'), urun: cell(cells, 'urun'), aciklama: cell(cells, 'aciklama'), fiyat: cell(cells, 'fiyat'), etiketler: cell(cells, 'etiketler') }, cells),
   );
   if (rows.length === 0) refuseFile(priceImportMessages.noRows);
-  return { encoding: sheet.encoding, separator: sheet.separator, hasLabels: columns.has('etiketler'), rows, limitError: limitErrorOf(rows, existing, replace) };
+  const { encoding, separator, byteOrderMark, separatorLine } = sheet;
+  return {
+    encoding, separator, format: { encoding, separator, byteOrderMark, separatorLine }, header: sheet.header,
+    hasLabels: columns.has('etiketler'), rows,
+    limitError: limitErrorOf(rows, existing, replace),
+    validOnlyLimitError: limitErrorOf(validRows(rows), existing, replace),
+  };
+}
+
+export function isValidRow(row: PriceImportRow): boolean {
+  return Object.keys(row.errors).length === 0;
+}
+
+export function validRows(rows: readonly PriceImportRow[]): PriceImportRow[] {
+  return rows.filter(isValidRow);
 }
 
 /** Whether the file may be imported as it is: no row with an error, the limits kept. */
 export function isImportable(sheet: PriceImportSheet): boolean {
-  return sheet.limitError === null && sheet.rows.every((row) => Object.keys(row.errors).length === 0);
+  return sheet.limitError === null && sheet.rows.every(isValidRow);
+}
+
+/** Whether its valid rows alone may be imported: some row refused, some valid, the limits kept with the valid ones. */
+export function isImportableValidOnly(sheet: PriceImportSheet): boolean {
+  return sheet.validOnlyLimitError === null && sheet.rows.some(isValidRow) && !sheet.rows.every(isValidRow);
+}
+
+/** Each refused field with the preview's words: `Fiyat: Fiyat eksi olamaz.` */
+function reasonsOf(row: PriceImportRow): string {
+  return PRICE_IMPORT_FIELDS.flatMap((field) => (row.errors[field] ? [`${PRICE_IMPORT_LABELS[field]}: ${row.errors[field]}`] : [])).join(' ');
+}
+
+/** The refused rows as a file like the uploaded one, with a `hata` column; null when every row passed. */
+export async function priceRefusedRowsFile(sheet: PriceImportSheet): Promise<RefusedRowsFile | null> {
+  const refused = sheet.rows.filter((row) => !isValidRow(row));
+  if (refused.length === 0) return null;
+  return refusedRowsCsv(sheet.format, sheet.header, refused.map((row) => ({ cells: row.read, reasons: reasonsOf(row) })));
 }

@@ -100,7 +100,7 @@ describe('the owner imports a price list from a CSV', () => {
   it('shows each refused row with its reason and the typed text, imports nothing and offers no confirmation', async () => {
     const csv = ['kategori;urun;aciklama;fiyat;etiketler', 'Tatlılar;Künefe;;12,345;', ';Baklava;;100;', 'Tatlılar;;;100;', 'Tatlılar;Sütlaç;;-5;', 'Tatlılar;Kazandibi;;50;Fındık', 'Tatlılar;İyi Olan;;50;'].join('\n');
     const res = await upload(csv).expect(422);
-    expect(res.text).toContain('5 satırda hata var. Hiçbir ürün eklenmedi');
+    expect(res.text).toContain('5 satırda hata var. Henüz hiçbir ürün eklenmedi');
     expect(res.text).toMatch(/Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın/);
     expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Kategori adı boş olamaz\./);
     expect(res.text).toMatch(/Satır 4<\/a>: <strong>Ürün<\/strong>: Ürün adı boş olamaz\./);
