@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     ['pricelist', 'q. Price list with 200 items: the page vs hello world at 50 connections, its first render, the A4 PDF', () => benchPriceList(ctx)],
     ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
     ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
-    // Last: it changes every customer's status (and puts it back) and adds an activity entry for each.
+    // Last: it changes every customer's status (and puts it back) and lists each in its activity entry.
     ['bulk', 'n. Bulk action on all matching: deactivate every customer in one transaction, sequential', () => benchBulk(ctx, ADMIN)],
     // After the others: it points the bench profile's photo at the bucket, where the disk server cannot read it.
     ['s3', 'p. Uploads on S3 (a local s3rver bucket) against the local disk', () => benchObjectStorage(ctx)],

@@ -28,6 +28,7 @@ import * as addMailOutboxCompose from './20261126_0026_add_mail_outbox_compose.j
 import * as moveCustomersOffRouteAddresses from './20261129_0027_move_customers_off_route_addresses.js';
 import * as addCustomerNameSortKey from './20261129_0028_add_customer_name_sort_key.js';
 import * as backfillCustomerSearchAndSort from './20261129_0029_backfill_customer_search_and_sort.js';
+import * as createAdminActivityCustomers from './20261129_0030_create_admin_activity_customers.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0027_move_customers_off_route_addresses', moveCustomersOffRouteAddresses],
   ['20261129_0028_add_customer_name_sort_key', addCustomerNameSortKey],
   ['20261129_0029_backfill_customer_search_and_sort', backfillCustomerSearchAndSort],
+  ['20261129_0030_create_admin_activity_customers', createAdminActivityCustomers],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,7 +1,7 @@
 /**
  * n. The list's "all matching" bulk action on every customer: POST /admin/customers/bulk with
  * all_matching=1 deactivates all of them in one transaction (one UPDATE, each version raised,
- * an activity entry per customer). First every customer is made active, so the figure is the
+ * one activity entry, its customers listed in admin_activity_customers). First every customer is made active, so the figure is the
  * whole table changing; afterwards the ones that were passive before are passive again and the
  * rest active, so the data set is as it was for any scenario after this one.
  */

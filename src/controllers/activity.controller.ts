@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../config.js';
+import { NotFoundError } from '../errors.js';
 import { idParam } from '../http/id-param.js';
 import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityCursor, ActivityFilter } from '../repositories/admin-activity.repository.js';
-import type { ActivityLog } from '../services/activity-log.service.js';
+import { ENTRY_CUSTOMERS_PER_PAGE, type ActivityLog } from '../services/activity-log.service.js';
 
 export const messages = {
   title: 'Etkinlik',
+  entryTitle: 'Etkinlik kaydı',
 } as const;
 
 /** The page's address with the filters kept and one cursor (`once` older than, `sonra` newer than an id). */
@@ -51,6 +53,28 @@ export class ActivityController {
       newestHref: cursor ? pageHref(filter, {}) : null,
       allHref: pageHref({}, {}),
       timeZone: this.config.timeZone,
+    });
+  };
+
+  /** `GET /admin/activity/{id}`: a bulk action's entry and its customers, 100 a page by id (`?sonra={customer id}`). */
+  entry: RequestHandler = async (req, res, next) => {
+    const id = idParam(req.params.activityId);
+    const entry = id === null ? null : await this.activity.entry(id);
+    if (!entry || id === null) {
+      next(new NotFoundError());
+      return;
+    }
+    const after = idParam(req.query.sonra) ?? 0;
+    const found = await this.activity.customersOf(id, after);
+    const customers = found.slice(0, ENTRY_CUSTOMERS_PER_PAGE);
+    const last = customers[customers.length - 1];
+    const [item] = activityView([entry], this.now(), this.config.timeZone);
+    res.render('admin/activity-entry', {
+      title: messages.entryTitle,
+      item,
+      customers: customers.map((c) => ({ name: c.name, slug: c.slug, href: c.live ? `/admin/customers/${c.id}` : null })),
+      moreHref: found.length > ENTRY_CUSTOMERS_PER_PAGE && last ? `/admin/activity/${id}?sonra=${last.id}` : null,
+      firstHref: after > 0 ? `/admin/activity/${id}` : null,
     });
   };
 }

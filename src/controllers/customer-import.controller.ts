@@ -147,7 +147,7 @@ export class CustomerImportController {
       return;
     }
     const made = earlier ? null : await this.imports.result(outcome.importId);
-    if (made) await this.activity.customersImported(actingAdmin(res), made.customers);
+    if (made) await this.activity.customersImported(actingAdmin(res), outcome.importId, made.customers);
     res.redirect(303, `/admin/import/${outcome.importId}`);
   };
 

@@ -15,6 +15,9 @@ export const ACTIVITY_ACTIONS = [
   'customer_activated',
   'customer_deactivated',
   'customer_deleted',
+  'customers_activated',
+  'customers_deactivated',
+  'customers_deleted',
   'edit_link_replaced',
   'brand_changed',
   'brand_cleared',
@@ -31,6 +34,13 @@ export const ACTIVITY_ACTIONS = [
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/**
+ * A bulk action: one entry with its count, its customers listed apart (admin_activity_customers).
+ * `customer_imported` and the single actions on each customer were how imports and bulk actions
+ * read before; those entries stay as they are.
+ */
+export type BulkActivityAction = 'customers_activated' | 'customers_deactivated' | 'customers_deleted';
 
 export function isActivityAction(value: string): value is ActivityAction {
   return (ACTIVITY_ACTIONS as readonly string[]).includes(value);

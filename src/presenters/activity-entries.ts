@@ -19,6 +19,11 @@ export const messages = {
   customer_activated: 'Müşteri aktif yapıldı',
   customer_deactivated: 'Müşteri pasif yapıldı',
   customer_deleted: 'Müşteri silindi',
+  customersActivated: (count: number) => `Toplu işlem: ${count} müşteri aktif yapıldı`,
+  customersDeactivated: (count: number) => `Toplu işlem: ${count} müşteri pasif yapıldı`,
+  customersDeleted: (count: number) => `Toplu işlem: ${count} müşteri silindi`,
+  /** The link from an import's or a bulk action's entry to its customers. */
+  theirCustomers: 'Müşterileri gör',
   edit_link_replaced: 'Düzenleme bağlantısı yenilendi',
   editLinkReplacedWithNotifications: 'Düzenleme bağlantısı yenilendi; bildirim e-postaları kapatıldı',
   brand_changed: 'Marka ayarları değişti',
@@ -42,6 +47,12 @@ export function activityText(entry: ActivityEntry): string {
       return messages.signInFailed(entry.to, entry.from);
     case 'customers_imported':
       return messages.customersImported(entry.count ?? 0);
+    case 'customers_activated':
+      return messages.customersActivated(entry.count ?? 0);
+    case 'customers_deactivated':
+      return messages.customersDeactivated(entry.count ?? 0);
+    case 'customers_deleted':
+      return messages.customersDeleted(entry.count ?? 0);
     case 'slug_changed':
       return messages.slugChanged(entry.from ?? '', entry.to ?? '');
     case 'customers_csv_exported':
@@ -68,6 +79,15 @@ export interface ActivityItem {
   iso: string;
   /** As named at the time; linked while the customer is still there. */
   customer: { name: string; slug: string; href: string | null } | null;
+  /** Where an import's or a bulk action's customers are listed. */
+  customers: { text: string; href: string } | null;
+}
+
+/** An import's result page (its id kept in the entry), or a bulk action's own page; none for entries from before. */
+export function customersHref(entry: ActivityEntry): string | null {
+  if (entry.action === 'customers_imported') return entry.to ? `/admin/import/${encodeURIComponent(entry.to)}` : null;
+  if (entry.action === 'customers_activated' || entry.action === 'customers_deactivated' || entry.action === 'customers_deleted') return `/admin/activity/${entry.id}`;
+  return null;
 }
 
 /** The list the log page and the customer page show. */
@@ -82,5 +102,10 @@ export function activityView(entries: readonly ActivityEntry[], now: number, tim
     customer: e.customerId === null
       ? null
       : { name: e.customerName ?? '', slug: e.customerSlug ?? '', href: e.customerLive ? `/admin/customers/${e.customerId}` : null },
+    customers: linkTo(customersHref(e)),
   }));
+}
+
+function linkTo(href: string | null): ActivityItem['customers'] {
+  return href ? { text: messages.theirCustomers, href } : null;
 }

@@ -1,11 +1,19 @@
 import type { Knex } from 'knex';
-import { isActivityAction, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
+import { isActivityAction, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
 import { toInt } from './rows.js';
 
 /** Which entries: one administrator's, one customer's, or all. */
 export interface ActivityFilter {
   adminId?: number;
   customerId?: number;
+}
+
+/** One customer of an entry that names many, as named then. */
+export interface ActivityMember {
+  id: number;
+  name: string;
+  slug: string;
+  live: boolean;
 }
 
 /** Where a page starts: older than an id ("Daha eski"), newer than one ("Daha yeni"), or the newest. */
@@ -80,10 +88,55 @@ export class AdminActivityRepository {
     }
   }
 
+  /**
+   * One entry for many customers (an import, a bulk action) and a row for each of them in
+   * admin_activity_customers, 500 a statement, in the caller's transaction or one of its own.
+   */
+  async insertForMany(entry: NewActivity, customers: readonly ActivityCustomer[], now: number, trx?: Knex): Promise<void> {
+    const write = async (db: Knex): Promise<void> => {
+      const [row] = (await db('admin_activity').insert(toRow(entry, now)).returning('id')) as Array<{ id: unknown } | number>;
+      const activityId = typeof row === 'object' ? toInt(row.id) : toInt(row);
+      for (let i = 0; i < customers.length; i += ROWS_PER_INSERT) {
+        await db('admin_activity_customers').insert(customers.slice(i, i + ROWS_PER_INSERT).map((customer) => ({
+          activity_id: activityId,
+          customer_id: customer.id,
+          customer_name: clip(`${customer.name} ${customer.surname}`.trim(), 255) ?? '',
+          customer_slug: clip(customer.slug, 255) ?? '',
+        })));
+      }
+    };
+    if (trx) await write(trx);
+    else await this.db.transaction(write);
+  }
+
+  /** One entry by its id, or null. */
+  async find(id: number): Promise<ActivityEntry | null> {
+    const row = (await this.db('admin_activity as a').leftJoin('customers as c', 'c.id', 'a.customer_id').where('a.id', id).select('a.*', 'c.id as live_customer_id').first()) as Record<string, unknown> | undefined;
+    return row ? toEntry(row) : null;
+  }
+
+  /** An entry's customers by id, after `afterCustomerId`; whether each is still there (a deleted one is named, not linked). */
+  async customersOf(activityId: number, afterCustomerId: number, limit: number): Promise<ActivityMember[]> {
+    const rows = (await this.db('admin_activity_customers as m')
+      .leftJoin('customers as c', 'c.id', 'm.customer_id')
+      .where('m.activity_id', activityId)
+      .where('m.customer_id', '>', afterCustomerId)
+      .orderBy('m.customer_id')
+      .limit(limit)
+      .select('m.customer_id', 'm.customer_name', 'm.customer_slug', 'c.id as live_customer_id')) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({ id: toInt(r.customer_id), name: String(r.customer_name), slug: String(r.customer_slug), live: r.live_customer_id != null }));
+  }
+
+  /** A customer's entries are its own and those of the imports and bulk actions it was part of (two indexed reads). */
   private filtered(filter: ActivityFilter): Knex.QueryBuilder {
     const query = this.db('admin_activity as a');
     if (filter.adminId !== undefined) query.where('a.admin_id', filter.adminId);
-    if (filter.customerId !== undefined) query.where('a.customer_id', filter.customerId);
+    const { customerId } = filter;
+    if (customerId !== undefined) {
+      query.where((either) => {
+        either.where('a.customer_id', customerId).orWhereIn('a.id', this.db('admin_activity_customers').where('customer_id', customerId).select('activity_id'));
+      });
+    }
     return query;
   }
 

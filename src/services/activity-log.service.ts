@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 import { administratorEmail } from '../domain/admin-email.js';
-import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityAction, type ActivityActor, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
-import type { ActivityCursor, ActivityFilter, ActivityPage, AdminActivityRepository } from '../repositories/admin-activity.repository.js';
+import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityAction, type ActivityActor, type BulkActivityAction, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
+import type { ActivityCursor, ActivityFilter, ActivityMember, ActivityPage, AdminActivityRepository } from '../repositories/admin-activity.repository.js';
 
 export const ACTIVITY_PER_PAGE = 50;
 /** The customer page's own history. */
 export const CUSTOMER_HISTORY_SIZE = 10;
+/** An import's or a bulk action's customers on its entry's page. */
+export const ENTRY_CUSTOMERS_PER_PAGE = 100;
 
 /**
  * The activity log (docs/product.md, Activity log): one method per kind of thing an
@@ -39,9 +41,13 @@ export class ActivityLog {
     return this.record([{ action, actor, customer, detail }]);
   }
 
-  /** The same action on many customers at once (a bulk action): one multi-row insert. */
-  forCustomers(action: ActivityAction, actor: ActivityActor, customers: readonly ActivityCustomer[], trx?: Knex): Promise<void> {
-    return this.record(customers.map((customer) => ({ action, actor, customer })), trx);
+  /**
+   * A bulk action on many customers at once, in the action's transaction (it throws): one entry
+   * with the count, its customers listed apart, so 12,000 of them are one entry in the log.
+   */
+  bulkAction(action: BulkActivityAction, actor: ActivityActor, customers: readonly ActivityCustomer[], trx: Knex): Promise<void> {
+    if (customers.length === 0) return Promise.resolve();
+    return this.entries.insertForMany({ action, actor, detail: { count: customers.length } }, customers, this.now(), trx);
   }
 
   signedIn(actor: ActivityActor): Promise<void> {
@@ -73,12 +79,22 @@ export class ActivityLog {
     return this.one('customer_created', actor, customer);
   }
 
-  /** One entry for the import with its count, and one for each customer it created, in one insert. */
-  customersImported(actor: ActivityActor, customers: readonly ActivityCustomer[]): Promise<void> {
-    return this.record([
-      { action: 'customers_imported', actor, detail: { count: customers.length } },
-      ...customers.map((customer) => ({ action: 'customer_imported' as const, actor, customer })),
-    ]);
+  /** One entry for the import with its count and its id (the result page lists them), its customers listed apart. */
+  async customersImported(actor: ActivityActor, importId: string, customers: readonly ActivityCustomer[]): Promise<void> {
+    try {
+      await this.entries.insertForMany({ action: 'customers_imported', actor, detail: { count: customers.length, to: importId } }, customers, this.now());
+    } catch (err) {
+      this.logger.error({ err, actions: ['customers_imported'] }, 'activity could not be recorded');
+    }
+  }
+
+  /** An entry, and the customers it names after a customer id (its own page, 100 at a time). */
+  entry(id: number): Promise<ActivityEntry | null> {
+    return this.entries.find(id);
+  }
+
+  customersOf(activityId: number, afterCustomerId: number): Promise<ActivityMember[]> {
+    return this.entries.customersOf(activityId, afterCustomerId, ENTRY_CUSTOMERS_PER_PAGE + 1);
   }
 
   customerEdited(actor: ActivityActor, customer: ActivityCustomer): Promise<void> {

@@ -14,8 +14,8 @@ export interface StatusChange {
 
 /**
  * Bulk changes of the administrator's list (docs/product.md, Administrator, "Selection"): each
- * one transaction with its activity entries (ActivityLog.forCustomers in the same transaction:
- * a change and its record stand or fall together).
+ * one transaction with its activity entry (ActivityLog.bulkAction in the same transaction: a
+ * change and its record stand or fall together).
  */
 export class CustomerBulkService {
   constructor(
@@ -38,7 +38,7 @@ export class CustomerBulkService {
     const selected = await this.customers.count(selection);
     const changed = await this.db.transaction(async (trx) => {
       const rows = await this.customers.setActive(trx, selection, isActive);
-      await this.activity.forCustomers(isActive ? 'customer_activated' : 'customer_deactivated', actor, rows, trx);
+      await this.activity.bulkAction(isActive ? 'customers_activated' : 'customers_deactivated', actor, rows, trx);
       return rows.length;
     });
     return { changed, unchanged: Math.max(0, selected - changed) };
@@ -48,7 +48,7 @@ export class CustomerBulkService {
   async delete(customers: readonly ActivityCustomer[], actor: ActivityActor): Promise<void> {
     await this.db.transaction(async (trx) => {
       await this.customers.deleteWithRows(trx, customers.map((customer) => customer.id));
-      await this.activity.forCustomers('customer_deleted', actor, customers, trx);
+      await this.activity.bulkAction('customers_deleted', actor, customers, trx);
     });
     for (const customer of customers) {
       try {

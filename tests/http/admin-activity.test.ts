@@ -85,7 +85,7 @@ describe('each administrator action leaves its entry', () => {
     expect(rows.filter((r) => r.customer_id != null).every((r) => Number(r.customer_id) === ayse.id)).toBe(true);
   });
 
-  it('an import: one entry with the count, and one for each customer it created; a reload of the result adds nothing', async () => {
+  it('an import: one entry with the count, linked to its result page, in each customer\'s history; a reload of the result adds nothing', async () => {
     const csv = Buffer.from('ad;soyad;telefon\nAli;Veli;05321234567\nZeynep;Su;05329876543\n');
     const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
     const fields = { _csrf: field(preview.text, '_csrf'), importId: field(preview.text, 'importId'), data: field(preview.text, 'data'), slugs: field(preview.text, 'slugs') };
@@ -93,10 +93,27 @@ describe('each administrator action leaves its entry', () => {
     await admin.agent.post('/admin/import/confirm').type('form').send(fields).expect(303);
     const rows = (await entries()).filter((r) => r.action.includes('import'));
     expect(rows.map(summary)).toEqual([
-      { action: 'customers_imported', admin_email: ADMIN_EMAIL, customer_name: null, customer_slug: null, count: 2, from: null, to: null },
-      { action: 'customer_imported', admin_email: ADMIN_EMAIL, customer_name: 'Ali Veli', customer_slug: 'aliveli', count: null, from: null, to: null },
-      { action: 'customer_imported', admin_email: ADMIN_EMAIL, customer_name: 'Zeynep Su', customer_slug: 'zeynepsu', count: null, from: null, to: null },
+      { action: 'customers_imported', admin_email: ADMIN_EMAIL, customer_name: null, customer_slug: null, count: 2, from: null, to: fields.importId },
     ]);
+    const log = await admin.agent.get('/admin/activity').expect(200);
+    expect(log.text).toContain(`İçe aktarma: 2 müşteri oluşturuldu · <a href="/admin/import/${fields.importId}">Müşterileri gör</a>`);
+    const result = await admin.agent.get(`/admin/import/${fields.importId}`).expect(200);
+    expect(result.text).toContain('Zeynep');
+    const zeynep = Number((await t.db('customers').where({ slug: 'zeynepsu' }).first()).id);
+    const page = await admin.agent.get(`/admin/customers/${zeynep}`).expect(200);
+    expect(page.text).toContain('İçe aktarma: 2 müşteri oluşturuldu');
+  });
+
+  it('an import of 293 customers writes one entry, not 294', async () => {
+    const lines = Array.from({ length: 293 }, (_, i) => `Kişi${i};Soyad${i};053212${String(i).padStart(5, '0')}`);
+    const csv = Buffer.from(`ad;soyad;telefon\n${lines.join('\n')}\n`);
+    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
+    const before = (await entries()).length;
+    await admin.agent.post('/admin/import/confirm').type('form').send({ _csrf: field(preview.text, '_csrf'), importId: field(preview.text, 'importId'), data: field(preview.text, 'data'), slugs: field(preview.text, 'slugs') }).expect(303);
+    const after = await entries();
+    expect(after).toHaveLength(before + 1);
+    expect(summary(after[after.length - 1] as Row)).toMatchObject({ action: 'customers_imported', count: 293 });
+    expect(Number((await t.db('admin_activity_customers').count({ n: '*' }).first())?.n)).toBe(293);
   });
 
   it('brand changed and cleared, password changed, second factor on and off', async () => {
@@ -208,18 +225,19 @@ describe('a failure to record', () => {
 });
 
 describe('many customers at once (a bulk action)', () => {
-  it('writes 7,000 entries in 14 statements of 500 rows, inside the caller’s transaction', async () => {
+  it('writes one entry and its 7,000 customers in 14 statements of 500 rows, inside the caller’s transaction', async () => {
     const log = new ActivityLog(new AdminActivityRepository(t.db), () => now, createLogger('silent'));
     const customers = Array.from({ length: 7_000 }, (_, i) => ({ id: i + 1, name: 'Müşteri', surname: String(i), slug: `musteri${i}` }));
     const inserts: string[] = [];
-    const count = (q: { sql: string }) => { if (/^insert into [`"]admin_activity[`"]/i.test(q.sql)) inserts.push(q.sql); };
+    const count = (q: { sql: string }) => { if (/^insert into [`"]admin_activity_customers[`"]/i.test(q.sql)) inserts.push(q.sql); };
     t.db.on('query', count);
     try {
-      await t.db.transaction((trx) => log.forCustomers('customer_deactivated', { id: 1, email: ADMIN_EMAIL }, customers, trx));
+      await t.db.transaction((trx) => log.bulkAction('customers_deactivated', { id: 1, email: ADMIN_EMAIL }, customers, trx));
     } finally {
       t.db.off('query', count);
     }
     expect(inserts).toHaveLength(14);
-    expect(Number((await t.db('admin_activity').where({ action: 'customer_deactivated' }).count({ n: '*' }))[0]?.n)).toBe(7_000);
+    expect(await t.db('admin_activity').where({ action: 'customers_deactivated' }).select('detail_count')).toEqual([{ detail_count: 7_000 }]);
+    expect(Number((await t.db('admin_activity_customers').count({ n: '*' }))[0]?.n)).toBe(7_000);
   });
 });

@@ -46,6 +46,8 @@ const version = async (c: CreatedCustomer): Promise<number> => Number((await t.d
 /** The confirmation page's form, as a browser would send it back (its CSRF token is the session's). */
 const hiddenFields = (html: string): Record<string, string> => Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1] as string, m[2] as string]).filter(([name]) => name !== '_csrf'));
 const entries = async (action: string) => (await t.db('admin_activity').where({ action }).orderBy('id')) as Array<Record<string, unknown>>;
+/** Each entry of a bulk action: the slugs of the customers it lists. */
+const members = async (action: string): Promise<string[][]> => Promise.all((await entries(action)).map(async (e) => (await t.db('admin_activity_customers').where({ activity_id: e.id }).orderBy('customer_slug').pluck('customer_slug')) as string[]));
 
 describe('the list\'s bulk form (GET /admin)', () => {
   it('sits at the top of the list, carries the list\'s q, durum, sira and page back, and offers the page and all matching', async () => {
@@ -80,7 +82,7 @@ describe('POST /admin/customers/bulk: activate and deactivate asked first from t
     expect(res.text).toContain('href="/admin?q=a&amp;durum=aktif&amp;sira=ad&amp;page=2">Vazgeç</a>');
     expect([await active(ayse), await active(mehmet)]).toEqual([true, true]);
     expect(await version(ayse)).toBe(before);
-    expect(await entries('customer_deactivated')).toHaveLength(0);
+    expect(await entries('customers_deactivated')).toHaveLength(0);
     const activate = await bulk({ action: 'activate', review: '1', ids: String(fatma.id) }).expect(200);
     expect(activate.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
     expect(activate.text).toContain('<p>Sayfaları yeniden açılır: ');
@@ -96,7 +98,7 @@ describe('POST /admin/customers/bulk: activate and deactivate asked first from t
     expect(res.headers.location).toBe('/admin?q=a&durum=aktif&sira=ad&page=2');
     expect(await followFlash(res)).toBe('2 müşteri pasif yapıldı.');
     expect([await active(ayse), await active(mehmet), await active(ali)]).toEqual([false, false, true]);
-    expect(await entries('customer_deactivated')).toHaveLength(2);
+    expect(await members('customers_deactivated')).toEqual([[ayse.slug, mehmet.slug].sort()]);
   });
 
   it('a direct post without review=1 acts at once, as the contract says (a stale count of all matching too)', async () => {
@@ -139,7 +141,7 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
     expect(await followFlash(res)).toBe('2 müşteri pasif yapıldı.');
     expect([await active(ayse), await active(mehmet), await active(ali)]).toEqual([false, false, true]);
     expect(await version(ayse)).toBe(before + 1);
-    expect((await entries('customer_deactivated')).map((e) => e.customer_slug).sort()).toEqual([ayse.slug, mehmet.slug].sort());
+    expect(await members('customers_deactivated')).toEqual([[ayse.slug, mehmet.slug].sort()]);
   });
 
   it('takes "Bu sayfadakilerin hepsi" (one value of comma-separated ids), counts the ones already in that state apart, and leaves their version', async () => {
@@ -147,7 +149,7 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
     const res = await bulk({ action: 'deactivate', ids: [`${ayse.id},${fatma.id}`, String(ayse.id)] }).expect(303);
     expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı (1 müşteri zaten pasifti).');
     expect(await version(fatma)).toBe(before);
-    expect(await entries('customer_deactivated')).toHaveLength(1);
+    expect(await members('customers_deactivated')).toEqual([[ayse.slug]]);
   });
 
   it('activates all customers matching the search and status, and only those', async () => {
@@ -157,7 +159,7 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
     expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
     // Ayşe Kaya and Fatma Kayalı match "KAYA" and were passive; Mehmet Demir does not match, Ali Kaya was active.
     expect([await active(ayse), await active(fatma), await active(mehmet), await active(ali)]).toEqual([true, true, false, true]);
-    expect((await entries('customer_activated')).map((e) => e.customer_id).sort()).toEqual([ayse.id, fatma.id].sort());
+    expect(await members('customers_activated')).toEqual([[ayse.slug, fatma.slug].sort()]);
   });
 
   it('deactivates all matching the search whatever their status when durum is not given', async () => {
@@ -182,6 +184,47 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
     expect(await followFlash(none)).toBe('Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.');
     const noMatch = await bulk({ action: 'activate', all_matching: '1', q: 'yokboylebiri' }).expect(303);
     expect(await followFlash(noMatch)).toBe('Aramaya uyan müşteri yok; hiçbir şey yapılmadı.');
+  });
+});
+
+describe('the activity log of a bulk action', () => {
+  it('one entry "Toplu işlem: N müşteri pasif yapıldı" for 25 customers, its customers a click away, and in each one\'s history', async () => {
+    await t.db.batchInsert('customers', Array.from({ length: 22 }, (_, i) => ({
+      name: 'Toplu', surname: `Kaya ${i}`, slug: `toplu-kaya-${i}`, search_text: `toplu kaya ${i} toplu-kaya-${i}`, edit_token: `token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: Date.now() + i,
+    })), 100);
+    const before = Number((await t.db('admin_activity').count({ n: '*' }).first())?.n);
+    const res = await bulk({ action: 'deactivate', all_matching: '1', durum: 'aktif' }).expect(303);
+    expect(await followFlash(res)).toBe('25 müşteri pasif yapıldı.');
+    expect(Number((await t.db('admin_activity').count({ n: '*' }).first())?.n)).toBe(before + 1);
+    const [entry] = await entries('customers_deactivated');
+    expect(entry).toMatchObject({ customer_id: null, detail_count: 25 });
+    expect(await entries('customer_deactivated')).toHaveLength(0);
+
+    const log = await admin.agent.get('/admin/activity').expect(200);
+    expect(log.text).toContain(`Toplu işlem: 25 müşteri pasif yapıldı · <a href="/admin/activity/${entry?.id}">Müşterileri gör</a>`);
+    const page = await admin.agent.get(`/admin/activity/${entry?.id}`).expect(200);
+    expect(page.text).toContain('<h1>Toplu işlem: 25 müşteri pasif yapıldı</h1>');
+    expect(page.text).toContain(`<a href="/admin/customers/${ayse.id}">Ayşe Kaya</a>`);
+    expect(page.text.match(/class="activity-list__item"/g)).toHaveLength(25);
+    await admin.agent.get('/admin/activity/999999').expect(404);
+
+    // The customer's own history (its page and the log filtered to it) still says it was part of it.
+    const customerPage = await admin.agent.get(`/admin/customers/${mehmet.id}`).expect(200);
+    expect(customerPage.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
+    const filtered = await admin.agent.get(`/admin/activity?musteri=${mehmet.id}`).expect(200);
+    expect(filtered.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
+    const fatmaLog = await admin.agent.get(`/admin/activity?musteri=${fatma.id}`).expect(200);
+    expect(fatmaLog.text).not.toContain('Toplu işlem');
+  });
+
+  it('a bulk delete keeps the deleted customers named on its entry\'s page, not linked', async () => {
+    const page = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)] }).expect(200);
+    await bulk(hiddenFields(page.text)).expect(303);
+    const [entry] = await entries('customers_deleted');
+    const res = await admin.agent.get(`/admin/activity/${entry?.id}`).expect(200);
+    expect(res.text).toContain('<h1>Toplu işlem: 2 müşteri silindi</h1>');
+    expect(res.text).toContain('<span>Ayşe Kaya</span> <span class="muted">(silindi)</span>');
+    expect(res.text).not.toContain(`href="/admin/customers/${ayse.id}"`);
   });
 });
 
@@ -211,7 +254,7 @@ describe('POST /admin/customers/bulk: delete', () => {
     }
     await expect(stat(dir)).rejects.toThrow();
     expect(await t.db('customers').whereIn('id', [mehmet.id, fatma.id])).toHaveLength(2);
-    expect((await entries('customer_deleted')).map((e) => e.customer_name).sort()).toEqual(['Ali Kaya', 'Ayşe Kaya']);
+    expect(await members('customers_deleted')).toEqual([[ali.slug, ayse.slug].sort()]);
   });
 
   it('deletes all matching the search once confirmed with the count shown; a count that moved since asks again (409)', async () => {
@@ -250,7 +293,7 @@ describe('POST /admin/customers/bulk: all matching confirms the set it showed, n
     expect(refused.text).toContain('Deniz Yeni');
     expect(refused.text).not.toContain('Ali Kaya');
     expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([ayse.id, ali.id, mehmet.id, fatma.id, cem.id, deniz.id]);
-    expect(await entries('customer_deleted')).toHaveLength(0);
+    expect(await entries('customers_deleted')).toHaveLength(0);
     // The page asked anew deletes the set it shows, Deniz included, and not Ali, who left the search.
     const again = hiddenFields(refused.text);
     expect(again.digest).not.toBe(shown.digest);

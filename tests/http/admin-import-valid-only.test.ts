@@ -100,7 +100,8 @@ describe('POST /admin/import/confirm with mode=valid_only', () => {
     // One entry for the import, with the count of what was created.
     const entries = await t.db('admin_activity').where({ action: 'customers_imported' }).select('detail_count');
     expect(entries.map((e) => Number(e.detail_count))).toEqual([3]);
-    expect(await count('admin_activity', { action: 'customer_imported' })).toBe(3);
+    expect(await count('admin_activity', { action: 'customer_imported' })).toBe(0);
+    expect(await count('admin_activity_customers')).toBe(3);
   });
 
   it('creates nothing on a second confirm of the same preview, in either mode', async () => {
