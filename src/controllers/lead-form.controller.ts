@@ -4,7 +4,7 @@ import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
-import { typedLeadForm, type LeadFormState } from '../presenters/lead-form.js';
+import { LEAD_STATUS_ID, typedLeadForm, type LeadFormState } from '../presenters/lead-form.js';
 import type { FormTimer } from '../services/form-timer.js';
 import type { LeadService } from '../services/lead.service.js';
 import type { PublicPageService } from '../services/public-page.service.js';
@@ -52,7 +52,7 @@ export class LeadFormController {
   /** The per-address limit's answer (middleware/lead-throttle.ts). */
   tooMany = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, { _: messages.tooMany });
 
-  /** `POST /{slug}/leads`: 303 to `/{slug}?lead=1` once the lead is committed; a form that is off is a 404. */
+  /** `POST /{slug}/leads`: 303 to the thanks (`/{slug}?lead=1#lead-durum`) once the lead is committed; a form that is off is a 404. */
   submit: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const settings = await orFail(messages.failed, () => this.leads.openFormOf(customer));
@@ -73,7 +73,7 @@ export class LeadFormController {
     }
     // The hidden field only a bot fills: answered like a success, stored nowhere.
     if (typeof body.alan_bos === 'string' && body.alan_bos !== '') {
-      res.redirect(303, `/${customer.slug}?lead=1`);
+      res.redirect(303, `/${customer.slug}?lead=1#${LEAD_STATUS_ID}`);
       return;
     }
     const shownVersion = Number(body.notice_version);
@@ -83,7 +83,7 @@ export class LeadFormController {
       await this.refuse(req, res, 409, { _: messages.noticeChanged }, false);
       return;
     }
-    res.redirect(303, `/${customer.slug}?lead=1`);
+    res.redirect(303, `/${customer.slug}?lead=1#${LEAD_STATUS_ID}`);
   };
 
   /** `GET /{slug}/aydinlatma`: the current information text of a form that is on; a 404 otherwise. */

@@ -10,6 +10,13 @@ export interface LeadFormState {
   sent: boolean;
 }
 
+/** The contact form's status (a refusal's summary or the thanks): the fragment its post answers with, focusable. */
+export const LEAD_STATUS_ID = 'lead-durum';
+
+export const leadFormMessages = {
+  fieldsRefused: 'Bilgileriniz gönderilmedi: işaretli alanları düzeltin.',
+} as const;
+
 export const EMPTY_LEAD_FORM: LeadFormState = { values: { name: '', phone: '', email: '', note: '' }, consent: false, errors: {}, sent: false };
 
 /** What views/profile/lead-form.ejs needs; null when the owner has not turned the form on. */
@@ -23,23 +30,28 @@ export interface LeadFormView {
   state: LeadFormState;
   /** Opened (the `<details>`) when it has something to say: a refusal. */
   open: boolean;
-  /** A refusal of the whole form (the stamp, the limit, a changed notice); a field's shows under it. */
+  /** Why the form came back: a refusal of the whole form (the stamp, the limit, a changed notice), or that fields are marked. */
   summary: string | null;
+  /** The id of the status element the post's answer lands on (its `#` in the action and the redirect). */
+  statusId: string;
 }
 
 export function presentLeadForm(slug: string, settings: LeadSettings | null, state: LeadFormState): LeadFormView | null {
   if (!settings?.enabled) return null;
-  const summary = state.errors._ ?? null;
+  const refused = Object.keys(state.errors).length > 0;
+  const summary = state.errors._ ?? (refused ? leadFormMessages.fieldsRefused : null);
   return {
-    action: `/${slug}/leads`,
+    // The refused page comes back at the form, not 800 px above it on a phone.
+    action: `/${slug}/leads#${LEAD_STATUS_ID}`,
     noticeUrl: `/${slug}/aydinlatma`,
     prompt: settings.prompt || 'Bilgilerinizi bırakın, size dönüş yapalım.',
     fields: settings.fields,
     noticeVersion: settings.noticeVersion,
     limits: LEAD_LIMITS,
     state,
-    open: Object.keys(state.errors).length > 0,
+    open: refused,
     summary,
+    statusId: LEAD_STATUS_ID,
   };
 }
 

@@ -2,7 +2,8 @@
  * Contact exchange in real Chromium (docs/product.md, Contact exchange): the owner turns the form
  * on from "Kişiler" (a refused save first, shown on the page with what was typed); a visitor opens
  * it on the public page, is refused without the consent box with what they typed kept, ticks it
- * and is thanked with the business card offered; the owner sees the lead with its call, WhatsApp and
+ * at once and is thanked with the business card offered, each answer landing at the form, in view
+ * and focused; the owner sees the lead with its call, WhatsApp and
  * e-mail links and deletes all after a confirmation. Told with JavaScript on and off, at phone
  * (390 px) and desktop (1280 px) width; every screen is checked with axe and photographed
  * (tests/browser/screenshots/leads-*). The clock is the app's own, moved past the form's minimum
@@ -10,8 +11,28 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import path from 'node:path';
+import { inspect, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
 import { closeAll, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
+
+/**
+ * Where the contact form's answer landed: the status (`#lead-durum`, the refusal's summary or the
+ * thanks) wholly inside the window and focused, by the address's fragment alone (no script runs
+ * for it), and the window as the visitor sees it photographed.
+ */
+async function expectLandedOnStatus(page: Page, shot: string): Promise<void> {
+  expect(new URL(page.url()).hash).toBe('#lead-durum');
+  const status = page.locator('#lead-durum');
+  await expect
+    .poll(() =>
+      status.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return { focused: document.activeElement === el, inView: box.top >= 0 && box.bottom <= window.innerHeight };
+      }),
+    )
+    .toEqual({ focused: true, inView: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}.png`), animations: 'disabled', caret: 'hide' });
+}
 
 function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   const shot = (step: string) => `leads-${js ? 'js' : 'nojs'}-${device}-${step}`;
@@ -73,7 +94,7 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await inspect(page, shot('03-owner-on'));
   });
 
-  it('the visitor is refused without consent, keeping what was typed, then thanked and offered the card', async () => {
+  it('the visitor sees the form and its information text', async () => {
     expect((await page.goto(`/${slug}`))?.status()).toBe(200);
     const section = page.locator('#iletisim-birak');
     expect(await textOf(section.locator('p').first())).toBe('Numaranızı bırakın, sizi arayalım.');
@@ -83,7 +104,11 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Aydınlatma metni');
     expect(await textOf(page.locator('.notice-page__box'))).toContain('Veri sorumlusu: Kaya Kuaför (Ayşe Kaya).');
     await inspect(page, shot('04b-notice'));
+  });
+
+  it('the visitor is refused without consent, keeping what was typed, at the form', async () => {
     expect((await page.goto(`/${slug}`))?.status()).toBe(200);
+    const section = page.locator('#iletisim-birak');
     await section.getByText('Bilgilerimi bırak').click();
     await section.getByLabel('Adınız soyadınız').fill('Mehmet Demir');
     await section.getByLabel('Telefon').fill('0532 123 45 67');
@@ -96,14 +121,20 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await textOf(page.locator('#lead-consent-hata'))).toContain('açık rıza verdiğinizi işaretleyin');
     expect(await page.locator('#lead-name').inputValue()).toBe('Mehmet Demir');
     expect(await page.locator('#lead-note').inputValue()).toBe('Salı öğleden sonra arayın.');
+    expect(await textOf(page.locator('#lead-durum'))).toBe('Bilgileriniz gönderilmedi: işaretli alanları düzeltin.');
+    await expectLandedOnStatus(page, shot('05-public-refused-window'));
     await inspect(page, shot('05-public-refused'));
+  });
 
+  it('the visitor ticks the box at once and is thanked at the form, offered the card', async () => {
+    // Ticked at once: the form kept the stamp of its first display, so this is no "too fast".
     await page.locator('#lead-consent').check();
-    now += 5000;
     await land(page, () => page.locator('#iletisim-birak').getByRole('button', { name: 'Gönder' }).click());
     expect(new URL(page.url()).search).toBe('?lead=1');
-    expect(await textOf(page.locator('#iletisim-birak .notice--success'))).toContain('Teşekkürler, bilgileriniz iletildi.');
-    expect(await page.locator('#iletisim-birak').getByRole('link', { name: 'Rehbere Ekle' }).getAttribute('href')).toBe(`/${slug}/vcard.vcf`);
+    const thanks = page.locator('#lead-durum');
+    expect(await textOf(thanks.locator('.lead__thanks-title'))).toBe('Teşekkürler, bilgileriniz iletildi.');
+    expect(await thanks.getByRole('link', { name: 'Rehbere Ekle' }).getAttribute('href')).toBe(`/${slug}/vcard.vcf`);
+    await expectLandedOnStatus(page, shot('06-public-thanks-window'));
     await inspect(page, shot('06-public-thanks'));
     expect(await app.test.db('leads').select('name', 'phone')).toEqual([{ name: 'Mehmet Demir', phone: '+905321234567' }]);
   });

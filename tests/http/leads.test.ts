@@ -31,7 +31,7 @@ async function turnOn(settings: Record<string, string | string[]> = {}): Promise
 /** The page as a visitor loaded it (stamp and notice version), then a few seconds of typing. */
 async function openForm(): Promise<{ stamp: string; version: string }> {
   const page = await request(t.app).get(`/${customer.slug}`).expect(200);
-  const stamp = /action="\/[^"]+\/leads">\s*<input type="hidden" name="form_started" value="([^"]+)"/.exec(page.text)?.[1];
+  const stamp = /action="\/[^"]+\/leads#lead-durum">\s*<input type="hidden" name="form_started" value="([^"]+)"/.exec(page.text)?.[1];
   const version = /name="notice_version" value="(\d+)"/.exec(page.text)?.[1];
   if (!stamp || !version) throw new Error('no contact form on the page');
   now += 5000;
@@ -76,12 +76,12 @@ describe('the contact form on the public page', () => {
     expect(htmlGz + cssGz, `HTML ${htmlGz} B + CSS ${cssGz} B gzipped`).toBeLessThan(14 * 1024);
   });
 
-  it('stores the lead with its consent time and notice version, counts it on its day, and answers 303 to the thanks', async () => {
+  it('stores the lead with its consent time and notice version, counts it on its day, and answers 303 to the thanks at the form', async () => {
     await turnOn();
     const { stamp, version } = await openForm();
     await post({ name: '  Mehmet Demir ', phone: '0532 123 45 67', email: 'Mehmet@Ornek.COM', note: 'Salı öğleden sonra arayın.', consent: '1', form_started: stamp, notice_version: version })
       .expect(303)
-      .expect('Location', `/${customer.slug}?lead=1`);
+      .expect('Location', `/${customer.slug}?lead=1#lead-durum`);
     const [row] = await stored();
     expect(row).toMatchObject({ name: 'Mehmet Demir', phone: '+905321234567', email: 'Mehmet@ornek.com', note: 'Salı öğleden sonra arayın.', notice_version: 1, read_at: null });
     expect(Number(row!.consent_at)).toBe(now);
@@ -102,7 +102,11 @@ describe('the contact form on the public page', () => {
     const thanked = await request(t.app).get(`/${customer.slug}?lead=1`).expect(200);
     expect(thanked.text).toContain('Teşekkürler, bilgileriniz iletildi.');
     const section = thanked.text.slice(thanked.text.indexOf('id="iletisim-birak"'));
-    expect(section.slice(0, section.indexOf('</section>'))).toContain(`href="/${customer.slug}/vcard.vcf" download="${customer.slug}.vcf">Rehbere Ekle</a>`);
+    // One block the redirect's `#lead-durum` lands on and focuses: the thanks with the business card inside it.
+    const thanks = section.slice(section.indexOf('id="lead-durum"'), section.indexOf('</div>'));
+    expect(section).toMatch(/<div class="[^"]*lead__thanks[^"]*" id="lead-durum" tabindex="-1">/);
+    expect(thanks).toContain('Teşekkürler, bilgileriniz iletildi.');
+    expect(thanks).toContain(`href="/${customer.slug}/vcard.vcf" download="${customer.slug}.vcf">Rehbere Ekle</a>`);
     const again = await request(t.app).get(`/${customer.slug}`).expect(200);
     expect(again.text).not.toContain('Teşekkürler, bilgileriniz iletildi.');
   });
@@ -115,6 +119,9 @@ describe('the contact form on the public page', () => {
     expect(res.text).toContain('value="Zeynep &lt;b&gt;Ak&lt;/b&gt;"');
     expect(res.text).toContain('Not &#34;tırnaklı&#34;');
     expect(res.text).toMatch(/<details class="lead__details" open>/);
+    // The page lands at the form (its action carries the anchor), on a focusable summary of what to fix.
+    expect(res.text).toContain(`action="/${customer.slug}/leads#lead-durum"`);
+    expect(res.text).toContain('id="lead-durum" tabindex="-1" role="alert">Bilgileriniz gönderilmedi: işaretli alanları düzeltin.</div>');
     expect(await stored()).toEqual([]);
   });
 
@@ -151,7 +158,7 @@ describe('the contact form on the public page', () => {
     await turnOn();
     const { stamp, version } = await openForm();
     const refused = await post({ name: 'Ali Veli', phone: '05321234567', form_started: stamp, notice_version: version }).expect(422);
-    const again = /action="\/[^"]+\/leads[^"]*">\s*<input type="hidden" name="form_started" value="([^"]+)"/.exec(refused.text)?.[1];
+    const again = /action="\/[^"]+\/leads#lead-durum">\s*<input type="hidden" name="form_started" value="([^"]+)"/.exec(refused.text)?.[1];
     expect(again).toBe(stamp);
     // The message form on the same page carries it too (one stamp for the page).
     expect(/name="form_started" value="([^"]+)"/g.exec(refused.text.slice(refused.text.indexOf('id="mesaj"')))?.[1]).toBe(stamp);
@@ -179,7 +186,7 @@ describe('the contact form on the public page', () => {
     const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
     now += 500;
     const fast = await post({ name: 'Hızlı Bot', phone: '05321234567', consent: '1', form_started: stamp, notice_version: '1' }).expect(422);
-    expect(fast.text).toContain(formMessages.tooFast);
+    expect(fast.text).toContain(`id="lead-durum" tabindex="-1" role="alert">${formMessages.tooFast}</div>`);
     expect(fast.text).toContain('value="Hızlı Bot"');
     const forged = await post({ name: 'Sahte', phone: '05321234567', consent: '1', form_started: '123.abc', notice_version: '1' }).expect(422);
     expect(forged.text).toContain(formMessages.expired);
@@ -191,7 +198,7 @@ describe('the contact form on the public page', () => {
     const { stamp, version } = await openForm();
     await post({ name: 'Bot', phone: '05321234567', consent: '1', alan_bos: 'http://spam.example', form_started: stamp, notice_version: version })
       .expect(303)
-      .expect('Location', `/${customer.slug}?lead=1`);
+      .expect('Location', `/${customer.slug}?lead=1#lead-durum`);
     expect(await stored()).toEqual([]);
   });
 
