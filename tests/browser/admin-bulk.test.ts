@@ -284,3 +284,56 @@ for (const javaScript of [false, true]) {
     });
   }
 }
+
+/** Issue 35: the question before printing passive customers' cards, and a bulk action's one activity entry, without JavaScript. */
+for (const device of ['phone', 'desktop'] as const) {
+  describe(`printing passive cards and the bulk action's entry, without JavaScript, on a ${device}`, () => {
+    let browser: Browser;
+    let app: RunningApp;
+    let context: BrowserContext;
+    let page: Page;
+    const shot = (step: string) => `bulk-passive-${device}-${step}`;
+
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      app = await startApp();
+      await seed(app);
+      ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device }));
+      await signIn(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+      await browser?.close();
+      await app?.close();
+    });
+
+    it('deactivating three from the list is one entry in the log, its customers a click away', async () => {
+      await page.goto('/admin?q=kaya');
+      for (const n of [1, 2, 3]) await page.getByLabel(`Müşteri${n} Kaya seç`).check();
+      await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
+      await page.getByRole('button', { name: 'Uygula' }).click();
+      await page.getByRole('button', { name: 'Evet, 3 müşteriyi pasif yap' }).click();
+      await page.waitForURL('**/admin?q=kaya');
+      await page.goto('/admin/activity');
+      await page.getByText('Toplu işlem: 3 müşteri pasif yapıldı').waitFor();
+      await page.getByRole('link', { name: 'Müşterileri gör' }).click();
+      await page.getByRole('heading', { name: 'Toplu işlem: 3 müşteri pasif yapıldı' }).waitFor();
+      expect(await page.locator('.activity-list__item').count()).toBe(3);
+      await inspect(page, shot('01-entry'));
+    });
+
+    it('the list\'s print of passive and active customers asks first, naming the passive ones', async () => {
+      await page.goto('/admin?q=kaya');
+      for (const n of [1, 2, 4]) await page.getByLabel(`Müşteri${n} Kaya seç`).check();
+      await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('print');
+      await page.getByRole('button', { name: 'Uygula' }).click();
+      await page.getByRole('heading', { name: 'Seçilenlerden 2 müşteri pasif; kartları basılsın mı?' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Pasifleri çıkar, 1 kart bas' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Hepsini bas (3 kart)' }).isVisible()).toBe(true);
+      await inspect(page, shot('02-print-question'));
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Pasifleri çıkar, 1 kart bas' }).click();
+      expect((await download).suggestedFilename()).toBe('Kartvizitler (1).pdf');
+    });
+  });
+}
