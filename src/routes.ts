@@ -31,6 +31,7 @@ import type { ProfileController } from './controllers/profile.controller.js';
 import type { SettingsController } from './controllers/settings.controller.js';
 import type { MailSettingsController } from './controllers/mail-settings.controller.js';
 import { showLanding } from './controllers/landing.controller.js';
+import { ownerAccent } from './middleware/brand-locals.js';
 import { csrfProtection, csrfToken } from './middleware/csrf.js';
 import { csvUpload, importConfirmForm } from './middleware/csv-upload.js';
 import { flashLocals } from './middleware/flash.js';
@@ -210,11 +211,12 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/price-list.csv', ...adminPage, d.loadCustomerById, pi.exportCsv);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
-  // The agency's brand (brandLocals) names the owner's pages and what they download, not Vizit.
-  const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken, d.brandLocals];
-  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, form];
+  // The agency's brand (brandLocals) names the owner's pages and what they download, not Vizit; its accent
+  // (ownerAccent) colours them as it does the public page they preview.
+  const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken, d.brandLocals, ownerAccent];
+  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ownerAccent, form];
   // `loaders` run before the parser, so that a refused file can name its dialog (and a wrong id is a 404 unread).
-  const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...loaders, upload, bodyOrEmpty];
+  const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ownerAccent, ...loaders, upload, bodyOrEmpty];
   // `link` loads `:linkId` among this customer's links: another's, a missing or a malformed id is a 404.
   const link = d.loadOwnerLink;
   const p = d.ownerPages;

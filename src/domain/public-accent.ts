@@ -51,17 +51,35 @@ export function publicAccent(accent: string, dark: boolean): PublicAccent {
   return { fill, onFill: textOn(fill), ink, onInk: textOn(ink) };
 }
 
-/** The style rules for the public page ('' without an accent): tokens, the default cover and the initials. */
-export function publicAccentCss(accent: string | null, dark: boolean): string {
-  if (!accent || !ACCENT_PATTERN.test(accent)) return '';
+/** The design tokens of one theme. */
+function accentTokens(accent: string, dark: boolean): string {
   const { fill, onFill, ink, onInk } = publicAccent(accent, dark);
+  return `--brand-fill:${fill};--on-brand-fill:${onFill};--brand:${ink};--on-brand:${onInk};--focus:${ink}`;
+}
+
+/** The default cover and the initials' disc, the same in both themes. */
+function accentShades(accent: string): string {
   // A light shade either side of the accent: darker shades of a light accent turn muddy.
   const deep = mix('#000000', accent, 0.15);
   const pale = mix('#ffffff', accent, 0.45);
   return (
-    `:root{--brand-fill:${fill};--on-brand-fill:${onFill};--brand:${ink};--on-brand:${onInk};--focus:${ink}}` +
     `.cover{background:linear-gradient(135deg,${deep},${accent} 55%,${pale})}` +
-    `.photo--initials{background:linear-gradient(135deg,${accent},${deep});color:${textOn(accent, deep)}}` +
-    `.link:hover{border-color:${ink}}`
+    `.photo--initials{background:linear-gradient(135deg,${accent},${deep});color:${textOn(accent, deep)}}`
   );
+}
+
+/** The style rules for the public page ('' without an accent): tokens, the default cover and the initials. */
+export function publicAccentCss(accent: string | null, dark: boolean): string {
+  if (!accent || !ACCENT_PATTERN.test(accent)) return '';
+  return `:root{${accentTokens(accent, dark)}}${accentShades(accent)}.link:hover{border-color:${publicAccent(accent, dark).ink}}`;
+}
+
+/**
+ * The same for the owner's pages, which preview what visitors see ('' without an accent): both
+ * themes at once, since the editor takes the owner's dark mode (`.theme-dark`) and the other
+ * owner pages are light; computed once per brand (services/brand.service.ts).
+ */
+export function ownerAccentCss(accent: string | null): string {
+  if (!accent || !ACCENT_PATTERN.test(accent)) return '';
+  return `:root{${accentTokens(accent, false)}}.theme-dark{${accentTokens(accent, true)}}${accentShades(accent)}.link:hover{border-color:var(--brand)}`;
 }

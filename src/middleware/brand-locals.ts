@@ -19,3 +19,16 @@ export function brandLocals(brand: BrandSource): RequestHandler {
     next();
   };
 }
+
+/**
+ * On the owner's pages, after brandLocals: the accent as visitors see it on the public page
+ * (`ownerAccentCss`, its own style block in views/partials/edit-head.ejs), let through the CSP.
+ */
+export const ownerAccent: RequestHandler = (_req, res, next) => {
+  const look = res.locals.brand as BrandLook | undefined;
+  if (look?.ownerCss) {
+    res.locals.ownerAccentCss = look.ownerCss;
+    allowStyleHash(res, look.ownerStyleHash);
+  }
+  next();
+};

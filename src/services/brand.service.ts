@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { accentCss } from '../domain/brand-colors.js';
+import { ownerAccentCss } from '../domain/public-accent.js';
 import { styleHashOf } from '../http/inline-style.js';
 import { safeHref } from '../lib/safe-url.js';
 import type { BrandRecord, SettingsRepository } from '../repositories/settings.repository.js';
@@ -24,12 +25,15 @@ export interface BrandLook extends Brand {
   /** The accent as CSS design tokens ('' without an accent), and the CSP source allowing it. */
   css: string;
   styleHash: string;
+  /** The accent as the owner's pages draw it, the public page's way (domain/public-accent.ts), and its CSP source. */
+  ownerCss: string;
+  ownerStyleHash: string;
 }
 
 /** A logo change in a save: new PNG bytes, `null` to remove it, absent to keep it. */
 export type LogoChange = Buffer | null | undefined;
 
-const VIZIT: BrandLook = { name: 'Vizit', url: null, accentColor: null, logoUrl: null, custom: false, mark: 'V', logoWidth: 0, logoHeight: 0, css: '', styleHash: '' };
+const VIZIT: BrandLook = { name: 'Vizit', url: null, accentColor: null, logoUrl: null, custom: false, mark: 'V', logoWidth: 0, logoHeight: 0, css: '', styleHash: '', ownerCss: '', ownerStyleHash: '' };
 
 /** The logo URL names its content (the first 20 hex digits of its SHA-256), so it is cached for good. */
 const LOGO_URL = /^logo-([0-9a-f]{20})\.png$/;
@@ -43,6 +47,7 @@ function pngSize(data: Buffer): { width: number; height: number } {
 function lookOf(record: BrandRecord | null): BrandLook {
   if (!record) return VIZIT;
   const css = accentCss(record.accentColor);
+  const ownerCss = ownerAccentCss(record.accentColor);
   const size = record.logo ? pngSize(record.logo.data) : { width: 0, height: 0 };
   return {
     name: record.name,
@@ -56,6 +61,8 @@ function lookOf(record: BrandRecord | null): BrandLook {
     logoHeight: size.height,
     css,
     styleHash: styleHashOf(css),
+    ownerCss,
+    ownerStyleHash: styleHashOf(ownerCss),
   };
 }
 

@@ -2,7 +2,8 @@
  * The agency brand beyond the admin pages, in a real browser (docs/product.md, Agency brand): a
  * public page in a dark and in a very light accent, its text on and in the accent measured from
  * the colours Chromium computed; the 404 and passive pages; the settings form's colour picker
- * kept in step with its text field; and the admin header on a phone. Every page is checked with
+ * kept in step with its text field; the owner's editor previewing the public page's accent; and the
+ * admin header on a phone. Every page is checked with
  * axe and photographed into tests/browser/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,30 @@ describe('the public page in the agency accent', () => {
       await app.test.db('customers').where({ id: customer.id }).increment('version', 1);
     }
   });
+});
+
+describe("the owner's editor in the agency accent", () => {
+  for (const device of ['phone', 'desktop'] as const) {
+    it(`previews what visitors see: the public page's button fill, ink and default cover, on a ${device}`, async () => {
+      await storeBrand('#0f766e');
+      const p = await open(device);
+      await p.goto(`/${customer.slug}`);
+      const fillOf = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
+      const coverOf = (q: Page) => q.locator('.cover').evaluate((el) => getComputedStyle(el).backgroundImage);
+      const inkOf = (q: Page) => q.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+      const [publicFill, publicInk, publicCover] = [await fillOf(p.getByRole('button', { name: 'Gönder' })), await inkOf(p), await coverOf(p)];
+      expect(hexOf(publicFill)).toBe('#0f766e');
+      await p.goto(`/edit/${customer.editToken}/profile`);
+      const add = p.getByRole('link', { name: 'Bağlantı Ekle' });
+      expect(await fillOf(add)).toBe(publicFill);
+      expect(await contrastOf(add)).toBeGreaterThanOrEqual(4.5);
+      expect(await inkOf(p)).toBe(publicInk);
+      expect(hexOf(await fillOf(p.locator('a.fab')))).toBe(publicInk);
+      expect(await contrastOf(p.locator('a.fab'))).toBeGreaterThanOrEqual(4.5);
+      expect(await coverOf(p)).toBe(publicCover);
+      await inspect(p, `brand-owner-editor-${device}`);
+    });
+  }
 });
 
 describe('the 404 and passive pages', () => {
