@@ -1,6 +1,6 @@
 /**
  * The business card (85x55 mm), in millimetres from a given corner (docs/product.md, Print kit).
- * Front: the logo or photo, the name, title and business, and the phone and e-mail under an
+ * Front: the photo (else the agency's logo), the name, title and business, and the phone and e-mail under an
  * accent rule, with the profile QR on the right. Back: the business, the postal address, the
  * public address and whose product made the card. Text keeps 5 mm from the cut (print shops ask
  * for 3 to 4); only the accent band runs to the edge, and into the bleed when there is one.
@@ -24,7 +24,7 @@ import {
   type TextBox,
 } from './print-layout.js';
 
-/** What sits top left on the front: the agency's logo, or else the customer's round photo. */
+/** What sits top left on the front: the customer's round photo, or else the agency's logo. */
 export interface CardMark {
   kind: 'logo' | 'photo';
   image: OpenedImage;
@@ -38,6 +38,8 @@ export interface CardOptions {
    * off would leave a sliver of one card's band on its neighbour.
    */
   edge: { bleedMm: number } | null;
+  /** The agency's logo, drawn small at the foot of the back (when the front shows the customer's photo instead). */
+  brandLogo: OpenedImage | null;
 }
 
 /** Millimetres, from the card's top-left corner. */
@@ -53,7 +55,7 @@ const FRONT = {
   logo: { width: 30, height: 11 },
 } as const;
 
-const BACK = { band: 3, left: 8, width: 69, top: 5, brandY: 45.5 } as const;
+const BACK = { band: 3, left: 8, width: 69, top: 5, brandY: 45.5, logo: { width: 18, height: 4.5, gap: 1 } } as const;
 
 /** Front: the mark, the name block beside the QR, the contacts along the foot. */
 export function drawCardFront(doc: PDFKit.PDFDocument, ox: number, oy: number, card: PrintCard, brand: ResolvedBrand, options: CardOptions): void {
@@ -147,12 +149,19 @@ export function drawCardBack(doc: PDFKit.PDFDocument, ox: number, oy: number, ca
     items.push({ text: line, box: center({ font: FONT.regular, size: [7.5, 5.5], maxLines: 3, color: MUTED }), gapAbove: mm(i === 0 ? 4.2 : 0.4) });
   }
   items.push({ text: card.displayUrl, box: center({ font: FONT.bold, size: [8.5, 5.5], maxLines: 2, color: brand.accentText }), gapAbove: mm(card.address.length > 0 ? 3 : 4.2) });
-  const room = mm(BACK.brandY - BACK.top - 2);
+  const logoHeight = options.brandLogo ? BACK.logo.height + BACK.logo.gap : 0;
+  const room = mm(BACK.brandY - BACK.top - 2 - logoHeight);
   const fitted = fitStack(doc, items, room);
   const y = oy + mm(BACK.top) + Math.max(0, (room - fitted.height) / 2);
   const x = ox + mm(BACK.left);
   const headingHeight = fitted.measured[0]!.height;
   rule(doc, ox + mm(CARD_MM.width / 2 - 5), y + headingHeight + mm(1.6), mm(10), brand.accent, mm(0.6));
   writeStack(doc, items, fitted, x, y);
+  if (options.brandLogo) {
+    const logo = options.brandLogo;
+    const scale = Math.min(mm(BACK.logo.width) / logo.width, mm(BACK.logo.height) / logo.height);
+    const [w, h] = [logo.width * scale, logo.height * scale];
+    drawImage(doc, logo, ox + mm(CARD_MM.width / 2) - w / 2, oy + mm(BACK.brandY - BACK.logo.gap) - h, w, h);
+  }
   madeWith(doc, x, oy + mm(BACK.brandY), width, brand);
 }

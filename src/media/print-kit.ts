@@ -97,11 +97,14 @@ export const BLEED_MM = 3;
 /** Crop marks in the bleed, on the line of each cut: from the page's edge to 1 mm short of the card. */
 const CROP_MARK = { offsetMm: 1, width: 0.25, knockout: 1 } as const;
 
-/** What goes top left on a front: the agency's logo, opened once per document, else this card's photo. */
+/**
+ * What goes top left on a front: the customer's own photo, else the agency's logo (opened once per
+ * document). The card is the customer's: an agency logo there had pushed their photo off it.
+ */
 async function markOf(doc: PDFKit.PDFDocument, logo: OpenedImage | null, card: PrintCard): Promise<CardMark | null> {
-  if (logo) return { kind: 'logo', image: logo };
   const photo = card.photo ? openImage(doc, await card.photo()) : null;
-  return photo ? { kind: 'photo', image: photo } : null;
+  if (photo) return { kind: 'photo', image: photo };
+  return logo ? { kind: 'logo', image: logo } : null;
 }
 
 /**
@@ -113,7 +116,10 @@ export async function renderBusinessCard(card: PrintCard, brand?: PrintBrand, op
   const doc = createDocument((options.bleed ? printDocumentTitles.cardWithBleed : printDocumentTitles.card)(card.name), look);
   const chunks = collect(doc);
   const bleed = options.bleed ? BLEED_MM : 0;
-  const layout: CardOptions = { mark: await markOf(doc, openImage(doc, look.logo), card), edge: { bleedMm: bleed } };
+  const logo = openImage(doc, look.logo);
+  const mark = await markOf(doc, logo, card);
+  // The agency's logo goes small on the back when the front shows the customer's photo.
+  const layout: CardOptions = { mark, edge: { bleedMm: bleed }, brandLogo: mark?.kind === 'photo' ? logo : null };
   for (const draw of [drawCardFront, drawCardBack]) {
     doc.addPage({ size: [mm(CARD_MM.width + 2 * bleed), mm(CARD_MM.height + 2 * bleed)], margin: 0 });
     draw(doc, mm(bleed), mm(bleed), card, look, layout);
@@ -177,7 +183,7 @@ export async function renderCardSheet(cards: readonly PrintCard[], brand?: Print
     const mark = await markOf(doc, logo, card);
     if (index === 0) doc.addPage({ size: 'A4', margin: 0 });
     const slot = sheetSlotMm(index);
-    drawCardFront(doc, mm(slot.x), mm(slot.y), card, look, { mark, edge: null });
+    drawCardFront(doc, mm(slot.x), mm(slot.y), card, look, { mark, edge: null, brandLogo: null });
     if (index === SHEET.perPage - 1 || i === cards.length - 1) drawCropMarks(doc);
   }
   return finish(doc, chunks);

@@ -2,7 +2,7 @@
  * The sharing image's drawing (docs/product.md, Public page): what a chat or a timeline shows
  * when the page's address is shared, 1200x630. The photo (composited by media/sharing-image.ts
  * into `PHOTO`) or the initials on the accent, the name, the title and the business, the
- * agency's mark and name. Pure: an SVG string from the card and a text measure. Every text is
+ * agency's logo (composited into `BRAND_LOGO`) or its mark, and its name. Pure: an SVG string from the card and a text measure. Every text is
  * fitted before it is drawn (media/text-fit.ts) and XML-escaped as it is written.
  */
 import { SHARING_IMAGE } from '../domain/sharing-image-size.js';
@@ -31,7 +31,12 @@ export interface SharingCard {
   accent: string | null;
   /** The photo is composited over the circle; without one the initials are drawn on it. */
   hasPhoto: boolean;
+  /** The width of the agency's logo composited at BRAND_LOGO (media/sharing-image.ts); null draws its letter mark instead. */
+  logoWidth: number | null;
 }
+
+/** Where the agency's logo goes, small, at the foot of the text column: its top-left corner and its largest size. */
+export const BRAND_LOGO = { x: 500, y: 536, maxWidth: 180, height: 44 } as const;
 
 /** The column the texts sit in, right of the photo. */
 const TEXT = { x: 500, width: 610, top: 70, bottom: 500 } as const;
@@ -112,15 +117,17 @@ function portrait(card: SharingCard): string {
   );
 }
 
-/** The agency's mark (its letter on the accent) and its name, at the foot of the text column. */
+/** The agency's logo (composited there) or its mark (its letter on the accent), and its name, at the foot of the text column. */
 function brandLine(card: SharingCard, measure: MeasureText): string {
-  const name = fitText(card.brandName, BRAND_BOX, measure).lines[0] ?? '';
-  const y = 536;
-  return (
-    `<rect x="${TEXT.x}" y="${y}" width="44" height="44" rx="12" fill="url(#accent)"/>` +
-    `<text x="${TEXT.x + 22}" y="${y + 31}" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(card.brandMark)}</text>` +
-    `<text x="${TEXT.x + 60}" y="${y + 31}" font-family="${FONT}" font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`
-  );
+  const y = BRAND_LOGO.y;
+  const markWidth = card.logoWidth ?? BRAND_LOGO.height;
+  const name = fitText(card.brandName, { ...BRAND_BOX, maxWidth: TEXT.width - markWidth - 16 }, measure).lines[0] ?? '';
+  const mark =
+    card.logoWidth === null
+      ? `<rect x="${TEXT.x}" y="${y}" width="44" height="44" rx="12" fill="url(#accent)"/>` +
+        `<text x="${TEXT.x + 22}" y="${y + 31}" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(card.brandMark)}</text>`
+      : '';
+  return mark + `<text x="${TEXT.x + markWidth + 16}" y="${y + 31}" font-family="${FONT}" font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`;
 }
 
 export function sharingCardSvg(card: SharingCard, measure: MeasureText): string {

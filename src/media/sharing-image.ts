@@ -7,7 +7,7 @@
  */
 import './font-config.js';
 import sharp from 'sharp';
-import { PHOTO, sharingCardSvg, type SharingCard } from './sharing-card-svg.js';
+import { BRAND_LOGO, PHOTO, sharingCardSvg, type SharingCard } from './sharing-card-svg.js';
 import { measureNotoSans } from './text-width.js';
 
 /** What the image may weigh; over it, the JPEG is sent. */
@@ -37,11 +37,31 @@ async function roundPhoto(photo: Buffer): Promise<Buffer | null> {
   }
 }
 
-/** The image for the card, with the photo's bytes when there is one. */
-export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto'>, photo: Buffer | null): Promise<DrawnImage> {
+/** The agency's logo (a PNG we re-encoded) fitted into BRAND_LOGO's box, or null when it cannot be read (its mark is drawn then). */
+async function smallLogo(logo: Buffer): Promise<{ png: Buffer; width: number; height: number } | null> {
+  try {
+    const { data, info } = await sharp(logo, { limitInputPixels: MAX_PHOTO_PIXELS })
+      .resize(BRAND_LOGO.maxWidth, BRAND_LOGO.height, { fit: 'inside' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { png: data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The image for the card: the customer's photo in the circle when there is one, first; the
+ * agency's logo small at the foot when it has one.
+ */
+export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto' | 'logoWidth'>, photo: Buffer | null, agencyLogo: Buffer | null = null): Promise<DrawnImage> {
   const round = photo ? await roundPhoto(photo) : null;
-  const svg = sharingCardSvg({ ...card, hasPhoto: round !== null }, measureNotoSans);
-  const layers = round ? [{ input: round, left: PHOTO.x, top: PHOTO.y }] : [];
+  const logo = agencyLogo ? await smallLogo(agencyLogo) : null;
+  const svg = sharingCardSvg({ ...card, hasPhoto: round !== null, logoWidth: logo?.width ?? null }, measureNotoSans);
+  const layers = [
+    ...(round ? [{ input: round, left: PHOTO.x, top: PHOTO.y }] : []),
+    ...(logo ? [{ input: logo.png, left: BRAND_LOGO.x, top: BRAND_LOGO.y + Math.round((BRAND_LOGO.height - logo.height) / 2) }] : []),
+  ];
   // Drawn straight into the encoder: holding the 3 MB of pixels in a buffer to encode twice cost the
   // server more memory than drawing again in the rare case (a very detailed photo) the PNG is too big.
   const drawn = () => sharp(Buffer.from(svg)).composite(layers);

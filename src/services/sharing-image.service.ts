@@ -39,7 +39,7 @@ export class SharingImageService {
     private readonly profiles: Pick<ProfileRepository, 'findProfile'>,
     private readonly storage: Pick<FileStorage, 'readFile'>,
     /** Read afresh for a drawing, as a page being cached reads it: another instance may have changed it. */
-    private readonly brand: { fresh(): Promise<BrandLook> },
+    private readonly brand: { fresh(): Promise<BrandLook>; logo(): Promise<Buffer | null> },
     private readonly queue = new WorkQueue(1, 32),
     private readonly maxBytes = SHARING_IMAGE_CACHE_BYTES,
   ) {}
@@ -63,6 +63,7 @@ export class SharingImageService {
 
   private async draw(customer: Customer): Promise<SharingImage> {
     const [profile, brand] = await Promise.all([this.profiles.findProfile(customer.id), this.brand.fresh()]);
+    const logo = brand.custom && brand.logoUrl ? await this.brand.logo() : null;
     const photo = profile?.isProfileVisible ? await this.storage.readFile(customer.id, profile.profilePhoto) : null;
     const card = {
       name: `${customer.name} ${customer.surname}`,
@@ -73,7 +74,7 @@ export class SharingImageService {
       brandMark: brand.mark,
       accent: brand.accentColor,
     };
-    const drawn = await this.queue.run(() => drawSharingImage(card, photo));
+    const drawn = await this.queue.run(() => drawSharingImage(card, photo, logo));
     this.drawn += 1;
     const image = { ...drawn, version: customer.version, etag: `"${createHash('sha256').update(drawn.bytes).digest('base64url').slice(0, 27)}"` };
     this.keep(customer.id, image);

@@ -260,7 +260,7 @@ describe('the sheet of fronts', () => {
 });
 
 describe('with an agency logo', () => {
-  it("prints the agency's logo on the front in place of the photo", async () => {
+  it("keeps the customer's photo on the front and prints the agency's logo small on the back (issue 35)", async () => {
     const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 29, g: 53, b: 87, alpha: 1 } } }).png().toBuffer();
     const form = await admin.agent.get('/admin/settings').expect(200);
     await admin.agent
@@ -271,16 +271,29 @@ describe('with an agency logo', () => {
       .field('accent_color', '#0f766e')
       .attach('logo', logo, 'logo.png')
       .expect(303);
+    const dir = path.join(t.config.uploadsDir, String(ayse.id));
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, 'profile-print.jpg'), await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }));
+    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ profile_photo: `/uploads/${ayse.id}/profile-print.jpg`, is_profile_visible: true });
     const pdf = pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=card`));
-    // The photo's JPEG is not in the file: the logo took its place.
-    expect(pdf.toString('latin1')).not.toContain('/DCTDecode');
+    // The photo's JPEG is in the file: the logo no longer takes its place.
+    expect(pdf.toString('latin1')).toContain('/DCTDecode');
     const doc = await openPdf(pdf);
     const [front, back] = await pages(doc);
-    expect(await paintsImages(front!)).toBe(true);
     expect(await pageText(back!)).toContain('Deniz Ajans ile oluşturuldu');
     const image = await renderPage(doc, front!);
-    expect(painted(image, { x: 5, y: 3, width: 30, height: 12 }, [29, 53, 87])).toBe(true);
+    expect(painted(image, { x: 5, y: 4, width: 20, height: 18 }, [214, 120, 80])).toBe(true);
+    expect(painted(image, { x: 5, y: 3, width: 30, height: 12 }, [29, 53, 87])).toBe(false);
     expect(decodeQr(image)).toBe(tagged(ayse.slug));
+    // On the back, small above "Deniz Ajans ile oluşturuldu": at most 18x4.5 mm, centred.
+    const backImage = await renderPage(doc, back!);
+    expect(painted(backImage, { x: 36, y: 40, width: 13, height: 4 }, [29, 53, 87])).toBe(true);
+
+    // A customer with no photo: the agency's logo stands on the front, as the card's only mark.
+    const bareDoc = await openPdf(pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card`, admin.agent)));
+    const [bareFront, bareBack] = await pages(bareDoc);
+    expect(painted(await renderPage(bareDoc, bareFront!), { x: 5, y: 3, width: 30, height: 12 }, [29, 53, 87])).toBe(true);
+    expect(await paintsImages(bareBack!)).toBe(false);
     const sheet = await openPdf(pdfOf(await get(`/admin/print.pdf?ids=${ayse.id},${bare.id}`, admin.agent)));
     expect(await paintsImages(await sheet.getPage(1))).toBe(true);
   });

@@ -131,6 +131,25 @@ describe('GET /{slug}/og.png', () => {
     expect(await inkIn(image, TEXT_COLUMN)).toBeGreaterThan(3000);
   });
 
+  it("shows the customer's photo first and the agency's uploaded logo small at the foot (issue 35)", async () => {
+    await storePhoto(40);
+    // A plain orange logo, a colour nothing else of the image has.
+    const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 240, g: 140, b: 20, alpha: 1 } } }).png().toBuffer();
+    const settings = await admin.agent.get('/admin/settings').expect(200);
+    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Deniz Ajans').field('accent_color', '#0f766e').attach('logo', logo, 'logo.png').expect(303);
+    const image = bytesOf(await getImage().expect(200));
+    const [r, g, b] = await colourAt(image, CIRCLE_CENTRE.x, CIRCLE_CENTRE.y);
+    expect(Math.abs(r - 140) + Math.abs(g - 150) + Math.abs(b - 80)).toBeLessThan(60);
+    // The logo, 132x44 at the foot of the text column, where the letter mark was.
+    const [lr, lg, lb] = await colourAt(image, 566, 558);
+    expect(Math.abs(lr - 240) + Math.abs(lg - 140) + Math.abs(lb - 20)).toBeLessThan(60);
+    // Small: nothing of its colour above the foot.
+    const above = await sharp(image).extract({ left: 480, top: 60, width: 700, height: 460 }).removeAlpha().raw().toBuffer();
+    let orange = 0;
+    for (let i = 0; i < above.length; i += 3) if (Math.abs(above[i]! - 240) + Math.abs(above[i + 1]! - 140) + Math.abs(above[i + 2]! - 20) < 60) orange += 1;
+    expect(orange).toBe(0);
+  });
+
   it('sends a JPEG, saying so, when a photo is too detailed for a PNG under 100 KB', async () => {
     await storePhoto('random');
     const res = await getImage().expect(200);

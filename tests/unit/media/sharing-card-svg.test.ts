@@ -13,6 +13,7 @@ const CARD: SharingCard = {
   brandMark: 'V',
   accent: null,
   hasPhoto: false,
+  logoWidth: null,
 };
 
 /** The `<text>` elements of the SVG: where they start, their font size and what they say, in drawing order. */
