@@ -14,8 +14,11 @@ import type { PrintBrand } from './print-layout.js';
 
 /** How long the thread waits for the next PDF before it ends. */
 const IDLE_MS = 30_000;
-/** Its heap: a 500-item list needs a few megabytes; the limit keeps a runaway drawing from taking the host's memory. */
-const LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 } as const;
+/**
+ * Its heap: a 500-item list needs a few megabytes; the limit keeps a runaway drawing from taking the
+ * host's memory, and a young generation as small as the main thread's (`npm start`) keeps its peak low.
+ */
+const LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 2 } as const;
 
 /**
  * The worker's entry beside this file: the compiled `.js` in production; in development and tests
