@@ -160,9 +160,9 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/password', ...adminPage, d.account.show);
   // What administrators did, newest first; `?yonetici=` and `?musteri=` filter, `?once=`/`?sonra=` page.
   app.get('/admin/activity', ...adminPage, d.activity.list);
-  // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
   // An import's or a bulk action's one entry, with the customers it named.
   app.get('/admin/activity/:activityId', ...adminPage, d.activity.entry);
+  // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
   app.get('/admin/settings', ...adminPage, d.mailSettings.section, d.settings.show);
   app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.mailSettings.section, d.settings.save, d.settings.tooLarge);
   // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
