@@ -210,7 +210,9 @@ const FIELDS: readonly TextField[] = [
       read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.address_line,
       stored: text,
       shown: text,
-      changes: ['customer_profiles'],
+      // The admin list finds the customer by the address too (customers.search_text).
+      pages: ['/admin'],
+      changes: ['customers', 'customer_profiles'],
     }),
   },
   {
