@@ -104,6 +104,8 @@ describe('GET and POST /edit/{token}/notifications', () => {
     let res = await request(t.app).get(page()).expect(200);
     expect(res.text).toMatch(/name="on_message" value="1" checked/);
     expect(res.text).toMatch(/name="weekly" value="1" checked/);
+    // Messages are gathered for 10 minutes, a contact request is told within a minute (docs/product.md, Notifications).
+    expect(res.text).toContain('iletişim bırakan biri bir dakika içinde bildirilir');
     // What a browser posts when the owner only types the address.
     await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
     let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
