@@ -8,12 +8,11 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/errors.js';
-import { createLogger } from '../../src/logger.js';
-import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository, queueMail } from '../../src/repositories/mail-outbox.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import { queueMail } from '../../src/repositories/mail-outbox.repository.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import type { WeeklySummaryService } from '../../src/services/weekly-summary.service.js';
 import { createOwnerWorld, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const MINUTE = 60_000;
@@ -38,7 +37,7 @@ beforeEach(async () => {
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>', BASE_URL: 'https://kart.example', APP_TIMEZONE: 'Europe/Istanbul' },
     clock: () => new Date(time),
   }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+  worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
   });
@@ -58,12 +57,7 @@ afterEach(async () => {
 });
 
 /** Sends what is due and answers the mails that arrived by it. */
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 function confirmLink(mail: ReceivedMail): string {
   return /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(mail.parsed.text ?? '')![1]!;

@@ -7,11 +7,9 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const MINUTE = 60_000;
@@ -28,7 +26,7 @@ beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
   ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+  worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
   });
@@ -46,12 +44,7 @@ afterEach(async () => {
 });
 
 /** Sends what is due and answers the mails that arrived by it. */
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 /** The owner saves the address with new-entry e-mails on and opens the confirmation link. */
 async function confirmedOwner(): Promise<void> {

@@ -7,11 +7,11 @@
  */
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { createSmtpSender, UTF8_LOCAL_PART_REFUSED } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository, queueMail } from '../../src/repositories/mail-outbox.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import { UTF8_LOCAL_PART_REFUSED } from '../../src/mail/smtp-transport.js';
+import { queueMail } from '../../src/repositories/mail-outbox.repository.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { createOwnerWorld, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const REFUSED = 'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; lütfen başka bir adres yazın.';
@@ -24,7 +24,7 @@ let worker: MailOutboxWorker;
 async function world(smtpUtf8: boolean): Promise<void> {
   smtp = await startSmtpTestServer({ smtpUtf8 });
   ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>', BASE_URL: 'https://kart.example' } }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {});
+  worker = testMailWorker(t, {});
 }
 
 afterEach(async () => {
@@ -33,12 +33,8 @@ afterEach(async () => {
   await smtp.close();
 });
 
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+/** Sends what is due and answers the mails that arrived by it. */
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 const saveAddress = (email: string) => request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email, on_message: '1' });
 const rcpt = () => smtp.commands.filter((line) => /^RCPT TO:/i.test(line));

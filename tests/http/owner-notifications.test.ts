@@ -6,13 +6,12 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository, queueToCompose } from '../../src/repositories/mail-outbox.repository.js';
+import { queueToCompose } from '../../src/repositories/mail-outbox.repository.js';
 import { MessageRepository } from '../../src/repositories/message.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { testsOnPostgres } from '../helpers/database.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const MINUTE = 60_000;
@@ -31,7 +30,7 @@ beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
   ({ t, customer, other } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+  worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
   });
@@ -50,12 +49,7 @@ function save(fields: Record<string, string>, c: CreatedCustomer = customer) {
 }
 
 /** Sends what is due and answers the mails that arrived by it. */
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 function linkIn(mail: ReceivedMail, kind: 'confirm' | 'unsubscribe'): string {
   const match = new RegExp(`https://kart\\.example(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '');
@@ -469,7 +463,7 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
 
   it('keeps an e-mail it cannot compose (no composer) for a later try, which sends it', async () => {
     await confirmedOwner();
-    const bare = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+    const bare = testMailWorker(t, { now: () => new Date(time) });
     try {
       await visitorWrites('Bekleyen mesaj');
       expect(await bare.runOnce()).toBe(0);

@@ -7,12 +7,11 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { WeeklySummarySchedule } from '../../src/services/weekly-summary-schedule.js';
 import type { WeeklySummaryService } from '../../src/services/weekly-summary.service.js';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const HOUR = 3_600_000;
@@ -34,7 +33,7 @@ beforeEach(async () => {
     env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vizit <bildirim@ajans.example>', BASE_URL: 'https://kart.example', APP_TIMEZONE: 'Europe/Istanbul' },
     clock: () => new Date(time),
   }));
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+  worker = testMailWorker(t, { now: () => new Date(time) });
   summaries = t.services.ownerMail.weeklySummaries!;
 });
 
@@ -44,12 +43,8 @@ afterEach(async () => {
   await smtp.close();
 });
 
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+/** Sends what is due and answers the mails that arrived by it. */
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 /** The owner's address saved with `fields` and confirmed through the e-mailed link. */
 async function confirmed(c: CreatedCustomer, email: string, fields: Record<string, string>): Promise<void> {

@@ -6,11 +6,9 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.js';
-import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
-import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
+import type { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
+import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const OWNER = 'sahip@example.com';
@@ -29,7 +27,7 @@ beforeEach(async () => {
   customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
   const form = await admin.agent.get('/admin/settings').expect(200);
   await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(form.text)).field('brand_name', 'Deniz Ajans').field('accent_color', '#1d3557').expect(303);
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), {
+  worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
   });
@@ -41,12 +39,8 @@ afterEach(async () => {
   await smtp.close();
 });
 
-async function deliver(): Promise<ReceivedMail[]> {
-  const before = smtp.messages.length;
-  const sent = await worker.runOnce();
-  if (sent > 0) await smtp.waitForMessages(before + sent);
-  return smtp.messages.slice(before);
-}
+/** Sends what is due and answers the mails that arrived by it. */
+const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 const edit = (path = '') => `/edit/${customer.editToken}${path}`;
 
