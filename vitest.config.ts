@@ -19,19 +19,33 @@ export default defineConfig({
       {
         extends: true,
         // tests/faults/postgres-*: stops and restarts a PostgreSQL cluster of its own.
-        test: { name: 'sqlite', include: ['tests/**/*.test.ts'], exclude: ['tests/multi/**', 'tests/faults/postgres-*.test.ts', 'tests/hostile/**'] },
+        test: {
+          name: 'sqlite',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/multi/**', 'tests/faults/postgres-*.test.ts', 'tests/hostile/**'],
+        },
       },
       // tests/hostile: /healthz must answer within 100 ms during each case, which measures the server only when
       // nothing else of the run shares the cores: after every other project, one file at a time.
       {
         extends: true,
-        test: { name: 'hostile', include: ['tests/hostile/**/*.test.ts'], fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'hostile',
+          include: ['tests/hostile/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
-          include: ['tests/http/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/multi/**/*.test.ts', 'tests/faults/postgres-*.test.ts'],
+          include: [
+            'tests/http/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+            'tests/multi/**/*.test.ts',
+            'tests/faults/postgres-*.test.ts',
+          ],
           // Archives of the SQLite file; PostgreSQL is backed up with pg_dump (that refusal is tested there).
           exclude: ['tests/http/backup.test.ts'],
           env: { VIZIT_TEST_DB: 'postgres' },

@@ -5,8 +5,32 @@
  */
 import { pick } from './names.js';
 
-const TRADES = ['Kuaför', 'Pastane', 'Kafe', 'Emlak', 'Oto Servis', 'Çiçekçi', 'Fotoğraf Stüdyosu', 'Terzi', 'Eczane', 'Nalbur', 'Fırın', 'Seramik Atölyesi'] as const;
-const CITIES = ['İstanbul', 'Ankara', 'İzmir', 'Bursa', 'Antalya', 'Eskişehir', 'Çanakkale', 'Şanlıurfa', 'Muğla', 'Trabzon'] as const;
+const TRADES = [
+  'Kuaför',
+  'Pastane',
+  'Kafe',
+  'Emlak',
+  'Oto Servis',
+  'Çiçekçi',
+  'Fotoğraf Stüdyosu',
+  'Terzi',
+  'Eczane',
+  'Nalbur',
+  'Fırın',
+  'Seramik Atölyesi',
+] as const;
+const CITIES = [
+  'İstanbul',
+  'Ankara',
+  'İzmir',
+  'Bursa',
+  'Antalya',
+  'Eskişehir',
+  'Çanakkale',
+  'Şanlıurfa',
+  'Muğla',
+  'Trabzon',
+] as const;
 
 export interface BusinessData {
   company: string | null;

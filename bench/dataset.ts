@@ -49,7 +49,14 @@ const HOUR_WEIGHTS = [2, 1, 1, 1, 1, 1, 2, 3, 5, 6, 7, 8, 10, 10, 8, 7, 7, 8, 9,
 function zoneOffsetMs(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   const format = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   });
   for (const part of format.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
@@ -157,7 +164,12 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     const slugs = new Set<string>();
     // The bench profile's contact is the one written below with the rest of its page; no business, so its page weighs what it did.
     const businessRandom = seededRandom(20261126);
-    const benchContact: BusinessData = { company: null, city: null, phone: '+905321234567', email: 'merhaba@aysekaya.com.tr' };
+    const benchContact: BusinessData = {
+      company: null,
+      city: null,
+      phone: '+905321234567',
+      email: 'merhaba@aysekaya.com.tr',
+    };
     const threeYears = 3 * 365 * DAY_MS;
     const bench = db.transaction((): BenchProfile => {
       let profile: BenchProfile | null = null;
@@ -171,7 +183,10 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
         const active = n === 0 || random() >= 0.04;
         const business = n === 0 ? benchContact : businessData(businessRandom, n, person.surname, slug);
         const searchText = customerSearchTextOf({ ...person, slug, ...business, oldSlugs: [] });
-        const id = Number(insertCustomer.run(person.name, person.surname, slug, searchText, token, active ? 1 : 0, createdAt).lastInsertRowid);
+        const id = Number(
+          insertCustomer.run(person.name, person.surname, slug, searchText, token, active ? 1 : 0, createdAt)
+            .lastInsertRowid,
+        );
         insertProfile.run(id, business.company, business.city, business.phone, business.email, createdAt);
         for (const type of ['email', 'phone', 'add_contact']) insertButton.run(id, type);
         if (n === 0) profile = { id, slug, editToken: token, ...person };
@@ -186,7 +201,13 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
          show_name_on_cover = 1, updated_at = ? where customer_id = ?`,
     ).run(
       "Kadıköy'de el yapımı seramik atölyesi.\nKurslar, siparişler ve hediyelikler. Salı-Pazar 10:00-19:00.",
-      '+905321234567', 'merhaba@aysekaya.com.tr', 'https://aysekaya.com.tr', files.photo, files.cover, now, bench.id,
+      '+905321234567',
+      'merhaba@aysekaya.com.tr',
+      'https://aysekaya.com.tr',
+      files.photo,
+      files.cover,
+      now,
+      bench.id,
     );
     const insertLink = db.prepare(
       'insert into social_links (customer_id, platform, url, label, icon, is_visible, order_index, created_at) values (?, ?, ?, ?, ?, 1, ?, ?)',
@@ -198,11 +219,16 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       }
     })();
     db.prepare('insert into iban_info (customer_id, iban, account_holder, is_visible) values (?, ?, ?, 1)').run(
-      bench.id, 'TR330006100519786457841326', 'Ayşe Kaya',
+      bench.id,
+      'TR330006100519786457841326',
+      'Ayşe Kaya',
     );
     // The opening hours its bio names (Salı-Pazar 10:00-19:00): the page's "Şimdi açık" is filled in per response.
     db.prepare('insert into opening_hours (customer_id, week, closed_dates, updated_at) values (?, ?, ?, ?)').run(
-      bench.id, JSON.stringify([[], ...Array.from({ length: 6 }, () => [[600, 1140]])]), '[]', now,
+      bench.id,
+      JSON.stringify([[], ...Array.from({ length: 6 }, () => [[600, 1140]])]),
+      '[]',
+      now,
     );
 
     // A million views, and their per-day counters computed with the app's own day-key rule.
@@ -226,8 +252,12 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       for (const [day, views] of perDay) insertDay.run(bench.id, day, views);
     })();
 
-    const insertMessage = db.prepare('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)');
-    const messageTimes = Array.from({ length: DATASET.messages }, () => Math.floor(now - random() * DATASET.viewDays * DAY_MS)).sort((a, b) => a - b);
+    const insertMessage = db.prepare(
+      'insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)',
+    );
+    const messageTimes = Array.from({ length: DATASET.messages }, () =>
+      Math.floor(now - random() * DATASET.viewDays * DAY_MS),
+    ).sort((a, b) => a - b);
     db.transaction(() => {
       for (const t of messageTimes) insertMessage.run(bench.id, randomMessage(random), t);
     })();

@@ -16,7 +16,12 @@ function sqliteCounter(sqliteFile: string): RowCounter {
     async count(sql, ...params) {
       const db = new Database(sqliteFile, { readonly: true, fileMustExist: true });
       try {
-        return Number(db.prepare(sql).pluck().get(...params) ?? 0);
+        return Number(
+          db
+            .prepare(sql)
+            .pluck()
+            .get(...params) ?? 0,
+        );
       } finally {
         db.close();
       }

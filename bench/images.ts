@@ -23,7 +23,11 @@ function photoPixels(width: number, height: number, noise: number, seed: number)
   return pixels;
 }
 
-export function photoJpeg(width: number, height: number, options: { noise: number; quality: number; seed?: number }): Promise<Buffer> {
+export function photoJpeg(
+  width: number,
+  height: number,
+  options: { noise: number; quality: number; seed?: number },
+): Promise<Buffer> {
   return sharp(photoPixels(width, height, options.noise, options.seed ?? 1), { raw: { width, height, channels: 3 } })
     .jpeg({ quality: options.quality })
     .toBuffer();
@@ -62,4 +66,9 @@ export async function phoneCameraJpeg(): Promise<Buffer> {
   throw new Error('could not make a 4.5-5 MB test JPEG');
 }
 
-export const uploadLimits = { width: UPLOAD_WIDTH, height: UPLOAD_HEIGHT, minBytes: UPLOAD_MIN_BYTES, maxBytes: UPLOAD_MAX_BYTES };
+export const uploadLimits = {
+  width: UPLOAD_WIDTH,
+  height: UPLOAD_HEIGHT,
+  minBytes: UPLOAD_MIN_BYTES,
+  maxBytes: UPLOAD_MAX_BYTES,
+};

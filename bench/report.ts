@@ -51,10 +51,20 @@ export async function cpuBusyPercent(ms = 1000): Promise<number> {
 export async function machine(root: string): Promise<Machine> {
   let commit = 'unknown';
   try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'views', 'public', 'widgets', 'migrations'], {
-      cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'],
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src', 'views', 'public', 'widgets', 'migrations'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    ).trim();
     commit = dirty ? `${head} + uncommitted changes` : head;
   } catch {
     // not a git checkout
@@ -106,7 +116,12 @@ export class Results {
 
   table(): string {
     const header = ['What', 'Figure', 'Target', ''];
-    const body = this.rows.map((r) => [r.what, figureOf(r), r.target || '—', r.pass === null ? '' : r.pass ? '✓' : '✗']);
+    const body = this.rows.map((r) => [
+      r.what,
+      figureOf(r),
+      r.target || '—',
+      r.pass === null ? '' : r.pass ? '✓' : '✗',
+    ]);
     const widths = header.map((h, i) => Math.max(h.length, ...body.map((cells) => cells[i]!.length)));
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
     return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');

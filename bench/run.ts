@@ -20,7 +20,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS, procStatusMb, startHttp, startServer, stopAll } from '../tests/helpers/launcher.js';
+import {
+  PRODUCTION_MALLOC_ENV,
+  PRODUCTION_NODE_ARGS,
+  procStatusMb,
+  startHttp,
+  startServer,
+  stopAll,
+} from '../tests/helpers/launcher.js';
 import { buildIfNeeded } from './build.js';
 import { round, type BenchContext } from './context.js';
 import { buildDataset, DATASET } from './dataset.js';
@@ -55,7 +62,13 @@ const MEMORY_TARGET_MB = 150;
 
 const keepData = process.argv.includes('--keep-data');
 /** `--only=a,b`: the scenario ids to run; none given runs them all. */
-const only = new Set(process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',').filter(Boolean) ?? []);
+const only = new Set(
+  process.argv
+    .find((arg) => arg.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',')
+    .filter(Boolean) ?? [],
+);
 const postgresUrl = process.env.DATABASE_URL?.trim() || null;
 /** Node flags for the server on top of those `npm start` and the Docker image use (profiling, say). */
 const extraServerNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
@@ -96,11 +109,19 @@ async function main(): Promise<void> {
   const results = new Results();
   const host = await machine(root);
   const database = postgresUrl ? 'PostgreSQL' : 'SQLite';
-  console.log(`Vizit benchmark on ${database} — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`);
-  console.log('Note: autocannon (the load generator) runs in this process and competes with the server for the same cores.');
+  console.log(
+    `Vizit benchmark on ${database} — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`,
+  );
+  console.log(
+    'Note: autocannon (the load generator) runs in this process and competes with the server for the same cores.',
+  );
   if (host.busyBeforePercent > 10) {
-    results.note(`Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput figures are noisy; run again on an idle machine.`);
-    console.log(`Warning: the CPU is ${host.busyBeforePercent} % busy before the run — something else is using it; figures will be noisy.`);
+    results.note(
+      `Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput figures are noisy; run again on an idle machine.`,
+    );
+    console.log(
+      `Warning: the CPU is ${host.busyBeforePercent} % busy before the run — something else is using it; figures will be noisy.`,
+    );
   }
 
   section('Build');
@@ -111,14 +132,18 @@ async function main(): Promise<void> {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-bench-'));
   const dataset = await buildDataset(dataDir, TIME_ZONE);
   const { counts } = dataset;
-  console.log(`  ${counts.customers} customers, 1 profile with ${counts.social_links} links, ${counts.profile_views} views ` +
-    `over ${DATASET.viewDays} days (${counts.profile_view_days} day counters), ${counts.anonymous_messages} messages`);
+  console.log(
+    `  ${counts.customers} customers, 1 profile with ${counts.social_links} links, ${counts.profile_views} views ` +
+      `over ${DATASET.viewDays} days (${counts.profile_view_days} day counters), ${counts.anonymous_messages} messages`,
+  );
   console.log(`  loaded in ${(dataset.loadMs / 1000).toFixed(1)} s into ${dataDir}`);
   console.log(`  bench profile: /${dataset.profile.slug} (customer ${dataset.profile.id})`);
   results.detail('dataset', { ...dataset.counts, loadSeconds: round(dataset.loadMs / 1000) });
   if (postgresUrl) {
     postgres = await copyToPostgres(dataset.sqliteFile, postgresUrl);
-    console.log(`  moved to PostgreSQL by db:copy in ${(postgres.copyMs / 1000).toFixed(1)} s: ${postgres.rows} rows, every table's count matching`);
+    console.log(
+      `  moved to PostgreSQL by db:copy in ${(postgres.copyMs / 1000).toFixed(1)} s: ${postgres.rows} rows, every table's count matching`,
+    );
     results.detail('postgres', { copySeconds: round(postgres.copyMs / 1000), rows: postgres.rows });
   }
   const databaseUrl = postgres?.url ?? null;
@@ -127,43 +152,91 @@ async function main(): Promise<void> {
   section('Servers');
   console.log(`  server node flags: ${[...PRODUCTION_NODE_ARGS, ...extraServerNodeArgs].join(' ')}`);
   const serverEnv = {
-    NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_TIMEZONE: TIME_ZONE,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl ?? '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_TIMEZONE: TIME_ZONE,
     // Lets the message benchmark give each request its own client address (X-Forwarded-For).
-    TRUST_PROXY: 'true', LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
     // As `npm start` and the Docker image run the server: glibc malloc settings that keep RSS low.
     ...PRODUCTION_MALLOC_ENV,
   };
   // Both on 127.0.0.1 only, with nothing of this shell's environment but PATH and HOME.
   const [server, hello] = await Promise.all([
     startServer(dataDir, serverEnv, { built: true, nodeArgs: extraServerNodeArgs, baseEnv: 'clean' }),
-    startHttp({ name: 'hello', args: ['--import', 'tsx', 'bench/hello-world.ts'], env: { NODE_ENV: 'production' }, baseEnv: 'clean', readyPath: '/' }),
+    startHttp({
+      name: 'hello',
+      args: ['--import', 'tsx', 'bench/hello-world.ts'],
+      env: { NODE_ENV: 'production' },
+      baseEnv: 'clean',
+      readyPath: '/',
+    }),
   ]);
   const [appUrl, helloUrl] = [server.url, hello.url];
-  console.log(`  server (pid ${server.pid}) answered /healthz after ${Math.round(server.readyMs)} ms; hello world pid ${hello.pid}`);
-  console.log('  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address');
+  console.log(
+    `  server (pid ${server.pid}) answered /healthz after ${Math.round(server.readyMs)} ms; hello world pid ${hello.pid}`,
+  );
+  console.log(
+    '  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address',
+  );
   const sampler = new MemorySampler(server.pid);
-  const ctx: BenchContext = { appUrl, helloUrl, server, hello, sampler, dataDir, rows, profile: dataset.profile, results };
+  const ctx: BenchContext = {
+    appUrl,
+    helloUrl,
+    server,
+    hello,
+    sampler,
+    dataDir,
+    rows,
+    profile: dataset.profile,
+    results,
+  };
 
   const scenarios: Array<[string, string, () => Promise<void>]> = [
     ['weight', 'g. Public page weight', () => benchPageWeight(ctx)],
     ['public', 'a. GET /{slug} vs hello world, 50 connections, 3 s warm-up + 12 s', () => benchPublicPage(ctx)],
     ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
     ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
-    ['list', 'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s', () => benchAdminList(ctx, ADMIN)],
+    [
+      'list',
+      'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s',
+      () => benchAdminList(ctx, ADMIN),
+    ],
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx).then(() => {})],
-    ['messages-notified', 'd2. Visitor messages with the owner\'s e-mail notifications on (a second server, same database)', () => benchMessagesNotified(ctx, serverEnv, dataset.sqliteFile)],
-    ['leads', 'o. Contact exchange: visitors\' leads, sustained (compared with d when both run)', () => benchLeads(ctx)],
+    [
+      'messages-notified',
+      "d2. Visitor messages with the owner's e-mail notifications on (a second server, same database)",
+      () => benchMessagesNotified(ctx, serverEnv, dataset.sqliteFile),
+    ],
+    ['leads', "o. Contact exchange: visitors' leads, sustained (compared with d when both run)", () => benchLeads(ctx)],
     ['clicks', 'h. Link clicks (pings), 50 connections', () => benchLinkClicks(ctx)],
     ['upload', 'e. Owner photo upload, sequential', () => benchPhotoUpload(ctx)],
     ['import', 'i. Bulk import of 1,000 rows and the customers CSV, sequential', () => benchImport(ctx, ADMIN)],
     ['print', 'j. Print kit: a 300-card A4 sheet and the table card, sequential', () => benchPrintKit(ctx, ADMIN)],
-    ['og', 'k. Sharing image: the first request draws it, then from memory at 50 connections', () => benchSharingImage(ctx)],
-    ['pricelist', 'q. Price list with 200 items: the page vs hello world at 50 connections, its first render, the A4 PDF', () => benchPriceList(ctx)],
+    [
+      'og',
+      'k. Sharing image: the first request draws it, then from memory at 50 connections',
+      () => benchSharingImage(ctx),
+    ],
+    [
+      'pricelist',
+      'q. Price list with 200 items: the page vs hello world at 50 connections, its first render, the A4 PDF',
+      () => benchPriceList(ctx),
+    ],
     ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
-    ['activity', 'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s', () => benchActivity(ctx, ADMIN)],
+    [
+      'activity',
+      'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s',
+      () => benchActivity(ctx, ADMIN),
+    ],
     // Last: it changes every customer's status (and puts it back) and lists each in its activity entry.
-    ['bulk', 'n. Bulk action on all matching: deactivate every customer in one transaction, sequential', () => benchBulk(ctx, ADMIN)],
+    [
+      'bulk',
+      'n. Bulk action on all matching: deactivate every customer in one transaction, sequential',
+      () => benchBulk(ctx, ADMIN),
+    ],
     // After the others: it points the bench profile's photo at the bucket, where the disk server cannot read it.
     ['s3', 'p. Uploads on S3 (a local s3rver bucket) against the local disk', () => benchObjectStorage(ctx)],
   ];
@@ -180,12 +253,23 @@ async function main(): Promise<void> {
   sampler.stop();
   const peak = procStatusMb(server.pid, 'VmHWM');
   results.add({
-    id: 'memory.peak', what: 'Server peak resident memory (VmHWM), whole run', value: peak, unit: 'MB',
-    target: `< ${MEMORY_TARGET_MB} MB`, pass: peak !== null && peak < MEMORY_TARGET_MB,
+    id: 'memory.peak',
+    what: 'Server peak resident memory (VmHWM), whole run',
+    value: peak,
+    unit: 'MB',
+    target: `< ${MEMORY_TARGET_MB} MB`,
+    pass: peak !== null && peak < MEMORY_TARGET_MB,
   });
   const byPhase = sampler.byPhase();
-  console.log(`  RSS peak by phase (1 s samples): ${byPhase.map((p) => `${p.phase} ${Math.round(p.rssMb)} MB`).join(', ')}`);
-  console.log(`  where the peak (VmHWM) rose: ${byPhase.filter((p) => p.peakRiseMb > 0).map((p) => `${p.phase} +${p.peakRiseMb} MB`).join(', ')}`);
+  console.log(
+    `  RSS peak by phase (1 s samples): ${byPhase.map((p) => `${p.phase} ${Math.round(p.rssMb)} MB`).join(', ')}`,
+  );
+  console.log(
+    `  where the peak (VmHWM) rose: ${byPhase
+      .filter((p) => p.peakRiseMb > 0)
+      .map((p) => `${p.phase} +${p.peakRiseMb} MB`)
+      .join(', ')}`,
+  );
   results.detail('memory', {
     peakMb: peak,
     rssByPhaseMb: Object.fromEntries(byPhase.map((p) => [p.phase, p.rssMb])),
@@ -193,20 +277,30 @@ async function main(): Promise<void> {
     samples: sampler.samples,
   });
   if (server.problems.length > 0) {
-    console.log(`  the server logged ${server.problems.length} warning/error line(s); the first: ${server.problems[0]?.slice(0, 300)}`);
+    console.log(
+      `  the server logged ${server.problems.length} warning/error line(s); the first: ${server.problems[0]?.slice(0, 300)}`,
+    );
     results.detail('serverProblems', server.problems.slice(0, 20));
   }
 
   const totalS = (performance.now() - startedAt) / 1000;
-  section(`Results (${results.rows.filter((r) => r.pass === true).length} of ${results.rows.filter((r) => r.pass !== null).length} targets met)`);
+  section(
+    `Results (${results.rows.filter((r) => r.pass === true).length} of ${results.rows.filter((r) => r.pass !== null).length} targets met)`,
+  );
   console.log(results.table());
-  console.log(`\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`);
+  console.log(
+    `\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`,
+  );
   console.log(`Date: ${host.date}; app: ${host.commit}; total run time ${Math.round(totalS)} s`);
   for (const note of results.notes) console.log(`Note: ${note}`);
   // A partial run (--only) never replaces the figures of a whole one.
   if (only.size > 0) return;
   const file = path.join(root, 'bench', postgresUrl ? 'results-postgres.json' : 'results.json');
-  await results.writeJson(file, { machine: host, totalSeconds: round(totalS), buildSeconds: buildMs === null ? null : round(buildMs / 1000) });
+  await results.writeJson(file, {
+    machine: host,
+    totalSeconds: round(totalS),
+    buildSeconds: buildMs === null ? null : round(buildMs / 1000),
+  });
   console.log(`Written to ${path.relative(process.cwd(), file)}`);
 }
 

@@ -4,7 +4,15 @@
  * one action at a time until the deadline; every answer is tallied by kind.
  */
 import http from 'node:http';
-import { clientAddress, formBody, isOkJson, multipartBody, NoAnswerError, rawRequest, type RawRequest } from '../tests/helpers/raw-http.js';
+import {
+  clientAddress,
+  formBody,
+  isOkJson,
+  multipartBody,
+  NoAnswerError,
+  rawRequest,
+  type RawRequest,
+} from '../tests/helpers/raw-http.js';
 import type { AdminSession, RealCustomer } from '../tests/helpers/real-admin.js';
 
 export interface SoakCustomer extends RealCustomer {
@@ -25,12 +33,19 @@ export type ActionKind = 'page' | 'message' | 'bio' | 'links' | 'photo' | 'stats
 
 /** Share of each action in the mix, out of 100. */
 const MIX: ReadonlyArray<[ActionKind, number]> = [
-  ['page', 50], ['message', 10], ['bio', 8], ['links', 8], ['photo', 2], ['stats', 12], ['admin', 10],
+  ['page', 50],
+  ['message', 10],
+  ['bio', 8],
+  ['links', 8],
+  ['photo', 2],
+  ['stats', 12],
+  ['admin', 10],
 ];
 const MAX_LINKS = 12;
 /** A phone's browser: counted as a visit (a bot is not). */
 const VISITOR = {
-  'user-agent': 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  'user-agent':
+    'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
   accept: 'text/html',
 };
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -80,7 +95,12 @@ export class SoakLoad {
   }
 
   /** Sends one request and tallies it: 2xx/3xx fine, 429 throttled, anything else an error. */
-  private async send(kind: ActionKind, path: string, request: RawRequest = {}, ok: (status: number, text: string) => boolean = () => true): Promise<string | null> {
+  private async send(
+    kind: ActionKind,
+    path: string,
+    request: RawRequest = {},
+    ok: (status: number, text: string) => boolean = () => true,
+  ): Promise<string | null> {
     const tally = this.tallies.get(kind)!;
     tally.requests += 1;
     try {
@@ -90,7 +110,10 @@ export class SoakLoad {
         return null;
       }
       if (res.status >= 200 && res.status < 400 && ok(res.status, res.text)) return res.text;
-      this.error(tally, `${kind} ${path.replace(/\/edit\/[^/]+/, '/edit/…')} → ${res.status} ${res.text.slice(0, 120).replace(/\s+/g, ' ')}`);
+      this.error(
+        tally,
+        `${kind} ${path.replace(/\/edit\/[^/]+/, '/edit/…')} → ${res.status} ${res.text.slice(0, 120).replace(/\s+/g, ' ')}`,
+      );
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;
       this.error(tally, `${kind} ${path.replace(/\/edit\/[^/]+/, '/edit/…')} → ${err.message}`);
@@ -112,7 +135,12 @@ export class SoakLoad {
         return;
       case 'message': {
         const form = formBody({ form_started: c.stamp, alan_bos: '', message: `Dayanıklılık testi mesajı ${n}` });
-        await this.send(kind, `/${c.slug}/messages`, { headers: { ...form.headers, 'x-forwarded-for': clientAddress(n) }, body: form.body }, (s) => s === 303);
+        await this.send(
+          kind,
+          `/${c.slug}/messages`,
+          { headers: { ...form.headers, 'x-forwarded-for': clientAddress(n) }, body: form.body },
+          (s) => s === 303,
+        );
         return;
       }
       case 'bio': {
@@ -125,14 +153,21 @@ export class SoakLoad {
         return;
       case 'photo': {
         const file = multipartBody({}, { field: 'file', name: 'foto.jpg', type: 'image/jpeg', data: this.photo });
-        await this.send(kind, `/edit/${c.token}/photo/profile`, { headers: { ...file.headers, ...JSON_ACCEPT }, body: file.body }, (_s, t) => okJson(t));
+        await this.send(
+          kind,
+          `/edit/${c.token}/photo/profile`,
+          { headers: { ...file.headers, ...JSON_ACCEPT }, body: file.body },
+          (_s, t) => okJson(t),
+        );
         return;
       }
       case 'stats':
         await this.send(kind, `/edit/${c.token}/stats?gun=${[7, 30, 90][n % 3]}`, { headers: JSON_ACCEPT });
         return;
       case 'admin':
-        await this.send(kind, n % 2 ? '/admin' : `/admin?q=${encodeURIComponent(c.slug.slice(0, 3))}`, { headers: { cookie: this.admin.cookie, ...(n % 2 ? {} : JSON_ACCEPT) } });
+        await this.send(kind, n % 2 ? '/admin' : `/admin?q=${encodeURIComponent(c.slug.slice(0, 3))}`, {
+          headers: { cookie: this.admin.cookie, ...(n % 2 ? {} : JSON_ACCEPT) },
+        });
         return;
     }
   }
@@ -145,18 +180,42 @@ export class SoakLoad {
       if (c.links.length >= MAX_LINKS) {
         const id = c.links[0]!;
         const empty = formBody({});
-        if (await this.send('links', `/edit/${c.token}/links/${id}/delete`, { headers: { ...empty.headers, ...JSON_ACCEPT }, body: empty.body }, (_s, t) => okJson(t))) {
+        if (
+          await this.send(
+            'links',
+            `/edit/${c.token}/links/${id}/delete`,
+            { headers: { ...empty.headers, ...JSON_ACCEPT }, body: empty.body },
+            (_s, t) => okJson(t),
+          )
+        ) {
           c.links.shift();
         }
       } else if (n % 3 === 0 && c.links.length > 1) {
         const order = [...c.links].sort(() => Math.random() - 0.5);
         const form = formBody({ order: order.join(',') });
-        if (await this.send('links', `/edit/${c.token}/links/order`, { headers: { ...form.headers, ...JSON_ACCEPT }, body: form.body }, (_s, t) => okJson(t))) {
+        if (
+          await this.send(
+            'links',
+            `/edit/${c.token}/links/order`,
+            { headers: { ...form.headers, ...JSON_ACCEPT }, body: form.body },
+            (_s, t) => okJson(t),
+          )
+        ) {
           c.links = order;
         }
       } else {
-        const form = formBody({ platform: 'custom', url: `https://ornek.com.tr/dayaniklilik/${n}`, label: `Bağlantı ${n}`, icon: '' });
-        const text = await this.send('links', `/edit/${c.token}/links`, { headers: { ...form.headers, ...JSON_ACCEPT }, body: form.body }, (_s, t) => okJson(t));
+        const form = formBody({
+          platform: 'custom',
+          url: `https://ornek.com.tr/dayaniklilik/${n}`,
+          label: `Bağlantı ${n}`,
+          icon: '',
+        });
+        const text = await this.send(
+          'links',
+          `/edit/${c.token}/links`,
+          { headers: { ...form.headers, ...JSON_ACCEPT }, body: form.body },
+          (_s, t) => okJson(t),
+        );
         if (text) c.links.push((JSON.parse(text) as { id: number }).id);
       }
     } finally {

@@ -28,8 +28,16 @@ const CUSTOMERS = 10;
 const LINKS_AT_START = 4;
 const REPORT_EVERY_MS = 30_000;
 const PEOPLE: Array<[string, string]> = [
-  ['Ayşe', 'Kaya'], ['Mehmet', 'Yılmaz'], ['Zeynep', 'Demir'], ['Ali', 'Çelik'], ['Elif', 'Şahin'],
-  ['Mustafa', 'Öztürk'], ['Fatma', 'Arslan'], ['Emre', 'Doğan'], ['Selin', 'Koç'], ['Burak', 'Aydın'],
+  ['Ayşe', 'Kaya'],
+  ['Mehmet', 'Yılmaz'],
+  ['Zeynep', 'Demir'],
+  ['Ali', 'Çelik'],
+  ['Elif', 'Şahin'],
+  ['Mustafa', 'Öztürk'],
+  ['Fatma', 'Arslan'],
+  ['Emre', 'Doğan'],
+  ['Selin', 'Koç'],
+  ['Burak', 'Aydın'],
 ];
 
 function option(name: string, fallback: number): number {
@@ -70,8 +78,16 @@ async function setUp(url: string, session: AdminSession, sqliteFile: string): Pr
   for (const c of await createCustomersViaAdmin(url, session, PEOPLE.slice(0, CUSTOMERS), sqliteFile)) {
     const links: number[] = [];
     for (let i = 1; i <= LINKS_AT_START; i += 1) {
-      const form = formBody({ platform: 'custom', url: `https://ornek.com.tr/${c.slug}/${i}`, label: `Bağlantı ${i}`, icon: '' });
-      const res = await rawRequest(`${url}/edit/${c.token}/links`, { headers: { ...form.headers, accept: 'application/json' }, body: form.body });
+      const form = formBody({
+        platform: 'custom',
+        url: `https://ornek.com.tr/${c.slug}/${i}`,
+        label: `Bağlantı ${i}`,
+        icon: '',
+      });
+      const res = await rawRequest(`${url}/edit/${c.token}/links`, {
+        headers: { ...form.headers, accept: 'application/json' },
+        body: form.body,
+      });
       if (!isOkJson(res)) throw new Error(`adding a link failed: ${res.status}`);
       links.push((JSON.parse(res.text) as { id: number }).id);
     }
@@ -86,7 +102,10 @@ async function setUp(url: string, session: AdminSession, sqliteFile: string): Pr
 function printCurve(samples: Array<{ at: number; rss: number }>): void {
   const max = Math.max(...samples.map((s) => s.rss));
   console.log('\nResident memory (VmRSS) over the run:');
-  for (const s of samples) console.log(`  ${clock(s.at)}  ${s.rss.toFixed(1).padStart(6)} MB  ${'█'.repeat(Math.max(1, Math.round((s.rss / max) * 40)))}`);
+  for (const s of samples)
+    console.log(
+      `  ${clock(s.at)}  ${s.rss.toFixed(1).padStart(6)} MB  ${'█'.repeat(Math.max(1, Math.round((s.rss / max) * 40)))}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -94,14 +113,21 @@ async function main(): Promise<void> {
   const workers = Math.round(option('workers', 8));
   const built = process.argv.includes('--built');
   console.log(
-    `Vizit soak: ${minutes} min, ${workers} workers, server from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, malloc ${Object.entries(PRODUCTION_MALLOC_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}, ` +
-      `Node ${process.version}, ${os.cpus().length} cores (the load runs on the same machine)`,
+    `Vizit soak: ${minutes} min, ${workers} workers, server from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, malloc ${Object.entries(
+      PRODUCTION_MALLOC_ENV,
+    )
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}, ` + `Node ${process.version}, ${os.cpus().length} cores (the load runs on the same machine)`,
   );
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-soak-'));
   const sqliteFile = path.join(dataDir, 'vizit.sqlite');
   // As the Dockerfile runs it: production mode, and few glibc malloc arenas for libvips' threads.
   const serverEnv = { NODE_ENV: 'production', ...PRODUCTION_MALLOC_ENV, TRUST_PROXY: 'true', LOG_LEVEL: 'warn' };
-  server = await startServer(dataDir, { ...serverEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { built });
+  server = await startServer(
+    dataDir,
+    { ...serverEnv, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    { built },
+  );
   const session = await signInAdmin(server.url, ADMIN.email, ADMIN.password);
   const customers = await setUp(server.url, session, sqliteFile);
   const photo = await solidJpeg(640, 480, { r: 190, g: 120, b: 70 });
@@ -112,14 +138,18 @@ async function main(): Promise<void> {
   let peak = startRss;
   const load = new SoakLoad(server.url, customers, session, photo, workers);
   const started = Date.now();
-  console.log(`${clock(0)}  RSS ${startRss.toFixed(1)} MB (after set-up: ${CUSTOMERS} customers, ${LINKS_AT_START} links each)`);
+  console.log(
+    `${clock(0)}  RSS ${startRss.toFixed(1)} MB (after set-up: ${CUSTOMERS} customers, ${LINKS_AT_START} links each)`,
+  );
   const peakTimer = setInterval(() => (peak = Math.max(peak, residentMb(pid))), 1000);
   const reportTimer = setInterval(() => {
     const rss = residentMb(pid);
     const at = Date.now() - started;
     samples.push({ at, rss });
     const requests = load.total('requests');
-    console.log(`${clock(at)}  RSS ${rss.toFixed(1)} MB  requests ${requests} (${Math.round(requests / (at / 1000))}/s)  errors ${load.total('errors')}  429s ${load.total('throttled')}`);
+    console.log(
+      `${clock(at)}  RSS ${rss.toFixed(1)} MB  requests ${requests} (${Math.round(requests / (at / 1000))}/s)  errors ${load.total('errors')}  429s ${load.total('throttled')}`,
+    );
   }, REPORT_EVERY_MS);
   await load.run(workers, started + minutes * 60_000);
   clearInterval(peakTimer);
@@ -131,10 +161,15 @@ async function main(): Promise<void> {
 
   const requests = load.total('requests');
   const errors = load.total('errors');
-  console.log(`\nSummary after ${clock(elapsed)}: ${requests} requests (${Math.round(requests / (elapsed / 1000))}/s), errors ${errors}, 429s ${load.total('throttled')}`);
+  console.log(
+    `\nSummary after ${clock(elapsed)}: ${requests} requests (${Math.round(requests / (elapsed / 1000))}/s), errors ${errors}, 429s ${load.total('throttled')}`,
+  );
   console.log(`RSS: start ${startRss.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, end ${endRss.toFixed(1)} MB`);
   console.log('By kind:');
-  for (const [kind, t] of load.tallies) console.log(`  ${kind.padEnd(8)} requests ${String(t.requests).padStart(7)}  errors ${t.errors}  429s ${t.throttled}`);
+  for (const [kind, t] of load.tallies)
+    console.log(
+      `  ${kind.padEnd(8)} requests ${String(t.requests).padStart(7)}  errors ${t.errors}  429s ${t.throttled}`,
+    );
   if (load.errorSamples.length > 0) console.log(`Errors seen:\n  ${load.errorSamples.join('\n  ')}`);
   printCurve(samples);
   const exitCode = await cleanUp();

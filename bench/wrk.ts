@@ -27,8 +27,20 @@ export function parseWrk(output: string): WrkResult {
 }
 
 /** One thread, `connections` connections, for `durationS`; null when wrk is not on the PATH. */
-export function runWrk(url: string, headers: Readonly<Record<string, string>>, connections: number, durationS: number): Promise<WrkResult | null> {
-  const args = ['-t1', `-c${connections}`, `-d${durationS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+export function runWrk(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  connections: number,
+  durationS: number,
+): Promise<WrkResult | null> {
+  const args = [
+    '-t1',
+    `-c${connections}`,
+    `-d${durationS}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ];
   return new Promise((resolve, reject) => {
     execFile('wrk', args, { timeout: (durationS + 30) * 1000 }, (err, stdout) => {
       if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') resolve(null);

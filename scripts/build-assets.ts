@@ -3,7 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', ...(import.meta.url.includes('/dist/') ? ['..'] : []));
+const root = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  ...(import.meta.url.includes('/dist/') ? ['..'] : []),
+);
 const outdir = path.join(root, 'public', 'build');
 
 /** Entry points and the stable names the views ask for. */
@@ -22,7 +26,9 @@ function manifestOf(metafile: Metafile, builtIn: string): Record<string, string>
   const manifest: Record<string, string> = {};
   for (const [output, meta] of Object.entries(metafile.outputs)) {
     if (!meta.entryPoint) continue;
-    const name = Object.keys(entries).find((key) => path.resolve(root, entries[key]!) === path.resolve(root, meta.entryPoint!));
+    const name = Object.keys(entries).find(
+      (key) => path.resolve(root, entries[key]!) === path.resolve(root, meta.entryPoint!),
+    );
     if (name) manifest[name] = '/build/' + path.relative(builtIn, path.resolve(root, output)).split(path.sep).join('/');
   }
   return manifest;

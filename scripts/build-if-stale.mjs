@@ -19,6 +19,13 @@ function newest(entry) {
 
 const outputPaths = outputs.map((o) => path.join(root, o));
 const missing = outputPaths.some((o) => !existsSync(o));
-const stale = missing || Math.max(...sources.map((s) => path.join(root, s)).filter(existsSync).map(newest)) > Math.min(...outputPaths.map((o) => statSync(o).mtimeMs));
+const stale =
+  missing ||
+  Math.max(
+    ...sources
+      .map((s) => path.join(root, s))
+      .filter(existsSync)
+      .map(newest),
+  ) > Math.min(...outputPaths.map((o) => statSync(o).mtimeMs));
 if (stale) execSync('npm run build', { cwd: root, stdio: 'inherit' });
 else console.log('Build is up to date (dist/ and public/build/ are newer than their sources).');

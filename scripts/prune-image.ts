@@ -52,5 +52,7 @@ export function pruneImage(root: string): number {
 
 if (/prune-image\.[jt]s$/.test(process.argv[1] ?? '')) {
   const freed = pruneImage(process.cwd());
-  process.stdout.write(`prune-image: ${(freed / 1024 / 1024).toFixed(1)} MB of build leftovers removed from node_modules\n`);
+  process.stdout.write(
+    `prune-image: ${(freed / 1024 / 1024).toFixed(1)} MB of build leftovers removed from node_modules\n`,
+  );
 }

@@ -11,7 +11,9 @@ import { commonPasswordsFile } from '../src/lib/paths.js';
 
 /** The file's text: a line per password, sorted, and a line break before the first one too. */
 export function commonPasswordsText(): string {
-  const passwords = [...new Set(dictionary['passwords-common'].map((password) => String(password).toLowerCase()))].sort();
+  const passwords = [
+    ...new Set(dictionary['passwords-common'].map((password) => String(password).toLowerCase())),
+  ].sort();
   return `\n${passwords.join('\n')}\n`;
 }
 

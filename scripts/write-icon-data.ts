@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALL_ICONS, readIcons } from '../src/media/icon-reader.js';
 
-export const ICON_DATA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'media', 'icon-data.ts');
+export const ICON_DATA_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'media',
+  'icon-data.ts',
+);
 
 /** The module's text: one icon a line, so a diff shows which icon changed. */
 export function iconDataSource(): string {

@@ -25,7 +25,10 @@ export const PRINT_FONT_FEATURES = ['kern'] as const;
 
 /** Each font we write and the file of the package it is made from. */
 export const PRINT_FONT_SOURCES = {
-  regular: { file: SHIPPED_FONT_FILES.regular, source: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf' },
+  regular: {
+    file: SHIPPED_FONT_FILES.regular,
+    source: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  },
   bold: { file: SHIPPED_FONT_FILES.bold, source: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
 } as const;
 

@@ -71,7 +71,12 @@ export function mountShell(app: Express, { config, logger, logRequests, storage,
   app.use(securityHeaders());
   // An answer to a request whose body is still coming (an upload refused before it was read) goes out
   // plain: compressing it delays it past the moment the connection closes on the sender's unread bytes.
-  app.use(compression({ brotli: { params: DYNAMIC_BROTLI_PARAMS }, filter: (req, res) => !bodyStillComing(req) && compression.filter(req, res) }));
+  app.use(
+    compression({
+      brotli: { params: DYNAMIC_BROTLI_PARAMS },
+      filter: (req, res) => !bodyStillComing(req) && compression.filter(req, res),
+    }),
+  );
   // A missing bundle is a plain 404 here, not the HTML error page a stylesheet link cannot use.
   app.use('/build', express.static(buildDir, { immutable: true, maxAge: '365d', index: false }));
   app.use('/build', (req, res) => {

@@ -139,7 +139,11 @@ export interface App {
   /** What the HTTP server runs: the public page's fast path, then the Express app. */
   handler: RequestListener;
   services: {
-    auth: AdminAuthService; customers: CustomerService; views: ViewRecorder; storage: FileStorage; profiles: ProfileRepository;
+    auth: AdminAuthService;
+    customers: CustomerService;
+    views: ViewRecorder;
+    storage: FileStorage;
+    profiles: ProfileRepository;
     /** The pages' sharing images, drawn once per version (its `drawn` count is read by tests). */
     sharingImages: SharingImageService;
     /** The fast path's access log, batched (null below LOG_LEVEL=info). */
@@ -174,7 +178,16 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
-  const customerPage = new AdminCustomerPage(customers, slugAddresses, config, customerIdentities, activity, now, new PriceListRepository(db), new OwnerNotificationRepository(db));
+  const customerPage = new AdminCustomerPage(
+    customers,
+    slugAddresses,
+    config,
+    customerIdentities,
+    activity,
+    now,
+    new PriceListRepository(db),
+    new OwnerNotificationRepository(db),
+  );
   const session = createSessionMiddleware(db, config.sessionSecret);
   const authController = new AuthController(auth, secondFactor, now, activity);
   const accountController = new AccountController(auth, now, activity);
@@ -182,13 +195,26 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
   const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
   const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
-  const recoveryCodesController = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
+  const recoveryCodesController = new AdminRecoveryCodesController(
+    secondFactor,
+    recoverySheets,
+    securityPage,
+    activity,
+  );
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
   // Whether the SMTP server takes an address typed in a form (a local part beyond ASCII needs SMTPUTF8).
   const mailAddresses = new MailAddressCheck(config.mail ? smtpUtf8Probe(config.mail) : async () => null);
-  const passwordResets = new PasswordResetController(new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now), activity, mailAddresses);
+  const passwordResets = new PasswordResetController(
+    new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now),
+    activity,
+    mailAddresses,
+  );
   // Views and link clicks, batched off the request path and written together every 500 ms.
-  const views = new ViewRecorder(new ViewRepository(db, config.timeZone), logger, new ClickRepository(db, config.timeZone));
+  const views = new ViewRecorder(
+    new ViewRepository(db, config.timeZone),
+    logger,
+    new ClickRepository(db, config.timeZone),
+  );
   // A few loads per client and profile count as views; the rest are served and not counted.
   const viewAllowance = new ViewAllowance();
   // The profile links the price list when it has a visible item (docs/product.md, Price list).
@@ -198,13 +224,26 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
   const messageRepository = new MessageRepository(db);
   // The owner's e-mail notifications (docs/product.md, Notifications); none without SMTP. `brand` is read when an e-mail is made.
-  const ownerMail = createOwnerMail(db, messageRepository, config, { look: () => brand.look(), current: () => brand.current() }, now);
+  const ownerMail = createOwnerMail(
+    db,
+    messageRepository,
+    config,
+    { look: () => brand.look(), current: () => brand.current() },
+    now,
+  );
   const formTimer = new FormTimer(config.sessionSecret);
   // Contact exchange (docs/product.md, Contact exchange): the visitor's form on the page, the owner's "Kişiler".
   // A lead is e-mailed to its owner like a message, in its own transaction (docs/product.md, Notifications).
   const leadRepository = new LeadRepository(db, ownerMail.notifications?.leadNotifier() ?? null);
   const leadCounts = new LeadDayCounter(leadRepository, logger);
-  const leads = new LeadService(leadRepository, new LeadSettingsRepository(db), profileRepository, config.timeZone, now, leadCounts);
+  const leads = new LeadService(
+    leadRepository,
+    new LeadSettingsRepository(db),
+    profileRepository,
+    config.timeZone,
+    now,
+    leadCounts,
+  );
 
   // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
   const profileWrites = new ProfileWriteRepository(db);
@@ -215,8 +254,16 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
   const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, leadRepository);
   const ownerMessages = new OwnerMessagesController(messageRepository, config, now);
-  const ownerCover = new OwnerCoverController(ownerEditor, new CoverService(profileRepository, profileWrites, media, now));
-  const ownerEdits = new OwnerEditsController(ownerEditor, linkForms, new ProfileEditService(profileRepository, profileWrites, now), links);
+  const ownerCover = new OwnerCoverController(
+    ownerEditor,
+    new CoverService(profileRepository, profileWrites, media, now),
+  );
+  const ownerEdits = new OwnerEditsController(
+    ownerEditor,
+    linkForms,
+    new ProfileEditService(profileRepository, profileWrites, now),
+    links,
+  );
   const ownerUploads = new OwnerUploadsController(ownerEditor, linkForms, media);
 
   const app = createExpressApp(config);
@@ -226,12 +273,33 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   // The agency brand, kept in memory; the public pages read it afresh when they are rendered again.
   const brand = new BrandService(new SettingsRepository(db), now);
   // E-mail's side of the settings page (docs/product.md, E-mail); server.ts runs the outbox worker.
-  const mailSettings = new MailSettingsController(new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now), config.baseUrl, mailAddresses);
-  const publicPages = new PublicPageService(profileService, renderView, formTimer, now, brand, leads, config.objectStorage?.publicUrl ?? null);
+  const mailSettings = new MailSettingsController(
+    new MailSettingsService(config.mail, new MailOutboxRepository(db), db, () => brand.look(), config.timeZone, now),
+    config.baseUrl,
+    mailAddresses,
+  );
+  const publicPages = new PublicPageService(
+    profileService,
+    renderView,
+    formTimer,
+    now,
+    brand,
+    leads,
+    config.objectStorage?.publicUrl ?? null,
+  );
   const responder = new CachedPageResponder();
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
   const sharingImages = new SharingImageService(profileRepository, storage, brand);
-  const profileController = new ProfileController(publicPages, ownerMail.messages, views, viewAllowance, formTimer, config, now, responder);
+  const profileController = new ProfileController(
+    publicPages,
+    ownerMail.messages,
+    views,
+    viewAllowance,
+    formTimer,
+    config,
+    now,
+    responder,
+  );
   const leadForm = new LeadFormController(publicPages, leads, formTimer, config, now);
 
   const asset = assetResolver(loadAssetManifest());
@@ -251,17 +319,49 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const logRequests = logger.isLevelEnabled('info');
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
   const accessLog = logRequests ? new AccessTally(logger) : null;
-  const fastPath = publicPageFastPath({ pages: publicPages, customers: customerRepository, responder, views, viewAllowance, baseUrl: config.baseUrl, now, accessLog });
+  const fastPath = publicPageFastPath({
+    pages: publicPages,
+    customers: customerRepository,
+    responder,
+    views,
+    viewAllowance,
+    baseUrl: config.baseUrl,
+    now,
+    accessLog,
+  });
   // The price list page: its own cache and fast path, like the profile's (docs/architecture.md, One public request).
-  const priceListPages = new PriceListPageService(priceListReads, profileRepository, renderView, brand, (ms) => formatDate(ms, config.timeZone), now, openingHours, config.objectStorage?.publicUrl ?? null);
-  const priceListFast = priceListFastPath({ pages: priceListPages, customers: customerRepository, responder, baseUrl: config.baseUrl, accessLog });
+  const priceListPages = new PriceListPageService(
+    priceListReads,
+    profileRepository,
+    renderView,
+    brand,
+    (ms) => formatDate(ms, config.timeZone),
+    now,
+    openingHours,
+    config.objectStorage?.publicUrl ?? null,
+  );
+  const priceListFast = priceListFastPath({
+    pages: priceListPages,
+    customers: customerRepository,
+    responder,
+    baseUrl: config.baseUrl,
+    accessLog,
+  });
   mountShell(app, { config, logger, logRequests, storage, customers: customerRepository });
 
   // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
-  const printKits = new PrintKitService(new PrintKitRepository(db), profileRepository, storage, openingHours, priceListReads);
+  const printKits = new PrintKitService(
+    new PrintKitRepository(db),
+    profileRepository,
+    storage,
+    openingHours,
+    priceListReads,
+  );
   const printBrand = async () => {
     const look = await brand.look();
-    return look.custom ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() } : undefined;
+    return look.custom
+      ? { name: look.name, url: look.url, accentColor: look.accentColor, logo: await brand.logo() }
+      : undefined;
   };
 
   registerRoutes(app, {
@@ -279,12 +379,21 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     customersCsv: customersCsvHandler(customerImports, config, now, activity),
     printKit: new PrintKitController(printKits, config, printBrand, activity),
     customerBulk: new CustomerBulkController(
-      new CustomerBulkService(db, new CustomerBulkRepository(db), storage, activity, logger), printKits, customerImports, printBrand, config, activity, now,
+      new CustomerBulkService(db, new CustomerBulkRepository(db), storage, activity, logger),
+      printKits,
+      customerImports,
+      printBrand,
+      config,
+      activity,
+      now,
     ),
     profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
-    priceListImport: new PriceListImportController(new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger), activity),
+    priceListImport: new PriceListImportController(
+      new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger),
+      activity,
+    ),
     profile: profileController,
     settings: new SettingsController(brand, activity),
     mailSettings,
@@ -293,7 +402,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerMessages,
     ownerCover,
     ownerEdits,
-    ownerUploads, priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
+    ownerUploads,
+    priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
     ownerHours: new OwnerHoursController(ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
     ownerNotifications: new OwnerNotificationsController(ownerMail.notifications, config, now, mailAddresses),
@@ -308,14 +418,24 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     requireAdmin: requireAdmin(auth, now),
     loginThrottle: throttles.signIn(authController.throttled),
     passwordThrottle: throttles.password(accountController.throttled),
-    secondFactorOffThrottle: [throttles.password(securityController.throttled), throttles.code(securityController.throttled)],
-    recoveryRenewalThrottle: [throttles.password(recoveryCodesController.throttled), throttles.code(recoveryCodesController.throttled)],
+    secondFactorOffThrottle: [
+      throttles.password(securityController.throttled),
+      throttles.code(securityController.throttled),
+    ],
+    recoveryRenewalThrottle: [
+      throttles.password(recoveryCodesController.throttled),
+      throttles.code(recoveryCodesController.throttled),
+    ],
     signInCsrf: signInCsrf(config.sessionSecret),
     passwordReset: passwordResets,
     resetLinkThrottle: throttles.resetLinks(passwordResets.throttled),
     resetFormThrottle: throttles.resetForm(passwordResets.throttled),
     loadCustomerById: loadCustomerById(customerRepository),
-    loadPublicCustomer: loadPublicCustomer(customerRepository, (slug) => publicPages.lastKnown(slug), (segment) => slugAddresses.currentSlugFor(segment)),
+    loadPublicCustomer: loadPublicCustomer(
+      customerRepository,
+      (slug) => publicPages.lastKnown(slug),
+      (segment) => slugAddresses.currentSlugFor(segment),
+    ),
     loadCustomerByToken: loadCustomerByToken(customerRepository),
     loadOwnerLink: loadOwnerLink(profileRepository),
     loadPublicLink: loadPublicLink(profileRepository),
@@ -326,7 +446,18 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   return {
     app,
     handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
-    services: { auth, customers, views, storage, profiles: profileRepository, sharingImages, accessLog, leads, leadCounts, ownerMail },
+    services: {
+      auth,
+      customers,
+      views,
+      storage,
+      profiles: profileRepository,
+      sharingImages,
+      accessLog,
+      leads,
+      leadCounts,
+      ownerMail,
+    },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();

@@ -159,7 +159,8 @@ function parseMail(env: Env): MailConfig | null {
     throw new ConfigError('SMTP_URL must be a URL such as smtp://user:pass@host:587 or smtps://user:pass@host:465');
   }
   // The URL is never echoed: it may hold the SMTP password.
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
   if (!url.hostname) throw new ConfigError('SMTP_URL must name a host');
   // "Name <address>" or a bare address.
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;

@@ -46,7 +46,11 @@ export function createDb(config: DbConfig, logger?: Logger): Db {
       // A dead server is noticed in seconds, not minutes: the connect attempt and the wait for
       // a pooled connection are bounded, so a request answers 503 instead of hanging
       // (docs/product.md, Faults). keepAlive finds half-open sockets the server never closed.
-      connection: { connectionString: config.databaseUrl, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS, keepAlive: true },
+      connection: {
+        connectionString: config.databaseUrl,
+        connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+        keepAlive: true,
+      },
       acquireConnectionTimeout: DB_ACQUIRE_TIMEOUT_MS,
       // min 0: no idle connections kept that a restart of PostgreSQL would leave dead; knex drops
       // a connection that saw an error, and the pool opens fresh ones once the server is back.

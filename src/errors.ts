@@ -93,8 +93,25 @@ const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
  * down or starting (57P01-57P03), connection failures (class 08), too many connections, and
  * SQLite still locked after its busy timeout.
  */
-const DATABASE_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300', 'SQLITE_BUSY']);
+const DATABASE_DOWN = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+  'SQLITE_BUSY',
+]);
 /** pg's own errors for a socket that died carry no code, only these messages (knex puts the query before them). */
 const DATABASE_DOWN_TEXT = /Connection terminated|Client has encountered a connection error|Connection is closed/;
 
@@ -106,7 +123,11 @@ export function faultOf(err: unknown): 'disk' | 'database' | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && DISK_FULL.has(code)) return 'disk';
-    if ((typeof code === 'string' && DATABASE_DOWN.has(code)) || e.name === 'KnexTimeoutError' || DATABASE_DOWN_TEXT.test(e.message)) {
+    if (
+      (typeof code === 'string' && DATABASE_DOWN.has(code)) ||
+      e.name === 'KnexTimeoutError' ||
+      DATABASE_DOWN_TEXT.test(e.message)
+    ) {
       return 'database';
     }
   }

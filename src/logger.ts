@@ -37,7 +37,11 @@ export function redactPath(url: string): string {
   let path = url.includes('%') ? decodeLeniently(url) : url;
   // Decoded once more: `%2565dit` is `%65dit` after one pass.
   if (path.includes('%')) path = decodeLeniently(path);
-  return path.replace(AFTER_EDIT, `$1${REDACTED}`).replace(AFTER_RESET, `$1${REDACTED}`).replace(AFTER_NOTIFICATION_LINK, `$1${REDACTED}`).replace(TOKEN_LIKE, REDACTED);
+  return path
+    .replace(AFTER_EDIT, `$1${REDACTED}`)
+    .replace(AFTER_RESET, `$1${REDACTED}`)
+    .replace(AFTER_NOTIFICATION_LINK, `$1${REDACTED}`)
+    .replace(TOKEN_LIKE, REDACTED);
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -143,18 +143,69 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
 
   // Administrator: a database session, CSRF tokens on every form, never cached or indexed.
   const adminPage = [privatePage, d.session, d.requireAdmin, d.brandLocals, flashLocals, csrfToken];
-  const adminAction = [privatePage, sameOriginOnly, d.session, form, d.requireAdmin, d.brandLocals, csrfProtection, csrfToken];
+  const adminAction = [
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    form,
+    d.requireAdmin,
+    d.brandLocals,
+    csrfProtection,
+    csrfToken,
+  ];
 
   // Signed out: no session is stored before a sign-in, so the form's CSRF token lives in a signed cookie.
   app.get('/login', privatePage, d.session, redirectSignedIn, d.brandLocals, d.signInCsrf.token, d.auth.show);
-  app.post('/login', privatePage, sameOriginOnly, d.session, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, ...d.loginThrottle, d.auth.signIn);
+  app.post(
+    '/login',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.brandLocals,
+    form,
+    d.signInCsrf.protection,
+    d.signInCsrf.token,
+    ...d.loginThrottle,
+    d.auth.signIn,
+  );
   app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
   // "Şifremi unuttum": signed-out pages on the sign-in form's CSRF cookie (path /login); the reset link's token is a credential.
   const reset = d.passwordReset;
   app.get('/login/forgot', privatePage, reset.offered, d.brandLocals, d.signInCsrf.token, reset.showForgot);
-  app.post('/login/forgot', privatePage, sameOriginOnly, reset.offered, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, ...d.resetLinkThrottle, reset.sendLink);
-  app.get('/login/reset/:token', privatePage, secretLinkPage, reset.offered, d.brandLocals, d.signInCsrf.token, reset.showReset);
-  app.post('/login/reset/:token', privatePage, secretLinkPage, sameOriginOnly, reset.offered, d.brandLocals, form, d.signInCsrf.protection, d.signInCsrf.token, d.resetFormThrottle, reset.reset);
+  app.post(
+    '/login/forgot',
+    privatePage,
+    sameOriginOnly,
+    reset.offered,
+    d.brandLocals,
+    form,
+    d.signInCsrf.protection,
+    d.signInCsrf.token,
+    ...d.resetLinkThrottle,
+    reset.sendLink,
+  );
+  app.get(
+    '/login/reset/:token',
+    privatePage,
+    secretLinkPage,
+    reset.offered,
+    d.brandLocals,
+    d.signInCsrf.token,
+    reset.showReset,
+  );
+  app.post(
+    '/login/reset/:token',
+    privatePage,
+    secretLinkPage,
+    sameOriginOnly,
+    reset.offered,
+    d.brandLocals,
+    form,
+    d.signInCsrf.protection,
+    d.signInCsrf.token,
+    d.resetFormThrottle,
+    reset.reset,
+  );
 
   app.get('/admin', ...adminPage, d.admin.dashboard);
   app.get('/admin/password', ...adminPage, d.account.show);
@@ -164,7 +215,21 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/activity/:activityId', ...adminPage, d.activity.entry);
   // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
   app.get('/admin/settings', ...adminPage, d.mailSettings.section, d.settings.show);
-  app.post('/admin/settings', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csrfToken, logoUpload, bodyOrEmpty, csrfProtection, d.mailSettings.section, d.settings.save, d.settings.tooLarge);
+  app.post(
+    '/admin/settings',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    csrfToken,
+    logoUpload,
+    bodyOrEmpty,
+    csrfProtection,
+    d.mailSettings.section,
+    d.settings.save,
+    d.settings.tooLarge,
+  );
   // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
   app.post('/admin/settings/test-email', ...adminAction, d.mailSettings.sendTest);
   app.post('/admin/password', ...adminAction, d.passwordThrottle, d.account.change);
@@ -176,14 +241,48 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/admin/security/recovery-codes/download', ...adminAction, d.recoveryCodes.download);
   app.post('/admin/customers', ...adminAction, d.admin.create);
   // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all matching.
-  app.post('/admin/customers/bulk', privatePage, sameOriginOnly, d.session, bulkForm, d.requireAdmin, d.brandLocals, csrfProtection, csrfToken, d.customerBulk.run);
+  app.post(
+    '/admin/customers/bulk',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    bulkForm,
+    d.requireAdmin,
+    d.brandLocals,
+    csrfProtection,
+    csrfToken,
+    d.customerBulk.run,
+  );
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));
   app.get('/admin/customers.csv', ...adminPage, d.customersCsv);
   // Bulk import: a body (up to 1 MB of CSV, multipart so parsed before CSRF) is read only for a signed-in administrator.
   app.get('/admin/import', ...adminPage, d.customerImport.show);
-  app.post('/admin/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, csvUpload, csrfProtection, csrfToken, d.customerImport.preview, d.customerImport.refused);
-  app.post('/admin/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, ...importConfirmForm, csrfProtection, csrfToken, d.customerImport.confirm);
+  app.post(
+    '/admin/import',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    csvUpload,
+    csrfProtection,
+    csrfToken,
+    d.customerImport.preview,
+    d.customerImport.refused,
+  );
+  app.post(
+    '/admin/import/confirm',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    ...importConfirmForm,
+    csrfProtection,
+    csrfToken,
+    d.customerImport.confirm,
+  );
   // The confirmation's result, by the import's one-time id: a reload shows it again and imports nothing.
   app.get('/admin/import/:importId', ...adminPage, d.customerImport.result);
   // The refused rows of a preview, in the uploaded file's encoding and separator, to fix and upload again.
@@ -205,18 +304,73 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // A customer's price list from a CSV: the upload (multipart, before CSRF) previews, the confirmation carries the file back.
   const pi = d.priceListImport;
   app.get('/admin/customers/:id/price-list/import', ...adminPage, d.loadCustomerById, pi.page('admin'));
-  app.post('/admin/customers/:id/price-list/import', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, csvUpload, csrfProtection, csrfToken, pi.preview('admin'), pi.refused('admin'));
-  app.post('/admin/customers/:id/price-list/import/confirm', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, ...importConfirmForm, csrfProtection, csrfToken, pi.confirm('admin'));
-  app.post('/admin/customers/:id/price-list/import/errors.csv', privatePage, sameOriginOnly, d.session, d.requireAdmin, d.brandLocals, d.loadCustomerById, ...importConfirmForm, csrfProtection, csrfToken, pi.refusedRows('admin'));
+  app.post(
+    '/admin/customers/:id/price-list/import',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    d.loadCustomerById,
+    csvUpload,
+    csrfProtection,
+    csrfToken,
+    pi.preview('admin'),
+    pi.refused('admin'),
+  );
+  app.post(
+    '/admin/customers/:id/price-list/import/confirm',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    d.loadCustomerById,
+    ...importConfirmForm,
+    csrfProtection,
+    csrfToken,
+    pi.confirm('admin'),
+  );
+  app.post(
+    '/admin/customers/:id/price-list/import/errors.csv',
+    privatePage,
+    sameOriginOnly,
+    d.session,
+    d.requireAdmin,
+    d.brandLocals,
+    d.loadCustomerById,
+    ...importConfirmForm,
+    csrfProtection,
+    csrfToken,
+    pi.refusedRows('admin'),
+  );
   app.get('/admin/customers/:id/price-list.csv', ...adminPage, d.loadCustomerById, pi.exportCsv);
 
   // Owner: the edit token in the URL is the only credential; every write is scoped to its customer.
   // The agency's brand (brandLocals) names the owner's pages and what they download, not Vizit; its accent
   // (ownerAccent) colours them as it does the public page they preview.
   const ownerPage = [privatePage, secretLinkPage, d.loadCustomerByToken, d.brandLocals, ownerAccent];
-  const ownerAction = [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ownerAccent, form];
+  const ownerAction = [
+    privatePage,
+    secretLinkPage,
+    sameOriginOnly,
+    d.loadCustomerByToken,
+    d.brandLocals,
+    ownerAccent,
+    form,
+  ];
   // `loaders` run before the parser, so that a refused file can name its dialog (and a wrong id is a 404 unread).
-  const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ownerAccent, ...loaders, upload, bodyOrEmpty];
+  const ownerUpload = (upload: RequestHandler, ...loaders: RequestHandler[]) => [
+    privatePage,
+    secretLinkPage,
+    sameOriginOnly,
+    d.loadCustomerByToken,
+    d.brandLocals,
+    ownerAccent,
+    ...loaders,
+    upload,
+    bodyOrEmpty,
+  ];
   // `link` loads `:linkId` among this customer's links: another's, a missing or a malformed id is a 404.
   const link = d.loadOwnerLink;
   const p = d.ownerPages;
@@ -250,8 +404,18 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/links/:linkId/delete', ...ownerAction, link, e.deleteLink);
   app.post('/edit/:token/links/:linkId/visibility', ...ownerAction, link, e.linkVisibility);
   app.post('/edit/:token/links/:linkId/move', ...ownerAction, link, e.moveLink);
-  app.post('/edit/:token/links/:linkId/catalog', ...ownerUpload(catalogUpload, link), u.updateCatalog, u.refusedFile.catalog);
-  app.post('/edit/:token/photo/profile', ...ownerUpload(photoUpload), u.photo('profile'), u.refusedFile.photo('profile'));
+  app.post(
+    '/edit/:token/links/:linkId/catalog',
+    ...ownerUpload(catalogUpload, link),
+    u.updateCatalog,
+    u.refusedFile.catalog,
+  );
+  app.post(
+    '/edit/:token/photo/profile',
+    ...ownerUpload(photoUpload),
+    u.photo('profile'),
+    u.refusedFile.photo('profile'),
+  );
   app.post('/edit/:token/photo/profile/remove', ...ownerAction, u.removeProfilePhoto);
   app.post('/edit/:token/photo/cover', ...ownerUpload(photoUpload), u.photo('cover'), u.refusedFile.photo('cover'));
   app.post('/edit/:token/cover/remove', ...ownerAction, u.removeCover);
@@ -260,13 +424,40 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/leads/settings', ...ownerAction, d.ownerLeads.saveSettings);
   app.post('/edit/:token/leads/delete-all', ...ownerAction, d.ownerLeads.removeAll);
   app.post('/edit/:token/leads/:leadId/delete', ...ownerAction, d.ownerLeads.remove);
-  app.post('/edit/:token/background/image', ...ownerUpload(backgroundUpload), u.backgroundImage, u.refusedFile.background);
+  app.post(
+    '/edit/:token/background/image',
+    ...ownerUpload(backgroundUpload),
+    u.backgroundImage,
+    u.refusedFile.background,
+  );
   // The price list from a CSV (preview, then confirm carrying the file back) and to a CSV.
   app.get('/edit/:token/price-list/import', ...ownerPage, d.priceListImport.page('owner'));
-  app.post('/edit/:token/price-list/import', ...ownerUpload(csvUpload), d.priceListImport.preview('owner'), d.priceListImport.refused('owner'));
-  app.post('/edit/:token/price-list/import/confirm', privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, ...importConfirmForm, d.priceListImport.confirm('owner'));
+  app.post(
+    '/edit/:token/price-list/import',
+    ...ownerUpload(csvUpload),
+    d.priceListImport.preview('owner'),
+    d.priceListImport.refused('owner'),
+  );
+  app.post(
+    '/edit/:token/price-list/import/confirm',
+    privatePage,
+    secretLinkPage,
+    sameOriginOnly,
+    d.loadCustomerByToken,
+    ...importConfirmForm,
+    d.priceListImport.confirm('owner'),
+  );
   // The preview's refused rows as a file to fix (the file carried back in the form, as the confirmation carries it).
-  app.post('/edit/:token/price-list/import/errors.csv', privatePage, secretLinkPage, sameOriginOnly, d.loadCustomerByToken, d.brandLocals, ...importConfirmForm, d.priceListImport.refusedRows('owner'));
+  app.post(
+    '/edit/:token/price-list/import/errors.csv',
+    privatePage,
+    secretLinkPage,
+    sameOriginOnly,
+    d.loadCustomerByToken,
+    d.brandLocals,
+    ...importConfirmForm,
+    d.priceListImport.refusedRows('owner'),
+  );
   app.get('/edit/:token/price-list.csv', ...ownerPage, d.priceListImport.exportCsv);
   // The price list's editor: its own page (a 500-item list needs more room than a dialog), an item's form a page of its
   // own (multipart: its optional photo); a category or item id of another customer is a 404.
@@ -282,7 +473,13 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.post('/edit/:token/price-list/categories/:categoryId/move', ...ownerAction, pl.moveCategory);
   app.post('/edit/:token/price-list/categories/:categoryId/items/order', ...ownerAction, pl.reorderItems);
   app.post('/edit/:token/price-list/items', ...ownerUpload(priceItemUpload), ...form, pl.addItem, pl.refusedFile);
-  app.post('/edit/:token/price-list/items/:itemId', ...ownerUpload(priceItemUpload), ...form, pl.updateItem, pl.refusedFile);
+  app.post(
+    '/edit/:token/price-list/items/:itemId',
+    ...ownerUpload(priceItemUpload),
+    ...form,
+    pl.updateItem,
+    pl.refusedFile,
+  );
   app.post('/edit/:token/price-list/items/:itemId/delete', ...ownerAction, pl.deleteItem);
   app.post('/edit/:token/price-list/items/:itemId/move', ...ownerAction, pl.moveItem);
   app.post('/edit/:token/price-list/items/:itemId/sold-out', ...ownerAction, pl.itemSwitch('sold_out'));
@@ -304,9 +501,24 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // (`/Ayşe-Kaya`) or of an old address answers 301 to the current one, the rest of the path and the
   // query kept (loadPublicCustomer); a POST there is the 404 it was.
   app.get('/:slug', d.loadPublicCustomer, d.profile.show);
-  app.post('/:slug/messages', sameOriginOnly, d.loadPublicCustomer, messageForm, d.messageThrottle, d.profile.sendMessage);
+  app.post(
+    '/:slug/messages',
+    sameOriginOnly,
+    d.loadPublicCustomer,
+    messageForm,
+    d.messageThrottle,
+    d.profile.sendMessage,
+  );
   // Contact exchange: a form that is off, or a passive customer's, is a 404; the information text is one link away.
-  app.post('/:slug/leads', d.loadPublicCustomer, passiveAsMissing, sameOriginOnly, messageForm, d.leadThrottle, d.leadForm.submit);
+  app.post(
+    '/:slug/leads',
+    d.loadPublicCustomer,
+    passiveAsMissing,
+    sameOriginOnly,
+    messageForm,
+    d.leadThrottle,
+    d.leadForm.submit,
+  );
   app.get('/:slug/aydinlatma', d.loadPublicCustomer, passiveAsMissing, d.leadForm.notice);
   app.get('/:slug/vcard.vcf', d.loadPublicCustomer, d.profileFiles.vcard);
   app.get('/:slug/qr.svg', d.loadPublicCustomer, d.profileFiles.qrSvg);
@@ -319,5 +531,13 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/:slug/links/:linkId/qr.svg', d.loadPublicCustomer, d.loadPublicLink, d.profileFiles.linkQrSvg);
   // A tap on a visible link, sent by the browser itself (`<a ping>`, else sendBeacon): no body is read, and no CSRF
   // token or Origin is asked for (a ping has neither); another site's page is refused. Answers 204.
-  app.post('/:slug/links/:linkId/click', refuseCrossSite, d.loadPublicCustomer, d.loadPublicLink, visibleLinkOnly, d.clickThrottle, d.linkClicks.record);
+  app.post(
+    '/:slug/links/:linkId/click',
+    refuseCrossSite,
+    d.loadPublicCustomer,
+    d.loadPublicLink,
+    visibleLinkOnly,
+    d.clickThrottle,
+    d.linkClicks.record,
+  );
 }

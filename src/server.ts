@@ -32,7 +32,12 @@ const MAX_HEADERS_COUNT = 100;
 /** Where to open Vizit: BASE_URL when set (the address cards carry), else this machine's address. */
 function listeningMessage(config: Config, port: number): string {
   if (config.baseUrl) return `Vizit listening on ${config.host}:${port} for ${config.baseUrl}`;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host =
+    config.host === '0.0.0.0' || config.host === '::'
+      ? 'localhost'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host;
   return `Vizit listening on http://${host}:${port}`;
 }
 
@@ -81,33 +86,44 @@ async function main(): Promise<void> {
   // Files whose row never committed (a crash between the two) are not referenced by anything.
   // With SQLite this is the only instance, so every unreferenced file goes; on a shared
   // PostgreSQL setup or bucket another instance may be mid-upload, so only hour-old ones do.
-  const orphans = await services.storage.sweepOrphans(await services.profiles.referencedUploads(), {
-    olderThanMs: config.databaseUrl || config.objectStorage ? 3_600_000 : 0,
-    now: Date.now(),
-  }).catch((err: unknown) => {
-    if (!(err instanceof StorageUnavailableError)) throw err;
-    // A bucket away at start: pages still render, uploads answer 503 until it is back.
-    logger.warn({ err: err.cause }, 'uploads bucket unreachable at start; orphan sweep skipped');
-    return 0;
-  });
+  const orphans = await services.storage
+    .sweepOrphans(await services.profiles.referencedUploads(), {
+      olderThanMs: config.databaseUrl || config.objectStorage ? 3_600_000 : 0,
+      now: Date.now(),
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof StorageUnavailableError)) throw err;
+      // A bucket away at start: pages still render, uploads answer 503 until it is back.
+      logger.warn({ err: err.cause }, 'uploads bucket unreachable at start; orphan sweep skipped');
+      return 0;
+    });
   if (swept + orphans > 0) logger.warn({ unfinished: swept, orphans }, 'removed uploads left behind by a crash');
-  await withStartupLock(db, () => services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }));
+  await withStartupLock(db, () =>
+    services.auth.ensureFirstAdministrator({ email: config.adminEmail, password: config.adminPassword }),
+  );
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
   // Leads past the owner's 3, 6 or 12 months are deleted (docs/product.md, Contact exchange): a minute after start, then every 6 hours.
   const expiredLeads = startSchedule({
     everyMs: 6 * 3_600_000,
     firstDelayMs: 60_000,
-    run: () => services.leads.deleteExpired().then(
-      (deleted) => (deleted > 0 ? logger.info({ deleted }, 'expired leads deleted') : undefined),
-      (err: unknown) => logger.error({ err }, 'expired leads could not be deleted'),
-    ),
+    run: () =>
+      services.leads.deleteExpired().then(
+        (deleted) => (deleted > 0 ? logger.info({ deleted }, 'expired leads deleted') : undefined),
+        (err: unknown) => logger.error({ err }, 'expired leads could not be deleted'),
+      ),
   });
   // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
-  const mailWorker = config.mail ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger, { composers: services.ownerMail.composers }) : null;
+  const mailWorker = config.mail
+    ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger, {
+        composers: services.ownerMail.composers,
+      })
+    : null;
   mailWorker?.start();
   // The owners' weekly summary, Monday from 09:00 in APP_TIMEZONE (docs/product.md, Notifications); off without e-mail.
-  const weekly = services.ownerMail.weeklySummaries ? new WeeklySummarySchedule(services.ownerMail.weeklySummaries, config.timeZone, () => new Date(), logger) : null;
+  const weekly = services.ownerMail.weeklySummaries
+    ? new WeeklySummarySchedule(services.ownerMail.weeklySummaries, config.timeZone, () => new Date(), logger)
+    : null;
   weekly?.start();
 
   const server: Server = createServer(HTTP_LIMITS, handler);
@@ -125,7 +141,13 @@ async function main(): Promise<void> {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     logger.info(
-      { port, host: config.host, baseUrl: config.baseUrl, database: config.databaseUrl ? 'postgresql' : 'sqlite', startupMs: Math.round(performance.now() - startedAt) },
+      {
+        port,
+        host: config.host,
+        baseUrl: config.baseUrl,
+        database: config.databaseUrl ? 'postgresql' : 'sqlite',
+        startupMs: Math.round(performance.now() - startedAt),
+      },
       listeningMessage(config, port),
     );
     logStartWarnings(config, logger);

@@ -68,4 +68,5 @@ mountWithin(document);
 startPageAnimation();
 enhanceDialogs(mountWithin);
 // Its own chunk: only the admin list has a bulk form.
-if (document.querySelector('form[data-bulk]')) void import('./enhance/bulk-selection').then(({ enhanceBulkSelection }) => enhanceBulkSelection());
+if (document.querySelector('form[data-bulk]'))
+  void import('./enhance/bulk-selection').then(({ enhanceBulkSelection }) => enhanceBulkSelection());

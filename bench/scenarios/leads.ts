@@ -22,13 +22,22 @@ const STAMP_AGE_MS = 2100;
 
 export async function benchLeads(ctx: BenchContext): Promise<void> {
   const { profile } = ctx;
-  const settings = new URLSearchParams({ enabled: '1', prompt: 'Numaranızı bırakın, sizi arayalım.', notice: 'Veri sorumlusu: bench.', retention_months: '12' });
+  const settings = new URLSearchParams({
+    enabled: '1',
+    prompt: 'Numaranızı bırakın, sizi arayalım.',
+    notice: 'Veri sorumlusu: bench.',
+    retention_months: '12',
+  });
   for (const field of ['phone', 'email', 'note']) settings.append('fields', field);
   const saved = await rawRequest(`${ctx.appUrl}/edit/${profile.editToken}/leads/settings`, {
-    method: 'POST', headers: { ...MOBILE_BROWSER_HEADERS, 'content-type': 'application/x-www-form-urlencoded' }, body: settings.toString(),
+    method: 'POST',
+    headers: { ...MOBILE_BROWSER_HEADERS, 'content-type': 'application/x-www-form-urlencoded' },
+    body: settings.toString(),
   });
   if (saved.status !== 303) throw new Error(`turning the contact form on answered ${saved.status}`);
-  const page = await rawRequest(`${ctx.appUrl}/${profile.slug}`, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' } });
+  const page = await rawRequest(`${ctx.appUrl}/${profile.slug}`, {
+    headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'identity' },
+  });
   const stamp = inputValue(page.text, 'form_started');
   const noticeVersion = inputValue(page.text, 'notice_version');
   await sleep(STAMP_AGE_MS); // the form refuses a post sooner than 2 s after the page was shown
@@ -39,14 +48,24 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
     if (sequence >= 1 << 24) throw new Error('ran out of client addresses');
     const phone = `0532${String(sequence % 10_000_000).padStart(7, '0')}`;
     const body = new URLSearchParams({
-      name: `Ziyaretçi ${sequence}`, phone, email: `ziyaretci${sequence}@ornek.com`, note: 'Salı öğleden sonra arayın.',
-      consent: '1', form_started: stamp, notice_version: noticeVersion, alan_bos: '',
+      name: `Ziyaretçi ${sequence}`,
+      phone,
+      email: `ziyaretci${sequence}@ornek.com`,
+      note: 'Salı öğleden sonra arayın.',
+      consent: '1',
+      form_started: stamp,
+      notice_version: noticeVersion,
+      alan_bos: '',
     }).toString();
     return {
       ...req,
       method: 'POST',
       path: `/${profile.slug}/leads`,
-      headers: { ...MOBILE_BROWSER_HEADERS, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': clientAddress(sequence) },
+      headers: {
+        ...MOBILE_BROWSER_HEADERS,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': clientAddress(sequence),
+      },
       body,
     };
   };
@@ -60,7 +79,7 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
   // Leads in flight when the probe stopped are still being committed (seconds on a busy machine):
   // the count before the measured run is taken once it has stopped moving.
   let before = await countLeads();
-  for (let settled = 0; settled < 3; ) {
+  for (let settled = 0; settled < 3;) {
     await sleep(500);
     const now = await countLeads();
     settled = now === before ? settled + 1 : 0;
@@ -72,8 +91,11 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
   const added = (await countLeads()) - before;
   const redirects = result.statuses[303] ?? 0;
   const redirected = result.statuses[303] ?? 0;
-  const cpuUs = cpuBefore !== null && cpuAfter !== null && redirected > 0 ? ((cpuAfter - cpuBefore) * 1e6) / redirected : null;
-  console.log(`  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, server CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a lead`);
+  const cpuUs =
+    cpuBefore !== null && cpuAfter !== null && redirected > 0 ? ((cpuAfter - cpuBefore) * 1e6) / redirected : null;
+  console.log(
+    `  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, server CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a lead`,
+  );
 
   const rate = redirects / result.durationS;
   const allCommitted = added === redirects && redirects === result.responses && result.errors === 0;
@@ -81,15 +103,31 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
   // Compared with the messages' rate when scenario d ran first (`--only=messages,leads`).
   const messageRate = r.rows.find((row) => row.id === 'messages.rate')?.value ?? null;
   r.add({
-    id: 'leads.rate', what: `POST /{slug}/leads: leads/s at ${CONNECTIONS} conn.`, value: rate, unit: 'leads/s',
-    target: messageRate === null ? 'every 303 committed' : `every 303 committed, ≥ messages' ${Math.round(messageRate)}/s`,
+    id: 'leads.rate',
+    what: `POST /{slug}/leads: leads/s at ${CONNECTIONS} conn.`,
+    value: rate,
+    unit: 'leads/s',
+    target:
+      messageRate === null ? 'every 303 committed' : `every 303 committed, ≥ messages' ${Math.round(messageRate)}/s`,
     pass: allCommitted && (messageRate === null || rate >= messageRate),
   });
   r.add({
-    id: 'leads.answers', what: 'Leads answered 303', value: redirects, unit: 'answers', target: '', pass: null,
+    id: 'leads.answers',
+    what: 'Leads answered 303',
+    value: redirects,
+    unit: 'answers',
+    target: '',
+    pass: null,
     display: `${redirects.toLocaleString('en-US')} of ${result.responses.toLocaleString('en-US')} answers`,
   });
-  r.add({ id: 'leads.rows', what: 'Lead rows added to the database', value: added, unit: 'rows', target: '= 303 answers', pass: added === redirects });
+  r.add({
+    id: 'leads.rows',
+    what: 'Lead rows added to the database',
+    value: added,
+    unit: 'rows',
+    target: '= 303 answers',
+    pass: added === redirects,
+  });
   r.add({ id: 'leads.p99', what: 'POST /{slug}/leads p99', value: result.p99, unit: 'ms', target: '', pass: null });
   ctx.results.detail('leads', { connections: CONNECTIONS, amount, rowsAdded: added, probe, result });
 }

@@ -22,10 +22,14 @@ const RUN = { probeS: 3, measuredS: 10, min: 500, max: 100_000, settleMs: 5000 }
 
 export async function benchLinkClicks(ctx: BenchContext): Promise<void> {
   const { profile } = ctx;
-  const linkId = await ctx.rows.count('select min(id) from social_links where customer_id = ? and is_visible = true', profile.id);
+  const linkId = await ctx.rows.count(
+    'select min(id) from social_links where customer_id = ? and is_visible = true',
+    profile.id,
+  );
   if (!linkId) throw new Error(`the bench profile ${profile.slug} has no visible link`);
   const url = `${ctx.appUrl}/${profile.slug}/links/${linkId}/click`;
-  const countClicks = () => ctx.rows.count('select coalesce(sum(clicks), 0) from link_click_days where link_id = ?', linkId);
+  const countClicks = () =>
+    ctx.rows.count('select coalesce(sum(clicks), 0) from link_click_days where link_id = ?', linkId);
 
   let sequence = 0;
   const setupRequest = (req: autocannon.Request): autocannon.Request => {
@@ -68,21 +72,40 @@ export async function benchLinkClicks(ctx: BenchContext): Promise<void> {
   const result = await load({ url, connections: CONNECTIONS, amount, setupRequest });
   const added = (await settledCount()) - before;
   const accepted = result.statuses[204] ?? 0;
-  console.log(`  clicks: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} counted after the flush`);
+  console.log(
+    `  clicks: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} counted after the flush`,
+  );
 
   const allCounted = added === accepted && accepted === result.responses && result.errors === 0;
   const r = ctx.results;
   r.add({
-    id: 'clicks.rate', what: `POST /{slug}/links/{id}/click: clicks/s at ${CONNECTIONS} conn.`,
-    value: accepted / result.durationS, unit: 'clicks/s', target: 'every 204 counted', pass: allCounted,
+    id: 'clicks.rate',
+    what: `POST /{slug}/links/{id}/click: clicks/s at ${CONNECTIONS} conn.`,
+    value: accepted / result.durationS,
+    unit: 'clicks/s',
+    target: 'every 204 counted',
+    pass: allCounted,
   });
   r.add({
-    id: 'clicks.counted', what: 'Clicks added to the day counters after the flush', value: added, unit: 'clicks',
-    target: '= 204 answers', pass: added === accepted,
+    id: 'clicks.counted',
+    what: 'Clicks added to the day counters after the flush',
+    value: added,
+    unit: 'clicks',
+    target: '= 204 answers',
+    pass: added === accepted,
     display: `${added.toLocaleString('en-US')} of ${accepted.toLocaleString('en-US')} answers 204`,
   });
-  r.add({ id: 'clicks.p99', what: 'POST /{slug}/links/{id}/click p99', value: result.p99, unit: 'ms', target: '', pass: null });
+  r.add({
+    id: 'clicks.p99',
+    what: 'POST /{slug}/links/{id}/click p99',
+    value: result.p99,
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
   r.detail('clicks', { connections: CONNECTIONS, amount, linkId, counted: added, probe, result });
-  r.note('Clicks: every request carries its own X-Forwarded-For address (the server runs with TRUST_PROXY=true), ' +
-    'so the per-address limit (60 per 10 minutes) is never reached and every click is counted.');
+  r.note(
+    'Clicks: every request carries its own X-Forwarded-For address (the server runs with TRUST_PROXY=true), ' +
+      'so the per-address limit (60 per 10 minutes) is never reached and every click is counted.',
+  );
 }

@@ -18,7 +18,12 @@ import { round, type BenchContext } from '../context.js';
 
 const MAILS = 1_000;
 const TARGET_PER_S = 50;
-const BRAND = { name: 'Deniz Ajans', url: null, accentColor: '#0f766e', logoUrl: '/img/brand/logo-0123456789abcdef0123.png' };
+const BRAND = {
+  name: 'Deniz Ajans',
+  url: null,
+  accentColor: '#0f766e',
+  logoUrl: '/img/brand/logo-0123456789abcdef0123.png',
+};
 
 /** A weekly summary's size: a heading, paragraphs, a table of figures, a button, an unsubscribe link. */
 function benchMail(i: number) {
@@ -26,7 +31,10 @@ function benchMail(i: number) {
     {
       subject: `Haftalık özetiniz #${i}: 1.204 görüntülenme`,
       heading: 'Geçen hafta kartınız',
-      paragraphs: ['Kartvizitinizin geçen haftası aşağıda; bir önceki haftaya göre değişimiyle.', 'Sayfanızdaki mesajları ve istatistikleri düzenleme bağlantınızdan görebilirsiniz.'],
+      paragraphs: [
+        'Kartvizitinizin geçen haftası aşağıda; bir önceki haftaya göre değişimiyle.',
+        'Sayfanızdaki mesajları ve istatistikleri düzenleme bağlantınızdan görebilirsiniz.',
+      ],
       items: [
         { label: 'Görüntülenme', value: '1.204 (+12 %)' },
         { label: 'Bağlantı tıklaması', value: '318 (−4 %)' },
@@ -46,14 +54,22 @@ export async function benchMailOutbox(ctx: BenchContext, databaseUrl: string | n
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-bench-mail-'));
   const server = await startServer(
     dataDir,
-    { NODE_ENV: 'production', DATABASE_URL: databaseUrl ?? '', SMTP_URL: smtp.url, MAIL_FROM: 'Deniz Ajans <bildirim@denizajans.com.tr>', LOG_LEVEL: 'warn', ...PRODUCTION_MALLOC_ENV },
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl ?? '',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Deniz Ajans <bildirim@denizajans.com.tr>',
+      LOG_LEVEL: 'warn',
+      ...PRODUCTION_MALLOC_ENV,
+    },
     { built: true, baseEnv: 'clean' },
   );
   const db = createDb({ databaseUrl, sqliteFile: path.join(dataDir, 'vizit.sqlite') });
   try {
     const queuedAt = performance.now();
     await db.transaction(async (trx) => {
-      for (let i = 0; i < MAILS; i += 1) await queueMail(trx, { kind: 'bench', recipient: `kisi${i}@example.com`, ...benchMail(i) });
+      for (let i = 0; i < MAILS; i += 1)
+        await queueMail(trx, { kind: 'bench', recipient: `kisi${i}@example.com`, ...benchMail(i) });
     });
     // The server learns of them at its next look at the outbox (every 5 s): the rate counts from the first arrival.
     await smtp.waitForMessages(1, 30_000);
@@ -63,16 +79,29 @@ export async function benchMailOutbox(ctx: BenchContext, databaseUrl: string | n
     const perSecond = (MAILS - 1) / ((lastAt - firstAt) / 1000);
     const subjects = new Set(smtp.messages.map((m) => m.parsed.subject));
     // The last mark may still be on its way as the last mail arrives.
-    const countSent = async () => Number((await db('mail_outbox').where({ kind: 'bench', status: 'sent' }).count({ n: '*' }))[0]?.n ?? 0);
+    const countSent = async () =>
+      Number((await db('mail_outbox').where({ kind: 'bench', status: 'sent' }).count({ n: '*' }))[0]?.n ?? 0);
     let sentRows = await countSent();
-    for (const until = Date.now() + 10_000; sentRows < MAILS && Date.now() < until; sentRows = await countSent()) await setTimeout(50);
+    for (const until = Date.now() + 10_000; sentRows < MAILS && Date.now() < until; sentRows = await countSent())
+      await setTimeout(50);
     const exactlyOnce = smtp.messages.length === MAILS && subjects.size === MAILS;
-    console.log(`  ${MAILS} queued in one transaction in ${Math.round(lastAt - queuedAt)} ms to the last arrival; ${sentRows} rows marked sent; ${smtp.messages.length} arrived, ${subjects.size} distinct`);
+    console.log(
+      `  ${MAILS} queued in one transaction in ${Math.round(lastAt - queuedAt)} ms to the last arrival; ${sentRows} rows marked sent; ${smtp.messages.length} arrived, ${subjects.size} distinct`,
+    );
     ctx.results.add({
-      id: 'mail.outbox.rate', what: `Outbox delivers ${MAILS.toLocaleString('en')} e-mails to a local SMTP server${exactlyOnce ? '' : ' NOT each exactly once!'}`,
-      value: round(perSecond), unit: 'mails/s', target: `≥ ${TARGET_PER_S} mails/s`, pass: exactlyOnce && sentRows === MAILS && perSecond >= TARGET_PER_S,
+      id: 'mail.outbox.rate',
+      what: `Outbox delivers ${MAILS.toLocaleString('en')} e-mails to a local SMTP server${exactlyOnce ? '' : ' NOT each exactly once!'}`,
+      value: round(perSecond),
+      unit: 'mails/s',
+      target: `≥ ${TARGET_PER_S} mails/s`,
+      pass: exactlyOnce && sentRows === MAILS && perSecond >= TARGET_PER_S,
     });
-    ctx.results.detail('mail.outbox', { mails: MAILS, firstToLastMs: Math.round(lastAt - firstAt), queueToLastMs: Math.round(lastAt - queuedAt), sentRows });
+    ctx.results.detail('mail.outbox', {
+      mails: MAILS,
+      firstToLastMs: Math.round(lastAt - firstAt),
+      queueToLastMs: Math.round(lastAt - queuedAt),
+      sentRows,
+    });
   } finally {
     if (databaseUrl) await db('mail_outbox').where({ kind: 'bench' }).delete();
     await db.destroy();

@@ -19,31 +19,55 @@ async function turnNotificationsOn(ctx: BenchContext, databaseUrl: string | null
   const db = createDb({ databaseUrl, sqliteFile });
   try {
     const now = Date.now();
-    const newest = (await db('anonymous_messages').where({ customer_id: ctx.profile.id }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
+    const newest = (await db('anonymous_messages').where({ customer_id: ctx.profile.id }).max({ id: 'id' }).first()) as
+      { id: unknown } | undefined;
     const lastId = Number(newest?.id ?? 0);
     const hash = (kind: string) => `bench-${kind}-${ctx.profile.id}`.padEnd(64, '0');
-    await db('owner_notifications').insert({
-      customer_id: ctx.profile.id, email: 'sahip@example.com', confirmed_at: now, on_message: true, weekly: false,
-      unsubscribe_nonce: 'bench', message_unsubscribe_hash: hash('message'), weekly_unsubscribe_hash: hash('weekly'), all_unsubscribe_hash: hash('all'),
-      site_origin: 'http://127.0.0.1', messages_after_id: lastId, messages_last_id: lastId, updated_at: now,
-    }).onConflict('customer_id').merge();
+    await db('owner_notifications')
+      .insert({
+        customer_id: ctx.profile.id,
+        email: 'sahip@example.com',
+        confirmed_at: now,
+        on_message: true,
+        weekly: false,
+        unsubscribe_nonce: 'bench',
+        message_unsubscribe_hash: hash('message'),
+        weekly_unsubscribe_hash: hash('weekly'),
+        all_unsubscribe_hash: hash('all'),
+        site_origin: 'http://127.0.0.1',
+        messages_after_id: lastId,
+        messages_last_id: lastId,
+        updated_at: now,
+      })
+      .onConflict('customer_id')
+      .merge();
   } finally {
     await db.destroy();
   }
 }
 
 /** A fresh production server on the bench's database, `env` added; one run of d's messages against it. */
-async function messagesOnFreshServer(ctx: BenchContext, env: Record<string, string>, detailId: string): Promise<MessagesRun> {
+async function messagesOnFreshServer(
+  ctx: BenchContext,
+  env: Record<string, string>,
+  detailId: string,
+): Promise<MessagesRun> {
   const server = await startServer(ctx.dataDir, env, { built: true, baseEnv: 'clean' });
   try {
-    console.log(`  ${detailId}: a fresh server (pid ${server.pid}) on the same database${env.SMTP_URL ? ', with SMTP to a local smtp-server' : ', without e-mail'}`);
+    console.log(
+      `  ${detailId}: a fresh server (pid ${server.pid}) on the same database${env.SMTP_URL ? ', with SMTP to a local smtp-server' : ', without e-mail'}`,
+    );
     return await measureMessages(ctx, server.url, detailId, server.pid);
   } finally {
     await server.stop();
   }
 }
 
-export async function benchMessagesNotified(ctx: BenchContext, serverEnv: Record<string, string>, sqliteFile: string): Promise<void> {
+export async function benchMessagesNotified(
+  ctx: BenchContext,
+  serverEnv: Record<string, string>,
+  sqliteFile: string,
+): Promise<void> {
   const databaseUrl = serverEnv.DATABASE_URL || null;
   const smtp = await startSmtpTestServer();
   try {
@@ -54,14 +78,30 @@ export async function benchMessagesNotified(ctx: BenchContext, serverEnv: Record
     const withFirst = await messagesOnFreshServer(ctx, mailEnv, 'messagesNotified');
     const withSecond = await messagesOnFreshServer(ctx, mailEnv, 'messagesNotified2');
     const withoutSecond = await messagesOnFreshServer(ctx, serverEnv, 'messagesFresh2');
-    const without = reportMessages(ctx, { id: 'messagesFresh', label: ' (2 fresh servers, no e-mail)' }, [withoutFirst, withoutSecond]);
-    const rate = reportMessages(ctx, { id: 'messagesNotified', label: ' with e-mail notifications on (2 fresh servers)' }, [withFirst, withSecond]);
-    const mails = await ctx.rows.count("select count(*) from mail_outbox where kind = 'notify_entries' and customer_id = ?", ctx.profile.id);
-    console.log(`  ${mails} new-message e-mail rows in the outbox (one at once, then one gathering the rest for 10 minutes); ${smtp.messages.length} arrived`);
+    const without = reportMessages(ctx, { id: 'messagesFresh', label: ' (2 fresh servers, no e-mail)' }, [
+      withoutFirst,
+      withoutSecond,
+    ]);
+    const rate = reportMessages(
+      ctx,
+      { id: 'messagesNotified', label: ' with e-mail notifications on (2 fresh servers)' },
+      [withFirst, withSecond],
+    );
+    const mails = await ctx.rows.count(
+      "select count(*) from mail_outbox where kind = 'notify_entries' and customer_id = ?",
+      ctx.profile.id,
+    );
+    console.log(
+      `  ${mails} new-message e-mail rows in the outbox (one at once, then one gathering the rest for 10 minutes); ${smtp.messages.length} arrived`,
+    );
     const share = without > 0 ? rate / without : null;
     ctx.results.add({
-      id: 'messagesNotified.share', what: 'Messages/s with notifications on, of the rate without (fresh servers, without-with-with-without)', value: share === null ? null : round(share * 100), unit: '%',
-      target: '≥ 90 %', pass: share === null ? null : share >= 0.9,
+      id: 'messagesNotified.share',
+      what: 'Messages/s with notifications on, of the rate without (fresh servers, without-with-with-without)',
+      value: share === null ? null : round(share * 100),
+      unit: '%',
+      target: '≥ 90 %',
+      pass: share === null ? null : share >= 0.9,
     });
     ctx.results.detail('messagesNotified.outbox', { entriesMails: mails, arrived: smtp.messages.length });
   } finally {

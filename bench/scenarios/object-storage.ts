@@ -29,12 +29,23 @@ export async function benchObjectStorage(ctx: BenchContext): Promise<void> {
   try {
     const server = await startServer(
       ctx.dataDir,
-      { NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ...bucket.env(PREFIX), ...PRODUCTION_MALLOC_ENV },
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'true',
+        ...bucket.env(PREFIX),
+        ...PRODUCTION_MALLOC_ENV,
+      },
       { built: true, baseEnv: 'clean' },
     );
-    console.log(`  S3 server (pid ${server.pid}) on a local s3rver bucket, ready after ${Math.round(server.readyMs)} ms`);
+    console.log(
+      `  S3 server (pid ${server.pid}) on a local s3rver bucket, ready after ${Math.round(server.readyMs)} ms`,
+    );
     const photo = await phoneCameraJpeg();
-    const upload = multipartBody({}, { field: 'file', name: 'IMG_20261126_101500.jpg', type: 'image/jpeg', data: photo });
+    const upload = multipartBody(
+      {},
+      { field: 'file', name: 'IMG_20261126_101500.jpg', type: 'image/jpeg', data: photo },
+    );
     const client = bucket.client();
     const uploadTo = async (appUrl: string): Promise<string> => {
       const res = await rawRequest(`${appUrl}/edit/${ctx.profile.editToken}/photo/profile`, {
@@ -43,7 +54,8 @@ export async function benchObjectStorage(ctx: BenchContext): Promise<void> {
         body: upload.body,
       });
       const answer = JSON.parse(res.text) as { ok?: boolean; url?: string };
-      if (res.status !== 200 || !answer.ok || !answer.url) throw new Error(`upload to ${appUrl} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      if (res.status !== 200 || !answer.ok || !answer.url)
+        throw new Error(`upload to ${appUrl} answered ${res.status}: ${res.text.slice(0, 200)}`);
       return answer.url;
     };
 
@@ -64,10 +76,21 @@ export async function benchObjectStorage(ctx: BenchContext): Promise<void> {
     }
     const diskP50 = percentile(sorted(disk), 50);
     const s3P50 = percentile(sorted(s3), 50);
-    ctx.results.add({ id: 's3.upload.disk.p50', what: 'Photo upload 12 MP, local disk (same moment), p50', value: diskP50, unit: 'ms', target: '', pass: null });
     ctx.results.add({
-      id: 's3.upload.p50', what: 'Photo upload 12 MP into the S3 bucket, p50', value: s3P50, unit: 'ms',
-      target: `< 2x disk (${Math.round(2 * diskP50)} ms)`, pass: s3P50 < 2 * diskP50,
+      id: 's3.upload.disk.p50',
+      what: 'Photo upload 12 MP, local disk (same moment), p50',
+      value: diskP50,
+      unit: 'ms',
+      target: '',
+      pass: null,
+    });
+    ctx.results.add({
+      id: 's3.upload.p50',
+      what: 'Photo upload 12 MP into the S3 bucket, p50',
+      value: s3P50,
+      unit: 'ms',
+      target: `< 2x disk (${Math.round(2 * diskP50)} ms)`,
+      pass: s3P50 < 2 * diskP50,
     });
 
     // In turns with the same kind of photo from the disk server, which shows what the machine's load adds.
@@ -85,12 +108,20 @@ export async function benchObjectStorage(ctx: BenchContext): Promise<void> {
     }
     const serveP50 = percentile(sorted(served), 50);
     ctx.results.add({
-      id: 's3.serve.disk.p50', what: `The same photo through /uploads from the local disk (same moment), p50 of ${SERVED}`,
-      value: percentile(sorted(servedFromDisk), 50), unit: 'ms', target: '', pass: null,
+      id: 's3.serve.disk.p50',
+      what: `The same photo through /uploads from the local disk (same moment), p50 of ${SERVED}`,
+      value: percentile(sorted(servedFromDisk), 50),
+      unit: 'ms',
+      target: '',
+      pass: null,
     });
     ctx.results.add({
-      id: 's3.serve.p50', what: `Stored photo through /uploads from the bucket, p50 of ${SERVED}`, value: serveP50, unit: 'ms',
-      target: `< ${SERVE_TARGET_MS} ms`, pass: serveP50 < SERVE_TARGET_MS,
+      id: 's3.serve.p50',
+      what: `Stored photo through /uploads from the bucket, p50 of ${SERVED}`,
+      value: serveP50,
+      unit: 'ms',
+      target: `< ${SERVE_TARGET_MS} ms`,
+      pass: serveP50 < SERVE_TARGET_MS,
     });
 
     const rounds: number[] = [];
@@ -101,11 +132,22 @@ export async function benchObjectStorage(ctx: BenchContext): Promise<void> {
     }
     const peak = procStatusMb(server.pid, 'VmHWM');
     ctx.results.add({
-      id: 's3.memory.peak', what: `S3 server peak memory (VmHWM) after ${AT_ONCE_ROUNDS} rounds of ${AT_ONCE} uploads at once`, value: peak, unit: 'MB',
-      target: `< ${MEMORY_TARGET_MB} MB`, pass: peak !== null && peak < MEMORY_TARGET_MB,
+      id: 's3.memory.peak',
+      what: `S3 server peak memory (VmHWM) after ${AT_ONCE_ROUNDS} rounds of ${AT_ONCE} uploads at once`,
+      value: peak,
+      unit: 'MB',
+      target: `< ${MEMORY_TARGET_MB} MB`,
+      pass: peak !== null && peak < MEMORY_TARGET_MB,
     });
     console.log(`  ${AT_ONCE} at once: ${rounds.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
-    ctx.results.detail('objectStorage', { diskMs: disk, s3Ms: s3, servedP90: percentile(sorted(served), 90), roundsMs: rounds, peakMb: peak, problems: server.problems.slice(0, 10) });
+    ctx.results.detail('objectStorage', {
+      diskMs: disk,
+      s3Ms: s3,
+      servedP90: percentile(sorted(served), 90),
+      roundsMs: rounds,
+      peakMb: peak,
+      problems: server.problems.slice(0, 10),
+    });
     client.destroy();
     await server.stop();
   } finally {

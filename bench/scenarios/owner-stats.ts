@@ -30,19 +30,41 @@ export async function benchOwnerStats(ctx: BenchContext): Promise<void> {
   if (probe.status !== 200 || !isStatsJson(json) || json.dailyStats.length !== 7) {
     throw new Error(`GET /edit/{token}/stats (JSON) answered ${probe.status}: ${probe.text.slice(0, 200)}`);
   }
-  console.log(`  stats: today ${json.todayViews}, yesterday ${json.yesterdayViews}, this month ${json.monthlyViews}, last month ${json.lastMonthViews}`);
+  console.log(
+    `  stats: today ${json.todayViews}, yesterday ${json.yesterdayViews}, this month ${json.monthlyViews}, last month ${json.lastMonthViews}`,
+  );
   ctx.results.detail('stats.sample', json);
 
-  for (const [kind, accept] of [['JSON', 'application/json'], ['HTML', 'text/html']] as const) {
-    const result = await load({ url, connections: 1, warmupS: WARMUP_S, durationS: DURATION_S, headers: { accept, 'accept-encoding': 'gzip' } });
+  for (const [kind, accept] of [
+    ['JSON', 'application/json'],
+    ['HTML', 'text/html'],
+  ] as const) {
+    const result = await load({
+      url,
+      connections: 1,
+      warmupS: WARMUP_S,
+      durationS: DURATION_S,
+      headers: { accept, 'accept-encoding': 'gzip' },
+    });
     const ok = (result.statuses[200] ?? 0) === result.responses;
     if (!ok) console.log(`  stats ${kind}: answers ${describeStatuses(result.statuses)}`);
     const id = kind.toLowerCase();
     ctx.results.add({
-      id: `stats.${id}.p50`, what: `GET /edit/{token}/stats ${kind} p50 (1M views)${ok ? '' : ' NOT all 200!'}`,
-      value: result.p50, unit: 'ms', target: `< ${TARGET_P50_MS} ms`, pass: ok && result.p50 < TARGET_P50_MS,
+      id: `stats.${id}.p50`,
+      what: `GET /edit/{token}/stats ${kind} p50 (1M views)${ok ? '' : ' NOT all 200!'}`,
+      value: result.p50,
+      unit: 'ms',
+      target: `< ${TARGET_P50_MS} ms`,
+      pass: ok && result.p50 < TARGET_P50_MS,
     });
-    ctx.results.add({ id: `stats.${id}.p99`, what: `GET /edit/{token}/stats ${kind} p99`, value: result.p99, unit: 'ms', target: '', pass: null });
+    ctx.results.add({
+      id: `stats.${id}.p99`,
+      what: `GET /edit/{token}/stats ${kind} p99`,
+      value: result.p99,
+      unit: 'ms',
+      target: '',
+      pass: null,
+    });
     ctx.results.detail(`stats.${id}`, result);
   }
 }

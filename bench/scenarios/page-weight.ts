@@ -23,7 +23,9 @@ interface Resource {
 }
 
 async function fetchResource(base: string, url: string): Promise<{ resource: Resource; text: string }> {
-  const res = await rawRequest(new URL(url, base).href, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'gzip' } });
+  const res = await rawRequest(new URL(url, base).href, {
+    headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'gzip' },
+  });
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   const gzip = res.headers['content-encoding'] === 'gzip';
   const body = gzip ? gunzipSync(res.body) : res.body;
@@ -39,7 +41,8 @@ function attributes(tag: string): Map<string, string> {
 /** `import x from "./a.js"`, `import "./b.js"`, `export {y} from "./c.js"`; not `import("./d.js")`, which loads later. */
 function staticImports(js: string): string[] {
   const found: string[] = [];
-  for (const match of js.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g)) found.push(match[1]!);
+  for (const match of js.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g))
+    found.push(match[1]!);
   return found;
 }
 
@@ -56,7 +59,8 @@ export async function benchPageWeight(ctx: BenchContext): Promise<void> {
   let blockingScripts = 0;
   for (const [tag] of text.matchAll(/<link\b[^>]*>/g)) {
     const a = attributes(tag);
-    if (a.get('rel') === 'stylesheet' && a.get('href')) css.push((await fetchResource(pageUrl, a.get('href')!)).resource);
+    if (a.get('rel') === 'stylesheet' && a.get('href'))
+      css.push((await fetchResource(pageUrl, a.get('href')!)).resource);
   }
   const queue: string[] = [];
   for (const [tag] of text.matchAll(/<script\b[^>]*>/g)) {
@@ -77,20 +81,41 @@ export async function benchPageWeight(ctx: BenchContext): Promise<void> {
   }
 
   // The page must carry its content itself: every link label is in the HTML.
-  const labels = everyLink(ctx.profile.id).slice(0, DATASET.links).map((l) => String(l.label));
+  const labels = everyLink(ctx.profile.id)
+    .slice(0, DATASET.links)
+    .map((l) => String(l.label));
   const missing = labels.filter((label) => !text.includes(label.replace(/&/g, '&amp;')));
   const firstRender = html.served + sum(css, 'served');
   const r = ctx.results;
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   const weight = (id: string, what: string, files: Resource[]) =>
-    r.add({ id, what, value: sum(files, 'served') / KB, unit: 'KB', display: `${kb(sum(files, 'raw'))} raw / ${kb(sum(files, 'served'))} gzip`, target: '', pass: null });
+    r.add({
+      id,
+      what,
+      value: sum(files, 'served') / KB,
+      unit: 'KB',
+      display: `${kb(sum(files, 'raw'))} raw / ${kb(sum(files, 'served'))} gzip`,
+      target: '',
+      pass: null,
+    });
   weight('weight.html', `Page HTML${html.gzip ? '' : ' (sent uncompressed!)'}`, [html]);
   weight('weight.css', `Page CSS (${css.length} file${css.length === 1 ? '' : 's'})`, css);
   weight('weight.js', `Page JavaScript (${js.length} file${js.length === 1 ? '' : 's'}, with static imports)`, js);
-  r.add({ id: 'weight.firstRender', what: 'First render: HTML + CSS, gzip', value: firstRender / KB, unit: 'KB', target: '≤ 14 KB', pass: firstRender <= FIRST_RENDER_BUDGET });
   r.add({
-    id: 'weight.noJs', what: `Render-blocking scripts (link labels missing from HTML: ${missing.length})`, value: blockingScripts, unit: '',
-    target: '0, no JS needed', pass: blockingScripts === 0 && missing.length === 0,
+    id: 'weight.firstRender',
+    what: 'First render: HTML + CSS, gzip',
+    value: firstRender / KB,
+    unit: 'KB',
+    target: '≤ 14 KB',
+    pass: firstRender <= FIRST_RENDER_BUDGET,
+  });
+  r.add({
+    id: 'weight.noJs',
+    what: `Render-blocking scripts (link labels missing from HTML: ${missing.length})`,
+    value: blockingScripts,
+    unit: '',
+    target: '0, no JS needed',
+    pass: blockingScripts === 0 && missing.length === 0,
   });
   r.detail('weight', { html, css, js, firstRenderBytes: firstRender, blockingScripts, missingLabels: missing });
 }

@@ -38,13 +38,18 @@ export async function benchPhotoUpload(ctx: BenchContext): Promise<void> {
   let lastStored = '';
   for (let i = 0; i < WARMUP + MEASURED; i += 1) {
     const started = performance.now();
-    const res = await rawRequest(url, { method: 'POST', headers: { accept: 'application/json', ...upload.headers }, body: upload.body });
+    const res = await rawRequest(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', ...upload.headers },
+      body: upload.body,
+    });
     const answer = JSON.parse(res.text) as { ok?: boolean; url?: string; error?: string };
     if (res.status !== 200 || !answer.ok || typeof answer.url !== 'string' || !answer.url.startsWith('/uploads/')) {
       throw new Error(`photo upload answered ${res.status}: ${res.text.slice(0, 200)}`);
     }
     const stored = path.join(uploadsRoot, answer.url.slice('/uploads/'.length));
-    if (!stored.startsWith(uploadsRoot + path.sep) || !(await exists(stored))) throw new Error(`stored file ${answer.url} is not on disk`);
+    if (!stored.startsWith(uploadsRoot + path.sep) || !(await exists(stored)))
+      throw new Error(`stored file ${answer.url} is not on disk`);
     const elapsed = performance.now() - started;
     if (i >= WARMUP) times.push(elapsed);
     lastStored = stored;
@@ -54,17 +59,36 @@ export async function benchPhotoUpload(ctx: BenchContext): Promise<void> {
   times.sort((a, b) => a - b);
   const p50 = percentile(times, 50);
   ctx.results.add({
-    id: 'upload.p50', what: `Photo upload 12 MP ${(photo.length / 1e6).toFixed(1)} MB → stored file, p50${sizeOk ? '' : ' (NOT 400x400!)'}`,
-    value: p50, unit: 'ms', target: `< ${TARGET_P50_MS} ms`, pass: sizeOk && p50 < TARGET_P50_MS,
+    id: 'upload.p50',
+    what: `Photo upload 12 MP ${(photo.length / 1e6).toFixed(1)} MB → stored file, p50${sizeOk ? '' : ' (NOT 400x400!)'}`,
+    value: p50,
+    unit: 'ms',
+    target: `< ${TARGET_P50_MS} ms`,
+    pass: sizeOk && p50 < TARGET_P50_MS,
   });
-  ctx.results.add({ id: 'upload.max', what: 'Photo upload, slowest', value: percentile(times, 100), unit: 'ms', target: '', pass: null });
+  ctx.results.add({
+    id: 'upload.max',
+    what: 'Photo upload, slowest',
+    value: percentile(times, 100),
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
   const together = await uploadTogether(url, upload);
   ctx.results.add({
-    id: 'upload.together', what: `${AT_ONCE} photo uploads at once: the slowest of the ${AT_ONCE}, median of ${AT_ONCE_ROUNDS} rounds`,
-    value: together.medianMs, unit: 'ms', target: '', pass: together.allOk ? null : false,
+    id: 'upload.together',
+    what: `${AT_ONCE} photo uploads at once: the slowest of the ${AT_ONCE}, median of ${AT_ONCE_ROUNDS} rounds`,
+    value: together.medianMs,
+    unit: 'ms',
+    target: '',
+    pass: together.allOk ? null : false,
   });
   ctx.results.detail('upload', {
-    bytes: photo.length, width: meta.width, height: meta.height, warmup: WARMUP, timesMs: times,
+    bytes: photo.length,
+    width: meta.width,
+    height: meta.height,
+    warmup: WARMUP,
+    timesMs: times,
     stored: { width: stored.width, height: stored.height, format: stored.format },
     together: { atOnce: AT_ONCE, rounds: AT_ONCE_ROUNDS, slowestMs: together.slowestMs, statuses: together.statuses },
   });
@@ -77,11 +101,27 @@ async function uploadTogether(url: string, upload: { headers: Record<string, str
   for (let round = 0; round < AT_ONCE_ROUNDS; round += 1) {
     const started = performance.now();
     const answers = await Promise.all(
-      Array.from({ length: AT_ONCE }, () => rawRequest(url, { method: 'POST', headers: { accept: 'application/json', ...upload.headers }, body: upload.body })),
+      Array.from({ length: AT_ONCE }, () =>
+        rawRequest(url, {
+          method: 'POST',
+          headers: { accept: 'application/json', ...upload.headers },
+          body: upload.body,
+        }),
+      ),
     );
     slowestMs.push(performance.now() - started);
     statuses.push(...answers.map((a) => a.status));
   }
-  console.log(`  ${AT_ONCE} at once: ${slowestMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; answers ${[...new Set(statuses)].join(', ')}`);
-  return { slowestMs, statuses, medianMs: percentile([...slowestMs].sort((a, b) => a - b), 50), allOk: statuses.every((s) => s === 200) };
+  console.log(
+    `  ${AT_ONCE} at once: ${slowestMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; answers ${[...new Set(statuses)].join(', ')}`,
+  );
+  return {
+    slowestMs,
+    statuses,
+    medianMs: percentile(
+      [...slowestMs].sort((a, b) => a - b),
+      50,
+    ),
+    allOk: statuses.every((s) => s === 200),
+  };
 }

@@ -26,7 +26,9 @@ function csv(): string {
     const labels = i % 3 === 0 ? 'Vegan, Glutensiz' : i % 3 === 1 ? 'Süt' : '';
     const kurus = 1000 + i * 137;
     const price = `${Math.floor(kurus / 100)},${String(kurus % 100).padStart(2, '0')}`;
-    lines.push(`Kategori ${(i % 10) + 1} · Sıcak İçecekler;Ürün ${i + 1} Çılgın Şeftali;Günün taze malzemeleriyle hazırlanan ${i + 1}. ürün, yanında ılık pide ile;${price};${labels}`);
+    lines.push(
+      `Kategori ${(i % 10) + 1} · Sıcak İçecekler;Ürün ${i + 1} Çılgın Şeftali;Günün taze malzemeleriyle hazırlanan ${i + 1}. ürün, yanında ılık pide ile;${price};${labels}`,
+    );
   }
   return lines.join('\r\n');
 }
@@ -40,8 +42,13 @@ async function importList(ctx: BenchContext): Promise<void> {
   const preview = await fetch(base, { method: 'POST', body: form });
   const html = await preview.text();
   const data = /<input type="hidden" name="data" value="([^"]+)">/.exec(html)?.[1];
-  if (preview.status !== 200 || !data) throw new Error(`the price list import's preview answered ${preview.status}: ${html.slice(0, 300)}`);
-  const done = await fetch(`${base}/confirm`, { method: 'POST', body: new URLSearchParams({ data, replace: '1' }), redirect: 'manual' });
+  if (preview.status !== 200 || !data)
+    throw new Error(`the price list import's preview answered ${preview.status}: ${html.slice(0, 300)}`);
+  const done = await fetch(`${base}/confirm`, {
+    method: 'POST',
+    body: new URLSearchParams({ data, replace: '1' }),
+    redirect: 'manual',
+  });
   if (done.status !== 303) throw new Error(`the price list import's confirmation answered ${done.status}`);
 }
 
@@ -53,49 +60,92 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
   const page = await rawRequest(pageUrl, { headers: { ...MOBILE_BROWSER_HEADERS, 'accept-encoding': 'gzip' } });
   const html = page.headers['content-encoding'] === 'gzip' ? gunzipSync(page.body).toString('utf8') : page.text;
   const items = html.match(/<li class="pl-item/g)?.length ?? 0;
-  if (page.status !== 200 || items !== ITEMS) throw new Error(`GET /${profile.slug}/fiyat-listesi answered ${page.status} with ${items} items`);
+  if (page.status !== 200 || items !== ITEMS)
+    throw new Error(`GET /${profile.slug}/fiyat-listesi answered ${page.status} with ${items} items`);
   const cssHref = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1];
-  const css = cssHref ? (await rawRequest(new URL(cssHref, pageUrl).href, { headers: { 'accept-encoding': 'identity' } })).body : Buffer.alloc(0);
+  const css = cssHref
+    ? (await rawRequest(new URL(cssHref, pageUrl).href, { headers: { 'accept-encoding': 'identity' } })).body
+    : Buffer.alloc(0);
   const htmlGz = gzipSync(html).length;
   const cssGz = gzipSync(css).length;
   const firstKb = (htmlGz + cssGz) / 1024;
-  console.log(`  first render: HTML ${round(Buffer.byteLength(html) / 1024)} KB (${round(htmlGz / 1024)} KB gzip, ${round(page.body.length / 1024)} KB as served), CSS ${round(cssGz / 1024)} KB gzip`);
+  console.log(
+    `  first render: HTML ${round(Buffer.byteLength(html) / 1024)} KB (${round(htmlGz / 1024)} KB gzip, ${round(page.body.length / 1024)} KB as served), CSS ${round(cssGz / 1024)} KB gzip`,
+  );
   results.add({
-    id: 'pricelist.firstRender', what: `GET /{slug}/fiyat-listesi with ${ITEMS} items: first render (HTML + CSS), gzip`,
-    value: round(firstKb), unit: 'KB', target: `≤ ${TARGETS.firstRenderKb} KB`, pass: firstKb <= TARGETS.firstRenderKb,
+    id: 'pricelist.firstRender',
+    what: `GET /{slug}/fiyat-listesi with ${ITEMS} items: first render (HTML + CSS), gzip`,
+    value: round(firstKb),
+    unit: 'KB',
+    target: `≤ ${TARGETS.firstRenderKb} KB`,
+    pass: firstKb <= TARGETS.firstRenderKb,
   });
 
   const rounds: Array<{ hello: LoadResult; list: LoadResult; ratio: number }> = [];
   for (let r = 1; r <= ROUNDS; r += 1) {
-    const hello = await load({ url: `${ctx.helloUrl}/`, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S, headers: { ...MOBILE_BROWSER_HEADERS } });
-    const list = await load({ url: pageUrl, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S, headers: { ...MOBILE_BROWSER_HEADERS } });
+    const hello = await load({
+      url: `${ctx.helloUrl}/`,
+      connections: CONNECTIONS,
+      warmupS: WARMUP_S,
+      durationS: DURATION_S,
+      headers: { ...MOBILE_BROWSER_HEADERS },
+    });
+    const list = await load({
+      url: pageUrl,
+      connections: CONNECTIONS,
+      warmupS: WARMUP_S,
+      durationS: DURATION_S,
+      headers: { ...MOBILE_BROWSER_HEADERS },
+    });
     const ratio = (list.rps / hello.rps) * 100;
     rounds.push({ hello, list, ratio });
-    console.log(`  round ${r}: hello world ${Math.round(hello.rps)} req/s, /fiyat-listesi ${Math.round(list.rps)} req/s (${describeStatuses(list.statuses)}): ${ratio.toFixed(1)} %`);
+    console.log(
+      `  round ${r}: hello world ${Math.round(hello.rps)} req/s, /fiyat-listesi ${Math.round(list.rps)} req/s (${describeStatuses(list.statuses)}): ${ratio.toFixed(1)} %`,
+    );
   }
   const allOk = rounds.every(({ list }) => (list.statuses[200] ?? 0) === list.responses && list.errors === 0);
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
   results.add({
-    id: 'pricelist.rps', what: `GET /{slug}/fiyat-listesi (${ITEMS} items): req/s at 50 conn.${allOk ? '' : ' (NOT all 200!)'}`,
-    value: median.list.rps, unit: 'req/s', target: '', pass: allOk ? null : false,
+    id: 'pricelist.rps',
+    what: `GET /{slug}/fiyat-listesi (${ITEMS} items): req/s at 50 conn.${allOk ? '' : ' (NOT all 200!)'}`,
+    value: median.list.rps,
+    unit: 'req/s',
+    target: '',
+    pass: allOk ? null : false,
   });
   results.add({
-    id: 'pricelist.ratio', what: `GET /{slug}/fiyat-listesi throughput / hello world (median of ${ROUNDS} rounds)`,
-    value: median.ratio, unit: '%', target: `≥ ${TARGETS.ratio} %`, pass: allOk && median.ratio >= TARGETS.ratio,
+    id: 'pricelist.ratio',
+    what: `GET /{slug}/fiyat-listesi throughput / hello world (median of ${ROUNDS} rounds)`,
+    value: median.ratio,
+    unit: '%',
+    target: `≥ ${TARGETS.ratio} %`,
+    pass: allOk && median.ratio >= TARGETS.ratio,
   });
-  results.add({ id: 'pricelist.p99', what: 'GET /{slug}/fiyat-listesi p99', value: median.list.p99, unit: 'ms', target: '', pass: null });
+  results.add({
+    id: 'pricelist.p99',
+    what: 'GET /{slug}/fiyat-listesi p99',
+    value: median.list.p99,
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
 
   // Each drawing follows a real edit (the owner saves the list's kind), which raises the version the PDF is kept for.
   const timedPdf = async (): Promise<number> => {
     const started = performance.now();
     const res = await rawRequest(`${pageUrl}.pdf`, { timeoutMs: 30_000 });
     const ms = performance.now() - started;
-    if (res.status !== 200 || res.headers['content-type'] !== 'application/pdf') throw new Error(`GET /${profile.slug}/fiyat-listesi.pdf answered ${res.status}`);
+    if (res.status !== 200 || res.headers['content-type'] !== 'application/pdf')
+      throw new Error(`GET /${profile.slug}/fiyat-listesi.pdf answered ${res.status}`);
     pdfBytes = res.body.length;
     return ms;
   };
   const edit = async () => {
-    const res = await fetch(`${ctx.appUrl}/edit/${profile.editToken}/price-list/kind`, { method: 'POST', body: new URLSearchParams({ kind: 'menu' }), redirect: 'manual' });
+    const res = await fetch(`${ctx.appUrl}/edit/${profile.editToken}/price-list/kind`, {
+      method: 'POST',
+      body: new URLSearchParams({ kind: 'menu' }),
+      redirect: 'manual',
+    });
     if (res.status !== 303) throw new Error(`saving the price list's kind answered ${res.status}`);
   };
   let pdfBytes = 0;
@@ -117,16 +167,40 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
   drawTimes.sort((a, b) => a - b);
   heldTimes.sort((a, b) => a - b);
   const drawP50 = percentile(drawTimes, 50);
-  console.log(`  PDF: ${round(pdfBytes / 1024)} KB; drawn after an edit ${drawTimes.map((ms) => Math.round(ms)).join(', ')} ms ` +
-    `(server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms each, the edit included); kept ${heldTimes.map((ms) => Math.round(ms)).join(', ')} ms`);
+  console.log(
+    `  PDF: ${round(pdfBytes / 1024)} KB; drawn after an edit ${drawTimes.map((ms) => Math.round(ms)).join(', ')} ms ` +
+      `(server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms each, the edit included); kept ${heldTimes.map((ms) => Math.round(ms)).join(', ')} ms`,
+  );
   results.add({
-    id: 'pricelist.pdf.p50', what: `GET /{slug}/fiyat-listesi.pdf (${ITEMS} items, A4) drawn after an edit, p50 of ${PDF_MEASURED}`,
-    value: round(drawP50), unit: 'ms', target: `< ${TARGETS.pdfMs} ms`, pass: drawP50 < TARGETS.pdfMs,
+    id: 'pricelist.pdf.p50',
+    what: `GET /{slug}/fiyat-listesi.pdf (${ITEMS} items, A4) drawn after an edit, p50 of ${PDF_MEASURED}`,
+    value: round(drawP50),
+    unit: 'ms',
+    target: `< ${TARGETS.pdfMs} ms`,
+    pass: drawP50 < TARGETS.pdfMs,
   });
-  results.add({ id: 'pricelist.pdf.cpu', what: 'The same: the server\'s CPU time a drawing (its edit included)', value: cpuMs === null ? null : round(cpuMs), unit: 'ms', target: '', pass: null });
-  results.add({ id: 'pricelist.pdf.held', what: 'GET /{slug}/fiyat-listesi.pdf again, unchanged (kept per version), p50', value: round(percentile(heldTimes, 50)), unit: 'ms', target: '', pass: null });
+  results.add({
+    id: 'pricelist.pdf.cpu',
+    what: "The same: the server's CPU time a drawing (its edit included)",
+    value: cpuMs === null ? null : round(cpuMs),
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
+  results.add({
+    id: 'pricelist.pdf.held',
+    what: 'GET /{slug}/fiyat-listesi.pdf again, unchanged (kept per version), p50',
+    value: round(percentile(heldTimes, 50)),
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
   results.detail('priceList', {
-    items: ITEMS, firstRender: { htmlGzip: htmlGz, cssGzip: cssGz, htmlRaw: Buffer.byteLength(html) },
-    rounds: rounds.map((r) => ({ helloRps: r.hello.rps, listRps: r.list.rps, ratio: r.ratio })), pdfDrawMs: drawTimes, pdfHeldMs: heldTimes, pdfBytes,
+    items: ITEMS,
+    firstRender: { htmlGzip: htmlGz, cssGzip: cssGz, htmlRaw: Buffer.byteLength(html) },
+    rounds: rounds.map((r) => ({ helloRps: r.hello.rps, listRps: r.list.rps, ratio: r.ratio })),
+    pdfDrawMs: drawTimes,
+    pdfHeldMs: heldTimes,
+    pdfBytes,
   });
 }

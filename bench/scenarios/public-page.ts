@@ -52,7 +52,8 @@ async function measured(url: string, targetPid: number): Promise<Measured> {
   return {
     result,
     cpu: {
-      target: targetBefore !== null && targetAfter !== null ? round(((targetAfter - targetBefore) / wallS) * 100, 0) : null,
+      target:
+        targetBefore !== null && targetAfter !== null ? round(((targetAfter - targetBefore) / wallS) * 100, 0) : null,
       loadGenerator: round(((bench.user + bench.system) / 1e6 / wallS) * 100, 0),
     },
   };
@@ -77,8 +78,10 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
     const page = await measured(pageUrl, ctx.server.pid);
     const ratio = (page.result.rps / hello.result.rps) * 100;
     rounds.push({ hello, page, ratio });
-    console.log(`  round ${round}: hello world ${Math.round(hello.result.rps)} req/s (${describeStatuses(hello.result.statuses)}), ` +
-      `/${profile.slug} ${Math.round(page.result.rps)} req/s (${describeStatuses(page.result.statuses)}): ${ratio.toFixed(1)} %`);
+    console.log(
+      `  round ${round}: hello world ${Math.round(hello.result.rps)} req/s (${describeStatuses(hello.result.statuses)}), ` +
+        `/${profile.slug} ${Math.round(page.result.rps)} req/s (${describeStatuses(page.result.statuses)}): ${ratio.toFixed(1)} %`,
+    );
   }
   await sleep(FLUSH_WAIT_MS);
   const viewsAfter = await ctx.rows.count('select count(*) from profile_views where customer_id = ?', profile.id);
@@ -87,35 +90,87 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
   // Requests in flight when a run stops are served (and counted) but their answers dropped.
   const sent = total((r) => r.sent + (r.warmup?.sent ?? 0));
   const recorded = viewsAfter - viewsBefore;
-  const allOk = rounds.every(({ page: { result } }) => (result.statuses[200] ?? 0) === result.responses && result.errors === 0);
+  const allOk = rounds.every(
+    ({ page: { result } }) => (result.statuses[200] ?? 0) === result.responses && result.errors === 0,
+  );
 
   const { hello, page, ratio } = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
-  results.add({ id: 'hello.rps', what: 'Hello world (bare Express 5): req/s at 50 conn.', value: hello.result.rps, unit: 'req/s', target: '', pass: null });
-  results.add({ id: 'hello.p99', what: 'Hello world p99', value: hello.result.p99, unit: 'ms', target: '', pass: null });
   results.add({
-    id: 'public.rps', what: `GET /{slug}: req/s at 50 conn.${allOk ? '' : ' (NOT all 200!)'}`,
-    value: page.result.rps, unit: 'req/s', target: '', pass: allOk ? null : false,
+    id: 'hello.rps',
+    what: 'Hello world (bare Express 5): req/s at 50 conn.',
+    value: hello.result.rps,
+    unit: 'req/s',
+    target: '',
+    pass: null,
   });
-  results.add({ id: 'public.ratio', what: `GET /{slug} throughput / hello world (median of ${ROUNDS} rounds)`, value: ratio, unit: '%', target: '≥ 70 %', pass: ratio >= 70 });
-  results.add({ id: 'public.p50', what: 'GET /{slug} p50', value: page.result.p50, unit: 'ms', target: '', pass: null });
-  results.add({ id: 'public.p99', what: 'GET /{slug} p99', value: page.result.p99, unit: 'ms', target: '< 25 ms', pass: page.result.p99 < 25 });
+  results.add({
+    id: 'hello.p99',
+    what: 'Hello world p99',
+    value: hello.result.p99,
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
+  results.add({
+    id: 'public.rps',
+    what: `GET /{slug}: req/s at 50 conn.${allOk ? '' : ' (NOT all 200!)'}`,
+    value: page.result.rps,
+    unit: 'req/s',
+    target: '',
+    pass: allOk ? null : false,
+  });
+  results.add({
+    id: 'public.ratio',
+    what: `GET /{slug} throughput / hello world (median of ${ROUNDS} rounds)`,
+    value: ratio,
+    unit: '%',
+    target: '≥ 70 %',
+    pass: ratio >= 70,
+  });
+  results.add({
+    id: 'public.p50',
+    what: 'GET /{slug} p50',
+    value: page.result.p50,
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
+  results.add({
+    id: 'public.p99',
+    what: 'GET /{slug} p99',
+    value: page.result.p99,
+    unit: 'ms',
+    target: '< 25 ms',
+    pass: page.result.p99 < 25,
+  });
   const n = (value: number) => value.toLocaleString('en-US');
   // Every load comes from one address: it counts a few views at most (src/services/view-allowance.ts), however many are answered.
   results.add({
-    id: 'public.views', what: 'Views recorded from one client address (after the flush)', value: recorded, unit: 'views',
+    id: 'public.views',
+    what: 'Views recorded from one client address (after the flush)',
+    value: recorded,
+    unit: 'views',
     display: `${n(recorded)} (${n(pageLoads)} answered, ${n(sent)} sent)`,
-    target: `≤ ${COUNTED_LOADS_PER_VISITOR}`, pass: recorded <= COUNTED_LOADS_PER_VISITOR,
+    target: `≤ ${COUNTED_LOADS_PER_VISITOR}`,
+    pass: recorded <= COUNTED_LOADS_PER_VISITOR,
   });
   results.detail('public', {
-    url: `/${profile.slug}`, connections: CONNECTIONS, warmupS: WARMUP_S, durationS: DURATION_S,
+    url: `/${profile.slug}`,
+    connections: CONNECTIONS,
+    warmupS: WARMUP_S,
+    durationS: DURATION_S,
     rounds: rounds.map((r) => ({ helloRps: r.hello.result.rps, pageRps: r.page.result.rps, ratio: r.ratio })),
-    hello: hello.result, page: page.result, cpuPercentOfOneCore: { hello: hello.cpu, page: page.cpu },
+    hello: hello.result,
+    page: page.result,
+    cpuPercentOfOneCore: { hello: hello.cpu, page: page.cpu },
   });
   await measureWithWrk(ctx, pageUrl);
   const share = (c: CpuShare) => `${c.target ?? '?'} % of a core for the target, ${c.loadGenerator} % for autocannon`;
-  results.note(`CPU during the 50-connection runs: hello world ${share(hello.cpu)}; app ${share(page.cpu)}. ` +
-    'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server could have used; ' +
-    'both runs pay the same tax, which is why the ratio is the figure to compare.');
+  results.note(
+    `CPU during the 50-connection runs: hello world ${share(hello.cpu)}; app ${share(page.cpu)}. ` +
+      'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server could have used; ' +
+      'both runs pay the same tax, which is why the ratio is the figure to compare.',
+  );
 }
 
 const WRK_DURATION_S = 10;
@@ -131,10 +186,33 @@ async function measureWithWrk(ctx: BenchContext, pageUrl: string): Promise<void>
   }
   const page = await runWrk(pageUrl, MOBILE_BROWSER_HEADERS, CONNECTIONS, WRK_DURATION_S);
   if (!page) throw new Error('wrk ran for hello world, then could not be found');
-  console.log(`  wrk -t1 -c${CONNECTIONS} -d${WRK_DURATION_S}s: hello world ${Math.round(hello.rps)} req/s, p99 ${hello.p99} ms; ` +
-    `/${ctx.profile.slug} ${Math.round(page.rps)} req/s, p99 ${page.p99} ms`);
-  results.add({ id: 'wrk.hello.p99', what: `Hello world p99 under wrk -t1 -c${CONNECTIONS}`, value: hello.p99, unit: 'ms', target: '', pass: null });
-  results.add({ id: 'wrk.public.ratio', what: 'GET /{slug} throughput / hello world under wrk', value: (page.rps / hello.rps) * 100, unit: '%', target: '', pass: null });
-  results.add({ id: 'wrk.public.p99', what: `GET /{slug} p99 under wrk -t1 -c${CONNECTIONS}`, value: page.p99, unit: 'ms', target: '< 25 ms', pass: page.p99 < 25 });
+  console.log(
+    `  wrk -t1 -c${CONNECTIONS} -d${WRK_DURATION_S}s: hello world ${Math.round(hello.rps)} req/s, p99 ${hello.p99} ms; ` +
+      `/${ctx.profile.slug} ${Math.round(page.rps)} req/s, p99 ${page.p99} ms`,
+  );
+  results.add({
+    id: 'wrk.hello.p99',
+    what: `Hello world p99 under wrk -t1 -c${CONNECTIONS}`,
+    value: hello.p99,
+    unit: 'ms',
+    target: '',
+    pass: null,
+  });
+  results.add({
+    id: 'wrk.public.ratio',
+    what: 'GET /{slug} throughput / hello world under wrk',
+    value: (page.rps / hello.rps) * 100,
+    unit: '%',
+    target: '',
+    pass: null,
+  });
+  results.add({
+    id: 'wrk.public.p99',
+    what: `GET /{slug} p99 under wrk -t1 -c${CONNECTIONS}`,
+    value: page.p99,
+    unit: 'ms',
+    target: '< 25 ms',
+    pass: page.p99 < 25,
+  });
   results.detail('wrk', { connections: CONNECTIONS, durationS: WRK_DURATION_S, hello, page });
 }

@@ -34,8 +34,10 @@ async function disableSecondFactor(email: string): Promise<void> {
 
 runCli(async (cli) => {
   const [command, email, given] = cli.args;
-  if ((command !== 'create' && command !== 'reset-password' && command !== 'disable-2fa') || !email) throw new CliExit(64, usage);
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new CliExit(65, `Geçersiz e-posta adresi / not an e-mail address: ${email}`);
+  if ((command !== 'create' && command !== 'reset-password' && command !== 'disable-2fa') || !email)
+    throw new CliExit(64, usage);
+  if (!/^[^\s@]+@[^\s@]+$/.test(email))
+    throw new CliExit(65, `Geçersiz e-posta adresi / not an e-mail address: ${email}`);
   if (command === 'disable-2fa') {
     await disableSecondFactor(email);
     return;

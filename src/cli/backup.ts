@@ -16,7 +16,8 @@ runCli(
           'DATABASE_URL is set: back up PostgreSQL with pg_dump (and copy DATA_DIR/uploads); npm run backup covers SQLite only.',
       );
     }
-    if (!existsSync(config.sqliteFile)) throw new CliExit(66, `Veritabanı bulunamadı / no database at ${config.sqliteFile}`);
+    if (!existsSync(config.sqliteFile))
+      throw new CliExit(66, `Veritabanı bulunamadı / no database at ${config.sqliteFile}`);
     const { file, manifest } = await createBackup(config);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
     process.stderr.write(

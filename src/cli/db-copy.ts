@@ -78,7 +78,11 @@ runCli(
     const parsed = parseArgs(cli.args);
     if (!parsed) throw new CliExit(64, usage);
     const url = postgresUrl(parsed.to);
-    if (!url) throw new CliExit(64, `--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or postgresql:// URL\n${usage}`);
+    if (!url)
+      throw new CliExit(
+        64,
+        `--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or postgresql:// URL\n${usage}`,
+      );
     const sqliteFile = parsed.from ? path.resolve(parsed.from) : cli.config().sqliteFile;
     if (!existsSync(sqliteFile)) throw new CliExit(66, `Veritabanı bulunamadı / no database at ${sqliteFile}`);
 
@@ -89,7 +93,10 @@ runCli(
       try {
         await source.raw('select count(*) from sqlite_master');
       } catch (err) {
-        throw new CliExit(65, `SQLite dosyası okunamadı / cannot read the SQLite file ${sqliteFile}: ${(err as Error).message}`);
+        throw new CliExit(
+          65,
+          `SQLite dosyası okunamadı / cannot read the SQLite file ${sqliteFile}: ${(err as Error).message}`,
+        );
       }
       try {
         await target.raw('select 1');

@@ -32,7 +32,11 @@ runCli(
     const parsed = parseArgs(cli.args);
     if (!parsed) throw new CliExit(64, usage);
     const config = cli.config(parsed.dataDir ? { ...process.env, DATA_DIR: parsed.dataDir } : process.env);
-    if (config.databaseUrl) throw new CliExit(69, 'DATABASE_URL ayarlı: bu arşiv SQLite içindir / DATABASE_URL is set: this restores SQLite only.');
+    if (config.databaseUrl)
+      throw new CliExit(
+        69,
+        'DATABASE_URL ayarlı: bu arşiv SQLite içindir / DATABASE_URL is set: this restores SQLite only.',
+      );
     const manifest = await restoreBackup(path.resolve(parsed.archive), config);
     process.stdout.write(
       `Geri yüklendi / restored: ${config.dataDir}\n` +

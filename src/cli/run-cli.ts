@@ -44,7 +44,8 @@ export interface CliMessages {
 function describe(err: unknown, messages: CliMessages): { exitCode: number; message: string } {
   if (err instanceof CliExit) return { exitCode: err.exitCode, message: err.message };
   const message = (err as Error).message;
-  if (err instanceof CliError && messages.refused) return { exitCode: err.exitCode, message: `${messages.refused}:\n${message}` };
+  if (err instanceof CliError && messages.refused)
+    return { exitCode: err.exitCode, message: `${messages.refused}:\n${message}` };
   return { exitCode: 1, message: messages.failed ? `${messages.failed}: ${message}` : message };
 }
 
@@ -60,7 +61,8 @@ export function runCli(main: (cli: Cli) => Promise<void>, messages: CliMessages 
       try {
         return loadConfig(env);
       } catch (err) {
-        if (err instanceof ConfigError) throw new CliExit(78, `Yapılandırma hatası / configuration error: ${err.message}`);
+        if (err instanceof ConfigError)
+          throw new CliExit(78, `Yapılandırma hatası / configuration error: ${err.message}`);
         throw err;
       }
     },

@@ -52,12 +52,17 @@ runCli(
     const client = createS3Client(settings, S3_UPLOAD_LIMITS);
     let report: CopyReport;
     try {
-      report = await copyUploadsToBucket(config.uploadsDir, { client, bucket: settings.bucket, prefix: settings.prefix }, (line) =>
-        process.stderr.write(`${line}\n`),
+      report = await copyUploadsToBucket(
+        config.uploadsDir,
+        { client, bucket: settings.bucket, prefix: settings.prefix },
+        (line) => process.stderr.write(`${line}\n`),
       );
     } catch (err) {
       if (err instanceof StorageUnavailableError) {
-        throw new CliExit(69, `Kovaya ulaşılamıyor / the bucket does not answer: ${(err.cause as Error)?.message ?? err.message}`);
+        throw new CliExit(
+          69,
+          `Kovaya ulaşılamıyor / the bucket does not answer: ${(err.cause as Error)?.message ?? err.message}`,
+        );
       }
       throw err;
     } finally {

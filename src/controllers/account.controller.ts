@@ -19,7 +19,13 @@ export class AccountController {
     private readonly activity: ActivityLog,
   ) {}
 
-  private render(res: Response, status: number, errors: Record<string, string>, endOtherSessions = true, limited: string | null = null): void {
+  private render(
+    res: Response,
+    status: number,
+    errors: Record<string, string>,
+    endOtherSessions = true,
+    limited: string | null = null,
+  ): void {
     res.status(status).render('admin/password', { title: 'Şifre Değiştir', errors, endOtherSessions, limited });
   }
 

@@ -32,11 +32,17 @@ export class ActivityController {
   list: RequestHandler = async (req, res) => {
     const adminId = idParam(req.query.yonetici);
     const customerId = idParam(req.query.musteri);
-    const filter: ActivityFilter = { ...(adminId !== null ? { adminId } : {}), ...(customerId !== null ? { customerId } : {}) };
+    const filter: ActivityFilter = {
+      ...(adminId !== null ? { adminId } : {}),
+      ...(customerId !== null ? { customerId } : {}),
+    };
     const older = idParam(req.query.once);
     const newer = idParam(req.query.sonra);
     const cursor: ActivityCursor = older !== null ? { older } : newer !== null ? { newer } : null;
-    const [page, administrators] = await Promise.all([this.activity.page(filter, cursor), this.activity.administrators()]);
+    const [page, administrators] = await Promise.all([
+      this.activity.page(filter, cursor),
+      this.activity.administrators(),
+    ]);
     const items = activityView(page.entries, this.now(), this.config.timeZone);
     const first = page.entries[0];
     const last = page.entries[page.entries.length - 1];
@@ -72,7 +78,11 @@ export class ActivityController {
     res.render('admin/activity-entry', {
       title: messages.entryTitle,
       item,
-      customers: customers.map((c) => ({ name: c.name, slug: c.slug, href: c.live ? `/admin/customers/${c.id}` : null })),
+      customers: customers.map((c) => ({
+        name: c.name,
+        slug: c.slug,
+        href: c.live ? `/admin/customers/${c.id}` : null,
+      })),
       moreHref: found.length > ENTRY_CUSTOMERS_PER_PAGE && last ? `/admin/activity/${id}?sonra=${last.id}` : null,
       firstHref: after > 0 ? `/admin/activity/${id}` : null,
     });

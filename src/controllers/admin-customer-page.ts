@@ -15,7 +15,11 @@ import type { SlugAddressService } from '../services/slug-address.service.js';
 
 /** What was typed, as strings, to fill a refused form again. */
 export function typedValues(body: Readonly<Record<string, unknown>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, (v as string).slice(0, 1024)]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, v]) => typeof v === 'string')
+      .map(([k, v]) => [k, (v as string).slice(0, 1024)]),
+  );
 }
 
 /**
@@ -58,7 +62,14 @@ export class AdminCustomerPage {
       nfcUrl: taggedProfileUrl(origin, customer.slug, 'nfc'),
       editUrl: edit,
       // The owner knows the page by the agency's brand when one is set (res.locals.brand, brandLocals).
-      share: editLinkShare({ name: customer.name, publicUrl, editUrl: edit, phone, email, product: (res.locals.brand as { name?: string } | undefined)?.name }),
+      share: editLinkShare({
+        name: customer.name,
+        publicUrl,
+        editUrl: edit,
+        phone,
+        email,
+        product: (res.locals.brand as { name?: string } | undefined)?.name,
+      }),
       oldSlugs,
       // Its own last entries of the activity log (views/admin/customer-activity.ejs).
       history: activityView(history, this.now(), this.config.timeZone),

@@ -35,7 +35,9 @@ export class AdminIdentityController {
         res.status(422).json({ ok: false, error: `${messages.failed}: ${err.message}`, fields: err.fields });
         return;
       }
-      await this.customerPage.render(req, res, 422, { identityForm: { values: typedValues(body), errors: { ...err.fields } } });
+      await this.customerPage.render(req, res, 422, {
+        identityForm: { values: typedValues(body), errors: { ...err.fields } },
+      });
       return;
     }
     await this.activity.customerEdited(actingAdmin(res), customer);

@@ -59,7 +59,8 @@ export class AdminRecoveryCodesController {
       res.redirect(303, '/admin/security');
     } else {
       markFailedCheck(res, result.reason === 'wrong-password' ? 'password' : 'code');
-      const refused: Errors = result.reason === 'wrong-password' ? { password: messages.wrongPassword } : { code: messages.wrongCode };
+      const refused: Errors =
+        result.reason === 'wrong-password' ? { password: messages.wrongPassword } : { code: messages.wrongCode };
       await this.page.render(req, res, 422, { renew: { errors: refused, code: typed } });
     }
   };
@@ -80,6 +81,8 @@ export class AdminRecoveryCodesController {
   /** A throttle said no: the renewal form again, with how long to wait and the code kept. */
   throttled = async (req: Request, res: Response, message: string): Promise<void> => {
     const typed = (req.body as Record<string, unknown>).code;
-    await this.page.render(req, res, 429, { renew: { limited: message, code: typeof typed === 'string' ? typed.slice(0, 32) : '' } });
+    await this.page.render(req, res, 429, {
+      renew: { limited: message, code: typeof typed === 'string' ? typed.slice(0, 32) : '' },
+    });
   };
 }

@@ -50,14 +50,22 @@ export class AdminSecurityPage {
     const brand = brandOf(res);
     const errors = shown.errors ?? {};
     const renewErrors = shown.renew?.errors ?? {};
-    const state = await this.secondFactor.state(req.session.adminId as number, shown.enrolment, totpIssuer(brand?.custom ? brand.name : null));
+    const state = await this.secondFactor.state(
+      req.session.adminId as number,
+      shown.enrolment,
+      totpIssuer(brand?.custom ? brand.name : null),
+    );
     res.status(status).render('admin/security', {
       title: 'İki Adımlı Doğrulama',
       state,
       errors,
       code: errors.code ? '' : (shown.code ?? ''),
       limited: shown.limited ?? null,
-      renew: { errors: renewErrors, code: renewErrors.code ? '' : (shown.renew?.code ?? ''), limited: shown.renew?.limited ?? null },
+      renew: {
+        errors: renewErrors,
+        code: renewErrors.code ? '' : (shown.renew?.code ?? ''),
+        limited: shown.renew?.limited ?? null,
+      },
       refused: shown.refused ?? null,
       recoveryCodes: null,
     });

@@ -80,7 +80,8 @@ export class AdminSecurityController {
     const result = await this.secondFactor.disable(req.session.adminId as number, password, code);
     if (result !== 'done') {
       markFailedCheck(res, result === 'wrong-password' ? 'password' : 'code');
-      const refused: Errors = result === 'wrong-password' ? { password: messages.wrongPassword } : { code: messages.wrongDisableCode };
+      const refused: Errors =
+        result === 'wrong-password' ? { password: messages.wrongPassword } : { code: messages.wrongDisableCode };
       await this.page.render(req, res, 422, { errors: refused, code: typed });
       return;
     }
@@ -92,6 +93,9 @@ export class AdminSecurityController {
   /** A throttle said no (too many wrong passwords or codes): the form again, with how long to wait and the code kept. */
   throttled = async (req: Request, res: Response, message: string): Promise<void> => {
     const typed = (req.body as Record<string, unknown>).code;
-    await this.page.render(req, res, 429, { limited: message, code: typeof typed === 'string' ? typed.slice(0, 32) : '' });
+    await this.page.render(req, res, 429, {
+      limited: message,
+      code: typeof typed === 'string' ? typed.slice(0, 32) : '',
+    });
   };
 }

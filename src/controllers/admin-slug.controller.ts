@@ -43,7 +43,9 @@ export class AdminSlugController {
         return;
       }
       const value = typeof body.slug === 'string' ? body.slug.slice(0, KEPT_INPUT) : '';
-      await this.customerPage.render(req, res, 422, { slugForm: { value, error: err.fields.slug ?? messages.changeFailed } });
+      await this.customerPage.render(req, res, 422, {
+        slugForm: { value, error: err.fields.slug ?? messages.changeFailed },
+      });
       return;
     }
     await this.activity.slugChanged(actingAdmin(res), customer, slug);

@@ -30,7 +30,13 @@ export const messages = {
  * A form's notice waits in the session for the page the redirect leads to; a widget shows the
  * `message` of its JSON answer itself, so a flash would only turn up later on an unrelated page.
  */
-function notice(req: Request, res: Response, redirectTo: string, text: string, json: Record<string, unknown> = {}): void {
+function notice(
+  req: Request,
+  res: Response,
+  redirectTo: string,
+  text: string,
+  json: Record<string, unknown> = {},
+): void {
   if (!wantsJson(req)) setFlash(req, 'success', text);
   done(req, res, redirectTo, { ...json, message: text });
 }
@@ -63,7 +69,14 @@ export class AdminController {
         page,
         totalPages,
         customers: list.customers.map(({ id, name, surname, slug, isActive, createdAt, company, city }) => ({
-          id, name, surname, slug, isActive, createdAt, company, city,
+          id,
+          name,
+          surname,
+          slug,
+          isActive,
+          createdAt,
+          company,
+          city,
         })),
       });
       return;
@@ -148,7 +161,9 @@ export class AdminController {
     }
     const { editToken, notificationsReset } = await this.customers.replaceEditToken(customer.id);
     await this.activity.editLinkReplaced(actingAdmin(res), customer, notificationsReset);
-    const text = notificationsReset ? `${messages.tokenReplaced} ${messages.notificationsReset}` : messages.tokenReplaced;
+    const text = notificationsReset
+      ? `${messages.tokenReplaced} ${messages.notificationsReset}`
+      : messages.tokenReplaced;
     notice(req, res, `/admin/customers/${customer.id}`, text, {
       editUrl: editUrl(originOf(req, this.config.baseUrl), editToken),
     });

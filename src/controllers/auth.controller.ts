@@ -112,7 +112,12 @@ export class AuthController {
   }
 
   /** Signed in. A fresh session id, so a session fixed before it is worth nothing after. */
-  private async establish(req: Request, res: Response, next: NextFunction, admin: { id: number; email: string }): Promise<void> {
+  private async establish(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    admin: { id: number; email: string },
+  ): Promise<void> {
     const adminId = admin.id;
     await this.activity.signedIn({ id: admin.id, email: admin.email });
     req.session.regenerate((err) => {

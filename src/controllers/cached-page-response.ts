@@ -62,7 +62,10 @@ export class CachedPageResponder {
     if (!list) {
       list = ['Content-Type', 'text/html; charset=utf-8'];
       for (const [name, value] of this.security) {
-        list.push(name, name.toLowerCase() === 'content-security-policy' ? policyWithStyleHash(value, page.styleHash) : value);
+        list.push(
+          name,
+          name.toLowerCase() === 'content-security-policy' ? policyWithStyleHash(value, page.styleHash) : value,
+        );
       }
       list.push('Vary', 'Accept-Encoding');
       if (encoding !== 'identity') list.push('Content-Encoding', encoding);

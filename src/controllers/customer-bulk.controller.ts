@@ -16,18 +16,28 @@ import type { PrintKitService } from '../services/print-kit.service.js';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
 import { selectionDigest } from '../domain/bulk-selection.js';
 import { bulkQuestions, type AskedBulkAction } from '../shared/bulk-questions.js';
-import { listUrl, parseBulkRequest, type BulkRequest, type BulkTarget, type ListQuery } from '../validation/bulk-action.validation.js';
+import {
+  listUrl,
+  parseBulkRequest,
+  type BulkRequest,
+  type BulkTarget,
+  type ListQuery,
+} from '../validation/bulk-action.validation.js';
 import { MAX_SHEET_CARDS, type PassiveChoice } from '../validation/print-kit.validation.js';
 
 export const bulkNotices = {
-  activated: (n: number, already: number) => `${n} müşteri aktif yapıldı${already ? ` (${already} müşteri zaten aktifti)` : ''}.`,
-  deactivated: (n: number, already: number) => `${n} müşteri pasif yapıldı${already ? ` (${already} müşteri zaten pasifti)` : ''}.`,
+  activated: (n: number, already: number) =>
+    `${n} müşteri aktif yapıldı${already ? ` (${already} müşteri zaten aktifti)` : ''}.`,
+  deactivated: (n: number, already: number) =>
+    `${n} müşteri pasif yapıldı${already ? ` (${already} müşteri zaten pasifti)` : ''}.`,
   deleted: (n: number) => `${n} müşteri silindi.`,
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
-  tooManyToPrint: (n: number) => `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
+  tooManyToPrint: (n: number) =>
+    `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
   setChanged: 'Liste siz onaylarken değişti; lütfen yeniden onaylayın.',
-  countChanged: (n: number, toDo: string) => `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. ${toDo} için yeniden onaylayın.`,
+  countChanged: (n: number, toDo: string) =>
+    `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. ${toDo} için yeniden onaylayın.`,
   confirmNeeded: (toDo: string) => `${toDo} için onay gerekiyor.`,
   failed: 'Toplu işlem tamamlanamadı; hiçbir müşteri değişmedi. Lütfen tekrar deneyin.',
   printFailed: 'Kartvizitler oluşturulamadı. Lütfen tekrar deneyin.',
@@ -65,7 +75,9 @@ export class CustomerBulkController {
       const customers = await this.confirmedSelection(req, res, action, request);
       if (!customers) return;
       await orFail(bulkNotices.failed, () => this.bulk.delete(customers, actingAdmin(res)));
-      return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, { count: customers.length });
+      return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, {
+        count: customers.length,
+      });
     }
     // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its dialog (confirm=1) ask first.
     let selection: BulkTarget = target;
@@ -88,7 +100,12 @@ export class CustomerBulkController {
    * For "all matching" the confirmation carries the digest of the set it showed
    * (domain/bulk-selection.ts): another set now asks again, whatever its count.
    */
-  private async confirmedSelection(req: Request, res: Response, action: AskedBulkAction, request: ParsedBulkRequest): Promise<ActivityCustomer[] | null> {
+  private async confirmedSelection(
+    req: Request,
+    res: Response,
+    action: AskedBulkAction,
+    request: ParsedBulkRequest,
+  ): Promise<ActivityCustomer[] | null> {
     const { target, back } = request;
     const question = bulkQuestions[action];
     const customers = await this.bulk.named(target);
@@ -99,9 +116,19 @@ export class CustomerBulkController {
     const digest = target.kind === 'matching' ? selectionDigest(customers.map((customer) => customer.id)) : null;
     const verdict = verdictOf(request, customers.length, digest);
     if (verdict === 'confirmed') return customers;
-    const notice = verdict === 'set-changed' ? bulkNotices.setChanged : verdict === 'count-changed' ? bulkNotices.countChanged(customers.length, question.toDo) : null;
+    const notice =
+      verdict === 'set-changed'
+        ? bulkNotices.setChanged
+        : verdict === 'count-changed'
+          ? bulkNotices.countChanged(customers.length, question.toDo)
+          : null;
     if (wantsJson(req)) {
-      res.status(notice ? 409 : 422).json({ ok: false, error: notice ?? bulkNotices.confirmNeeded(question.toDo), count: customers.length, ...(digest ? { digest } : {}) });
+      res.status(notice ? 409 : 422).json({
+        ok: false,
+        error: notice ?? bulkNotices.confirmNeeded(question.toDo),
+        count: customers.length,
+        ...(digest ? { digest } : {}),
+      });
     } else {
       res.status(notice ? 409 : 200).render('admin/bulk-confirm', {
         title: question.heading(customers.length),
@@ -134,7 +161,13 @@ export class CustomerBulkController {
    * Passive customers among them are asked about first, on a page whose form sends the
    * selection again with `passive=include` or `passive=skip`.
    */
-  private async print(req: Request, res: Response, target: BulkTarget, back: ListQuery, choice: PassiveChoice | null): Promise<void> {
+  private async print(
+    req: Request,
+    res: Response,
+    target: BulkTarget,
+    back: ListQuery,
+    choice: PassiveChoice | null,
+  ): Promise<void> {
     const count = await this.bulk.count(target);
     if (count === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     if (count > MAX_SHEET_CARDS) return backToList(req, res, back, 'error', bulkNotices.tooManyToPrint(count), 422);
@@ -144,9 +177,21 @@ export class CustomerBulkController {
     const selected = target.kind === 'ids' ? target.ids.filter((id) => known.has(id)) : found;
     const passive = await this.kits.passiveAmong(selected);
     if (passive.length > 0 && choice === null) {
-      const selection = target.kind === 'ids' ? ['ids', selected.join(',')] as const : ['all_matching', '1'] as const;
-      const fields = [['action', 'print'] as const, selection, ...Object.entries(back).filter(([, value]) => value !== '')];
-      res.render('admin/print-passive', { view: printPassiveView(passive, selected.length, { method: 'post', action: '/admin/customers/bulk', fields }, listUrl(back)) });
+      const selection =
+        target.kind === 'ids' ? (['ids', selected.join(',')] as const) : (['all_matching', '1'] as const);
+      const fields = [
+        ['action', 'print'] as const,
+        selection,
+        ...Object.entries(back).filter(([, value]) => value !== ''),
+      ];
+      res.render('admin/print-passive', {
+        view: printPassiveView(
+          passive,
+          selected.length,
+          { method: 'post', action: '/admin/customers/bulk', fields },
+          listUrl(back),
+        ),
+      });
       return;
     }
     const left = new Set(choice === 'skip' ? passive.map((customer) => customer.id) : []);
@@ -167,7 +212,11 @@ export class CustomerBulkController {
  * confirmed on the page or in the dialog, the digest of the set asked about; a direct post
  * naming neither (`confirm=1` alone, the contract's script) confirms the set as it is.
  */
-function verdictOf(request: ParsedBulkRequest, count: number, digest: string | null): 'confirmed' | 'ask' | 'count-changed' | 'set-changed' {
+function verdictOf(
+  request: ParsedBulkRequest,
+  count: number,
+  digest: string | null,
+): 'confirmed' | 'ask' | 'count-changed' | 'set-changed' {
   if (request.target.kind === 'ids') return request.confirmed ? 'confirmed' : 'ask';
   if (request.confirmed && request.digest !== null) return request.digest === digest ? 'confirmed' : 'set-changed';
   if (request.expectedCount !== null && request.expectedCount !== count) return 'count-changed';
@@ -179,7 +228,15 @@ function nothingFound(target: BulkTarget): string {
 }
 
 /** Post/redirect/get to the list as it was (q, durum, sira, page kept), the notice in the session; JSON says it directly. */
-function backToList(req: Request, res: Response, back: ListQuery, type: 'success' | 'error', text: string, jsonStatus: number, json: Record<string, unknown> = {}): void {
+function backToList(
+  req: Request,
+  res: Response,
+  back: ListQuery,
+  type: 'success' | 'error',
+  text: string,
+  jsonStatus: number,
+  json: Record<string, unknown> = {},
+): void {
   if (wantsJson(req)) {
     res.status(jsonStatus).json(type === 'success' ? { ok: true, message: text, ...json } : { ok: false, error: text });
     return;

@@ -9,7 +9,12 @@ import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { importPreviewView } from '../presenters/import-preview.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
-import { slugsField, type CustomerImportService, type ImportMode, type ImportPreview } from '../services/customer-import.service.js';
+import {
+  slugsField,
+  type CustomerImportService,
+  type ImportMode,
+  type ImportPreview,
+} from '../services/customer-import.service.js';
 
 export const messages = {
   title: 'Toplu İçe Aktar',
@@ -80,7 +85,14 @@ export class CustomerImportController {
    * The preview page for a read file: the confirm form when every row passed; while a row has
    * errors a 422 offering the valid rows alone (when there are any) and the refused rows' file.
    */
-  private showPreview(res: Response, preview: ImportPreview, bytes: Buffer, notice: string | null, okStatus: number, error?: string): void {
+  private showPreview(
+    res: Response,
+    preview: ImportPreview,
+    bytes: Buffer,
+    notice: string | null,
+    okStatus: number,
+    error?: string,
+  ): void {
     const refused = preview.errorRows.length;
     if (refused > 0) {
       const someValid = refused < preview.sheet.rows.length;
@@ -164,7 +176,13 @@ export class CustomerImportController {
       created: result.created,
       skipped: result.skipped,
       errorsCsvUrl: result.refusedRowsKept ? errorsCsvUrl(importId) : null,
-      customers: result.customers.map((c) => ({ id: c.id, name: c.name, surname: c.surname, slug: c.slug, publicUrl: publicProfileUrl(origin, c.slug) })),
+      customers: result.customers.map((c) => ({
+        id: c.id,
+        name: c.name,
+        surname: c.surname,
+        slug: c.slug,
+        publicUrl: publicProfileUrl(origin, c.slug),
+      })),
       csvUrl: `/admin/customers.csv?ids=${result.customers.map((c) => c.id).join(',')}`,
     });
   };

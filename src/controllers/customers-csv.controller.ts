@@ -3,7 +3,12 @@ import type { Config } from '../config.js';
 import { actingAdmin } from '../http/acting-admin.js';
 import { idListParam } from '../http/id-list.js';
 import { originOf } from '../http/urls.js';
-import { customersCsv, customersCsvFileName, customersCsvHead, customersCsvLines } from '../presenters/customers-csv.js';
+import {
+  customersCsv,
+  customersCsvFileName,
+  customersCsvHead,
+  customersCsvLines,
+} from '../presenters/customers-csv.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CustomerImportService } from '../services/customer-import.service.js';
 
@@ -24,7 +29,12 @@ function drained(res: Response): Promise<void> {
  * GET /admin/customers.csv (docs/product.md, "Bulk import and customer CSV"): the listed
  * customers (`?ids=1,2,3`), or every customer written out a batch at a time as it is read.
  */
-export function customersCsvHandler(imports: CustomerImportService, config: Pick<Config, 'baseUrl' | 'timeZone'>, now: () => number, activity: ActivityLog): RequestHandler {
+export function customersCsvHandler(
+  imports: CustomerImportService,
+  config: Pick<Config, 'baseUrl' | 'timeZone'>,
+  now: () => number,
+  activity: ActivityLog,
+): RequestHandler {
   return async (req, res) => {
     const ids = idListParam(req.query.ids);
     const origin = originOf(req, config.baseUrl);

@@ -29,7 +29,11 @@ export function customerExportHandler(deps: ExportControllerDeps): RequestHandle
     const customer = loadedCustomer(req);
     let download;
     try {
-      download = await prepareCustomerExport({ db: deps.db, storage: deps.storage, timeZone: deps.config.timeZone }, customer, clock());
+      download = await prepareCustomerExport(
+        { db: deps.db, storage: deps.storage, timeZone: deps.config.timeZone },
+        customer,
+        clock(),
+      );
     } catch (err) {
       next(new OperationFailedError('Müşteri verileri dışa aktarılamadı. Lütfen tekrar deneyin.', err));
       return;

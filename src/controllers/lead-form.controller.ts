@@ -14,9 +14,11 @@ export const messages = {
   failed: 'Bilgileriniz gönderilemedi. Lütfen biraz sonra tekrar deneyin.',
   tooFast: 'Bilgileriniz gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
   expired: 'Bilgileriniz gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
-  stale: 'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
+  stale:
+    'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
   tooMany: 'Bu bağlantıdan çok fazla form gönderildi. Lütfen biraz sonra tekrar deneyin.',
-  noticeChanged: 'Aydınlatma metni siz formu doldururken güncellendi. Lütfen yeni metni okuyup onay kutusunu yeniden işaretleyin.',
+  noticeChanged:
+    'Aydınlatma metni siz formu doldururken güncellendi. Lütfen yeni metni okuyup onay kutusunu yeniden işaretleyin.',
   notFound: 'Aradığınız sayfa bulunamadı.',
 } as const;
 
@@ -38,13 +40,25 @@ export class LeadFormController {
   /** The public page rendered for this response only, its contact form in `state`, with the stamp the form was sent with when it still holds. */
   private async render(req: Request, res: Response, status: number, state: LeadFormState): Promise<void> {
     const stamp = this.formTimer.kept((req.body as Record<string, unknown> | undefined)?.form_started, this.now());
-    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), EMPTY_MESSAGE_FORM, state, stamp);
+    const page = await this.pages.fresh(
+      loadedCustomer(req),
+      originOf(req, this.config.baseUrl),
+      EMPTY_MESSAGE_FORM,
+      state,
+      stamp,
+    );
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
   }
 
   /** A refused form: the page again, with what was typed and why. */
-  private refuse(req: Request, res: Response, status: number, errors: Record<string, string>, keepConsent = true): Promise<void> {
+  private refuse(
+    req: Request,
+    res: Response,
+    status: number,
+    errors: Record<string, string>,
+    keepConsent = true,
+  ): Promise<void> {
     const state = typedLeadForm((req.body ?? {}) as Record<string, unknown>, errors);
     return this.render(req, res, status, keepConsent ? state : { ...state, consent: false });
   }
@@ -95,7 +109,10 @@ export class LeadFormController {
       title: 'Aydınlatma metni',
       slug: customer.slug,
       version: notice.version,
-      paragraphs: notice.text.split(/\n\s*\n|\n/).map((line) => line.trim()).filter(Boolean),
+      paragraphs: notice.text
+        .split(/\n\s*\n|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
     });
   };
 }

@@ -7,11 +7,20 @@ const manage = 'Ayarlarınızı sayfanızın yönetim bağlantısındaki “Bild
 
 export const messages = {
   failed: 'İşlem tamamlanamadı',
-  confirmed: { heading: 'Adresiniz onaylandı', lines: ['Seçtiğiniz bildirimler artık bu adrese gönderilecek.', manage] },
-  already: { heading: 'Adresiniz zaten onaylandı', lines: ['Bu bağlantı daha önce açıldı; seçtiğiniz bildirimler bu adrese gönderiliyor.', manage] },
+  confirmed: {
+    heading: 'Adresiniz onaylandı',
+    lines: ['Seçtiğiniz bildirimler artık bu adrese gönderilecek.', manage],
+  },
+  already: {
+    heading: 'Adresiniz zaten onaylandı',
+    lines: ['Bu bağlantı daha önce açıldı; seçtiğiniz bildirimler bu adrese gönderiliyor.', manage],
+  },
   expired: {
     heading: 'Onay bağlantısının süresi dolmuş',
-    lines: ['Onay bağlantıları 48 saat geçerlidir.', 'Yönetim sayfanızdaki “Bildirimler” bölümünden yeni bir onay e-postası isteyebilirsiniz.'],
+    lines: [
+      'Onay bağlantıları 48 saat geçerlidir.',
+      'Yönetim sayfanızdaki “Bildirimler” bölümünden yeni bir onay e-postası isteyebilirsiniz.',
+    ],
   },
   unknownConfirm: {
     heading: 'Onay bağlantısı geçersiz',
@@ -26,13 +35,25 @@ export const messages = {
       heading: 'Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?',
       lines: ['Sayfanıza yeni mesaj ya da iletişim talebi geldiğinde bu adrese e-posta gönderilmeyecek.'],
     },
-    weekly: { heading: 'Haftalık özet durdurulsun mu?', lines: ['Her pazartesi gelen haftalık özet bu adrese gönderilmeyecek.'] },
-    all: { heading: 'Bu adrese e-posta gönderilmesin mi?', lines: ['Bu sayfanın hiçbir bildirimi bu adrese gönderilmeyecek.'] },
+    weekly: {
+      heading: 'Haftalık özet durdurulsun mu?',
+      lines: ['Her pazartesi gelen haftalık özet bu adrese gönderilmeyecek.'],
+    },
+    all: {
+      heading: 'Bu adrese e-posta gönderilmesin mi?',
+      lines: ['Bu sayfanın hiçbir bildirimi bu adrese gönderilmeyecek.'],
+    },
   },
   askButton: 'Aboneliği bırak',
-  alreadyOff: { heading: 'Bu e-postalar zaten kapalı', lines: ['Bu bağlantının durdurduğu e-postalar artık gönderilmiyor.', manage] },
+  alreadyOff: {
+    heading: 'Bu e-postalar zaten kapalı',
+    lines: ['Bu bağlantının durdurduğu e-postalar artık gönderilmiyor.', manage],
+  },
   done: {
-    message: { heading: 'Yeni mesaj ve iletişim talebi e-postaları durduruldu', lines: ['Artık yeni mesajlar ve iletişim talepleri için e-posta gönderilmeyecek.', manage] },
+    message: {
+      heading: 'Yeni mesaj ve iletişim talebi e-postaları durduruldu',
+      lines: ['Artık yeni mesajlar ve iletişim talepleri için e-posta gönderilmeyecek.', manage],
+    },
     weekly: { heading: 'Haftalık özet durduruldu', lines: ['Artık haftalık özet gönderilmeyecek.', manage] },
     all: { heading: 'Bu adrese e-posta gönderilmeyecek', lines: ['Bildirimler kapatıldı.', manage] },
   },
@@ -85,7 +106,10 @@ export class NotificationLinksController {
       this.show(res, 200, messages.alreadyOff);
       return;
     }
-    this.show(res, 200, messages.ask[target.kind], { url: `/notifications/unsubscribe/${token}`, label: messages.askButton });
+    this.show(res, 200, messages.ask[target.kind], {
+      url: `/notifications/unsubscribe/${token}`,
+      label: messages.askButton,
+    });
   };
 
   unsubscribe: RequestHandler = async (req, res) => {

@@ -65,12 +65,21 @@ function editableFields(link: SocialLink): Record<string, string> {
 
 function editableLink(link: SocialLink): EditableLink {
   const platform = platformById(link.platform);
-  return { ...link, detail: linkDetail(link.platform, link.url), defaultIcon: platform?.icon ?? '🔗', fields: editableFields(link) };
+  return {
+    ...link,
+    detail: linkDetail(link.platform, link.url),
+    defaultIcon: platform?.icon ?? '🔗',
+    fields: editableFields(link),
+  };
 }
 
 /** What the owner typed, as strings, to fill the form again. */
 function typedValues(body: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, (v as string).slice(0, 4096)]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, v]) => typeof v === 'string')
+      .map(([k, v]) => [k, (v as string).slice(0, 4096)]),
+  );
 }
 
 /**
@@ -89,7 +98,12 @@ export class OwnerEditor {
     const bundle = await orFail(editorMessages.profileFailed, () => this.profiles.bundle(customer));
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
     // The preview's own background, the colour chips of the pickers' no-JavaScript forms and the animations' previews.
-    const styleCss = page.styleCss + [...COLOR_PRESETS, ...COVER_COLOR_PRESETS].map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`).join('') + ANIMATION_TILE_CSS;
+    const styleCss =
+      page.styleCss +
+      [...COLOR_PRESETS, ...COVER_COLOR_PRESETS]
+        .map((p) => `.swatch__chip--${p.value.slice(1)}{background:${p.value}}`)
+        .join('') +
+      ANIMATION_TILE_CSS;
     allowInlineStyle(res, styleCss);
     res.status(status).render('edit/profile', {
       title: 'Sayfayı Düzenle',
@@ -121,7 +135,14 @@ export class OwnerEditor {
    * that dialog open, what the owner typed, and the errors. Nothing was saved. (`status`:
    * 413 for a file over its size limit.)
    */
-  async refuse(req: Request, res: Response, dialog: DialogId, err: ValidationError, failure: string, status = 422): Promise<void> {
+  async refuse(
+    req: Request,
+    res: Response,
+    dialog: DialogId,
+    err: ValidationError,
+    failure: string,
+    status = 422,
+  ): Promise<void> {
     if (wantsJson(req)) {
       res.status(status).json({ ok: false, error: `${failure}: ${err.message}`, fields: err.fields });
       return;
@@ -135,11 +156,21 @@ export class OwnerEditor {
    * database is fine, so the page can show it where the owner chose the file. Anything else
    * passes on as it is.
    */
-  async refuseInvalid<T>(req: Request, res: Response, dialog: DialogId, failure: string, work: () => Promise<T>): Promise<T | Refused> {
+  async refuseInvalid<T>(
+    req: Request,
+    res: Response,
+    dialog: DialogId,
+    failure: string,
+    work: () => Promise<T>,
+  ): Promise<T | Refused> {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof ImageQueueFullError) {
+      if (
+        err instanceof StorageFullError ||
+        err instanceof StorageUnavailableError ||
+        err instanceof ImageQueueFullError
+      ) {
         res.set('Retry-After', '5');
         await this.refuse(req, res, dialog, new ValidationError({ [FILE_FIELD]: err.message }), failure, 503);
         return REFUSED;
@@ -151,7 +182,13 @@ export class OwnerEditor {
   }
 
   /** A change: as refuseInvalid, and an unexpected failure is a 500 with the change's `failure` text. */
-  attempt<T>(req: Request, res: Response, dialog: DialogId, failure: string, work: () => Promise<T>): Promise<T | Refused> {
+  attempt<T>(
+    req: Request,
+    res: Response,
+    dialog: DialogId,
+    failure: string,
+    work: () => Promise<T>,
+  ): Promise<T | Refused> {
     return this.refuseInvalid(req, res, dialog, failure, () => orFail(failure, work));
   }
 }

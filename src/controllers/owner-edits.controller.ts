@@ -39,15 +39,28 @@ export class OwnerEditsController {
   ) {}
 
   /** Runs a validated change, then answers with `notice`; a refusal re-opens `dialog`. */
-  private async save(req: Request, res: Response, dialog: DialogId, failure: string, notice: OwnerNotice, work: () => Promise<void>): Promise<void> {
+  private async save(
+    req: Request,
+    res: Response,
+    dialog: DialogId,
+    failure: string,
+    notice: OwnerNotice,
+    work: () => Promise<void>,
+  ): Promise<void> {
     const saved = await this.editor.attempt(req, res, dialog, failure, work);
     if (saved !== REFUSED) ownerDone(req, res, notice);
   }
 
   profileText: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
-    const dialog = sentIdentity(body) ? dialogs.identity : 'phone' in body || 'email' in body || 'website' in body ? dialogs.contact : dialogs.bio;
-    const saved = await this.editor.attempt(req, res, dialog, messages.updateFailed, () => this.profileEdits.updateText(loadedCustomer(req).id, body));
+    const dialog = sentIdentity(body)
+      ? dialogs.identity
+      : 'phone' in body || 'email' in body || 'website' in body
+        ? dialogs.contact
+        : dialogs.bio;
+    const saved = await this.editor.attempt(req, res, dialog, messages.updateFailed, () =>
+      this.profileEdits.updateText(loadedCustomer(req).id, body),
+    );
     if (saved !== REFUSED) ownerDone(req, res, textNotice(saved));
   };
 
@@ -58,7 +71,12 @@ export class OwnerEditsController {
    */
   settings: RequestHandler = async (req, res) => {
     const body = bodyOf(req);
-    const failure = 'dark_mode' in body ? messages.darkModeFailed : 'show_name_on_cover' in body ? messages.nameOnCoverFailed : messages.updateFailed;
+    const failure =
+      'dark_mode' in body
+        ? messages.darkModeFailed
+        : 'show_name_on_cover' in body
+          ? messages.nameOnCoverFailed
+          : messages.updateFailed;
     const inContact = 'is_website_visible' in body;
     const saved = await this.editor.attempt(req, res, inContact ? dialogs.contact : dialogs.settings, failure, () =>
       this.profileEdits.updateSettings(loadedCustomer(req).id, body),
@@ -77,7 +95,9 @@ export class OwnerEditsController {
   };
 
   iban: RequestHandler = async (req, res) => {
-    await this.save(req, res, dialogs.iban, messages.updateFailed, 'iban', () => this.profileEdits.saveIban(loadedCustomer(req).id, bodyOf(req)));
+    await this.save(req, res, dialogs.iban, messages.updateFailed, 'iban', () =>
+      this.profileEdits.saveIban(loadedCustomer(req).id, bodyOf(req)),
+    );
   };
 
   /** The IBAN card removed, after the confirmation dialog; a 404 when there is none. */
@@ -87,7 +107,9 @@ export class OwnerEditsController {
   };
 
   ibanVisibility: RequestHandler = async (req, res) => {
-    await this.save(req, res, dialogs.iban, messages.updateFailed, 'kaydedildi', () => this.profileEdits.setIbanVisible(loadedCustomer(req).id, bodyOf(req)));
+    await this.save(req, res, dialogs.iban, messages.updateFailed, 'kaydedildi', () =>
+      this.profileEdits.setIbanVisible(loadedCustomer(req).id, bodyOf(req)),
+    );
   };
 
   background: RequestHandler = async (req, res) => {
@@ -122,7 +144,13 @@ export class OwnerEditsController {
     const { id } = loadedLink(req);
     const direction = bodyOf(req).direction;
     if (direction !== 'up' && direction !== 'down') {
-      await this.editor.refuse(req, res, dialogs.links, new ValidationError({ direction: messages.badDirection }), messages.reorderFailed);
+      await this.editor.refuse(
+        req,
+        res,
+        dialogs.links,
+        new ValidationError({ direction: messages.badDirection }),
+        messages.reorderFailed,
+      );
       return;
     }
     await orFail(messages.reorderFailed, () => this.links.move(loadedCustomer(req).id, id, direction));
@@ -135,7 +163,13 @@ export class OwnerEditsController {
     const order = typeof raw === 'string' && /^\d{1,10}(,\d{1,10})*$/.test(raw) ? raw.split(',').map(Number) : null;
     const ok = order !== null && (await orFail(messages.reorderFailed, () => this.links.reorder(customer.id, order)));
     if (!ok) {
-      await this.editor.refuse(req, res, dialogs.links, new ValidationError({ order: messages.badOrder }), messages.reorderFailed);
+      await this.editor.refuse(
+        req,
+        res,
+        dialogs.links,
+        new ValidationError({ order: messages.badOrder }),
+        messages.reorderFailed,
+      );
       return;
     }
     ownerDone(req, res, 'siralama', {}, linksAnchor);

@@ -17,7 +17,9 @@ export class OwnerHoursController {
   ) {}
 
   save: RequestHandler = async (req, res) => {
-    const saved = await this.editor.attempt(req, res, dialogs.hours, messages.saveFailed, () => this.hours.save(loadedCustomer(req).id, bodyOf(req)));
+    const saved = await this.editor.attempt(req, res, dialogs.hours, messages.saveFailed, () =>
+      this.hours.save(loadedCustomer(req).id, bodyOf(req)),
+    );
     if (saved !== REFUSED) ownerDone(req, res, 'saatler', {}, `#${dialogs.hours}-bolum`);
   };
 }

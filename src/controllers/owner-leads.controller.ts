@@ -41,7 +41,9 @@ function brandName(res: Response): string {
 }
 
 function noticeOf(raw: unknown): string | null {
-  return typeof raw === 'string' && Object.hasOwn(leadNotices, raw) ? leadNotices[raw as keyof typeof leadNotices] : null;
+  return typeof raw === 'string' && Object.hasOwn(leadNotices, raw)
+    ? leadNotices[raw as keyof typeof leadNotices]
+    : null;
 }
 
 /** The owner's "Kişiler" (docs/product.md, Contact exchange): the settings, the leads, their downloads and deletes. */
@@ -53,12 +55,23 @@ export class OwnerLeadsController {
     private readonly now: () => number,
   ) {}
 
-  private async render(req: Request, res: Response, status: number, settings: LeadSettingsView, errors: Record<string, string>, askDeleteAll = false): Promise<void> {
+  private async render(
+    req: Request,
+    res: Response,
+    status: number,
+    settings: LeadSettingsView,
+    errors: Record<string, string>,
+    askDeleteAll = false,
+  ): Promise<void> {
     const customer = loadedCustomer(req);
     // Taken before the read: a lead that lands meanwhile is shown and still counts as new once.
     const openedAt = this.now();
     const [total, unread, list] = await orFail(messages.listFailed, () =>
-      Promise.all([this.leads.count(customer.id), this.leads.countUnread(customer.id), this.leads.list(customer.id, LEADS_ON_PAGE)]),
+      Promise.all([
+        this.leads.count(customer.id),
+        this.leads.countUnread(customer.id),
+        this.leads.list(customer.id, LEADS_ON_PAGE),
+      ]),
     );
     if (status === 200) await orFail(messages.listFailed, () => this.leads.markRead(customer.id, openedAt));
     res.status(status).render('edit/leads', {
@@ -102,7 +115,9 @@ export class OwnerLeadsController {
         fields: { phone: fields.has('phone'), email: fields.has('email'), note: fields.has('note') },
         prompt: text('prompt'),
         notice: text('notice'),
-        retentionMonths: (LEAD_RETENTION_MONTHS as readonly number[]).includes(months) ? (months as LeadSettingsView['retentionMonths']) : saved.retentionMonths,
+        retentionMonths: (LEAD_RETENTION_MONTHS as readonly number[]).includes(months)
+          ? (months as LeadSettingsView['retentionMonths'])
+          : saved.retentionMonths,
       };
       await this.render(req, res, 422, typed, { ...err.fields });
       return;

@@ -80,7 +80,8 @@ export class OwnerMessagesController {
   remove: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const id = idParam(req.params.messageId);
-    const deleted = id !== null && (await orFail(messages.deleteFailed, () => this.messageRepository.delete(customer.id, id)));
+    const deleted =
+      id !== null && (await orFail(messages.deleteFailed, () => this.messageRepository.delete(customer.id, id)));
     if (!deleted) throw new NotFoundError(messages.notFound);
     if (wantsJson(req)) {
       res.json({ ok: true, message: messageNotices['mesaj-silindi'], id });

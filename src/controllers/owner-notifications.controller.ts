@@ -19,7 +19,8 @@ export const messages = {
 
 /** Notices after a save (`?durum=`): a code in the URL, never a text. */
 export const notificationNotices = {
-  'onay-gonderildi': 'Onay e-postası gönderildi. E-postadaki bağlantıya 48 saat içinde tıklayın; onaylanana kadar bu adrese başka e-posta gönderilmez.',
+  'onay-gonderildi':
+    'Onay e-postası gönderildi. E-postadaki bağlantıya 48 saat içinde tıklayın; onaylanana kadar bu adrese başka e-posta gönderilmez.',
   'yeniden-gonderildi': 'Onay e-postası yeniden gönderildi.',
   kaydedildi: 'Bildirim ayarlarınız kaydedildi.',
   kapatildi: 'Bildirimler kapatıldı; artık e-posta gönderilmeyecek.',
@@ -64,12 +65,20 @@ export class OwnerNotificationsController {
     return this.notifications;
   }
 
-  private async render(req: Request, res: Response, status: number, form: { values: Record<string, string>; errors: Record<string, string> } | null): Promise<void> {
+  private async render(
+    req: Request,
+    res: Response,
+    status: number,
+    form: { values: Record<string, string>; errors: Record<string, string> } | null,
+  ): Promise<void> {
     const customer = loadedCustomer(req);
     const settings = await orFail(messages.loadFailed, () => this.service().settings(customer.id));
     const now = this.now();
     const rawNotice = req.query.durum;
-    const notice = !form && typeof rawNotice === 'string' && Object.hasOwn(notificationNotices, rawNotice) ? notificationNotices[rawNotice as keyof typeof notificationNotices] : null;
+    const notice =
+      !form && typeof rawNotice === 'string' && Object.hasOwn(notificationNotices, rawNotice)
+        ? notificationNotices[rawNotice as keyof typeof notificationNotices]
+        : null;
     res.status(status).render('edit/notifications', {
       title: 'Bildirimler',
       customer,
@@ -97,14 +106,20 @@ export class OwnerNotificationsController {
       const form = parseNotificationForm(body);
       const refused = form.email === null ? null : await this.addresses.refusal(form.email);
       if (refused) throw new ValidationError({ email: refused });
-      outcome = await orFail(messages.saveFailed, () => service.save(customer, form, originOf(req, this.config.baseUrl)));
+      outcome = await orFail(messages.saveFailed, () =>
+        service.save(customer, form, originOf(req, this.config.baseUrl)),
+      );
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       if (wantsJson(req)) {
         res.status(422).json({ ok: false, error: err.message, fields: err.fields });
         return;
       }
-      const values = { email: typeof body.email === 'string' ? body.email.slice(0, 320) : '', on_message: body.on_message === '1' ? '1' : '', weekly: body.weekly === '1' ? '1' : '' };
+      const values = {
+        email: typeof body.email === 'string' ? body.email.slice(0, 320) : '',
+        on_message: body.on_message === '1' ? '1' : '',
+        weekly: body.weekly === '1' ? '1' : '',
+      };
       await this.render(req, res, 422, { values, errors: { ...err.fields } });
       return;
     }

@@ -28,7 +28,13 @@ export class OwnerPagesController {
     // Only a badge: when it cannot be counted the page shows none rather than failing.
     const unseenMessages = await this.messageRepository.countUnseen(customer.id).catch(() => 0);
     const unreadLeads = await this.leads.countUnread(customer.id).catch(() => 0);
-    res.render('edit/welcome', { title: 'Sayfanızı yönetin', customer, base: ownerBase(req), unseenMessages, unreadLeads });
+    res.render('edit/welcome', {
+      title: 'Sayfanızı yönetin',
+      customer,
+      base: ownerBase(req),
+      unseenMessages,
+      unreadLeads,
+    });
   };
 
   editor: RequestHandler = async (req, res) => {
@@ -46,9 +52,18 @@ export class OwnerPagesController {
     }
     const base = ownerBase(req);
     // Contact exchange's day counter (docs/product.md, Contact exchange): a line under the totals; none when it cannot be read.
-    const leadDays = await this.leads.perDay(customer.id, detail.dailyStats[0]?.date ?? '', detail.dailyStats.at(-1)?.date ?? '').catch(() => new Map<string, number>());
+    const leadDays = await this.leads
+      .perDay(customer.id, detail.dailyStats[0]?.date ?? '', detail.dailyStats.at(-1)?.date ?? '')
+      .catch(() => new Map<string, number>());
     const leadsInRange = [...leadDays.values()].reduce((sum, n) => sum + n, 0);
-    res.render('edit/stats', { title: 'İstatistikler', customer, base, summary: detail, stats: presentStatsPage(detail, base), leadsInRange });
+    res.render('edit/stats', {
+      title: 'İstatistikler',
+      customer,
+      base,
+      summary: detail,
+      stats: presentStatsPage(detail, base),
+      leadsInRange,
+    });
   };
 
   /** `stats.csv?days=7|30|90`: a row a day with its views and every link's clicks, as a download. */

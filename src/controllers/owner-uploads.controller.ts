@@ -95,13 +95,24 @@ export class OwnerUploadsController {
 
   private refuseFile(dialog: (req: Request) => DialogId, failure: string): ErrorRequestHandler {
     return async (err: unknown, req, res, next) => {
-      const refused = err instanceof FileTooLargeError || err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof UploadStagingError;
+      const refused =
+        err instanceof FileTooLargeError ||
+        err instanceof StorageFullError ||
+        err instanceof StorageUnavailableError ||
+        err instanceof UploadStagingError;
       if (!refused || res.headersSent) {
         next(err);
         return;
       }
       if (err.status === 503) res.set('Retry-After', String(RETRY_AFTER_S));
-      await this.editor.refuse(req, res, dialog(req), new ValidationError({ [FILE_FIELD]: err.message }), failure, err.status);
+      await this.editor.refuse(
+        req,
+        res,
+        dialog(req),
+        new ValidationError({ [FILE_FIELD]: err.message }),
+        failure,
+        err.status,
+      );
     };
   }
 

@@ -36,13 +36,35 @@ export class PasswordResetController {
     next(this.resets.offered ? undefined : new NotFoundError());
   };
 
-  private renderForgot(res: Response, status: number, email: string, errors: Errors, sent: boolean, limited: string | null = null): void {
-    res.status(status).render('password-forgot', { title: 'Şifremi Unuttum', email, errors, sent: sent ? messages.sent : null, limited });
+  private renderForgot(
+    res: Response,
+    status: number,
+    email: string,
+    errors: Errors,
+    sent: boolean,
+    limited: string | null = null,
+  ): void {
+    res.status(status).render('password-forgot', {
+      title: 'Şifremi Unuttum',
+      email,
+      errors,
+      sent: sent ? messages.sent : null,
+      limited,
+    });
   }
 
-  private renderReset(res: Response, status: number, reset: LiveReset, token: string, errors: Errors, limited: string | null = null): void {
+  private renderReset(
+    res: Response,
+    status: number,
+    reset: LiveReset,
+    token: string,
+    errors: Errors,
+    limited: string | null = null,
+  ): void {
     const refused = Object.keys(errors).length > 0 ? messages.refused : null;
-    res.status(status).render('password-reset', { title: 'Yeni Şifre', email: reset.email, token, errors, refused, limited });
+    res
+      .status(status)
+      .render('password-reset', { title: 'Yeni Şifre', email: reset.email, token, errors, refused, limited });
   }
 
   /** 410: the link is unknown, used or past its hour; which of them is never said. */
@@ -66,7 +88,14 @@ export class PasswordResetController {
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       if (wantsJson(req)) res.status(422).json({ ok: false, error: err.message, fields: err.fields });
-      else this.renderForgot(res, 422, typeof body.email === 'string' ? body.email.trim().slice(0, 254) : '', { ...err.fields }, false);
+      else
+        this.renderForgot(
+          res,
+          422,
+          typeof body.email === 'string' ? body.email.trim().slice(0, 254) : '',
+          { ...err.fields },
+          false,
+        );
       return;
     }
     await this.resets.sendLink(email);

@@ -51,7 +51,9 @@ function photoOf(req: Request): ItemPhoto {
 
 /** A file that found the disk full, the storage away or the image queue busy: a 503 under the file field. */
 function isBusy(err: unknown): err is StorageFullError | StorageUnavailableError | ImageQueueFullError {
-  return err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof ImageQueueFullError;
+  return (
+    err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof ImageQueueFullError
+  );
 }
 
 /**
@@ -78,7 +80,12 @@ export class PriceListEditController {
   }
 
   /** Runs an item form's change; a refusal (a field, the photo, a busy disk) shows the item's page again. */
-  private async onItem(req: Request, res: Response, itemId: number | null, work: () => Promise<void>): Promise<boolean> {
+  private async onItem(
+    req: Request,
+    res: Response,
+    itemId: number | null,
+    work: () => Promise<void>,
+  ): Promise<boolean> {
     try {
       await orFail(messages.saveFailed, work);
       return true;
@@ -107,7 +114,8 @@ export class PriceListEditController {
   };
 
   setKind: RequestHandler = async (req, res) => {
-    if (await this.onList(req, res, anchors.kind, () => this.edits.setKind(loadedCustomer(req).id, bodyOf(req)))) listDone(req, res, 'kaydedildi', {}, anchors.kind);
+    if (await this.onList(req, res, anchors.kind, () => this.edits.setKind(loadedCustomer(req).id, bodyOf(req))))
+      listDone(req, res, 'kaydedildi', {}, anchors.kind);
   };
 
   addCategory: RequestHandler = async (req, res) => {
@@ -120,7 +128,11 @@ export class PriceListEditController {
 
   renameCategory: RequestHandler = async (req, res) => {
     const id = pathId(req.params.categoryId);
-    if (await this.onList(req, res, anchors.renameCategory(id), () => this.edits.renameCategory(loadedCustomer(req).id, id, bodyOf(req)))) {
+    if (
+      await this.onList(req, res, anchors.renameCategory(id), () =>
+        this.edits.renameCategory(loadedCustomer(req).id, id, bodyOf(req)),
+      )
+    ) {
       listDone(req, res, 'kaydedildi', { id }, anchors.category(id));
     }
   };
@@ -145,7 +157,8 @@ export class PriceListEditController {
   reorderCategories: RequestHandler = async (req, res) => {
     const order = orderOf(req);
     const saved = await this.onList(req, res, anchors.addCategory, async () => {
-      if (!order || !(await this.edits.reorderCategories(loadedCustomer(req).id, order))) throw new ValidationError({ order: messages.badOrder });
+      if (!order || !(await this.edits.reorderCategories(loadedCustomer(req).id, order)))
+        throw new ValidationError({ order: messages.badOrder });
     });
     if (saved) listDone(req, res, 'siralama', { order });
   };
@@ -155,7 +168,8 @@ export class PriceListEditController {
     const categoryId = pathId(req.params.categoryId);
     const order = orderOf(req);
     const saved = await this.onList(req, res, anchors.category(categoryId), async () => {
-      if (!order || !(await this.edits.reorderItems(loadedCustomer(req).id, categoryId, order))) throw new ValidationError({ order: messages.badOrder });
+      if (!order || !(await this.edits.reorderItems(loadedCustomer(req).id, categoryId, order)))
+        throw new ValidationError({ order: messages.badOrder });
     });
     if (saved) listDone(req, res, 'siralama', { order }, anchors.category(categoryId));
   };
@@ -171,7 +185,11 @@ export class PriceListEditController {
   updateItem: RequestHandler = async (req, res) => {
     const id = pathId(req.params.itemId);
     await this.edits.item(loadedCustomer(req).id, id);
-    if (await this.onItem(req, res, id, () => this.edits.updateItem(loadedCustomer(req).id, id, bodyOf(req), photoOf(req)))) {
+    if (
+      await this.onItem(req, res, id, () =>
+        this.edits.updateItem(loadedCustomer(req).id, id, bodyOf(req), photoOf(req)),
+      )
+    ) {
       listDone(req, res, 'urun-guncellendi', { id }, anchors.item(id));
     }
   };
@@ -197,7 +215,11 @@ export class PriceListEditController {
   itemSwitch(field: 'sold_out' | 'is_visible'): RequestHandler {
     return async (req, res) => {
       const id = pathId(req.params.itemId);
-      if (await this.onList(req, res, anchors.item(id), () => this.edits.setSwitch(loadedCustomer(req).id, id, field, bodyOf(req)))) {
+      if (
+        await this.onList(req, res, anchors.item(id), () =>
+          this.edits.setSwitch(loadedCustomer(req).id, id, field, bodyOf(req)),
+        )
+      ) {
         listDone(req, res, 'kaydedildi', { id }, anchors.item(id));
       }
     };
@@ -209,7 +231,11 @@ export class PriceListEditController {
    * after the route's handler; every other error passes on.
    */
   refusedFile: ErrorRequestHandler = async (err: unknown, req, res, next) => {
-    const refused = err instanceof FileTooLargeError || err instanceof StorageFullError || err instanceof StorageUnavailableError || err instanceof UploadStagingError;
+    const refused =
+      err instanceof FileTooLargeError ||
+      err instanceof StorageFullError ||
+      err instanceof StorageUnavailableError ||
+      err instanceof UploadStagingError;
     if (!refused || res.headersSent) {
       next(err);
       return;
@@ -229,6 +255,12 @@ export function priceListEditorOf(deps: {
   config: Pick<Config, 'timeZone'>;
   now: () => number;
 }): PriceListEditController {
-  const edits = new PriceListEditService(new PriceListRepository(deps.db), deps.reads, deps.media, deps.storage, deps.now);
+  const edits = new PriceListEditService(
+    new PriceListRepository(deps.db),
+    deps.reads,
+    deps.media,
+    deps.storage,
+    deps.now,
+  );
   return new PriceListEditController(new PriceListPages(edits, deps.config), edits);
 }

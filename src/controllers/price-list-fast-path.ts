@@ -24,12 +24,24 @@ const LIST_PATH = /^\/([a-z0-9-]{1,140})\/fiyat-listesi$/;
  * byte for byte as the full route answers it. Anything else goes on to the Express app.
  */
 export function priceListFastPath(d: PriceListFastPathDeps): RequestHandler {
-  const serve = (req: Request, res: Response, held: HeldPage, customer: PageState | null, startedAt: number): boolean => {
+  const serve = (
+    req: Request,
+    res: Response,
+    held: HeldPage,
+    customer: PageState | null,
+    startedAt: number,
+  ): boolean => {
     const { page } = held;
-    if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive) return false;
+    if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive)
+      return false;
     if (page.origin !== originOf(req, d.baseUrl)) return false;
     d.responder.send(req, res, customer.id, d.pages.bodyOf(page, d.responder.encodingOf(req)));
-    d.accessLog?.count(req.method, `/${held.customer.slug}/fiyat-listesi`, res.statusCode, performance.now() - startedAt);
+    d.accessLog?.count(
+      req.method,
+      `/${held.customer.slug}/fiyat-listesi`,
+      res.statusCode,
+      performance.now() - startedAt,
+    );
     return true;
   };
 
@@ -51,12 +63,14 @@ export function priceListFastPath(d: PriceListFastPathDeps): RequestHandler {
       if (!serve(req, res, held, found, startedAt)) next();
       return;
     }
-    found.then(
-      (customer) => {
-        if (!serve(req, res, held, customer, startedAt)) next();
-      },
-      () => next(),
-    ).catch(next);
+    found
+      .then(
+        (customer) => {
+          if (!serve(req, res, held, customer, startedAt)) next();
+        },
+        () => next(),
+      )
+      .catch(next);
   };
 }
 

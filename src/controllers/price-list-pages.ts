@@ -56,7 +56,9 @@ export interface ListFormState {
 }
 
 function noticeFrom(raw: unknown): string | null {
-  return typeof raw === 'string' && Object.hasOwn(priceListNotices, raw) ? priceListNotices[raw as PriceListNotice] : null;
+  return typeof raw === 'string' && Object.hasOwn(priceListNotices, raw)
+    ? priceListNotices[raw as PriceListNotice]
+    : null;
 }
 
 /** `/edit/{token}/price-list`. */
@@ -65,7 +67,13 @@ export function listBase(req: Request): string {
 }
 
 /** After a change: JSON for widgets, or the list page with the notice at `anchor` (post/redirect/get). */
-export function listDone(req: Request, res: Response, notice: PriceListNotice, json: Record<string, unknown> = {}, anchor = ''): void {
+export function listDone(
+  req: Request,
+  res: Response,
+  notice: PriceListNotice,
+  json: Record<string, unknown> = {},
+  anchor = '',
+): void {
   if (wantsJson(req)) {
     res.json({ ok: true, message: priceListNotices[notice], ...json });
     return;
@@ -107,13 +115,22 @@ export class PriceListPages {
   }
 
   /** An item's form: a new one (`itemId` null) or a stored one, as stored or as typed. */
-  async item(req: Request, res: Response, itemId: number | null, status = 200, typed: { values: ItemFormValues; errors: Record<string, string> } | null = null): Promise<void> {
+  async item(
+    req: Request,
+    res: Response,
+    itemId: number | null,
+    status = 200,
+    typed: { values: ItemFormValues; errors: Record<string, string> } | null = null,
+  ): Promise<void> {
     const customer = loadedCustomer(req);
     const [data, stored] = await Promise.all([
       orFail(pageMessages.loadFailed, () => this.edits.editor(customer.id)),
       itemId === null ? Promise.resolve(null) : this.edits.item(customer.id, itemId),
     ]);
-    const wanted = typeof req.query.kategori === 'string' && /^[1-9]\d{0,9}$/.test(req.query.kategori) ? Number(req.query.kategori) : null;
+    const wanted =
+      typeof req.query.kategori === 'string' && /^[1-9]\d{0,9}$/.test(req.query.kategori)
+        ? Number(req.query.kategori)
+        : null;
     const firstCategory = data.sections.find((section) => section.id === wanted)?.id ?? data.sections[0]?.id ?? null;
     res.status(status).render('edit/price-list-item', {
       title: stored ? 'Ürünü Düzenle' : 'Ürün Ekle',
@@ -141,7 +158,13 @@ export class PriceListPages {
   }
 
   /** The item's page again with the refusal and what was typed (`status` 413/503 for a refused file), or JSON. */
-  async refuseItem(req: Request, res: Response, itemId: number | null, err: ValidationError, status = 422): Promise<void> {
+  async refuseItem(
+    req: Request,
+    res: Response,
+    itemId: number | null,
+    err: ValidationError,
+    status = 422,
+  ): Promise<void> {
     if (wantsJson(req)) {
       res.status(status).json({ ok: false, error: err.message, fields: err.fields });
       return;

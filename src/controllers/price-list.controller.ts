@@ -26,7 +26,11 @@ export class PriceListController {
   /** GET /{slug}/fiyat-listesi */
   show: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const cached = await this.lists.cached(customer, originOf(req, this.config.baseUrl), this.responder.encodingOf(req));
+    const cached = await this.lists.cached(
+      customer,
+      originOf(req, this.config.baseUrl),
+      this.responder.encodingOf(req),
+    );
     this.responder.send(req, res, customer.id, cached);
   };
 

@@ -9,7 +9,14 @@ import type { PrintBrand } from '../media/print-kit.js';
 import { printPassiveMessages, printPassiveView } from '../presenters/print-passive.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { PrintFile, PrintKitService } from '../services/print-kit.service.js';
-import { parseBleed, parseHoursOption, parsePriceListOption, parsePrintFormat, parseSheetIds, passiveChoiceOf } from '../validation/print-kit.validation.js';
+import {
+  parseBleed,
+  parseHoursOption,
+  parsePriceListOption,
+  parsePrintFormat,
+  parseSheetIds,
+  passiveChoiceOf,
+} from '../validation/print-kit.validation.js';
 
 export const printKitMessages = {
   failed: 'Baskı dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -38,9 +45,12 @@ export class PrintKitController {
     const priceList = parsePriceListOption(req.query.price_list, format);
     const customer = loadedCustomer(req);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(printKitMessages.failed, async () => this.kits.customerKit(customer, format, origin, await this.brand(), { bleed, hours, priceList }));
+    const file = await orFail(printKitMessages.failed, async () =>
+      this.kits.customerKit(customer, format, origin, await this.brand(), { bleed, hours, priceList }),
+    );
     // The owner prints from the edit link too; only an administrator's download is in the log.
-    if (isAdminRequest(res)) await this.activity.printKitDownloaded(actingAdmin(res), customer, bleed ? `${format}-bleed` : format);
+    if (isAdminRequest(res))
+      await this.activity.printKitDownloaded(actingAdmin(res), customer, bleed ? `${format}-bleed` : format);
     sendPdf(res, file);
   };
 
@@ -55,7 +65,9 @@ export class PrintKitController {
     const passive = await this.kits.passiveAmong(asked);
     if (passive.length > 0 && choice === null) {
       const fields = [['ids', asked.join(',')]] as const;
-      res.render('admin/print-passive', { view: printPassiveView(passive, asked.length, { method: 'get', action: '/admin/print.pdf', fields }, '/admin') });
+      res.render('admin/print-passive', {
+        view: printPassiveView(passive, asked.length, { method: 'get', action: '/admin/print.pdf', fields }, '/admin'),
+      });
       return;
     }
     const left = new Set(choice === 'skip' ? passive.map((customer) => customer.id) : []);

@@ -53,8 +53,16 @@ export class ProfileFilesController {
     const profile = await this.profiles.findProfile(customer.id);
     if (!profile) throw new NotFoundError(profileFileMessages.contactMissing);
     const links = await this.profiles.socialLinks(customer.id);
-    const photoJpeg = profile.isProfileVisible ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto)) : null;
-    const card = contactCardOf({ customer, profile, links, profileUrl: this.profileUrl(req, customer.slug), photoJpeg });
+    const photoJpeg = profile.isProfileVisible
+      ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto))
+      : null;
+    const card = contactCardOf({
+      customer,
+      profile,
+      links,
+      profileUrl: this.profileUrl(req, customer.slug),
+      photoJpeg,
+    });
     if (!card.phones?.length && !card.emails?.length) throw new NotFoundError(profileFileMessages.contactMissing);
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', `attachment; filename="${customer.slug}.vcf"`);

@@ -21,7 +21,8 @@ export const messages = {
   failed: 'Mesaj gönderilemedi',
   tooFast: 'Mesaj gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
   expired: 'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
-  stale: 'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
+  stale:
+    'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
   tooMany: 'Çok fazla mesaj gönderildi. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 
@@ -41,7 +42,14 @@ export class ProfileController {
   ) {}
 
   /** A page rendered for this response only (after sending, or with a refused message). */
-  private async render(req: Request, res: Response, status: number, form: MessageFormState, leadForm?: LeadFormState, stamp?: string | null): Promise<void> {
+  private async render(
+    req: Request,
+    res: Response,
+    status: number,
+    form: MessageFormState,
+    leadForm?: LeadFormState,
+    stamp?: string | null,
+  ): Promise<void> {
     const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form, leadForm, stamp);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
@@ -57,13 +65,18 @@ export class ProfileController {
       // After a contact form was sent (controllers/lead-form.controller.ts): thanks and the vCard, never cached.
       await this.render(req, res, 200, { value: '', error: null, sent: false }, { ...EMPTY_LEAD_FORM, sent: true });
     } else {
-      const cached = await this.pages.cached(customer, originOf(req, this.config.baseUrl), this.responder.encodingOf(req));
+      const cached = await this.pages.cached(
+        customer,
+        originOf(req, this.config.baseUrl),
+        this.responder.encodingOf(req),
+      );
       this.responder.send(req, res, customer.id, cached);
     }
     // The page is the same for every visitor and every `?k=`: only the counter learns where the view came from.
     if (!countable) return;
     const at = this.now();
-    if (this.viewAllowance.counts(req.ip, customer.id, at)) this.views.record(customer.id, at, visitSourceOf(req, this.config.baseUrl));
+    if (this.viewAllowance.counts(req.ip, customer.id, at))
+      this.views.record(customer.id, at, visitSourceOf(req, this.config.baseUrl));
   };
 
   /** A refused message: the visitor's text comes back with the reason. */
@@ -74,7 +87,14 @@ export class ProfileController {
     }
     const body = req.body as Record<string, unknown> | undefined;
     const value = typeof body?.message === 'string' ? body.message : '';
-    await this.render(req, res, status, { value, error, sent: false }, undefined, this.formTimer.kept(body?.form_started, this.now()));
+    await this.render(
+      req,
+      res,
+      status,
+      { value, error, sent: false },
+      undefined,
+      this.formTimer.kept(body?.form_started, this.now()),
+    );
   }
 
   tooManyMessages = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, messages.tooMany);

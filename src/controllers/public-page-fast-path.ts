@@ -40,15 +40,23 @@ const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
  * to the full route, which knows what to do about it.
  */
 export function publicPageFastPath(d: FastPathDeps): RequestHandler {
-  const serve = (req: Request, res: Response, held: HeldPage, customer: PageState | null, startedAt: number): boolean => {
+  const serve = (
+    req: Request,
+    res: Response,
+    held: HeldPage,
+    customer: PageState | null,
+    startedAt: number,
+  ): boolean => {
     const { page } = held;
-    if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive) return false;
+    if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive)
+      return false;
     if (page.origin !== originOf(req, d.baseUrl)) return false;
     const encoding = d.responder.encodingOf(req);
     d.responder.send(req, res, customer.id, d.pages.bodyOf(page, encoding));
     if (isCountableVisit(req)) {
       const at = d.now();
-      if (d.viewAllowance.counts(req.ip, customer.id, at)) d.views.record(customer.id, at, visitSourceOf(req, d.baseUrl));
+      if (d.viewAllowance.counts(req.ip, customer.id, at))
+        d.views.record(customer.id, at, visitSourceOf(req, d.baseUrl));
     }
     d.accessLog?.count(req.method, `/${held.customer.slug}`, res.statusCode, performance.now() - startedAt);
     return true;
@@ -74,12 +82,14 @@ export function publicPageFastPath(d: FastPathDeps): RequestHandler {
       if (!serve(req, res, held, found, startedAt)) next();
       return;
     }
-    found.then(
-      (customer) => {
-        if (!serve(req, res, held, customer, startedAt)) next();
-      },
-      () => next(),
-    ).catch(next);
+    found
+      .then(
+        (customer) => {
+          if (!serve(req, res, held, customer, startedAt)) next();
+        },
+        () => next(),
+      )
+      .catch(next);
   };
 }
 

@@ -7,7 +7,13 @@ import { actingAdmin } from '../http/acting-admin.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { BrandService, LogoChange } from '../services/brand.service.js';
 import { pickerValueFor } from '../validation/accent-fields.js';
-import { BRAND_NAME_MAX, brandFormValues, parseBrand, type BrandFormValues, type BrandInput } from '../validation/brand.validation.js';
+import {
+  BRAND_NAME_MAX,
+  brandFormValues,
+  parseBrand,
+  type BrandFormValues,
+  type BrandInput,
+} from '../validation/brand.validation.js';
 
 export const messages = {
   saved: 'Marka ayarları kaydedildi.',
@@ -37,7 +43,13 @@ export class SettingsController {
   private async render(res: Response, status: number, page: SettingsPage): Promise<void> {
     // The stored brand as it is now, beside the form (which may hold refused values).
     const saved = await this.brand.fresh();
-    res.status(status).render('admin/settings', { title: 'Marka Ayarları', saved, nameMax: BRAND_NAME_MAX, accentPicker: pickerValueFor(page.values.accent_color), ...page });
+    res.status(status).render('admin/settings', {
+      title: 'Marka Ayarları',
+      saved,
+      nameMax: BRAND_NAME_MAX,
+      accentPicker: pickerValueFor(page.values.accent_color),
+      ...page,
+    });
   }
 
   show: RequestHandler = async (_req, res) => {
@@ -77,7 +89,12 @@ export class SettingsController {
       logo = null;
     }
     if (!input || Object.keys(errors).length > 0) {
-      await this.render(res, 422, { values: brandFormValues(body), errors, removeLogo, logoAgain: logo !== undefined && logo !== null });
+      await this.render(res, 422, {
+        values: brandFormValues(body),
+        errors,
+        removeLogo,
+        logoAgain: logo !== undefined && logo !== null,
+      });
       return;
     }
     const brandInput = input;
@@ -93,7 +110,11 @@ export class SettingsController {
       return;
     }
     const body = (req.body ?? {}) as Record<string, unknown>;
-    await this.render(res, err.status, { values: brandFormValues(body), errors: { [LOGO_FIELD]: err.message }, removeLogo: body.remove_logo === '1' });
+    await this.render(res, err.status, {
+      values: brandFormValues(body),
+      errors: { [LOGO_FIELD]: err.message },
+      removeLogo: body.remove_logo === '1',
+    });
   };
 
   /** `/img/brand/logo-{hash}.png`: its name changes with its content, so it may be cached for a year. */

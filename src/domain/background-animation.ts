@@ -56,7 +56,8 @@ function depthWithin(v: unknown, max: number): boolean {
 }
 
 function colorList(v: unknown): string[] | undefined {
-  if (!Array.isArray(v) || v.length < ANIMATION_LIMITS.colors.min || v.length > ANIMATION_LIMITS.colors.max) return undefined;
+  if (!Array.isArray(v) || v.length < ANIMATION_LIMITS.colors.min || v.length > ANIMATION_LIMITS.colors.max)
+    return undefined;
   const colors = v.map(parseColor);
   return colors.every((c): c is string => c !== null) ? colors : undefined;
 }

@@ -28,9 +28,15 @@ const NAMED_COLORS: ReadonlySet<string> = new Set(
 
 const N = '(\\d{1,3}(?:\\.\\d{1,4})?|\\.\\d{1,4})';
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const RGB_COMMAS = new RegExp(`^rgba?\\(\\s*${N}(%?)\\s*,\\s*${N}(%?)\\s*,\\s*${N}(%?)\\s*(?:,\\s*${N}(%?)\\s*)?\\)$`, 'i');
+const RGB_COMMAS = new RegExp(
+  `^rgba?\\(\\s*${N}(%?)\\s*,\\s*${N}(%?)\\s*,\\s*${N}(%?)\\s*(?:,\\s*${N}(%?)\\s*)?\\)$`,
+  'i',
+);
 const RGB_SPACES = new RegExp(`^rgba?\\(\\s*${N}(%?)\\s+${N}(%?)\\s+${N}(%?)\\s*(?:\\/\\s*${N}(%?)\\s*)?\\)$`, 'i');
-const HSL_COMMAS = new RegExp(`^hsla?\\(\\s*${N}(?:deg)?\\s*,\\s*${N}%\\s*,\\s*${N}%\\s*(?:,\\s*${N}(%?)\\s*)?\\)$`, 'i');
+const HSL_COMMAS = new RegExp(
+  `^hsla?\\(\\s*${N}(?:deg)?\\s*,\\s*${N}%\\s*,\\s*${N}%\\s*(?:,\\s*${N}(%?)\\s*)?\\)$`,
+  'i',
+);
 const HSL_SPACES = new RegExp(`^hsla?\\(\\s*${N}(?:deg)?\\s+${N}%\\s+${N}%\\s*(?:\\/\\s*${N}(%?)\\s*)?\\)$`, 'i');
 
 /** "010.50" → "10.5": one spelling per number keeps the CSS (and its hash) deterministic. */

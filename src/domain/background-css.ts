@@ -11,7 +11,12 @@
  *                       particles, waves or geometry cover gets a soft backdrop of its colours
  *                       here, and the page's script draws the animation on a canvas over it)
  */
-import { ANIMATION_LIMITS, isAnimationType, isGradientDirection, type GradientDirection } from '../shared/animation-config.js';
+import {
+  ANIMATION_LIMITS,
+  isAnimationType,
+  isGradientDirection,
+  type GradientDirection,
+} from '../shared/animation-config.js';
 import { GRADIENT_AXIS, gradientImage, gradientSeconds } from '../shared/animated-gradient.js';
 import { ANIMATION_DEFAULTS } from './background-animation.js';
 import { parseColor } from './background-colors.js';
@@ -87,7 +92,12 @@ function backgroundParts(descriptor: BackgroundDescriptor | null, dark: boolean)
     const colors = animationColors(descriptor, dark);
     return {
       rootVars: [`--page-bg:${colors[0] ?? themeDefault}`],
-      rules: animatedGradient('.bg-anim--gradient', colors, directionOf(descriptor.config?.direction), descriptor.config?.speed),
+      rules: animatedGradient(
+        '.bg-anim--gradient',
+        colors,
+        directionOf(descriptor.config?.direction),
+        descriptor.config?.speed,
+      ),
     };
   }
   // Image, video and canvas animations: the theme's colour shows until they paint.
@@ -115,10 +125,16 @@ function coverParts(descriptor: BackgroundDescriptor | null, dark: boolean): Css
   if (descriptor.kind === 'animation' && descriptor.type === 'gradient') {
     return {
       rootVars: [],
-      rules: animatedGradient('.cover', animationColors(descriptor, dark), directionOf(descriptor.config?.direction), descriptor.config?.speed),
+      rules: animatedGradient(
+        '.cover',
+        animationColors(descriptor, dark),
+        directionOf(descriptor.config?.direction),
+        descriptor.config?.speed,
+      ),
     };
   }
-  if (descriptor.kind === 'animation') return { rootVars: [], rules: [canvasBackdrop(animationColors(descriptor, dark), dark)] };
+  if (descriptor.kind === 'animation')
+    return { rootVars: [], rules: [canvasBackdrop(animationColors(descriptor, dark), dark)] };
   return { rootVars: [], rules: [] };
 }
 
@@ -144,6 +160,10 @@ export function coverCss(descriptor: BackgroundDescriptor | null, options: CssOp
 }
 
 /** Background and cover in one block, since the page may have only one inline style. */
-export function profileCss(background: BackgroundDescriptor | null, cover: BackgroundDescriptor | null, options: CssOptions): string {
+export function profileCss(
+  background: BackgroundDescriptor | null,
+  cover: BackgroundDescriptor | null,
+  options: CssOptions,
+): string {
   return render([backgroundParts(background, options.dark), coverParts(cover, options.dark)]);
 }

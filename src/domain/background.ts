@@ -13,7 +13,12 @@
  * animation configs: background-animation.ts.
  */
 import { serializeAnimationConfig, type AnimationType } from '../shared/animation-config.js';
-import { parseAnimationSpec, resolveConfig, type AnimationConfig, type ParsedAnimation } from './background-animation.js';
+import {
+  parseAnimationSpec,
+  resolveConfig,
+  type AnimationConfig,
+  type ParsedAnimation,
+} from './background-animation.js';
 import { parseColor } from './background-colors.js';
 import { imageUrl, plainVideoUrl, videoUrl } from './background-media.js';
 
@@ -63,14 +68,20 @@ export function decodeBackground(value: string, bareColor: boolean, strict: bool
   if (video) return { kind: 'video', url: video };
   const image = imageUrl(value);
   if (image === 'too-large') return { kind: 'invalid', reason: 'imageTooLarge' };
-  return image ? { kind: 'image', url: image.url } : { kind: 'invalid', reason: bareColor ? 'invalidColor' : 'invalidImage' };
+  return image
+    ? { kind: 'image', url: image.url }
+    : { kind: 'invalid', reason: bareColor ? 'invalidColor' : 'invalidImage' };
 }
 
 /**
  * The canonical stored string for a decoded value. `bareColor`: a colour is stored without
  * `color:` (a cover keeps its prefix). `videoAnimation`: keep the older `video:animation:` spelling.
  */
-export function encodeBackground(encoding: Exclude<BackgroundEncoding, { kind: 'invalid' }>, bareColor: boolean, videoAnimation: boolean): string {
+export function encodeBackground(
+  encoding: Exclude<BackgroundEncoding, { kind: 'invalid' }>,
+  bareColor: boolean,
+  videoAnimation: boolean,
+): string {
   switch (encoding.kind) {
     case 'color':
       return bareColor ? encoding.color : `color:${encoding.color}`;
@@ -94,7 +105,11 @@ function toDescriptor(encoding: BackgroundEncoding): BackgroundDescriptor | null
     case 'video':
       return { kind: 'video', url: encoding.url };
     case 'animation':
-      return { kind: 'animation', type: encoding.animation.type, config: resolveConfig(encoding.animation.type, encoding.animation.input) };
+      return {
+        kind: 'animation',
+        type: encoding.animation.type,
+        config: resolveConfig(encoding.animation.type, encoding.animation.input),
+      };
     case 'invalid':
       return null;
   }
@@ -110,7 +125,10 @@ function read(value: string | null | undefined, bareColor: boolean): BackgroundD
  * customer_profiles.background_type / background_value → what to show, or null for the
  * default (DEFAULT_BACKGROUND_COLOR). The value's prefix decides; the type only allows a bare colour.
  */
-export function parseBackground(type: string | null | undefined, value: string | null | undefined): BackgroundDescriptor | null {
+export function parseBackground(
+  type: string | null | undefined,
+  value: string | null | undefined,
+): BackgroundDescriptor | null {
   return read(value, type === 'color');
 }
 

@@ -65,7 +65,11 @@ export function customerSearchTextOf(customer: SearchableCustomer): string {
     foldForSearch(customer.addressLine ?? ''),
     ...oldSlugs,
   ];
-  return parts.filter((part) => part !== '').join(' ').slice(0, SEARCH_TEXT_MAX_LENGTH).trimEnd();
+  return parts
+    .filter((part) => part !== '')
+    .join(' ')
+    .slice(0, SEARCH_TEXT_MAX_LENGTH)
+    .trimEnd();
 }
 
 /**

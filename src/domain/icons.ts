@@ -115,7 +115,12 @@ export function contrastRatio(a: string, b: string): number {
  * towards black (light theme) or white (dark theme) in small steps until it does, so WhatsApp's
  * green stays green, only deeper. Black logos (X, TikTok, GitHub) turn white on a dark card.
  */
-export function readableColor(hex: string, backdrops: readonly string[], theme: 'light' | 'dark', min = ICON_MIN_CONTRAST): string {
+export function readableColor(
+  hex: string,
+  backdrops: readonly string[],
+  theme: 'light' | 'dark',
+  min = ICON_MIN_CONTRAST,
+): string {
   // A black logo is shown white on a dark card, as its brand asks, not in a half-lit grey.
   if (theme === 'dark' && luminance(hex) < 0.02) return NEAR_WHITE;
   const base = parseHex(hex);

@@ -21,7 +21,11 @@ export interface NoticeOwner {
 /** The template with the business's name and the chosen retention period filled in. */
 export function noticeTemplate(owner: NoticeOwner, retentionMonths: LeadRetentionMonths): string {
   const contact = owner.contact;
-  const reach = !contact ? ' bu sayfadaki iletişim bilgilerinden' : 'email' in contact ? ` ${contact.email} adresinden` : ` ${contact.phone} numarasından`;
+  const reach = !contact
+    ? ' bu sayfadaki iletişim bilgilerinden'
+    : 'email' in contact
+      ? ` ${contact.email} adresinden`
+      : ` ${contact.phone} numarasından`;
   return [
     'Kişisel Verilerin Korunması Kanunu Kapsamında Aydınlatma Metni',
     '',

@@ -12,7 +12,14 @@ export const linkDetailMessages = {
 } as const;
 
 /** Networks whose profiles are known by `@name`: a profile URL with one path segment shows as that. */
-const HANDLE_PLATFORMS: ReadonlySet<string> = new Set(['instagram', 'tiktok', 'youtube', 'twitter', 'telegram', 'github']);
+const HANDLE_PLATFORMS: ReadonlySet<string> = new Set([
+  'instagram',
+  'tiktok',
+  'youtube',
+  'twitter',
+  'telegram',
+  'github',
+]);
 
 function parsedUrl(value: string): URL | null {
   try {

@@ -79,7 +79,11 @@ function parseInterval(text: string): Interval | DayHoursProblem {
  * before its start (other than past midnight) and more than two are refused.
  */
 export function parseDayHours(raw: string): DayHoursResult {
-  const text = raw.normalize('NFKC').trim().replace(/[\u2010-\u2015\u2212]/g, '-').toLocaleLowerCase('tr');
+  const text = raw
+    .normalize('NFKC')
+    .trim()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .toLocaleLowerCase('tr');
   if (text === '' || CLOSED_WORDS.has(text)) return { ok: true, intervals: [] };
   const pieces = text.split(/\s*[,;]\s*|\s+ve\s+/).filter((piece) => piece !== '');
   if (pieces.length > MAX_INTERVALS_PER_DAY) return { ok: false, problem: 'too-many' };
@@ -171,7 +175,8 @@ export function parseDateLine(line: string): DayKey | null {
   return isDayKey(key) ? key : null;
 }
 
-export type ClosedDatesResult = { ok: true; dates: DayKey[] } | { ok: false; badLine: string } | { ok: false; tooMany: true };
+export type ClosedDatesResult =
+  { ok: true; dates: DayKey[] } | { ok: false; badLine: string } | { ok: false; tooMany: true };
 
 /**
  * The closed dates, one a line: deduplicated, sorted, and the ones more than a year before
@@ -198,7 +203,12 @@ export function decodeWeek(json: string | null): WeekHours {
     if (!Array.isArray(days) || days.length !== 7) return EMPTY_WEEK;
     return days.map((day) =>
       Array.isArray(day)
-        ? day.filter((pair): pair is [number, number] => Array.isArray(pair) && Number.isInteger(pair[0]) && Number.isInteger(pair[1]) && pair[1] > pair[0]).map(([start, end]) => ({ start, end }))
+        ? day
+            .filter(
+              (pair): pair is [number, number] =>
+                Array.isArray(pair) && Number.isInteger(pair[0]) && Number.isInteger(pair[1]) && pair[1] > pair[0],
+            )
+            .map(([start, end]) => ({ start, end }))
         : [],
     );
   } catch {

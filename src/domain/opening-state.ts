@@ -33,7 +33,20 @@ const messages = {
   opens: 'açılır',
 } as const;
 
-const MONTH_NAMES = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'] as const;
+const MONTH_NAMES = [
+  'Ocak',
+  'Şubat',
+  'Mart',
+  'Nisan',
+  'Mayıs',
+  'Haziran',
+  'Temmuz',
+  'Ağustos',
+  'Eylül',
+  'Ekim',
+  'Kasım',
+  'Aralık',
+] as const;
 const MINUTES_PER_DAY = 1440;
 /** How far ahead the next opening is looked for (a long holiday's closed dates included). */
 const HORIZON_DAYS = 60;

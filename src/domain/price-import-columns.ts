@@ -7,5 +7,9 @@ export type PriceImportField = 'kategori' | 'urun' | 'aciklama' | 'fiyat' | 'eti
 export const PRICE_IMPORT_FIELDS: readonly PriceImportField[] = ['kategori', 'urun', 'aciklama', 'fiyat', 'etiketler'];
 
 export const PRICE_IMPORT_LABELS: Readonly<Record<PriceImportField, string>> = {
-  kategori: 'Kategori', urun: 'Ürün', aciklama: 'Açıklama', fiyat: 'Fiyat', etiketler: 'Etiketler',
+  kategori: 'Kategori',
+  urun: 'Ürün',
+  aciklama: 'Açıklama',
+  fiyat: 'Fiyat',
+  etiketler: 'Etiketler',
 };

@@ -37,7 +37,13 @@ export const PRICE_LIST_LABELS: readonly PriceListLabel[] = [
 
 /** Code or label, folded (`ACI`, `Acı`, `aci` alike; `aci-bakla` and `Acı bakla` alike), to its entry. */
 const BY_FOLDED_NAME: ReadonlyMap<string, PriceListLabel> = new Map(
-  PRICE_LIST_LABELS.flatMap((entry) => [[foldForSearch(entry.code), entry], [foldForSearch(entry.label), entry]] as const),
+  PRICE_LIST_LABELS.flatMap(
+    (entry) =>
+      [
+        [foldForSearch(entry.code), entry],
+        [foldForSearch(entry.label), entry],
+      ] as const,
+  ),
 );
 
 const ORDER: ReadonlyMap<string, number> = new Map(PRICE_LIST_LABELS.map((entry, i) => [entry.code, i]));

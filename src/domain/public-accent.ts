@@ -19,7 +19,8 @@ const DARK_SURFACES = ['#171b24', '#222836', '#0b0e14'] as const;
 /** Text on a fill, in order of preference: when white does not reach 4.5:1, black always does. */
 const TEXTS = ['#ffffff', '#111827', '#000000'] as const;
 
-const readsOn = (color: string, grounds: readonly string[]) => grounds.every((ground) => contrastRatio(color, ground) >= MIN_CONTRAST);
+const readsOn = (color: string, grounds: readonly string[]) =>
+  grounds.every((ground) => contrastRatio(color, ground) >= MIN_CONTRAST);
 
 /** The first text colour that reads on every ground given (the best of them when none does). */
 function textOn(...grounds: string[]): string {

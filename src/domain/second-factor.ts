@@ -39,13 +39,21 @@ export function otpauthUri(secret: string, account: string, issuer = TOTP_ISSUER
 
 /** The 30 s step a TOTP code belongs to, within the allowed drift of `nowMs`; null when it matches none. */
 export function totpStep(secret: string, code: string, nowMs: number): number | null {
-  const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), ...TOTP_SETTINGS, timestamp: nowMs, window: DRIFT_STEPS });
+  const delta = TOTP.validate({
+    token: code,
+    secret: Secret.fromBase32(secret),
+    ...TOTP_SETTINGS,
+    timestamp: nowMs,
+    window: DRIFT_STEPS,
+  });
   return delta === null ? null : TOTP.counter({ period: TOTP_SETTINGS.period, timestamp: nowMs }) + delta;
 }
 
 /** Ten codes of 80 random bits each, shown as `ABCD-EFGH-IJKL-MNOP`. */
 export function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () => new Secret({ size: 10 }).base32.replace(/(.{4})(?=.)/g, '$1-'));
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    new Secret({ size: 10 }).base32.replace(/(.{4})(?=.)/g, '$1-'),
+  );
 }
 
 /** A recovery code as typed (any case, dashes or spaces) reduced to its 16 characters. */

@@ -1,6 +1,17 @@
 const TURKISH_TO_ASCII: Readonly<Record<string, string>> = {
-  ç: 'c', Ç: 'c', ğ: 'g', Ğ: 'g', ı: 'i', I: 'i', İ: 'i',
-  ö: 'o', Ö: 'o', ş: 's', Ş: 's', ü: 'u', Ü: 'u',
+  ç: 'c',
+  Ç: 'c',
+  ğ: 'g',
+  Ğ: 'g',
+  ı: 'i',
+  I: 'i',
+  İ: 'i',
+  ö: 'o',
+  Ö: 'o',
+  ş: 's',
+  Ş: 's',
+  ü: 'u',
+  Ü: 'u',
 };
 
 /**
@@ -10,12 +21,59 @@ const TURKISH_TO_ASCII: Readonly<Record<string, string>> = {
  * the card codes' short links.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'admin', 'login', 'logout', 'edit', 'notifications', 'k', 'uploads', 'static', 'assets', 'build', 'css', 'img', 'js',
-  'healthz', 'health', 'api', 'favicon.ico', 'favicon', 'robots.txt', 'robots', 'sitemap.xml',
-  'sitemap', 'manifest.json', 'manifest', 'sw.js', 'public', 'well-known', '.well-known',
-  'vizit', 'help', 'yardim', 'about', 'hakkinda', 'privacy', 'gizlilik', 'terms', 'kosullar',
-  'contact', 'iletisim', 'signup', 'register', 'kayit', 'giris', 'cikis', 'panel', 'yonetim',
-  'settings', 'ayarlar', 'www', 'mail', 'root', 'null', 'undefined',
+  'admin',
+  'login',
+  'logout',
+  'edit',
+  'notifications',
+  'k',
+  'uploads',
+  'static',
+  'assets',
+  'build',
+  'css',
+  'img',
+  'js',
+  'healthz',
+  'health',
+  'api',
+  'favicon.ico',
+  'favicon',
+  'robots.txt',
+  'robots',
+  'sitemap.xml',
+  'sitemap',
+  'manifest.json',
+  'manifest',
+  'sw.js',
+  'public',
+  'well-known',
+  '.well-known',
+  'vizit',
+  'help',
+  'yardim',
+  'about',
+  'hakkinda',
+  'privacy',
+  'gizlilik',
+  'terms',
+  'kosullar',
+  'contact',
+  'iletisim',
+  'signup',
+  'register',
+  'kayit',
+  'giris',
+  'cikis',
+  'panel',
+  'yonetim',
+  'settings',
+  'ayarlar',
+  'www',
+  'mail',
+  'root',
+  'null',
+  'undefined',
 ]);
 
 /**
@@ -50,7 +108,10 @@ export function typedSlugCandidates(typed: string): string[] {
   // Control and format characters (NUL, CR, zero-width, bidi) are never typed: such an address is
   // refused whole rather than quietly read as the page it hides.
   if (/\p{C}/u.test(typed)) return [];
-  const literal = foldLetters(typed).replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  const literal = foldLetters(typed)
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
   const [, base = '', suffix = ''] = /^(.*?)(-\d+)?$/.exec(literal) ?? [];
   const created = `${base.replace(/-/g, '')}${suffix}`;
   return [...new Set([literal, created])].filter((slug) => /^[a-z0-9]/.test(slug) && slug.length <= MAX_SLUG_LENGTH);

@@ -10,7 +10,13 @@ export const NAME_SORT_KEY_MAX_LENGTH = 255;
 
 /** Each Turkish letter that has a plain twin sorts right after it: its code is the twin's letter and `1`. */
 const TURKISH_LETTERS: Readonly<Record<string, string>> = {
-  ç: 'c1', ğ: 'g1', ı: 'i0', i: 'i1', ö: 'o1', ş: 's1', ü: 'u1',
+  ç: 'c1',
+  ğ: 'g1',
+  ı: 'i0',
+  i: 'i1',
+  ö: 'o1',
+  ş: 's1',
+  ü: 'u1',
 };
 
 /** A character in Turkish lower case: `I` is `ı`, `İ` is `i` (JavaScript's toLowerCase makes both `i`). */

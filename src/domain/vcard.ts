@@ -135,7 +135,10 @@ function addressLine(address: VCardAddress): string | null {
 
 /** The whole card: CRLF line endings (the last line too), folded, in UTF-8 when encoded. */
 export function buildVCard(card: VCardData): string {
-  const fullName = [card.name, card.surname].map((part) => part.trim()).filter(Boolean).join(' ');
+  const fullName = [card.name, card.surname]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   const lines: string[] = [
     'BEGIN:VCARD',
     'VERSION:3.0',

@@ -5,7 +5,19 @@
  */
 
 /** Every source, in the order the statistics list them. */
-export const VISIT_SOURCES = ['qr', 'nfc', 'instagram', 'whatsapp', 'facebook', 'tiktok', 'x', 'linkedin', 'google', 'other', 'direct'] as const;
+export const VISIT_SOURCES = [
+  'qr',
+  'nfc',
+  'instagram',
+  'whatsapp',
+  'facebook',
+  'tiktok',
+  'x',
+  'linkedin',
+  'google',
+  'other',
+  'direct',
+] as const;
 export type VisitSource = (typeof VISIT_SOURCES)[number];
 
 export function isVisitSource(value: unknown): value is VisitSource {
@@ -69,7 +81,11 @@ function sourceOfHost(host: string): VisitSource {
 
 /** `Host`-style names compared without case, a trailing dot or a leading `www.`. */
 function normalHost(host: string): string {
-  return host.trim().toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 }
 
 /**

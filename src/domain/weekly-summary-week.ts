@@ -35,7 +35,12 @@ export function isoWeekKey(monday: DayKey): string {
 
 function summaryWeek(monday: DayKey, timeZone: string): SummaryWeek {
   const to = addDays(monday, 6);
-  return { from: monday, to, startMs: instantOf(monday, 0, timeZone), endMs: instantOf(addDays(monday, 7), 0, timeZone) };
+  return {
+    from: monday,
+    to,
+    startMs: instantOf(monday, 0, timeZone),
+    endMs: instantOf(addDays(monday, 7), 0, timeZone),
+  };
 }
 
 /**
@@ -46,5 +51,9 @@ export function dueSummary(nowMs: number, timeZone: string): DueSummary | null {
   const clock = wallClock(nowMs, timeZone);
   if (clock.weekday !== SUMMARY_WEEKDAY || clock.minute < SUMMARY_MINUTE) return null;
   const lastMonday = addDays(clock.day, -7);
-  return { weekKey: isoWeekKey(lastMonday), week: summaryWeek(lastMonday, timeZone), weekBefore: summaryWeek(addDays(lastMonday, -7), timeZone) };
+  return {
+    weekKey: isoWeekKey(lastMonday),
+    week: summaryWeek(lastMonday, timeZone),
+    weekBefore: summaryWeek(addDays(lastMonday, -7), timeZone),
+  };
 }

@@ -15,7 +15,9 @@ const MAX_IDS = 5000;
  */
 export function idListParam(raw: unknown): number[] | null {
   if (raw === undefined) return null;
-  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((value) => (typeof value === 'string' ? value.split(',') : [null]));
+  const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((value) =>
+    typeof value === 'string' ? value.split(',') : [null],
+  );
   const ids = parts.filter((part) => part !== '').map((part) => idParam(part));
   if (ids.some((id) => id === null)) throw new HttpError(400, messages.badIds);
   if (ids.length === 0) throw new HttpError(400, messages.noneChosen);

@@ -9,7 +9,13 @@ export function ownerBase(req: Request): string {
 }
 
 /** After a change: JSON for widgets, or back to the edit page with the notice (post/redirect/get). */
-export function ownerDone(req: Request, res: Response, notice: OwnerNotice, json: Record<string, unknown> = {}, anchor = ''): void {
+export function ownerDone(
+  req: Request,
+  res: Response,
+  notice: OwnerNotice,
+  json: Record<string, unknown> = {},
+  anchor = '',
+): void {
   if (wantsJson(req)) {
     res.json({ ok: true, message: ownerNotices[notice], ...json });
     return;

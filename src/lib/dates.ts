@@ -6,7 +6,11 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function formatterFor(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   let format = cache.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('tr-TR', { ...options, timeZone });
@@ -20,5 +24,11 @@ export function formatDate(ms: number, timeZone: string): string {
 }
 
 export function formatDateTime(ms: number, timeZone: string): string {
-  return formatterFor(dateTimeFormats, timeZone, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(ms);
+  return formatterFor(dateTimeFormats, timeZone, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms);
 }

@@ -38,8 +38,10 @@ function httpUrl(name: string, value: string): URL {
   } catch {
     throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://, got "${value}"`);
-  if (url.username || url.password) throw new Error(`${name} must not carry a user or password; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must start with http:// or https://, got "${value}"`);
+  if (url.username || url.password)
+    throw new Error(`${name} must not carry a user or password; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`);
   return url;
 }
 
@@ -52,10 +54,15 @@ function parseLocation(raw: string): Pick<ObjectStorageSettings, 'bucket' | 'pre
   }
   if (url.protocol !== 's3:') throw new Error(`STORAGE_URL must start with s3://, got "${raw}"`);
   // The URL parser would fold `a/../b` away; a prefix that says `..` is refused as written.
-  if (/\/\.{1,2}(?:[/?]|$)/.test(raw.slice('s3://'.length))) throw new Error(`STORAGE_URL has an unsafe key prefix: "${raw}"`);
-  if (url.username || url.password) throw new Error('STORAGE_URL must not carry credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  if (/\/\.{1,2}(?:[/?]|$)/.test(raw.slice('s3://'.length)))
+    throw new Error(`STORAGE_URL has an unsafe key prefix: "${raw}"`);
+  if (url.username || url.password)
+    throw new Error('STORAGE_URL must not carry credentials; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   const bucket = url.hostname;
-  if (!BUCKET.test(bucket)) throw new Error(`STORAGE_URL has no valid bucket name (3-63 lower-case letters, digits, dots, hyphens): "${bucket}"`);
+  if (!BUCKET.test(bucket))
+    throw new Error(
+      `STORAGE_URL has no valid bucket name (3-63 lower-case letters, digits, dots, hyphens): "${bucket}"`,
+    );
   const path = decodeURIComponent(url.pathname).replace(/^\/+/, '');
   const prefix = path === '' || path.endsWith('/') ? path : `${path}/`;
   if (!PREFIX.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')) {
@@ -63,7 +70,8 @@ function parseLocation(raw: string): Pick<ObjectStorageSettings, 'bucket' | 'pre
   }
   const known = new Set(['endpoint', 'region']);
   for (const key of url.searchParams.keys()) {
-    if (!known.has(key)) throw new Error(`STORAGE_URL has an unknown parameter "${key}" (endpoint and region are known)`);
+    if (!known.has(key))
+      throw new Error(`STORAGE_URL has an unknown parameter "${key}" (endpoint and region are known)`);
   }
   const endpointText = nonEmpty(url.searchParams.get('endpoint') ?? undefined);
   const endpoint = endpointText ? httpUrl('STORAGE_URL endpoint', endpointText).origin : null;
@@ -79,16 +87,20 @@ export function parseObjectStorage(env: Env): ObjectStorageSettings | null {
   const secretAccessKey = nonEmpty(env.S3_SECRET_ACCESS_KEY);
   const publicUrlText = nonEmpty(env.STORAGE_PUBLIC_URL);
   if (!raw) {
-    if (publicUrlText) throw new Error('STORAGE_PUBLIC_URL needs STORAGE_URL (uploads on the local disk are served at /uploads)');
+    if (publicUrlText)
+      throw new Error('STORAGE_PUBLIC_URL needs STORAGE_URL (uploads on the local disk are served at /uploads)');
     return null;
   }
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   let publicUrl: string | null = null;
   if (publicUrlText) {
     const url = httpUrl('STORAGE_PUBLIC_URL', publicUrlText);
     // The public page's Content-Security-Policy takes images and videos from https: only.
-    if (url.protocol !== 'https:') throw new Error(`STORAGE_PUBLIC_URL must start with https://, got "${publicUrlText}"`);
-    if (url.search || url.hash) throw new Error(`STORAGE_PUBLIC_URL must not have a query or fragment, got "${publicUrlText}"`);
+    if (url.protocol !== 'https:')
+      throw new Error(`STORAGE_PUBLIC_URL must start with https://, got "${publicUrlText}"`);
+    if (url.search || url.hash)
+      throw new Error(`STORAGE_PUBLIC_URL must not have a query or fragment, got "${publicUrlText}"`);
     publicUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   }
   return Object.freeze({

@@ -34,7 +34,12 @@ export function askSmtpUtf8(smtpUrl: string, timeoutMs = PROBE_TIMEOUT_MS): Prom
     let greeted = false;
     let settled = false;
     const socket: Socket = secure
-      ? tlsConnect({ host, port, servername: isIP(host) ? undefined : host, rejectUnauthorized: url.searchParams.get('tls.rejectUnauthorized') !== 'false' })
+      ? tlsConnect({
+          host,
+          port,
+          servername: isIP(host) ? undefined : host,
+          rejectUnauthorized: url.searchParams.get('tls.rejectUnauthorized') !== 'false',
+        })
       : plainConnect({ host, port });
     const finish = (answer: boolean | null) => {
       if (settled) return;

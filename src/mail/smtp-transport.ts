@@ -34,7 +34,8 @@ export interface SenderOptions {
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** What is recorded of a mail to an address the server cannot take: a permanent failure, never sent. */
-export const UTF8_LOCAL_PART_REFUSED = 'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor (SMTPUTF8 yok); e-posta gönderilmedi.';
+export const UTF8_LOCAL_PART_REFUSED =
+  'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor (SMTPUTF8 yok); e-posta gönderilmedi.';
 
 /**
  * nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md, Memory).
@@ -42,16 +43,27 @@ export const UTF8_LOCAL_PART_REFUSED = 'Alıcı adresinin @ öncesinde Türkçe 
  * non-ASCII one with SMTPUTF8; a server that does not offer it is never sent such an address: the mail fails for good.
  */
 export function createSmtpSender(config: MailConfig, options: SenderOptions = {}): MailSender {
-  const poolOptions: SMTPPool.Options = { url: config.smtpUrl, pool: true, maxConnections: options.maxConnections ?? 5, ...TIMEOUTS };
+  const poolOptions: SMTPPool.Options = {
+    url: config.smtpUrl,
+    pool: true,
+    maxConnections: options.maxConnections ?? 5,
+    ...TIMEOUTS,
+  };
   let transport: Promise<Transporter> | null = null;
-  const pool = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(poolOptions)));
+  const pool = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(poolOptions)));
   const offersSmtpUtf8 = smtpUtf8Probe(config);
   return {
     async send(mail) {
       if (needsSmtpUtf8(mail.to) && (await offersSmtpUtf8()) === false) {
-        throw Object.assign(new Error(UTF8_LOCAL_PART_REFUSED), { responseCode: 553, response: UTF8_LOCAL_PART_REFUSED });
+        throw Object.assign(new Error(UTF8_LOCAL_PART_REFUSED), {
+          responseCode: 553,
+          response: UTF8_LOCAL_PART_REFUSED,
+        });
       }
-      await (await pool()).sendMail({
+      await (
+        await pool()
+      ).sendMail({
         from: config.from,
         to: mail.to,
         subject: mail.subject,

@@ -6,7 +6,11 @@ import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
  * at a path (only as many are read as the check needs). An empty, unreadable or unlisted file
  * throws what `refuse` makes.
  */
-export async function sniffType<T>(input: Uint8Array | string, types: Readonly<Record<string, T>>, refuse: () => Error): Promise<T> {
+export async function sniffType<T>(
+  input: Uint8Array | string,
+  types: Readonly<Record<string, T>>,
+  refuse: () => Error,
+): Promise<T> {
   if (typeof input !== 'string' && input.length === 0) throw refuse();
   let detected: { ext: string } | undefined;
   try {

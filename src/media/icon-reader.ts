@@ -12,7 +12,23 @@ import type { IconElement, IconView } from './icon-library.js';
 
 /** The only shapes and geometry attributes kept from a file; anything else is dropped. */
 const SHAPES = new Set(['path', 'circle', 'rect', 'line', 'polyline', 'polygon', 'ellipse']);
-const GEOMETRY = new Set(['d', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height', 'points']);
+const GEOMETRY = new Set([
+  'd',
+  'cx',
+  'cy',
+  'r',
+  'rx',
+  'ry',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'width',
+  'height',
+  'points',
+]);
 
 const require = createRequire(import.meta.url);
 
@@ -51,8 +67,13 @@ function fileOf(ref: IconRef): string {
 
 /** simple-icons' brand colours by slug, for the few slugs asked for (the JSON is parsed, then let go). */
 function brandColours(slugs: string[]): Map<string, string> {
-  const data = JSON.parse(readFileSync(require.resolve('simple-icons/icons.json'), 'utf8')) as Array<{ slug: string; hex: string }>;
-  return new Map(data.filter((icon) => slugs.includes(icon.slug)).map((icon) => [icon.slug, `#${icon.hex.toLowerCase()}`]));
+  const data = JSON.parse(readFileSync(require.resolve('simple-icons/icons.json'), 'utf8')) as Array<{
+    slug: string;
+    hex: string;
+  }>;
+  return new Map(
+    data.filter((icon) => slugs.includes(icon.slug)).map((icon) => [icon.slug, `#${icon.hex.toLowerCase()}`]),
+  );
 }
 
 /** Reads the icons; one a package lacks is left out (the page then shows the platform's emoji). */
@@ -84,4 +105,8 @@ export function readIcons(refs: readonly IconRef[]): Map<string, IconView> {
 }
 
 /** Every icon a page can show: each platform's, each contact button's and the interface's own. */
-export const ALL_ICONS: readonly IconRef[] = [...PLATFORMS.map((p) => p.svg), ...Object.values(ACTION_ICONS), ...Object.values(UI_ICONS)];
+export const ALL_ICONS: readonly IconRef[] = [
+  ...PLATFORMS.map((p) => p.svg),
+  ...Object.values(ACTION_ICONS),
+  ...Object.values(UI_ICONS),
+];

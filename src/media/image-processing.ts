@@ -175,16 +175,28 @@ export function checkCrop(crop: CropRect, imageWidth: number, imageHeight: numbe
  * 12-megapixel photo never sits in memory whole (docs/architecture.md, Memory). The area moves
  * by less than one pixel of the result.
  */
-function cutOut(input: ImageSource, image: { width: number; height: number }, area: CropRect, size: { width: number; height: number }): Sharp {
+function cutOut(
+  input: ImageSource,
+  image: { width: number; height: number },
+  area: CropRect,
+  size: { width: number; height: number },
+): Sharp {
   const scale = size.width / area.width;
   if (scale >= 1) {
     // fitAspect may leave the aspect a pixel off; 'cover' trims that instead of stretching.
-    return openImage(input).extract({ left: area.x, top: area.y, width: area.width, height: area.height }).resize(size.width, size.height, { fit: 'cover' });
+    return openImage(input)
+      .extract({ left: area.x, top: area.y, width: area.width, height: area.height })
+      .resize(size.width, size.height, { fit: 'cover' });
   }
-  const shrunk = { width: Math.max(size.width, Math.round(image.width * scale)), height: Math.max(size.height, Math.round(image.height * scale)) };
+  const shrunk = {
+    width: Math.max(size.width, Math.round(image.width * scale)),
+    height: Math.max(size.height, Math.round(image.height * scale)),
+  };
   const left = Math.min(Math.round(area.x * scale), shrunk.width - size.width);
   const top = Math.min(Math.round(area.y * scale), shrunk.height - size.height);
-  return openImage(input).resize(shrunk.width, shrunk.height, { fit: 'fill' }).extract({ left, top, width: size.width, height: size.height });
+  return openImage(input)
+    .resize(shrunk.width, shrunk.height, { fit: 'fill' })
+    .extract({ left, top, width: size.width, height: size.height });
 }
 
 /**
@@ -234,7 +246,9 @@ function encoded(make: () => Sharp): EncodedImage {
 export async function processBackgroundImage(input: ImageSource): Promise<ProcessedImage> {
   await detectImage(input);
   const data = encoded(() =>
-    openImage(input).resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).webp({ quality: BACKGROUND_QUALITY }),
+    openImage(input)
+      .resize(BACKGROUND_MAX_SIDE, BACKGROUND_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: BACKGROUND_QUALITY }),
   );
   return { data, ext: 'webp', mime: 'image/webp' };
 }

@@ -26,7 +26,14 @@ export function openImage(doc: PDFKit.PDFDocument, bytes: Buffer | null): Opened
 }
 
 /** Draws an opened image at (x, y), `width` by `height` points. */
-export function drawImage(doc: PDFKit.PDFDocument, image: OpenedImage, x: number, y: number, width: number, height: number): void {
+export function drawImage(
+  doc: PDFKit.PDFDocument,
+  image: OpenedImage,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
   // @types/pdfkit lists paths and bytes as sources; pdfkit takes an opened image as well.
   doc.image(image as unknown as Buffer, x, y, { width, height });
 }

@@ -23,7 +23,9 @@ export interface QrPlacement {
 export function drawQr(doc: PDFKit.PDFDocument, text: string, place: QrPlacement): void {
   // One byte-mode segment, as the text is a URL or a WIFI: string: the library's search for the
   // shortest mix of modes builds a graph for every code and gains nothing on such text.
-  const { modules } = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], { errorCorrectionLevel: place.level });
+  const { modules } = QRCode.create([{ data: Buffer.from(text, 'utf8'), mode: 'byte' }], {
+    errorCorrectionLevel: place.level,
+  });
   const side = modules.size + 2 * QUIET_ZONE_MODULES;
   const unit = place.size / side;
   doc.save();

@@ -20,7 +20,17 @@ export const MARGIN = { side: mm(14), top: mm(14), bottom: mm(18) } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN.side;
 export const GUTTER = mm(9);
 export const COLUMN_WIDTH = (CONTENT_WIDTH - GUTTER) / 2;
-export const SIZES = { business: 20, meta: 9, contact: 8.5, section: 11.5, name: 9.5, detail: 8, labels: 7, foot: 7.5, qrCaption: 7 } as const;
+export const SIZES = {
+  business: 20,
+  meta: 9,
+  contact: 8.5,
+  section: 11.5,
+  name: 9.5,
+  detail: 8,
+  labels: 7,
+  foot: 7.5,
+  qrCaption: 7,
+} as const;
 /** Between an item's name and its price, at least this much room for the leader dots. */
 const LEADER_GAP = mm(5);
 export const ITEM_GAP = mm(0.6);
@@ -52,7 +62,14 @@ export function measure(doc: PDFKit.PDFDocument, raw: string, font: string, size
   doc.font(font).fontSize(size);
   const natural = doc.widthOfString(text);
   const oneLine = natural <= width;
-  return { text, font, size, natural, oneLine, height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0 }) };
+  return {
+    text,
+    font,
+    size,
+    natural,
+    oneLine,
+    height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0 }),
+  };
 }
 
 export interface ItemBlock {
@@ -74,13 +91,24 @@ export interface HeadingBlock {
 
 export type Block = ItemBlock | HeadingBlock;
 
-function itemBlock(doc: PDFKit.PDFDocument, item: PrintedPriceItem, soldOutPrice: (price: string) => string): ItemBlock {
+function itemBlock(
+  doc: PDFKit.PDFDocument,
+  item: PrintedPriceItem,
+  soldOutPrice: (price: string) => string,
+): ItemBlock {
   const price = measure(doc, item.soldOut ? soldOutPrice(item.price) : item.price, FONT.bold, SIZES.name, COLUMN_WIDTH);
   const nameWidth = COLUMN_WIDTH - price.natural - LEADER_GAP;
   const name = measure(doc, item.name, FONT.bold, SIZES.name, nameWidth);
-  const description = item.description ? measure(doc, item.description, FONT.regular, SIZES.detail, COLUMN_WIDTH) : null;
-  const labels = item.labels.length > 0 ? measure(doc, item.labels.join(' · '), FONT.regular, SIZES.labels, COLUMN_WIDTH) : null;
-  const height = name.height + (description ? ITEM_GAP + description.height : 0) + (labels ? ITEM_GAP + labels.height : 0) + AFTER_ITEM;
+  const description = item.description
+    ? measure(doc, item.description, FONT.regular, SIZES.detail, COLUMN_WIDTH)
+    : null;
+  const labels =
+    item.labels.length > 0 ? measure(doc, item.labels.join(' · '), FONT.regular, SIZES.labels, COLUMN_WIDTH) : null;
+  const height =
+    name.height +
+    (description ? ITEM_GAP + description.height : 0) +
+    (labels ? ITEM_GAP + labels.height : 0) +
+    AFTER_ITEM;
   return { kind: 'item', item, name, price, description, labels, nameWidth, height };
 }
 

@@ -29,7 +29,11 @@ function entry(): string {
   const source = import.meta.url.endsWith('.ts');
   const file = new URL(source ? './price-list-pdf-worker.ts' : './price-list-pdf-worker.js', import.meta.url).href;
   if (!source) return `import(${JSON.stringify(file)});`;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); });`;
 }
 
@@ -48,7 +52,11 @@ export class PriceListPdfThread {
     this.idle = null;
     worker.ref();
     // The logo is not printed on the list; the rest of the brand is plain data for the thread.
-    const request: PdfRequest = { id, list, brand: brand ? { name: brand.name, url: brand.url, accentColor: brand.accentColor } : undefined };
+    const request: PdfRequest = {
+      id,
+      list,
+      brand: brand ? { name: brand.name, url: brand.url, accentColor: brand.accentColor } : undefined,
+    };
     return new Promise<Buffer>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage(request);
@@ -69,7 +77,8 @@ export class PriceListPdfThread {
     const waiting = this.waiting.get(answer.id);
     this.waiting.delete(answer.id);
     if (waiting) {
-      if ('pdf' in answer) waiting.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
+      if ('pdf' in answer)
+        waiting.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength));
       else waiting.reject(new Error(answer.error));
     }
     if (this.waiting.size === 0) this.rest();

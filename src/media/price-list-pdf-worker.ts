@@ -30,6 +30,10 @@ export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: s
 parentPort?.on('message', (request: PdfRequest) => {
   renderPriceListPdf(request.list, request.brand).then(
     (pdf) => parentPort?.postMessage({ id: request.id, pdf } satisfies PdfAnswer, [pdf.buffer as ArrayBuffer]),
-    (err: unknown) => parentPort?.postMessage({ id: request.id, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies PdfAnswer),
+    (err: unknown) =>
+      parentPort?.postMessage({
+        id: request.id,
+        error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      } satisfies PdfAnswer),
   );
 });

@@ -13,8 +13,26 @@ import { drawQr } from './pdf-qr.js';
 import { collect, createDocument, finish } from './print-kit.js';
 import { FONT, INK, mm, MUTED, resolveBrand, RULE, type PrintBrand } from './print-layout.js';
 import {
-  COLUMN_WIDTH, composed, CONTENT_WIDTH, DRAW_SLICE, flowColumns, columnHeight, GUTTER, HEADING_ABOVE, ITEM_GAP, letGo, MARGIN, measure, measureBlocks, PAGE, SIZES,
-  type Block, type HeadingBlock, type ItemBlock, type Measured, type PrintedPriceItem,
+  COLUMN_WIDTH,
+  composed,
+  CONTENT_WIDTH,
+  DRAW_SLICE,
+  flowColumns,
+  columnHeight,
+  GUTTER,
+  HEADING_ABOVE,
+  ITEM_GAP,
+  letGo,
+  MARGIN,
+  measure,
+  measureBlocks,
+  PAGE,
+  SIZES,
+  type Block,
+  type HeadingBlock,
+  type ItemBlock,
+  type Measured,
+  type PrintedPriceItem,
 } from './price-list-pdf-layout.js';
 
 export type { PrintedPriceItem } from './price-list-pdf-layout.js';
@@ -64,7 +82,17 @@ function drawItem(doc: PDFKit.PDFDocument, block: ItemBlock, x: number, y: numbe
     const from = x + block.name.natural + mm(1.2);
     const to = priceX - mm(1.2);
     const baseline = y + SIZES.name * 0.95;
-    if (to > from) doc.save().moveTo(from, baseline).lineTo(to, baseline).lineWidth(0.5).dash(0.5, { space: 2 }).strokeColor(MUTED).stroke().undash().restore();
+    if (to > from)
+      doc
+        .save()
+        .moveTo(from, baseline)
+        .lineTo(to, baseline)
+        .lineWidth(0.5)
+        .dash(0.5, { space: 2 })
+        .strokeColor(MUTED)
+        .stroke()
+        .undash()
+        .restore();
   }
   let at = y + block.name.height;
   if (block.description) {
@@ -96,16 +124,30 @@ const QR_TOP = MARGIN.top - mm(2);
 /** The first page's texts beside the QR, measured: the business, the title and date, the contact. */
 function measureHeader(doc: PDFKit.PDFDocument, list: PrintedPriceList): Header {
   const textWidth = CONTENT_WIDTH - (list.qr ? QR_SIZE + mm(6) : 0);
-  const meta = [priceListPdfTexts.title, list.updated ? priceListPdfTexts.updated(list.updated) : null].filter(Boolean).join(' · ');
+  const meta = [priceListPdfTexts.title, list.updated ? priceListPdfTexts.updated(list.updated) : null]
+    .filter(Boolean)
+    .join(' · ');
   const contact = list.contact;
-  const reach = contact ? [contact.person, contact.phone, contact.website].filter((part): part is string => Boolean(part)).join('  ·  ') : '';
+  const reach = contact
+    ? [contact.person, contact.phone, contact.website].filter((part): part is string => Boolean(part)).join('  ·  ')
+    : '';
   const lines: Header['lines'] = [
     { m: measure(doc, list.business, FONT.bold, SIZES.business, textWidth), color: INK, gap: mm(1) },
     { m: measure(doc, meta, FONT.regular, SIZES.meta, textWidth), color: MUTED, gap: mm(2.5) },
   ];
   if (reach) lines.push({ m: measure(doc, reach, FONT.bold, SIZES.contact, textWidth), color: INK, gap: mm(0.8) });
-  if (contact?.address) lines.push({ m: measure(doc, contact.address, FONT.regular, SIZES.contact, textWidth), color: MUTED, gap: mm(0.8) });
-  const captions = list.qr ? [measure(doc, priceListPdfTexts.qrCaption, FONT.regular, SIZES.qrCaption, CAPTION_WIDTH), measure(doc, list.qr.display, FONT.regular, SIZES.qrCaption - 1, CAPTION_WIDTH)] : [];
+  if (contact?.address)
+    lines.push({
+      m: measure(doc, contact.address, FONT.regular, SIZES.contact, textWidth),
+      color: MUTED,
+      gap: mm(0.8),
+    });
+  const captions = list.qr
+    ? [
+        measure(doc, priceListPdfTexts.qrCaption, FONT.regular, SIZES.qrCaption, CAPTION_WIDTH),
+        measure(doc, list.qr.display, FONT.regular, SIZES.qrCaption - 1, CAPTION_WIDTH),
+      ]
+    : [];
   const textBottom = lines.reduce((y, line) => y + line.m.height + line.gap, MARGIN.top);
   const qrBottom = list.qr ? captions.reduce((y, m) => y + m.height, QR_TOP + QR_SIZE) : 0;
   return { lines, textWidth, captions, bottom: Math.max(textBottom, qrBottom) + mm(2) };
@@ -134,7 +176,16 @@ function drawHeader(doc: PDFKit.PDFDocument, header: Header, list: PrintedPriceL
 
 function drawFoot(doc: PDFKit.PDFDocument, list: PrintedPriceList, page: number, pages: number): void {
   const foot = composed(`${list.business} · ${priceListPdfTexts.title} · ${priceListPdfTexts.pageNumber(page, pages)}`);
-  doc.font(FONT.regular).fontSize(SIZES.foot).fillColor(MUTED).text(foot, MARGIN.side, PAGE.height - mm(11), { width: CONTENT_WIDTH, align: 'center', lineBreak: false, lineGap: 0 });
+  doc
+    .font(FONT.regular)
+    .fontSize(SIZES.foot)
+    .fillColor(MUTED)
+    .text(foot, MARGIN.side, PAGE.height - mm(11), {
+      width: CONTENT_WIDTH,
+      align: 'center',
+      lineBreak: false,
+      lineGap: 0,
+    });
 }
 
 /** A column's blocks from its top; returns how many items were drawn, for the slices. */
@@ -169,7 +220,10 @@ export async function renderPriceListPdf(list: PrintedPriceList, brand?: PrintBr
   for (const [p, columns] of pages.entries()) {
     doc.addPage({ size: 'A4', margin: 0 });
     const y = p === 0 ? drawHeader(doc, header, list, look.accent) : MARGIN.top;
-    if (columns[1].length > 0) doc.rect(MARGIN.side + COLUMN_WIDTH + GUTTER / 2 - 0.25, y, 0.5, Math.max(...columns.map(columnHeight))).fill(RULE);
+    if (columns[1].length > 0)
+      doc
+        .rect(MARGIN.side + COLUMN_WIDTH + GUTTER / 2 - 0.25, y, 0.5, Math.max(...columns.map(columnHeight)))
+        .fill(RULE);
     for (const [c, column] of columns.entries()) {
       sinceLetGo += drawColumn(doc, column, MARGIN.side + c * (COLUMN_WIDTH + GUTTER), y, look.accent);
       if (sinceLetGo >= DRAW_SLICE) {

@@ -58,7 +58,14 @@ const FRONT = {
 const BACK = { band: 3, left: 8, width: 69, top: 5, brandY: 45.5, logo: { width: 18, height: 4.5, gap: 1 } } as const;
 
 /** Front: the mark, the name block beside the QR, the contacts along the foot. */
-export function drawCardFront(doc: PDFKit.PDFDocument, ox: number, oy: number, card: PrintCard, brand: ResolvedBrand, options: CardOptions): void {
+export function drawCardFront(
+  doc: PDFKit.PDFDocument,
+  ox: number,
+  oy: number,
+  card: PrintCard,
+  brand: ResolvedBrand,
+  options: CardOptions,
+): void {
   const at = (x: number, y: number) => [ox + mm(x), oy + mm(y)] as const;
   if (options.edge) {
     const bleed = options.edge.bleedMm;
@@ -66,7 +73,10 @@ export function drawCardFront(doc: PDFKit.PDFDocument, ox: number, oy: number, c
   }
   const contacts = contactLines(card);
   // Top right beside the name block; in the middle when no contact line runs along the foot.
-  const [qrX, qrY] = at(FRONT.qr.x, contacts.some((line) => line.label) ? FRONT.qr.y : (CARD_MM.height - FRONT.qr.size) / 2);
+  const [qrX, qrY] = at(
+    FRONT.qr.x,
+    contacts.some((line) => line.label) ? FRONT.qr.y : (CARD_MM.height - FRONT.qr.size) / 2,
+  );
   drawQr(doc, card.qrText, { x: qrX, y: qrY, size: mm(FRONT.qr.size), level: 'M' });
 
   let top = mm(FRONT.top);
@@ -83,9 +93,21 @@ export function drawCardFront(doc: PDFKit.PDFDocument, ox: number, oy: number, c
 
 /** The name, bold; the title under it, quieter; the business, bold again but small. */
 function nameBlock(card: PrintCard, width: number): StackItem[] {
-  const items: StackItem[] = [{ text: card.name, box: { font: FONT.bold, size: [12.5, 7], maxLines: 2, width }, gapAbove: 0 }];
-  if (card.title) items.push({ text: card.title, box: { font: FONT.regular, size: [7.5, 5], maxLines: 2, width, color: MUTED }, gapAbove: mm(0.6) });
-  if (card.company) items.push({ text: card.company, box: { font: FONT.bold, size: [7.5, 5], maxLines: 3, width }, gapAbove: mm(card.title ? 1.6 : 0.8) });
+  const items: StackItem[] = [
+    { text: card.name, box: { font: FONT.bold, size: [12.5, 7], maxLines: 2, width }, gapAbove: 0 },
+  ];
+  if (card.title)
+    items.push({
+      text: card.title,
+      box: { font: FONT.regular, size: [7.5, 5], maxLines: 2, width, color: MUTED },
+      gapAbove: mm(0.6),
+    });
+  if (card.company)
+    items.push({
+      text: card.company,
+      box: { font: FONT.bold, size: [7.5, 5], maxLines: 3, width },
+      gapAbove: mm(card.title ? 1.6 : 0.8),
+    });
   return items;
 }
 
@@ -98,7 +120,14 @@ function drawMark(doc: PDFKit.PDFDocument, mark: CardMark, x: number, y: number)
     doc.circle(x + side / 2, y + side / 2, side / 2).clip();
     // A photo that is not square is cropped to its middle, as the public page shows it.
     const scale = side / Math.min(image.width, image.height);
-    drawImage(doc, image, x + (side - image.width * scale) / 2, y + (side - image.height * scale) / 2, image.width * scale, image.height * scale);
+    drawImage(
+      doc,
+      image,
+      x + (side - image.width * scale) / 2,
+      y + (side - image.height * scale) / 2,
+      image.width * scale,
+      image.height * scale,
+    );
     doc.restore();
     return side;
   }
@@ -120,10 +149,27 @@ function contactLines(card: PrintCard): Array<{ label: string | null; value: str
  * The contact lines, each after a small label in the accent, bottom-aligned at `bottom` under a
  * short accent rule and as wide as the card allows (they run under the QR); returns their height.
  */
-function drawContacts(doc: PDFKit.PDFDocument, lines: ReturnType<typeof contactLines>, brand: ResolvedBrand, x: number, bottom: number): number {
+function drawContacts(
+  doc: PDFKit.PDFDocument,
+  lines: ReturnType<typeof contactLines>,
+  brand: ResolvedBrand,
+  x: number,
+  bottom: number,
+): number {
   const labelWidth = mm(3.2);
-  const valueBox: TextBox = { font: FONT.regular, size: [7.5, 5], maxLines: 1, width: mm(FRONT.contactWidth) - labelWidth };
-  const labelBox: TextBox = { font: FONT.bold, size: [6.5, 6.5], maxLines: 1, width: labelWidth, color: brand.accentText };
+  const valueBox: TextBox = {
+    font: FONT.regular,
+    size: [7.5, 5],
+    maxLines: 1,
+    width: mm(FRONT.contactWidth) - labelWidth,
+  };
+  const labelBox: TextBox = {
+    font: FONT.bold,
+    size: [6.5, 6.5],
+    maxLines: 1,
+    width: labelWidth,
+    color: brand.accentText,
+  };
   const lineHeight = mm(3.7);
   const height = lines.length * lineHeight;
   let y = bottom - height;
@@ -137,18 +183,37 @@ function drawContacts(doc: PDFKit.PDFDocument, lines: ReturnType<typeof contactL
 }
 
 /** Back: the business (or the name), the postal address and the public address, the brand at the foot. */
-export function drawCardBack(doc: PDFKit.PDFDocument, ox: number, oy: number, card: PrintCard, brand: ResolvedBrand, options: CardOptions): void {
+export function drawCardBack(
+  doc: PDFKit.PDFDocument,
+  ox: number,
+  oy: number,
+  card: PrintCard,
+  brand: ResolvedBrand,
+  options: CardOptions,
+): void {
   if (options.edge) {
     const bleed = options.edge.bleedMm;
-    doc.rect(ox - mm(bleed), oy + mm(CARD_MM.height - BACK.band), mm(CARD_MM.width + 2 * bleed), mm(BACK.band + bleed)).fill(brand.accent);
+    doc
+      .rect(ox - mm(bleed), oy + mm(CARD_MM.height - BACK.band), mm(CARD_MM.width + 2 * bleed), mm(BACK.band + bleed))
+      .fill(brand.accent);
   }
   const width = mm(BACK.width);
   const center = (box: Omit<TextBox, 'width' | 'align'>): TextBox => ({ ...box, width, align: 'center' });
-  const items: StackItem[] = [{ text: card.company ?? card.name, box: center({ font: FONT.bold, size: [10, 6.5], maxLines: 2 }), gapAbove: 0 }];
+  const items: StackItem[] = [
+    { text: card.company ?? card.name, box: center({ font: FONT.bold, size: [10, 6.5], maxLines: 2 }), gapAbove: 0 },
+  ];
   for (const [i, line] of card.address.entries()) {
-    items.push({ text: line, box: center({ font: FONT.regular, size: [7.5, 5.5], maxLines: 3, color: MUTED }), gapAbove: mm(i === 0 ? 4.2 : 0.4) });
+    items.push({
+      text: line,
+      box: center({ font: FONT.regular, size: [7.5, 5.5], maxLines: 3, color: MUTED }),
+      gapAbove: mm(i === 0 ? 4.2 : 0.4),
+    });
   }
-  items.push({ text: card.displayUrl, box: center({ font: FONT.bold, size: [8.5, 5.5], maxLines: 2, color: brand.accentText }), gapAbove: mm(card.address.length > 0 ? 3 : 4.2) });
+  items.push({
+    text: card.displayUrl,
+    box: center({ font: FONT.bold, size: [8.5, 5.5], maxLines: 2, color: brand.accentText }),
+    gapAbove: mm(card.address.length > 0 ? 3 : 4.2),
+  });
   const logoHeight = options.brandLogo ? BACK.logo.height + BACK.logo.gap : 0;
   const room = mm(BACK.brandY - BACK.top - 2 - logoHeight);
   const fitted = fitStack(doc, items, room);

@@ -14,12 +14,23 @@ export const printHoursTexts = {
 export const HOURS_GAP_MM = 3;
 
 export function hoursStack(lines: readonly WeekLine[], width: number): StackItem[] {
-  const title: StackItem = { text: printHoursTexts.title, box: { font: FONT.bold, size: [9.5, 7], maxLines: 1, width, align: 'center' }, gapAbove: 0 };
+  const title: StackItem = {
+    text: printHoursTexts.title,
+    box: { font: FONT.bold, size: [9.5, 7], maxLines: 1, width, align: 'center' },
+    gapAbove: 0,
+  };
   return [
     title,
     ...lines.map((line, i): StackItem => ({
       text: `${line.days}  ${line.hours || printHoursTexts.closed}`,
-      box: { font: FONT.regular, size: [8.5, 6], maxLines: 1, width, align: 'center', color: line.hours ? undefined : MUTED },
+      box: {
+        font: FONT.regular,
+        size: [8.5, 6],
+        maxLines: 1,
+        width,
+        align: 'center',
+        color: line.hours ? undefined : MUTED,
+      },
       gapAbove: mm(i === 0 ? 0.8 : 0.3),
     })),
   ];

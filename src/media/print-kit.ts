@@ -11,7 +11,16 @@ import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { drawCardBack, drawCardFront, type CardMark, type CardOptions } from './print-card.js';
 import { openImage, type OpenedImage } from './pdf-image.js';
-import { A6_MM, CARD_MM, FONT, mm, resolveBrand, type PrintBrand, type PrintCard, type ResolvedBrand } from './print-layout.js';
+import {
+  A6_MM,
+  CARD_MM,
+  FONT,
+  mm,
+  resolveBrand,
+  type PrintBrand,
+  type PrintCard,
+  type ResolvedBrand,
+} from './print-layout.js';
 import { drawTableCard } from './print-table-card.js';
 import { parsedNotoSans } from './shipped-fonts.js';
 
@@ -46,7 +55,11 @@ export function sheetSlotMm(index: number): { x: number; y: number } {
 }
 
 /** A document set in our Noto Sans; `options` adds to pdfkit's (the price list buffers its pages to number them). */
-export function createDocument(title: string, brand: ResolvedBrand, options: PDFKit.PDFDocumentOptions = {}): PDFKit.PDFDocument {
+export function createDocument(
+  title: string,
+  brand: ResolvedBrand,
+  options: PDFKit.PDFDocumentOptions = {},
+): PDFKit.PDFDocument {
   const parsed = parsedNotoSans();
   const doc = new PDFDocument({
     ...options,
@@ -111,9 +124,16 @@ async function markOf(doc: PDFKit.PDFDocument, logo: OpenedImage | null, card: P
  * The business card: page 1 the front, page 2 the back. With `bleed` each page is 91x61 mm, the
  * card in its middle (its TrimBox), the accent band running into the bleed and crop marks in it.
  */
-export async function renderBusinessCard(card: PrintCard, brand?: PrintBrand, options: { bleed?: boolean } = {}): Promise<Buffer> {
+export async function renderBusinessCard(
+  card: PrintCard,
+  brand?: PrintBrand,
+  options: { bleed?: boolean } = {},
+): Promise<Buffer> {
   const look = resolveBrand(brand);
-  const doc = createDocument((options.bleed ? printDocumentTitles.cardWithBleed : printDocumentTitles.card)(card.name), look);
+  const doc = createDocument(
+    (options.bleed ? printDocumentTitles.cardWithBleed : printDocumentTitles.card)(card.name),
+    look,
+  );
   const chunks = collect(doc);
   const bleed = options.bleed ? BLEED_MM : 0;
   const logo = openImage(doc, look.logo);
@@ -147,7 +167,10 @@ function markTrim(doc: PDFKit.PDFDocument, bleed: number): void {
     }
   };
   // A white line under each mark keeps it visible where the accent band runs into the bleed.
-  for (const [color, lineWidth] of [['#ffffff', CROP_MARK.knockout], ['#000000', CROP_MARK.width]] as const) {
+  for (const [color, lineWidth] of [
+    ['#ffffff', CROP_MARK.knockout],
+    ['#000000', CROP_MARK.width],
+  ] as const) {
     marks((from, to, at, vertical) => {
       if (vertical) doc.moveTo(mm(at), mm(from)).lineTo(mm(at), mm(to));
       else doc.moveTo(mm(from), mm(at)).lineTo(mm(to), mm(at));

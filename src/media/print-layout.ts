@@ -130,9 +130,25 @@ export function fit(doc: PDFKit.PDFDocument, text: string, box: TextBox): Measur
 }
 
 /** Writes `text` at its fitting size from (x, y); what still does not fit ends in an ellipsis. Returns its height. */
-export function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number, box: TextBox, measured = fit(doc, text, box)): number {
-  doc.font(box.font).fontSize(measured.size).fillColor(box.color ?? INK);
-  doc.text(composed(text), x, y, { width: box.width, height: measured.height + 0.5, align: box.align ?? 'left', ellipsis: true, lineGap: 0 });
+export function write(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  box: TextBox,
+  measured = fit(doc, text, box),
+): number {
+  doc
+    .font(box.font)
+    .fontSize(measured.size)
+    .fillColor(box.color ?? INK);
+  doc.text(composed(text), x, y, {
+    width: box.width,
+    height: measured.height + 0.5,
+    align: box.align ?? 'left',
+    ellipsis: true,
+    lineGap: 0,
+  });
   return measured.height;
 }
 
@@ -144,10 +160,17 @@ export interface StackItem {
 }
 
 /** A stack of texts laid out to fit `available` points of height: every size scaled down together until it does. */
-export function fitStack(doc: PDFKit.PDFDocument, items: readonly StackItem[], available: number): { measured: Measured[]; height: number; boxes: TextBox[] } {
+export function fitStack(
+  doc: PDFKit.PDFDocument,
+  items: readonly StackItem[],
+  available: number,
+): { measured: Measured[]; height: number; boxes: TextBox[] } {
   let result = { measured: [] as Measured[], height: 0, boxes: [] as TextBox[] };
   for (let scale = 1; scale >= 0.5; scale -= 0.05) {
-    const boxes = items.map(({ box }) => ({ ...box, size: [Math.max(box.size[1], box.size[0] * scale), box.size[1]] as const }));
+    const boxes = items.map(({ box }) => ({
+      ...box,
+      size: [Math.max(box.size[1], box.size[0] * scale), box.size[1]] as const,
+    }));
     const measured = items.map((item, i) => fit(doc, item.text, boxes[i]!));
     const height = measured.reduce((sum, m, i) => sum + m.height + (i === 0 ? 0 : items[i]!.gapAbove), 0);
     result = { measured, height, boxes };
@@ -157,7 +180,13 @@ export function fitStack(doc: PDFKit.PDFDocument, items: readonly StackItem[], a
 }
 
 /** Draws a fitted stack from (x, y); returns where it ends. */
-export function writeStack(doc: PDFKit.PDFDocument, items: readonly StackItem[], fitted: ReturnType<typeof fitStack>, x: number, y: number): number {
+export function writeStack(
+  doc: PDFKit.PDFDocument,
+  items: readonly StackItem[],
+  fitted: ReturnType<typeof fitStack>,
+  x: number,
+  y: number,
+): number {
   let at = y;
   items.forEach((item, i) => {
     if (i > 0) at += item.gapAbove;
@@ -166,7 +195,14 @@ export function writeStack(doc: PDFKit.PDFDocument, items: readonly StackItem[],
   return at;
 }
 
-export function rule(doc: PDFKit.PDFDocument, x: number, y: number, width: number, color: string, thickness = mm(0.8)): void {
+export function rule(
+  doc: PDFKit.PDFDocument,
+  x: number,
+  y: number,
+  width: number,
+  color: string,
+  thickness = mm(0.8),
+): void {
   doc.rect(x, y, width, thickness).fill(color);
 }
 

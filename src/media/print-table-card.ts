@@ -39,7 +39,12 @@ const ADDRESS_GAP = 5;
  */
 function heading(doc: PDFKit.PDFDocument, card: PrintCard, width: number, roomy: boolean): StackItem[] {
   const box = (size: readonly [number, number], bold: boolean, maxLines: number): TextBox => ({
-    font: bold ? FONT.bold : FONT.regular, size, maxLines, width, align: 'center', color: bold ? undefined : MUTED,
+    font: bold ? FONT.bold : FONT.regular,
+    size,
+    maxLines,
+    width,
+    align: 'center',
+    color: bold ? undefined : MUTED,
   });
   const title = card.company ?? card.name;
   const oneLine = box(roomy ? [20, 15] : [18, 14], true, 1);
@@ -68,9 +73,16 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
   const hours = card.hours && card.hours.length > 0 ? hoursStack(card.hours, width) : null;
   const hoursFit = hours ? fitStack(doc, hours, mm(wifi ? 16 : 26)) : null;
   const hoursRoom = hoursFit ? hoursFit.height + mm(HOURS_GAP_MM) : 0;
-  const textsBelow = mm(1) + fit(doc, card.callToAction ?? printTexts.callToAction, callBox).height + mm(1) + fit(doc, card.displayUrl, urlBox).height;
+  const textsBelow =
+    mm(1) +
+    fit(doc, card.callToAction ?? printTexts.callToAction, callBox).height +
+    mm(1) +
+    fit(doc, card.displayUrl, urlBox).height;
   // The QR takes what the texts under it leave: its bottom at 87 mm above a Wi-Fi part, up to 84 mm wide without one.
-  const room = (wifi ? mm(WIFI_TOP - 15) - y : mm(BRAND_Y - 3) - y - textsBelow - (addressFit ? addressFit.height + mm(ADDRESS_GAP) : 0)) - hoursRoom;
+  const room =
+    (wifi
+      ? mm(WIFI_TOP - 15) - y
+      : mm(BRAND_Y - 3) - y - textsBelow - (addressFit ? addressFit.height + mm(ADDRESS_GAP) : 0)) - hoursRoom;
   const qrSize = Math.min(mm(wifi ? 54 : 84), room);
   // A short page (no business, no address) leaves room even under the largest QR: half of it goes above.
   if (!wifi) y += (room - qrSize) / 2;
@@ -89,7 +101,11 @@ export function drawTableCard(doc: PDFKit.PDFDocument, card: PrintCard, brand: R
 }
 
 function addressStack(lines: readonly string[], width: number): StackItem[] {
-  return lines.map((line, i) => ({ text: line, box: { font: FONT.regular, size: [8.5, 6.5], maxLines: 2, width, align: 'center' }, gapAbove: i === 0 ? 0 : mm(0.3) }));
+  return lines.map((line, i) => ({
+    text: line,
+    box: { font: FONT.regular, size: [8.5, 6.5], maxLines: 2, width, align: 'center' },
+    gapAbove: i === 0 ? 0 : mm(0.3),
+  }));
 }
 
 function drawWifi(doc: PDFKit.PDFDocument, wifi: NonNullable<PrintCard['wifi']>, top: number): void {
@@ -106,5 +122,11 @@ function drawWifi(doc: PDFKit.PDFDocument, wifi: NonNullable<PrintCard['wifi']>,
   };
   detail(printTexts.wifiNetwork, wifi.ssid);
   if (wifi.password !== '') detail(printTexts.wifiPassword, wifi.password);
-  write(doc, printTexts.wifiCallToAction, x, y, { font: FONT.regular, size: [7.5, 7.5], maxLines: 1, width, color: MUTED });
+  write(doc, printTexts.wifiCallToAction, x, y, {
+    font: FONT.regular,
+    size: [7.5, 7.5],
+    maxLines: 1,
+    width,
+    color: MUTED,
+  });
 }

@@ -88,7 +88,12 @@ export function linkQrPayload(platform: string, storedUrl: string): QrPayload | 
 }
 
 export function renderSvg(text: string, options: QrOptions): Promise<string> {
-  return QRCode.toString(text, { type: 'svg', width: options.width, margin: options.margin, errorCorrectionLevel: options.level });
+  return QRCode.toString(text, {
+    type: 'svg',
+    width: options.width,
+    margin: options.margin,
+    errorCorrectionLevel: options.level,
+  });
 }
 
 /**

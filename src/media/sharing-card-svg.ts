@@ -49,7 +49,8 @@ const GAP_UNDER_NAME = 22;
 const GAP_UNDER_TITLE = 8;
 
 /** Characters XML 1.0 cannot carry at all, and lone surrogates; the rest escaped. */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 export function escapeXml(text: string): string {
@@ -95,9 +96,7 @@ function ringShadow(ring: number): string {
   const outer = ring + SHADOW.spread;
   const stop = (radius: number, opacity: number) =>
     `<stop offset="${(radius / outer).toFixed(3)}" stop-color="${INK}" stop-opacity="${opacity}"/>`;
-  return (
-    `<radialGradient id="shadow">${stop(ring - 14, 0.18)}${stop(ring, 0.1)}${stop(ring + 12, 0.035)}${stop(outer, 0)}</radialGradient>`
-  );
+  return `<radialGradient id="shadow">${stop(ring - 14, 0.18)}${stop(ring, 0.1)}${stop(ring + 12, 0.035)}${stop(outer, 0)}</radialGradient>`;
 }
 
 /** The circle the photo goes into, on a white ring with a soft shadow; the initials on it without a photo. */
@@ -127,7 +126,10 @@ function brandLine(card: SharingCard, measure: MeasureText): string {
       ? `<rect x="${TEXT.x}" y="${y}" width="44" height="44" rx="12" fill="url(#accent)"/>` +
         `<text x="${TEXT.x + 22}" y="${y + 31}" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(card.brandMark)}</text>`
       : '';
-  return mark + `<text x="${TEXT.x + markWidth + 16}" y="${y + 31}" font-family="${FONT}" font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`;
+  return (
+    mark +
+    `<text x="${TEXT.x + markWidth + 16}" y="${y + 31}" font-family="${FONT}" font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`
+  );
 }
 
 export function sharingCardSvg(card: SharingCard, measure: MeasureText): string {
@@ -135,10 +137,21 @@ export function sharingCardSvg(card: SharingCard, measure: MeasureText): string 
   // A custom accent shades into itself; Vizit's own runs from indigo to pink as its logo does.
   const accentEnd = card.accent ?? VIZIT_ACCENT_END;
   const blocks: Block[] = [{ fitted: fitText(card.name, NAME_BOX, measure), weight: 'bold', fill: INK, gapAbove: 0 }];
-  if (card.title?.trim()) blocks.push({ fitted: fitText(card.title, LINE_BOX, measure), weight: 'regular', fill: MUTED, gapAbove: GAP_UNDER_NAME });
+  if (card.title?.trim())
+    blocks.push({
+      fitted: fitText(card.title, LINE_BOX, measure),
+      weight: 'regular',
+      fill: MUTED,
+      gapAbove: GAP_UNDER_NAME,
+    });
   if (card.company?.trim()) {
     const gapAbove = blocks.length > 1 ? GAP_UNDER_TITLE : GAP_UNDER_NAME;
-    blocks.push({ fitted: fitText(card.company, { ...LINE_BOX, weight: 'bold' }, measure), weight: 'bold', fill: accent, gapAbove });
+    blocks.push({
+      fitted: fitText(card.company, { ...LINE_BOX, weight: 'bold' }, measure),
+      weight: 'bold',
+      fill: accent,
+      gapAbove,
+    });
   }
   const { width, height } = SHARING_IMAGE;
   return (

@@ -24,7 +24,9 @@ const MAX_PHOTO_PIXELS = 40_000_000;
 /** The photo as a round PNG of the circle's size, or null when it cannot be read (the initials are drawn then). */
 async function roundPhoto(photo: Buffer): Promise<Buffer | null> {
   const side = PHOTO.size;
-  const mask = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side / 2}"/></svg>`);
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side / 2}"/></svg>`,
+  );
   try {
     return await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS })
       .rotate()
@@ -54,13 +56,19 @@ async function smallLogo(logo: Buffer): Promise<{ png: Buffer; width: number; he
  * The image for the card: the customer's photo in the circle when there is one, first; the
  * agency's logo small at the foot when it has one.
  */
-export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto' | 'logoWidth'>, photo: Buffer | null, agencyLogo: Buffer | null = null): Promise<DrawnImage> {
+export async function drawSharingImage(
+  card: Omit<SharingCard, 'hasPhoto' | 'logoWidth'>,
+  photo: Buffer | null,
+  agencyLogo: Buffer | null = null,
+): Promise<DrawnImage> {
   const round = photo ? await roundPhoto(photo) : null;
   const logo = agencyLogo ? await smallLogo(agencyLogo) : null;
   const svg = sharingCardSvg({ ...card, hasPhoto: round !== null, logoWidth: logo?.width ?? null }, measureNotoSans);
   const layers = [
     ...(round ? [{ input: round, left: PHOTO.x, top: PHOTO.y }] : []),
-    ...(logo ? [{ input: logo.png, left: BRAND_LOGO.x, top: BRAND_LOGO.y + Math.round((BRAND_LOGO.height - logo.height) / 2) }] : []),
+    ...(logo
+      ? [{ input: logo.png, left: BRAND_LOGO.x, top: BRAND_LOGO.y + Math.round((BRAND_LOGO.height - logo.height) / 2) }]
+      : []),
   ];
   // Drawn straight into the encoder: holding the 3 MB of pixels in a buffer to encode twice cost the
   // server more memory than drawing again in the rare case (a very detailed photo) the PNG is too big.
@@ -69,5 +77,8 @@ export async function drawSharingImage(card: Omit<SharingCard, 'hasPhoto' | 'log
   // for one drawing (7 MB now) for a file about a quarter smaller, both well under the limit.
   const png = await drawn().png({ palette: true, quality: 90, effort: 1, compressionLevel: 9 }).toBuffer();
   if (png.length <= SHARING_IMAGE_MAX_BYTES) return { bytes: png, type: 'image/png' };
-  return { bytes: await drawn().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(), type: 'image/jpeg' };
+  return {
+    bytes: await drawn().flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+    type: 'image/jpeg',
+  };
 }

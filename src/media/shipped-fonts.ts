@@ -14,7 +14,10 @@ import { printFontsDir } from '../lib/paths.js';
 
 export type FontWeight = 'regular' | 'bold';
 
-export const SHIPPED_FONT_FILES: Record<FontWeight, string> = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' };
+export const SHIPPED_FONT_FILES: Record<FontWeight, string> = {
+  regular: 'NotoSans-Regular.ttf',
+  bold: 'NotoSans-Bold.ttf',
+};
 
 /** Parsed fonts hold about 1 MB of heap: kept while they are used, dropped after a minute without. */
 const FONT_IDLE_MS = 60_000;

@@ -63,7 +63,10 @@ export function fitText(text: string, box: FitBox, measure: MeasureText): Fitted
   const words = tidyText(text).split(' ').filter(Boolean);
   const smallest = box.sizes[box.sizes.length - 1] ?? 16;
   if (words.length === 0) return { size: box.sizes[0] ?? smallest, lines: [] };
-  const wrapped = box.sizes.map((size) => ({ size, lines: wrap(words, (line) => measure(line, box.weight, size) <= box.maxWidth) }));
+  const wrapped = box.sizes.map((size) => ({
+    size,
+    lines: wrap(words, (line) => measure(line, box.weight, size) <= box.maxWidth),
+  }));
   for (let count = 1; count <= box.maxLines; count += 1) {
     const fitted = wrapped.find((candidate) => candidate.lines.length <= count);
     if (fitted) return fitted;

@@ -5,7 +5,9 @@ const LOOPBACK_V4 = /^127(?:\.\d{1,3}){3}$/;
 
 /** Whether only this machine reaches `hostname` (as URL parses it: IPv6 in brackets). */
 function isLocal(hostname: string): boolean {
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || LOOPBACK_V4.test(hostname) || hostname === '[::1]';
+  return (
+    hostname === 'localhost' || hostname.endsWith('.localhost') || LOOPBACK_V4.test(hostname) || hostname === '[::1]'
+  );
 }
 
 /** The Host header's name without its port, or null when it is not a host at all. */

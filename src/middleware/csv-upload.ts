@@ -6,7 +6,12 @@ import express, { type RequestHandler } from 'express';
 import { createUpload, type UploadLimits } from './upload.js';
 import { IMPORT_MAX_BYTES, messages } from '../validation/customer-import.validation.js';
 
-export const CSV_LIMITS: UploadLimits = { fileSize: IMPORT_MAX_BYTES, fields: 5, fieldSize: 1024, tooLargeMessage: messages.tooLarge };
+export const CSV_LIMITS: UploadLimits = {
+  fileSize: IMPORT_MAX_BYTES,
+  fields: 5,
+  fieldSize: 1024,
+  tooLargeMessage: messages.tooLarge,
+};
 
 export const csvUpload: RequestHandler = createUpload(CSV_LIMITS);
 

@@ -57,7 +57,9 @@ function describe(err: unknown): { status: number; message: string } {
 
 /** The innermost cause's message: what actually failed under an orFail wrapper. */
 function rootMessage(err: unknown): string {
-  return err instanceof Error && err.cause !== undefined ? rootMessage(err.cause) : String((err as Error | null)?.message ?? err);
+  return err instanceof Error && err.cause !== undefined
+    ? rootMessage(err.cause)
+    : String((err as Error | null)?.message ?? err);
 }
 
 export const notFound: RequestHandler = (_req, _res, next) => next(new NotFoundError());
@@ -87,7 +89,10 @@ export function errorHandler(logger: Logger, brand?: ErrorPageBrand): ErrorReque
     const { status, message } = describe(err);
     if (status === 503) {
       // Expected while the database or disk is away: one line each, without the stack.
-      logger.warn({ cause: rootMessage(err), method: req.method, url: redactPath(req.originalUrl) }, 'service unavailable');
+      logger.warn(
+        { cause: rootMessage(err), method: req.method, url: redactPath(req.originalUrl) },
+        'service unavailable',
+      );
     } else if (status >= 500) {
       logger.error({ err, method: req.method, url: redactPath(req.originalUrl) }, 'request failed');
     }
@@ -105,6 +110,12 @@ export function errorHandler(logger: Logger, brand?: ErrorPageBrand): ErrorReque
     const retryUrl = status >= 500 && req.method === 'GET' ? req.originalUrl : null;
     const unpublished = err instanceof UnpublishedProfileError;
     await brandForErrorPage(res, brand, status);
-    res.render('errors/error', { title: unpublished ? unpublishedTitle : (titles[status] ?? titles[500]), status, message, retryUrl, unpublished });
+    res.render('errors/error', {
+      title: unpublished ? unpublishedTitle : (titles[status] ?? titles[500]),
+      status,
+      message,
+      retryUrl,
+      unpublished,
+    });
   };
 }

@@ -23,5 +23,12 @@ export function leadThrottle(
   onLimited: (req: Request, res: Response) => Promise<void>,
   now: () => number = Date.now,
 ): RequestHandler {
-  return profileFormThrottle({ counter: 'lead', windowMs: LEAD_WINDOW_MS, limit: LEADS_PER_WINDOW }, db, secret, logger, onLimited, now);
+  return profileFormThrottle(
+    { counter: 'lead', windowMs: LEAD_WINDOW_MS, limit: LEADS_PER_WINDOW },
+    db,
+    secret,
+    logger,
+    onLimited,
+    now,
+  );
 }

@@ -43,7 +43,9 @@ export function clickThrottle(db: Knex, secret: string, logger: Logger, now: () 
  * HTTP or from older browsers, which pass).
  */
 export const refuseCrossSite: RequestHandler = (req, _res, next) => {
-  next(req.get('sec-fetch-site')?.toLowerCase() === 'cross-site' ? new ForbiddenError(clickMessages.crossSite) : undefined);
+  next(
+    req.get('sec-fetch-site')?.toLowerCase() === 'cross-site' ? new ForbiddenError(clickMessages.crossSite) : undefined,
+  );
 };
 
 /** After the link loader: a hidden link is not on the page, so it cannot be tapped (the plain 404). */

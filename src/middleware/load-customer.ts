@@ -13,7 +13,11 @@ export const profileMessages = {
  * Puts the customer `find` names on the request. Not found (a malformed parameter included)
  * is a 404 with `notFound`; with `activeOnly`, a passive customer is a 403.
  */
-function customerLoader(find: (req: Request) => Promise<Customer | null>, notFound: string, activeOnly = false): RequestHandler {
+function customerLoader(
+  find: (req: Request) => Promise<Customer | null>,
+  notFound: string,
+  activeOnly = false,
+): RequestHandler {
   return async (req, _res, next) => {
     const customer = await find(req);
     if (!customer) {
@@ -77,7 +81,10 @@ function pathMovedTo(original: string, slug: string): string {
   return `/${slug}${restAt === -1 ? '' : path.slice(restAt)}${queryAt === -1 ? '' : original.slice(queryAt)}`;
 }
 
-function publicCustomerLoader(customers: CustomerRepository, lastKnown: (slug: string) => Customer | null): RequestHandler {
+function publicCustomerLoader(
+  customers: CustomerRepository,
+  lastKnown: (slug: string) => Customer | null,
+): RequestHandler {
   return customerLoader(
     async (req) => {
       const slug = String(req.params.slug ?? '');

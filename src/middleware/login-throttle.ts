@@ -70,7 +70,14 @@ export class AdminThrottles {
   ) {}
 
   /** Counts the requests answered as a failure of `check` only; the rest are taken back off. */
-  private check(prefix: string, limit: number, check: FailedCheck, key: (req: Request, res: Response) => string, onLimited: OnLimited, skip?: (req: Request) => boolean): RequestHandler {
+  private check(
+    prefix: string,
+    limit: number,
+    check: FailedCheck,
+    key: (req: Request, res: Response) => string,
+    onLimited: OnLimited,
+    skip?: (req: Request) => boolean,
+  ): RequestHandler {
     return rateLimit({
       ...this.common(onLimited),
       limit,
@@ -114,7 +121,13 @@ export class AdminThrottles {
    */
   resetLinks(onLimited: OnLimited): RequestHandler[] {
     const counting = (prefix: string, limit: number, key: (req: Request, res: Response) => string) =>
-      rateLimit({ ...this.common(onLimited), skipSuccessfulRequests: false, limit, store: new DatabaseRateLimitStore(this.db, prefix, this.secret, this.now), keyGenerator: key });
+      rateLimit({
+        ...this.common(onLimited),
+        skipSuccessfulRequests: false,
+        limit,
+        store: new DatabaseRateLimitStore(this.db, prefix, this.secret, this.now),
+        keyGenerator: key,
+      });
     return [
       counting('reset-link-ip', RESET_LINKS_PER_IP, (req) => ipKeyGenerator(req.ip ?? 'unknown')),
       counting('reset-link-email', RESET_LINKS_PER_EMAIL, passwordKey),

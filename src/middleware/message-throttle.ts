@@ -25,5 +25,12 @@ export function messageThrottle(
   onLimited: (req: Request, res: Response) => Promise<void>,
   now: () => number = Date.now,
 ): RequestHandler {
-  return profileFormThrottle({ counter: 'message', windowMs: MESSAGE_WINDOW_MS, limit: MESSAGES_PER_WINDOW }, db, secret, logger, onLimited, now);
+  return profileFormThrottle(
+    { counter: 'message', windowMs: MESSAGE_WINDOW_MS, limit: MESSAGES_PER_WINDOW },
+    db,
+    secret,
+    logger,
+    onLimited,
+    now,
+  );
 }

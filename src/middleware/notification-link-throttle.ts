@@ -19,7 +19,12 @@ export const notificationThrottleMessages = {
 } as const;
 
 /** Per client address; the store keeps only a keyed hash of it. Beyond the limit: 429, the branded error page. */
-export function notificationLinkThrottle(db: Knex, secret: string, logger: Logger, now: () => number = Date.now): RequestHandler {
+export function notificationLinkThrottle(
+  db: Knex,
+  secret: string,
+  logger: Logger,
+  now: () => number = Date.now,
+): RequestHandler {
   return rateLimit({
     windowMs: NOTIFICATION_LINK_WINDOW_MS,
     limit: NOTIFICATION_LINKS_PER_WINDOW,

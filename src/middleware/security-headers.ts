@@ -71,7 +71,10 @@ export const embeddableAnywhere: RequestHandler = (_req, res, next) => {
 
 /** Uploaded files: no script may run in them, and only our own pages may frame them (catalog PDFs). */
 export const uploadHeaders: RequestHandler = (_req, res, next) => {
-  res.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+  res.set(
+    'Content-Security-Policy',
+    "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+  );
   res.set('X-Frame-Options', 'SAMEORIGIN');
   next();
 };

@@ -17,8 +17,16 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Absolute timeout: a sign-in lasts at most this long, however busy. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 
-export function createSessionMiddleware(db: Knex, secret: string): { middleware: RequestHandler; store: ConnectSessionKnexStore } {
-  const store = new ConnectSessionKnexStore({ knex: db, tableName: 'sessions', createTable: false, cleanupInterval: 15 * 60_000 });
+export function createSessionMiddleware(
+  db: Knex,
+  secret: string,
+): { middleware: RequestHandler; store: ConnectSessionKnexStore } {
+  const store = new ConnectSessionKnexStore({
+    knex: db,
+    tableName: 'sessions',
+    createTable: false,
+    cleanupInterval: 15 * 60_000,
+  });
   const middleware = session({
     name: 'vizit.sid',
     secret,

@@ -39,7 +39,13 @@ export function signInCsrf(secret: string): SignInCsrf {
     storeTokenInState: (req, token) => {
       if (typeof token !== 'string') return;
       setNow.set(req, token);
-      req.res?.cookie(COOKIE, `${token}.${sign(token)}`, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/login', maxAge: COOKIE_MAX_AGE_MS });
+      req.res?.cookie(COOKIE, `${token}.${sign(token)}`, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure,
+        path: '/login',
+        maxAge: COOKIE_MAX_AGE_MS,
+      });
     },
   });
   return {

@@ -9,10 +9,12 @@ type LoggerFn = (detail: unknown, message?: string) => void;
  * answered 503) is one warn line without a stack; anything else keeps its error.
  */
 export function throttleLogger(logger: Logger): { warn: LoggerFn; error: LoggerFn } {
-  const write = (level: 'warn' | 'error'): LoggerFn => (detail, message = 'express-rate-limit') => {
-    const fault = faultOf(detail);
-    if (fault) logger.warn({ fault }, message);
-    else logger[level]({ err: detail }, message);
-  };
+  const write =
+    (level: 'warn' | 'error'): LoggerFn =>
+    (detail, message = 'express-rate-limit') => {
+      const fault = faultOf(detail);
+      if (fault) logger.warn({ fault }, message);
+      else logger[level]({ err: detail }, message);
+    };
   return { warn: write('warn'), error: write('error') };
 }

@@ -45,10 +45,25 @@ export interface UploadLimits {
   readonly tooLargeMessage: string;
 }
 
-export const PHOTO_LIMITS: UploadLimits = { fileSize: IMAGE_UPLOAD_MAX_BYTES, fields: 10, fieldSize: 1024, tooLargeMessage: messages.photoTooLarge };
-export const CATALOG_LIMITS: UploadLimits = { fileSize: CATALOG_UPLOAD_MAX_BYTES, fields: 15, fieldSize: 4096, tooLargeMessage: messages.catalogTooLarge };
+export const PHOTO_LIMITS: UploadLimits = {
+  fileSize: IMAGE_UPLOAD_MAX_BYTES,
+  fields: 10,
+  fieldSize: 1024,
+  tooLargeMessage: messages.photoTooLarge,
+};
+export const CATALOG_LIMITS: UploadLimits = {
+  fileSize: CATALOG_UPLOAD_MAX_BYTES,
+  fields: 15,
+  fieldSize: 4096,
+  tooLargeMessage: messages.catalogTooLarge,
+};
 /** The background form may carry its type and colour fields beside the image. */
-export const BACKGROUND_LIMITS: UploadLimits = { fileSize: IMAGE_UPLOAD_MAX_BYTES, fields: 15, fieldSize: 4096, tooLargeMessage: messages.photoTooLarge };
+export const BACKGROUND_LIMITS: UploadLimits = {
+  fileSize: IMAGE_UPLOAD_MAX_BYTES,
+  fields: 15,
+  fieldSize: 4096,
+  tooLargeMessage: messages.photoTooLarge,
+};
 
 /** A file up to this many times its limit is still read (and dropped) to reach the fields after it. */
 export const READABLE_FACTOR = 3;
@@ -138,7 +153,11 @@ function afterDraining(req: Request, then: () => void): void {
  * length cannot fit a file of READABLE_FACTOR times the limit is drained without parsing and
  * answered 413; a smaller file over the limit is read, dropped and answered 413 with the fields.
  */
-export function createUpload(limits: UploadLimits, field: string = FILE_FIELD, keep: 'memory' | 'disk' = 'memory'): RequestHandler {
+export function createUpload(
+  limits: UploadLimits,
+  field: string = FILE_FIELD,
+  keep: 'memory' | 'disk' = 'memory',
+): RequestHandler {
   const readable = limits.fileSize * READABLE_FACTOR;
   const parser = multer({
     storage: keep === 'disk' ? new BoundedDiskStorage(limits.fileSize) : new BoundedMemoryStorage(limits.fileSize),

@@ -62,7 +62,12 @@ export function readSnapshotInfo(file: string): SnapshotInfo {
       .all() as string[];
     const tables: Record<string, number> = {};
     for (const name of names) {
-      tables[name] = Number(db.prepare(`select count(*) from ${quoteIdent(name)}`).pluck().get());
+      tables[name] = Number(
+        db
+          .prepare(`select count(*) from ${quoteIdent(name)}`)
+          .pluck()
+          .get(),
+      );
     }
     const migrations = names.includes('knex_migrations')
       ? (db.prepare('select name from knex_migrations order by id').pluck().all() as string[])
@@ -87,7 +92,12 @@ export function manifestProblem(value: unknown): string | null {
   if (!Array.isArray(files)) return 'dosya listesi eksik / files missing';
   for (const file of files as unknown[]) {
     const f = file as Partial<ManifestFile>;
-    if (typeof f.path !== 'string' || typeof f.size !== 'number' || typeof f.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(f.sha256)) {
+    if (
+      typeof f.path !== 'string' ||
+      typeof f.size !== 'number' ||
+      typeof f.sha256 !== 'string' ||
+      !/^[0-9a-f]{64}$/.test(f.sha256)
+    ) {
       return 'dosya listesinde bozuk kayıt / malformed file entry';
     }
   }

@@ -59,7 +59,10 @@ export async function startAutomaticBackups(config: BackupConfig, logger: Logger
   if (!config.backupEveryHours) return null;
   const everyMs = config.backupEveryHours * 60 * 60 * 1000;
   const firstDelayMs = firstBackupDelay(everyMs, await lastBackupAt(config.backupsDir), new Date());
-  logger.info({ everyHours: config.backupEveryHours, keep: config.backupKeep, firstInMs: firstDelayMs }, 'automatic backups on');
+  logger.info(
+    { everyHours: config.backupEveryHours, keep: config.backupKeep, firstInMs: firstDelayMs },
+    'automatic backups on',
+  );
   return startSchedule({
     everyMs,
     firstDelayMs,

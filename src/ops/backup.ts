@@ -158,7 +158,11 @@ export async function createBackup(paths: BackupPaths, now = new Date()): Promis
     // Under a `.tmp` name until complete and on disk, so a listed archive is always whole.
     const file = await archiveName(paths.backupsDir, now);
     temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await createTar({ gzip: true, file: temp, cwd: staging, portable: true }, [MANIFEST_ENTRY, DATABASE_ENTRY, UPLOADS_ENTRY]);
+    await createTar({ gzip: true, file: temp, cwd: staging, portable: true }, [
+      MANIFEST_ENTRY,
+      DATABASE_ENTRY,
+      UPLOADS_ENTRY,
+    ]);
     await chmod(temp, 0o600);
     await fsyncFile(temp);
     await rename(temp, file);
@@ -200,7 +204,9 @@ export async function lastBackupAt(dir: string): Promise<Date | null> {
   const match = newest ? ARCHIVE_NAME.exec(newest) : null;
   if (!match?.[1] || !match[2]) return null;
   const [d, t] = [match[1], match[2]];
-  return new Date(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T${t.slice(0, 2)}:${t.slice(2, 4)}:${t.slice(4, 6)}Z`);
+  return new Date(
+    `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T${t.slice(0, 2)}:${t.slice(2, 4)}:${t.slice(4, 6)}Z`,
+  );
 }
 
 /**
@@ -216,7 +222,8 @@ export async function pruneBackups(dir: string, keep: number, now = new Date()):
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!LEFTOVER.test(name)) continue;
     const info = await stat(path.join(dir, name)).catch(() => null);
-    if (info && now.getTime() - info.mtimeMs > LEFTOVER_AGE_MS) await rm(path.join(dir, name), { recursive: true, force: true });
+    if (info && now.getTime() - info.mtimeMs > LEFTOVER_AGE_MS)
+      await rm(path.join(dir, name), { recursive: true, force: true });
   }
   return doomed;
 }

@@ -49,8 +49,12 @@ type Entry = [key: string, value: unknown] | [key: string, pages: () => AsyncGen
 /** The customer's rows of `table` in id order, a page at a time (keyset paging, flat however many). */
 function rowsById(db: Knex, table: string, customerId: number): () => AsyncGenerator<object[]> {
   return async function* pages() {
-    for (let after = 0; ; ) {
-      const rows: Array<{ id: number }> = await db(table).where({ customer_id: customerId }).andWhere('id', '>', after).orderBy('id').limit(JSON_PAGE);
+    for (let after = 0; ;) {
+      const rows: Array<{ id: number }> = await db(table)
+        .where({ customer_id: customerId })
+        .andWhere('id', '>', after)
+        .orderBy('id')
+        .limit(JSON_PAGE);
       if (rows.length === 0) return;
       yield rows;
       after = Number(rows[rows.length - 1]!.id);
@@ -73,10 +77,20 @@ function rowsInOrder(query: () => Knex.QueryBuilder): () => AsyncGenerator<objec
  * Every row of the customer's tables. The edit token is left out: it is a credential (whoever
  * holds it can edit the page), not data about the customer, and an export travels by e-mail.
  */
-async function customerDocument(db: Knex, customerId: number, now: Date, files: string[], views: number): Promise<Entry[]> {
+async function customerDocument(
+  db: Knex,
+  customerId: number,
+  now: Date,
+  files: string[],
+  views: number,
+): Promise<Entry[]> {
   const ofCustomer = (table: string) => () => db(table).where({ customer_id: customerId });
   // Not the secret edit link, nor search_text (folded copies of the name, business, phone, e-mail and addresses, for the admin search).
-  const { edit_token: _credential, search_text: _folded, ...customer } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
+  const {
+    edit_token: _credential,
+    search_text: _folded,
+    ...customer
+  } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
   return [
     ['exported_at', now.toISOString()],
     ['customer', customer],
@@ -141,7 +155,15 @@ async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
       .orderBy('id')
       .limit(VIEWS_PAGE);
     if (rows.length === 0) return;
-    yield rows.map((r) => csvLine([Number(r.id), customerId, Number(r.viewed_at), new Date(Number(r.viewed_at)).toISOString()], ',', '\n')).join('');
+    yield rows
+      .map((r) =>
+        csvLine(
+          [Number(r.id), customerId, Number(r.viewed_at), new Date(Number(r.viewed_at)).toISOString()],
+          ',',
+          '\n',
+        ),
+      )
+      .join('');
     after = Number(rows[rows.length - 1]!.id);
   }
 }
@@ -157,12 +179,22 @@ export interface CustomerExport {
  * page); the views and the files are streamed by pipeTo. The files are opened up front, so the
  * archive never lists a file it then cannot deliver.
  */
-export async function prepareCustomerExport(deps: CustomerExportDeps, customer: Customer, now: Date): Promise<CustomerExport> {
+export async function prepareCustomerExport(
+  deps: CustomerExportDeps,
+  customer: Customer,
+  now: Date,
+): Promise<CustomerExport> {
   const files = await deps.storage.openCustomerFiles(customer.id);
   try {
     const counted = await deps.db('profile_views').where({ customer_id: customer.id }).count({ count: '*' });
     const views = Number(counted[0]?.count ?? 0);
-    const document = await customerDocument(deps.db, customer.id, now, files.map((f) => f.name), views);
+    const document = await customerDocument(
+      deps.db,
+      customer.id,
+      now,
+      files.map((f) => f.name),
+      views,
+    );
     return {
       fileName: exportFileName(customer.slug, now, deps.timeZone),
       pipeTo: (out) => writeZip(deps.db, customer.id, document, files, out),
@@ -173,7 +205,13 @@ export async function prepareCustomerExport(deps: CustomerExportDeps, customer: 
   }
 }
 
-async function writeZip(db: Knex, customerId: number, document: Entry[], files: OpenFile[], out: Writable): Promise<void> {
+async function writeZip(
+  db: Knex,
+  customerId: number,
+  document: Entry[],
+  files: OpenFile[],
+  out: Writable,
+): Promise<void> {
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   // yazl pipes entry streams without forwarding their errors: a failed source ends the download.
@@ -186,9 +224,13 @@ async function writeZip(db: Knex, customerId: number, document: Entry[], files: 
     zip.addReadStream(csv, VIEWS_CSV);
     for (const file of files) {
       // Photos and PDFs are compressed already; storing them saves CPU for nothing lost.
-      zip.addReadStreamLazy(`${FILES_DIR}/${file.name}`, { size: file.size, mtime: file.mtime, compress: false }, (cb) => {
-        cb(null, file.createReadStream().on('error', fail));
-      });
+      zip.addReadStreamLazy(
+        `${FILES_DIR}/${file.name}`,
+        { size: file.size, mtime: file.mtime, compress: false },
+        (cb) => {
+          cb(null, file.createReadStream().on('error', fail));
+        },
+      );
     }
     zip.end();
     await pipeline(output, out);

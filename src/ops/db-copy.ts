@@ -89,7 +89,9 @@ export function parentsFirst(parentsOf: ReadonlyMap<string, readonly string[]>):
   const placed = new Set<string>();
   let waiting = [...parentsOf.keys()].sort();
   while (waiting.length > 0) {
-    const ready = waiting.filter((table) => (parentsOf.get(table) ?? []).every((parent) => parent === table || placed.has(parent)));
+    const ready = waiting.filter((table) =>
+      (parentsOf.get(table) ?? []).every((parent) => parent === table || placed.has(parent)),
+    );
     if (ready.length === 0) throw new DbCopyError(messages.foreignKeyCycle(waiting));
     for (const table of ready) placed.add(table);
     order.push(...ready);
@@ -112,17 +114,21 @@ const isPrefixOf = (prefix: string[], list: string[]) =>
 async function assertSourceMigrated(src: Knex, ours: string[]): Promise<void> {
   const applied = await appliedMigrations(src);
   if (applied.length === ours.length && isPrefixOf(applied, ours)) return;
-  if (applied.length > 0 && isPrefixOf(applied, ours)) throw new DbCopyError(messages.sourceBehind(ours.slice(applied.length)));
+  if (applied.length > 0 && isPrefixOf(applied, ours))
+    throw new DbCopyError(messages.sourceBehind(ours.slice(applied.length)));
   throw new DbCopyError(messages.sourceUnknown(applied));
 }
 
 async function assertTargetNotAhead(target: Knex, ours: string[]): Promise<void> {
   const applied = await appliedMigrations(target);
-  if (!isPrefixOf(applied, ours)) throw new DbCopyError(messages.targetUnknown(applied.filter((name) => !ours.includes(name))));
+  if (!isPrefixOf(applied, ours))
+    throw new DbCopyError(messages.targetUnknown(applied.filter((name) => !ours.includes(name))));
 }
 
 /** The app tables of the SQLite source, each with its columns and the tables it references. */
-export async function readSqliteSchema(src: Knex): Promise<{ columns: TableColumns; parentsOf: Map<string, string[]> }> {
+export async function readSqliteSchema(
+  src: Knex,
+): Promise<{ columns: TableColumns; parentsOf: Map<string, string[]> }> {
   const tables: Array<{ name: string }> = await src('sqlite_master')
     .select('name')
     .where({ type: 'table' })
@@ -133,7 +139,10 @@ export async function readSqliteSchema(src: Knex): Promise<{ columns: TableColum
   for (const { name } of tables.filter((t) => isAppTable(t.name))) {
     const info: Array<{ name: string }> = await src.raw('pragma table_info(??)', [name]);
     const keys: Array<{ table: string }> = await src.raw('pragma foreign_key_list(??)', [name]);
-    columns.set(name, info.map((column) => column.name));
+    columns.set(
+      name,
+      info.map((column) => column.name),
+    );
     parentsOf.set(name, [...new Set(keys.map((key) => key.table))]);
   }
   return { columns, parentsOf };
@@ -165,7 +174,8 @@ function assertSameSchema(source: TableColumns, target: TableColumns): void {
   const targetNames = names(target);
   const onlySource = sourceNames.filter((name) => !targetNames.includes(name));
   const onlyTarget = targetNames.filter((name) => !sourceNames.includes(name));
-  if (onlySource.length > 0 || onlyTarget.length > 0) throw new DbCopyError(messages.tablesDiffer(onlySource, onlyTarget));
+  if (onlySource.length > 0 || onlyTarget.length > 0)
+    throw new DbCopyError(messages.tablesDiffer(onlySource, onlyTarget));
 }
 
 async function assertEmpty(trx: Knex.Transaction, tables: string[]): Promise<void> {
@@ -270,7 +280,14 @@ export async function copyDatabase(source: Knex, target: Knex, options: CopyOpti
       const report: TableCopyReport[] = [];
       for (const table of order) {
         const columns = targetSchema.columns.get(table) ?? [];
-        const rows = await copyTable(src, trx, table, columns, targetSchema.booleans, options.batchRows ?? MAX_BATCH_ROWS);
+        const rows = await copyTable(
+          src,
+          trx,
+          table,
+          columns,
+          targetSchema.booleans,
+          options.batchRows ?? MAX_BATCH_ROWS,
+        );
         report.push({ table, rows });
         options.onTable?.({ table, rows });
       }

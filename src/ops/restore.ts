@@ -120,14 +120,14 @@ async function verifyFiles(dir: string, manifest: BackupManifest): Promise<void>
   for (const name of present) {
     if (!listed.has(name)) throw new RestoreError(`Manifestte olmayan dosya / file not in the manifest: ${name}`);
   }
-  if (!listed.has(DATABASE_ENTRY)) throw new RestoreError(`Arşivde ${DATABASE_ENTRY} yok / the archive has no database`);
+  if (!listed.has(DATABASE_ENTRY))
+    throw new RestoreError(`Arşivde ${DATABASE_ENTRY} yok / the archive has no database`);
   for (const expected of manifest.files) {
-    if (!present.includes(expected.path)) throw new RestoreError(`Arşivde eksik dosya / file missing: ${expected.path}`);
+    if (!present.includes(expected.path))
+      throw new RestoreError(`Arşivde eksik dosya / file missing: ${expected.path}`);
     const actual = await sha256File(path.join(dir, expected.path));
     if (actual.size !== expected.size || actual.sha256 !== expected.sha256) {
-      throw new RestoreError(
-        `Dosya bozuk veya değiştirilmiş (SHA-256 tutmuyor) / checksum mismatch: ${expected.path}`,
-      );
+      throw new RestoreError(`Dosya bozuk veya değiştirilmiş (SHA-256 tutmuyor) / checksum mismatch: ${expected.path}`);
     }
   }
 }
@@ -156,7 +156,8 @@ function checkIntegrity(database: string): void {
   const db = new Database(database, { readonly: true, fileMustExist: true });
   try {
     const result = db.pragma('integrity_check', { simple: true });
-    if (result !== 'ok') throw new RestoreError(`Veritabanı bozuk / database integrity check failed: ${String(result)}`);
+    if (result !== 'ok')
+      throw new RestoreError(`Veritabanı bozuk / database integrity check failed: ${String(result)}`);
   } finally {
     db.close();
   }
@@ -175,7 +176,12 @@ export async function restoreBackup(archive: string, target: RestoreTarget): Pro
   try {
     try {
       // tar refuses `..` and absolute paths on its own too; the filter repeats the type rule.
-      await extract({ file: archive, cwd: staging, strict: true, filter: (_p, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') });
+      await extract({
+        file: archive,
+        cwd: staging,
+        strict: true,
+        filter: (_p, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+      });
     } catch (err) {
       throw new RestoreError(`Arşiv açılamadı / cannot unpack the archive: ${(err as Error).message}`);
     }

@@ -3,7 +3,13 @@ import { createReadStream, type Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { isSafeFileName } from '../storage/file-storage.js';
 import { contentTypeOf, isMissing } from '../storage/s3-client.js';
 import { bucketCall } from '../storage/s3-serve.js';
@@ -66,7 +72,12 @@ async function localFiles(uploadsDir: string, prefix: string): Promise<LocalFile
       if (!entry.isFile() || !isSafeFileName(entry.name)) continue;
       const file = path.join(uploadsDir, folder, entry.name);
       const { size } = await stat(file);
-      files.push({ key: `${prefix}${Number(folder)}/${entry.name}`, file, size, sha256: await sha256Of(createReadStream(file)) });
+      files.push({
+        key: `${prefix}${Number(folder)}/${entry.name}`,
+        file,
+        size,
+        sha256: await sha256Of(createReadStream(file)),
+      });
     }
   }
   return files;
@@ -89,7 +100,9 @@ async function bucketHolds(target: CopyTarget, local: LocalFile): Promise<'missi
 
 async function readBackHash(target: CopyTarget, key: string): Promise<string | null> {
   try {
-    const object = await bucketCall(() => target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key })));
+    const object = await bucketCall(() =>
+      target.client.send(new GetObjectCommand({ Bucket: target.bucket, Key: key })),
+    );
     return await sha256Of(object.Body as Readable);
   } catch (err) {
     if (isMissing(err)) return null;
@@ -125,7 +138,9 @@ async function countBucketObjects(target: CopyTarget): Promise<string[]> {
   let token: string | undefined;
   do {
     const page = await bucketCall(() =>
-      target.client.send(new ListObjectsV2Command({ Bucket: target.bucket, Prefix: target.prefix, ContinuationToken: token })),
+      target.client.send(
+        new ListObjectsV2Command({ Bucket: target.bucket, Prefix: target.prefix, ContinuationToken: token }),
+      ),
     );
     for (const item of page.Contents ?? []) {
       const rest = item.Key?.slice(target.prefix.length) ?? '';
@@ -136,7 +151,11 @@ async function countBucketObjects(target: CopyTarget): Promise<string[]> {
   return keys;
 }
 
-export async function copyUploadsToBucket(uploadsDir: string, target: CopyTarget, progress: (line: string) => void = () => {}): Promise<CopyReport> {
+export async function copyUploadsToBucket(
+  uploadsDir: string,
+  target: CopyTarget,
+  progress: (line: string) => void = () => {},
+): Promise<CopyReport> {
   const files = await localFiles(uploadsDir, target.prefix);
   progress(`${files.length} dosya bulundu / files found`);
   let copied = 0;

@@ -34,8 +34,13 @@ export const messages = {
   password_changed: 'Şifre değiştirildi',
   password_reset: 'Şifre e-postadaki bağlantıyla yenilendi',
   customer_exported: 'Müşteri verileri dışa aktarıldı (ZIP)',
-  customersCsv: (count: number | null) => `Müşteri listesi indirildi (CSV, ${count === null ? 'tüm müşteriler' : `${count} müşteri`})`,
-  printKit: { card: 'Kartvizit indirildi (PDF)', 'card-bleed': 'Matbaa için kartvizit indirildi (PDF)', a6: 'Masa kartı indirildi (PDF)' } as Record<string, string>,
+  customersCsv: (count: number | null) =>
+    `Müşteri listesi indirildi (CSV, ${count === null ? 'tüm müşteriler' : `${count} müşteri`})`,
+  printKit: {
+    card: 'Kartvizit indirildi (PDF)',
+    'card-bleed': 'Matbaa için kartvizit indirildi (PDF)',
+    a6: 'Masa kartı indirildi (PDF)',
+  } as Record<string, string>,
   printSheet: (count: number) => `Kartvizit sayfası indirildi (PDF, ${count} müşteri)`,
   priceListImported: (count: number) => `Fiyat listesi içe aktarıldı: ${count} ürün`,
 } as const;
@@ -62,7 +67,9 @@ export function activityText(entry: ActivityEntry): string {
     case 'print_sheet_downloaded':
       return messages.printSheet(entry.count ?? 0);
     case 'edit_link_replaced':
-      return entry.to === EDIT_LINK_NOTIFICATIONS_RESET ? messages.editLinkReplacedWithNotifications : messages.edit_link_replaced;
+      return entry.to === EDIT_LINK_NOTIFICATIONS_RESET
+        ? messages.editLinkReplacedWithNotifications
+        : messages.edit_link_replaced;
     case 'price_list_imported':
       return messages.priceListImported(entry.count ?? 0);
     default:
@@ -86,7 +93,12 @@ export interface ActivityItem {
 /** An import's result page (its id kept in the entry), or a bulk action's own page; none for entries from before. */
 export function customersHref(entry: ActivityEntry): string | null {
   if (entry.action === 'customers_imported') return entry.to ? `/admin/import/${encodeURIComponent(entry.to)}` : null;
-  if (entry.action === 'customers_activated' || entry.action === 'customers_deactivated' || entry.action === 'customers_deleted') return `/admin/activity/${entry.id}`;
+  if (
+    entry.action === 'customers_activated' ||
+    entry.action === 'customers_deactivated' ||
+    entry.action === 'customers_deleted'
+  )
+    return `/admin/activity/${entry.id}`;
   return null;
 }
 
@@ -99,9 +111,14 @@ export function activityView(entries: readonly ActivityEntry[], now: number, tim
     relative: relativeTime(e.createdAt, now, timeZone),
     absolute: formatDateTime(e.createdAt, timeZone),
     iso: new Date(e.createdAt).toISOString(),
-    customer: e.customerId === null
-      ? null
-      : { name: e.customerName ?? '', slug: e.customerSlug ?? '', href: e.customerLive ? `/admin/customers/${e.customerId}` : null },
+    customer:
+      e.customerId === null
+        ? null
+        : {
+            name: e.customerName ?? '',
+            slug: e.customerSlug ?? '',
+            href: e.customerLive ? `/admin/customers/${e.customerId}` : null,
+          },
     customers: linkTo(customersHref(e)),
   }));
 }

@@ -6,27 +6,33 @@ import type { MailContent } from './mail-message.js';
  * unsubscribe: each says why it comes, and what to do if it was not them.
  */
 export const messages = {
-  why: (brand: string) => `Bu e-postayı ${brand} yönetim paneline bu adresle giriş yapan yönetici olduğunuz için alıyorsunuz. Hesabınızın güvenliğiyle ilgili bildirimler kapatılamaz.`,
+  why: (brand: string) =>
+    `Bu e-postayı ${brand} yönetim paneline bu adresle giriş yapan yönetici olduğunuz için alıyorsunuz. Hesabınızın güvenliğiyle ilgili bildirimler kapatılamaz.`,
   reset: {
     subject: 'Şifrenizi yenileyin',
     heading: 'Şifre yenileme isteği',
     asked: (email: string) => `${email} adresiyle giriş yapan yönetici hesabı için yeni şifre istendi.`,
-    link: (minutes: number) => `Yeni şifrenizi aşağıdaki bağlantıdan belirleyin. Bağlantı ${minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
+    link: (minutes: number) =>
+      `Yeni şifrenizi aşağıdaki bağlantıdan belirleyin. Bağlantı ${minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
     notYou: 'Bu isteği siz yapmadıysanız bu e-postayı silebilirsiniz; şifreniz değişmez.',
     action: 'Yeni şifre belirle',
   },
   passwordChanged: {
     subject: 'Yönetici şifreniz değiştirildi',
     heading: 'Şifreniz değiştirildi',
-    byReset: (email: string, at: string) => `${email} hesabının şifresi ${at} tarihinde e-postayla gönderilen bağlantıyla yenilendi. Bu hesabın bütün oturumları kapatıldı.`,
-    bySettings: (email: string, at: string) => `${email} hesabının şifresi ${at} tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`,
+    byReset: (email: string, at: string) =>
+      `${email} hesabının şifresi ${at} tarihinde e-postayla gönderilen bağlantıyla yenilendi. Bu hesabın bütün oturumları kapatıldı.`,
+    bySettings: (email: string, at: string) =>
+      `${email} hesabının şifresi ${at} tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`,
   },
   secondFactorOff: {
     subject: 'İki adımlı doğrulama kapatıldı',
     heading: 'İki adımlı doğrulama kapatıldı',
-    done: (email: string, at: string) => `${email} hesabında iki adımlı doğrulama ${at} tarihinde kapatıldı. Giriş artık yalnızca şifreyle yapılıyor.`,
+    done: (email: string, at: string) =>
+      `${email} hesabında iki adımlı doğrulama ${at} tarihinde kapatıldı. Giriş artık yalnızca şifreyle yapılıyor.`,
   },
-  notYou: 'Bunu siz yapmadıysanız hemen "Şifremi unuttum" ile yeni şifre belirleyin ve ajansınızın teknik sorumlusuna haber verin.',
+  notYou:
+    'Bunu siz yapmadıysanız hemen "Şifremi unuttum" ile yeni şifre belirleyin ve ajansınızın teknik sorumlusuna haber verin.',
   signIn: 'Yönetim paneline git',
 } as const;
 
@@ -44,7 +50,13 @@ export function resetLinkMail(email: string, url: string, minutes: number, brand
 }
 
 /** `at`: the moment as the administrator reads it (APP_TIMEZONE); `loginUrl`: where to sign in. */
-export function passwordChangedMail(email: string, way: PasswordChangeWay, at: string, loginUrl: string, brandName: string): MailContent {
+export function passwordChangedMail(
+  email: string,
+  way: PasswordChangeWay,
+  at: string,
+  loginUrl: string,
+  brandName: string,
+): MailContent {
   const t = messages.passwordChanged;
   return {
     subject: t.subject,

@@ -38,7 +38,9 @@ export interface ContactCardInput {
 /** The work address, or null when the profile has none of its parts. */
 function addressOf(profile: Profile): VCardAddress | null {
   const { addressLine: street, district, city, postalCode } = profile;
-  return street || district || city || postalCode ? { street, district, city, postalCode, country: ADDRESS_COUNTRY } : null;
+  return street || district || city || postalCode
+    ? { street, district, city, postalCode, country: ADDRESS_COUNTRY }
+    : null;
 }
 
 /** The card's data, every hidden item left out; no phones or e-mails when none is shareable. */

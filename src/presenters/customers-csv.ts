@@ -10,13 +10,29 @@ import type { CustomerContact, CustomerIdentity } from '../repositories/customer
  * import reads: an export re-imported gives every one of them back.
  */
 export const CUSTOMERS_CSV_HEADER = [
-  'ad', 'soyad', 'slug', 'durum', 'olusturma', 'profil_url', 'duzenleme_url',
-  IMPORT_COLUMN_NAMES.phone, IMPORT_COLUMN_NAMES.email, IMPORT_COLUMN_NAMES.website, IMPORT_COLUMN_NAMES.bio,
-  IMPORT_COLUMN_NAMES.company, IMPORT_COLUMN_NAMES.title, IMPORT_COLUMN_NAMES.address_line,
-  IMPORT_COLUMN_NAMES.district, IMPORT_COLUMN_NAMES.city, IMPORT_COLUMN_NAMES.postal_code,
+  'ad',
+  'soyad',
+  'slug',
+  'durum',
+  'olusturma',
+  'profil_url',
+  'duzenleme_url',
+  IMPORT_COLUMN_NAMES.phone,
+  IMPORT_COLUMN_NAMES.email,
+  IMPORT_COLUMN_NAMES.website,
+  IMPORT_COLUMN_NAMES.bio,
+  IMPORT_COLUMN_NAMES.company,
+  IMPORT_COLUMN_NAMES.title,
+  IMPORT_COLUMN_NAMES.address_line,
+  IMPORT_COLUMN_NAMES.district,
+  IMPORT_COLUMN_NAMES.city,
+  IMPORT_COLUMN_NAMES.postal_code,
 ] as const;
 
-export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'> & { identity: CustomerIdentity; contact: CustomerContact };
+export type CsvCustomer = Pick<Customer, 'name' | 'surname' | 'slug' | 'editToken' | 'isActive' | 'createdAt'> & {
+  identity: CustomerIdentity;
+  contact: CustomerContact;
+};
 
 const stampFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -24,7 +40,15 @@ const stampFormats = new Map<string, Intl.DateTimeFormat>();
 export function csvTimestamp(ms: number, timeZone: string): string {
   let format = stampFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     stampFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
@@ -49,12 +73,24 @@ export function customersCsvHead(): string {
  * number), the e-mail, website and bio as stored, an empty cell for a field not given.
  */
 function contactCells(contact: CustomerContact): CsvValue[] {
-  return [contact.phone === null ? '' : nationalPhone(contact.phone), contact.email ?? '', contact.website ?? '', contact.bio ?? ''];
+  return [
+    contact.phone === null ? '' : nationalPhone(contact.phone),
+    contact.email ?? '',
+    contact.website ?? '',
+    contact.bio ?? '',
+  ];
 }
 
 /** The business and address in the header's order, an empty cell for a field not given. */
 function identityCells(identity: CustomerIdentity): CsvValue[] {
-  return [identity.company, identity.title, identity.addressLine, identity.district, identity.city, identity.postalCode].map((value) => value ?? '');
+  return [
+    identity.company,
+    identity.title,
+    identity.addressLine,
+    identity.district,
+    identity.city,
+    identity.postalCode,
+  ].map((value) => value ?? '');
 }
 
 /** The customers' lines, to follow the head (a document without its byte order mark). */

@@ -44,7 +44,13 @@ const OTHER_COLUMNS: readonly ColumnShape[] = [
   { label: IMPORT_FIELD_LABELS.email, fields: ['email'], joiner: '', optional: false },
   { label: IMPORT_FIELD_LABELS.website, fields: ['website'], joiner: '', optional: false },
   { label: 'İşletme', fields: ['company', 'title'], joiner: ' · ', optional: true, width: 'medium' },
-  { label: 'Adres', fields: ['address_line', 'district', 'city', 'postal_code'], joiner: ', ', optional: true, width: 'wide' },
+  {
+    label: 'Adres',
+    fields: ['address_line', 'district', 'city', 'postal_code'],
+    joiner: ', ',
+    optional: true,
+    width: 'wide',
+  },
   { label: IMPORT_FIELD_LABELS.bio, fields: ['bio'], joiner: '', optional: false, width: 'wide' },
 ];
 
@@ -117,7 +123,11 @@ function columnCells(shapes: readonly ColumnShape[], cells: readonly PreviewCell
   });
 }
 
-function previewRow(row: PreviewSource['rows'][number], slug: string | null, otherColumns: readonly ColumnShape[]): PreviewRow {
+function previewRow(
+  row: PreviewSource['rows'][number],
+  slug: string | null,
+  otherColumns: readonly ColumnShape[],
+): PreviewRow {
   const cells = IMPORT_FIELDS.map((field): PreviewCell => ({
     field,
     label: IMPORT_FIELD_LABELS[field],
@@ -138,7 +148,9 @@ function previewRow(row: PreviewSource['rows'][number], slug: string | null, oth
 
 /** What views/admin/import.ejs shows of a read file. */
 export function importPreviewView(sheet: PreviewSource, slugs: ReadonlyArray<string | null>): ImportPreviewView {
-  const otherColumns = OTHER_COLUMNS.filter((shape) => !shape.optional || shape.fields.some((field) => sheet.fields.includes(field)));
+  const otherColumns = OTHER_COLUMNS.filter(
+    (shape) => !shape.optional || shape.fields.some((field) => sheet.fields.includes(field)),
+  );
   const rows = sheet.rows.map((row, i) => previewRow(row, slugs[i] ?? null, otherColumns));
   return {
     otherColumnLabels: otherColumns.map((shape) => shape.label),

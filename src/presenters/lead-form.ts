@@ -17,7 +17,12 @@ export const leadFormMessages = {
   fieldsRefused: 'Bilgileriniz gönderilmedi: işaretli alanları düzeltin.',
 } as const;
 
-export const EMPTY_LEAD_FORM: LeadFormState = { values: { name: '', phone: '', email: '', note: '' }, consent: false, errors: {}, sent: false };
+export const EMPTY_LEAD_FORM: LeadFormState = {
+  values: { name: '', phone: '', email: '', note: '' },
+  consent: false,
+  errors: {},
+  sent: false,
+};
 
 /** What views/profile/lead-form.ejs needs; null when the owner has not turned the form on. */
 export interface LeadFormView {
@@ -36,7 +41,11 @@ export interface LeadFormView {
   statusId: string;
 }
 
-export function presentLeadForm(slug: string, settings: LeadSettings | null, state: LeadFormState): LeadFormView | null {
+export function presentLeadForm(
+  slug: string,
+  settings: LeadSettings | null,
+  state: LeadFormState,
+): LeadFormView | null {
   if (!settings?.enabled) return null;
   const refused = Object.keys(state.errors).length > 0;
   const summary = state.errors._ ?? (refused ? leadFormMessages.fieldsRefused : null);

@@ -26,7 +26,11 @@ export function presentLeadRow(lead: Lead, now: number, timeZone: string): LeadR
     name: lead.name,
     note: lead.note,
     phone: lead.phone
-      ? { display: displayPhone(lead.phone), tel: `tel:${lead.phone}`, whatsapp: `https://wa.me/${lead.phone.replace(/\D/g, '')}` }
+      ? {
+          display: displayPhone(lead.phone),
+          tel: `tel:${lead.phone}`,
+          whatsapp: `https://wa.me/${lead.phone.replace(/\D/g, '')}`,
+        }
       : null,
     email: lead.email ? { address: lead.email, mailto: `mailto:${lead.email}` } : null,
     unread: lead.readAt === null,
@@ -38,7 +42,15 @@ export function presentLeadRow(lead: Lead, now: number, timeZone: string): LeadR
   };
 }
 
-export const LEADS_CSV_HEADER = ['Ad', 'Telefon', 'E-posta', 'Not', 'Tarih', 'Açık rıza zamanı', 'Aydınlatma metni sürümü'] as const;
+export const LEADS_CSV_HEADER = [
+  'Ad',
+  'Telefon',
+  'E-posta',
+  'Not',
+  'Tarih',
+  'Açık rıza zamanı',
+  'Aydınlatma metni sürümü',
+] as const;
 
 /**
  * `leads.csv`: newest first, `;`-separated with a BOM for Excel (lib/csv.ts); phones as dialled from Turkey
@@ -48,14 +60,30 @@ export function leadsCsv(leads: readonly Lead[], timeZone: string): string {
   const time = (ms: number) => isoMinute(ms, timeZone);
   return csvDocument([
     [...LEADS_CSV_HEADER],
-    ...leads.map((l) => [l.name, l.phone ? nationalPhone(l.phone) : '', l.email ?? '', l.note ?? '', time(l.createdAt), time(l.consentAt), l.noticeVersion]),
+    ...leads.map((l) => [
+      l.name,
+      l.phone ? nationalPhone(l.phone) : '',
+      l.email ?? '',
+      l.note ?? '',
+      time(l.createdAt),
+      time(l.consentAt),
+      l.noticeVersion,
+    ]),
   ]);
 }
 
 /** `2026-11-26 09:05` in the time zone: what a spreadsheet reads as a date and time. */
 function isoMinute(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(ms)
       .map((p) => [p.type, p.value]),
   );
@@ -65,7 +93,9 @@ function isoMinute(ms: number, timeZone: string): string {
 /** The lead's name split for N: the last word is the surname ("Ayşe Nur Kaya" → "Ayşe Nur", "Kaya"). */
 function nameParts(name: string): { name: string; surname: string } {
   const words = name.trim().split(/\s+/);
-  return words.length > 1 ? { name: words.slice(0, -1).join(' '), surname: words.at(-1)! } : { name: words[0] ?? '', surname: '' };
+  return words.length > 1
+    ? { name: words.slice(0, -1).join(' '), surname: words.at(-1)! }
+    : { name: words[0] ?? '', surname: '' };
 }
 
 /** One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE, the form named by the agency's brand. */

@@ -48,7 +48,10 @@ const MUTED = '#4b5563';
 const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 /** One line for a header or subject: no line breaks that could start a header of their own. */
@@ -73,7 +76,12 @@ function buttonColours(accent: string | null): { ground: string; ink: string } {
   return { ground, ink: contrastRatio(ground, '#ffffff') >= contrastRatio(ground, TEXT) ? '#ffffff' : TEXT };
 }
 
-function textPart(content: MailContent, brand: MailBrand, actionUrl: string | null, unsubscribeUrl: string | null): string {
+function textPart(
+  content: MailContent,
+  brand: MailBrand,
+  actionUrl: string | null,
+  unsubscribeUrl: string | null,
+): string {
   const lines = [content.heading, '', ...content.paragraphs.flatMap((p) => [p, ''])];
   if (content.items?.length) lines.push(...content.items.map((item) => `${item.label}: ${item.value}`), '');
   if (content.action && actionUrl) lines.push(`${content.action.label}: ${actionUrl}`, '');
@@ -104,10 +112,19 @@ function header(brand: MailBrand, baseUrl: string, accent: string): string {
   return `<tr><td style="padding:24px 28px 8px">${mark}</td></tr>`;
 }
 
-function htmlPart(content: MailContent, brand: MailBrand, baseUrl: string, actionUrl: string | null, unsubscribeUrl: string | null): string {
+function htmlPart(
+  content: MailContent,
+  brand: MailBrand,
+  baseUrl: string,
+  actionUrl: string | null,
+  unsubscribeUrl: string | null,
+): string {
   const { ground, ink } = buttonColours(brand.accentColor);
   const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 14px;${FONT};font-size:16px;line-height:1.5;color:${TEXT};white-space:pre-line">${escapeHtml(p)}</p>`)
+    .map(
+      (p) =>
+        `<p style="margin:0 0 14px;${FONT};font-size:16px;line-height:1.5;color:${TEXT};white-space:pre-line">${escapeHtml(p)}</p>`,
+    )
     .join('');
   const button =
     content.action && actionUrl
@@ -118,7 +135,9 @@ function htmlPart(content: MailContent, brand: MailBrand, baseUrl: string, actio
   const footerLines = [escapeHtml(messages.sentBy(brand.name))];
   if (content.footerNote) footerLines.push(escapeHtml(content.footerNote));
   if (unsubscribeUrl) {
-    footerLines.push(`${escapeHtml(messages.unsubscribe)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(messages.unsubscribeLink)}</a>`);
+    footerLines.push(
+      `${escapeHtml(messages.unsubscribe)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(messages.unsubscribeLink)}</a>`,
+    );
   }
   return (
     `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +

@@ -24,7 +24,13 @@ export function mailKindLabel(kind: string): string {
 }
 
 /** The test e-mail's words. */
-export function testMailContent(input: { brandName: string; from: string; requestedBy: string; at: string; settingsUrl: string }): MailContent {
+export function testMailContent(input: {
+  brandName: string;
+  from: string;
+  requestedBy: string;
+  at: string;
+  settingsUrl: string;
+}): MailContent {
   return {
     subject: `${input.brandName} deneme e-postası`,
     heading: 'E-posta ayarları çalışıyor',

@@ -19,22 +19,37 @@ export const mailMessages = {
   confirmHeading: 'E-posta adresinizi onaylayın',
   confirmBody: (page: string) =>
     `${page} sayfasının bildirimlerinin bu adrese gelmesi istendi. Onaylamak için aşağıdaki düğmeye basın; bağlantı 48 saat geçerlidir.`,
-  confirmIgnore: 'Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz: adres onaylanmadıkça buraya başka e-posta gönderilmez.',
+  confirmIgnore:
+    'Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz: adres onaylanmadıkça buraya başka e-posta gönderilmez.',
   confirmAction: 'Adresimi onayla',
-  confirmFooter: (page: string) => `Bu e-postayı ${page} sayfasının bildirim ayarlarında bu adres yazıldığı için aldınız.`,
-  entriesSubject: (page: string, n: number) => (n === 1 ? `${page}: yeni bir mesajınız var` : `${page}: ${count.format(n)} yeni mesajınız var`),
-  entriesHeading: (n: number) => (n === 1 ? 'Sayfanıza yeni bir mesaj geldi' : `Sayfanıza ${count.format(n)} yeni mesaj geldi`),
+  confirmFooter: (page: string) =>
+    `Bu e-postayı ${page} sayfasının bildirim ayarlarında bu adres yazıldığı için aldınız.`,
+  entriesSubject: (page: string, n: number) =>
+    n === 1 ? `${page}: yeni bir mesajınız var` : `${page}: ${count.format(n)} yeni mesajınız var`,
+  entriesHeading: (n: number) =>
+    n === 1 ? 'Sayfanıza yeni bir mesaj geldi' : `Sayfanıza ${count.format(n)} yeni mesaj geldi`,
   entriesMore: (n: number) => `ve ${count.format(n)} mesaj daha. Hepsini mesajlar sayfanızda okuyabilirsiniz.`,
   entriesAction: 'Mesajları görüntüle',
-  entriesFooter: (page: string) => `Bu e-postayı ${page} sayfanızın yeni mesaj bildirimlerini açtığınız için alıyorsunuz.`,
-  leadsSubject: (page: string, n: number) => (n === 1 ? `${page}: bir kişi iletişim bilgilerini bıraktı` : `${page}: ${count.format(n)} kişi iletişim bilgilerini bıraktı`),
-  leadsHeading: (n: number) => (n === 1 ? 'Bir kişi size iletişim bilgilerini bıraktı' : `${count.format(n)} kişi size iletişim bilgilerini bıraktı`),
-  leadsLine: (n: number) => (n === 1 ? 'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.' : `Ayrıca ${count.format(n)} kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.`),
+  entriesFooter: (page: string) =>
+    `Bu e-postayı ${page} sayfanızın yeni mesaj bildirimlerini açtığınız için alıyorsunuz.`,
+  leadsSubject: (page: string, n: number) =>
+    n === 1
+      ? `${page}: bir kişi iletişim bilgilerini bıraktı`
+      : `${page}: ${count.format(n)} kişi iletişim bilgilerini bıraktı`,
+  leadsHeading: (n: number) =>
+    n === 1
+      ? 'Bir kişi size iletişim bilgilerini bıraktı'
+      : `${count.format(n)} kişi size iletişim bilgilerini bıraktı`,
+  leadsLine: (n: number) =>
+    n === 1
+      ? 'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.'
+      : `Ayrıca ${count.format(n)} kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.`,
   leadsBody: 'Bilgileri ve iletişim için verdikleri açık rıza Kişiler sayfanızda.',
   leadsAction: 'Kişileri görüntüle',
   weeklySubject: (page: string, from: string, to: string) => `${page}: haftalık özet (${from} – ${to})`,
   weeklyHeading: 'Geçen haftanız',
-  weeklyIntro: (from: string, to: string) => `${from} – ${to} haftasında sayfanızda olanlar, parantez içinde bir önceki haftaya göre değişim:`,
+  weeklyIntro: (from: string, to: string) =>
+    `${from} – ${to} haftasında sayfanızda olanlar, parantez içinde bir önceki haftaya göre değişim:`,
   views: 'Görüntülenme',
   clicks: 'Bağlantı tıklaması',
   messages: 'Yeni mesaj',
@@ -135,10 +150,14 @@ export function weeklyMail(input: WeeklyMailInput): MailContent {
     { label: mailMessages.clicks, value: withChange(week.clicks, weekBefore.clicks) },
     { label: mailMessages.messages, value: withChange(week.messages, weekBefore.messages) },
   ];
-  for (const link of week.topLinks.slice(0, 3)) items.push({ label: mailMessages.topLink(link.label), value: count.format(link.clicks) });
+  for (const link of week.topLinks.slice(0, 3))
+    items.push({ label: mailMessages.topLink(link.label), value: count.format(link.clicks) });
   const sources = [...week.sources].filter(([, views]) => views > 0).sort((a, b) => b[1] - a[1]);
   for (const [source, views] of sources) {
-    items.push({ label: mailMessages.source(SOURCE_NAMES[source]), value: withChange(views, weekBefore.sources.get(source) ?? 0) });
+    items.push({
+      label: mailMessages.source(SOURCE_NAMES[source]),
+      value: withChange(views, weekBefore.sources.get(source) ?? 0),
+    });
   }
   return {
     subject: mailMessages.weeklySubject(input.page, from, to),

@@ -8,7 +8,9 @@ import { clockText, type Interval, type ZonedOpeningHours } from '../domain/open
 
 type JsonLd = Record<string, unknown>;
 
-const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => `https://schema.org/${day}`);
+const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(
+  (day) => `https://schema.org/${day}`,
+);
 /** At most this many closed dates go into the block, the nearest first: the page stays small. */
 const CLOSED_DATES_SHOWN = 30;
 const MIDNIGHT_END = 1440;
@@ -39,7 +41,13 @@ export function openingHoursOfBusiness(hours: ZonedOpeningHours | null | undefin
   const special = hours.closedDates
     .filter((day) => day >= hours.today)
     .slice(0, CLOSED_DATES_SHOWN)
-    .map((day) => ({ '@type': 'OpeningHoursSpecification', validFrom: day, validThrough: day, opens: '00:00', closes: '00:00' }));
+    .map((day) => ({
+      '@type': 'OpeningHoursSpecification',
+      validFrom: day,
+      validThrough: day,
+      opens: '00:00',
+      closes: '00:00',
+    }));
   const block: JsonLd = {};
   if (specification.length > 0) block.openingHoursSpecification = specification;
   if (specification.length > 0 && special.length > 0) block.specialOpeningHoursSpecification = special;

@@ -4,7 +4,16 @@
  * cached HTML holds a placeholder that each response fills (services/live-opening-state.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { CLOSED_DATES_FIELD, dayHoursField, dayHoursText, EMPTY_WEEK, hasAnyHours, hoursField, WEEKDAY_NAMES, type ZonedOpeningHours } from '../domain/opening-hours.js';
+import {
+  CLOSED_DATES_FIELD,
+  dayHoursField,
+  dayHoursText,
+  EMPTY_WEEK,
+  hasAnyHours,
+  hoursField,
+  WEEKDAY_NAMES,
+  type ZonedOpeningHours,
+} from '../domain/opening-hours.js';
 import type { OpenState } from '../domain/opening-state.js';
 
 export interface OpeningDayView {

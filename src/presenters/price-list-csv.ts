@@ -16,7 +16,13 @@ export function priceListCsv(content: PriceListContent): string {
     for (const item of section.items) {
       const labels = item.labels.map((code) => labelOf(code)).filter((label): label is string => label !== undefined);
       // formatPriceInput keeps the no-break space out: the amount alone, `1.250,50`.
-      rows.push([section.name, item.name, item.description ?? '', formatPriceInput(item.priceKurus).trim(), labels.join(', ')]);
+      rows.push([
+        section.name,
+        item.name,
+        item.description ?? '',
+        formatPriceInput(item.priceKurus).trim(),
+        labels.join(', '),
+      ]);
     }
   }
   return csvDocument(rows);

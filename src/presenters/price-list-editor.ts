@@ -101,7 +101,15 @@ export function itemFormValues(item: StoredPriceItem): ItemFormValues {
 
 /** A new item's form in `categoryId`: visible, not sold out. */
 export function newItemValues(categoryId: number | null): ItemFormValues {
-  return { category_id: categoryId === null ? '' : String(categoryId), name: '', description: '', price: '', labels: [], sold_out: false, is_visible: true };
+  return {
+    category_id: categoryId === null ? '' : String(categoryId),
+    name: '',
+    description: '',
+    price: '',
+    labels: [],
+    sold_out: false,
+    is_visible: true,
+  };
 }
 
 /** What the owner sent, to show the refused form again as typed. */
@@ -113,7 +121,12 @@ export function typedItemValues(body: Readonly<Record<string, unknown>>): ItemFo
     name: text('name'),
     description: text('description'),
     price: text('price'),
-    labels: typeof labels === 'string' ? [labels] : Array.isArray(labels) ? labels.filter((l): l is string => typeof l === 'string') : [],
+    labels:
+      typeof labels === 'string'
+        ? [labels]
+        : Array.isArray(labels)
+          ? labels.filter((l): l is string => typeof l === 'string')
+          : [],
     sold_out: body.sold_out === '1' || body.sold_out === 'on',
     is_visible: body.is_visible === '1' || body.is_visible === 'on',
   };

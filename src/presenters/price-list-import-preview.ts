@@ -23,19 +23,30 @@ export interface PriceImportSheetView {
 }
 
 export const priceImportPreviewTexts = {
-  rowsWithErrors: (rows: number) => `${rows} satırda hata var. Hiçbir ürün eklenmedi: dosyayı düzeltip yeniden yükleyin.`,
+  rowsWithErrors: (rows: number) =>
+    `${rows} satırda hata var. Hiçbir ürün eklenmedi: dosyayı düzeltip yeniden yükleyin.`,
   rowsWithErrorsSomeValid: (rows: number) =>
     `${rows} satırda hata var. Henüz hiçbir ürün eklenmedi: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
-  validOnlyAppend: (valid: number, refused: number) => `Onaylarsanız ${valid} geçerli ürün mevcut fiyat listesinin sonuna eklenir; ${refused} hatalı satır atlanır.`,
+  validOnlyAppend: (valid: number, refused: number) =>
+    `Onaylarsanız ${valid} geçerli ürün mevcut fiyat listesinin sonuna eklenir; ${refused} hatalı satır atlanır.`,
   validOnlyReplace: (valid: number, refused: number) =>
     `Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine ${valid} geçerli ürün gelir; ${refused} hatalı satır atlanır.`,
-  readyAppend: (items: number) => `${items} ürün hazır. Onaylarsanız mevcut fiyat listesinin sonuna eklenir; yeni kategoriler adlarıyla oluşturulur.`,
-  readyReplace: (items: number) => `${items} ürün hazır. Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine bunlar gelir.`,
+  readyAppend: (items: number) =>
+    `${items} ürün hazır. Onaylarsanız mevcut fiyat listesinin sonuna eklenir; yeni kategoriler adlarıyla oluşturulur.`,
+  readyReplace: (items: number) =>
+    `${items} ürün hazır. Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine bunlar gelir.`,
 } as const;
 
-
-const ENCODING_LABELS: Readonly<Record<string, string>> = { 'utf-8': 'UTF-8', 'utf-16': 'UTF-16', 'windows-1254': 'Windows-1254 (Türkçe Excel)' };
-const SEPARATOR_LABELS: Readonly<Record<string, string>> = { ';': 'noktalı virgül (;)', ',': 'virgül (,)', '\t': 'sekme' };
+const ENCODING_LABELS: Readonly<Record<string, string>> = {
+  'utf-8': 'UTF-8',
+  'utf-16': 'UTF-16',
+  'windows-1254': 'Windows-1254 (Türkçe Excel)',
+};
+const SEPARATOR_LABELS: Readonly<Record<string, string>> = {
+  ';': 'noktalı virgül (;)',
+  ',': 'virgül (,)',
+  '\t': 'sekme',
+};
 
 export interface PriceImportCell {
   label: string;
@@ -63,11 +74,16 @@ export interface PriceImportPreview {
 /** A cell that passed, as the list will show it. */
 function readValue(row: PriceImportSheetView['rows'][number], field: PriceImportField): string {
   switch (field) {
-    case 'kategori': return row.category;
-    case 'urun': return row.name;
-    case 'aciklama': return row.description ?? '';
-    case 'fiyat': return row.priceKurus === null ? row.cells.fiyat.trim() : formatPrice(row.priceKurus);
-    case 'etiketler': return row.labels.map((code) => labelOf(code) ?? code).join(', ');
+    case 'kategori':
+      return row.category;
+    case 'urun':
+      return row.name;
+    case 'aciklama':
+      return row.description ?? '';
+    case 'fiyat':
+      return row.priceKurus === null ? row.cells.fiyat.trim() : formatPrice(row.priceKurus);
+    case 'etiketler':
+      return row.labels.map((code) => labelOf(code) ?? code).join(', ');
   }
 }
 
@@ -82,12 +98,24 @@ export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean
   });
   const errorRows = rows
     .filter((row) => row.errorCount > 0)
-    .map((row) => ({ row: row.row, errors: row.cells.filter((cell) => cell.error).map((cell) => ({ label: cell.label, error: cell.error! })) }));
+    .map((row) => ({
+      row: row.row,
+      errors: row.cells.filter((cell) => cell.error).map((cell) => ({ label: cell.label, error: cell.error! })),
+    }));
   const valid = rows.length - errorRows.length;
-  const validOnly = errorRows.length > 0 && valid > 0 && sheet.validOnlyLimitError === null
-    ? { count: valid, summary: (replace ? priceImportPreviewTexts.validOnlyReplace : priceImportPreviewTexts.validOnlyAppend)(valid, errorRows.length) }
-    : null;
-  const rowsProblem = validOnly ? priceImportPreviewTexts.rowsWithErrorsSomeValid : priceImportPreviewTexts.rowsWithErrors;
+  const validOnly =
+    errorRows.length > 0 && valid > 0 && sheet.validOnlyLimitError === null
+      ? {
+          count: valid,
+          summary: (replace ? priceImportPreviewTexts.validOnlyReplace : priceImportPreviewTexts.validOnlyAppend)(
+            valid,
+            errorRows.length,
+          ),
+        }
+      : null;
+  const rowsProblem = validOnly
+    ? priceImportPreviewTexts.rowsWithErrorsSomeValid
+    : priceImportPreviewTexts.rowsWithErrors;
   const problem = sheet.limitError ?? (errorRows.length > 0 ? rowsProblem(errorRows.length) : null);
   return {
     total: rows.length,
@@ -98,7 +126,10 @@ export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean
     columnLabels: PRICE_IMPORT_FIELDS.map((field) => PRICE_IMPORT_LABELS[field]),
     importable: problem === null,
     problem,
-    summary: problem === null ? (replace ? priceImportPreviewTexts.readyReplace : priceImportPreviewTexts.readyAppend)(rows.length) : null,
+    summary:
+      problem === null
+        ? (replace ? priceImportPreviewTexts.readyReplace : priceImportPreviewTexts.readyAppend)(rows.length)
+        : null,
     validOnly,
   };
 }

@@ -60,7 +60,12 @@ function menuItem(item: PriceListEntry, list: ListIdentity): JsonLd {
 function catalogOffer(item: PriceListEntry, list: ListIdentity): JsonLd {
   return {
     ...offerOf(item),
-    itemOffered: withoutEmpty({ '@type': 'Product', name: item.name, description: item.description ?? undefined, image: imageOf(item, list) }),
+    itemOffered: withoutEmpty({
+      '@type': 'Product',
+      name: item.name,
+      description: item.description ?? undefined,
+      image: imageOf(item, list),
+    }),
   };
 }
 
@@ -104,5 +109,7 @@ export function priceListJsonLd(content: PriceListContent, list: ListIdentity): 
 export function priceListOfProfile(kind: PriceListKind | null, profileUrl: string): JsonLd {
   if (!kind) return {};
   const url = `${profileUrl}/fiyat-listesi`;
-  return kind === 'menu' ? { hasMenu: url } : { hasOfferCatalog: { '@type': 'OfferCatalog', name: 'Fiyat Listesi', url } };
+  return kind === 'menu'
+    ? { hasMenu: url }
+    : { hasOfferCatalog: { '@type': 'OfferCatalog', name: 'Fiyat Listesi', url } };
 }

@@ -69,13 +69,19 @@ function contactOf(customer: Customer, profile: Profile | null): PriceListPage['
   return {
     person: profile?.company?.trim() && person ? person : null,
     phone: profile?.isPhoneVisible && profile.phone ? displayPhone(profile.phone) : null,
-    website: profile?.isWebsiteVisible && profile.website ? profile.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '') : null,
+    website:
+      profile?.isWebsiteVisible && profile.website
+        ? profile.website.replace(/^https?:\/\/(www\.)?/, '').replace(/\/$/, '')
+        : null,
     address: address || null,
   };
 }
 
 /** The business as the card names it: the company when there is one, else the person. */
-export function businessNameOf(customer: Pick<Customer, 'name' | 'surname'>, profile: Pick<Profile, 'company'> | null): string {
+export function businessNameOf(
+  customer: Pick<Customer, 'name' | 'surname'>,
+  profile: Pick<Profile, 'company'> | null,
+): string {
   return profile?.company?.trim() || `${customer.name} ${customer.surname}`.trim();
 }
 

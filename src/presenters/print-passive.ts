@@ -8,7 +8,8 @@ import type { PassiveCustomer } from '../repositories/print-kit.repository.js';
 
 export const printPassiveMessages = {
   title: (n: number) => `Seçilenlerden ${n} müşteri pasif; kartları basılsın mı?`,
-  effect: 'Pasif müşterilerin sayfaları ziyaretçilere kapalıdır: kartlarındaki QR kodu ve adres "Bu profil şu anda aktif değil" gösterir.',
+  effect:
+    'Pasif müşterilerin sayfaları ziyaretçilere kapalıdır: kartlarındaki QR kodu ve adres "Bu profil şu anda aktif değil" gösterir.',
   includeAll: (n: number) => `Hepsini bas (${n} kart)`,
   leaveOut: (n: number) => `Pasifleri çıkar, ${n} kart bas`,
   allPassive: 'Seçilenlerin hepsi pasif.',
@@ -25,7 +26,12 @@ export interface PrintPassiveForm {
   fields: ReadonlyArray<readonly [string, string]>;
 }
 
-export function printPassiveView(passive: readonly PassiveCustomer[], total: number, form: PrintPassiveForm, backUrl: string) {
+export function printPassiveView(
+  passive: readonly PassiveCustomer[],
+  total: number,
+  form: PrintPassiveForm,
+  backUrl: string,
+) {
   return {
     title: printPassiveMessages.title(passive.length),
     effect: printPassiveMessages.effect,

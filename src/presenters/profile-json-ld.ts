@@ -29,7 +29,15 @@ export interface JsonLdSource {
 
 /** Platforms whose link is the owner's own profile elsewhere: what schema.org's `sameAs` is for. */
 const SAME_AS_PLATFORMS: ReadonlySet<string> = new Set([
-  'instagram', 'youtube', 'tiktok', 'twitter', 'facebook', 'linkedin', 'telegram', 'spotify', 'github',
+  'instagram',
+  'youtube',
+  'tiktok',
+  'twitter',
+  'facebook',
+  'linkedin',
+  'telegram',
+  'spotify',
+  'github',
 ]);
 
 /** A card's address is a Turkish one (il, ilçe, five-digit postal code). */
@@ -75,7 +83,9 @@ function sameAs(links: readonly SocialLink[]): string[] | undefined {
 
 /** The object without its empty properties (undefined, null, ''). */
 export function withoutEmpty(object: JsonLd): JsonLd {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
 }
 
 /**

@@ -127,15 +127,32 @@ function isVisibleButton(buttons: ContactButton[], type: ContactButton['type']):
 function contactActions(bundle: ProfileBundle): ContactAction[] {
   const { profile, contactButtons, customer } = bundle;
   const actions: ContactAction[] = [];
-  const phone = profile.isPhoneVisible && profile.phone ? safeHref(`tel:${profile.phone.replace(/[^\d+]/g, '')}`) : null;
+  const phone =
+    profile.isPhoneVisible && profile.phone ? safeHref(`tel:${profile.phone.replace(/[^\d+]/g, '')}`) : null;
   const email = profile.isEmailVisible && profile.email ? safeHref(`mailto:${profile.email}`) : null;
-  if (phone && isVisibleButton(contactButtons, 'phone')) actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞', svg: iconKey(ACTION_ICONS.phone) });
-  if (email && isVisibleButton(contactButtons, 'email')) actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️', svg: iconKey(ACTION_ICONS.email) });
+  if (phone && isVisibleButton(contactButtons, 'phone'))
+    actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞', svg: iconKey(ACTION_ICONS.phone) });
+  if (email && isVisibleButton(contactButtons, 'email'))
+    actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️', svg: iconKey(ACTION_ICONS.email) });
   if ((phone || email) && isVisibleButton(contactButtons, 'add_contact')) {
-    actions.push({ kind: 'vcard', href: `/${customer.slug}/vcard.vcf`, label: 'Rehbere Ekle', icon: '👤', svg: iconKey(ACTION_ICONS.vcard), download: `${customer.slug}.vcf` });
+    actions.push({
+      kind: 'vcard',
+      href: `/${customer.slug}/vcard.vcf`,
+      label: 'Rehbere Ekle',
+      icon: '👤',
+      svg: iconKey(ACTION_ICONS.vcard),
+      download: `${customer.slug}.vcf`,
+    });
   }
   const website = profile.isWebsiteVisible && profile.website ? safeHref(profile.website) : null;
-  if (website) actions.push({ kind: 'website', href: website, label: 'Web Sitesi', icon: '🌐', svg: iconKey(ACTION_ICONS.website) });
+  if (website)
+    actions.push({
+      kind: 'website',
+      href: website,
+      label: 'Web Sitesi',
+      icon: '🌐',
+      svg: iconKey(ACTION_ICONS.website),
+    });
   return actions;
 }
 
@@ -151,7 +168,15 @@ function linkItem(link: SocialLink, slug: string): LinkItem | null {
   if (!platform) return null;
   const { svg, emoji: icon } = linkIcon(link.platform, link.icon);
   const clickUrl = `/${slug}/links/${link.id}/click`;
-  const base = { id: link.id, platform: link.platform, label: link.label || platform.label, icon, svg, ariaLabel: '', clickUrl };
+  const base = {
+    id: link.id,
+    platform: link.platform,
+    label: link.label || platform.label,
+    icon,
+    svg,
+    ariaLabel: '',
+    clickUrl,
+  };
   base.ariaLabel = base.label === platform.label ? base.label : `${base.label} (${platform.label})`;
   const dialogId = `baglanti-${link.id}`;
   const qrUrl = `/${slug}/links/${link.id}/qr.svg`;
@@ -166,7 +191,9 @@ function linkItem(link: SocialLink, slug: string): LinkItem | null {
     }
     case 'iban': {
       const { first: iban, second: holder } = splitPair(link.url);
-      return /^TR\d{24}$/.test(iban) ? { ...base, kind: 'iban', dialogId, iban, grouped: groupIban(iban), holder, qrUrl } : null;
+      return /^TR\d{24}$/.test(iban)
+        ? { ...base, kind: 'iban', dialogId, iban, grouped: groupIban(iban), holder, qrUrl }
+        : null;
     }
     case 'catalog': {
       const href = safeHref(link.url);
@@ -201,7 +228,8 @@ function coverView(cover: BackgroundDescriptor | null): CoverView {
   const view: CoverView = { image: null, video: null, canvas: null };
   if (cover?.kind === 'image') view.image = cover.url;
   if (cover?.kind === 'video') view.video = cover.url;
-  if (cover?.kind === 'animation' && cover.type !== 'gradient') view.canvas = { type: cover.type, config: JSON.stringify(cover.config) };
+  if (cover?.kind === 'animation' && cover.type !== 'gradient')
+    view.canvas = { type: cover.type, config: JSON.stringify(cover.config) };
   return view;
 }
 
@@ -214,7 +242,10 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
   const background = withPublicUpload(pageBackground(profile), uploadsBase);
   const cover = withPublicUpload(parseCover(profile.coverPhoto), uploadsBase);
   const fullName = `${customer.name} ${customer.surname}`;
-  const photo = profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/') ? publicUploadUrl(profile.profilePhoto, uploadsBase) : null;
+  const photo =
+    profile.isProfileVisible && profile.profilePhoto?.startsWith('/uploads/')
+      ? publicUploadUrl(profile.profilePhoto, uploadsBase)
+      : null;
   const ibanCard =
     bundle.iban?.isVisible && /^TR\d{24}$/.test(bundle.iban.iban)
       ? { iban: bundle.iban.iban, grouped: groupIban(bundle.iban.iban), holder: bundle.iban.accountHolder }

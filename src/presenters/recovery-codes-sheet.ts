@@ -33,11 +33,27 @@ export const messages = {
 
 /** The brand in a file name: Turkish letters folded, words joined by hyphens ("Ajans Işık" → ajans-isik). */
 function fileBase(brandName: string): string {
-  return foldLetters(brandName).replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'vizit';
+  return (
+    foldLetters(brandName)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'vizit'
+  );
 }
 
-export function recoveryCodesSheetView(codes: string[], issuedAt: number, sealed: string, owner: RecoveryCodesOwner): RecoveryCodesSheetView {
-  return { heading: messages.heading(owner.brandName), email: owner.email, issuedAt: formatDateTime(issuedAt, owner.timeZone), codes, sealed };
+export function recoveryCodesSheetView(
+  codes: string[],
+  issuedAt: number,
+  sealed: string,
+  owner: RecoveryCodesOwner,
+): RecoveryCodesSheetView {
+  return {
+    heading: messages.heading(owner.brandName),
+    email: owner.email,
+    issuedAt: formatDateTime(issuedAt, owner.timeZone),
+    codes,
+    sealed,
+  };
 }
 
 /**

@@ -27,7 +27,8 @@ const sourceColumn = (name: string) => `Kaynak: ${name}`;
 export function statsCsv(input: StatsCsvInput): string {
   const cell = new Map<string, number>();
   for (const c of input.clicks) cell.set(`${c.linkId}|${c.day}`, (cell.get(`${c.linkId}|${c.day}`) ?? 0) + c.clicks);
-  for (const v of input.sourceViews) cell.set(`${v.source}|${v.day}`, (cell.get(`${v.source}|${v.day}`) ?? 0) + v.views);
+  for (const v of input.sourceViews)
+    cell.set(`${v.source}|${v.day}`, (cell.get(`${v.source}|${v.day}`) ?? 0) + v.views);
   const header: CsvValue[] = [
     ...STATS_CSV_HEADER,
     ...input.links.map((link) => link.label),

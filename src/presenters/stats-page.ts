@@ -76,7 +76,11 @@ export function presentStatsPage(detail: StatsPageInput, base: string) {
       rate: detail.clickThroughRate === null ? '—' : percent.format(detail.clickThroughRate),
     },
     // The last 7 days, as the page always showed them: at least 10 percent wide (docs/product.md).
-    bars: week.map((d) => ({ ...d, label: dayLabel(d.date), width: weekMax === 0 ? 10 : Math.max(10, barWidth(d.views, weekMax)) })),
+    bars: week.map((d) => ({
+      ...d,
+      label: dayLabel(d.date),
+      width: weekMax === 0 ? 10 : Math.max(10, barWidth(d.views, weekMax)),
+    })),
     table: detail.dailyStats.map((d) => ({ ...d, label: dayLabel(d.date) })).reverse(),
     links: detail.links.map((link) => ({
       label: link.label || platformById(link.platform)?.label || link.platform,
@@ -91,7 +95,8 @@ export function presentStatsPage(detail: StatsPageInput, base: string) {
       name: SOURCE_NAMES[source],
       views: detail.sources[source],
       // A few views among many round to 0: shown as under one percent, not as none.
-      share: detail.sources[source] > 0 && detail.sourceShares[source] === 0 ? '<%1' : `%${detail.sourceShares[source]}`,
+      share:
+        detail.sources[source] > 0 && detail.sourceShares[source] === 0 ? '<%1' : `%${detail.sourceShares[source]}`,
       width: barWidth(detail.sources[source], sourceMax),
     })).sort((a, b) => b.views - a.views),
   };

@@ -12,7 +12,10 @@ export function publicUploadUrl(value: string, base: string | null): string {
 }
 
 /** A cover or background with its uploaded image or video at the public base. */
-export function withPublicUpload(descriptor: BackgroundDescriptor | null, base: string | null): BackgroundDescriptor | null {
+export function withPublicUpload(
+  descriptor: BackgroundDescriptor | null,
+  base: string | null,
+): BackgroundDescriptor | null {
   if (!base || (descriptor?.kind !== 'image' && descriptor?.kind !== 'video')) return descriptor;
   return { ...descriptor, url: publicUploadUrl(descriptor.url, base) };
 }

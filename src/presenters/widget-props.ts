@@ -24,7 +24,11 @@ export const widgetProps = {
     currentUrl,
     redirect,
   }),
-  backgroundPicker: (base: string, current: { type: string; value: string }, redirect: string): BackgroundPickerProps => ({
+  backgroundPicker: (
+    base: string,
+    current: { type: string; value: string },
+    redirect: string,
+  ): BackgroundPickerProps => ({
     action: `${base}/background`,
     imageAction: `${base}/background/image`,
     current,

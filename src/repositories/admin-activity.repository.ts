@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { isActivityAction, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
+import {
+  isActivityAction,
+  type ActivityCustomer,
+  type ActivityEntry,
+  type NewActivity,
+} from '../domain/admin-activity.js';
 import { toInt } from './rows.js';
 
 /** Which entries: one administrator's, one customer's, or all. */
@@ -92,17 +97,26 @@ export class AdminActivityRepository {
    * One entry for many customers (an import, a bulk action) and a row for each of them in
    * admin_activity_customers, 500 a statement, in the caller's transaction or one of its own.
    */
-  async insertForMany(entry: NewActivity, customers: readonly ActivityCustomer[], now: number, trx?: Knex): Promise<void> {
+  async insertForMany(
+    entry: NewActivity,
+    customers: readonly ActivityCustomer[],
+    now: number,
+    trx?: Knex,
+  ): Promise<void> {
     const write = async (db: Knex): Promise<void> => {
-      const [row] = (await db('admin_activity').insert(toRow(entry, now)).returning('id')) as Array<{ id: unknown } | number>;
+      const [row] = (await db('admin_activity').insert(toRow(entry, now)).returning('id')) as Array<
+        { id: unknown } | number
+      >;
       const activityId = typeof row === 'object' ? toInt(row.id) : toInt(row);
       for (let i = 0; i < customers.length; i += ROWS_PER_INSERT) {
-        await db('admin_activity_customers').insert(customers.slice(i, i + ROWS_PER_INSERT).map((customer) => ({
-          activity_id: activityId,
-          customer_id: customer.id,
-          customer_name: clip(`${customer.name} ${customer.surname}`.trim(), 255) ?? '',
-          customer_slug: clip(customer.slug, 255) ?? '',
-        })));
+        await db('admin_activity_customers').insert(
+          customers.slice(i, i + ROWS_PER_INSERT).map((customer) => ({
+            activity_id: activityId,
+            customer_id: customer.id,
+            customer_name: clip(`${customer.name} ${customer.surname}`.trim(), 255) ?? '',
+            customer_slug: clip(customer.slug, 255) ?? '',
+          })),
+        );
       }
     };
     if (trx) await write(trx);
@@ -111,7 +125,11 @@ export class AdminActivityRepository {
 
   /** One entry by its id, or null. */
   async find(id: number): Promise<ActivityEntry | null> {
-    const row = (await this.db('admin_activity as a').leftJoin('customers as c', 'c.id', 'a.customer_id').where('a.id', id).select('a.*', 'c.id as live_customer_id').first()) as Record<string, unknown> | undefined;
+    const row = (await this.db('admin_activity as a')
+      .leftJoin('customers as c', 'c.id', 'a.customer_id')
+      .where('a.id', id)
+      .select('a.*', 'c.id as live_customer_id')
+      .first()) as Record<string, unknown> | undefined;
     return row ? toEntry(row) : null;
   }
 
@@ -123,8 +141,15 @@ export class AdminActivityRepository {
       .where('m.customer_id', '>', afterCustomerId)
       .orderBy('m.customer_id')
       .limit(limit)
-      .select('m.customer_id', 'm.customer_name', 'm.customer_slug', 'c.id as live_customer_id')) as Array<Record<string, unknown>>;
-    return rows.map((r) => ({ id: toInt(r.customer_id), name: String(r.customer_name), slug: String(r.customer_slug), live: r.live_customer_id != null }));
+      .select('m.customer_id', 'm.customer_name', 'm.customer_slug', 'c.id as live_customer_id')) as Array<
+      Record<string, unknown>
+    >;
+    return rows.map((r) => ({
+      id: toInt(r.customer_id),
+      name: String(r.customer_name),
+      slug: String(r.customer_slug),
+      live: r.live_customer_id != null,
+    }));
   }
 
   /** A customer's entries are its own and those of the imports and bulk actions it was part of (two indexed reads). */
@@ -134,7 +159,12 @@ export class AdminActivityRepository {
     const { customerId } = filter;
     if (customerId !== undefined) {
       query.where((either) => {
-        either.where('a.customer_id', customerId).orWhereIn('a.id', this.db('admin_activity_customers').where('customer_id', customerId).select('activity_id'));
+        either
+          .where('a.customer_id', customerId)
+          .orWhereIn(
+            'a.id',
+            this.db('admin_activity_customers').where('customer_id', customerId).select('activity_id'),
+          );
       });
     }
     return query;
@@ -147,7 +177,10 @@ export class AdminActivityRepository {
   /** One page, newest first, read along the primary key or a filter's index (never an offset). */
   async page(filter: ActivityFilter, cursor: ActivityCursor, perPage: number): Promise<ActivityPage> {
     // Whether each customer is still there: a primary-key lookup for each of the page's rows.
-    const query = this.filtered(filter).leftJoin('customers as c', 'c.id', 'a.customer_id').select('a.*', 'c.id as live_customer_id').limit(perPage);
+    const query = this.filtered(filter)
+      .leftJoin('customers as c', 'c.id', 'a.customer_id')
+      .select('a.*', 'c.id as live_customer_id')
+      .limit(perPage);
     if (cursor && 'newer' in cursor) query.where('a.id', '>', cursor.newer).orderBy('a.id', 'asc');
     else {
       if (cursor) query.where('a.id', '<', cursor.older);

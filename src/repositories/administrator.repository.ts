@@ -60,11 +60,21 @@ export class AdministratorRepository {
    * A new password; with `revokeSessions` every session begun before `now` ends too. `also` runs
    * in the same transaction (the security e-mail that tells of it, services/admin-security-mail.service.ts).
    */
-  async updatePassword(id: number, passwordHash: string, now: number, revokeSessions: boolean, also?: InTransaction): Promise<void> {
+  async updatePassword(
+    id: number,
+    passwordHash: string,
+    now: number,
+    revokeSessions: boolean,
+    also?: InTransaction,
+  ): Promise<void> {
     await this.db.transaction(async (trx) => {
       await trx('administrators')
         .where({ id })
-        .update({ password_hash: passwordHash, password_changed_at: now, ...(revokeSessions ? { sessions_revoked_at: now } : {}) });
+        .update({
+          password_hash: passwordHash,
+          password_changed_at: now,
+          ...(revokeSessions ? { sessions_revoked_at: now } : {}),
+        });
       if (also) await also(trx);
     });
   }
@@ -75,7 +85,13 @@ export class AdministratorRepository {
   }
 
   /** Turns the second factor on with its secret (sealed) and recovery codes (hashes), in one transaction; false when it already was. */
-  async enableSecondFactor(id: number, sealedSecret: string, step: number, codeHashes: string[], now: number): Promise<boolean> {
+  async enableSecondFactor(
+    id: number,
+    sealedSecret: string,
+    step: number,
+    codeHashes: string[],
+    now: number,
+  ): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const changed = await trx('administrators')
         .where({ id })
@@ -83,7 +99,9 @@ export class AdministratorRepository {
         .update({ totp_secret: sealedSecret, totp_enabled_at: now, totp_last_step: step });
       if (changed === 0) return false;
       await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
-      await trx('administrator_recovery_codes').insert(codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })));
+      await trx('administrator_recovery_codes').insert(
+        codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })),
+      );
       return true;
     });
   }
@@ -133,17 +151,28 @@ export class AdministratorRepository {
         .update({ totp_last_step: step });
       if (claimed === 0) return false;
       await trx('administrator_recovery_codes').where({ administrator_id: id }).delete();
-      await trx('administrator_recovery_codes').insert(codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })));
+      await trx('administrator_recovery_codes').insert(
+        codeHashes.map((code_hash) => ({ administrator_id: id, code_hash })),
+      );
       return true;
     });
   }
 
   /** Whether the code is one of the administrator's current set, used or not (a renewal or turning off voids a set). */
   async hasRecoveryCode(id: number, codeHash: string): Promise<boolean> {
-    return (await this.db('administrator_recovery_codes').where({ administrator_id: id, code_hash: codeHash }).first('code_hash')) !== undefined;
+    return (
+      (await this.db('administrator_recovery_codes')
+        .where({ administrator_id: id, code_hash: codeHash })
+        .first('code_hash')) !== undefined
+    );
   }
 
   async countUnusedRecoveryCodes(id: number): Promise<number> {
-    return countOf(await this.db('administrator_recovery_codes').where({ administrator_id: id }).whereNull('used_at').count({ count: '*' }));
+    return countOf(
+      await this.db('administrator_recovery_codes')
+        .where({ administrator_id: id })
+        .whereNull('used_at')
+        .count({ count: '*' }),
+    );
   }
 }

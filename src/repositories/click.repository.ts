@@ -43,8 +43,18 @@ export class ClickRepository {
     return this.db.transaction(async (trx) => {
       const owners = await this.owners(trx, [...new Set(clicks.map((c) => c.linkId))]);
       const kept = groups.filter(({ key: [linkId, , customerId] }) => owners.get(linkId) === customerId);
-      await addToCounters(trx, 'link_click_days', ['link_id', 'day'], 'clicks',
-        kept.map(({ key: [linkId, day, customerId], count }) => ({ customer_id: customerId, link_id: linkId, day, clicks: count })));
+      await addToCounters(
+        trx,
+        'link_click_days',
+        ['link_id', 'day'],
+        'clicks',
+        kept.map(({ key: [linkId, day, customerId], count }) => ({
+          customer_id: customerId,
+          link_id: linkId,
+          day,
+          clicks: count,
+        })),
+      );
       return kept.reduce((sum, group) => sum + group.count, 0);
     });
   }

@@ -1,7 +1,13 @@
 /** Customers by the hundred: the bulk import's slug look-up, insert and run, and the CSV export's read. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Knex } from 'knex';
-import { newContactButtonRows, newCustomerRow, newProfileRow, toCustomer, type Customer } from './customer.repository.js';
+import {
+  newContactButtonRows,
+  newCustomerRow,
+  newProfileRow,
+  toCustomer,
+  type Customer,
+} from './customer.repository.js';
 import type { Profile } from './profile.repository.js';
 
 /** The business on the card, as the customers CSV carries it. */
@@ -20,7 +26,14 @@ export interface StoredRefusedRows {
   rowCount: number;
 }
 
-const NO_IDENTITY: CustomerIdentity = { company: null, title: null, addressLine: null, district: null, city: null, postalCode: null };
+const NO_IDENTITY: CustomerIdentity = {
+  company: null,
+  title: null,
+  addressLine: null,
+  district: null,
+  city: null,
+  postalCode: null,
+};
 const NO_CONTACT: CustomerContact = { phone: null, email: null, website: null, bio: null };
 
 export interface NewImportedCustomer {
@@ -66,12 +79,17 @@ export class CustomerBatchRepository {
   async takenSlugs(bases: readonly string[]): Promise<Set<string>> {
     const wanted = new Set(bases);
     const taken = new Set<string>();
-    for (const [table, column] of [['customers', 'slug'], ['slug_redirects', 'old_slug']] as const) {
+    for (const [table, column] of [
+      ['customers', 'slug'],
+      ['slug_redirects', 'old_slug'],
+    ] as const) {
       for (const part of chunks([...wanted], 500)) {
         const rows: Array<{ slug: string }> = await this.db(table).select({ slug: column }).whereIn(column, part);
         for (const { slug } of rows) taken.add(slug);
       }
-      const suffixed: Array<{ slug: string }> = await this.db(table).select({ slug: column }).where(column, 'like', '%-%');
+      const suffixed: Array<{ slug: string }> = await this.db(table)
+        .select({ slug: column })
+        .where(column, 'like', '%-%');
       for (const { slug } of suffixed) if (wanted.has(slug.replace(SUFFIX, ''))) taken.add(slug);
     }
     return taken;
@@ -84,9 +102,19 @@ export class CustomerBatchRepository {
    * transaction of an import id commit, and a second (a resubmit, or one racing this, which
    * PostgreSQL holds on the key until this one ends) fails on it and keeps nothing.
    */
-  async createMany(importId: string, customers: readonly NewImportedCustomer[], createdAt: number, skippedRows = 0): Promise<Customer[]> {
+  async createMany(
+    importId: string,
+    customers: readonly NewImportedCustomer[],
+    createdAt: number,
+    skippedRows = 0,
+  ): Promise<Customer[]> {
     return this.db.transaction(async (trx) => {
-      await trx('import_runs').insert({ id: importId, customer_ids: '', created_at: createdAt, skipped_rows: skippedRows });
+      await trx('import_runs').insert({
+        id: importId,
+        customer_ids: '',
+        created_at: createdAt,
+        skipped_rows: skippedRows,
+      });
       const created: Customer[] = [];
       for (const part of chunks(customers)) {
         // better-sqlite3 answers each insert at once: without a turn between batches the
@@ -98,16 +126,29 @@ export class CustomerBatchRepository {
         // Matched by slug (unique): a multi-row RETURNING does not promise the input's order.
         const bySlug = new Map(rows.map((row) => [String(row.slug), toCustomer(row)]));
         const inserted = part.map((c) => ({ input: c, customer: bySlug.get(c.slug) as Customer }));
-        await trx('customer_profiles').insert(inserted.map(({ input, customer }) => newProfileRow(customer.id, createdAt, {
-          bio: input.bio, phone: input.phone, email: input.email, website: input.website,
-          company: input.company ?? null, title: input.title ?? null, address_line: input.address_line ?? null,
-          district: input.district ?? null, city: input.city ?? null, postal_code: input.postal_code ?? null,
-        })));
+        await trx('customer_profiles').insert(
+          inserted.map(({ input, customer }) =>
+            newProfileRow(customer.id, createdAt, {
+              bio: input.bio,
+              phone: input.phone,
+              email: input.email,
+              website: input.website,
+              company: input.company ?? null,
+              title: input.title ?? null,
+              address_line: input.address_line ?? null,
+              district: input.district ?? null,
+              city: input.city ?? null,
+              postal_code: input.postal_code ?? null,
+            }),
+          ),
+        );
         const buttons = inserted.flatMap(({ customer }) => newContactButtonRows(customer.id));
         for (const rowsOfButtons of chunks(buttons)) await trx('contact_buttons').insert(rowsOfButtons);
         created.push(...inserted.map(({ customer }) => customer));
       }
-      await trx('import_runs').where({ id: importId }).update({ customer_ids: created.map((c) => c.id).join(',') });
+      await trx('import_runs')
+        .where({ id: importId })
+        .update({ customer_ids: created.map((c) => c.id).join(',') });
       return created;
     });
   }
@@ -115,9 +156,14 @@ export class CustomerBatchRepository {
   /** The customers a confirmed import created (by their ids then) and the rows it left out, or null for an id no import claimed. */
   async importRun(importId: string): Promise<{ customerIds: number[]; skippedRows: number } | null> {
     const row: { customer_ids: string; skipped_rows: number | string } | undefined = await this.db('import_runs')
-      .select('customer_ids', 'skipped_rows').where({ id: importId }).first();
+      .select('customer_ids', 'skipped_rows')
+      .where({ id: importId })
+      .first();
     if (!row) return null;
-    return { customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number), skippedRows: Number(row.skipped_rows) };
+    return {
+      customerIds: row.customer_ids === '' ? [] : row.customer_ids.split(',').map(Number),
+      skippedRows: Number(row.skipped_rows),
+    };
   }
 
   /**
@@ -125,43 +171,81 @@ export class CustomerBatchRepository {
    * the confirmation's, changes nothing), and lets go of the ones older than a week.
    */
   async keepRefusedRows(importId: string, file: StoredRefusedRows, now: number): Promise<void> {
-    await this.db('import_run_refused_rows').where('created_at', '<', now - REFUSED_ROWS_KEPT_MS).del();
     await this.db('import_run_refused_rows')
-      .insert({ import_id: importId, row_count: file.rowCount, content: file.content, encoding: file.encoding, created_at: now })
-      .onConflict('import_id').ignore();
+      .where('created_at', '<', now - REFUSED_ROWS_KEPT_MS)
+      .del();
+    await this.db('import_run_refused_rows')
+      .insert({
+        import_id: importId,
+        row_count: file.rowCount,
+        content: file.content,
+        encoding: file.encoding,
+        created_at: now,
+      })
+      .onConflict('import_id')
+      .ignore();
   }
 
   /** The refused rows' file of an import id, or null (none refused, or no longer kept). */
   async refusedRows(importId: string): Promise<StoredRefusedRows | null> {
-    const row: { content: Buffer; encoding: string; row_count: number | string } | undefined = await this.db('import_run_refused_rows')
-      .select('content', 'encoding', 'row_count').where({ import_id: importId }).first();
+    const row: { content: Buffer; encoding: string; row_count: number | string } | undefined = await this.db(
+      'import_run_refused_rows',
+    )
+      .select('content', 'encoding', 'row_count')
+      .where({ import_id: importId })
+      .first();
     return row ? { content: Buffer.from(row.content), encoding: row.encoding, rowCount: Number(row.row_count) } : null;
   }
 
   /** Whether an import id has a refused rows' file kept, without reading it. */
   async hasRefusedRows(importId: string): Promise<boolean> {
-    return (await this.db('import_run_refused_rows').select('import_id').where({ import_id: importId }).first()) !== undefined;
+    return (
+      (await this.db('import_run_refused_rows').select('import_id').where({ import_id: importId }).first()) !==
+      undefined
+    );
   }
 
   /** The customers with their contact fields, bio, business and address, read in one query a batch. */
   async withIdentity(customers: readonly Customer[]): Promise<CustomerWithIdentity[]> {
     const byCustomer = new Map<number, { identity: CustomerIdentity; contact: CustomerContact }>();
-    for (const part of chunks(customers.map((c) => c.id), 500)) {
+    for (const part of chunks(
+      customers.map((c) => c.id),
+      500,
+    )) {
       const rows: Array<Record<string, string | number | null>> = await this.db('customer_profiles')
-        .select('customer_id', 'phone', 'email', 'website', 'bio', 'company', 'title', 'address_line', 'district', 'city', 'postal_code')
+        .select(
+          'customer_id',
+          'phone',
+          'email',
+          'website',
+          'bio',
+          'company',
+          'title',
+          'address_line',
+          'district',
+          'city',
+          'postal_code',
+        )
         .whereIn('customer_id', part);
       for (const row of rows) {
         const text = (column: string) => row[column] as string | null;
         byCustomer.set(Number(row.customer_id), {
           identity: {
-            company: text('company'), title: text('title'), addressLine: text('address_line'),
-            district: text('district'), city: text('city'), postalCode: text('postal_code'),
+            company: text('company'),
+            title: text('title'),
+            addressLine: text('address_line'),
+            district: text('district'),
+            city: text('city'),
+            postalCode: text('postal_code'),
           },
           contact: { phone: text('phone'), email: text('email'), website: text('website'), bio: text('bio') },
         });
       }
     }
-    return customers.map((c) => ({ ...c, ...(byCustomer.get(c.id) ?? { identity: NO_IDENTITY, contact: NO_CONTACT }) }));
+    return customers.map((c) => ({
+      ...c,
+      ...(byCustomer.get(c.id) ?? { identity: NO_IDENTITY, contact: NO_CONTACT }),
+    }));
   }
 
   /** The given customers (unknown ids left out), oldest first. */
@@ -180,10 +264,20 @@ export class CustomerBatchRepository {
   async *allInBatches(size = 1000): AsyncGenerator<Customer[]> {
     let after: { createdAt: number; id: number } | null = null;
     for (;;) {
-      const query = this.db('customers').select('*').orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(size);
+      const query = this.db('customers')
+        .select('*')
+        .orderBy([
+          { column: 'created_at', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ])
+        .limit(size);
       if (after) {
         const { createdAt, id } = after;
-        query.where((q) => q.where('created_at', '>', createdAt).orWhere((same) => same.where('created_at', createdAt).andWhere('id', '>', id)));
+        query.where((q) =>
+          q
+            .where('created_at', '>', createdAt)
+            .orWhere((same) => same.where('created_at', createdAt).andWhere('id', '>', id)),
+        );
       }
       const batch = (await query).map(toCustomer);
       if (batch.length > 0) yield batch;

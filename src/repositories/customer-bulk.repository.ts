@@ -22,12 +22,16 @@ function toNamed(row: Record<string, unknown>): ActivityCustomer {
 
 /** A filter as it is, listed ids a statement's worth at a time. */
 function parts(selection: BulkSelection): BulkSelection[] {
-  return selection.kind === 'ids' ? chunks(selection.ids, IDS_PER_STATEMENT).map((ids) => ({ kind: 'ids', ids })) : [selection];
+  return selection.kind === 'ids'
+    ? chunks(selection.ids, IDS_PER_STATEMENT).map((ids) => ({ kind: 'ids', ids }))
+    : [selection];
 }
 
 /** Where the selection's rows are, on a query of `customers`. */
 function selecting(query: Knex.QueryBuilder, selection: BulkSelection): Knex.QueryBuilder {
-  return selection.kind === 'ids' ? query.whereIn('customers.id', [...selection.ids]) : applyCustomerFilter(query, selection.filter);
+  return selection.kind === 'ids'
+    ? query.whereIn('customers.id', [...selection.ids])
+    : applyCustomerFilter(query, selection.filter);
 }
 
 /**
@@ -39,9 +43,14 @@ export class CustomerBulkRepository {
 
   /** The customers selected, oldest first, named as the activity log keeps them. */
   async named(selection: BulkSelection, db: Knex = this.db): Promise<ActivityCustomer[]> {
-    const order = [{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }];
+    const order = [
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ];
     if (selection.kind === 'matching') {
-      return (await selecting(db('customers').select('id', 'name', 'surname', 'slug'), selection).orderBy(order)).map(toNamed);
+      return (await selecting(db('customers').select('id', 'name', 'surname', 'slug'), selection).orderBy(order)).map(
+        toNamed,
+      );
     }
     const found: Array<Record<string, unknown>> = [];
     for (const part of chunks(selection.ids, IDS_PER_STATEMENT)) {

@@ -20,7 +20,8 @@ export function applyCustomerFilter(query: Knex.QueryBuilder, filter: CustomerLi
   const patterns = searchPatterns(filter.search);
   if (patterns.length > 0) {
     query.where((any) => {
-      for (const pattern of patterns) any.orWhereRaw("customers.search_text like ? escape '\\'", [likePattern(pattern)]);
+      for (const pattern of patterns)
+        any.orWhereRaw("customers.search_text like ? escape '\\'", [likePattern(pattern)]);
     });
   }
   if (filter.status) query.where('customers.is_active', filter.status === 'active');

@@ -6,16 +6,28 @@ import { customerNameSortKey } from '../domain/turkish-sort.js';
 export const SEARCHED_PROFILE_COLUMNS = ['company', 'phone', 'email', 'address_line', 'district', 'city'] as const;
 
 /** What the search finds the customers by, read in `db` (a transaction of the change, or the migration's). */
-export async function searchableCustomers(db: Knex, customerIds: readonly number[]): Promise<Array<SearchableCustomer & { id: number }>> {
+export async function searchableCustomers(
+  db: Knex,
+  customerIds: readonly number[],
+): Promise<Array<SearchableCustomer & { id: number }>> {
   if (customerIds.length === 0) return [];
   const rows: Array<Record<string, unknown>> = await db('customers')
     .leftJoin('customer_profiles', 'customer_profiles.customer_id', 'customers.id')
-    .select('customers.id', 'customers.name', 'customers.surname', 'customers.slug', ...SEARCHED_PROFILE_COLUMNS.map((c) => `customer_profiles.${c}`))
+    .select(
+      'customers.id',
+      'customers.name',
+      'customers.surname',
+      'customers.slug',
+      ...SEARCHED_PROFILE_COLUMNS.map((c) => `customer_profiles.${c}`),
+    )
     .whereIn('customers.id', customerIds);
   const redirects: Array<{ customer_id: number; old_slug: string }> = await db('slug_redirects')
     .select('customer_id', 'old_slug')
     .whereIn('customer_id', customerIds)
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'old_slug', order: 'asc' }]);
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'old_slug', order: 'asc' },
+    ]);
   const oldSlugs = new Map<number, string[]>();
   for (const { customer_id, old_slug } of redirects) {
     const id = Number(customer_id);
@@ -43,10 +55,12 @@ export async function searchableCustomers(db: Knex, customerIds: readonly number
  */
 export async function refreshSearchText(db: Knex, customerIds: readonly number[]): Promise<void> {
   for (const customer of await searchableCustomers(db, customerIds)) {
-    await db('customers').where({ id: customer.id }).update({
-      search_text: customerSearchTextOf(customer),
-      name_sort_key: customerNameSortKey(customer.name, customer.surname),
-    });
+    await db('customers')
+      .where({ id: customer.id })
+      .update({
+        search_text: customerSearchTextOf(customer),
+        name_sort_key: customerNameSortKey(customer.name, customer.surname),
+      });
   }
 }
 

@@ -108,8 +108,16 @@ export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
     surname,
     slug,
     search_text: customerSearchTextOf({
-      name, surname, slug, company: input.company ?? null, phone: input.phone ?? null, email: input.email ?? null,
-      addressLine: input.address_line ?? null, district: input.district ?? null, city: input.city ?? null, oldSlugs: [],
+      name,
+      surname,
+      slug,
+      company: input.company ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+      addressLine: input.address_line ?? null,
+      district: input.district ?? null,
+      city: input.city ?? null,
+      oldSlugs: [],
     }),
     name_sort_key: customerNameSortKey(name, surname),
     edit_token: input.editToken,
@@ -119,7 +127,11 @@ export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
 }
 
 /** A new customer's profile: everything shown, the default background; `fields` fills in contact data and bio. */
-export function newProfileRow(customerId: number, createdAt: number, fields: Record<string, unknown> = {}): Record<string, unknown> {
+export function newProfileRow(
+  customerId: number,
+  createdAt: number,
+  fields: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     customer_id: customerId,
     is_profile_visible: true,
@@ -149,7 +161,11 @@ export class CustomerRepository {
 
   constructor(private readonly db: Knex) {
     this.bySlug = new PreparedQuery(db, 'vizit_customer_by_slug', 'select * from customers where slug = ? limit 1');
-    this.stateBySlug = new PreparedQuery(db, 'vizit_customer_state_by_slug', 'select id, is_active, version from customers where slug = ? limit 1');
+    this.stateBySlug = new PreparedQuery(
+      db,
+      'vizit_customer_state_by_slug',
+      'select id, is_active, version from customers where slug = ? limit 1',
+    );
   }
 
   async findById(id: number): Promise<Customer | null> {
@@ -189,11 +205,17 @@ export class CustomerRepository {
    * each profile. By name is by name_sort_key, the name in Turkish alphabetical order as a key
    * compared byte by byte on both databases (domain/turkish-sort.ts), on its index.
    */
-  async listPage(options: { filter: CustomerListFilter; sort: CustomerListSort; page: number; perPage: number }): Promise<CustomerPage> {
+  async listPage(options: {
+    filter: CustomerListFilter;
+    sort: CustomerListSort;
+    page: number;
+    perPage: number;
+  }): Promise<CustomerPage> {
     const filtered = applyCustomerFilter(this.db('customers'), options.filter);
-    const order = options.sort === 'name'
-      ? 'customers.name_sort_key asc, customers.id asc'
-      : 'customers.created_at desc, customers.id desc';
+    const order =
+      options.sort === 'name'
+        ? 'customers.name_sort_key asc, customers.id asc'
+        : 'customers.created_at desc, customers.id desc';
     const [rows, counted] = await Promise.all([
       filtered
         .clone()
@@ -228,7 +250,10 @@ export class CustomerRepository {
   async slugsStartingWith(base: string): Promise<Set<string>> {
     const [current, old] = await Promise.all([
       this.db('customers').select('slug').where('slug', base).orWhere('slug', 'like', `${base}-%`),
-      this.db('slug_redirects').select({ slug: 'old_slug' }).where('old_slug', base).orWhere('old_slug', 'like', `${base}-%`),
+      this.db('slug_redirects')
+        .select({ slug: 'old_slug' })
+        .where('old_slug', base)
+        .orWhere('old_slug', 'like', `${base}-%`),
     ]);
     return new Set([...current, ...old].map((row: { slug: string }) => row.slug));
   }
@@ -245,12 +270,16 @@ export class CustomerRepository {
   }
 
   async setActive(id: number, isActive: boolean): Promise<void> {
-    await this.db('customers').where({ id }).update({ is_active: isActive, version: this.db.raw('version + 1') });
+    await this.db('customers')
+      .where({ id })
+      .update({ is_active: isActive, version: this.db.raw('version + 1') });
   }
 
   /** The phone and e-mail on the customer's page (shown or not): where the hand-over links are addressed. */
   async contact(id: number): Promise<CustomerContact> {
-    const row: { phone: string | null; email: string | null } | undefined = await this.db('customer_profiles').where({ customer_id: id }).first('phone', 'email');
+    const row: { phone: string | null; email: string | null } | undefined = await this.db('customer_profiles')
+      .where({ customer_id: id })
+      .first('phone', 'email');
     return { phone: row?.phone ?? null, email: row?.email ?? null };
   }
 

@@ -22,7 +22,10 @@ function compareKeys(a: readonly KeyPart[], b: readonly KeyPart[]): number {
  * Items counted per key, the groups sorted by their key parts, so that two writers always lock
  * counter rows in the same order (on PostgreSQL a different order could deadlock).
  */
-export function countGroups<T, K extends readonly KeyPart[]>(items: Iterable<T>, keyOf: (item: T) => K): Array<CountedGroup<K>> {
+export function countGroups<T, K extends readonly KeyPart[]>(
+  items: Iterable<T>,
+  keyOf: (item: T) => K,
+): Array<CountedGroup<K>> {
   const groups = new Map<string, CountedGroup<K>>();
   for (const item of items) {
     const key = keyOf(item);

@@ -27,7 +27,9 @@ export type LeadSettingsInput = Omit<LeadSettings, 'noticeVersion'> & { notice: 
 
 function retentionOf(value: unknown): LeadRetentionMonths {
   const months = toInt(value);
-  return (LEAD_RETENTION_MONTHS as readonly number[]).includes(months) ? (months as LeadRetentionMonths) : DEFAULT_LEAD_RETENTION;
+  return (LEAD_RETENTION_MONTHS as readonly number[]).includes(months)
+    ? (months as LeadRetentionMonths)
+    : DEFAULT_LEAD_RETENTION;
 }
 
 export class LeadSettingsRepository {
@@ -36,9 +38,20 @@ export class LeadSettingsRepository {
   /** The settings with the current notice's text; null while the owner has never saved them (the form is off). */
   async find(customerId: number, db: Knex = this.db): Promise<LeadSettings | null> {
     const row: Record<string, unknown> | undefined = await db('lead_settings as s')
-      .leftJoin('lead_notices as n', (join) => join.on('n.customer_id', 's.customer_id').andOn('n.version', 's.notice_version'))
+      .leftJoin('lead_notices as n', (join) =>
+        join.on('n.customer_id', 's.customer_id').andOn('n.version', 's.notice_version'),
+      )
       .where('s.customer_id', customerId)
-      .first('s.enabled', 's.ask_phone', 's.ask_email', 's.ask_note', 's.prompt', 's.notice_version', 's.retention_months', 'n.notice');
+      .first(
+        's.enabled',
+        's.ask_phone',
+        's.ask_email',
+        's.ask_note',
+        's.prompt',
+        's.notice_version',
+        's.retention_months',
+        'n.notice',
+      );
     if (!row) return null;
     return {
       enabled: toBool(row.enabled),
@@ -52,7 +65,9 @@ export class LeadSettingsRepository {
 
   /** The text of one version of a customer's notice, or null. */
   async notice(customerId: number, version: number): Promise<string | null> {
-    const row: { notice?: string } | undefined = await this.db('lead_notices').where({ customer_id: customerId, version }).first('notice');
+    const row: { notice?: string } | undefined = await this.db('lead_notices')
+      .where({ customer_id: customerId, version })
+      .first('notice');
     return row?.notice ?? null;
   }
 
@@ -78,7 +93,10 @@ export class LeadSettingsRepository {
         retention_months: input.retentionMonths,
         updated_at: at,
       };
-      await trx('lead_settings').insert({ customer_id: customerId, ...row }).onConflict('customer_id').merge(row);
+      await trx('lead_settings')
+        .insert({ customer_id: customerId, ...row })
+        .onConflict('customer_id')
+        .merge(row);
       await bumpVersion(trx, customerId);
       return { ...input, noticeVersion: version };
     });

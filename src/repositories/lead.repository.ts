@@ -81,7 +81,13 @@ export class LeadRepository {
   }
 
   /** One statement checks the form and inserts: a row only while the form is on under the version shown. */
-  private async insert(db: Knex, customerId: number, lead: NewLead, noticeVersion: number, at: number): Promise<number | LeadRefusal> {
+  private async insert(
+    db: Knex,
+    customerId: number,
+    lead: NewLead,
+    noticeVersion: number,
+    at: number,
+  ): Promise<number | LeadRefusal> {
     const sql = `insert into leads (customer_id, name, phone, email, note, consent_at, notice_version, created_at)
        select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
        where customer_id = ? and enabled and notice_version = ? returning id`;
@@ -96,13 +102,17 @@ export class LeadRepository {
     }
     const [row] = rows;
     if (row) return toInt(row.id);
-    const settings: Record<string, unknown> | undefined = await db('lead_settings').where({ customer_id: customerId }).first('enabled');
+    const settings: Record<string, unknown> | undefined = await db('lead_settings')
+      .where({ customer_id: customerId })
+      .first('enabled');
     return settings && toBool(settings.enabled) ? 'notice-changed' : 'closed';
   }
 
   /** Adds gathered leads to their days' counters in one transaction, in key order (no deadlock between instances). */
   async addDayCounts(rows: readonly DayCount[]): Promise<void> {
-    const sorted = [...rows].sort((a, b) => a.customerId - b.customerId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const sorted = [...rows].sort(
+      (a, b) => a.customerId - b.customerId || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0),
+    );
     const counted = sorted.map((row) => ({ customer_id: row.customerId, day: row.day, leads: row.leads }));
     await this.db.transaction((trx) => addToCounters(trx, 'lead_days', ['customer_id', 'day'], 'leads', counted));
   }
@@ -113,26 +123,37 @@ export class LeadRepository {
 
   /** Leads the owner has not had on screen yet. */
   async countUnread(customerId: number): Promise<number> {
-    return countOf(await this.db('leads').where({ customer_id: customerId }).whereNull('read_at').count({ count: '*' }));
+    return countOf(
+      await this.db('leads').where({ customer_id: customerId }).whereNull('read_at').count({ count: '*' }),
+    );
   }
 
   /** Newest first; `limit` null for all of them (the downloads). */
   async list(customerId: number, limit: number | null = null, offset = 0): Promise<Lead[]> {
     const query = this.db('leads')
       .where({ customer_id: customerId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
     if (limit !== null) query.limit(limit).offset(offset);
     return (await query).map(toLead);
   }
 
   async find(customerId: number, id: number): Promise<Lead | null> {
-    const row: Record<string, unknown> | undefined = await this.db('leads').where({ customer_id: customerId, id }).first();
+    const row: Record<string, unknown> | undefined = await this.db('leads')
+      .where({ customer_id: customerId, id })
+      .first();
     return row ? toLead(row) : null;
   }
 
   /** The owner has had the leads up to `at` on screen. */
   async markRead(customerId: number, at: number): Promise<void> {
-    await this.db('leads').where({ customer_id: customerId }).whereNull('read_at').andWhere('created_at', '<=', at).update({ read_at: at });
+    await this.db('leads')
+      .where({ customer_id: customerId })
+      .whereNull('read_at')
+      .andWhere('created_at', '<=', at)
+      .update({ read_at: at });
   }
 
   /** False when this customer has no lead with that id. */
@@ -153,7 +174,9 @@ export class LeadRepository {
     const keeping = this.db('lead_settings').select('customer_id').where('retention_months', months);
     const others = this.db('lead_settings').select('customer_id').whereNot('retention_months', months);
     const query = this.db('leads').where('created_at', '<', cutoff);
-    return isDefault ? query.whereNotIn('customer_id', others).delete() : query.whereIn('customer_id', keeping).delete();
+    return isDefault
+      ? query.whereNotIn('customer_id', others).delete()
+      : query.whereIn('customer_id', keeping).delete();
   }
 
   /** Leads per day from `from` to `to`, both inclusive (the statistics). */

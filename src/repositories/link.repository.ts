@@ -18,7 +18,10 @@ export class LinkRepository {
   constructor(private readonly db: Knex) {}
 
   private async ids(trx: Knex.Transaction, customerId: number): Promise<number[]> {
-    const rows = await trx('social_links').where({ customer_id: customerId }).orderBy([{ column: 'order_index' }, { column: 'id' }]).select('id');
+    const rows = await trx('social_links')
+      .where({ customer_id: customerId })
+      .orderBy([{ column: 'order_index' }, { column: 'id' }])
+      .select('id');
     return rows.map((row: { id: unknown }) => toInt(row.id));
   }
 
@@ -52,11 +55,19 @@ export class LinkRepository {
   }
 
   async update(customerId: number, id: number, values: Partial<LinkValues>): Promise<boolean> {
-    return (await this.changing(customerId, (trx) => trx('social_links').where({ customer_id: customerId, id }).update(values))) > 0;
+    return (
+      (await this.changing(customerId, (trx) =>
+        trx('social_links').where({ customer_id: customerId, id }).update(values),
+      )) > 0
+    );
   }
 
   async setVisible(customerId: number, id: number, isVisible: boolean): Promise<boolean> {
-    return (await this.changing(customerId, (trx) => trx('social_links').where({ customer_id: customerId, id }).update({ is_visible: isVisible }))) > 0;
+    return (
+      (await this.changing(customerId, (trx) =>
+        trx('social_links').where({ customer_id: customerId, id }).update({ is_visible: isVisible }),
+      )) > 0
+    );
   }
 
   async delete(customerId: number, id: number): Promise<boolean> {
@@ -84,7 +95,8 @@ export class LinkRepository {
   async reorder(customerId: number, order: number[]): Promise<boolean> {
     return this.changing(customerId, async (trx) => {
       const ids = await this.ids(trx, customerId);
-      const same = order.length === ids.length && new Set(order).size === order.length && order.every((id) => ids.includes(id));
+      const same =
+        order.length === ids.length && new Set(order).size === order.length && order.every((id) => ids.includes(id));
       if (!same) return false;
       await this.writeOrder(trx, customerId, order);
       return true;

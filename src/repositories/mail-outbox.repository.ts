@@ -113,7 +113,9 @@ export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCo
   if (postgres) await db.raw('select pg_advisory_xact_lock_shared(hashtext(?))', [mail.pendingKey]);
   const { sql, params } = composeInsert(mail, now, postgres);
   const result: unknown = await db.raw(sql, params);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ available_at: unknown }>;
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+    available_at: unknown;
+  }>;
   if (isDueNow(rows, now)) announceQueued(db);
 }
 
@@ -133,7 +135,12 @@ export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompo
 }
 
 /** queueToCompose's insert (`after`: a CTE whose lock it waits for); the gap counts from mails already claimed, not the one waiting. */
-function composeInsert(mail: MailToCompose, now: Date, postgres: boolean, after?: string): { sql: string; params: Array<string | number> } {
+function composeInsert(
+  mail: MailToCompose,
+  now: Date,
+  postgres: boolean,
+  after?: string,
+): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
   const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
        coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ? and pending_key is null), ?) + ?, ?`;
@@ -143,7 +150,18 @@ function composeInsert(mail: MailToCompose, now: Date, postgres: boolean, after?
      ${after ? `select ${row} from ${after}` : `values (${row})`}
      on conflict (pending_key) ${mail.hurry ? `do update set available_at = ${sooner}` : 'do nothing'}
      returning available_at`,
-    params: [mail.kind, mail.customerId, mail.pendingKey, mail.compose, mail.customerId, mail.kind, at - mail.gapMs, at - mail.gapMs, mail.gapMs, at],
+    params: [
+      mail.kind,
+      mail.customerId,
+      mail.pendingKey,
+      mail.compose,
+      mail.customerId,
+      mail.kind,
+      at - mail.gapMs,
+      at - mail.gapMs,
+      mail.gapMs,
+      at,
+    ],
   };
 }
 
@@ -154,7 +172,13 @@ function composeInsert(mail: MailToCompose, now: Date, postgres: boolean, after?
  * in one round trip instead of a transaction of four. The worker is kicked when the outbox row
  * made is due now.
  */
-export async function queueToComposeWithPostgres(db: Knex, mail: MailToCompose, now: Date, table: string, row: Record<string, string | number>): Promise<void> {
+export async function queueToComposeWithPostgres(
+  db: Knex,
+  mail: MailToCompose,
+  now: Date,
+  table: string,
+  row: Record<string, string | number>,
+): Promise<void> {
   const { sql, params } = composeInsert(mail, now, true, 'held');
   const columns = Object.keys(row);
   const result = (await db.raw(
@@ -164,7 +188,13 @@ export async function queueToComposeWithPostgres(db: Knex, mail: MailToCompose, 
      select (select count(*) from entry) as entries, mail.available_at from (select 1) as one left join mail on true`,
     [mail.pendingKey, ...params, table, ...columns, ...Object.values(row)],
   )) as { rows: Array<{ available_at: unknown }> };
-  if (isDueNow(result.rows.filter((found) => found.available_at !== null), now)) announceNow();
+  if (
+    isDueNow(
+      result.rows.filter((found) => found.available_at !== null),
+      now,
+    )
+  )
+    announceNow();
 }
 
 /** A row the insert made (none when one was waiting) that is due now: worth a run of the worker. */
@@ -272,7 +302,9 @@ export class MailOutboxRepository {
        returning id, kind, compose, customer_id, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
       [now + leaseMs, now, now, limit],
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, unknown>
+    >;
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);
   }
 
@@ -324,8 +356,14 @@ export class MailOutboxRepository {
 
   /** Removes sent (and skipped) rows older than `sentBefore` and failed ones older than `failedBefore`. */
   async prune(sentBefore: number, failedBefore: number): Promise<number> {
-    const sent = await this.db('mail_outbox').whereIn('status', ['sent', 'skipped']).andWhere('sent_at', '<', sentBefore).delete();
-    const failed = await this.db('mail_outbox').where('status', 'failed').andWhere('failed_at', '<', failedBefore).delete();
+    const sent = await this.db('mail_outbox')
+      .whereIn('status', ['sent', 'skipped'])
+      .andWhere('sent_at', '<', sentBefore)
+      .delete();
+    const failed = await this.db('mail_outbox')
+      .where('status', 'failed')
+      .andWhere('failed_at', '<', failedBefore)
+      .delete();
     return sent + failed;
   }
 
@@ -333,7 +371,10 @@ export class MailOutboxRepository {
   async recentFailures(limit: number): Promise<FailedMail[]> {
     const rows = (await this.db('mail_outbox')
       .where('status', 'failed')
-      .orderBy([{ column: 'failed_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'failed_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit)
       .select('id', 'kind', 'recipient', 'failed_at', 'last_error')) as Array<Record<string, unknown>>;
     return rows.map((row) => ({

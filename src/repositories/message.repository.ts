@@ -15,7 +15,9 @@ export class MessageRepository {
 
   /** Committed before the visitor is told it was sent; `db` is the transaction the owner's e-mail is queued in, when there is one. */
   async create(customerId: number, message: string, createdAt: number, db: Knex = this.db): Promise<number> {
-    const [row] = await db('anonymous_messages').insert({ customer_id: customerId, message, created_at: createdAt }).returning('id');
+    const [row] = await db('anonymous_messages')
+      .insert({ customer_id: customerId, message, created_at: createdAt })
+      .returning('id');
     return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
   }
 
@@ -28,12 +30,20 @@ export class MessageRepository {
   async createWithMail(customerId: number, message: string, createdAt: number, mail: MailToCompose): Promise<void> {
     const now = new Date(createdAt);
     if (isPostgres(this.db)) {
-      await queueToComposeWithPostgres(this.db, mail, now, 'anonymous_messages', { customer_id: customerId, message, created_at: createdAt });
+      await queueToComposeWithPostgres(this.db, mail, now, 'anonymous_messages', {
+        customer_id: customerId,
+        message,
+        created_at: createdAt,
+      });
       return;
     }
     await inSqliteTransaction(this.db, (trx) => {
       queueToComposeInSqlite(trx, mail, now);
-      trx.run('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)', [customerId, message, createdAt]);
+      trx.run('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)', [
+        customerId,
+        message,
+        createdAt,
+      ]);
     });
   }
 
@@ -52,23 +62,41 @@ export class MessageRepository {
    * Never moves back (two tabs, a slow request).
    */
   async markSeen(customerId: number, at: number): Promise<void> {
-    await this.db('customer_profiles').where({ customer_id: customerId }).andWhere('messages_seen_at', '<', at).update({ messages_seen_at: at });
+    await this.db('customer_profiles')
+      .where({ customer_id: customerId })
+      .andWhere('messages_seen_at', '<', at)
+      .update({ messages_seen_at: at });
   }
 
   /** Messages that arrived after the owner last opened the messages page. */
   async countUnseen(customerId: number): Promise<number> {
-    const profile = await this.db('customer_profiles').select('messages_seen_at').where({ customer_id: customerId }).first();
+    const profile = await this.db('customer_profiles')
+      .select('messages_seen_at')
+      .where({ customer_id: customerId })
+      .first();
     const seen = toInt(profile?.messages_seen_at);
-    return countOf(await this.db('anonymous_messages').where({ customer_id: customerId }).andWhere('created_at', '>', seen).count({ count: '*' }));
+    return countOf(
+      await this.db('anonymous_messages')
+        .where({ customer_id: customerId })
+        .andWhere('created_at', '>', seen)
+        .count({ count: '*' }),
+    );
   }
 
   /** Newest first. */
   async page(customerId: number, limit: number, offset: number): Promise<Message[]> {
     const rows = await this.db('anonymous_messages')
       .where({ customer_id: customerId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ])
       .limit(limit)
       .offset(offset);
-    return rows.map((row: Record<string, unknown>) => ({ id: toInt(row.id), message: String(row.message), createdAt: toInt(row.created_at) }));
+    return rows.map((row: Record<string, unknown>) => ({
+      id: toInt(row.id),
+      message: String(row.message),
+      createdAt: toInt(row.created_at),
+    }));
   }
 }

@@ -90,13 +90,29 @@ function toSettings(row: Record<string, unknown>): NotificationSettings {
 }
 
 function toEntriesState(row: Record<string, unknown>): EntriesState {
-  return { ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), editToken: String(row.edit_token) };
+  return {
+    ...toSettings(row),
+    name: String(row.name),
+    surname: String(row.surname ?? ''),
+    editToken: String(row.edit_token),
+  };
 }
 
 const SETTINGS_COLUMNS = [
-  'customer_id', 'email', 'confirmed_at', 'confirm_expires_at', 'confirm_sent_at', 'on_message', 'weekly',
-  'unsubscribe_nonce', 'site_origin', 'entries_mail_at', 'messages_after_id', 'messages_last_id',
-  'leads_after_id', 'leads_last_id',
+  'customer_id',
+  'email',
+  'confirmed_at',
+  'confirm_expires_at',
+  'confirm_sent_at',
+  'on_message',
+  'weekly',
+  'unsubscribe_nonce',
+  'site_origin',
+  'entries_mail_at',
+  'messages_after_id',
+  'messages_last_id',
+  'leads_after_id',
+  'leads_last_id',
 ];
 
 export class OwnerNotificationRepository {
@@ -104,12 +120,19 @@ export class OwnerNotificationRepository {
   private readonly entriesChoice: PreparedQuery<{ on_message: unknown; confirmed_at: unknown }>;
 
   constructor(private readonly db: Knex) {
-    this.entriesChoice = new PreparedQuery(db, 'vizit_owner_hears_of_entries', 'select on_message, confirmed_at from owner_notifications where customer_id = ?');
+    this.entriesChoice = new PreparedQuery(
+      db,
+      'vizit_owner_hears_of_entries',
+      'select on_message, confirmed_at from owner_notifications where customer_id = ?',
+    );
   }
 
   /** Whether a new message or lead of this customer is e-mailed: the choice on, the address confirmed. */
   hearsOfEntries(customerId: number): MaybeAsync<boolean> {
-    return mapNow(this.entriesChoice.firstNowShared(customerId), (row) => row !== undefined && toBool(row.on_message) && row.confirmed_at !== null);
+    return mapNow(
+      this.entriesChoice.firstNowShared(customerId),
+      (row) => row !== undefined && toBool(row.on_message) && row.confirmed_at !== null,
+    );
   }
 
   async find(customerId: number, db: Knex = this.db): Promise<NotificationSettings | null> {
@@ -145,7 +168,10 @@ export class OwnerNotificationRepository {
       site_origin: change.siteOrigin,
       updated_at: now,
     };
-    await trx('owner_notifications').insert({ customer_id: customerId, ...row }).onConflict('customer_id').merge(Object.keys(row));
+    await trx('owner_notifications')
+      .insert({ customer_id: customerId, ...row })
+      .onConflict('customer_id')
+      .merge(Object.keys(row));
   }
 
   /**
@@ -153,12 +179,16 @@ export class OwnerNotificationRepository {
    * gathering starts from, so messages from before the choice was on (or the address confirmed) are never mailed.
    */
   private latestMessageId(): Knex.Raw {
-    return this.db.raw('(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = owner_notifications.customer_id)');
+    return this.db.raw(
+      '(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = owner_notifications.customer_id)',
+    );
   }
 
   /** The same mark for the customer's leads: leads from before are never counted in an e-mail. */
   private latestLeadId(): Knex.Raw {
-    return this.db.raw('(select coalesce(max(id), 0) from leads where leads.customer_id = owner_notifications.customer_id)');
+    return this.db.raw(
+      '(select coalesce(max(id), 0) from leads where leads.customer_id = owner_notifications.customer_id)',
+    );
   }
 
   /** The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries choice was just turned on. */
@@ -170,15 +200,32 @@ export class OwnerNotificationRepository {
     now: number,
   ): Promise<void> {
     const mark = restartEntries
-      ? { messages_after_id: this.latestMessageId(), messages_last_id: this.latestMessageId(), leads_after_id: this.latestLeadId(), leads_last_id: this.latestLeadId() }
+      ? {
+          messages_after_id: this.latestMessageId(),
+          messages_last_id: this.latestMessageId(),
+          leads_after_id: this.latestLeadId(),
+          leads_last_id: this.latestLeadId(),
+        }
       : {};
     await trx('owner_notifications')
       .where({ customer_id: customerId })
-      .update({ on_message: choices.onMessage, weekly: choices.weekly, site_origin: choices.siteOrigin, updated_at: now, ...mark });
+      .update({
+        on_message: choices.onMessage,
+        weekly: choices.weekly,
+        site_origin: choices.siteOrigin,
+        updated_at: now,
+        ...mark,
+      });
   }
 
   /** A new confirmation link for the same, still unconfirmed address. */
-  async renewConfirmation(trx: Knex.Transaction, customerId: number, hash: string, expiresAt: number, now: number): Promise<void> {
+  async renewConfirmation(
+    trx: Knex.Transaction,
+    customerId: number,
+    hash: string,
+    expiresAt: number,
+    now: number,
+  ): Promise<void> {
     await trx('owner_notifications')
       .where({ customer_id: customerId })
       .whereNull('confirmed_at')
@@ -192,7 +239,10 @@ export class OwnerNotificationRepository {
 
   /** The settings whose confirmation link has this hash (used or not, expired or not: the caller says which). */
   async findByConfirmHash(hash: string): Promise<NotificationSettings | null> {
-    const row = await this.db('owner_notifications').select(SETTINGS_COLUMNS).where({ confirm_token_hash: hash }).first();
+    const row = await this.db('owner_notifications')
+      .select(SETTINGS_COLUMNS)
+      .where({ confirm_token_hash: hash })
+      .first();
     return row ? toSettings(row as Record<string, unknown>) : null;
   }
 
@@ -229,9 +279,17 @@ export class OwnerNotificationRepository {
 
   /** Turns one kind of e-mail off (`all`: both, and an address never confirmed is forgotten). */
   async turnOff(customerId: number, kind: UnsubscribeKind, now: number): Promise<void> {
-    const off = kind === 'message' ? { on_message: false } : kind === 'weekly' ? { weekly: false } : { on_message: false, weekly: false };
-    await this.db('owner_notifications').where({ customer_id: customerId }).update({ ...off, updated_at: now });
-    if (kind === 'all') await this.db('owner_notifications').where({ customer_id: customerId }).whereNull('confirmed_at').delete();
+    const off =
+      kind === 'message'
+        ? { on_message: false }
+        : kind === 'weekly'
+          ? { weekly: false }
+          : { on_message: false, weekly: false };
+    await this.db('owner_notifications')
+      .where({ customer_id: customerId })
+      .update({ ...off, updated_at: now });
+    if (kind === 'all')
+      await this.db('owner_notifications').where({ customer_id: customerId }).whereNull('confirmed_at').delete();
   }
 
   async markEntries(trx: Knex.Transaction, customerId: number, mark: EntriesMark): Promise<void> {
@@ -246,23 +304,37 @@ export class OwnerNotificationRepository {
 
   /** How many leads of the customer have ids in (afterId, lastId]. */
   async leadsBetween(trx: Knex, customerId: number, afterId: number, lastId: number): Promise<number> {
-    return countOf(await trx('leads').where({ customer_id: customerId }).andWhere('id', '>', afterId).andWhere('id', '<=', lastId).count({ count: '*' }));
+    return countOf(
+      await trx('leads')
+        .where({ customer_id: customerId })
+        .andWhere('id', '>', afterId)
+        .andWhere('id', '<=', lastId)
+        .count({ count: '*' }),
+    );
   }
 
   /** The newest lead id of the customer (0 without any), as `trx` sees it. */
   async lastLeadId(trx: Knex, customerId: number): Promise<number> {
-    const row = (await trx('leads').where({ customer_id: customerId }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
+    const row = (await trx('leads').where({ customer_id: customerId }).max({ id: 'id' }).first()) as
+      { id: unknown } | undefined;
     return toInt(row?.id ?? 0);
   }
 
   /** The newest message id of the customer (0 without any), as `trx` sees it. */
   async lastMessageId(trx: Knex, customerId: number): Promise<number> {
-    const row = (await trx('anonymous_messages').where({ customer_id: customerId }).max({ id: 'id' }).first()) as { id: unknown } | undefined;
+    const row = (await trx('anonymous_messages').where({ customer_id: customerId }).max({ id: 'id' }).first()) as
+      { id: unknown } | undefined;
     return toInt(row?.id ?? 0);
   }
 
   /** The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many there are. */
-  async messagesBetween(trx: Knex, customerId: number, afterId: number, lastId: number, limit: number): Promise<{ texts: string[]; total: number }> {
+  async messagesBetween(
+    trx: Knex,
+    customerId: number,
+    afterId: number,
+    lastId: number,
+    limit: number,
+  ): Promise<{ texts: string[]; total: number }> {
     // One statement: the window's count is taken over the whole range before the limit.
     const rows = (await trx('anonymous_messages')
       .select('message', trx.raw('count(*) over () as total'))
@@ -292,7 +364,12 @@ export class OwnerNotificationRepository {
 
   /** Confirmation e-mails of this customer in the outbox queued from `since` on (one replaced before it went counts once). */
   async confirmationsSince(customerId: number, since: number): Promise<number> {
-    return countOf(await this.db('mail_outbox').where({ customer_id: customerId, kind: 'notify_confirm' }).andWhere('created_at', '>=', since).count({ count: '*' }));
+    return countOf(
+      await this.db('mail_outbox')
+        .where({ customer_id: customerId, kind: 'notify_confirm' })
+        .andWhere('created_at', '>=', since)
+        .count({ count: '*' }),
+    );
   }
 
   /** Owners with the weekly summary on, a confirmed address and an active page, by customer id after `afterId`. */
@@ -307,7 +384,13 @@ export class OwnerNotificationRepository {
       .andWhere('n.customer_id', '>', afterId)
       .orderBy('n.customer_id')
       .limit(limit)) as Array<Record<string, unknown>>;
-    return rows.map((row) => ({ ...toSettings(row), name: String(row.name), surname: String(row.surname ?? ''), slug: String(row.slug), editToken: String(row.edit_token) }));
+    return rows.map((row) => ({
+      ...toSettings(row),
+      name: String(row.name),
+      surname: String(row.surname ?? ''),
+      slug: String(row.slug),
+      editToken: String(row.edit_token),
+    }));
   }
 
   /**
@@ -319,7 +402,12 @@ export class OwnerNotificationRepository {
   async isStillRecipient(trx: Knex.Transaction, recipient: WeeklyRecipient): Promise<boolean> {
     const query = trx('owner_notifications as n')
       .join('customers as c', 'c.id', 'n.customer_id')
-      .where({ 'n.customer_id': recipient.customerId, 'n.unsubscribe_nonce': recipient.unsubscribeNonce, 'n.weekly': true, 'c.edit_token': recipient.editToken })
+      .where({
+        'n.customer_id': recipient.customerId,
+        'n.unsubscribe_nonce': recipient.unsubscribeNonce,
+        'n.weekly': true,
+        'c.edit_token': recipient.editToken,
+      })
       .whereNotNull('n.confirmed_at')
       .first('n.customer_id');
     if (isPostgres(trx)) query.forShare('n');
@@ -329,7 +417,11 @@ export class OwnerNotificationRepository {
   /** Messages that arrived from `startMs` (included) to `endMs` (excluded). */
   async messageCount(customerId: number, startMs: number, endMs: number): Promise<number> {
     return countOf(
-      await this.db('anonymous_messages').where({ customer_id: customerId }).andWhere('created_at', '>=', startMs).andWhere('created_at', '<', endMs).count({ count: '*' }),
+      await this.db('anonymous_messages')
+        .where({ customer_id: customerId })
+        .andWhere('created_at', '>=', startMs)
+        .andWhere('created_at', '<', endMs)
+        .count({ count: '*' }),
     );
   }
 }

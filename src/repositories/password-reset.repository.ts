@@ -23,12 +23,25 @@ export class PasswordResetRepository {
    * writes a row and takes it back: a commit that writes waits for the disk and one that does not
    * is quicker, and the answer's time must not tell the two apart.
    */
-  async create(administratorId: number | null, tokenHash: string, now: number, expiresAt: number, also: InTransaction): Promise<void> {
+  async create(
+    administratorId: number | null,
+    tokenHash: string,
+    now: number,
+    expiresAt: number,
+    also: InTransaction,
+  ): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await trx('password_resets').where('expires_at', '<', now - KEEP_EXPIRED_MS).delete();
+      await trx('password_resets')
+        .where('expires_at', '<', now - KEEP_EXPIRED_MS)
+        .delete();
       const owner = administratorId ?? (await trx('administrators').min({ id: 'id' }).first())?.id;
       if (owner == null) return;
-      await trx('password_resets').insert({ token_hash: tokenHash, administrator_id: owner, expires_at: expiresAt, created_at: now });
+      await trx('password_resets').insert({
+        token_hash: tokenHash,
+        administrator_id: owner,
+        expires_at: expiresAt,
+        created_at: now,
+      });
       if (administratorId === null) await trx('password_resets').where({ token_hash: tokenHash }).delete();
       else await also(trx);
     });
@@ -41,7 +54,8 @@ export class PasswordResetRepository {
       .where('password_resets.token_hash', tokenHash)
       .whereNull('password_resets.used_at')
       .where('password_resets.expires_at', '>', now)
-      .first('password_resets.id', 'password_resets.administrator_id', 'administrators.email')) as Record<string, unknown> | undefined;
+      .first('password_resets.id', 'password_resets.administrator_id', 'administrators.email')) as
+      Record<string, unknown> | undefined;
     return row ? { id: toInt(row.id), administratorId: toInt(row.administrator_id), email: String(row.email) } : null;
   }
 
@@ -62,7 +76,10 @@ export class PasswordResetRepository {
       await trx('administrators')
         .where({ id: reset.administratorId })
         .update({ password_hash: passwordHash, password_changed_at: now, sessions_revoked_at: now });
-      await trx('password_resets').where({ administrator_id: reset.administratorId }).whereNull('used_at').update({ used_at: now });
+      await trx('password_resets')
+        .where({ administrator_id: reset.administratorId })
+        .whereNull('used_at')
+        .update({ used_at: now });
       await deleteAdministratorSessions(trx, reset.administratorId);
       await also(trx);
       return true;

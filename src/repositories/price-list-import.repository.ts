@@ -19,8 +19,7 @@ export interface ImportLimits {
 }
 
 export type ImportOutcome =
-  | { kind: 'imported'; items: number; categoriesCreated: number; removedPhotos: string[] }
-  | { kind: 'limit' };
+  { kind: 'imported'; items: number; categoriesCreated: number; removedPhotos: string[] } | { kind: 'limit' };
 
 /**
  * A CSV import of the price list in one transaction (docs/product.md, Price list): the customer's
@@ -52,30 +51,49 @@ export class PriceListImportRepository {
       await trx('price_lists').insert({ customer_id: customerId }).onConflict('customer_id').ignore();
       let removedPhotos: string[] = [];
       if (replace) {
-        const photos = await trx('price_list_items').where({ customer_id: customerId }).whereNotNull('photo_path').select('photo_path');
+        const photos = await trx('price_list_items')
+          .where({ customer_id: customerId })
+          .whereNotNull('photo_path')
+          .select('photo_path');
         removedPhotos = photos.map((row: { photo_path: unknown }) => String(row.photo_path));
         await trx('price_list_items').where({ customer_id: customerId }).delete();
         await trx('price_list_categories').where({ customer_id: customerId }).delete();
       }
-      const categories = await trx('price_list_categories').where({ customer_id: customerId }).orderBy('position').select('id', 'name', 'position');
-      const ids = new Map<string, number>(categories.map((row: { id: unknown; name: unknown }) => [key(String(row.name)), toInt(row.id)]));
-      let nextCategory = categories.reduce((max: number, row: { position: unknown }) => Math.max(max, toInt(row.position) + 1), 0);
+      const categories = await trx('price_list_categories')
+        .where({ customer_id: customerId })
+        .orderBy('position')
+        .select('id', 'name', 'position');
+      const ids = new Map<string, number>(
+        categories.map((row: { id: unknown; name: unknown }) => [key(String(row.name)), toInt(row.id)]),
+      );
+      let nextCategory = categories.reduce(
+        (max: number, row: { position: unknown }) => Math.max(max, toInt(row.position) + 1),
+        0,
+      );
       const existingItems = countOf(await trx('price_list_items').where({ customer_id: customerId }).count({ n: '*' }));
       const newNames = new Set(items.map((item) => key(item.category)).filter((name) => !ids.has(name)));
-      if (existingItems + items.length > limits.maxItems || ids.size + newNames.size > limits.maxCategories) return { kind: 'limit' };
+      if (existingItems + items.length > limits.maxItems || ids.size + newNames.size > limits.maxCategories)
+        return { kind: 'limit' };
 
       let categoriesCreated = 0;
       for (const item of items) {
         const name = key(item.category);
         if (ids.has(name)) continue;
-        const [row] = await trx('price_list_categories').insert({ customer_id: customerId, name: item.category, position: nextCategory, created_at: now }).returning('id');
+        const [row] = await trx('price_list_categories')
+          .insert({ customer_id: customerId, name: item.category, position: nextCategory, created_at: now })
+          .returning('id');
         ids.set(name, toInt(typeof row === 'object' ? (row as { id: unknown }).id : row));
         nextCategory += 1;
         categoriesCreated += 1;
       }
       const positions = new Map<number, number>();
-      const counted = await trx('price_list_items').where({ customer_id: customerId }).groupBy('category_id').select('category_id').max({ top: 'position' });
-      for (const row of counted as Array<{ category_id: unknown; top: unknown }>) positions.set(toInt(row.category_id), toInt(row.top) + 1);
+      const counted = await trx('price_list_items')
+        .where({ customer_id: customerId })
+        .groupBy('category_id')
+        .select('category_id')
+        .max({ top: 'position' });
+      for (const row of counted as Array<{ category_id: unknown; top: unknown }>)
+        positions.set(toInt(row.category_id), toInt(row.top) + 1);
       const rows = items.map((item) => {
         const categoryId = ids.get(key(item.category))!;
         const position = positions.get(categoryId) ?? 0;

@@ -59,10 +59,23 @@ export class PriceListReadRepository {
         if (options.visibleOnly) query.andWhere({ is_visible: true });
       })
       .orderBy([{ column: 'position' }, { column: 'id' }])
-      .select('id', 'category_id', 'name', 'description', 'price_kurus', 'photo_path', 'labels', 'sold_out', 'is_visible');
+      .select(
+        'id',
+        'category_id',
+        'name',
+        'description',
+        'price_kurus',
+        'photo_path',
+        'labels',
+        'sold_out',
+        'is_visible',
+      );
     const [list, categories, itemRows] = await Promise.all([
       this.db('price_lists').where({ customer_id: customerId }).first('kind', 'updated_at'),
-      this.db('price_list_categories').where({ customer_id: customerId }).orderBy([{ column: 'position' }, { column: 'id' }]).select('id', 'name'),
+      this.db('price_list_categories')
+        .where({ customer_id: customerId })
+        .orderBy([{ column: 'position' }, { column: 'id' }])
+        .select('id', 'name'),
       items,
     ]);
     const byCategory = new Map<number, PriceListEntry[]>();
@@ -90,7 +103,8 @@ export class PriceListReadRepository {
   async publishedKind(customerId: number): Promise<PriceListKind | null> {
     const item = await this.db('price_list_items').where({ customer_id: customerId, is_visible: true }).first('id');
     if (item === undefined) return null;
-    const list = (await this.db('price_lists').where({ customer_id: customerId }).first('kind')) as Record<string, unknown> | undefined;
+    const list = (await this.db('price_lists').where({ customer_id: customerId }).first('kind')) as
+      Record<string, unknown> | undefined;
     return list?.kind === 'catalog' ? 'catalog' : 'menu';
   }
 }

@@ -76,7 +76,10 @@ export class PriceListRepository {
   constructor(private readonly db: Knex) {}
 
   /** Runs a write; `false` from `work` rolls it back (the version too) and is answered as is. */
-  private async changing<T>(customerId: number, work: (trx: Knex.Transaction) => Promise<T | false>): Promise<T | false> {
+  private async changing<T>(
+    customerId: number,
+    work: (trx: Knex.Transaction) => Promise<T | false>,
+  ): Promise<T | false> {
     try {
       return await this.db.transaction(async (trx) => {
         await bumpVersion(trx, customerId);
@@ -96,17 +99,29 @@ export class PriceListRepository {
   }
 
   private async categoryIds(trx: Knex.Transaction, customerId: number): Promise<number[]> {
-    const rows = await trx('price_list_categories').where({ customer_id: customerId }).orderBy([{ column: 'position' }, { column: 'id' }]).select('id');
+    const rows = await trx('price_list_categories')
+      .where({ customer_id: customerId })
+      .orderBy([{ column: 'position' }, { column: 'id' }])
+      .select('id');
     return rows.map((row: { id: unknown }) => toInt(row.id));
   }
 
   private async itemIds(trx: Knex.Transaction, customerId: number, categoryId: number): Promise<number[]> {
-    const rows = await trx('price_list_items').where({ customer_id: customerId, category_id: categoryId }).orderBy([{ column: 'position' }, { column: 'id' }]).select('id');
+    const rows = await trx('price_list_items')
+      .where({ customer_id: customerId, category_id: categoryId })
+      .orderBy([{ column: 'position' }, { column: 'id' }])
+      .select('id');
     return rows.map((row: { id: unknown }) => toInt(row.id));
   }
 
-  private async writeOrder(trx: Knex.Transaction, table: string, customerId: number, ids: readonly number[]): Promise<void> {
-    for (const [position, id] of ids.entries()) await trx(table).where({ customer_id: customerId, id }).update({ position });
+  private async writeOrder(
+    trx: Knex.Transaction,
+    table: string,
+    customerId: number,
+    ids: readonly number[],
+  ): Promise<void> {
+    for (const [position, id] of ids.entries())
+      await trx(table).where({ customer_id: customerId, id }).update({ position });
   }
 
   /** `ids` with `id` one place up or down (unchanged at an end); null when `id` is not among them. */
@@ -153,27 +168,36 @@ export class PriceListRepository {
     const added = await this.changing(customerId, async (trx) => {
       const count = (await this.categoryIds(trx, customerId)).length;
       if (count >= max) return false;
-      const [row] = await trx('price_list_categories').insert({ customer_id: customerId, name, position: count, created_at: now }).returning('id');
+      const [row] = await trx('price_list_categories')
+        .insert({ customer_id: customerId, name, position: count, created_at: now })
+        .returning('id');
       return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
     });
     return added === false ? 'limit' : added;
   }
 
   async renameCategory(customerId: number, id: number, name: string): Promise<boolean> {
-    const renamed = await this.changing(customerId, async (trx) => (await trx('price_list_categories').where({ customer_id: customerId, id }).update({ name })) > 0);
+    const renamed = await this.changing(
+      customerId,
+      async (trx) => (await trx('price_list_categories').where({ customer_id: customerId, id }).update({ name })) > 0,
+    );
     return renamed === true;
   }
 
   /** The category and its items; answers the photo paths the items had, for their files to go, or false. */
   async deleteCategory(customerId: number, id: number, now: number): Promise<string[] | false> {
     return this.changing(customerId, async (trx) => {
-      const photos = await trx('price_list_items').where({ customer_id: customerId, category_id: id }).select('photo_path');
+      const photos = await trx('price_list_items')
+        .where({ customer_id: customerId, category_id: id })
+        .select('photo_path');
       const hadItems = photos.length > 0;
       await trx('price_list_items').where({ customer_id: customerId, category_id: id }).delete();
       if ((await trx('price_list_categories').where({ customer_id: customerId, id }).delete()) === 0) return false;
       await this.writeOrder(trx, 'price_list_categories', customerId, await this.categoryIds(trx, customerId));
       if (hadItems) await this.pricesChanged(trx, customerId, now);
-      return photos.map((row: { photo_path: unknown }) => row.photo_path).filter((path): path is string => typeof path === 'string' && path !== '');
+      return photos
+        .map((row: { photo_path: unknown }) => row.photo_path)
+        .filter((path): path is string => typeof path === 'string' && path !== '');
     });
   }
 
@@ -198,10 +222,17 @@ export class PriceListRepository {
   }
 
   /** A new item at the end of its category: its id, 'limit' at `max` items, 'missing' for a category not the customer's. */
-  async addItem(customerId: number, values: PriceItemValues, photoPath: string | null, now: number, max: number): Promise<number | Refusal> {
+  async addItem(
+    customerId: number,
+    values: PriceItemValues,
+    photoPath: string | null,
+    now: number,
+    max: number,
+  ): Promise<number | Refusal> {
     let refusal: Refusal = 'missing';
     const added = await this.changing(customerId, async (trx) => {
-      if (!(await trx('price_list_categories').where({ customer_id: customerId, id: values.categoryId }).first('id'))) return false;
+      if (!(await trx('price_list_categories').where({ customer_id: customerId, id: values.categoryId }).first('id')))
+        return false;
       const count = countOf(await trx('price_list_items').where({ customer_id: customerId }).count({ n: '*' }));
       if (count >= max) {
         refusal = 'limit';
@@ -209,7 +240,14 @@ export class PriceListRepository {
       }
       const position = (await this.itemIds(trx, customerId, values.categoryId)).length;
       const [row] = await trx('price_list_items')
-        .insert({ customer_id: customerId, ...columnsOf(values), photo_path: photoPath, position, created_at: now, updated_at: now })
+        .insert({
+          customer_id: customerId,
+          ...columnsOf(values),
+          photo_path: photoPath,
+          position,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id');
       await this.pricesChanged(trx, customerId, now);
       return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
@@ -222,17 +260,38 @@ export class PriceListRepository {
    * path it had before (for its file to go when `photo` replaced or removed it), or 'missing'
    * when the item or the category is not the customer's.
    */
-  async updateItem(customerId: number, id: number, values: PriceItemValues, photo: PhotoChange, now: number): Promise<{ before: string | null } | Refusal> {
+  async updateItem(
+    customerId: number,
+    id: number,
+    values: PriceItemValues,
+    photo: PhotoChange,
+    now: number,
+  ): Promise<{ before: string | null } | Refusal> {
     const saved = await this.changing(customerId, async (trx) => {
       const row = await trx('price_list_items').where({ customer_id: customerId, id }).first();
-      if (!row || !(await trx('price_list_categories').where({ customer_id: customerId, id: values.categoryId }).first('id'))) return false;
+      if (
+        !row ||
+        !(await trx('price_list_categories').where({ customer_id: customerId, id: values.categoryId }).first('id'))
+      )
+        return false;
       const before = itemOf(row as Record<string, unknown>);
       const moving = before.categoryId !== values.categoryId;
       const position = moving ? (await this.itemIds(trx, customerId, values.categoryId)).length : toInt(row.position);
       await trx('price_list_items')
         .where({ customer_id: customerId, id })
-        .update({ ...columnsOf(values), ...(photo === undefined ? {} : { photo_path: photo }), position, updated_at: now });
-      if (moving) await this.writeOrder(trx, 'price_list_items', customerId, await this.itemIds(trx, customerId, before.categoryId));
+        .update({
+          ...columnsOf(values),
+          ...(photo === undefined ? {} : { photo_path: photo }),
+          position,
+          updated_at: now,
+        });
+      if (moving)
+        await this.writeOrder(
+          trx,
+          'price_list_items',
+          customerId,
+          await this.itemIds(trx, customerId, before.categoryId),
+        );
       if (before.priceKurus !== values.priceKurus) await this.pricesChanged(trx, customerId, now);
       return { before: before.photoPath };
     });
@@ -276,8 +335,20 @@ export class PriceListRepository {
   }
 
   /** The "tükendi" or the visible switch of one item. */
-  async setSwitch(customerId: number, id: number, column: 'sold_out' | 'is_visible', on: boolean, now: number): Promise<boolean> {
-    const done = await this.changing(customerId, async (trx) => (await trx('price_list_items').where({ customer_id: customerId, id }).update({ [column]: on, updated_at: now })) > 0);
+  async setSwitch(
+    customerId: number,
+    id: number,
+    column: 'sold_out' | 'is_visible',
+    on: boolean,
+    now: number,
+  ): Promise<boolean> {
+    const done = await this.changing(
+      customerId,
+      async (trx) =>
+        (await trx('price_list_items')
+          .where({ customer_id: customerId, id })
+          .update({ [column]: on, updated_at: now })) > 0,
+    );
     return done === true;
   }
 

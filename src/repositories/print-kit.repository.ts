@@ -31,12 +31,26 @@ export interface PassiveCustomer {
 }
 
 const COLUMNS = [
-  'customers.id', 'customers.name', 'customers.surname', 'customers.slug',
-  'p.company', 'p.title', 'p.address_line', 'p.district', 'p.city', 'p.postal_code',
-  'p.phone', 'p.email', 'p.is_phone_visible', 'p.is_email_visible', 'p.profile_photo', 'p.is_profile_visible',
+  'customers.id',
+  'customers.name',
+  'customers.surname',
+  'customers.slug',
+  'p.company',
+  'p.title',
+  'p.address_line',
+  'p.district',
+  'p.city',
+  'p.postal_code',
+  'p.phone',
+  'p.email',
+  'p.is_phone_visible',
+  'p.is_email_visible',
+  'p.profile_photo',
+  'p.is_profile_visible',
 ] as const;
 
-const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const text = (value: unknown): string | null =>
+  value === null || value === undefined || value === '' ? null : String(value);
 
 /** The customers a print kit or an A4 sheet of business cards prints, in one query. */
 export class PrintKitRepository {
@@ -45,7 +59,10 @@ export class PrintKitRepository {
   /** The passive customers among these ids, in the order of `ids`: their cards lead to a closed page. */
   async passiveAmong(ids: readonly number[]): Promise<PassiveCustomer[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.db('customers').whereIn('id', ids).where('is_active', false).select('id', 'name', 'surname', 'slug')) as Array<Record<string, unknown>>;
+    const rows = (await this.db('customers')
+      .whereIn('id', ids)
+      .where('is_active', false)
+      .select('id', 'name', 'surname', 'slug')) as Array<Record<string, unknown>>;
     const byId = new Map(rows.map((row) => [toInt(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);

@@ -46,7 +46,9 @@ export class ProfileWriteRepository {
   /** The change; one of the business, phone or e-mail also writes the search text again. */
   async update(customerId: number, changes: ProfileChanges, now: number): Promise<void> {
     await this.changing(customerId, async (trx) => {
-      const changed = await trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+      const changed = await trx('customer_profiles')
+        .where({ customer_id: customerId })
+        .update({ ...changes, updated_at: now });
       if (changesSearchText(changes)) await refreshSearchText(trx, [customerId]);
       return changed;
     });
@@ -59,19 +61,26 @@ export class ProfileWriteRepository {
    */
   async updateContactData(customerId: number, changes: ProfileChanges, now: number): Promise<boolean> {
     return this.db.transaction(async (trx) => {
-      await trx('customer_profiles').where({ customer_id: customerId }).update({ ...changes, updated_at: now });
+      await trx('customer_profiles')
+        .where({ customer_id: customerId })
+        .update({ ...changes, updated_at: now });
       if (changesSearchText(changes)) await refreshSearchText(trx, [customerId]);
       const left = await trx('customer_profiles').where({ customer_id: customerId }).first('phone', 'email');
-      const hidden = left && !left.phone && !left.email
-        ? await trx('contact_buttons').where({ customer_id: customerId, type: 'add_contact', is_visible: true }).update({ is_visible: false })
-        : 0;
+      const hidden =
+        left && !left.phone && !left.email
+          ? await trx('contact_buttons')
+              .where({ customer_id: customerId, type: 'add_contact', is_visible: true })
+              .update({ is_visible: false })
+          : 0;
       await bumpVersion(trx, customerId);
       return hidden > 0;
     });
   }
 
   async setContactButton(customerId: number, type: ContactButtonType, isVisible: boolean): Promise<boolean> {
-    const changed = await this.changing(customerId, (trx) => trx('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible }));
+    const changed = await this.changing(customerId, (trx) =>
+      trx('contact_buttons').where({ customer_id: customerId, type }).update({ is_visible: isVisible }),
+    );
     return changed > 0;
   }
 
@@ -86,12 +95,16 @@ export class ProfileWriteRepository {
 
   /** Removes the IBAN card; false when there was none. */
   async deleteIban(customerId: number): Promise<boolean> {
-    const deleted = await this.changing(customerId, (trx) => trx('iban_info').where({ customer_id: customerId }).delete());
+    const deleted = await this.changing(customerId, (trx) =>
+      trx('iban_info').where({ customer_id: customerId }).delete(),
+    );
     return deleted > 0;
   }
 
   async setIbanVisible(customerId: number, isVisible: boolean): Promise<boolean> {
-    const changed = await this.changing(customerId, (trx) => trx('iban_info').where({ customer_id: customerId }).update({ is_visible: isVisible }));
+    const changed = await this.changing(customerId, (trx) =>
+      trx('iban_info').where({ customer_id: customerId }).update({ is_visible: isVisible }),
+    );
     return changed > 0;
   }
 }

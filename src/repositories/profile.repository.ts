@@ -114,7 +114,9 @@ export class ProfileRepository {
 
   /** Every link of the customer in `order_index` order (hidden ones too; callers filter). */
   async socialLinks(customerId: number): Promise<SocialLink[]> {
-    const rows = await this.db('social_links').where({ customer_id: customerId }).orderBy([{ column: 'order_index' }, { column: 'id' }]);
+    const rows = await this.db('social_links')
+      .where({ customer_id: customerId })
+      .orderBy([{ column: 'order_index' }, { column: 'id' }]);
     return rows.map(toSocialLink);
   }
 
@@ -144,6 +146,8 @@ export class ProfileRepository {
 
   async iban(customerId: number): Promise<IbanInfo | null> {
     const row = await this.db('iban_info').where({ customer_id: customerId }).first();
-    return row ? { iban: String(row.iban), accountHolder: String(row.account_holder), isVisible: toBool(row.is_visible) } : null;
+    return row
+      ? { iban: String(row.iban), accountHolder: String(row.account_holder), isVisible: toBool(row.is_visible) }
+      : null;
   }
 }

@@ -53,11 +53,16 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.db('rate_limits').where({ key: this.key(key) }).where('hits', '>', 0).decrement('hits', 1);
+    await this.db('rate_limits')
+      .where({ key: this.key(key) })
+      .where('hits', '>', 0)
+      .decrement('hits', 1);
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db('rate_limits').where({ key: this.key(key) }).delete();
+    await this.db('rate_limits')
+      .where({ key: this.key(key) })
+      .delete();
   }
 
   /** Ended windows are dead weight; removed now and then. */

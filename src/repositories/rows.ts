@@ -16,5 +16,8 @@ export function countOf(rows: ReadonlyArray<Record<string, unknown>>): number {
 /** A write refused by a unique index or primary key, on SQLite or PostgreSQL. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'].includes(e.code ?? '') || /UNIQUE constraint/.test(e.message ?? '');
+  return (
+    ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'].includes(e.code ?? '') ||
+    /UNIQUE constraint/.test(e.message ?? '')
+  );
 }

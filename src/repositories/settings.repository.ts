@@ -48,13 +48,21 @@ export class SettingsRepository {
   }
 
   async saveBrand(changes: BrandChanges, now: number): Promise<void> {
-    const columns: Record<string, unknown> = { name: changes.name, url: changes.url, accent_color: changes.accentColor, updated_at: now };
+    const columns: Record<string, unknown> = {
+      name: changes.name,
+      url: changes.url,
+      accent_color: changes.accentColor,
+      updated_at: now,
+    };
     if (changes.logo !== undefined) {
       columns.logo = changes.logo?.data ?? null;
       columns.logo_hash = changes.logo?.hash ?? null;
     }
     await this.db.transaction(async (trx) => {
-      await trx('brand_settings').insert({ id: ROW_ID, ...columns }).onConflict('id').merge(Object.keys(columns));
+      await trx('brand_settings')
+        .insert({ id: ROW_ID, ...columns })
+        .onConflict('id')
+        .merge(Object.keys(columns));
       await trx('customers').increment('version', 1);
     });
   }

@@ -35,7 +35,10 @@ export class SlugRedirectRepository {
     const rows: Array<{ old_slug: string }> = await this.db('slug_redirects')
       .select('old_slug')
       .where({ customer_id: customerId })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'old_slug', order: 'asc' }]);
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'old_slug', order: 'asc' },
+      ]);
     return rows.map((row) => row.old_slug);
   }
 
@@ -43,7 +46,10 @@ export class SlugRedirectRepository {
   async holderOf(slug: string, trx: Knex = this.db): Promise<SlugHolder | null> {
     const current: { id: number } | undefined = await trx('customers').select('id').where({ slug }).first();
     if (current) return { customerId: Number(current.id), current: true };
-    const old: { customer_id: number } | undefined = await trx('slug_redirects').select('customer_id').where({ old_slug: slug }).first();
+    const old: { customer_id: number } | undefined = await trx('slug_redirects')
+      .select('customer_id')
+      .where({ old_slug: slug })
+      .first();
     return old ? { customerId: Number(old.customer_id), current: false } : null;
   }
 
@@ -74,7 +80,9 @@ export class SlugRedirectRepository {
       if (customer.slug === newSlug) return { customerId: id, current: true };
       await trx('slug_redirects').where({ old_slug: newSlug, customer_id: id }).delete();
       await trx('slug_redirects').insert({ old_slug: customer.slug, customer_id: id, created_at: change.at });
-      await trx('customers').where({ id }).update({ slug: newSlug, version: trx.raw('version + 1') });
+      await trx('customers')
+        .where({ id })
+        .update({ slug: newSlug, version: trx.raw('version + 1') });
       await refreshSearchText(trx, [id]);
       return null;
     });

@@ -2,7 +2,6 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type { PooledClient } from './prepared-query.js';
 
-
 /** Per connection, each statement prepared once. */
 const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
 
@@ -45,7 +44,10 @@ export function allOnSqlite<Row>(db: Knex, sql: string, params: unknown[]): Prom
   return onSqliteConnection(db, (_connection, trx) => trx.all<Row>(sql, params));
 }
 
-async function onSqliteConnection<T>(db: Knex, work: (connection: BetterSqlite3.Database, trx: SqliteTransaction) => T): Promise<T> {
+async function onSqliteConnection<T>(
+  db: Knex,
+  work: (connection: BetterSqlite3.Database, trx: SqliteTransaction) => T,
+): Promise<T> {
   const pool = db.client as PooledClient;
   const connection = (await pool.acquireConnection()) as BetterSqlite3.Database;
   const committed: Array<() => void> = [];

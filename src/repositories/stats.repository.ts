@@ -39,8 +39,12 @@ export class StatsRepository {
 
   /** Views per day from `from` to `to`, both inclusive; days without views are absent. */
   async viewsByDay(customerId: number, from: DayKey, to: DayKey): Promise<Map<DayKey, number>> {
-    const rows: Array<{ day: string; views: unknown }> = await this.daysOf('profile_view_days', customerId, from, to)
-      .select('day', 'views');
+    const rows: Array<{ day: string; views: unknown }> = await this.daysOf(
+      'profile_view_days',
+      customerId,
+      from,
+      to,
+    ).select('day', 'views');
     return new Map(rows.map((row) => [row.day, toInt(row.views)]));
   }
 
@@ -55,24 +59,39 @@ export class StatsRepository {
 
   /** Views per source and day from `from` to `to`, both inclusive: one row per source and day with views. */
   async viewsBySourceAndDay(customerId: number, from: DayKey, to: DayKey): Promise<SourceDayCount[]> {
-    const rows: Array<{ source: string; day: string; views: unknown }> = await this.daysOf('view_source_days', customerId, from, to)
-      .select('source', 'day', 'views');
+    const rows: Array<{ source: string; day: string; views: unknown }> = await this.daysOf(
+      'view_source_days',
+      customerId,
+      from,
+      to,
+    ).select('source', 'day', 'views');
     return rows.map((row) => ({ source: row.source, day: row.day, views: toInt(row.views) }));
   }
 
   /** Click counters from `from` to `to`, both inclusive: one row per link and day with clicks. */
   async clicks(customerId: number, from: DayKey, to: DayKey): Promise<ClickCount[]> {
-    const rows: Array<{ link_id: unknown; day: string; clicks: unknown }> = await this.daysOf('link_click_days', customerId, from, to)
-      .select('link_id', 'day', 'clicks');
+    const rows: Array<{ link_id: unknown; day: string; clicks: unknown }> = await this.daysOf(
+      'link_click_days',
+      customerId,
+      from,
+      to,
+    ).select('link_id', 'day', 'clicks');
     return rows.map((row) => ({ linkId: toInt(row.link_id), day: row.day, clicks: toInt(row.clicks) }));
   }
 
   /** Every link of the customer, hidden ones included, in the owner's order. */
   async links(customerId: number): Promise<StatsLink[]> {
-    const rows: Array<{ id: unknown; label: string; platform: string; order_index: unknown }> = await this.db('social_links')
+    const rows: Array<{ id: unknown; label: string; platform: string; order_index: unknown }> = await this.db(
+      'social_links',
+    )
       .select('id', 'label', 'platform', 'order_index')
       .where('customer_id', customerId)
       .orderBy([{ column: 'order_index' }, { column: 'id' }]);
-    return rows.map((row) => ({ id: toInt(row.id), label: String(row.label), platform: String(row.platform), orderIndex: toInt(row.order_index) }));
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      label: String(row.label),
+      platform: String(row.platform),
+      orderIndex: toInt(row.order_index),
+    }));
   }
 }

@@ -36,14 +36,35 @@ export class ViewRepository {
     const days = countGroups(withDay, (v) => [v.customerId, v.day] as const);
     const sources = countGroups(withDay, (v) => [v.customerId, v.day, v.source ?? 'direct'] as const);
     return this.db.transaction(async (trx) => {
-      const fresh = await trx('view_batches').insert({ batch_id: batchId, written_at: now }).onConflict('batch_id').ignore().returning('batch_id');
+      const fresh = await trx('view_batches')
+        .insert({ batch_id: batchId, written_at: now })
+        .onConflict('batch_id')
+        .ignore()
+        .returning('batch_id');
       if (fresh.length === 0) return false;
-      await trx('view_batches').where('written_at', '<', now - BATCH_IDS_KEPT_MS).del();
+      await trx('view_batches')
+        .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
+        .del();
       await this.insertRows(trx, views);
-      await addToCounters(trx, 'profile_view_days', ['customer_id', 'day'], 'views',
-        days.map(({ key: [customerId, day], count }) => ({ customer_id: customerId, day, views: count })));
-      await addToCounters(trx, 'view_source_days', ['customer_id', 'day', 'source'], 'views',
-        sources.map(({ key: [customerId, day, source], count }) => ({ customer_id: customerId, day, source, views: count })));
+      await addToCounters(
+        trx,
+        'profile_view_days',
+        ['customer_id', 'day'],
+        'views',
+        days.map(({ key: [customerId, day], count }) => ({ customer_id: customerId, day, views: count })),
+      );
+      await addToCounters(
+        trx,
+        'view_source_days',
+        ['customer_id', 'day', 'source'],
+        'views',
+        sources.map(({ key: [customerId, day, source], count }) => ({
+          customer_id: customerId,
+          day,
+          source,
+          views: count,
+        })),
+      );
       return true;
     });
   }
@@ -55,10 +76,10 @@ export class ViewRepository {
    */
   private async insertRows(trx: Knex.Transaction, views: ReadonlyArray<ViewRow>): Promise<void> {
     if (isPostgres(this.db)) {
-      await trx.raw('insert into profile_views (customer_id, viewed_at) select * from unnest(?::bigint[], ?::bigint[])', [
-        views.map((v) => v.customerId),
-        views.map((v) => v.viewedAt),
-      ]);
+      await trx.raw(
+        'insert into profile_views (customer_id, viewed_at) select * from unnest(?::bigint[], ?::bigint[])',
+        [views.map((v) => v.customerId), views.map((v) => v.viewedAt)],
+      );
       return;
     }
     await trx.raw(

@@ -1,8 +1,22 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
 import { administratorEmail } from '../domain/admin-email.js';
-import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityAction, type ActivityActor, type BulkActivityAction, type ActivityCustomer, type ActivityEntry, type NewActivity } from '../domain/admin-activity.js';
-import type { ActivityCursor, ActivityFilter, ActivityMember, ActivityPage, AdminActivityRepository } from '../repositories/admin-activity.repository.js';
+import {
+  EDIT_LINK_NOTIFICATIONS_RESET,
+  type ActivityAction,
+  type ActivityActor,
+  type BulkActivityAction,
+  type ActivityCustomer,
+  type ActivityEntry,
+  type NewActivity,
+} from '../domain/admin-activity.js';
+import type {
+  ActivityCursor,
+  ActivityFilter,
+  ActivityMember,
+  ActivityPage,
+  AdminActivityRepository,
+} from '../repositories/admin-activity.repository.js';
 
 export const ACTIVITY_PER_PAGE = 50;
 /** The customer page's own history. */
@@ -33,11 +47,19 @@ export class ActivityLog {
     try {
       await this.entries.insert(activities, this.now());
     } catch (err) {
-      this.logger.error({ err, actions: [...new Set(activities.map((a) => a.action))] }, 'activity could not be recorded');
+      this.logger.error(
+        { err, actions: [...new Set(activities.map((a) => a.action))] },
+        'activity could not be recorded',
+      );
     }
   }
 
-  private one(action: ActivityAction, actor: ActivityActor, customer?: ActivityCustomer, detail?: NewActivity['detail']): Promise<void> {
+  private one(
+    action: ActivityAction,
+    actor: ActivityActor,
+    customer?: ActivityCustomer,
+    detail?: NewActivity['detail'],
+  ): Promise<void> {
     return this.record([{ action, actor, customer, detail }]);
   }
 
@@ -45,9 +67,19 @@ export class ActivityLog {
    * A bulk action on many customers at once, in the action's transaction (it throws): one entry
    * with the count, its customers listed apart, so 12,000 of them are one entry in the log.
    */
-  bulkAction(action: BulkActivityAction, actor: ActivityActor, customers: readonly ActivityCustomer[], trx: Knex): Promise<void> {
+  bulkAction(
+    action: BulkActivityAction,
+    actor: ActivityActor,
+    customers: readonly ActivityCustomer[],
+    trx: Knex,
+  ): Promise<void> {
     if (customers.length === 0) return Promise.resolve();
-    return this.entries.insertForMany({ action, actor, detail: { count: customers.length } }, customers, this.now(), trx);
+    return this.entries.insertForMany(
+      { action, actor, detail: { count: customers.length } },
+      customers,
+      this.now(),
+      trx,
+    );
   }
 
   signedIn(actor: ActivityActor): Promise<void> {
@@ -68,7 +100,10 @@ export class ActivityLog {
       this.logger.error({ err }, 'activity could not be recorded');
       return;
     }
-    await this.one('sign_in_failed', { id: null, email: null }, undefined, { from: step, ...(account ? { to: account } : {}) });
+    await this.one('sign_in_failed', { id: null, email: null }, undefined, {
+      from: step,
+      ...(account ? { to: account } : {}),
+    });
   }
 
   signedOut(actor: ActivityActor): Promise<void> {
@@ -80,9 +115,17 @@ export class ActivityLog {
   }
 
   /** One entry for the import with its count and its id (the result page lists them), its customers listed apart. */
-  async customersImported(actor: ActivityActor, importId: string, customers: readonly ActivityCustomer[]): Promise<void> {
+  async customersImported(
+    actor: ActivityActor,
+    importId: string,
+    customers: readonly ActivityCustomer[],
+  ): Promise<void> {
     try {
-      await this.entries.insertForMany({ action: 'customers_imported', actor, detail: { count: customers.length, to: importId } }, customers, this.now());
+      await this.entries.insertForMany(
+        { action: 'customers_imported', actor, detail: { count: customers.length, to: importId } },
+        customers,
+        this.now(),
+      );
     } catch (err) {
       this.logger.error({ err, actions: ['customers_imported'] }, 'activity could not be recorded');
     }
@@ -116,7 +159,12 @@ export class ActivityLog {
 
   /** `notificationsReset`: the owner's notification address went with the old link (detail `to`). */
   editLinkReplaced(actor: ActivityActor, customer: ActivityCustomer, notificationsReset = false): Promise<void> {
-    return this.one('edit_link_replaced', actor, customer, notificationsReset ? { to: EDIT_LINK_NOTIFICATIONS_RESET } : undefined);
+    return this.one(
+      'edit_link_replaced',
+      actor,
+      customer,
+      notificationsReset ? { to: EDIT_LINK_NOTIFICATIONS_RESET } : undefined,
+    );
   }
 
   brandChanged(actor: ActivityActor, cleared: boolean): Promise<void> {

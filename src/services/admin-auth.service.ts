@@ -78,7 +78,13 @@ export class AdminAuthService {
     const admin = await this.administrators.findById(adminId);
     if (!admin || !(await argon2.verify(admin.passwordHash, current))) return false;
     const queueMail = await this.securityMail?.passwordChanged(admin, 'settings');
-    await this.administrators.updatePassword(admin.id, await this.hashPassword(next), this.clock().getTime(), endOtherSessions, queueMail);
+    await this.administrators.updatePassword(
+      admin.id,
+      await this.hashPassword(next),
+      this.clock().getTime(),
+      endOtherSessions,
+      queueMail,
+    );
     return true;
   }
 

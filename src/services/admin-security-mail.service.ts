@@ -46,7 +46,11 @@ export class AdminSecurityMail {
     return formatDateTime(this.now(), this.config.timeZone);
   }
 
-  private async prepare(kind: string, to: MailedAdministrator, content: (brandName: string) => MailContent): Promise<InTransaction> {
+  private async prepare(
+    kind: string,
+    to: MailedAdministrator,
+    content: (brandName: string) => MailContent,
+  ): Promise<InTransaction> {
     if (!this.enabled) return async () => {};
     const brand = await this.brand();
     const mail = renderMail(content(brand.name), brand, this.config.baseUrl ?? '');
@@ -56,11 +60,15 @@ export class AdminSecurityMail {
 
   /** The reset link, whose `token` is in this e-mail and nowhere else (only its hash is stored). */
   resetLink(to: MailedAdministrator, token: string, lifetimeMinutes: number): Promise<InTransaction> {
-    return this.prepare('password_reset', to, (brand) => resetLinkMail(to.email, this.url(`/login/reset/${token}`), lifetimeMinutes, brand));
+    return this.prepare('password_reset', to, (brand) =>
+      resetLinkMail(to.email, this.url(`/login/reset/${token}`), lifetimeMinutes, brand),
+    );
   }
 
   passwordChanged(to: MailedAdministrator, way: PasswordChangeWay): Promise<InTransaction> {
-    return this.prepare('security', to, (brand) => passwordChangedMail(to.email, way, this.at(), this.url('/login'), brand));
+    return this.prepare('security', to, (brand) =>
+      passwordChangedMail(to.email, way, this.at(), this.url('/login'), brand),
+    );
   }
 
   secondFactorOff(to: MailedAdministrator): Promise<InTransaction> {

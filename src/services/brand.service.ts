@@ -33,7 +33,20 @@ export interface BrandLook extends Brand {
 /** A logo change in a save: new PNG bytes, `null` to remove it, absent to keep it. */
 export type LogoChange = Buffer | null | undefined;
 
-const VIZIT: BrandLook = { name: 'Vizit', url: null, accentColor: null, logoUrl: null, custom: false, mark: 'V', logoWidth: 0, logoHeight: 0, css: '', styleHash: '', ownerCss: '', ownerStyleHash: '' };
+const VIZIT: BrandLook = {
+  name: 'Vizit',
+  url: null,
+  accentColor: null,
+  logoUrl: null,
+  custom: false,
+  mark: 'V',
+  logoWidth: 0,
+  logoHeight: 0,
+  css: '',
+  styleHash: '',
+  ownerCss: '',
+  ownerStyleHash: '',
+};
 
 /** The logo URL names its content (the first 20 hex digits of its SHA-256), so it is cached for good. */
 const LOGO_URL = /^logo-([0-9a-f]{20})\.png$/;

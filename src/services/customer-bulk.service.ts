@@ -47,7 +47,10 @@ export class CustomerBulkService {
   /** Rows first, all in one transaction; then each customer's files, which cannot take part in it (as the single delete). */
   async delete(customers: readonly ActivityCustomer[], actor: ActivityActor): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await this.customers.deleteWithRows(trx, customers.map((customer) => customer.id));
+      await this.customers.deleteWithRows(
+        trx,
+        customers.map((customer) => customer.id),
+      );
       await this.activity.bulkAction('customers_deleted', actor, customers, trx);
     });
     for (const customer of customers) {

@@ -1,5 +1,9 @@
 import type { Customer } from '../repositories/customer.repository.js';
-import type { CustomerBatchRepository, CustomerWithIdentity, StoredRefusedRows } from '../repositories/customer-batch.repository.js';
+import type {
+  CustomerBatchRepository,
+  CustomerWithIdentity,
+  StoredRefusedRows,
+} from '../repositories/customer-batch.repository.js';
 import { parseImportFile, type ImportRow, type ImportSheet } from '../validation/customer-import.validation.js';
 import { refusedRowsFile } from '../validation/import-refused-rows.js';
 import { newEditToken } from '../domain/edit-token.js';
@@ -72,7 +76,9 @@ export class CustomerImportService {
 
   /** Valid rows in file order, each the first free slug of its base, namesakes in the file counted. */
   private async assignSlugs(rows: readonly ImportRow[]): Promise<Array<string | null>> {
-    const bases = rows.map((row) => (row.customer ? foldSlug(row.customer.name, row.customer.surname) || 'musteri' : null));
+    const bases = rows.map((row) =>
+      row.customer ? foldSlug(row.customer.name, row.customer.surname) || 'musteri' : null,
+    );
     const taken = await this.batches.takenSlugs(bases.filter((base): base is string => base !== null));
     return bases.map((base) => {
       if (base === null) return null;
@@ -87,7 +93,12 @@ export class CustomerImportService {
    * nothing is created and the new preview is returned to be confirmed again. An import id
    * already claimed is the earlier confirmation's result: a reload or a second submit.
    */
-  async confirm(importId: string, bytes: Buffer, previewedSlugs: readonly string[], mode: ImportMode = 'all'): Promise<ImportOutcome> {
+  async confirm(
+    importId: string,
+    bytes: Buffer,
+    previewedSlugs: readonly string[],
+    mode: ImportMode = 'all',
+  ): Promise<ImportOutcome> {
     const done = { kind: 'done', importId } as const;
     // Spares reading the file again; what keeps an import single is the key createMany inserts.
     if (await this.batches.importRun(importId)) return done;
@@ -95,10 +106,11 @@ export class CustomerImportService {
     const skipped = preview.errorRows.length;
     if (skipped > 0 && mode === 'all') return { kind: 'invalid', preview };
     if (skipped === preview.sheet.rows.length) return { kind: 'no-valid-rows', preview };
-    if (!sameSlugs(preview.slugs, previewedSlugs)) return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
-    const rows = preview.sheet.rows.flatMap((row, i) => (row.customer
-      ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken() }]
-      : []));
+    if (!sameSlugs(preview.slugs, previewedSlugs))
+      return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
+    const rows = preview.sheet.rows.flatMap((row, i) =>
+      row.customer ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken() }] : [],
+    );
     try {
       await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
       // Kept by the preview already, unless its form carried no import id (an older page).
@@ -117,7 +129,9 @@ export class CustomerImportService {
    * A confirmed import's customers as they are now (deleted ones left out), the rows it left out
    * and whether their file is still kept; null for an id no import claimed.
    */
-  async result(importId: string): Promise<{ created: number; skipped: number; refusedRowsKept: boolean; customers: Customer[] } | null> {
+  async result(
+    importId: string,
+  ): Promise<{ created: number; skipped: number; refusedRowsKept: boolean; customers: Customer[] } | null> {
     const run = await this.batches.importRun(importId);
     if (!run) return null;
     return {

@@ -1,5 +1,12 @@
 import type { Logger } from '../logger.js';
-import type { AdminCounts, Customer, CustomerContact, CustomerListSort, CustomerPage, CustomerRepository } from '../repositories/customer.repository.js';
+import type {
+  AdminCounts,
+  Customer,
+  CustomerContact,
+  CustomerListSort,
+  CustomerPage,
+  CustomerRepository,
+} from '../repositories/customer.repository.js';
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';

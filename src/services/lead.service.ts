@@ -3,7 +3,11 @@ import { displayPhone } from '../domain/phone-display.js';
 import { dayKey } from '../lib/calendar.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.repository.js';
-import type { LeadSettings, LeadSettingsInput, LeadSettingsRepository } from '../repositories/lead-settings.repository.js';
+import type {
+  LeadSettings,
+  LeadSettingsInput,
+  LeadSettingsRepository,
+} from '../repositories/lead-settings.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 
 /** Customers whose form settings are kept in memory (openFormOf). */
@@ -42,7 +46,11 @@ export class LeadService {
     const profile = await this.profiles.findProfile(customer.id);
     const person = `${customer.name} ${customer.surname}`.trim();
     const business = profile?.company ? `${profile.company} (${person})` : person;
-    const contact = profile?.email ? { email: profile.email } : profile?.phone ? { phone: displayPhone(profile.phone) } : null;
+    const contact = profile?.email
+      ? { email: profile.email }
+      : profile?.phone
+        ? { phone: displayPhone(profile.phone) }
+        : null;
     return noticeTemplate({ business, contact }, retentionMonths);
   }
 

@@ -5,7 +5,8 @@ import { parseLinkInput } from '../validation/link.validation.js';
 
 export const linkMessages = {
   notFound: 'Bağlantı bulunamadı.',
-  ibanIsCard: 'IBAN bağlantı olarak eklenmez: sayfanızda "Banka Hesabı" kartında gösterilir. Bilgileri kontrol edip kaydedin.',
+  ibanIsCard:
+    'IBAN bağlantı olarak eklenmez: sayfanızda "Banka Hesabı" kartında gösterilir. Bilgileri kontrol edip kaydedin.',
 } as const;
 
 type Form = Readonly<Record<string, unknown>>;
@@ -38,7 +39,11 @@ export class LinkService {
   async edit(customerId: number, link: SocialLink, form: Form, uploadedFile?: string): Promise<LinkEdit> {
     // A catalog file stays what it was unless a new one was uploaded; the form can never name one.
     const keepFile = link.platform === 'catalog' && link.url.startsWith('/uploads/') && form.catalog_type !== 'url';
-    const input = parseLinkInput(form, { mode: 'edit', platform: link.platform, uploadedFile: uploadedFile ?? (keepFile ? link.url : undefined) });
+    const input = parseLinkInput(form, {
+      mode: 'edit',
+      platform: link.platform,
+      uploadedFile: uploadedFile ?? (keepFile ? link.url : undefined),
+    });
     // Only a custom link has an icon of its own; every other platform shows the platform's.
     const icon = link.platform === 'custom' ? { icon: input.icon } : {};
     await this.links.update(customerId, link.id, { url: input.url, label: input.label, ...icon });

@@ -1,6 +1,11 @@
 import type { Logger } from '../logger.js';
 import { classifySendError, describeSendError, type MailSender } from '../mail/smtp-transport.js';
-import { onMailQueued, type ClaimedMail, type MailComposer, type MailOutboxRepository } from '../repositories/mail-outbox.repository.js';
+import {
+  onMailQueued,
+  type ClaimedMail,
+  type MailComposer,
+  type MailOutboxRepository,
+} from '../repositories/mail-outbox.repository.js';
 
 /** The worker's clock and pace; tests pin the clock and call `runOnce` themselves. */
 export interface MailWorkerOptions {
@@ -133,7 +138,9 @@ export class MailOutboxWorker {
     let sent = 0;
     for (;;) {
       const claimed = await this.outbox.claimDue(this.now().getTime(), this.leaseMs, this.batchSize);
-      const marks = new SentMarks((ids) => this.outbox.markSentMany(ids, claimed[0]?.leaseUntil ?? 0, this.now().getTime()));
+      const marks = new SentMarks((ids) =>
+        this.outbox.markSentMany(ids, claimed[0]?.leaseUntil ?? 0, this.now().getTime()),
+      );
       const results = await Promise.all(claimed.map((mail) => this.deliver(mail, marks)));
       sent += results.filter(Boolean).length;
       if (claimed.length < this.batchSize) break;
@@ -146,7 +153,13 @@ export class MailOutboxWorker {
     const mail = await this.composed(claimed);
     if (!mail) return false;
     try {
-      await this.sender.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      await this.sender.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      });
     } catch (err) {
       await this.recordFailure(mail, err);
       return false;

@@ -32,7 +32,12 @@ export class MailSettingsService {
     return {
       configured: true,
       from: this.mail.from,
-      failures: failures.map((f) => ({ failedAt: f.failedAt, recipient: f.recipient, kind: mailKindLabel(f.kind), error: f.error })),
+      failures: failures.map((f) => ({
+        failedAt: f.failedAt,
+        recipient: f.recipient,
+        kind: mailKindLabel(f.kind),
+        error: f.error,
+      })),
     };
   }
 

@@ -31,7 +31,9 @@ export class OpeningHoursService {
     const at = this.now();
     const today = dayKey(at, this.timeZone);
     const quick = !(hoursField(0) in body) && (body[CLOSED_TODAY_FIELD] === '1' || body[OPEN_TODAY_FIELD] === '1');
-    const hours: OpeningHours = quick ? ((await this.repository.find(customerId)) ?? { week: EMPTY_WEEK, closedDates: [] }) : parseOpeningHoursForm(body, today);
+    const hours: OpeningHours = quick
+      ? ((await this.repository.find(customerId)) ?? { week: EMPTY_WEEK, closedDates: [] })
+      : parseOpeningHoursForm(body, today);
     let closedDates = hours.closedDates.filter((day) => !(quick && body[OPEN_TODAY_FIELD] === '1' && day === today));
     if (body[CLOSED_TODAY_FIELD] === '1') closedDates = [...new Set([...closedDates, today])].sort();
     await this.repository.save(customerId, { week: hours.week, closedDates }, at);

@@ -34,8 +34,14 @@ export function createOwnerMail(
   now: () => number,
 ): OwnerMail {
   const repository = new OwnerNotificationRepository(db);
-  const notifications = config.mail ? new OwnerNotificationService(db, repository, new MailOutboxRepository(db), brand, config, now) : null;
-  const weeklySummaries = config.mail ? new WeeklySummaryService(db, repository, new StatsRepository(db), brand, config) : null;
-  const composers: Record<string, MailComposer> = notifications ? { [ENTRIES_COMPOSER]: (claimed, at) => notifications.composeEntries(claimed, at) } : {};
+  const notifications = config.mail
+    ? new OwnerNotificationService(db, repository, new MailOutboxRepository(db), brand, config, now)
+    : null;
+  const weeklySummaries = config.mail
+    ? new WeeklySummaryService(db, repository, new StatsRepository(db), brand, config)
+    : null;
+  const composers: Record<string, MailComposer> = notifications
+    ? { [ENTRIES_COMPOSER]: (claimed, at) => notifications.composeEntries(claimed, at) }
+    : {};
   return { messages: new MessageService(messageRepository, notifications), notifications, weeklySummaries, composers };
 }

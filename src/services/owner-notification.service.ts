@@ -11,8 +11,19 @@ import {
 } from '../domain/notification-tokens.js';
 import { renderMail, type MailBrand } from '../presenters/mail-message.js';
 import { confirmationMail, entriesMail, ENTRIES_LISTED } from '../presenters/notification-mails.js';
-import { holdQueuers, queueMail, queueToCompose, type ClaimedMail, type ComposedMail, type MailOutboxRepository, type MailToCompose } from '../repositories/mail-outbox.repository.js';
-import type { NotificationSettings, OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
+import {
+  holdQueuers,
+  queueMail,
+  queueToCompose,
+  type ClaimedMail,
+  type ComposedMail,
+  type MailOutboxRepository,
+  type MailToCompose,
+} from '../repositories/mail-outbox.repository.js';
+import type {
+  NotificationSettings,
+  OwnerNotificationRepository,
+} from '../repositories/owner-notification.repository.js';
 import type { MaybeAsync } from '../repositories/prepared-query.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
 
@@ -92,12 +103,19 @@ export class OwnerNotificationService {
   }
 
   private unsubscribeHashes(customerId: number, nonce: string): Record<UnsubscribeKind, string> {
-    const entries = UNSUBSCRIBE_KINDS.map((kind) => [kind, tokenHash(unsubscribeToken(this.config.sessionSecret, kind, customerId, nonce))]);
+    const entries = UNSUBSCRIBE_KINDS.map((kind) => [
+      kind,
+      tokenHash(unsubscribeToken(this.config.sessionSecret, kind, customerId, nonce)),
+    ]);
     return Object.fromEntries(entries) as Record<UnsubscribeKind, string>;
   }
 
   /** The form saved: a new address is confirmed first (its e-mail queued with the row), the same one keeps its state. */
-  async save(customer: NotifiedPage & { id: number }, form: NotificationForm, siteOrigin: string): Promise<SaveOutcome> {
+  async save(
+    customer: NotifiedPage & { id: number },
+    form: NotificationForm,
+    siteOrigin: string,
+  ): Promise<SaveOutcome> {
     const now = this.now();
     if (form.email === null) {
       await this.repository.remove(customer.id);
@@ -106,7 +124,9 @@ export class OwnerNotificationService {
     const current = await this.repository.find(customer.id);
     const choices = { onMessage: form.onMessage, weekly: form.weekly, siteOrigin };
     if (current && current.email === form.email) {
-      await this.onCurrentLink(customer, (trx) => this.repository.saveChoices(trx, customer.id, choices, form.onMessage && !current.onMessage, now));
+      await this.onCurrentLink(customer, (trx) =>
+        this.repository.saveChoices(trx, customer.id, choices, form.onMessage && !current.onMessage, now),
+      );
       if (!form.resend || current.confirmedAt !== null) return 'saved';
       if (current.confirmSentAt !== null && now - current.confirmSentAt < RESEND_GAP_MS) {
         throw new ValidationError({ email: notificationServiceMessages.resendTooSoon });
@@ -150,7 +170,10 @@ export class OwnerNotificationService {
    * address up after the replacement removed the old one (a 404, as the old link is now). On
    * PostgreSQL the customer's row is held until the end, so a replacement waits for `work`, and removes what it wrote.
    */
-  private async onCurrentLink<T>(page: NotifiedPage & { id: number }, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  private async onCurrentLink<T>(
+    page: NotifiedPage & { id: number },
+    work: (trx: Knex.Transaction) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction(async (trx) => {
       if (!(await this.repository.editTokenIsStill(trx, page.id, page.editToken))) throw new NotFoundError();
       return work(trx);
@@ -164,11 +187,32 @@ export class OwnerNotificationService {
   }
 
   /** Replaces a confirmation still waiting unsent (to an address just changed again): only the latest address hears. */
-  private async queueConfirmation(trx: Knex.Transaction, settings: NotificationSettings, page: NotifiedPage & { id: number }, token: string, brand: MailBrand, now: number): Promise<void> {
+  private async queueConfirmation(
+    trx: Knex.Transaction,
+    settings: NotificationSettings,
+    page: NotifiedPage & { id: number },
+    token: string,
+    brand: MailBrand,
+    now: number,
+  ): Promise<void> {
     const origin = this.origin(settings);
-    const content = confirmationMail(pageName(page), `${origin}/notifications/confirm/${token}`, this.unsubscribeUrl(settings, 'all'));
+    const content = confirmationMail(
+      pageName(page),
+      `${origin}/notifications/confirm/${token}`,
+      this.unsubscribeUrl(settings, 'all'),
+    );
     const mail = renderMail(content, brand, origin);
-    await queueMail(trx, { kind: 'notify_confirm', recipient: settings.email, ...mail, customerId: page.id, pendingKey: `confirm:${page.id}` }, new Date(now));
+    await queueMail(
+      trx,
+      {
+        kind: 'notify_confirm',
+        recipient: settings.email,
+        ...mail,
+        customerId: page.id,
+        pendingKey: `confirm:${page.id}`,
+      },
+      new Date(now),
+    );
   }
 
   /**
@@ -185,11 +229,18 @@ export class OwnerNotificationService {
   }
 
   /** Whose and which kind of e-mail an unsubscribe link is for, and whether that kind is off already; or null. */
-  async unsubscribeTarget(token: string): Promise<{ customerId: number; kind: UnsubscribeKind; email: string; off: boolean } | null> {
+  async unsubscribeTarget(
+    token: string,
+  ): Promise<{ customerId: number; kind: UnsubscribeKind; email: string; off: boolean } | null> {
     const found = await this.repository.findByUnsubscribeHash(tokenHash(token));
     if (!found) return null;
     const { settings, kind } = found;
-    const off = kind === 'message' ? !settings.onMessage : kind === 'weekly' ? !settings.weekly : !settings.onMessage && !settings.weekly;
+    const off =
+      kind === 'message'
+        ? !settings.onMessage
+        : kind === 'weekly'
+          ? !settings.weekly
+          : !settings.onMessage && !settings.weekly;
     return { customerId: settings.customerId, kind, email: settings.email, off };
   }
 
@@ -208,7 +259,13 @@ export class OwnerNotificationService {
 
   /** The new-entries e-mail as queueToCompose takes it, for a repository that queues it with its own insert. */
   entriesMail(customerId: number): MailToCompose {
-    return { kind: 'notify_entries', compose: ENTRIES_COMPOSER, customerId, pendingKey: entriesKey(customerId), gapMs: ENTRIES_GAP_MS };
+    return {
+      kind: 'notify_entries',
+      compose: ENTRIES_COMPOSER,
+      customerId,
+      pendingKey: entriesKey(customerId),
+      gapMs: ENTRIES_GAP_MS,
+    };
   }
 
   /** hearsOfEntries read on its own, the cheap way: asked on every visitor's message and lead. */
@@ -232,17 +289,34 @@ export class OwnerNotificationService {
         const state = await this.repository.entriesState(trx, customerId);
         const messagesLastId = await this.repository.lastMessageId(trx, customerId);
         const leadsLastId = await this.repository.lastLeadId(trx, customerId);
-        if (!state || !OwnerNotificationService.hearsOfEntries(state) || (messagesLastId <= state.messagesLastId && leadsLastId <= state.leadsLastId)) {
+        if (
+          !state ||
+          !OwnerNotificationService.hearsOfEntries(state) ||
+          (messagesLastId <= state.messagesLastId && leadsLastId <= state.leadsLastId)
+        ) {
           await this.outbox.markSkipped(trx, claimed, now);
           return null;
         }
-        const { texts, total } = await this.repository.messagesBetween(trx, customerId, state.messagesLastId, messagesLastId, ENTRIES_LISTED);
+        const { texts, total } = await this.repository.messagesBetween(
+          trx,
+          customerId,
+          state.messagesLastId,
+          messagesLastId,
+          ENTRIES_LISTED,
+        );
         const leads = await this.repository.leadsBetween(trx, customerId, state.leadsLastId, leadsLastId);
         const origin = this.origin(state);
-        const content = entriesMail(pageName(state), texts, total, `${origin}/edit/${state.editToken}/messages`, this.unsubscribeUrl(state, 'message'), {
-          count: leads,
-          url: `${origin}/edit/${state.editToken}/leads`,
-        });
+        const content = entriesMail(
+          pageName(state),
+          texts,
+          total,
+          `${origin}/edit/${state.editToken}/messages`,
+          this.unsubscribeUrl(state, 'message'),
+          {
+            count: leads,
+            url: `${origin}/edit/${state.editToken}/leads`,
+          },
+        );
         const composed = { recipient: state.email, ...renderMail(content, brand, origin) };
         if (!(await this.outbox.storeComposed(trx, claimed, composed))) throw new ClaimLost();
         await this.repository.markEntries(trx, customerId, {
@@ -264,7 +338,10 @@ export class OwnerNotificationService {
    * For contact exchange's leads (repositories/lead.repository.ts): whether the owner hears of them,
    * and in a lead's transaction, before the insert, the e-mail that will count it.
    */
-  leadNotifier(): { hears(customerId: number): Promise<boolean>; before(trx: Knex.Transaction, customerId: number, now: number): Promise<(leadId: number) => Promise<void>> } {
+  leadNotifier(): {
+    hears(customerId: number): Promise<boolean>;
+    before(trx: Knex.Transaction, customerId: number, now: number): Promise<(leadId: number) => Promise<void>>;
+  } {
     return {
       hears: async (customerId) => this.hearsOfEntriesOf(customerId),
       before: async (trx, customerId, now) => {

@@ -49,14 +49,21 @@ export class CachedPage {
     if (second !== this.second) {
       this.second = second;
       const html = this.template.replaceAll(this.placeholder, stamp());
-      this.bodies = { identity: Buffer.from(this.live ? html.replace(this.live.placeholder, this.live.htmlAt(second * 1000)) : html, 'utf8') };
+      this.bodies = {
+        identity: Buffer.from(
+          this.live ? html.replace(this.live.placeholder, this.live.htmlAt(second * 1000)) : html,
+          'utf8',
+        ),
+      };
     }
     let body = this.bodies[encoding];
     if (!body) {
       const plain = this.bodies.identity as Buffer;
       body =
         encoding === 'br'
-          ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } })
+          ? brotliCompressSync(plain, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+            })
           : gzipSync(plain, { level: 6 });
       this.bodies[encoding] = body;
     }

@@ -1,4 +1,9 @@
-import { hashResetToken, isWellFormedResetToken, newResetToken, RESET_LINK_LIFETIME_MS } from '../domain/reset-token.js';
+import {
+  hashResetToken,
+  isWellFormedResetToken,
+  newResetToken,
+  RESET_LINK_LIFETIME_MS,
+} from '../domain/reset-token.js';
 import type { AdministratorRepository } from '../repositories/administrator.repository.js';
 import type { LiveReset, PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import type { AdminAuthService } from './admin-auth.service.js';

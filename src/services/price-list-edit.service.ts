@@ -1,7 +1,12 @@
 import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { processPhoto, type ImageSource } from '../media/image-processing.js';
 import type { PriceListContent, PriceListReadRepository } from '../repositories/price-list-read.repository.js';
-import type { PhotoChange, PriceCategory, PriceListRepository, StoredPriceItem } from '../repositories/price-list.repository.js';
+import type {
+  PhotoChange,
+  PriceCategory,
+  PriceListRepository,
+  StoredPriceItem,
+} from '../repositories/price-list.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
 import { parseCategoryName, parseItem, parseKind, parseSwitch } from '../validation/price-list.validation.js';
@@ -43,7 +48,10 @@ export class PriceListEditService {
   ) {}
 
   async editor(customerId: number): Promise<PriceListEditorData> {
-    const [content, counts] = await Promise.all([this.reads.content(customerId, { visibleOnly: false }), this.lists.counts(customerId)]);
+    const [content, counts] = await Promise.all([
+      this.reads.content(customerId, { visibleOnly: false }),
+      this.lists.counts(customerId),
+    ]);
     return { ...content, counts };
   }
 
@@ -60,13 +68,19 @@ export class PriceListEditService {
   }
 
   async addCategory(customerId: number, form: Form): Promise<number> {
-    const added = await this.lists.addCategory(customerId, parseCategoryName(form), this.now(), PRICE_LIST_MAX_CATEGORIES);
+    const added = await this.lists.addCategory(
+      customerId,
+      parseCategoryName(form),
+      this.now(),
+      PRICE_LIST_MAX_CATEGORIES,
+    );
     if (added === 'limit' || added === 'missing') throw new ValidationError({ name: priceListMessages.categoryLimit });
     return added;
   }
 
   async renameCategory(customerId: number, id: number, form: Form): Promise<void> {
-    if (!(await this.lists.renameCategory(customerId, id, parseCategoryName(form)))) notFound(priceListMessages.categoryNotFound);
+    if (!(await this.lists.renameCategory(customerId, id, parseCategoryName(form))))
+      notFound(priceListMessages.categoryNotFound);
   }
 
   /** The category with its items; their photo files go once the rows are gone (or wait for the sweep). */
@@ -88,7 +102,8 @@ export class PriceListEditService {
   /** A new item; the limit is checked before the photo is worked on, and again as the row is written. */
   async addItem(customerId: number, form: Form, photo: ItemPhoto): Promise<number> {
     const values = parseItem(form);
-    if ((await this.lists.counts(customerId)).items >= PRICE_LIST_MAX_ITEMS) throw new ValidationError({ name: priceListMessages.itemLimit });
+    if ((await this.lists.counts(customerId)).items >= PRICE_LIST_MAX_ITEMS)
+      throw new ValidationError({ name: priceListMessages.itemLimit });
     const stored = photo.upload === undefined ? undefined : await this.storePhoto(customerId, photo.upload);
     const added = await this.media.replace(customerId, stored, async () => {
       const result = await this.lists.addItem(customerId, values, stored ?? null, this.now(), PRICE_LIST_MAX_ITEMS);
@@ -129,13 +144,16 @@ export class PriceListEditService {
 
   /** The "tükendi" (`sold_out`) or visible (`is_visible`) switch, posted as '1' or '0'. */
   async setSwitch(customerId: number, id: number, field: 'sold_out' | 'is_visible', form: Form): Promise<void> {
-    if (!(await this.lists.setSwitch(customerId, id, field, parseSwitch(form, field), this.now()))) notFound(priceListMessages.itemNotFound);
+    if (!(await this.lists.setSwitch(customerId, id, field, parseSwitch(form, field), this.now())))
+      notFound(priceListMessages.itemNotFound);
   }
 
   private async storePhoto(customerId: number, upload: ImageSource): Promise<string> {
     // A square 400x400 JPEG, cut from the centre, as the profile photo is.
     const data = await processPhoto(upload, 'profile', null);
-    return orFail(priceListMessages.photoFailed, () => this.storage.saveFile(customerId, this.storage.newFileName('urun', 'jpg'), data));
+    return orFail(priceListMessages.photoFailed, () =>
+      this.storage.saveFile(customerId, this.storage.newFileName('urun', 'jpg'), data),
+    );
   }
 }
 

@@ -6,7 +6,14 @@ import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price
 import type { FileStorage } from '../storage/file-storage.js';
 import type { RefusedRowsFile } from '../validation/import-refused-rows.js';
 import {
-  categoryKey, isImportable, isImportableValidOnly, priceImportMessages, priceRefusedRowsFile, readPriceImport, validRows, type PriceImportSheet,
+  categoryKey,
+  isImportable,
+  isImportableValidOnly,
+  priceImportMessages,
+  priceRefusedRowsFile,
+  readPriceImport,
+  validRows,
+  type PriceImportSheet,
 } from '../validation/price-list-import.validation.js';
 import { priceListCsv } from '../presenters/price-list-csv.js';
 
@@ -35,7 +42,11 @@ export class PriceListImportService {
 
   private async read(customerId: number, bytes: Buffer, replace: boolean): Promise<PriceImportSheet> {
     const existing = await this.imports.existing(customerId);
-    return readPriceImport(bytes, { items: existing.items, categoryKeys: new Set(existing.categoryNames.map(categoryKey)) }, replace);
+    return readPriceImport(
+      bytes,
+      { items: existing.items, categoryKeys: new Set(existing.categoryNames.map(categoryKey)) },
+      replace,
+    );
   }
 
   /** The file's rows with their errors; a file that cannot be read is a ValidationError keyed `file`. */
@@ -43,12 +54,23 @@ export class PriceListImportService {
     return this.read(customerId, bytes, replace);
   }
 
-  async confirm(customerId: number, bytes: Buffer, replace: boolean, mode: PriceImportMode = 'all'): Promise<PriceImportOutcome> {
+  async confirm(
+    customerId: number,
+    bytes: Buffer,
+    replace: boolean,
+    mode: PriceImportMode = 'all',
+  ): Promise<PriceImportOutcome> {
     const sheet = await this.read(customerId, bytes, replace);
     const importable = isImportable(sheet) || (mode === 'valid_only' && isImportableValidOnly(sheet));
     if (!importable) return { kind: 'invalid', sheet };
     const rows = validRows(sheet.rows);
-    const items = rows.map((row) => ({ category: row.category, name: row.name, description: row.description, priceKurus: row.priceKurus!, labels: row.labels }));
+    const items = rows.map((row) => ({
+      category: row.category,
+      name: row.name,
+      description: row.description,
+      priceKurus: row.priceKurus!,
+      labels: row.labels,
+    }));
     const outcome = await this.imports.importItems(customerId, items, {
       replace,
       now: this.now(),
@@ -56,9 +78,12 @@ export class PriceListImportService {
       key: categoryKey,
     });
     // Another edit filled the list between the check and the transaction.
-    if (outcome.kind === 'limit') throw new ValidationError({ file: priceImportMessages.tooManyItems(PRICE_LIST_MAX_ITEMS + 1) });
+    if (outcome.kind === 'limit')
+      throw new ValidationError({ file: priceImportMessages.tooManyItems(PRICE_LIST_MAX_ITEMS + 1) });
     for (const photo of outcome.removedPhotos) {
-      await this.storage.removePublicPath(customerId, photo).catch((err: unknown) => this.logger.warn({ err }, 'replaced price list photo not removed'));
+      await this.storage
+        .removePublicPath(customerId, photo)
+        .catch((err: unknown) => this.logger.warn({ err }, 'replaced price list photo not removed'));
     }
     return { kind: 'imported', items: outcome.items, categoriesCreated: outcome.categoriesCreated };
   }

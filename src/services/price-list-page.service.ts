@@ -29,7 +29,6 @@ export const PRICE_LIST_CACHE_BYTES = 4 * 1024 * 1024;
  */
 const NO_STAMP = '<\u0000>';
 
-
 /** PDFs held, least recently asked for first out: 200 items make 33 KB, so about 1 MB at most. */
 const PDF_CACHE_ENTRIES = 32;
 
@@ -59,14 +58,19 @@ export class PriceListPageService {
     private readonly formatDate: (ms: number) => string,
     private readonly now: () => number,
     /** The opening hours, whose "Şimdi açık" the page shows under the business, filled in per response (docs/architecture.md, Opening hours on a cached page). */
-    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = { find: async () => null },
+    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = {
+      find: async () => null,
+    },
     /** STORAGE_PUBLIC_URL: where the page links the items' photos; null keeps /uploads. */
     private readonly uploadsBase: string | null = null,
   ) {}
 
   /** The visible list, presented; a list with no visible item is a 404, as a missing page. */
   async document(customer: Customer, origin: string): Promise<PriceListDocument> {
-    const [content, profile] = await Promise.all([this.lists.content(customer.id, { visibleOnly: true }), this.profiles.findProfile(customer.id)]);
+    const [content, profile] = await Promise.all([
+      this.lists.content(customer.id, { visibleOnly: true }),
+      this.profiles.findProfile(customer.id),
+    ]);
     if (content.sections.length === 0) throw new NotFoundError(priceListMessages.notFound);
     return { page: presentPriceList(customer, profile, content, origin, this.formatDate, this.uploadsBase), content };
   }
@@ -97,17 +101,36 @@ export class PriceListPageService {
     return entry.pdf;
   }
 
-  private async drawPdf(customer: Customer, origin: string, brand: () => Promise<PrintBrand | undefined>): Promise<Buffer> {
+  private async drawPdf(
+    customer: Customer,
+    origin: string,
+    brand: () => Promise<PrintBrand | undefined>,
+  ): Promise<Buffer> {
     const [{ page }, look] = await Promise.all([this.document(customer, origin), brand()]);
     const { business, updated, sections, contact, qr } = page;
-    return this.pdfThread.draw({ business, updated, sections: sections.map(({ name, items }) => ({ name, items })), contact, qr }, look);
+    return this.pdfThread.draw(
+      { business, updated, sections: sections.map(({ name, items }) => ({ name, items })), contact, qr },
+      look,
+    );
   }
 
-  private async render(customer: Customer, origin: string): Promise<{ html: string; styleCss: string; live: LivePart | null }> {
-    const [{ page }, brand, hours] = await Promise.all([this.document(customer, origin), this.brand.fresh(), this.openingHours.find(customer.id)]);
+  private async render(
+    customer: Customer,
+    origin: string,
+  ): Promise<{ html: string; styleCss: string; live: LivePart | null }> {
+    const [{ page }, brand, hours] = await Promise.all([
+      this.document(customer, origin),
+      this.brand.fresh(),
+      this.openingHours.find(customer.id),
+    ]);
     const styleCss = publicAccentCss(brand.accentColor, page.dark);
     const live = liveOpeningState(hours);
-    const html = await this.renderView('price-list/show', { page, brand, styleCss, openState: live?.placeholder ?? null });
+    const html = await this.renderView('price-list/show', {
+      page,
+      brand,
+      styleCss,
+      openState: live?.placeholder ?? null,
+    });
     return { html, styleCss, live };
   }
 
@@ -116,7 +139,14 @@ export class PriceListPageService {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
       const rendered = await this.render(customer, origin);
-      page = new CachedPage(customer.version, origin, rendered.html, NO_STAMP, styleHashOf(rendered.styleCss), rendered.live);
+      page = new CachedPage(
+        customer.version,
+        origin,
+        rendered.html,
+        NO_STAMP,
+        styleHashOf(rendered.styleCss),
+        rendered.live,
+      );
       this.cache.set(customer, page);
     }
     return this.bodyOf(page, encoding);

@@ -24,8 +24,10 @@ const printKit = () => import('../media/print-kit.js');
 export const printKitServiceMessages = {
   /** Printed under the table card's QR when it opens the price list. */
   priceListCallToAction: 'Fiyat listesi için okutun',
-  noPriceList: 'Fiyat listesinde görünür ürün yok: masa kartına fiyat listesinin QR kodu basılamaz. Önce fiyat listesine ürün ekleyin.',
-  missing: (ids: readonly number[]) => `Seçilen müşterilerden bazıları bulunamadı (${ids.join(', ')}). Listeyi yenileyip tekrar deneyin.`,
+  noPriceList:
+    'Fiyat listesinde görünür ürün yok: masa kartına fiyat listesinin QR kodu basılamaz. Önce fiyat listesine ürün ekleyin.',
+  missing: (ids: readonly number[]) =>
+    `Seçilen müşterilerden bazıları bulunamadı (${ids.join(', ')}). Listeyi yenileyip tekrar deneyin.`,
 } as const;
 
 export interface PrintFile {
@@ -44,16 +46,26 @@ export class PrintKitService {
     private readonly profiles: ProfileRepository,
     private readonly storage: Pick<FileStorage, 'readFile'>,
     /** The opening hours a table card prints when asked (docs/product.md, Opening hours). */
-    private readonly openingHours: { find(customerId: number): Promise<OpeningHours | null> } = { find: async () => null },
+    private readonly openingHours: { find(customerId: number): Promise<OpeningHours | null> } = {
+      find: async () => null,
+    },
     /** Whether the price list has a visible item: a table card may point its QR there (docs/product.md, Price list for visitors). */
-    private readonly priceLists: { publishedKind(customerId: number): Promise<string | null> } = { publishedKind: async () => null },
+    private readonly priceLists: { publishedKind(customerId: number): Promise<string | null> } = {
+      publishedKind: async () => null,
+    },
   ) {}
 
   /**
    * `card` (with `bleed`, the print shop's variant) or `a6` of one customer; `origin` is the
    * public site's, as the QR codes carry it.
    */
-  async customerKit(target: PrintTarget, format: PrintFormat, origin: string, brand?: PrintBrand, options: { bleed?: boolean; hours?: boolean; priceList?: boolean } = {}): Promise<PrintFile> {
+  async customerKit(
+    target: PrintTarget,
+    format: PrintFormat,
+    origin: string,
+    brand?: PrintBrand,
+    options: { bleed?: boolean; hours?: boolean; priceList?: boolean } = {},
+  ): Promise<PrintFile> {
     const [customer] = await this.customers.customersByIds([target.id]);
     if (!customer) throw new NotFoundError(printKitServiceMessages.missing([target.id]));
     const card = this.cardOf(customer, origin);
@@ -61,18 +73,32 @@ export class PrintKitService {
     const kit = await printKit();
     if (format === 'card') {
       const pdf = await kit.renderBusinessCard(card, brand, options);
-      if (options.bleed) return { pdf, fileName: `${kit.printDocumentTitles.cardWithBleed(name)}.pdf`, asciiFileName: `kartvizit-matbaa-${customer.slug}.pdf` };
-      return { pdf, fileName: `${kit.printDocumentTitles.card(name)}.pdf`, asciiFileName: `kartvizit-${customer.slug}.pdf` };
+      if (options.bleed)
+        return {
+          pdf,
+          fileName: `${kit.printDocumentTitles.cardWithBleed(name)}.pdf`,
+          asciiFileName: `kartvizit-matbaa-${customer.slug}.pdf`,
+        };
+      return {
+        pdf,
+        fileName: `${kit.printDocumentTitles.card(name)}.pdf`,
+        asciiFileName: `kartvizit-${customer.slug}.pdf`,
+      };
     }
     card.wifi = await this.visibleWifi(customer.id);
     if (options.hours) card.hours = await this.hoursLines(customer.id);
     if (options.priceList) await this.pointToPriceList(card, customer, origin);
-    return { pdf: await kit.renderTableCard(card, brand), fileName: `${kit.printDocumentTitles.a6(name)}.pdf`, asciiFileName: `masa-karti-${customer.slug}.pdf` };
+    return {
+      pdf: await kit.renderTableCard(card, brand),
+      fileName: `${kit.printDocumentTitles.a6(name)}.pdf`,
+      asciiFileName: `masa-karti-${customer.slug}.pdf`,
+    };
   }
 
   /** The table card's QR, address and call to action for the price list; a list with no visible item has no page to open (409). */
   private async pointToPriceList(card: PrintCard, customer: PrintCustomer, origin: string): Promise<void> {
-    if (!(await this.priceLists.publishedKind(customer.id))) throw new HttpError(409, printKitServiceMessages.noPriceList);
+    if (!(await this.priceLists.publishedKind(customer.id)))
+      throw new HttpError(409, printKitServiceMessages.noPriceList);
     card.qrText = `${publicProfileUrl(origin, customer.slug)}/fiyat-listesi?k=qr`;
     card.displayUrl = `${card.displayUrl}/fiyat-listesi`;
     card.callToAction = printKitServiceMessages.priceListCallToAction;
@@ -91,8 +117,15 @@ export class PrintKitService {
       throw new NotFoundError(printKitServiceMessages.missing(ids.filter((id) => !known.has(id))));
     }
     const { renderCardSheet, printDocumentTitles } = await printKit();
-    const pdf = await renderCardSheet(found.map((customer) => this.cardOf(customer, origin)), brand);
-    return { pdf, fileName: `${printDocumentTitles.sheet(found.length)}.pdf`, asciiFileName: `kartvizitler-${found.length}.pdf` };
+    const pdf = await renderCardSheet(
+      found.map((customer) => this.cardOf(customer, origin)),
+      brand,
+    );
+    return {
+      pdf,
+      fileName: `${printDocumentTitles.sheet(found.length)}.pdf`,
+      asciiFileName: `kartvizitler-${found.length}.pdf`,
+    };
   }
 
   /** What the card prints: the visible phone, e-mail and photo (as the public page shows them), the business and address. */

@@ -15,7 +15,14 @@ export const profileEditMessages = {
 type Form = Readonly<Record<string, unknown>>;
 
 /** The switches of the settings form, by their form (and column) names. */
-const SETTINGS = ['dark_mode', 'show_name_on_cover', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible'] as const;
+const SETTINGS = [
+  'dark_mode',
+  'show_name_on_cover',
+  'is_profile_visible',
+  'is_phone_visible',
+  'is_email_visible',
+  'is_website_visible',
+] as const;
 const CONTACT_FIELDS = ['phone', 'email', 'website'] as const;
 
 /** Whether "add to contacts" is left without a phone or an e-mail to add. */

@@ -1,6 +1,12 @@
 import { orFail, StorageUnavailableError } from '../errors.js';
 import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
-import { processBackgroundImage, processPhoto, type CropRect, type ImageSource, type PhotoKind } from '../media/image-processing.js';
+import {
+  processBackgroundImage,
+  processPhoto,
+  type CropRect,
+  type ImageSource,
+  type PhotoKind,
+} from '../media/image-processing.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import type { Logger } from '../logger.js';
@@ -38,7 +44,11 @@ export class ProfileMediaService {
    * `point` saves the row and says which file it pointed to before, removed once the row is
    * saved. When `point` fails, the new file is removed instead and the error passes on.
    */
-  async replace<T extends object>(customerId: number, stored: string | undefined, point: () => Promise<T & Replacing>): Promise<T> {
+  async replace<T extends object>(
+    customerId: number,
+    stored: string | undefined,
+    point: () => Promise<T & Replacing>,
+  ): Promise<T> {
     let result: T & Replacing;
     try {
       result = await point();
@@ -102,7 +112,12 @@ export class ProfileMediaService {
   /** An uploaded page background; returns its public path. */
   async setBackgroundImage(customerId: number, upload: ImageSource): Promise<string> {
     const image = await processBackgroundImage(upload);
-    const stored = await this.save(customerId, mediaMessages.backgroundFailed, this.storage.newFileName('background', image.ext), image.data);
+    const stored = await this.save(
+      customerId,
+      mediaMessages.backgroundFailed,
+      this.storage.newFileName('background', image.ext),
+      image.data,
+    );
     await this.replace(customerId, stored, async () => {
       const before = await this.profiles.findProfile(customerId);
       await orFail(mediaMessages.backgroundFailed, () =>
@@ -121,6 +136,11 @@ export class ProfileMediaService {
     const file = await prepareCatalogFile(upload);
     const name = typeof label === 'string' && label.trim() ? label : mediaMessages.defaultCatalogName;
     const content = typeof file.data === 'string' ? { fromFile: file.data } : file.data;
-    return this.save(customerId, mediaMessages.catalogFailed, catalogFileName(name, new Date(this.now()), file.ext), content);
+    return this.save(
+      customerId,
+      mediaMessages.catalogFailed,
+      catalogFileName(name, new Date(this.now()), file.ext),
+      content,
+    );
   }
 }

@@ -10,9 +10,13 @@ export class ProfileService {
   constructor(
     private readonly profiles: ProfileRepository,
     /** Whether the page links a price list, and of which kind (docs/product.md, Price list). */
-    private readonly priceLists: { publishedKind(customerId: number): Promise<PriceListKind | null> } = { publishedKind: async () => null },
+    private readonly priceLists: { publishedKind(customerId: number): Promise<PriceListKind | null> } = {
+      publishedKind: async () => null,
+    },
     /** The opening hours the page shows (docs/product.md, Opening hours). */
-    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = { find: async () => null },
+    private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = {
+      find: async () => null,
+    },
   ) {}
 
   async bundle(customer: Customer): Promise<ProfileBundle> {

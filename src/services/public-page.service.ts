@@ -62,20 +62,36 @@ export class PublicPageService {
     /** The agency brand in the footer, read afresh for every render: with several instances the brand's in-memory copy may lag, the page must not. */
     private readonly brand: { fresh(): Promise<BrandLook> },
     /** The contact-exchange form's settings (docs/product.md, Contact exchange); saving them raises the customer's version. */
-    private readonly leadForms: { openForm(customerId: number): Promise<LeadSettings | null> } = { openForm: async () => null },
+    private readonly leadForms: { openForm(customerId: number): Promise<LeadSettings | null> } = {
+      openForm: async () => null,
+    },
     /** STORAGE_PUBLIC_URL: where the page links uploaded images and videos; null keeps /uploads. */
     private readonly uploadsBase: string | null = null,
   ) {}
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
-  private async render(customer: Customer, origin: string, form: MessageFormState, leadForm: LeadFormState = EMPTY_LEAD_FORM): Promise<RenderedPage> {
-    const [bundle, brand, leadSettings] = await Promise.all([this.profiles.bundle(customer), this.brand.fresh(), this.leadForms.openForm(customer.id)]);
+  private async render(
+    customer: Customer,
+    origin: string,
+    form: MessageFormState,
+    leadForm: LeadFormState = EMPTY_LEAD_FORM,
+  ): Promise<RenderedPage> {
+    const [bundle, brand, leadSettings] = await Promise.all([
+      this.profiles.bundle(customer),
+      this.brand.fresh(),
+      this.leadForms.openForm(customer.id),
+    ]);
     const page = presentProfile(bundle, origin, this.uploadsBase);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The agency's accent first, so the owner's own cover and background rules after it win.
     page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;
     const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
-    const html = await this.renderView('profile/show', { page, brand, form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER }, lead });
+    const html = await this.renderView('profile/show', {
+      page,
+      brand,
+      form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER },
+      lead,
+    });
     return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
   }
 
@@ -83,11 +99,20 @@ export class PublicPageService {
    * A page for this response only, never cached: after a message was sent, or one refused with its
    * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now.
    */
-  async fresh(customer: Customer, origin: string, form: MessageFormState, leadForm?: LeadFormState, stamp?: string | null): Promise<RenderedPage> {
+  async fresh(
+    customer: Customer,
+    origin: string,
+    form: MessageFormState,
+    leadForm?: LeadFormState,
+    stamp?: string | null,
+  ): Promise<RenderedPage> {
     const rendered = await this.render(customer, origin, form, leadForm);
     // Every form on the page (the message and the contact form) carries the stamp.
     const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, stamp ?? this.formTimer.stamp(this.now()));
-    return { ...rendered, html: rendered.live ? html.replace(rendered.live.placeholder, rendered.live.htmlAt(this.now())) : html };
+    return {
+      ...rendered,
+      html: rendered.live ? html.replace(rendered.live.placeholder, rendered.live.htmlAt(this.now())) : html,
+    };
   }
 
   /** The customer row of a page in the cache, for serving it while the database is away. */
@@ -109,7 +134,14 @@ export class PublicPageService {
     let page = this.cache.get(customer.id, customer.version, origin);
     if (!page) {
       const rendered = await this.render(customer, origin, { value: '', error: null, sent: false });
-      page = new CachedPage(customer.version, origin, rendered.html, STAMP_PLACEHOLDER, styleHashOf(rendered.styleCss), rendered.live);
+      page = new CachedPage(
+        customer.version,
+        origin,
+        rendered.html,
+        STAMP_PLACEHOLDER,
+        styleHashOf(rendered.styleCss),
+        rendered.live,
+      );
       this.cache.set(customer, page);
     }
     return this.bodyOf(page, encoding);

@@ -44,7 +44,8 @@ export class RecoveryCodeSheets {
    * and its codes are still the current set (a renewal or turning the factor off voids them).
    */
   async open(adminId: number, sealed: unknown): Promise<RecoveryCodeSheet | null> {
-    const plain = typeof sealed === 'string' && sealed.length <= 2048 ? this.box.open(sealed, `administrator:${adminId}`) : null;
+    const plain =
+      typeof sealed === 'string' && sealed.length <= 2048 ? this.box.open(sealed, `administrator:${adminId}`) : null;
     if (plain === null) return null;
     // Only this class seals with this key, so what opens has the shape it wrote.
     const { codes, issuedAt, expiresAt } = JSON.parse(plain) as Sealed;

@@ -25,11 +25,13 @@ export type SecondFactorState =
   /** `enrolment`: the shown secret sealed with its expiry, for the enrol form's hidden field (stored nowhere). */
   | { on: false; secret: string; uri: string; qrSvg: string; enrolment: string };
 
-export type EnableResult = { done: true; recoveryCodes: string[] } | { done: false; reason: 'wrong-code' | 'expired' | 'already-on' };
+export type EnableResult =
+  { done: true; recoveryCodes: string[] } | { done: false; reason: 'wrong-code' | 'expired' | 'already-on' };
 
 export type DisableResult = 'done' | 'wrong-password' | 'wrong-code';
 
-export type RenewResult = { done: true; recoveryCodes: string[] } | { done: false; reason: 'off' | 'wrong-password' | 'wrong-code' };
+export type RenewResult =
+  { done: true; recoveryCodes: string[] } | { done: false; reason: 'off' | 'wrong-password' | 'wrong-code' };
 
 /**
  * The administrator's optional TOTP second factor (docs/product.md, Administrator): enrolment,
@@ -69,7 +71,10 @@ export class SecondFactorService {
 
   /** The secret a sealed enrolment carries, while it has not expired and was made for this administrator. */
   private enrolmentSecret(admin: Administrator, enrolment: unknown): string | null {
-    const opened = typeof enrolment === 'string' && enrolment.length <= 512 ? this.enrolmentBox.open(enrolment, `administrator:${admin.id}`) : null;
+    const opened =
+      typeof enrolment === 'string' && enrolment.length <= 512
+        ? this.enrolmentBox.open(enrolment, `administrator:${admin.id}`)
+        : null;
     const match = opened === null ? null : /^(\d+)\.([A-Z2-7]+)$/.exec(opened);
     return match && Number(match[1]) > this.now() ? (match[2] as string) : null;
   }
@@ -83,11 +88,18 @@ export class SecondFactorService {
   async state(adminId: number, enrolment?: unknown, issuer?: string): Promise<SecondFactorState> {
     const admin = await this.load(adminId);
     if (admin.totpEnabledAt !== null) {
-      return { on: true, enabledAt: admin.totpEnabledAt, recoveryCodesLeft: await this.administrators.countUnusedRecoveryCodes(admin.id) };
+      return {
+        on: true,
+        enabledAt: admin.totpEnabledAt,
+        recoveryCodesLeft: await this.administrators.countUnusedRecoveryCodes(admin.id),
+      };
     }
     const carried = enrolment === undefined ? null : this.enrolmentSecret(admin, enrolment);
     const secret = carried ?? newTotpSecret();
-    const sealed = carried !== null ? (enrolment as string) : this.enrolmentBox.seal(`${this.now() + ENROLMENT_LIFETIME_MS}.${secret}`, `administrator:${admin.id}`);
+    const sealed =
+      carried !== null
+        ? (enrolment as string)
+        : this.enrolmentBox.seal(`${this.now() + ENROLMENT_LIFETIME_MS}.${secret}`, `administrator:${admin.id}`);
     const uri = otpauthUri(secret, admin.email, issuer);
     return { on: false, secret: groupedSecret(secret), uri, qrSvg: await renderSvg(uri, ENROL_QR), enrolment: sealed };
   }
@@ -102,14 +114,21 @@ export class SecondFactorService {
     if (step === null) return { done: false, reason: 'wrong-code' };
     const recoveryCodes = newRecoveryCodes();
     const sealed = this.box.seal(secret, `administrator:${admin.id}`);
-    const enabled = await this.administrators.enableSecondFactor(admin.id, sealed, step, recoveryCodes.map(hashRecoveryCode), this.now());
+    const enabled = await this.administrators.enableSecondFactor(
+      admin.id,
+      sealed,
+      step,
+      recoveryCodes.map(hashRecoveryCode),
+      this.now(),
+    );
     return enabled ? { done: true, recoveryCodes } : { done: false, reason: 'already-on' };
   }
 
   /** A TOTP code of a step not used before, or an unused recovery code; either is used up by a success. */
   async verify(admin: Administrator, code: SecondFactorCode): Promise<boolean> {
     if (!this.isOn(admin)) return false;
-    if (code.kind === 'recovery') return this.administrators.useRecoveryCode(admin.id, hashRecoveryCode(code.code), this.now());
+    if (code.kind === 'recovery')
+      return this.administrators.useRecoveryCode(admin.id, hashRecoveryCode(code.code), this.now());
     const secret = this.secretOf(admin);
     const step = secret === null ? null : totpStep(secret, code.code, this.now());
     return step !== null && (await this.administrators.claimTotpStep(admin.id, step));
@@ -137,7 +156,9 @@ export class SecondFactorService {
     const secret = this.secretOf(admin);
     const step = secret === null ? null : totpStep(secret, totpCode, this.now());
     const recoveryCodes = newRecoveryCodes();
-    const renewed = step !== null && (await this.administrators.renewRecoveryCodes(admin.id, step, recoveryCodes.map(hashRecoveryCode)));
+    const renewed =
+      step !== null &&
+      (await this.administrators.renewRecoveryCodes(admin.id, step, recoveryCodes.map(hashRecoveryCode)));
     return renewed ? { done: true, recoveryCodes } : { done: false, reason: 'wrong-code' };
   }
 

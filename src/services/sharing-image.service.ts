@@ -76,7 +76,11 @@ export class SharingImageService {
     };
     const drawn = await this.queue.run(() => drawSharingImage(card, photo, logo));
     this.drawn += 1;
-    const image = { ...drawn, version: customer.version, etag: `"${createHash('sha256').update(drawn.bytes).digest('base64url').slice(0, 27)}"` };
+    const image = {
+      ...drawn,
+      version: customer.version,
+      etag: `"${createHash('sha256').update(drawn.bytes).digest('base64url').slice(0, 27)}"`,
+    };
     this.keep(customer.id, image);
     return image;
   }

@@ -39,7 +39,8 @@ export class SlugAddressService {
   async change(customerId: number, newSlug: string): Promise<void> {
     const holder = await this.addresses.move({ customerId, newSlug, at: this.now() });
     if (!holder) return;
-    const problem = holder.customerId === customerId ? messages.unchanged : holder.current ? messages.takenNow : messages.takenBefore;
+    const problem =
+      holder.customerId === customerId ? messages.unchanged : holder.current ? messages.takenNow : messages.takenBefore;
     throw new ValidationError({ slug: problem });
   }
 }

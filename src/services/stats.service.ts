@@ -86,7 +86,8 @@ function dailyRows(byDay: ReadonlyMap<DayKey, number>, days: DayKey[]): DailyVie
 }
 
 function assertSeriesLength(days: number): asserts days is SeriesLength {
-  if (!isSeriesLength(days)) throw new RangeError(`series length must be one of ${SERIES_LENGTHS.join(', ')}, got ${days}`);
+  if (!isSeriesLength(days))
+    throw new RangeError(`series length must be one of ${SERIES_LENGTHS.join(', ')}, got ${days}`);
 }
 
 function sumBy(clicks: readonly ClickCount[], keyOf: (c: ClickCount) => string | number): Map<string | number, number> {
@@ -164,10 +165,16 @@ export class StatsService {
 
     const clicksByDay = sumBy(clicks, (c) => c.day);
     const clicksByLink = sumBy(clicks, (c) => c.linkId);
-    const dailyStats = range.map((date) => ({ date, views: viewsByDay.get(date) ?? 0, clicks: clicksByDay.get(date) ?? 0 }));
+    const dailyStats = range.map((date) => ({
+      date,
+      views: viewsByDay.get(date) ?? 0,
+      clicks: clicksByDay.get(date) ?? 0,
+    }));
     const rangeViews = dailyStats.reduce((sum, d) => sum + d.views, 0);
     const rangeClicks = dailyStats.reduce((sum, d) => sum + d.clicks, 0);
-    const sources = Object.fromEntries(VISIT_SOURCES.map((source) => [source, bySource.get(source) ?? 0])) as SourceCounts;
+    const sources = Object.fromEntries(
+      VISIT_SOURCES.map((source) => [source, bySource.get(source) ?? 0]),
+    ) as SourceCounts;
     return {
       ...summary,
       days,
@@ -177,7 +184,12 @@ export class StatsService {
       clickThroughRate: rangeViews === 0 ? null : Math.round((rangeClicks / rangeViews) * 10_000) / 10_000,
       // Array.prototype.sort is stable: links with as many clicks stay in the owner's order.
       links: links
-        .map((link) => ({ id: link.id, label: link.label, platform: link.platform, clicks: clicksByLink.get(link.id) ?? 0 }))
+        .map((link) => ({
+          id: link.id,
+          label: link.label,
+          platform: link.platform,
+          clicks: clicksByLink.get(link.id) ?? 0,
+        }))
         .sort((a, b) => b.clicks - a.clicks),
       sources,
       sourceShares: wholePercents(sources),
@@ -193,6 +205,9 @@ export class StatsService {
     const clicks = await this.stats.clicks(customer.id, from, to);
     const sourceViews = await this.stats.viewsBySourceAndDay(customer.id, from, to);
     const links = await this.stats.links(customer.id);
-    return { fileName: statsCsvFileName(customer.slug, days, to), body: statsCsv({ days: range, viewsByDay, links, clicks, sourceViews }) };
+    return {
+      fileName: statsCsvFileName(customer.slug, days, to),
+      body: statsCsv({ days: range, viewsByDay, links, clicks, sourceViews }),
+    };
   }
 }

@@ -31,7 +31,10 @@ export class ViewAllowance {
   /** True when this load counts as a view, and then it is counted against the visitor. */
   counts(address: string | undefined, customerId: number, now: number): boolean {
     this.turn(now);
-    const visitor = createHmac('sha256', this.key).update(`${customerId} ${address ?? ''}`).digest().readUIntBE(0, 6);
+    const visitor = createHmac('sha256', this.key)
+      .update(`${customerId} ${address ?? ''}`)
+      .digest()
+      .readUIntBE(0, 6);
     const seen = this.current.get(visitor) ?? 0;
     if (seen + (this.previous.get(visitor) ?? 0) >= this.limit) return false;
     this.current.set(visitor, seen + 1);

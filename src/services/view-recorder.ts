@@ -77,7 +77,8 @@ export class ViewRecorder {
     const excess = list.length - VIEW_QUEUE_LIMIT;
     if (excess <= 0) return;
     list.splice(0, excess);
-    if (this.dropped === 0) this.logger.warn({ limit: VIEW_QUEUE_LIMIT }, 'view queue full while the database is away: dropping the oldest');
+    if (this.dropped === 0)
+      this.logger.warn({ limit: VIEW_QUEUE_LIMIT }, 'view queue full while the database is away: dropping the oldest');
     this.dropped += excess;
   }
 
@@ -89,7 +90,12 @@ export class ViewRecorder {
   }
 
   /** Writes one batch; on an outage puts it back in front of what came meanwhile and says so. */
-  private async write<T>(batch: T[], insert: (rows: T[]) => Promise<unknown>, requeue: (rows: T[]) => void, what: 'views' | 'clicks'): Promise<boolean> {
+  private async write<T>(
+    batch: T[],
+    insert: (rows: T[]) => Promise<unknown>,
+    requeue: (rows: T[]) => void,
+    what: 'views' | 'clicks',
+  ): Promise<boolean> {
     if (batch.length === 0) return true;
     try {
       await insert(batch);
@@ -99,7 +105,10 @@ export class ViewRecorder {
         requeue(batch);
         return false;
       }
-      this.logger.error({ err, [what]: batch.length }, what === 'views' ? 'profile views could not be recorded' : 'link clicks could not be recorded');
+      this.logger.error(
+        { err, [what]: batch.length },
+        what === 'views' ? 'profile views could not be recorded' : 'link clicks could not be recorded',
+      );
       return true;
     }
   }
@@ -135,16 +144,29 @@ export class ViewRecorder {
   /** One batch of views and one of clicks; false (and a retry scheduled) when the database is away. */
   private async writeBatches(batch: ViewBatch, clicks: ClickRow[]): Promise<boolean> {
     // Views and clicks are statistics, not data a person typed: log and carry on (docs/product.md, Statistics).
-    const viewsDone = await this.write(batch.rows, (rows) => this.views.insertMany(rows, batch.id), () => {
-      this.unsent = batch;
-    }, 'views');
+    const viewsDone = await this.write(
+      batch.rows,
+      (rows) => this.views.insertMany(rows, batch.id),
+      () => {
+        this.unsent = batch;
+      },
+      'views',
+    );
     const clickRepository = this.clickRepository;
-    const clicksDone = !clickRepository || (await this.write(clicks, (rows) => clickRepository.insertMany(rows), (rows) => {
-      this.clicks = rows.concat(this.clicks);
-      this.bound(this.clicks);
-    }, 'clicks'));
+    const clicksDone =
+      !clickRepository ||
+      (await this.write(
+        clicks,
+        (rows) => clickRepository.insertMany(rows),
+        (rows) => {
+          this.clicks = rows.concat(this.clicks);
+          this.bound(this.clicks);
+        },
+        'clicks',
+      ));
     if (viewsDone && clicksDone) return true;
-    if (this.retryAt === 0) this.logger.warn({ pending: this.pending }, 'database away: views and clicks wait in memory');
+    if (this.retryAt === 0)
+      this.logger.warn({ pending: this.pending }, 'database away: views and clicks wait in memory');
     this.retryAt = Date.now() + VIEW_RETRY_INTERVAL_MS;
     this.schedule(VIEW_RETRY_INTERVAL_MS);
     return false;
@@ -158,6 +180,7 @@ export class ViewRecorder {
     await this.flush();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending > 0) this.logger.warn({ pending: this.pending }, 'database away at shutdown: queued views and clicks are lost');
+    if (this.pending > 0)
+      this.logger.warn({ pending: this.pending }, 'database away at shutdown: queued views and clicks are lost');
   }
 }

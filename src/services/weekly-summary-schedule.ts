@@ -38,7 +38,9 @@ export class WeeklySummarySchedule {
         this.doneWeek = due.weekKey;
         this.logger.info({ week: due.weekKey, queued }, 'weekly summaries queued');
       })
-      .catch((err: unknown) => this.logger.error({ err }, 'weekly summaries could not be queued; tried again in a minute'))
+      .catch((err: unknown) =>
+        this.logger.error({ err }, 'weekly summaries could not be queued; tried again in a minute'),
+      )
       .finally(() => {
         this.running = null;
       });

@@ -75,12 +75,22 @@ export class WeeklySummaryService {
     }
   }
 
-  private async queueOne(recipient: WeeklyRecipient, due: NonNullable<ReturnType<typeof dueSummary>>, brand: MailBrand, nowMs: number): Promise<boolean> {
+  private async queueOne(
+    recipient: WeeklyRecipient,
+    due: NonNullable<ReturnType<typeof dueSummary>>,
+    brand: MailBrand,
+    nowMs: number,
+  ): Promise<boolean> {
     const week = await this.figures(recipient.customerId, due.week);
     if (isEmptyWeek(week)) return false;
     const weekBefore = await this.figures(recipient.customerId, due.weekBefore);
     const origin = this.config.baseUrl ?? recipient.siteOrigin;
-    const token = unsubscribeToken(this.config.sessionSecret, 'weekly', recipient.customerId, recipient.unsubscribeNonce);
+    const token = unsubscribeToken(
+      this.config.sessionSecret,
+      'weekly',
+      recipient.customerId,
+      recipient.unsubscribeNonce,
+    );
     const content = weeklyMail({
       page: pageName(recipient),
       from: due.week.from,
@@ -96,7 +106,13 @@ export class WeeklySummaryService {
       if (!(await this.recipients.isStillRecipient(trx, recipient))) return false;
       await queueMail(
         trx,
-        { kind: 'weekly', recipient: recipient.email, ...mail, customerId: recipient.customerId, dedupeKey: `weekly:${recipient.customerId}:${due.weekKey}` },
+        {
+          kind: 'weekly',
+          recipient: recipient.email,
+          ...mail,
+          customerId: recipient.customerId,
+          dedupeKey: `weekly:${recipient.customerId}:${due.weekKey}`,
+        },
         new Date(nowMs),
       );
       return true;

@@ -5,7 +5,11 @@
  */
 import { ANIMATION_LIMITS, type GradientDirection } from './animation-config.js';
 
-const ANGLES: Readonly<Record<Exclude<GradientDirection, 'radial'>, string>> = { 'to-right': '90deg', 'to-bottom': '180deg', diagonal: '135deg' };
+const ANGLES: Readonly<Record<Exclude<GradientDirection, 'radial'>, string>> = {
+  'to-right': '90deg',
+  'to-bottom': '180deg',
+  diagonal: '135deg',
+};
 
 /** Which way the oversized gradient slides, so the movement is visible for each direction. */
 export const GRADIENT_AXIS: Readonly<Record<GradientDirection, 'x' | 'y' | 'xy'>> = {

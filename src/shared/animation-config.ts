@@ -64,7 +64,18 @@ export interface AnimationConfigInput {
 }
 
 /** The order of the keys in the stored JSON. */
-export const CONFIG_KEYS = ['colors', 'direction', 'count', 'size', 'speed', 'shapes', 'waveCount', 'amplitude', 'light', 'dark'] as const;
+export const CONFIG_KEYS = [
+  'colors',
+  'direction',
+  'count',
+  'size',
+  'speed',
+  'shapes',
+  'waveCount',
+  'amplitude',
+  'light',
+  'dark',
+] as const;
 
 /** What each type lets the owner set besides its colours; the other keys do nothing for it. */
 export const TYPE_SETTINGS: Readonly<Record<AnimationType, readonly ('direction' | 'shapes' | NumberKey)[]>> = {
@@ -110,11 +121,23 @@ export interface AnimationTypeDefaults {
   readonly amplitude: number;
 }
 
-const BASE = { direction: 'diagonal', count: 50, size: 3, speed: 1, shapes: SHAPES, waveCount: 3, amplitude: 30 } as const;
+const BASE = {
+  direction: 'diagonal',
+  count: 50,
+  size: 3,
+  speed: 1,
+  shapes: SHAPES,
+  waveCount: 3,
+  amplitude: 30,
+} as const;
 
 /** Per-type defaults, so `animation:waves` with no config still looks good in both themes. */
 export const ANIMATION_TYPE_DEFAULTS: Readonly<Record<AnimationType, AnimationTypeDefaults>> = Object.freeze({
-  gradient: { ...BASE, light: ['#a5b4fc', '#f9a8d4', '#fde68a', '#99f6e4'], dark: ['#1e1b4b', '#4c1d95', '#831843', '#0f172a'] },
+  gradient: {
+    ...BASE,
+    light: ['#a5b4fc', '#f9a8d4', '#fde68a', '#99f6e4'],
+    dark: ['#1e1b4b', '#4c1d95', '#831843', '#0f172a'],
+  },
   particles: { ...BASE, count: 60, light: ['#6366f1', '#ec4899', '#14b8a6'], dark: ['#a5b4fc', '#f9a8d4', '#5eead4'] },
   waves: { ...BASE, light: ['#93c5fd', '#a5b4fc', '#c4b5fd'], dark: ['#1e3a8a', '#312e81', '#4c1d95'] },
   geometry: {

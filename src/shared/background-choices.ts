@@ -17,20 +17,22 @@ export interface ColorPreset {
 }
 
 /** The 12 colours of the owner's background picker; the first is the default. */
-export const COLOR_PRESETS: readonly ColorPreset[] = Object.freeze([
-  { value: DEFAULT_BACKGROUND_COLOR, name: 'Açık Gri', dark: DEFAULT_DARK_BACKGROUND_COLOR },
-  { value: '#ffffff', name: 'Beyaz', dark: '#111318' },
-  { value: '#fef3c7', name: 'Vanilya', dark: '#2a2113' },
-  { value: '#ffedd5', name: 'Şeftali', dark: '#2b1a10' },
-  { value: '#fee2e2', name: 'Pudra', dark: '#2b1416' },
-  { value: '#fce7f3', name: 'Pembe', dark: '#2a1322' },
-  { value: '#ede9fe', name: 'Lavanta', dark: '#1d1730' },
-  { value: '#e0e7ff', name: 'Çivit', dark: '#151a33' },
-  { value: '#dbeafe', name: 'Gök Mavisi', dark: '#101d33' },
-  { value: '#cffafe', name: 'Buz Mavisi', dark: '#0c2429' },
-  { value: '#d1fae5', name: 'Nane', dark: '#0d2419' },
-  { value: '#ecfccb', name: 'Fıstık', dark: '#1a230d' },
-].map((preset) => Object.freeze(preset)));
+export const COLOR_PRESETS: readonly ColorPreset[] = Object.freeze(
+  [
+    { value: DEFAULT_BACKGROUND_COLOR, name: 'Açık Gri', dark: DEFAULT_DARK_BACKGROUND_COLOR },
+    { value: '#ffffff', name: 'Beyaz', dark: '#111318' },
+    { value: '#fef3c7', name: 'Vanilya', dark: '#2a2113' },
+    { value: '#ffedd5', name: 'Şeftali', dark: '#2b1a10' },
+    { value: '#fee2e2', name: 'Pudra', dark: '#2b1416' },
+    { value: '#fce7f3', name: 'Pembe', dark: '#2a1322' },
+    { value: '#ede9fe', name: 'Lavanta', dark: '#1d1730' },
+    { value: '#e0e7ff', name: 'Çivit', dark: '#151a33' },
+    { value: '#dbeafe', name: 'Gök Mavisi', dark: '#101d33' },
+    { value: '#cffafe', name: 'Buz Mavisi', dark: '#0c2429' },
+    { value: '#d1fae5', name: 'Nane', dark: '#0d2419' },
+    { value: '#ecfccb', name: 'Fıstık', dark: '#1a230d' },
+  ].map((preset) => Object.freeze(preset)),
+);
 
 /**
  * The cover's colours: deeper than the page's, so the name on the cover (white) keeps a

@@ -68,7 +68,8 @@ async function writeTemp(temp: string, data: FileContent): Promise<void> {
   const handle = await open(temp, 'writeTo' in data ? 'r+' : 'wx', 0o644);
   try {
     if (data instanceof Uint8Array) await handle.writeFile(data);
-    else if ('fromFile' in data) for await (const piece of createReadStream(data.fromFile)) await handle.write(piece as Buffer);
+    else if ('fromFile' in data)
+      for await (const piece of createReadStream(data.fromFile)) await handle.write(piece as Buffer);
     await handle.sync();
   } finally {
     await handle.close();

@@ -14,14 +14,24 @@ export interface S3Limits {
  * Short limits, so that a bucket that is away or silent costs an upload a few seconds and a 503
  * rather than a request hanging on the SDK's defaults (no timeouts at all, three attempts).
  */
-export const S3_LIMITS: S3Limits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 5_000, idleSocketTimeoutMs: 30_000, maxAttempts: 2 };
+export const S3_LIMITS: S3Limits = {
+  connectionTimeoutMs: 2_000,
+  requestTimeoutMs: 5_000,
+  idleSocketTimeoutMs: 30_000,
+  maxAttempts: 2,
+};
 
 /**
  * For requests that carry a file (a PUT, a multipart upload's parts): no limit on the whole, so
  * a 10 MB catalog may take as long as a slow uplink needs, but the socket may not stand still
  * for long, neither while the body goes up nor while the answer has not begun after it.
  */
-export const S3_UPLOAD_LIMITS: S3Limits = { connectionTimeoutMs: 2_000, requestTimeoutMs: 0, idleSocketTimeoutMs: 10_000, maxAttempts: 2 };
+export const S3_UPLOAD_LIMITS: S3Limits = {
+  connectionTimeoutMs: 2_000,
+  requestTimeoutMs: 0,
+  idleSocketTimeoutMs: 10_000,
+  maxAttempts: 2,
+};
 
 /**
  * A client for S3 or a compatible server. With an endpoint (MinIO, R2, B2, ...) the bucket

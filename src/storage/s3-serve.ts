@@ -43,7 +43,11 @@ function conditions(req: Request): { IfNoneMatch?: string; IfModifiedSince?: Dat
   const range = req.get('range');
   return {
     // If-None-Match wins over If-Modified-Since (RFC 9110, 13.2.2).
-    ...(ifNoneMatch ? { IfNoneMatch: ifNoneMatch } : sinceDate && !Number.isNaN(sinceDate.getTime()) ? { IfModifiedSince: sinceDate } : {}),
+    ...(ifNoneMatch
+      ? { IfNoneMatch: ifNoneMatch }
+      : sinceDate && !Number.isNaN(sinceDate.getTime())
+        ? { IfModifiedSince: sinceDate }
+        : {}),
     ...(range && ONE_RANGE.test(range.trim()) ? { Range: range.trim() } : {}),
   };
 }
@@ -76,7 +80,9 @@ function notModified(req: Request, res: Response): void {
 
 /** A range past the end: 416 with the object's size, as from the disk. */
 async function rangeNotSatisfiable(location: ObjectLocation, key: string, res: Response): Promise<void> {
-  const head = await bucketCall(() => location.client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: key })));
+  const head = await bucketCall(() =>
+    location.client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: key })),
+  );
   res.set('Content-Range', `bytes */${head.ContentLength ?? 0}`);
   res.status(416).end();
 }

@@ -156,7 +156,12 @@ export class S3Storage implements FileStorage {
 
   /** Bytes in memory in one PUT; a file streamed from disk, in parts when it is large. */
   private async putObject(key: string, name: string, data: LocalContent): Promise<void> {
-    const common = { Bucket: this.options.bucket, Key: key, ContentType: contentTypeOf(name), CacheControl: CACHE_CONTROL };
+    const common = {
+      Bucket: this.options.bucket,
+      Key: key,
+      ContentType: contentTypeOf(name),
+      CacheControl: CACHE_CONTROL,
+    };
     if (data instanceof Uint8Array) {
       await bucketCall(() => this.uploads.send(new PutObjectCommand({ ...common, Body: data, IfNoneMatch: '*' })));
       return;
@@ -165,14 +170,21 @@ export class S3Storage implements FileStorage {
     if (size < this.multipartFrom) {
       const body = createReadStream(data.fromFile);
       try {
-        await bucketCall(() => this.uploads.send(new PutObjectCommand({ ...common, Body: body, ContentLength: size, IfNoneMatch: '*' })));
+        await bucketCall(() =>
+          this.uploads.send(new PutObjectCommand({ ...common, Body: body, ContentLength: size, IfNoneMatch: '*' })),
+        );
       } finally {
         body.destroy();
       }
       return;
     }
     // A failed multipart upload is aborted by lib-storage, so no parts are left behind.
-    const upload = new Upload({ client: this.uploads, params: { ...common, Body: createReadStream(data.fromFile) }, partSize: PART_SIZE, queueSize: 1 });
+    const upload = new Upload({
+      client: this.uploads,
+      params: { ...common, Body: createReadStream(data.fromFile) },
+      partSize: PART_SIZE,
+      queueSize: 1,
+    });
     await bucketCall(() => upload.done());
   }
 
@@ -191,7 +203,9 @@ export class S3Storage implements FileStorage {
     const name = customerFileName(customerId, publicPath);
     if (!name) return null;
     try {
-      const object = await bucketCall(() => this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(customerId, name) })));
+      const object = await bucketCall(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(customerId, name) })),
+      );
       return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
     } catch (err) {
       if (isMissing(err)) return null;
@@ -224,7 +238,14 @@ export class S3Storage implements FileStorage {
     let token: string | undefined;
     do {
       const page = await bucketCall(() =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: this.options.listPageSize })),
+        this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.options.bucket,
+            Prefix: prefix,
+            ContinuationToken: token,
+            MaxKeys: this.options.listPageSize,
+          }),
+        ),
       );
       for (const item of page.Contents ?? []) {
         if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0), size: item.Size ?? 0 };
@@ -274,7 +295,9 @@ export class S3Storage implements FileStorage {
   private async spoolObject(key: string, file: string): Promise<Omit<OpenFile, 'name'> | null> {
     let object;
     try {
-      object = await bucketCall(() => this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key })));
+      object = await bucketCall(() =>
+        this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key })),
+      );
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

@@ -51,7 +51,8 @@ function parseAccent(raw: unknown): string | null {
   const color = value.startsWith('#') ? value : `#${value}`;
   if (!ACCENT_PATTERN.test(color)) fail('accent_color', messages.colorInvalid);
   const ratio = lightContrast(color);
-  if (ratio < MIN_CONTRAST) fail('accent_color', messages.colorContrast((Math.floor(ratio * 10) / 10).toFixed(1).replace('.', ',')));
+  if (ratio < MIN_CONTRAST)
+    fail('accent_color', messages.colorContrast((Math.floor(ratio * 10) / 10).toFixed(1).replace('.', ',')));
   return color;
 }
 
@@ -60,7 +61,8 @@ function parseUrl(raw: string): string {
   try {
     return normalizeWebUrl(raw, 'brand_url');
   } catch (err) {
-    if (err instanceof ValidationError && err.fields.brand_url === linkMessages.urlForbiddenScheme) fail('brand_url', messages.urlScheme);
+    if (err instanceof ValidationError && err.fields.brand_url === linkMessages.urlForbiddenScheme)
+      fail('brand_url', messages.urlScheme);
     throw err;
   }
 }

@@ -17,7 +17,8 @@ const MAX_ID = 2_147_483_647;
 export const MAX_BULK_IDS = 1000;
 
 export const bulkMessages = {
-  noneChosen: 'Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.',
+  noneChosen:
+    'Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.',
   badAction: 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.',
   badIds: 'Seçilen müşteri numaraları geçersiz. Sayfayı yenileyip tekrar deneyin.',
   tooMany: `Tek seferde en fazla ${MAX_BULK_IDS} müşteri işaretlenebilir; daha fazlası için "aramaya uyanların hepsi" seçeneğini kullanın.`,
@@ -95,7 +96,8 @@ function idsOf(raw: unknown): number[] | string {
 export function parseBulkRequest(body: Record<string, unknown>): BulkRequest {
   const back = listQueryOf(body);
   const action = text(body.action, 20);
-  if (!(BULK_ACTIONS as readonly string[]).includes(action)) return { ok: false, message: bulkMessages.badAction, back };
+  if (!(BULK_ACTIONS as readonly string[]).includes(action))
+    return { ok: false, message: bulkMessages.badAction, back };
   let target: BulkTarget;
   if (body.all_matching === '1') {
     target = { kind: 'matching', filter: filterOf(back) };

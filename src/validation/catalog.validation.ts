@@ -4,7 +4,8 @@ import { messages } from './link-messages.js';
 import { normalizeWebUrl } from './web-url.validation.js';
 
 /** `/uploads/{customerId}/{safe-name}.{pdf|jpg|jpeg|png|gif|webp}` as our upload handler stores it. */
-const CATALOG_UPLOAD_PATH = /^\/uploads\/[1-9][0-9]{0,11}\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:pdf|jpe?g|png|gif|webp)$/i;
+const CATALOG_UPLOAD_PATH =
+  /^\/uploads\/[1-9][0-9]{0,11}\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:pdf|jpe?g|png|gif|webp)$/i;
 
 export function isCatalogUploadPath(value: string): boolean {
   return value.length <= 255 && CATALOG_UPLOAD_PATH.test(value);

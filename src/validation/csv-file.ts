@@ -18,7 +18,8 @@ import { piecesWithoutBlankRows, type PieceSize } from './csv-blank-rows.js';
 
 export const messages = {
   empty: 'Dosya boş.',
-  notText: 'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" biçimini seçip kaydettiğiniz dosyayı yükleyin.',
+  notText:
+    'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" biçimini seçip kaydettiğiniz dosyayı yükleyin.',
   unclosedQuote: (row: number) => `Dosya okunamadı: ${row}. satırda açılan tırnak işareti kapanmamış.`,
   unreadable: 'Dosya okunamadı. Dosyayı Excel\'de "CSV (noktalı virgülle ayrılmış)" olarak yeniden kaydedip deneyin.',
 } as const;
@@ -95,10 +96,14 @@ function byteOrderMarkOf(bytes: Buffer): CsvFormat['byteOrderMark'] {
 /** Text as a file of `format` holds it: its encoding, and its byte order mark when it had one. */
 export function encodeLike(text: string, format: Pick<CsvFormat, 'encoding' | 'byteOrderMark'>): Buffer {
   switch (format.byteOrderMark) {
-    case 'utf-16le': return Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
-    case 'utf-16be': return Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf-16be')]);
-    case 'utf-8': return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), iconv.encode(text, 'utf-8')]);
-    case 'none': return iconv.encode(text, format.encoding === 'windows-1254' ? 'windows-1254' : 'utf-8');
+    case 'utf-16le':
+      return Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
+    case 'utf-16be':
+      return Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(text, 'utf-16be')]);
+    case 'utf-8':
+      return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), iconv.encode(text, 'utf-8')]);
+    case 'none':
+      return iconv.encode(text, format.encoding === 'windows-1254' ? 'windows-1254' : 'utf-8');
   }
 }
 
@@ -202,17 +207,29 @@ async function* takingTurns(pieces: Iterable<Buffer>): AsyncGenerator<Buffer> {
 async function readRecords(body: string, separator: CsvSeparator, limits: CsvLimits): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
   const maxRead = (limits.maxRows + 1) * RECORDS_READ_PER_ROW;
-  const parser = parse({ delimiter: separator, relax_column_count: true, relax_quotes: true, trim: true, skip_empty_lines: true, info: true, encoding: 'utf8' });
+  const parser = parse({
+    delimiter: separator,
+    relax_column_count: true,
+    relax_quotes: true,
+    trim: true,
+    skip_empty_lines: true,
+    info: true,
+    encoding: 'utf8',
+  });
   try {
-    await pipeline(takingTurns(piecesWithoutBlankRows(Buffer.from(body, 'utf8'), separator, PIECE)), parser, async (read: AsyncIterable<ReadRecord>) => {
-      for await (const { record: cells, info } of read) {
-        if (info.records > maxRead) refuse(limits.tooManyRows);
-        if (isBlank(cells)) continue;
-        // The header and the rows allowed; the first row past them ends the reading.
-        if (records.length > limits.maxRows) refuse(limits.tooManyRows);
-        records.push({ row: rowOf(info), cells });
-      }
-    });
+    await pipeline(
+      takingTurns(piecesWithoutBlankRows(Buffer.from(body, 'utf8'), separator, PIECE)),
+      parser,
+      async (read: AsyncIterable<ReadRecord>) => {
+        for await (const { record: cells, info } of read) {
+          if (info.records > maxRead) refuse(limits.tooManyRows);
+          if (isBlank(cells)) continue;
+          // The header and the rows allowed; the first row past them ends the reading.
+          if (records.length > limits.maxRows) refuse(limits.tooManyRows);
+          records.push({ row: rowOf(info), cells });
+        }
+      },
+    );
   } catch (err) {
     if (err instanceof ValidationError) throw err;
     unreadable(err);
@@ -232,5 +249,12 @@ export async function readCsv(bytes: Buffer, limits: CsvLimits): Promise<CsvShee
   if (declared) body = body.slice(0, start) + body.slice(end);
   const separator = declared ?? separatorOf(body.slice(start, end));
   const [header, ...records] = await readRecords(body, separator, limits);
-  return { encoding, separator, byteOrderMark: byteOrderMarkOf(bytes), separatorLine: declared !== undefined, header: header?.cells ?? [], records };
+  return {
+    encoding,
+    separator,
+    byteOrderMark: byteOrderMarkOf(bytes),
+    separatorLine: declared !== undefined,
+    header: header?.cells ?? [],
+    records,
+  };
 }

@@ -88,7 +88,8 @@ function columnsOf(header: readonly string[]): { columns: Map<ImportField, numbe
     columns.set(field, index);
   });
   const missing = (['name', 'surname'] as const).filter((field) => !columns.has(field));
-  if (missing.length > 0) refuse(messages.missingColumns(missing.map((field) => `"${IMPORT_COLUMN_NAMES[field]}"`).join(' ve ')));
+  if (missing.length > 0)
+    refuse(messages.missingColumns(missing.map((field) => `"${IMPORT_COLUMN_NAMES[field]}"`).join(' ve ')));
   return { columns, ignored };
 }
 
@@ -100,8 +101,13 @@ const SHORTENED_POSTAL_CODE = /^[1-9]\d{3}$/;
  * typed over two lines in Excel) become spaces, and a shortened postal code gets its 0 back,
  * noted in `notes` so the preview says so.
  */
-function identityInput(values: Readonly<Record<ImportField, string>>, notes: Partial<Record<ImportField, string>>): Record<IdentityField, string> {
-  const input = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, values[field].replace(/\s*[\r\n]+\s*/g, ' ')])) as Record<IdentityField, string>;
+function identityInput(
+  values: Readonly<Record<ImportField, string>>,
+  notes: Partial<Record<ImportField, string>>,
+): Record<IdentityField, string> {
+  const input = Object.fromEntries(
+    IDENTITY_FIELDS.map((field) => [field, values[field].replace(/\s*[\r\n]+\s*/g, ' ')]),
+  ) as Record<IdentityField, string>;
   if (SHORTENED_POSTAL_CODE.test(input.postal_code)) {
     const padded = `0${input.postal_code}`;
     notes.postal_code = messages.postalCodePadded(input.postal_code, padded);
@@ -115,15 +121,24 @@ export function parseImportRow(row: number, values: Record<ImportField, string>,
   const errors: Partial<Record<ImportField, string>> = {};
   const notes: Partial<Record<ImportField, string>> = {};
   const names = collect(errors, () => parseNewCustomer({ name: values.name, surname: values.surname }));
-  const profile = collect(errors, () => parseProfileText({ phone: values.phone, email: values.email, website: values.website, bio: values.bio }));
+  const profile = collect(errors, () =>
+    parseProfileText({ phone: values.phone, email: values.email, website: values.website, bio: values.bio }),
+  );
   const identity = collect(errors, () => parseIdentityFields(identityInput(values, notes)));
-  const customer: ImportedCustomer | null = names && profile && identity && Object.keys(errors).length === 0
-    ? {
-        ...names,
-        phone: profile.phone ?? null, email: profile.email ?? null, website: profile.website ?? null, bio: profile.bio ?? null,
-        ...(Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity[field] ?? null])) as Record<IdentityField, string | null>),
-      }
-    : null;
+  const customer: ImportedCustomer | null =
+    names && profile && identity && Object.keys(errors).length === 0
+      ? {
+          ...names,
+          phone: profile.phone ?? null,
+          email: profile.email ?? null,
+          website: profile.website ?? null,
+          bio: profile.bio ?? null,
+          ...(Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, identity[field] ?? null])) as Record<
+            IdentityField,
+            string | null
+          >),
+        }
+      : null;
   return { row, values, cells, customer, errors, notes };
 }
 
@@ -149,7 +164,12 @@ export async function parseImportFile(bytes: Buffer): Promise<ImportSheet> {
   }
   const { encoding, separator, byteOrderMark, separatorLine } = sheet;
   return {
-    encoding, separator, format: { encoding, separator, byteOrderMark, separatorLine }, header: sheet.header,
-    rows, ignoredColumns: ignored, fields: [...columns.keys()],
+    encoding,
+    separator,
+    format: { encoding, separator, byteOrderMark, separatorLine },
+    header: sheet.header,
+    rows,
+    ignoredColumns: ignored,
+    fields: [...columns.keys()],
   };
 }

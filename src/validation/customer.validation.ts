@@ -4,7 +4,7 @@ export const messages = {
   nameRequired: 'Ad zorunludur.',
   surnameRequired: 'Soyad zorunludur.',
   tooLong: 'En fazla 60 karakter girilebilir.',
-  badCharacters: 'Yalnızca harf, rakam, boşluk ve . \' - & karakterleri kullanılabilir.',
+  badCharacters: "Yalnızca harf, rakam, boşluk ve . ' - & karakterleri kullanılabilir.",
   badStatus: 'Geçersiz durum değeri.',
 } as const;
 

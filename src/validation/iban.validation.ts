@@ -12,7 +12,10 @@ export interface IbanFields {
 
 /** Upper-cased, whitespace removed. */
 export function normalizeIban(raw: string): string {
-  return raw.normalize('NFKC').replace(/[\s\p{Cf}]/gu, '').toUpperCase();
+  return raw
+    .normalize('NFKC')
+    .replace(/[\s\p{Cf}]/gu, '')
+    .toUpperCase();
 }
 
 /** ISO 13616: country, two check digits, BBAN; the rearranged number mod 97 must be 1. */
@@ -69,7 +72,10 @@ function validAccountHolder(raw: unknown): string {
  * The IBAN link's stored value, `IBAN|holder`, from the two fields or from `url` in that form;
  * undefined (with `errors` filled in) when a field is wrong.
  */
-export function ibanLinkValue(body: Readonly<Record<string, unknown>>, errors: Record<string, string>): string | undefined {
+export function ibanLinkValue(
+  body: Readonly<Record<string, unknown>>,
+  errors: Record<string, string>,
+): string | undefined {
   const fromUrl = splitPair(typeof body.url === 'string' ? body.url : '');
   const twoFields = typeof body.iban === 'string';
   const fields = collect(errors, () =>

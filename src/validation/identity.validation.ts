@@ -26,7 +26,8 @@ export const IDENTITY_LABELS: Readonly<Record<IdentityField, string>> = {
 };
 
 export const identityMessages = {
-  tooLong: (field: Exclude<IdentityField, 'postal_code'>) => `${IDENTITY_LABELS[field]} en fazla ${IDENTITY_MAX_LENGTH[field]} karakter olabilir.`,
+  tooLong: (field: Exclude<IdentityField, 'postal_code'>) =>
+    `${IDENTITY_LABELS[field]} en fazla ${IDENTITY_MAX_LENGTH[field]} karakter olabilir.`,
   forbidden: (field: IdentityField) => `${IDENTITY_LABELS[field]} kontrol karakterleri içeremez.`,
   postalCode: 'Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).',
 } as const;

@@ -21,7 +21,9 @@ export interface RefusedRowsFile {
 
 /** Each refused field with the form's text, in the preview's order: `E-posta: Geçerli bir e-posta adresi girin.` */
 function reasonsOf(row: ImportRow): string {
-  return IMPORT_FIELDS.flatMap((field) => (row.errors[field] ? [`${IMPORT_FIELD_LABELS[field]}: ${row.errors[field]}`] : [])).join(' ');
+  return IMPORT_FIELDS.flatMap((field) =>
+    row.errors[field] ? [`${IMPORT_FIELD_LABELS[field]}: ${row.errors[field]}`] : [],
+  ).join(' ');
 }
 
 /** The cells with `value` at `index`, empty cells between: a short row keeps its reasons under the header's `hata`. */
@@ -42,11 +44,18 @@ export interface RefusedRow {
 }
 
 /** The refused rows as a file written like the uploaded one: its header with `hata`, each row with its reasons there. */
-export async function refusedRowsCsv(format: CsvFormat, header: readonly string[], refused: readonly RefusedRow[]): Promise<RefusedRowsFile> {
+export async function refusedRowsCsv(
+  format: CsvFormat,
+  header: readonly string[],
+  refused: readonly RefusedRow[],
+): Promise<RefusedRowsFile> {
   const { separator } = format;
   const existing = header.findIndex((cell) => headerKey(cell) === ERRORS_COLUMN);
   const at = existing !== -1 ? existing : Math.max(header.length, ...refused.map((row) => row.cells.length));
-  const lines = [format.separatorLine ? `sep=${separator}\r\n` : '', csvLine(withCellAt(header, at, ERRORS_COLUMN), separator)];
+  const lines = [
+    format.separatorLine ? `sep=${separator}\r\n` : '',
+    csvLine(withCellAt(header, at, ERRORS_COLUMN), separator),
+  ];
   for (const [i, row] of refused.entries()) {
     if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     lines.push(csvLine(withCellAt(row.cells, at, row.reasons), separator));
@@ -58,5 +67,9 @@ export async function refusedRowsCsv(format: CsvFormat, header: readonly string[
 export async function refusedRowsFile(sheet: ImportSheet): Promise<RefusedRowsFile | null> {
   const refused = sheet.rows.filter((row) => row.customer === null);
   if (refused.length === 0) return null;
-  return refusedRowsCsv(sheet.format, sheet.header, refused.map((row) => ({ cells: row.cells, reasons: reasonsOf(row) })));
+  return refusedRowsCsv(
+    sheet.format,
+    sheet.header,
+    refused.map((row) => ({ cells: row.cells, reasons: reasonsOf(row) })),
+  );
 }

@@ -53,11 +53,14 @@ export function parseLeadSettings(body: Record<string, unknown>): LeadSettingsIn
   const chosen = new Set(valuesOf(body.fields));
   const fields: LeadFields = { phone: chosen.has('phone'), email: chosen.has('email'), note: chosen.has('note') };
   if (!fields.phone && !fields.email) errors.fields = messages.fieldsRequired;
-  const prompt = check(errors, 'prompt', () => boundedText(body.prompt, LEAD_LIMITS.prompt, messages.promptTooLong)) ?? '';
-  const notice = check(errors, 'notice', () => boundedText(body.notice, LEAD_LIMITS.notice, messages.noticeTooLong, true)) ?? '';
+  const prompt =
+    check(errors, 'prompt', () => boundedText(body.prompt, LEAD_LIMITS.prompt, messages.promptTooLong)) ?? '';
+  const notice =
+    check(errors, 'notice', () => boundedText(body.notice, LEAD_LIMITS.notice, messages.noticeTooLong, true)) ?? '';
   if (!errors.notice && notice === '') errors.notice = messages.noticeRequired;
   const months = Number(body.retention_months);
-  if (!(LEAD_RETENTION_MONTHS as readonly number[]).includes(months)) errors.retention_months = messages.retentionInvalid;
+  if (!(LEAD_RETENTION_MONTHS as readonly number[]).includes(months))
+    errors.retention_months = messages.retentionInvalid;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { enabled: body.enabled === '1', fields, prompt, notice, retentionMonths: months as LeadRetentionMonths };
 }
@@ -71,14 +74,20 @@ export function parseLead(body: Record<string, unknown>, fields: LeadFields): Ne
   const name = check(errors, 'name', () => boundedText(body.name, LEAD_LIMITS.name, messages.nameTooLong)) ?? '';
   if (!errors.name && name === '') errors.name = messages.nameRequired;
   const given = (field: 'phone' | 'email') => fields[field] && cleanText(body[field]) !== '';
-  const phone = given('phone') ? (check(errors, 'phone', () => normalizePhoneNumber(cleanText(body.phone), 'phone')) ?? null) : null;
-  const email = given('email') ? (check(errors, 'email', () => normalizeEmailAddress(cleanText(body.email), 'email')) ?? null) : null;
+  const phone = given('phone')
+    ? (check(errors, 'phone', () => normalizePhoneNumber(cleanText(body.phone), 'phone')) ?? null)
+    : null;
+  const email = given('email')
+    ? (check(errors, 'email', () => normalizeEmailAddress(cleanText(body.email), 'email')) ?? null)
+    : null;
   if (!given('phone') && !given('email')) {
     if (fields.phone && fields.email) errors.phone = messages.contactRequired;
     else if (fields.phone) errors.phone = messages.phoneRequired;
     else errors.email = messages.emailRequired;
   }
-  const note = fields.note ? (check(errors, 'note', () => boundedText(body.note, LEAD_LIMITS.note, messages.noteTooLong, true)) ?? '') : '';
+  const note = fields.note
+    ? (check(errors, 'note', () => boundedText(body.note, LEAD_LIMITS.note, messages.noteTooLong, true)) ?? '')
+    : '';
   if (body.consent !== '1') errors.consent = messages.consentRequired;
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { name, phone, email, note: note || null };

@@ -5,7 +5,8 @@ export const messages = {
   platformInvalid: 'Geçerli bir platform seçin.',
   urlRequired: 'Bağlantı zorunludur.',
   urlTooLong: `Bağlantı en fazla ${LINK_LIMITS.url} karakter olabilir.`,
-  urlForbiddenScheme: 'Bu bağlantı türüne izin verilmiyor. Yalnızca http, https, mailto ve tel bağlantıları eklenebilir.',
+  urlForbiddenScheme:
+    'Bu bağlantı türüne izin verilmiyor. Yalnızca http, https, mailto ve tel bağlantıları eklenebilir.',
   urlProtocolRelative: 'Bağlantı https:// ile başlamalıdır.',
   urlInvalid: 'Geçerli bir web adresi girin (ör. https://ornek.com.tr).',
   urlCredentials: 'Bağlantı kullanıcı adı veya şifre içeremez.',

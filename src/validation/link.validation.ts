@@ -64,7 +64,12 @@ export function validIcon(raw: unknown): string {
   return icon;
 }
 
-function normalizeValue(platform: Platform, body: Readonly<Record<string, unknown>>, options: LinkInputOptions, errors: Record<string, string>): string | undefined {
+function normalizeValue(
+  platform: Platform,
+  body: Readonly<Record<string, unknown>>,
+  options: LinkInputOptions,
+  errors: Record<string, string>,
+): string | undefined {
   const id = platform.id;
   if (id === 'wifi') return wifiLinkValue(body, errors);
   if (id === 'iban') return ibanLinkValue(body, errors);

@@ -48,7 +48,9 @@ function text(raw: unknown): string {
 /** The form read whole: every field's problem at once, keyed by its name. `today` is the owner's day in APP_TIMEZONE. */
 export function parseOpeningHoursForm(body: Record<string, unknown>, today: DayKey): OpeningHours {
   // The form always sends all seven (an empty one is a closed day); a post without them is not the form's.
-  const missing = Array.from({ length: 7 }, (_, day) => hoursField(day)).find((field) => typeof body[field] !== 'string');
+  const missing = Array.from({ length: 7 }, (_, day) => hoursField(day)).find(
+    (field) => typeof body[field] !== 'string',
+  );
   if (missing) throw new ValidationError({ [missing]: messages.incomplete });
   const errors: Record<string, string> = {};
   const week: Interval[][] = [];
@@ -65,7 +67,8 @@ export function parseOpeningHoursForm(body: Record<string, unknown>, today: DayK
   const rawDates = text(body[CLOSED_DATES_FIELD]);
   const dates = rawDates.length > CLOSED_DATES_MAX_LENGTH ? null : parseClosedDates(rawDates, today);
   if (!dates) errors[CLOSED_DATES_FIELD] = messages.tooLong;
-  else if (!dates.ok) errors[CLOSED_DATES_FIELD] = 'badLine' in dates ? messages.badDate(dates.badLine) : messages.tooManyDates;
+  else if (!dates.ok)
+    errors[CLOSED_DATES_FIELD] = 'badLine' in dates ? messages.badDate(dates.badLine) : messages.tooManyDates;
   if (Object.keys(errors).length > 0 || !dates?.ok) throw new ValidationError(errors);
   return { week, closedDates: dates.dates };
 }

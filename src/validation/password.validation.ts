@@ -16,7 +16,11 @@ export interface PasswordChangeInput {
 
 export function parsePasswordChange(body: Record<string, unknown>, email: string): PasswordChangeInput {
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
-  const input = { current: text('current_password'), next: text('new_password'), endOtherSessions: body.end_other_sessions === '1' };
+  const input = {
+    current: text('current_password'),
+    next: text('new_password'),
+    endOtherSessions: body.end_other_sessions === '1',
+  };
   const errors: Record<string, string> = {};
   if (!input.current) errors.current_password = messages.wrongCurrent;
   const problem = passwordProblem(input.next, email);

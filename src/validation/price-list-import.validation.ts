@@ -12,26 +12,44 @@ import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price
 import { PRICE_IMPORT_FIELDS, PRICE_IMPORT_LABELS, type PriceImportField } from '../domain/price-import-columns.js';
 import { readCsv, type CsvFormat, type CsvSheet } from './csv-file.js';
 import { refusedRowsCsv, type RefusedRowsFile } from './import-refused-rows.js';
-import { isRefused, readCategoryName, readItemDescription, readItemName, readItemPrice } from './price-list.validation.js';
+import {
+  isRefused,
+  readCategoryName,
+  readItemDescription,
+  readItemName,
+  readItemPrice,
+} from './price-list.validation.js';
 
 export const priceImportMessages = {
   tooManyRows: `Dosyada en fazla ${PRICE_LIST_MAX_ITEMS} ürün satırı olabilir.`,
-  missingColumns: (names: string[]) => `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler isteğe bağlı).`,
+  missingColumns: (names: string[]) =>
+    `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler isteğe bağlı).`,
   noRows: 'Dosyada ürün satırı yok.',
   unknownLabels: (labels: string[]) => `Tanınmayan etiket: ${labels.join(', ')}.`,
-  tooManyItems: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_ITEMS} ürün olabilir; içe aktarmayla ${total} ürün olurdu.`,
-  tooManyCategories: (total: number) => `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
+  tooManyItems: (total: number) =>
+    `Fiyat listesinde en fazla ${PRICE_LIST_MAX_ITEMS} ürün olabilir; içe aktarmayla ${total} ürün olurdu.`,
+  tooManyCategories: (total: number) =>
+    `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
 } as const;
 
 export type { PriceImportField };
 
 /** Header names, folded (`Ürün`, `URUN`, `açıklama` alike), to the column they are. */
 const COLUMN_NAMES: ReadonlyMap<string, PriceImportField> = new Map([
-  ['kategori', 'kategori'], ['category', 'kategori'],
-  ['urun', 'urun'], ['urun adi', 'urun'], ['ad', 'urun'], ['name', 'urun'], ['item', 'urun'],
-  ['aciklama', 'aciklama'], ['description', 'aciklama'],
-  ['fiyat', 'fiyat'], ['price', 'fiyat'],
-  ['etiketler', 'etiketler'], ['etiket', 'etiketler'], ['labels', 'etiketler'],
+  ['kategori', 'kategori'],
+  ['category', 'kategori'],
+  ['urun', 'urun'],
+  ['urun adi', 'urun'],
+  ['ad', 'urun'],
+  ['name', 'urun'],
+  ['item', 'urun'],
+  ['aciklama', 'aciklama'],
+  ['description', 'aciklama'],
+  ['fiyat', 'fiyat'],
+  ['price', 'fiyat'],
+  ['etiketler', 'etiketler'],
+  ['etiket', 'etiketler'],
+  ['labels', 'etiketler'],
 ]);
 const REQUIRED: readonly PriceImportField[] = ['kategori', 'urun', 'aciklama', 'fiyat'];
 
@@ -128,7 +146,11 @@ function limitErrorOf(rows: readonly PriceImportRow[], existing: ExistingList, r
 }
 
 /** Reads and checks the file; a file that cannot be read at all is a ValidationError keyed `file`. */
-export async function readPriceImport(bytes: Buffer, existing: ExistingList, replace: boolean): Promise<PriceImportSheet> {
+export async function readPriceImport(
+  bytes: Buffer,
+  existing: ExistingList,
+  replace: boolean,
+): Promise<PriceImportSheet> {
   const sheet = await readCsv(bytes, { maxRows: PRICE_LIST_MAX_ITEMS, tooManyRows: priceImportMessages.tooManyRows });
   const columns = columnsOf(sheet.header);
   const cell = (cells: readonly string[], field: PriceImportField) => {
@@ -136,13 +158,27 @@ export async function readPriceImport(bytes: Buffer, existing: ExistingList, rep
     return at === undefined ? '' : withoutFormulaGuard(cells[at] ?? '');
   };
   const rows = sheet.records.map(({ row, cells }) =>
-    checkRow(row, { kategori: cell(cells, 'kategori'), urun: cell(cells, 'urun'), aciklama: cell(cells, 'aciklama'), fiyat: cell(cells, 'fiyat'), etiketler: cell(cells, 'etiketler') }, cells),
+    checkRow(
+      row,
+      {
+        kategori: cell(cells, 'kategori'),
+        urun: cell(cells, 'urun'),
+        aciklama: cell(cells, 'aciklama'),
+        fiyat: cell(cells, 'fiyat'),
+        etiketler: cell(cells, 'etiketler'),
+      },
+      cells,
+    ),
   );
   if (rows.length === 0) refuseFile(priceImportMessages.noRows);
   const { encoding, separator, byteOrderMark, separatorLine } = sheet;
   return {
-    encoding, separator, format: { encoding, separator, byteOrderMark, separatorLine }, header: sheet.header,
-    hasLabels: columns.has('etiketler'), rows,
+    encoding,
+    separator,
+    format: { encoding, separator, byteOrderMark, separatorLine },
+    header: sheet.header,
+    hasLabels: columns.has('etiketler'),
+    rows,
     limitError: limitErrorOf(rows, existing, replace),
     validOnlyLimitError: limitErrorOf(validRows(rows), existing, replace),
   };
@@ -168,12 +204,18 @@ export function isImportableValidOnly(sheet: PriceImportSheet): boolean {
 
 /** Each refused field with the preview's words: `Fiyat: Fiyat eksi olamaz.` */
 function reasonsOf(row: PriceImportRow): string {
-  return PRICE_IMPORT_FIELDS.flatMap((field) => (row.errors[field] ? [`${PRICE_IMPORT_LABELS[field]}: ${row.errors[field]}`] : [])).join(' ');
+  return PRICE_IMPORT_FIELDS.flatMap((field) =>
+    row.errors[field] ? [`${PRICE_IMPORT_LABELS[field]}: ${row.errors[field]}`] : [],
+  ).join(' ');
 }
 
 /** The refused rows as a file like the uploaded one, with a `hata` column; null when every row passed. */
 export async function priceRefusedRowsFile(sheet: PriceImportSheet): Promise<RefusedRowsFile | null> {
   const refused = sheet.rows.filter((row) => !isValidRow(row));
   if (refused.length === 0) return null;
-  return refusedRowsCsv(sheet.format, sheet.header, refused.map((row) => ({ cells: row.read, reasons: reasonsOf(row) })));
+  return refusedRowsCsv(
+    sheet.format,
+    sheet.header,
+    refused.map((row) => ({ cells: row.read, reasons: reasonsOf(row) })),
+  );
 }

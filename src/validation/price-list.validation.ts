@@ -122,7 +122,8 @@ function labelInput(raw: unknown): string[] {
  */
 export function parseItem(form: Form): PriceItemValues {
   const errors: Record<string, string> = {};
-  const categoryId = typeof form.category_id === 'string' && /^[1-9]\d{0,9}$/.test(form.category_id) ? Number(form.category_id) : null;
+  const categoryId =
+    typeof form.category_id === 'string' && /^[1-9]\d{0,9}$/.test(form.category_id) ? Number(form.category_id) : null;
   if (categoryId === null) errors.category_id = m.noCategory;
   const name = readItemName(form.name);
   if (isRefused(name)) errors.name = name.error;

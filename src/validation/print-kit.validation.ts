@@ -67,8 +67,12 @@ export function parsePriceListOption(raw: unknown, format: PrintFormat): boolean
  */
 export function parseSheetIds(raw: unknown): number[] {
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
-  if (!values.every((value): value is string => typeof value === 'string')) throw new HttpError(400, printKitMessages.badIds);
-  const pieces = values.flatMap((value) => value.split(',')).map((piece) => piece.trim()).filter((piece) => piece !== '');
+  if (!values.every((value): value is string => typeof value === 'string'))
+    throw new HttpError(400, printKitMessages.badIds);
+  const pieces = values
+    .flatMap((value) => value.split(','))
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '');
   if (pieces.length === 0) throw new HttpError(400, printKitMessages.noIds);
   const ids = new Set<number>();
   for (const piece of pieces) {

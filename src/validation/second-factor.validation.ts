@@ -28,6 +28,7 @@ export function parseSecondFactorCode(raw: unknown): SecondFactorCode {
   const value = typed(raw);
   const digits = value.replace(/\s+/g, '');
   if (/^\d{6}$/.test(digits)) return { kind: 'totp', code: digits };
-  if (normalizeRecoveryCode(value).length === 16 && /^[A-Za-z2-7\s-]+$/.test(value)) return { kind: 'recovery', code: value };
+  if (normalizeRecoveryCode(value).length === 16 && /^[A-Za-z2-7\s-]+$/.test(value))
+    return { kind: 'recovery', code: value };
   throw new ValidationError({ code: messages.codeMalformed });
 }

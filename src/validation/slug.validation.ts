@@ -19,7 +19,9 @@ export const messages = {
  */
 export function parseNewSlug(body: Record<string, unknown>): string {
   const typed = typeof body.slug === 'string' ? body.slug.trim() : '';
-  const slug = foldLetters(typed).replace(/\s*-\s*/g, '-').replace(/\s+/g, '-');
+  const slug = foldLetters(typed)
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, '-');
   const problem = slugProblem(slug);
   if (problem) throw new ValidationError({ slug: problem });
   return slug;

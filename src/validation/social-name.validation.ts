@@ -8,7 +8,17 @@ import { messages } from './link-messages.js';
 import { RAW_SCHEME, screenUrlValue } from './url-scheme.validation.js';
 import { parseHttpUrl, serializeUrl } from './web-url.validation.js';
 
-export type SocialId = 'instagram' | 'youtube' | 'tiktok' | 'twitter' | 'facebook' | 'linkedin' | 'telegram' | 'discord' | 'spotify' | 'github';
+export type SocialId =
+  | 'instagram'
+  | 'youtube'
+  | 'tiktok'
+  | 'twitter'
+  | 'facebook'
+  | 'linkedin'
+  | 'telegram'
+  | 'discord'
+  | 'spotify'
+  | 'github';
 
 interface SocialRule {
   /** A bare user name (after one leading `@` is dropped). */
@@ -19,21 +29,58 @@ interface SocialRule {
   message: string;
 }
 
-function socialRule(label: string, name: RegExp, profileUrl: (name: string) => string, domains: readonly string[]): SocialRule {
+function socialRule(
+  label: string,
+  name: RegExp,
+  profileUrl: (name: string) => string,
+  domains: readonly string[],
+): SocialRule {
   return { name, profileUrl, domains, message: messages.social(label) };
 }
 
 const SOCIAL_RULES: Readonly<Record<SocialId, SocialRule>> = {
-  instagram: socialRule('Instagram', /^(?!\.)(?!.*\.\.)(?!.*\.$)[A-Za-z0-9._]{1,30}$/, (n) => `https://instagram.com/${n}`, ['instagram.com', 'instagr.am']),
-  youtube: socialRule('YouTube', /^[A-Za-z0-9._-]{3,30}$/, (n) => `https://youtube.com/@${n}`, ['youtube.com', 'youtu.be']),
+  instagram: socialRule(
+    'Instagram',
+    /^(?!\.)(?!.*\.\.)(?!.*\.$)[A-Za-z0-9._]{1,30}$/,
+    (n) => `https://instagram.com/${n}`,
+    ['instagram.com', 'instagr.am'],
+  ),
+  youtube: socialRule('YouTube', /^[A-Za-z0-9._-]{3,30}$/, (n) => `https://youtube.com/@${n}`, [
+    'youtube.com',
+    'youtu.be',
+  ]),
   tiktok: socialRule('TikTok', /^[A-Za-z0-9._]{2,24}$/, (n) => `https://tiktok.com/@${n}`, ['tiktok.com']),
   twitter: socialRule('X (Twitter)', /^[A-Za-z0-9_]{1,15}$/, (n) => `https://x.com/${n}`, ['x.com', 'twitter.com']),
-  facebook: socialRule('Facebook', /^[A-Za-z0-9.]{5,50}$/, (n) => `https://facebook.com/${n}`, ['facebook.com', 'fb.com', 'fb.me']),
-  linkedin: socialRule('LinkedIn', /^[A-Za-z0-9-]{3,100}$/, (n) => `https://linkedin.com/in/${n}`, ['linkedin.com', 'lnkd.in']),
-  telegram: socialRule('Telegram', /^[A-Za-z][A-Za-z0-9_]{4,31}$/, (n) => `https://t.me/${n}`, ['t.me', 'telegram.me', 'telegram.dog']),
-  discord: { name: /^[A-Za-z0-9-]{2,32}$/, profileUrl: (n) => `https://discord.gg/${n}`, domains: ['discord.gg', 'discord.com', 'discordapp.com'], message: messages.discord },
-  spotify: socialRule('Spotify', /^[A-Za-z0-9._-]{1,64}$/, (n) => `https://open.spotify.com/user/${n}`, ['spotify.com', 'spotify.link']),
-  github: socialRule('GitHub', /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/, (n) => `https://github.com/${n}`, ['github.com', 'github.io']),
+  facebook: socialRule('Facebook', /^[A-Za-z0-9.]{5,50}$/, (n) => `https://facebook.com/${n}`, [
+    'facebook.com',
+    'fb.com',
+    'fb.me',
+  ]),
+  linkedin: socialRule('LinkedIn', /^[A-Za-z0-9-]{3,100}$/, (n) => `https://linkedin.com/in/${n}`, [
+    'linkedin.com',
+    'lnkd.in',
+  ]),
+  telegram: socialRule('Telegram', /^[A-Za-z][A-Za-z0-9_]{4,31}$/, (n) => `https://t.me/${n}`, [
+    't.me',
+    'telegram.me',
+    'telegram.dog',
+  ]),
+  discord: {
+    name: /^[A-Za-z0-9-]{2,32}$/,
+    profileUrl: (n) => `https://discord.gg/${n}`,
+    domains: ['discord.gg', 'discord.com', 'discordapp.com'],
+    message: messages.discord,
+  },
+  spotify: socialRule('Spotify', /^[A-Za-z0-9._-]{1,64}$/, (n) => `https://open.spotify.com/user/${n}`, [
+    'spotify.com',
+    'spotify.link',
+  ]),
+  github: socialRule(
+    'GitHub',
+    /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/,
+    (n) => `https://github.com/${n}`,
+    ['github.com', 'github.io'],
+  ),
 };
 
 export function isSocialId(id: PlatformId): id is SocialId {
@@ -62,7 +109,8 @@ export function normalizeSocialLink(id: SocialId, raw: string, field = 'url'): s
     if (!name.includes('.')) fail(field, rule.message);
   }
   const url = parseHttpUrl(value, field, rule.message);
-  if (!onDomain(url.hostname, rule.domains) || url.port !== '' || isHomePage(url, rule.domains)) fail(field, rule.message);
+  if (!onDomain(url.hostname, rule.domains) || url.port !== '' || isHomePage(url, rule.domains))
+    fail(field, rule.message);
   url.protocol = 'https:';
   return serializeUrl(url, field);
 }

@@ -9,13 +9,38 @@ import { fail, URL_INVISIBLE } from './field-text.js';
 
 const ALLOWED_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'mailto', 'tel']);
 const DANGEROUS_SCHEMES: ReadonlySet<string> = new Set([
-  'javascript', 'vbscript', 'livescript', 'jscript', 'mocha', 'data', 'file', 'blob', 'filesystem',
-  'about', 'jar', 'view-source', 'wyciwyg', 'mhtml', 'ms-its', 'res', 'intent', 'chrome',
+  'javascript',
+  'vbscript',
+  'livescript',
+  'jscript',
+  'mocha',
+  'data',
+  'file',
+  'blob',
+  'filesystem',
+  'about',
+  'jar',
+  'view-source',
+  'wyciwyg',
+  'mhtml',
+  'ms-its',
+  'res',
+  'intent',
+  'chrome',
 ]);
 /** A scheme as a browser reads it; no dot, so `ornek.com:8080` is a host and port, not a scheme. */
 export const RAW_SCHEME = /^([a-z][a-z0-9+-]*):/i;
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  colon: ':', tab: '\t', newline: '\n', amp: '&', sol: '/', num: '#', period: '.', nbsp: ' ', lpar: '(', rpar: ')',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  amp: '&',
+  sol: '/',
+  num: '#',
+  period: '.',
+  nbsp: ' ',
+  lpar: '(',
+  rpar: ')',
 };
 
 function decodeEntities(value: string): string {
@@ -44,7 +69,10 @@ export function revealScheme(value: string): string | null {
     if (next === current) break;
     current = next;
   }
-  const compact = current.normalize('NFKC').replace(/[\s\p{Cc}\p{Cf}]/gu, '').toLowerCase();
+  const compact = current
+    .normalize('NFKC')
+    .replace(/[\s\p{Cc}\p{Cf}]/gu, '')
+    .toLowerCase();
   return RAW_SCHEME.exec(compact)?.[1] ?? null;
 }
 

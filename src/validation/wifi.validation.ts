@@ -8,7 +8,10 @@ import { messages } from './link-messages.js';
  * The stored value from the `ssid` and `password` fields, or from `url` in the stored form;
  * undefined (with `errors` filled in) when a field is wrong.
  */
-export function wifiLinkValue(body: Readonly<Record<string, unknown>>, errors: Record<string, string>): string | undefined {
+export function wifiLinkValue(
+  body: Readonly<Record<string, unknown>>,
+  errors: Record<string, string>,
+): string | undefined {
   const fromUrl = splitPair(typeof body.url === 'string' ? body.url : '');
   const twoFields = typeof body.ssid === 'string';
   const ssid = collect(errors, () => validSsid(twoFields ? body.ssid : fromUrl.first));

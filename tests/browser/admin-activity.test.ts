@@ -35,9 +35,15 @@ function activityStory(js: boolean, device: 'phone' | 'desktop'): void {
     const now = Date.now();
     // Another administrator's older work: 60 entries, some of a customer since deleted.
     const rows = Array.from({ length: 60 }, (_, i) => ({
-      created_at: now - (120 - i) * 3_600_000, action: i % 3 === 0 ? 'customer_deleted' : 'slug_changed', admin_id: 99, admin_email: 'ortak-yonetici@ajans.example',
-      customer_id: i % 3 === 0 ? 500 + i : ayse.id, customer_name: i % 3 === 0 ? 'Mehmet Çağlayan Uzunsoyadlıoğlu' : 'Ayşe Kaya',
-      customer_slug: i % 3 === 0 ? `mehmetcaglayanuzunsoyadlioglu${i}` : 'aysekaya', detail_from: i % 3 === 0 ? null : 'aysekaya', detail_to: i % 3 === 0 ? null : 'ayse-seramik-atolyesi',
+      created_at: now - (120 - i) * 3_600_000,
+      action: i % 3 === 0 ? 'customer_deleted' : 'slug_changed',
+      admin_id: 99,
+      admin_email: 'ortak-yonetici@ajans.example',
+      customer_id: i % 3 === 0 ? 500 + i : ayse.id,
+      customer_name: i % 3 === 0 ? 'Mehmet Çağlayan Uzunsoyadlıoğlu' : 'Ayşe Kaya',
+      customer_slug: i % 3 === 0 ? `mehmetcaglayanuzunsoyadlioglu${i}` : 'aysekaya',
+      detail_from: i % 3 === 0 ? null : 'aysekaya',
+      detail_to: i % 3 === 0 ? null : 'ayse-seramik-atolyesi',
     }));
     await app.test.db('admin_activity').insert(rows);
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
@@ -59,7 +65,9 @@ function activityStory(js: boolean, device: 'phone' | 'desktop'): void {
     await page.getByRole('heading', { name: 'Etkinlik' }).waitFor();
     const items = page.locator('.activity-list__item');
     expect(await items.count()).toBe(50);
-    expect((await items.first().innerText()).replace(/\s+/g, ' ')).toMatch(/^Giriş yaptı yonetici@example\.com · Az önce/);
+    expect((await items.first().innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Giriş yaptı yonetici@example\.com · Az önce/,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await inspect(page, shot('log'));
   });
@@ -88,7 +96,9 @@ function activityStory(js: boolean, device: 'phone' | 'desktop'): void {
     const history = page.locator('section', { has: page.getByRole('heading', { name: 'Geçmiş' }) });
     await history.scrollIntoViewIfNeeded();
     expect(await history.locator('.activity-list__item').count()).toBe(10);
-    expect(await history.locator('.activity-list__item').first().innerText()).toContain('Adres değişti: /aysekaya yerine /ayse-seramik-atolyesi');
+    expect(await history.locator('.activity-list__item').first().innerText()).toContain(
+      'Adres değişti: /aysekaya yerine /ayse-seramik-atolyesi',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await inspect(page, shot('customer'));
     await history.getByRole('link', { name: 'Tüm geçmişi gör' }).click();

@@ -11,16 +11,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
 import { withBooleans } from '../helpers/rows.js';
-import { inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, type RunningApp, VIEWPORTS } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  startApp,
+  type RunningApp,
+  VIEWPORTS,
+} from '../helpers/browser.js';
 
 /** 56 customers: 55 named Kaya (more than the list's page of 50) and one Demir. */
 async function seed(app: RunningApp): Promise<void> {
   const now = Date.now();
   const rows = Array.from({ length: 55 }, (_, i) => ({
-    name: `Müşteri${i + 1}`, surname: 'Kaya', slug: `musteri${i + 1}-kaya`, search_text: `musteri${i + 1} kaya musteri${i + 1}-kaya`,
-    edit_token: `bulk-token-${i}-${'x'.repeat(30)}`, is_active: true, created_at: now - i * 1000,
+    name: `Müşteri${i + 1}`,
+    surname: 'Kaya',
+    slug: `musteri${i + 1}-kaya`,
+    search_text: `musteri${i + 1} kaya musteri${i + 1}-kaya`,
+    edit_token: `bulk-token-${i}-${'x'.repeat(30)}`,
+    is_active: true,
+    created_at: now - i * 1000,
   }));
-  rows.push({ name: 'Deniz', surname: 'Demir', slug: 'deniz-demir', search_text: 'deniz demir deniz-demir', edit_token: `bulk-token-demir-${'x'.repeat(30)}`, is_active: true, created_at: now + 1000 });
+  rows.push({
+    name: 'Deniz',
+    surname: 'Demir',
+    slug: 'deniz-demir',
+    search_text: 'deniz demir deniz-demir',
+    edit_token: `bulk-token-demir-${'x'.repeat(30)}`,
+    is_active: true,
+    created_at: now + 1000,
+  });
   await app.test.db.batchInsert('customers', rows, 100);
 }
 
@@ -39,7 +60,8 @@ async function flash(page: Page): Promise<string> {
 }
 
 async function activeCount(app: RunningApp): Promise<number> {
-  return (await app.test.db('customers').select('is_active')).map((r) => withBooleans(r).is_active).filter(Boolean).length;
+  return (await app.test.db('customers').select('is_active')).map((r) => withBooleans(r).is_active).filter(Boolean)
+    .length;
 }
 
 describe('without JavaScript, on a phone (390x844)', () => {
@@ -77,7 +99,9 @@ describe('without JavaScript, on a phone (390x844)', () => {
   it('with nothing ticked, comes back to the same list with a Turkish message', async () => {
     await page.getByRole('button', { name: 'Uygula' }).click();
     await page.waitForURL('**/admin?q=kaya');
-    expect(await flash(page)).toBe('Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.');
+    expect(await flash(page)).toBe(
+      'Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.',
+    );
     await inspect(page, 'bulk-nojs-phone-02-nothing');
   });
 
@@ -91,7 +115,10 @@ describe('without JavaScript, on a phone (390x844)', () => {
     };
     await tickTwo();
     expect(await page.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
-    expect(await page.locator('.bulk-confirm__names li').allInnerTexts()).toEqual(['Müşteri50 Kaya /musteri50-kaya', 'Müşteri1 Kaya /musteri1-kaya']);
+    expect(await page.locator('.bulk-confirm__names li').allInnerTexts()).toEqual([
+      'Müşteri50 Kaya /musteri50-kaya',
+      'Müşteri1 Kaya /musteri1-kaya',
+    ]);
     expect(await activeCount(app)).toBe(56);
     await inspect(page, 'bulk-nojs-phone-03-deactivate-confirm');
     await page.getByRole('link', { name: 'Vazgeç' }).click();
@@ -150,7 +177,9 @@ for (const device of ['phone', 'desktop'] as const) {
       await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('1 müşteri seçildi');
       const box = await bar.boundingBox();
       expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(VIEWPORTS[device].height);
-      expect(await page.getByLabel('Bu sayfadakilerin hepsi (50)').evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
+      expect(
+        await page.getByLabel('Bu sayfadakilerin hepsi (50)').evaluate((el) => (el as HTMLInputElement).indeterminate),
+      ).toBe(true);
       await inspect(page, shot('01-one'));
     });
 
@@ -160,10 +189,16 @@ for (const device of ['phone', 'desktop'] as const) {
       await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('50 müşteri seçildi');
       expect(await page.locator('input[form="secilenler"]:checked').count()).toBe(50);
       await page.getByRole('button', { name: 'Aramaya uyan 55 müşterinin hepsini seç' }).click();
-      await expect.poll(() => bar.locator('[data-bulk-count]').innerText()).toBe('Aramaya uyan 55 müşterinin hepsi seçildi');
+      await expect
+        .poll(() => bar.locator('[data-bulk-count]').innerText())
+        .toBe('Aramaya uyan 55 müşterinin hepsi seçildi');
       await inspect(page, shot('02-all-matching'));
       // The screen as the user sees it, the bar over the foot of the list.
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot('02-bar-on-screen')}.png`), animations: 'disabled', caret: 'hide' });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${shot('02-bar-on-screen')}.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
     });
 
     it('asks in a dialog naming the count and what happens before deactivating all 55, by keyboard; Escape leaves them, its button deactivates', async () => {
@@ -265,8 +300,19 @@ for (const javaScript of [false, true]) {
           await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
         }
         // Meanwhile, elsewhere: Müşteri7 Kaya leaves the search, Yeni Kaya joins it.
-        await app.test.db('customers').where({ slug: 'musteri7-kaya' }).update({ surname: 'Demir', search_text: 'musteri7 demir' });
-        await app.test.db('customers').insert({ name: 'Yeni', surname: 'Kaya', slug: 'yeni-kaya', search_text: 'yeni kaya yeni-kaya', edit_token: `bulk-token-yeni-${'x'.repeat(30)}`, is_active: true, created_at: Date.now() - 100_000 });
+        await app.test
+          .db('customers')
+          .where({ slug: 'musteri7-kaya' })
+          .update({ surname: 'Demir', search_text: 'musteri7 demir' });
+        await app.test.db('customers').insert({
+          name: 'Yeni',
+          surname: 'Kaya',
+          slug: 'yeni-kaya',
+          search_text: 'yeni kaya yeni-kaya',
+          edit_token: `bulk-token-yeni-${'x'.repeat(30)}`,
+          is_active: true,
+          created_at: Date.now() - 100_000,
+        });
         await page.getByRole('button', { name: javaScript ? '55 müşteriyi sil' : 'Evet, 55 müşteriyi sil' }).click();
         await page.getByText('Liste siz onaylarken değişti; lütfen yeniden onaylayın.').waitFor();
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('55 müşteri silinecek');
@@ -322,7 +368,7 @@ for (const device of ['phone', 'desktop'] as const) {
       await inspect(page, shot('01-entry'));
     });
 
-    it('the list\'s print of passive and active customers asks first, naming the passive ones', async () => {
+    it("the list's print of passive and active customers asks first, naming the passive ones", async () => {
       await page.goto('/admin?q=kaya');
       for (const n of [1, 2, 4]) await page.getByLabel(`Müşteri${n} Kaya seç`).check();
       await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('print');

@@ -8,7 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { checkA11y, inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
+import {
+  checkA11y,
+  inspect,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  startApp,
+  VIEWPORTS,
+  type RunningApp,
+} from '../helpers/browser.js';
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/login');
@@ -22,8 +31,12 @@ async function signIn(page: Page): Promise<void> {
 async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: string }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const past = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 0.5);
-    const widest = past.map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 50)}`).at(-1) ?? '';
+    const past = Array.from(document.querySelectorAll('body *')).filter(
+      (el) => el.getBoundingClientRect().right > width + 0.5,
+    );
+    const widest =
+      past.map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 50)}`).at(-1) ??
+      '';
     return { scrollWidth: document.documentElement.scrollWidth, widest };
   });
 }
@@ -74,8 +87,13 @@ function customerPageStory(js: boolean, device: 'phone' | 'desktop'): void {
     expect(measured.scrollWidth).toBeLessThanOrEqual(width);
     // Inside its section too, not only the screen: with this page's font the label ran 22 px past the card's edge at
     // 390 px, and 39 px past the screen's with a wider phone font.
-    const [button, section] = await Promise.all([bleed.boundingBox(), page.locator('section[aria-labelledby="baski-kiti"]').boundingBox()]);
-    expect((button?.x ?? 0) + (button?.width ?? Infinity)).toBeLessThanOrEqual((section?.x ?? 0) + (section?.width ?? 0) + 0.5);
+    const [button, section] = await Promise.all([
+      bleed.boundingBox(),
+      page.locator('section[aria-labelledby="baski-kiti"]').boundingBox(),
+    ]);
+    expect((button?.x ?? 0) + (button?.width ?? Infinity)).toBeLessThanOrEqual(
+      (section?.x ?? 0) + (section?.width ?? 0) + 0.5,
+    );
     await bleed.scrollIntoViewIfNeeded();
     await inspect(page, shot('01-fits'));
   });
@@ -100,14 +118,20 @@ function customerPageStory(js: boolean, device: 'phone' | 'desktop'): void {
     expect((await widthOf(page)).scrollWidth).toBeLessThanOrEqual(width);
     await checkA11y(page, shot('02-refused'));
     // The viewport as it opened: where the reason is shown is the point.
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot('02-refused')}.png`), animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${shot('02-refused')}.png`),
+      animations: 'disabled',
+      caret: 'hide',
+    });
   });
 
   it('makes an address typed with spaces one with hyphens, and says which', async () => {
     await page.getByLabel('Yeni adres').fill('Ayşe Seramik Atölye');
     await page.getByRole('button', { name: 'Adresi Değiştir' }).click();
     await page.waitForURL(`**/admin/customers/${ayseId}`);
-    expect((await page.locator('.alert--success').innerText()).trim()).toBe('Profil adresi /ayse-seramik-atolye oldu. Eski adres bundan sonra yeni adrese yönlenir.');
+    expect((await page.locator('.alert--success').innerText()).trim()).toBe(
+      'Profil adresi /ayse-seramik-atolye oldu. Eski adres bundan sonra yeni adrese yönlenir.',
+    );
     expect(String((await app.test.db('customers').where({ id: ayseId }).first()).slug)).toBe('ayse-seramik-atolye');
     await inspect(page, shot('03-changed'));
   });

@@ -16,13 +16,13 @@ import { inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, type Runnin
 
 const HEADER = 'Ad;Soyad;Telefon;E-posta;Web;Firma;Ünvan;Adres;İlçe;İl;Posta Kodu;Bio';
 const VALID = [
-  'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagriozturk.com.tr;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: 3;Kadıköy;İstanbul;34710;Kadıköy\'de seramik atölyesi, kurslar ve siparişler',
+  "Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagriozturk.com.tr;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: 3;Kadıköy;İstanbul;34710;Kadıköy'de seramik atölyesi, kurslar ve siparişler",
   'İpek;Şahin;0216 345 67 89;ipek@ornek.com.tr;;Şahin Çiçekçilik;Sahibi;Bağdat Cad. No: 210;Maltepe;İstanbul;34840;Çiçekçi',
   'Gül;Ağaoğlu;;gul@ornek.com.tr;https://gul.com.tr;Ağaoğlu Hukuk Bürosu;Avukat;Atatürk Blv. No: 5;Çankaya;Ankara;06100;',
 ];
 const REFUSED = [
   ';Yılmaz;+90 532 765 43 21;ali@;;Yılmaz Ticaret;;;;;;',
-  'Şükrü;Işıkoğlu;;sukru@@ornek;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347;Berlin\'de Türk fırını',
+  "Şükrü;Işıkoğlu;;sukru@@ornek;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347;Berlin'de Türk fırını",
 ];
 const RESULT_PAGE = /\/admin\/import\/[A-Za-z0-9_-]{22}$/;
 
@@ -55,7 +55,10 @@ async function uploadFile(page: Page, file: string): Promise<number> {
 }
 
 async function downloadBytes(page: Page, linkName: string): Promise<Buffer> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: linkName }).first().click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: linkName }).first().click(),
+  ]);
   return readFile(await download.path());
 }
 
@@ -97,85 +100,122 @@ describe.each([
     await rm(folder, { recursive: true, force: true });
   });
 
-  it.each(['phone', 'desktop'] as const)('previews the refused rows with the valid-only confirm and the errors file, the table in its own box (%s)', async (device) => {
-    const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device });
-    try {
-      await signIn(page);
-      expect(await page.locator('html.js').count()).toBe(javaScript ? 1 : 0);
-      expect(await uploadFile(page, await excelFile(`karisik-${device}.csv`, [...VALID, ...REFUSED]))).toBe(422);
-      expect(await page.getByRole('alert').innerText()).toContain('2 satırda hata var.');
-      const validOnly = page.getByRole('button', { name: 'Yalnızca geçerli satırları içe aktar (3)' });
-      await expect.poll(() => validOnly.isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
-      const errorsLink = page.getByRole('link', { name: 'Hatalı satırları indir (CSV)' });
-      expect(await errorsLink.isVisible()).toBe(true);
-      // The two side by side (a phone wraps them under each other, still in the confirm box).
-      const [button, link] = await Promise.all([validOnly.boundingBox(), errorsLink.boundingBox()]);
-      if (device === 'desktop') expect(Math.abs(button!.y - link!.y)).toBeLessThan(4);
+  it.each(['phone', 'desktop'] as const)(
+    'previews the refused rows with the valid-only confirm and the errors file, the table in its own box (%s)',
+    async (device) => {
+      const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device });
+      try {
+        await signIn(page);
+        expect(await page.locator('html.js').count()).toBe(javaScript ? 1 : 0);
+        expect(await uploadFile(page, await excelFile(`karisik-${device}.csv`, [...VALID, ...REFUSED]))).toBe(422);
+        expect(await page.getByRole('alert').innerText()).toContain('2 satırda hata var.');
+        const validOnly = page.getByRole('button', { name: 'Yalnızca geçerli satırları içe aktar (3)' });
+        await expect.poll(() => validOnly.isVisible()).toBe(true);
+        expect(await page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
+        const errorsLink = page.getByRole('link', { name: 'Hatalı satırları indir (CSV)' });
+        expect(await errorsLink.isVisible()).toBe(true);
+        // The two side by side (a phone wraps them under each other, still in the confirm box).
+        const [button, link] = await Promise.all([validOnly.boundingBox(), errorsLink.boundingBox()]);
+        if (device === 'desktop') expect(Math.abs(button!.y - link!.y)).toBeLessThan(4);
 
-      const box = await widths(page);
-      expect(box.pageOverflow).toBeLessThanOrEqual(0);
-      expect(box.boxRight).toBeLessThanOrEqual(box.viewport);
-      if (device === 'desktop') {
-        // At 1280 px the table is wider than the page: it scrolls inside its box, and its last column can be reached.
-        expect(box.boxScroll).toBeGreaterThan(0);
-        const wrap = page.locator('.import-table-wrap');
-        await wrap.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
-        const [lastHeader, frame] = await Promise.all([page.locator('.import-table thead th').last().boundingBox(), wrap.boundingBox()]);
-        expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
-        await wrap.evaluate((el) => { el.scrollLeft = 0; });
-      } else {
-        // On a phone every row is a card within the screen.
-        const cardRight = await page.locator('#satir-5').evaluate((el) => el.getBoundingClientRect().right);
-        expect(cardRight).toBeLessThanOrEqual(box.viewport);
+        const box = await widths(page);
+        expect(box.pageOverflow).toBeLessThanOrEqual(0);
+        expect(box.boxRight).toBeLessThanOrEqual(box.viewport);
+        if (device === 'desktop') {
+          // At 1280 px the table is wider than the page: it scrolls inside its box, and its last column can be reached.
+          expect(box.boxScroll).toBeGreaterThan(0);
+          const wrap = page.locator('.import-table-wrap');
+          await wrap.evaluate((el) => {
+            el.scrollLeft = el.scrollWidth;
+          });
+          const [lastHeader, frame] = await Promise.all([
+            page.locator('.import-table thead th').last().boundingBox(),
+            wrap.boundingBox(),
+          ]);
+          expect(lastHeader!.x + lastHeader!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 1);
+          await wrap.evaluate((el) => {
+            el.scrollLeft = 0;
+          });
+        } else {
+          // On a phone every row is a card within the screen.
+          const cardRight = await page.locator('#satir-5').evaluate((el) => el.getBoundingClientRect().right);
+          expect(cardRight).toBeLessThanOrEqual(box.viewport);
+        }
+        // The confirm box's buttons stay inside its padding (a long label wraps on a phone).
+        const inner = await page
+          .locator('.import-summary')
+          .evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
+        for (const edge of [button!.x + button!.width, link!.x + link!.width])
+          expect(edge).toBeLessThanOrEqual(inner + 0.5);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await inspect(page, `import-valid-only-${device}-${scripts}-preview`);
+
+        const file = await downloadBytes(page, 'Hatalı satırları indir (CSV)');
+        const text = iconv.decode(file, 'windows-1254');
+        expect(file.equals(iconv.encode(text, 'windows-1254'))).toBe(true);
+        const lines = text.split('\r\n');
+        expect(lines.slice(0, 2)).toEqual(EXPECTED_ERRORS_FILE);
+        expect(lines[2]).toMatch(
+          /^Şükrü;Işıkoğlu;;sukru@@ornek;;Işıkoğlu Fırın;Usta;İstiklal Cad\. 1;Beyoğlu;İstanbul;347;Berlin'de Türk fırını;E-posta: .+ Posta kodu: .+$/,
+        );
+
+        const before = Number((await app.test.db('customers').count({ n: '*' }).first())?.n);
+        await validOnly.click();
+        await page.waitForURL(RESULT_PAGE);
+        expect(await page.getByRole('status').first().innerText()).toBe(
+          '3 müşteri oluşturuldu. 2 hatalı satır atlandı.',
+        );
+        expect(Number((await app.test.db('customers').count({ n: '*' }).first())?.n)).toBe(before + 3);
+        expect((await page.locator('.customer-list').innerText()).replace(/\s+/g, ' ')).toContain('Gül Ağaoğlu');
+        await inspect(page, `import-valid-only-${device}-${scripts}-result`);
+        const again = await downloadBytes(page, 'Hatalı satırları indir (CSV)');
+        expect(again.equals(file)).toBe(true);
+      } finally {
+        await context.close();
       }
-      // The confirm box's buttons stay inside its padding (a long label wraps on a phone).
-      const inner = await page.locator('.import-summary').evaluate((el) => el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight));
-      for (const edge of [button!.x + button!.width, link!.x + link!.width]) expect(edge).toBeLessThanOrEqual(inner + 0.5);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await inspect(page, `import-valid-only-${device}-${scripts}-preview`);
+    },
+  );
 
-      const file = await downloadBytes(page, 'Hatalı satırları indir (CSV)');
-      const text = iconv.decode(file, 'windows-1254');
-      expect(file.equals(iconv.encode(text, 'windows-1254'))).toBe(true);
-      const lines = text.split('\r\n');
-      expect(lines.slice(0, 2)).toEqual(EXPECTED_ERRORS_FILE);
-      expect(lines[2]).toMatch(/^Şükrü;Işıkoğlu;;sukru@@ornek;;Işıkoğlu Fırın;Usta;İstiklal Cad\. 1;Beyoğlu;İstanbul;347;Berlin'de Türk fırını;E-posta: .+ Posta kodu: .+$/);
-
-      const before = Number((await app.test.db('customers').count({ n: '*' }).first())?.n);
-      await validOnly.click();
-      await page.waitForURL(RESULT_PAGE);
-      expect(await page.getByRole('status').first().innerText()).toBe('3 müşteri oluşturuldu. 2 hatalı satır atlandı.');
-      expect(Number((await app.test.db('customers').count({ n: '*' }).first())?.n)).toBe(before + 3);
-      expect((await page.locator('.customer-list').innerText()).replace(/\s+/g, ' ')).toContain('Gül Ağaoğlu');
-      await inspect(page, `import-valid-only-${device}-${scripts}-result`);
-      const again = await downloadBytes(page, 'Hatalı satırları indir (CSV)');
-      expect(again.equals(file)).toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('keeps a long preview\'s table in a box of one screen at 1280 px: its sideways scrollbar and header row in view, an edge shadow saying more is there', async () => {
+  it("keeps a long preview's table in a box of one screen at 1280 px: its sideways scrollbar and header row in view, an edge shadow saying more is there", async () => {
     const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device: 'desktop' });
     try {
       await signIn(page);
-      const rows = Array.from({ length: 60 }, (_, i) => `Kişi${i};Örnek;0532 000 00 ${String(i % 100).padStart(2, '0')};kisi${i}@ornek.com.tr;ornek.com.tr;Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26000;Uzun bir tanıtım yazısı ${i}`);
+      const rows = Array.from(
+        { length: 60 },
+        (_, i) =>
+          `Kişi${i};Örnek;0532 000 00 ${String(i % 100).padStart(2, '0')};kisi${i}@ornek.com.tr;ornek.com.tr;Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26000;Uzun bir tanıtım yazısı ${i}`,
+      );
       expect(await uploadFile(page, await excelFile('uzun.csv', [...rows, ...REFUSED]))).toBe(422);
       const wrap = page.locator('.import-table-wrap');
       await wrap.scrollIntoViewIfNeeded();
-      const fits = await wrap.evaluate((el) => ({ height: el.getBoundingClientRect().height, screen: window.innerHeight, scrollsDown: el.scrollHeight > el.clientHeight }));
+      const fits = await wrap.evaluate((el) => ({
+        height: el.getBoundingClientRect().height,
+        screen: window.innerHeight,
+        scrollsDown: el.scrollHeight > el.clientHeight,
+      }));
       expect(fits.height).toBeLessThanOrEqual(fits.screen);
       expect(fits.scrollsDown).toBe(true);
       // Scrolled down inside the box, the header row stays on top of it.
-      await wrap.evaluate((el) => { el.scrollTop = el.scrollHeight; });
-      const [head, frame] = await Promise.all([page.locator('.import-table thead th').first().boundingBox(), wrap.boundingBox()]);
+      await wrap.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      const [head, frame] = await Promise.all([
+        page.locator('.import-table thead th').first().boundingBox(),
+        wrap.boundingBox(),
+      ]);
       expect(Math.abs(head!.y - frame!.y)).toBeLessThan(2);
       // At the left edge a shadow on the right says the table goes on.
-      await wrap.evaluate((el) => { el.scrollTop = 0; el.scrollLeft = 0; });
+      await wrap.evaluate((el) => {
+        el.scrollTop = 0;
+        el.scrollLeft = 0;
+      });
       expect(await wrap.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('radial-gradient');
       expect((await widths(page)).pageOverflow).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `import-valid-only-desktop-${scripts}-long.png`), animations: 'disabled', caret: 'hide' });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `import-valid-only-desktop-${scripts}-long.png`),
+        animations: 'disabled',
+        caret: 'hide',
+      });
     } finally {
       await context.close();
     }

@@ -27,7 +27,9 @@ async function seed(app: RunningApp): Promise<number> {
   const ali = (await customers.create({ name: 'Ali', surname: 'Veli' })).id;
   await db('customers').where({ id: ali }).update({ is_active: false });
   const ayse = (await customers.create({ name: 'Ayşe', surname: 'Kaya' })).id;
-  await db('customer_profiles').where({ customer_id: ayse }).update({ company: LONG_COMPANY, city: 'İstanbul', phone: '+905321234567' });
+  await db('customer_profiles')
+    .where({ customer_id: ayse })
+    .update({ company: LONG_COMPANY, city: 'İstanbul', phone: '+905321234567' });
   await refreshSearchText(db, [...ids, ayse]);
   return ayse;
 }
@@ -47,7 +49,9 @@ async function fitsInside(inner: Locator, outer: Locator): Promise<boolean> {
 }
 
 async function noSideways(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => innerWidth),
+  );
 }
 
 const rows = (page: Page) => page.locator('.customer-list .customer');
@@ -81,7 +85,9 @@ for (const js of [false, true]) {
         await page.getByLabel('Müşteri ara').fill('0 (532) 123-45-67');
         await page.getByLabel('Durum').selectOption('aktif');
         await page.getByRole('button', { name: 'Ara', exact: true }).click();
-        await page.waitForURL((url) => url.searchParams.get('q') === '0 (532) 123-45-67' && url.searchParams.get('durum') === 'aktif');
+        await page.waitForURL(
+          (url) => url.searchParams.get('q') === '0 (532) 123-45-67' && url.searchParams.get('durum') === 'aktif',
+        );
         expect(await summary(page)).toBe('1 müşteri');
         const row = rows(page).first();
         expect((await row.locator('.customer__name').innerText()).trim()).toBe('Ayşe Kaya');
@@ -111,7 +117,12 @@ for (const js of [false, true]) {
         await page.getByRole('link', { name: 'Sonraki' }).click();
         await page.waitForURL((url) => url.searchParams.get('page') === '2');
         const url = new URL(page.url());
-        expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'kaya kuafor', durum: 'aktif', sira: 'ad', page: '2' });
+        expect(Object.fromEntries(url.searchParams)).toEqual({
+          q: 'kaya kuafor',
+          durum: 'aktif',
+          sira: 'ad',
+          page: '2',
+        });
         expect(await summary(page)).toBe('55 müşteri · Sayfa 2 / 2');
         expect(await rows(page).count()).toBe(5);
         expect(await page.getByLabel('Sıralama').inputValue()).toBe('ad');

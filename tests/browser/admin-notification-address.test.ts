@@ -30,7 +30,11 @@ function notificationStory(device: 'phone' | 'desktop'): void {
     app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>' } });
     const customer = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     customerId = customer.id;
-    await app.test.services.ownerMail.notifications!.save(customer, { email: 'ayse.kaya@example.com', onMessage: true, weekly: true, resend: false }, app.baseURL);
+    await app.test.services.ownerMail.notifications!.save(
+      customer,
+      { email: 'ayse.kaya@example.com', onMessage: true, weekly: true, resend: false },
+      app.baseURL,
+    );
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device }));
     await page.goto('/login');
     await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
@@ -60,14 +64,18 @@ function notificationStory(device: 'phone' | 'desktop'): void {
   it('replaces the link through the question, which warns of it; then the notice says to set notifications up again', async () => {
     await page.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
     await page.waitForURL(`**/admin/customers/${customerId}/token`);
-    expect(await textOf(page.locator('.confirm-card'))).toContain('sahibi bildirimleri yeni bağlantıyla yeniden ayarlamalı');
+    expect(await textOf(page.locator('.confirm-card'))).toContain(
+      'sahibi bildirimleri yeni bağlantıyla yeniden ayarlamalı',
+    );
     await page.getByRole('button', { name: 'Evet, Yenile' }).click();
     await page.waitForURL(`**/admin/customers/${customerId}`);
-    expect(await textOf(page.getByRole('status'))).toBe('Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.');
+    expect(await textOf(page.getByRole('status'))).toBe(
+      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
+    );
     expect(await textOf(section())).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
     await inspect(page, shot('02-replaced'));
   });
 }
 
-describe('the card\'s notification address at 390 px, without JavaScript', () => notificationStory('phone'));
-describe('the card\'s notification address on the desktop, without JavaScript', () => notificationStory('desktop'));
+describe("the card's notification address at 390 px, without JavaScript", () => notificationStory('phone'));
+describe("the card's notification address on the desktop, without JavaScript", () => notificationStory('desktop'));

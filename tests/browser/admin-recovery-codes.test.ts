@@ -8,7 +8,15 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { inspect, launchBrowser, openPage, screenshot, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  VIEWPORTS,
+  type RunningApp,
+} from '../helpers/browser.js';
 
 const STEP_MS = 30_000;
 
@@ -25,9 +33,16 @@ function story(js: boolean): void {
   /** An app code of a step not used yet (a code is accepted once); waits for the next step when both allowed ones are used. */
   async function nextCode(): Promise<string> {
     const current = () => Math.floor(Date.now() / STEP_MS);
-    while (lastStep + 1 > current() + 1) await new Promise((resolve) => setTimeout(resolve, (current() + 1) * STEP_MS - Date.now() + 50));
+    while (lastStep + 1 > current() + 1)
+      await new Promise((resolve) => setTimeout(resolve, (current() + 1) * STEP_MS - Date.now() + 50));
     lastStep = Math.max(lastStep + 1, current());
-    return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: lastStep * STEP_MS });
+    return TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      timestamp: lastStep * STEP_MS,
+    });
   }
 
   /** axe and a phone screenshot, then the same page at desktop width; from the top, as the sticky header would cover a scrolled page's start. */
@@ -52,7 +67,10 @@ function story(js: boolean): void {
 
   /** Clicks İndir (.txt): the browser saves a file and stays on the page; its name and text. */
   async function download(): Promise<{ name: string; text: string }> {
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'İndir (.txt)' }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'İndir (.txt)' }).click(),
+    ]);
     const saved = await file.path();
     return { name: file.suggestedFilename(), text: await readFile(saved, 'utf8') };
   }
@@ -60,7 +78,11 @@ function story(js: boolean): void {
   beforeAll(async () => {
     browser = await launchBrowser();
     app = await startApp();
-    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, permissions: ['clipboard-read', 'clipboard-write'] }));
+    ({ context, page } = await openPage(browser, {
+      baseURL: app.baseURL,
+      javaScript: js,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    }));
     await page.goto('/login');
     await page.getByLabel('E-posta').fill(ADMIN_EMAIL);
     await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);

@@ -10,7 +10,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { inspect, launchBrowser, openPage, screenshot, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  VIEWPORTS,
+  type RunningApp,
+} from '../helpers/browser.js';
 
 const STEP_MS = 30_000;
 // jsqr is CommonJS with a `default` export in its types; NodeNext sees the module object.
@@ -39,10 +47,17 @@ function story(js: boolean): void {
    */
   async function nextCode(): Promise<string> {
     const current = () => Math.floor(Date.now() / STEP_MS);
-    while (lastStep + 1 > current() + 1) await new Promise((resolve) => setTimeout(resolve, (current() + 1) * STEP_MS - Date.now() + 50));
+    while (lastStep + 1 > current() + 1)
+      await new Promise((resolve) => setTimeout(resolve, (current() + 1) * STEP_MS - Date.now() + 50));
     const step = Math.max(lastStep + 1, current());
     lastStep = step;
-    return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * STEP_MS });
+    return TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      timestamp: step * STEP_MS,
+    });
   }
 
   /** axe and a phone screenshot, then the same page at desktop width. */
@@ -100,8 +115,12 @@ function story(js: boolean): void {
     const qr = page.locator('.security-qr svg');
     expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(150);
     const uri = await readQr(await page.locator('.security-qr').screenshot());
-    expect(uri).toBe(`otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
-    expect(await page.getByRole('link', { name: 'Bu cihazdaki uygulamada aç' }).getAttribute('href')).toContain(`secret=${secret}`);
+    expect(uri).toBe(
+      `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(await page.getByRole('link', { name: 'Bu cihazdaki uygulamada aç' }).getAttribute('href')).toContain(
+      `secret=${secret}`,
+    );
     await look('01-off');
   });
 

@@ -59,22 +59,34 @@ describe('agency brand, JavaScript off', () => {
     await p.getByLabel('Marka adı').fill('Deniz Ajans');
     await p.getByLabel('Web adresi').fill('denizajans.com.tr');
     await p.getByLabel('Vurgu rengi', { exact: true }).fill('#ffcc00');
-    await p.getByLabel('Logo dosyası').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+    await p
+      .getByLabel('Logo dosyası')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await p.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => p.locator('#accent_color-not').innerText()).toContain('Daha koyu bir ton seçin.');
     expect(await p.getByLabel('Marka adı').inputValue()).toBe('Deniz Ajans');
     expect(await p.getByLabel('Web adresi').inputValue()).toBe('denizajans.com.tr');
-    expect(await p.locator('#logo-not').innerText()).toBe('Seçtiğiniz logo uygundu; diğer alanları düzelttikten sonra yeniden seçin.');
+    expect(await p.locator('#logo-not').innerText()).toBe(
+      'Seçtiğiniz logo uygundu; diğer alanları düzelttikten sonra yeniden seçin.',
+    );
     await inspect(p, 'nojs-phone-settings-refused');
 
     await p.getByLabel('Vurgu rengi', { exact: true }).fill('#0f766e');
-    await p.getByLabel('Logo dosyası').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+    await p
+      .getByLabel('Logo dosyası')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await p.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => p.getByRole('status').innerText()).toBe('Marka ayarları kaydedildi.');
     expect(await p.locator('.admin-header .brand').innerText()).toContain('Deniz Ajans');
-    expect(await p.locator('.admin-header .brand__logo').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await p
+        .locator('.admin-header .brand__logo')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     // The accent reached the buttons through the CSP-allowed style block.
-    expect(await p.getByRole('button', { name: 'Kaydet' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(15, 118, 110)');
+    expect(await p.getByRole('button', { name: 'Kaydet' }).evaluate((b) => getComputedStyle(b).backgroundColor)).toBe(
+      'rgb(15, 118, 110)',
+    );
     await inspect(p, 'nojs-phone-settings-saved');
 
     await p.goto(`/${slug}`);
@@ -97,7 +109,9 @@ describe('agency brand, JavaScript off', () => {
 
     const dark = await page('phone', 'dark');
     await dark.goto('/login');
-    expect(await dark.getByRole('button', { name: 'Giriş Yap' }).evaluate((b) => getComputedStyle(b).backgroundColor)).not.toBe('rgb(15, 118, 110)');
+    expect(
+      await dark.getByRole('button', { name: 'Giriş Yap' }).evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).not.toBe('rgb(15, 118, 110)');
     await inspect(dark, 'nojs-phone-dark-settings-login');
   });
 });

@@ -77,7 +77,9 @@ function renameStory(js: boolean, device: 'phone' | 'desktop'): void {
     await card.getByRole('button', { name: 'Adresi Değiştir' }).click();
     await page.waitForURL(`**/admin/customers/${ayseId}/slug`);
     const form = page.locator('[data-dialog-content]');
-    expect(await textOf(form.locator('#yeni-adres-hata'))).toBe('Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.');
+    expect(await textOf(form.locator('#yeni-adres-hata'))).toBe(
+      'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.',
+    );
     expect(await form.getByLabel('Yeni adres').getAttribute('aria-invalid')).toBe('true');
     expect(await form.getByLabel('Yeni adres').inputValue()).toBe('aliveli');
     // The reason is in view, not above the fold at the top of the page.
@@ -91,14 +93,18 @@ function renameStory(js: boolean, device: 'phone' | 'desktop'): void {
     await form.getByLabel('Yeni adres').fill('Ayşe-Seramik');
     await form.getByRole('button', { name: 'Adresi Değiştir' }).click();
     await page.waitForURL(`**/admin/customers/${ayseId}`);
-    expect(await textOf(page.locator('.alert--success'))).toBe('Profil adresi /ayse-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.');
+    expect(await textOf(page.locator('.alert--success'))).toBe(
+      'Profil adresi /ayse-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.',
+    );
     const section = form.locator('section', { has: page.getByRole('heading', { name: 'Profil adresi' }) });
     expect(await section.getByLabel('Yeni adres').inputValue()).toBe('ayse-seramik');
     expect(await textOf(section)).toContain('Yeni adrese yönlenen eski adresler: /aysekaya');
     expect(await slugOf(ayseId)).toBe('ayse-seramik');
     await inspect(page, shot('03-changed'));
     await page.goto('/admin');
-    expect(await textOf(page.locator(`.customer-list a.customer[href="/admin/customers/${ayseId}"]`))).toContain('/ayse-seramik');
+    expect(await textOf(page.locator(`.customer-list a.customer[href="/admin/customers/${ayseId}"]`))).toContain(
+      '/ayse-seramik',
+    );
   });
 
   it('leads a visitor of the old address, or of another spelling of it, to the new page', async () => {

@@ -399,7 +399,9 @@ function looks(): void {
       });
 
       it('landing', async () => {
-        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(variant.colorScheme === 'dark');
+        expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
+          variant.colorScheme === 'dark',
+        );
         await page.goto('/');
         await inspect(page, `looks-${variant.name}-landing`);
       });
@@ -437,7 +439,9 @@ async function fitsInside(inner: Locator, outer: Locator): Promise<boolean> {
 }
 
 async function noSideways(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => innerWidth));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    await page.evaluate(() => innerWidth),
+  );
 }
 
 /**
@@ -506,7 +510,10 @@ function customerActions(js: boolean, device: 'phone' | 'desktop'): void {
 
     const detail = await openCustomer(ids.long);
     // Across: the dialog may scroll down to its first control, so only the width is checked here.
-    const [heading, box] = await Promise.all([detail.getByRole('heading', { level: 1 }).boundingBox(), detail.boundingBox()]);
+    const [heading, box] = await Promise.all([
+      detail.getByRole('heading', { level: 1 }).boundingBox(),
+      detail.boundingBox(),
+    ]);
     expect(heading && box && heading.x >= box.x - 1 && heading.x + heading.width <= box.x + box.width + 1).toBe(true);
     await noSideways(page);
     await inspect(page, shot('long-name-detail'));
@@ -587,14 +594,20 @@ function customerActions(js: boolean, device: 'phone' | 'desktop'): void {
       expect((await dialogMode(fetched())).modal).toBe(true);
       expect(page.url()).toBe(`${app.baseURL}/admin`);
       // The focus (and so the view) goes to the notice, right above the new link.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.dialog-notice') !== null)).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest('.dialog-notice') !== null))
+        .toBe(true);
     } else {
       await page.waitForURL(`**/admin/customers/${ids.token}`);
     }
-    expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe('Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.');
+    expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe(
+      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
+    );
     const after = await tokenOf(ids.token);
     expect(after).not.toBe(before);
-    await expect.poll(() => detail.getByLabel('Gizli düzenleme bağlantısı').inputValue()).toBe(`${app.baseURL}/edit/${after}`);
+    await expect
+      .poll(() => detail.getByLabel('Gizli düzenleme bağlantısı').inputValue())
+      .toBe(`${app.baseURL}/edit/${after}`);
     await inspect(page, shot('token-replaced'));
   });
 
@@ -608,12 +621,14 @@ function customerActions(js: boolean, device: 'phone' | 'desktop'): void {
       expect(new URL(page.url()).pathname).toBe(`/admin/customers/${ids.token}`);
       await inspect(page, shot('token-confirm-page-dialog'));
       await confirm.getByRole('button', { name: 'Evet, Yenile' }).click();
-      expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe('Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.');
+      expect(await textOf(page.getByRole('status').filter({ hasText: 'bağlantı' }))).toBe(
+        'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
+      );
       expect(await tokenOf(ids.token)).not.toBe(before);
     });
   }
 
-  it('deletes from the customer\'s dialog or page after a visible confirmation', async () => {
+  it("deletes from the customer's dialog or page after a visible confirmation", async () => {
     const detail = await openCustomer(ids.remove);
     await detail.getByRole('link', { name: 'Müşteriyi Sil' }).click();
     const confirm = page.locator('dialog#sil-onay');
@@ -633,7 +648,9 @@ function customerActions(js: boolean, device: 'phone' | 'desktop'): void {
     await dialogMode(confirm);
 
     await Promise.all([
-      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/admin/customers/${ids.remove}/delete`)),
+      page.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith(`/admin/customers/${ids.remove}/delete`),
+      ),
       confirm.getByRole('button', { name: 'Evet, Sil' }).click(),
     ]);
     await page.waitForURL('**/admin');

@@ -9,7 +9,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { contrastRatio, lightContrast, MIN_CONTRAST } from '../../src/domain/brand-colors.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, csrfFrom, signIn as signInAgent, type CreatedCustomer } from '../helpers/app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createCustomer,
+  csrfFrom,
+  signIn as signInAgent,
+  type CreatedCustomer,
+} from '../helpers/app.js';
 import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
 
 let browser: Browser;
@@ -24,7 +31,10 @@ beforeAll(async () => {
   const admin = await signInAgent(app.test.app);
   customer = await createCustomer(app.test, admin, 'Ayşe', 'Kaya');
   passive = await createCustomer(app.test, admin, 'Ali', 'Veli');
-  await app.test.db('customer_profiles').where({ customer_id: customer.id }).update({ phone: '+90 532 123 45 67', email: 'ayse@example.com', bio: 'Kahve ve tasarım.' });
+  await app.test
+    .db('customer_profiles')
+    .where({ customer_id: customer.id })
+    .update({ phone: '+90 532 123 45 67', email: 'ayse@example.com', bio: 'Kahve ve tasarım.' });
   await app.test.db('customers').where({ id: passive.id }).update({ is_active: false });
 });
 
@@ -57,10 +67,19 @@ async function storeBrand(accent: string): Promise<void> {
   if (lightContrast(accent) >= MIN_CONTRAST) {
     const admin = await signInAgent(app.test.app);
     const form = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(form.text)).field('brand_name', 'Deniz Ajans').field('accent_color', accent).expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(form.text))
+      .field('brand_name', 'Deniz Ajans')
+      .field('accent_color', accent)
+      .expect(303);
     return;
   }
-  await app.test.db('brand_settings').insert({ id: 1, name: 'Deniz Ajans', url: null, accent_color: accent, updated_at: Date.now() }).onConflict('id').merge();
+  await app.test
+    .db('brand_settings')
+    .insert({ id: 1, name: 'Deniz Ajans', url: null, accent_color: accent, updated_at: Date.now() })
+    .onConflict('id')
+    .merge();
   await app.test.db('customers').increment('version', 1);
 }
 
@@ -72,7 +91,10 @@ function hexOf(rgb: string): string {
 
 /** The contrast of an element's text on its own background, as computed in the page. */
 async function contrastOf(element: Locator): Promise<number> {
-  const { color, background } = await element.evaluate((el) => ({ color: getComputedStyle(el).color, background: getComputedStyle(el).backgroundColor }));
+  const { color, background } = await element.evaluate((el) => ({
+    color: getComputedStyle(el).color,
+    background: getComputedStyle(el).backgroundColor,
+  }));
   return contrastRatio(hexOf(color), hexOf(background));
 }
 
@@ -80,8 +102,12 @@ async function contrastOf(element: Locator): Promise<number> {
 async function inkContrast(link: Locator): Promise<number> {
   const { color, background } = await link.evaluate((el) => {
     let ground: Element | null = el;
-    while (ground && /rgba\(.*, 0\)|transparent/.test(getComputedStyle(ground).backgroundColor)) ground = ground.parentElement;
-    return { color: getComputedStyle(el).color, background: ground ? getComputedStyle(ground).backgroundColor : 'rgb(255, 255, 255)' };
+    while (ground && /rgba\(.*, 0\)|transparent/.test(getComputedStyle(ground).backgroundColor))
+      ground = ground.parentElement;
+    return {
+      color: getComputedStyle(el).color,
+      background: ground ? getComputedStyle(ground).backgroundColor : 'rgb(255, 255, 255)',
+    };
   });
   return contrastRatio(hexOf(color), hexOf(background));
 }
@@ -138,8 +164,13 @@ describe("the owner's editor in the agency accent", () => {
       await p.goto(`/${customer.slug}`);
       const fillOf = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
       const coverOf = (q: Page) => q.locator('.cover').evaluate((el) => getComputedStyle(el).backgroundImage);
-      const inkOf = (q: Page) => q.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
-      const [publicFill, publicInk, publicCover] = [await fillOf(p.getByRole('button', { name: 'Gönder' })), await inkOf(p), await coverOf(p)];
+      const inkOf = (q: Page) =>
+        q.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim());
+      const [publicFill, publicInk, publicCover] = [
+        await fillOf(p.getByRole('button', { name: 'Gönder' })),
+        await inkOf(p),
+        await coverOf(p),
+      ];
       expect(hexOf(publicFill)).toBe('#0f766e');
       await p.goto(`/edit/${customer.editToken}/profile`);
       const add = p.getByRole('link', { name: 'Bağlantı Ekle' });
@@ -224,9 +255,13 @@ describe('the admin header on a phone', () => {
       expect(new Set(tops).size, `${width} px: rows at ${tops.join(', ')}`).toBe(1);
       // At 390 px every link shows; at 320 px the five links' row scrolls, so the last one is scrolled to first.
       if (width === 320) await links.last().scrollIntoViewIfNeeded();
-      const shown = width === 390
-        ? [...(await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))), await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox()]
-        : [await links.last().boundingBox(), await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox()];
+      const shown =
+        width === 390
+          ? [
+              ...(await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))),
+              await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox(),
+            ]
+          : [await links.last().boundingBox(), await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox()];
       for (const box of shown) {
         expect(box!.x, `${width} px`).toBeGreaterThanOrEqual(0);
         expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
@@ -241,7 +276,11 @@ describe('the admin header on a phone', () => {
     const desktop = await open('desktop');
     await signIn(desktop);
     expect(await desktop.getByRole('navigation', { name: 'Yönetim' }).isVisible()).toBe(true);
-    const row = await desktop.locator('.admin-header a, .admin-header button').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)));
+    const row = await desktop
+      .locator('.admin-header a, .admin-header button')
+      .evaluateAll((els) =>
+        els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
+      );
     expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
     await inspect(desktop, 'brand-admin-header-desktop');
   });

@@ -48,7 +48,10 @@ function identityStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     customerId = created.id;
     slug = created.slug;
     base = `/edit/${created.editToken}`;
-    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ phone: '+905321234567', email: 'ayse@kayaseramik.com.tr', bio: 'El yapımı seramik, atölye dersleri.' });
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: customerId })
+      .update({ phone: '+905321234567', email: 'ayse@kayaseramik.com.tr', bio: 'El yapımı seramik, atölye dersleri.' });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     problems.watch(page);
   });
@@ -67,7 +70,9 @@ function identityStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect((await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click())).status()).toBe(422);
     const refused = await expectDialog(page, 'isletme', js);
     for (const [label, value] of Object.entries(TYPED)) expect(await field(refused, label).inputValue()).toBe(value);
-    expect(await textOf(refused.locator('#isletme-postal_code-not'))).toBe('Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+    expect(await textOf(refused.locator('#isletme-postal_code-not'))).toBe(
+      'Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).',
+    );
     await inspect(page, shot('02-refused'));
     expect(await profileRow()).toMatchObject({ company: null, postal_code: null });
   });
@@ -85,16 +90,22 @@ function identityStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       city: 'İstanbul',
       postal_code: '34710',
     });
-    expect(await textOf(page.locator('a.identity-link .identity__role'))).toBe('Kurucu ve Seramik Sanatçısı · Kaya Seramik Atölyesi');
+    expect(await textOf(page.locator('a.identity-link .identity__role'))).toBe(
+      'Kurucu ve Seramik Sanatçısı · Kaya Seramik Atölyesi',
+    );
     await inspect(page, shot('03-editor'));
   });
 
   it('the public page shows the title and business under the name, and the address with "Yol tarifi"', async () => {
     expect((await page.goto(`/${slug}`))?.status()).toBe(200);
     const hero = page.locator('section.hero');
-    expect(await textOf(hero.locator('h1 + .identity__role'))).toBe('Kurucu ve Seramik Sanatçısı · Kaya Seramik Atölyesi');
+    expect(await textOf(hero.locator('h1 + .identity__role'))).toBe(
+      'Kurucu ve Seramik Sanatçısı · Kaya Seramik Atölyesi',
+    );
     const address = hero.locator('address.identity__address');
-    expect(await textOf(address.locator('.identity__lines'))).toBe('Caferağa Mah. Moda Cad. No:12 D:3 34710 Kadıköy/İstanbul');
+    expect(await textOf(address.locator('.identity__lines'))).toBe(
+      'Caferağa Mah. Moda Cad. No:12 D:3 34710 Kadıköy/İstanbul',
+    );
     const directions = address.getByRole('link', { name: 'Yol tarifi' });
     const href = new URL((await directions.getAttribute('href'))!);
     expect(`${href.origin}${href.pathname}`).toBe('https://www.google.com/maps/search/');
@@ -165,7 +176,9 @@ function adminStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const refused = page.locator('form[action$="/profile"]');
     expect(await refused.getByLabel('Ad', { exact: true }).inputValue()).toBe('Ayşe');
     expect(await refused.getByLabel('İşletme adı').inputValue()).toBe('Kaya Seramik Atölyesi');
-    expect(await textOf(refused.locator('#kimlik-postal_code-hata'))).toBe('Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+    expect(await textOf(refused.locator('#kimlik-postal_code-hata'))).toBe(
+      'Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).',
+    );
     // The page opens on the refused field (autofocus), not on the links at its top.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('kimlik-postal_code');
     await inspect(page, shot('01-refused'));
@@ -174,11 +187,15 @@ function adminStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await textOf(page.locator('h1'))).toBe('Ayşe Kaya');
     expect(await page.getByText('Müşteri bilgileri kaydedildi.').count()).toBeGreaterThan(0);
     await inspect(page, shot('02-saved'));
-    expect(await app.test.db('customers').where({ id: customerId }).first()).toMatchObject({ name: 'Ayşe', surname: 'Kaya', slug: 'ayselkya' });
+    expect(await app.test.db('customers').where({ id: customerId }).first()).toMatchObject({
+      name: 'Ayşe',
+      surname: 'Kaya',
+      slug: 'ayselkya',
+    });
   });
 }
 
-describe('the administrator\'s customer page in Chromium', () => {
+describe("the administrator's customer page in Chromium", () => {
   describe('without JavaScript, phone', () => adminStory(false, 'phone'));
   describe('with JavaScript, desktop', () => adminStory(true, 'desktop'));
 });

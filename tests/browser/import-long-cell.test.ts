@@ -15,7 +15,11 @@ import { inspect, launchBrowser, openPage, startApp, VIEWPORTS, type RunningApp 
 import { land } from '../helpers/owner-browser.js';
 
 const LONG_WORD = `Uzun${'x'.repeat(186)}`;
-const LONG_TEXT = Array.from({ length: 30 }, (_, i) => `kelime${i}`).join(' ').padEnd(290, ' uzun').slice(0, 290).trimEnd();
+const LONG_TEXT = Array.from({ length: 30 }, (_, i) => `kelime${i}`)
+  .join(' ')
+  .padEnd(290, ' uzun')
+  .slice(0, 290)
+  .trimEnd();
 /** No column may be wider than this (in px): the cap of a value is 22rem, with the cell's padding. */
 const MAX_COLUMN = 24 * 16;
 
@@ -42,7 +46,9 @@ async function expectWrapped(page: Page, text: string, device: keyof typeof VIEW
   expect(box.width).toBeLessThanOrEqual(inTable ? MAX_COLUMN : row.width);
   // A card is on the screen; a table of many columns may go on sideways inside its own scrolling frame.
   if (!inTable) expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[device].width);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
@@ -62,8 +68,14 @@ describe.each(['phone', 'desktop'] as const)('a long cell in an import preview o
     editToken = created.editToken;
     ({ page } = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device }));
     dir = await mkdtemp(path.join(tmpdir(), 'uzun-hucre-'));
-    await writeFile(path.join(dir, 'musteriler.csv'), `Ad;Soyad;Telefon;E-posta;Web;Bio\r\nÇağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;;${LONG_WORD}\r\n${LONG_WORD};Şahin;;;;${LONG_TEXT.slice(0, 190)}\r\n`);
-    await writeFile(path.join(dir, 'fiyat.csv'), `kategori;urun;aciklama;fiyat\r\nTatlılar;${LONG_WORD.slice(0, 80)};${LONG_TEXT};140 TL\r\nTatlılar;Künefe;${LONG_WORD};₺ 90\r\nTatlılar;${LONG_WORD};;-5\r\n`);
+    await writeFile(
+      path.join(dir, 'musteriler.csv'),
+      `Ad;Soyad;Telefon;E-posta;Web;Bio\r\nÇağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;;${LONG_WORD}\r\n${LONG_WORD};Şahin;;;;${LONG_TEXT.slice(0, 190)}\r\n`,
+    );
+    await writeFile(
+      path.join(dir, 'fiyat.csv'),
+      `kategori;urun;aciklama;fiyat\r\nTatlılar;${LONG_WORD.slice(0, 80)};${LONG_TEXT};140 TL\r\nTatlılar;Künefe;${LONG_WORD};₺ 90\r\nTatlılar;${LONG_WORD};;-5\r\n`,
+    );
   });
 
   afterAll(async () => {

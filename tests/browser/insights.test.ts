@@ -10,7 +10,8 @@ import { inspect, launchBrowser, openPage, startApp, VIEWPORTS, type RunningApp 
 import { createCustomer, signIn } from '../helpers/app.js';
 
 /** Headless Chromium's own user agent is a bot's (not counted); visitors present an ordinary browser. */
-const VISITOR_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 const FIREFOX_UA = 'Mozilla/5.0 (Android 14; Mobile; rv:140.0) Gecko/140.0 Firefox/140.0';
 const DAY = 86_400_000;
 
@@ -20,15 +21,22 @@ let customer: { id: number; slug: string; editToken: string };
 const links: Record<'phone' | 'instagram' | 'wifi', number> = { phone: 0, instagram: 0, wifi: 0 };
 
 async function addLink(platform: string, url: string, label: string, orderIndex: number): Promise<number> {
-  const [row] = await app.test.db('social_links').insert({ customer_id: customer.id, platform, url, label, is_visible: true, order_index: orderIndex }).returning('id');
+  const [row] = await app.test
+    .db('social_links')
+    .insert({ customer_id: customer.id, platform, url, label, is_visible: true, order_index: orderIndex })
+    .returning('id');
   return Number(row.id);
 }
 
 /** Every link's clicks so far, once the recorder has written its queue. */
 async function clicks(): Promise<Record<keyof typeof links, number>> {
   await app.test.services.views.flush();
-  const rows: Array<{ link_id: unknown; clicks: unknown }> = await app.test.db('link_click_days').where({ customer_id: customer.id }).select('link_id', 'clicks');
-  const total = (id: number) => rows.filter((r) => Number(r.link_id) === id).reduce((sum, r) => sum + Number(r.clicks), 0);
+  const rows: Array<{ link_id: unknown; clicks: unknown }> = await app.test
+    .db('link_click_days')
+    .where({ customer_id: customer.id })
+    .select('link_id', 'clicks');
+  const total = (id: number) =>
+    rows.filter((r) => Number(r.link_id) === id).reduce((sum, r) => sum + Number(r.clicks), 0);
   return { phone: total(links.phone), instagram: total(links.instagram), wifi: total(links.wifi) };
 }
 
@@ -37,7 +45,10 @@ async function tapAll(page: Page, javaScript: boolean): Promise<void> {
   await page.goto(`/${customer.slug}`);
   await page.getByRole('link', { name: 'Atölye Telefonu (Telefon)' }).click();
   // The new tab's navigation leaves the app and is aborted by the test's route block; the ping went before.
-  const [popup] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: 'Instagram' }).click()]);
+  const [popup] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Instagram' }).click(),
+  ]);
   await popup.close();
   await page.getByRole('link', { name: 'Wi-Fi' }).click();
   const dialog = page.locator(`dialog#baglanti-${links.wifi}`);
@@ -49,8 +60,18 @@ async function tapAll(page: Page, javaScript: boolean): Promise<void> {
 
 /** A context like openPage's (the app only, nothing leaves it) presenting another user agent. */
 async function contextAs(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.baseURL, userAgent, viewport: VIEWPORTS.phone, locale: 'tr-TR', timezoneId: 'Europe/Istanbul', reducedMotion: 'reduce' });
-  await context.route((url) => url.origin !== app.baseURL && url.protocol !== 'data:' && url.protocol !== 'about:', (route) => route.abort('blockedbyclient'));
+  const context = await browser.newContext({
+    baseURL: app.baseURL,
+    userAgent,
+    viewport: VIEWPORTS.phone,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    reducedMotion: 'reduce',
+  });
+  await context.route(
+    (url) => url.origin !== app.baseURL && url.protocol !== 'data:' && url.protocol !== 'about:',
+    (route) => route.abort('blockedbyclient'),
+  );
   context.setDefaultTimeout(10_000);
   return { context, page: await context.newPage() };
 }
@@ -80,10 +101,14 @@ describe('link clicks in Chromium', () => {
         await page.goto(`/${customer.slug}`);
         // The leaving links keep their ping; with JavaScript the dialog link's moves to our beacon.
         expect(await page.locator('a.link[ping]').count(), `js ${javaScript}`).toBe(javaScript ? 2 : 3);
-        expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/aysekaya');
+        expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+          'https://instagram.com/aysekaya',
+        );
         await tapAll(page, javaScript);
         expected += 1;
-        await expect.poll(clicks, { message: `js ${javaScript}` }).toEqual({ phone: expected, instagram: expected, wifi: expected });
+        await expect
+          .poll(clicks, { message: `js ${javaScript}` })
+          .toEqual({ phone: expected, instagram: expected, wifi: expected });
       } finally {
         await context.close();
       }
@@ -117,8 +142,14 @@ describe('the statistics page', () => {
     const now = Date.now();
     if (device === 'phone' && javaScript) {
       for (let back = 1; back < 30; back += 1) {
-        for (let i = 0; i < (back * 7) % 11; i += 1) app.test.services.views.record(customer.id, now - back * DAY, back % 3 === 0 ? 'qr' : back % 5 === 0 ? 'instagram' : 'direct');
-        for (let i = 0; i < (back * 5) % 4; i += 1) app.test.services.views.recordClick(customer.id, links.instagram, now - back * DAY);
+        for (let i = 0; i < (back * 7) % 11; i += 1)
+          app.test.services.views.record(
+            customer.id,
+            now - back * DAY,
+            back % 3 === 0 ? 'qr' : back % 5 === 0 ? 'instagram' : 'direct',
+          );
+        for (let i = 0; i < (back * 5) % 4; i += 1)
+          app.test.services.views.recordClick(customer.id, links.instagram, now - back * DAY);
       }
       app.test.services.views.record(customer.id, now - 2 * DAY, 'nfc');
       app.test.services.views.record(customer.id, now - 2 * DAY, 'google');
@@ -129,12 +160,23 @@ describe('the statistics page', () => {
       await page.goto(`/edit/${customer.editToken}/stats?days=30`);
       const rows = page.locator('.stats-table--links tbody tr');
       expect(await rows.count()).toBe(3);
-      const shown = await rows.evaluateAll((trs) => trs.map((tr) => [tr.querySelector('.stats-table__name')!.textContent!.trim(), Number(tr.querySelector('td')!.textContent)]));
-      expect(Object.fromEntries(shown)).toEqual({ 'Atölye Telefonu': expected.phone, Instagram: expected.instagram, 'Wi-Fi': expected.wifi });
+      const shown = await rows.evaluateAll((trs) =>
+        trs.map((tr) => [
+          tr.querySelector('.stats-table__name')!.textContent!.trim(),
+          Number(tr.querySelector('td')!.textContent),
+        ]),
+      );
+      expect(Object.fromEntries(shown)).toEqual({
+        'Atölye Telefonu': expected.phone,
+        Instagram: expected.instagram,
+        'Wi-Fi': expected.wifi,
+      });
       expect(shown[0]![0]).toBe('Instagram');
       expect(await page.locator('.sources__row').count()).toBe(11);
       expect(await page.getByRole('link', { name: 'Son 30 gün' }).getAttribute('aria-current')).toBe('page');
-      expect(await page.getByRole('link', { name: 'CSV indir' }).getAttribute('href')).toBe(`/edit/${customer.editToken}/stats.csv?days=30`);
+      expect(await page.getByRole('link', { name: 'CSV indir' }).getAttribute('href')).toBe(
+        `/edit/${customer.editToken}/stats.csv?days=30`,
+      );
       if (javaScript) {
         const chart = page.locator('.stats-chart');
         await chart.locator('svg.stats-chart__svg').waitFor();
@@ -144,10 +186,15 @@ describe('the statistics page', () => {
         expect(await chart.locator('figcaption').innerText()).toMatch(new RegExp(`görüntülenme, ${total} tıklama$`));
       }
       // Nothing runs off the side at phone width.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS[device].width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[device].width,
+      );
       await inspect(page, `insights-stats-${device}${javaScript ? '' : '-nojs'}`);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'CSV indir' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'CSV indir' }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${customer.slug}-istatistik-30-gun-\\d{8}\\.csv$`));
     } finally {
       await context.close();

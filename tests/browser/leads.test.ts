@@ -12,7 +12,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import path from 'node:path';
-import { inspect, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  startApp,
+  type RunningApp,
+  type VIEWPORTS,
+} from '../helpers/browser.js';
 import { closeAll, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
 
 /**
@@ -51,7 +60,10 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     base = `/edit/${created.editToken}`;
     slug = created.slug;
-    await app.test.db('customer_profiles').where({ customer_id: created.id }).update({ company: 'Kaya Kuaför', phone: '+902125554433' });
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: created.id })
+      .update({ company: 'Kaya Kuaför', phone: '+902125554433' });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     problems.watch(page);
   });
@@ -65,7 +77,9 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   it('the owner turns the form on from Kişiler, after a refusal that keeps what was typed', async () => {
     // The owner page leads there too.
     expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
-    expect(await page.locator('.leads-link').getByRole('link', { name: 'Ayarla' }).getAttribute('href')).toBe(`${base}/leads`);
+    expect(await page.locator('.leads-link').getByRole('link', { name: 'Ayarla' }).getAttribute('href')).toBe(
+      `${base}/leads`,
+    );
     await page.locator('.leads-link').scrollIntoViewIfNeeded();
     await screenshot(page, shot('00-owner-page-card'));
     expect((await page.goto(base))?.status()).toBe(200);
@@ -136,7 +150,9 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await thanks.getByRole('link', { name: 'Rehbere Ekle' }).getAttribute('href')).toBe(`/${slug}/vcard.vcf`);
     await expectLandedOnStatus(page, shot('06-public-thanks-window'));
     await inspect(page, shot('06-public-thanks'));
-    expect(await app.test.db('leads').select('name', 'phone')).toEqual([{ name: 'Mehmet Demir', phone: '+905321234567' }]);
+    expect(await app.test.db('leads').select('name', 'phone')).toEqual([
+      { name: 'Mehmet Demir', phone: '+905321234567' },
+    ]);
   });
 
   it('the owner sees the lead with its links and deletes all after a confirmation', async () => {
@@ -145,7 +161,9 @@ function leadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const card = page.locator('.lead-item', { hasText: 'Mehmet Demir' });
     expect(await card.getByRole('link', { name: 'Ara' }).getAttribute('href')).toBe('tel:+905321234567');
     expect(await card.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/905321234567');
-    expect(await textOf(card.locator('.lead-item__consent'))).toMatch(/^Açık rıza: 26 Kasım 2026 12:00 · Aydınlatma metni sürüm 1$/);
+    expect(await textOf(card.locator('.lead-item__consent'))).toMatch(
+      /^Açık rıza: 26 Kasım 2026 12:00 · Aydınlatma metni sürüm 1$/,
+    );
     await inspect(page, shot('07-owner-list'));
     const dialog = await openDialog(page, page.getByRole('link', { name: 'Bütün kişileri sil' }), 'kisileri-sil', js);
     await inspect(page, shot('08-owner-confirm'));

@@ -32,14 +32,32 @@ beforeAll(async () => {
   app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Deniz Ajans <bildirim@deniz.example>' } });
   const admin = await signIn(app.test.app);
   const form = await admin.agent.get('/admin/settings').expect(200);
-  const logo = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
-  await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(form.text)).field('brand_name', 'Deniz Ajans').attach('logo', logo, 'logo.png').expect(303);
+  const logo = await sharp({
+    create: { width: 300, height: 120, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  await admin.agent
+    .post('/admin/settings')
+    .field('_csrf', csrfFrom(form.text))
+    .field('brand_name', 'Deniz Ajans')
+    .attach('logo', logo, 'logo.png')
+    .expect(303);
   const customer = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
   // Saved on the listening app, so the e-mail's links and logo point at its origin.
-  await request(app.baseURL).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email: 'ayse@example.com', on_message: '1' }).expect(303);
-  const worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(app.test.config.mail!), createLogger('silent'), {
-    composers: app.test.services.ownerMail.composers,
-  });
+  await request(app.baseURL)
+    .post(`/edit/${customer.editToken}/notifications`)
+    .type('form')
+    .send({ email: 'ayse@example.com', on_message: '1' })
+    .expect(303);
+  const worker = new MailOutboxWorker(
+    new MailOutboxRepository(app.test.db),
+    createSmtpSender(app.test.config.mail!),
+    createLogger('silent'),
+    {
+      composers: app.test.services.ownerMail.composers,
+    },
+  );
   // The confirmation is due at once: one run sends it.
   await worker.runOnce();
   const [mail] = await smtp.waitForMessages(1);
@@ -69,7 +87,10 @@ describe('the agency logo in an e-mail opened on another origin', () => {
       // Like openPage's context, but the webmail's page may reach the app's origin too, and nothing else.
       const context = await browser.newContext({ viewport: VIEWPORTS[device], deviceScaleFactor: 1, locale: 'tr-TR' });
       const allowed = new Set([new URL(webmailURL).origin, app.baseURL]);
-      await context.route((url) => !allowed.has(url.origin), (route) => route.abort('blockedbyclient'));
+      await context.route(
+        (url) => !allowed.has(url.origin),
+        (route) => route.abort('blockedbyclient'),
+      );
       const page = await context.newPage();
       try {
         expect((await page.goto(webmailURL))?.status()).toBe(200);

@@ -25,10 +25,20 @@ beforeAll(async () => {
   browser = await launchBrowser();
   smtp = await startSmtpTestServer();
   app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Deniz Ajans <bildirim@denizajans.com.tr>' } });
-  worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(app.test.config.mail!), createLogger('silent'));
+  worker = new MailOutboxWorker(
+    new MailOutboxRepository(app.test.db),
+    createSmtpSender(app.test.config.mail!),
+    createLogger('silent'),
+  );
   // One mail the server refuses for good, so the failures list has a row to show.
   smtp.refuse(550, 1);
-  await queueMail(app.test.db, { kind: 'weekly', recipient: 'olmayan.kutu@example.com', subject: 'Haftalık özet', text: 'x', html: '<p>x</p>' });
+  await queueMail(app.test.db, {
+    kind: 'weekly',
+    recipient: 'olmayan.kutu@example.com',
+    subject: 'Haftalık özet',
+    text: 'x',
+    html: '<p>x</p>',
+  });
   await worker.runOnce();
 });
 
@@ -67,15 +77,21 @@ describe('the E-posta section', () => {
     await p.goto('/admin/settings');
     await p.getByLabel('Marka adı').fill('Deniz Ajans');
     await p.getByLabel('Vurgu rengi', { exact: true }).fill('#0f766e');
-    await p.getByLabel('Logo dosyası').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+    await p
+      .getByLabel('Logo dosyası')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await p.getByRole('button', { name: 'Kaydet' }).click();
     await expect.poll(() => p.getByRole('status').innerText()).toBe('Marka ayarları kaydedildi.');
 
     const section = p.getByRole('region', { name: 'E-posta' });
     expect(await section.innerText()).toContain('E-posta kurulu. Gönderen: Deniz Ajans <bildirim@denizajans.com.tr>');
-    expect(await section.locator('.mail-failures__item').innerText()).toMatch(/olmayan\.kutu@example\.com[\s\S]*Haftalık özet[\s\S]*550/);
+    expect(await section.locator('.mail-failures__item').innerText()).toMatch(
+      /olmayan\.kutu@example\.com[\s\S]*Haftalık özet[\s\S]*550/,
+    );
     await section.getByRole('button', { name: 'Deneme e-postası gönder' }).click();
-    await expect.poll(() => p.getByRole('status').innerText()).toContain(`Deneme e-postası sıraya alındı: ${ADMIN_EMAIL}`);
+    await expect
+      .poll(() => p.getByRole('status').innerText())
+      .toContain(`Deneme e-postası sıraya alındı: ${ADMIN_EMAIL}`);
     expect(await p.locator('html.js').count()).toBe(0);
     await inspect(p, 'nojs-phone-settings-mail');
 
@@ -90,7 +106,9 @@ describe('the E-posta section', () => {
     await signIn(p);
     await p.goto('/admin/settings');
     await p.getByRole('button', { name: 'Deneme e-postası gönder' }).click();
-    await expect.poll(() => p.getByRole('status').innerText()).toContain(`Deneme e-postası sıraya alındı: ${ADMIN_EMAIL}`);
+    await expect
+      .poll(() => p.getByRole('status').innerText())
+      .toContain(`Deneme e-postası sıraya alındı: ${ADMIN_EMAIL}`);
     await inspect(p, 'js-desktop-settings-mail');
     expect(await worker.runOnce()).toBe(1);
     const [, mail] = await smtp.waitForMessages(2);
@@ -100,12 +118,18 @@ describe('the E-posta section', () => {
       const view = await page(device, false);
       await view.goto('/robots.txt');
       await view.setContent(String(mail!.parsed.html));
-      await expect.poll(() => view.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => view.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const button = view.getByRole('link', { name: 'Ayarları aç' });
       expect(await button.evaluate((a) => getComputedStyle(a).color)).toBe('rgb(255, 255, 255)');
-      expect(await button.evaluate((a) => getComputedStyle(a.parentElement!).backgroundColor)).toBe('rgb(15, 118, 110)');
+      expect(await button.evaluate((a) => getComputedStyle(a.parentElement!).backgroundColor)).toBe(
+        'rgb(15, 118, 110)',
+      );
       // Nothing wider than the screen.
-      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(device === 'phone' ? 390 : 1280);
+      expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        device === 'phone' ? 390 : 1280,
+      );
       await screenshot(view, `mail-test-email-${device}`);
     }
   });
@@ -120,7 +144,9 @@ describe('without e-mail', () => {
       await signIn(opened.page);
       await opened.page.goto('/admin/settings');
       const section = opened.page.getByRole('region', { name: 'E-posta' });
-      expect(await section.innerText()).toContain('E-posta kurulu değil: bildirimler ve “Şifremi unuttum” için sunucuda SMTP_URL ve MAIL_FROM');
+      expect(await section.innerText()).toContain(
+        'E-posta kurulu değil: bildirimler ve “Şifremi unuttum” için sunucuda SMTP_URL ve MAIL_FROM',
+      );
       expect(await opened.page.getByRole('button', { name: 'Deneme e-postası gönder' }).count()).toBe(0);
       await inspect(opened.page, 'nojs-phone-settings-no-mail');
       await opened.context.close();

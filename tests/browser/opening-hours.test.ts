@@ -10,7 +10,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import path from 'node:path';
-import { checkA11y, inspect, launchBrowser, openPage, SCREENSHOT_DIR, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import {
+  checkA11y,
+  inspect,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  startApp,
+  type RunningApp,
+  type VIEWPORTS,
+} from '../helpers/browser.js';
 import { closeAll, expectDialog, land, openDialog, problemWatcher, textOf } from '../helpers/owner-browser.js';
 
 /** Thursday 2026-11-26, 10:00 in Istanbul (UTC+3). */
@@ -53,7 +62,10 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     customerId = created.id;
     slug = created.slug;
     base = `/edit/${created.editToken}`;
-    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ company: 'Kaya Kafe', bio: 'Moda sahilinde küçük bir kafe.' });
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: customerId })
+      .update({ company: 'Kaya Kafe', bio: 'Moda sahilinde küçük bir kafe.' });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     problems.watch(page);
   });
@@ -74,7 +86,9 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const refused = await expectDialog(page, 'calisma-saatleri', js);
     for (const [day, value] of Object.entries(TYPED)) expect(await field(refused, day).inputValue()).toBe(value);
     expect(await field(refused, 'Kapalı günler').inputValue()).toBe('31.12.2026\n2027-01-01');
-    expect(await textOf(refused.locator('#calisma-saatleri-hours_6-not'))).toContain('Kapanış saati açılıştan sonra olmalı.');
+    expect(await textOf(refused.locator('#calisma-saatleri-hours_6-not'))).toContain(
+      'Kapanış saati açılıştan sonra olmalı.',
+    );
     await inspect(page, shot('02-refused'));
     expect(await hoursRow()).toBeUndefined();
   });
@@ -109,7 +123,9 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
 
   it('"Bugün kapalıyız" on the owner page closes today: the public page says when it opens again', async () => {
     expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
-    await land(page, () => page.locator('section.hours-editor').getByRole('button', { name: 'Bugün kapalıyız' }).click());
+    await land(page, () =>
+      page.locator('section.hours-editor').getByRole('button', { name: 'Bugün kapalıyız' }).click(),
+    );
     expect(await textOf(page.locator('.hours-editor__closed'))).toBe('Bugün kapalı olarak işaretli');
     await page.locator('section.hours-editor').getByRole('button', { name: 'Bugün açığız' }).waitFor();
     expect((await page.goto(`/${slug}`))?.status()).toBe(200);
@@ -127,7 +143,10 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       expect(await textOf(status)).toBe('Bugün kapalı olarak işaretli');
       expect(await status.evaluate((el) => [el.tagName, el.closest('a, button') === null])).toEqual(['P', true]);
       await checkA11y(page, shot(`06-owner-closed-${dark ? 'dark' : 'light'}`));
-      await section.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot(`06-owner-closed-${dark ? 'dark' : 'light'}`)}.png`), animations: 'disabled' });
+      await section.screenshot({
+        path: path.join(SCREENSHOT_DIR, `${shot(`06-owner-closed-${dark ? 'dark' : 'light'}`)}.png`),
+        animations: 'disabled',
+      });
     }
     await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: false });
   });

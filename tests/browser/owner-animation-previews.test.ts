@@ -15,15 +15,20 @@ const ANIMATIONS = ['Renk Geçişi', 'Parçacıklar', 'Dalgalar', 'Geometri'];
 
 /** How many different colours (to 4 bits a channel) a picture of the element has. */
 async function coloursOf(el: Locator): Promise<number> {
-  const { data, info } = await sharp(await el.screenshot({ animations: 'allow' })).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(await el.screenshot({ animations: 'allow' }))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const seen = new Set<number>();
-  for (let i = 0; i < data.length; i += info.channels) seen.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
+  for (let i = 0; i < data.length; i += info.channels)
+    seen.add(((data[i]! >> 4) << 8) | ((data[i + 1]! >> 4) << 4) | (data[i + 2]! >> 4));
   return seen.size;
 }
 
 /** The animation names on the tile and its ::before and ::after. */
 function animationsOf(tile: Locator): Promise<string[]> {
-  return tile.evaluate((el) => [null, '::before', '::after'].map((pseudo) => getComputedStyle(el, pseudo).animationName));
+  return tile.evaluate((el) =>
+    [null, '::before', '::after'].map((pseudo) => getComputedStyle(el, pseudo).animationName),
+  );
 }
 
 function previewsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
@@ -63,7 +68,8 @@ function previewsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     return dialog;
   }
 
-  const tileOf = (dialog: Locator, name: string) => dialog.getByRole('radio', { name }).locator('xpath=ancestor::label[1]').locator('.anim-tile');
+  const tileOf = (dialog: Locator, name: string) =>
+    dialog.getByRole('radio', { name }).locator('xpath=ancestor::label[1]').locator('.anim-tile');
 
   it('offers each animation as a labelled radio with a still preview under reduced motion', async () => {
     const dialog = await openAnimations();
@@ -85,9 +91,17 @@ function previewsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       const dialog = await openAnimations();
       for (const name of ANIMATIONS) {
         const tile = tileOf(dialog, name);
-        expect((await animationsOf(tile)).some((a) => a !== 'none'), name).toBe(true);
+        expect(
+          (await animationsOf(tile)).some((a) => a !== 'none'),
+          name,
+        ).toBe(true);
         const first = await tile.screenshot({ animations: 'allow' });
-        await expect.poll(async () => (await tile.screenshot({ animations: 'allow' })).equals(first), { message: `${name} moves`, timeout: 8000 }).toBe(false);
+        await expect
+          .poll(async () => (await tile.screenshot({ animations: 'allow' })).equals(first), {
+            message: `${name} moves`,
+            timeout: 8000,
+          })
+          .toBe(false);
       }
       await inspect(page, shot('playing'));
     } finally {
@@ -105,15 +119,21 @@ function previewsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await dialog.getByText('Dalgalar', { exact: true }).click();
     expect(await dialog.getByRole('radio', { name: 'Dalgalar' }).isChecked()).toBe(true);
     await inspect(page, shot('chosen'));
-    const apply = js ? dialog.getByRole('button', { name: 'Uygula', exact: true }) : dialog.getByRole('button', { name: 'Animasyonu Uygula' });
+    const apply = js
+      ? dialog.getByRole('button', { name: 'Uygula', exact: true })
+      : dialog.getByRole('button', { name: 'Animasyonu Uygula' });
     await land(page, () => apply.click());
     const row = await app.test.db('customer_profiles').where({ customer_id: customerId }).first();
-    expect([row.background_type, String(row.background_value).split(':').slice(0, 2).join(':')]).toEqual(['animation', 'animation:waves']);
+    expect([row.background_type, String(row.background_value).split(':').slice(0, 2).join(':')]).toEqual([
+      'animation',
+      'animation:waves',
+    ]);
   });
 }
 
 for (const js of [false, true]) {
   for (const device of ['phone', 'desktop'] as const) {
-    describe(`background animations, ${js ? 'JavaScript' : 'no JavaScript'}, ${device}`, () => previewsStory(js, device));
+    describe(`background animations, ${js ? 'JavaScript' : 'no JavaScript'}, ${device}`, () =>
+      previewsStory(js, device));
   }
 }

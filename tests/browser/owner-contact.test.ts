@@ -61,7 +61,11 @@ function contactStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await field(again, 'Telefon').inputValue()).toBe('+905321234567');
     expect(await field(again, 'E-posta').inputValue()).toBe('merhaba@seramikatolye.com.tr');
     expect(await field(again, 'Web sitesi').inputValue()).toBe('https://seramikatolye.com.tr');
-    expect(await profileRow()).toMatchObject({ phone: '+905321234567', email: 'merhaba@seramikatolye.com.tr', website: 'https://seramikatolye.com.tr' });
+    expect(await profileRow()).toMatchObject({
+      phone: '+905321234567',
+      email: 'merhaba@seramikatolye.com.tr',
+      website: 'https://seramikatolye.com.tr',
+    });
   });
 
   it('brings a refused e-mail back with everything typed and the reason under it', async () => {
@@ -95,7 +99,11 @@ function contactStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       expect(await field(open, 'Telefon').inputValue()).toBe('+902124445566');
     }
     expect(await profileRow()).toMatchObject({ phone: '+902124445566' });
-    expect(Boolean((await app.test.db('contact_buttons').where({ customer_id: customerId, type: 'phone' }).first()).is_visible)).toBe(false);
+    expect(
+      Boolean(
+        (await app.test.db('contact_buttons').where({ customer_id: customerId, type: 'phone' }).first()).is_visible,
+      ),
+    ).toBe(false);
   });
 }
 

@@ -56,7 +56,10 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     customerId = created.id;
     slug = created.slug;
     base = `/edit/${created.editToken}`;
-    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ show_name_on_cover: true, bio: 'El yapımı seramik atölyesi.' });
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: customerId })
+      .update({ show_name_on_cover: true, bio: 'El yapımı seramik atölyesi.' });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     // With JavaScript the public page has a window of its own (see openPage); without, axe can
     // run only on a page openPage() made with scripts off, so the public page opens in the same tab.
@@ -69,7 +72,8 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       pub = page;
     }
     for (const ctx of contexts) {
-      for (const url of [COVER_VIDEO, BACKGROUND_VIDEO]) await ctx.route(url, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: webm }));
+      for (const url of [COVER_VIDEO, BACKGROUND_VIDEO])
+        await ctx.route(url, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: webm }));
       ctx.on('page', problems.watch);
     }
     problems.watch(page);
@@ -127,7 +131,9 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const box = await canvas.boundingBox();
     expect(box?.height).toBeGreaterThan(150);
     if (js) await expect.poll(() => canvas.evaluate((el: HTMLCanvasElement) => el.width)).toBeGreaterThan(300);
-    expect(await pub.locator('.cover').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('linear-gradient');
+    expect(await pub.locator('.cover').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(
+      'linear-gradient',
+    );
     await inspect(pub, shot('04-public-animation'));
   });
 
@@ -137,7 +143,9 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       const picker = dialog.locator('.background-picker');
       await picker.getByRole('tab', { name: 'Video' }).click();
       await picker.getByLabel('Video adresi (URL)').fill(COVER_VIDEO);
-      await expect.poll(() => picker.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => picker.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
+        .toBeGreaterThanOrEqual(2);
       await inspect(page, shot('05-dialog-video'));
       await land(page, () => picker.getByRole('button', { name: 'Uygula' }).click());
     } else {
@@ -182,7 +190,12 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const res = await page.goto(`${base}/profile`);
     expect(res?.status()).toBe(200);
     if (js) await page.locator('html.js').waitFor({ state: 'attached' });
-    const dialog = await openDialog(page, page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Arka Plan/ }), 'arka-plan', js);
+    const dialog = await openDialog(
+      page,
+      page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Arka Plan/ }),
+      'arka-plan',
+      js,
+    );
     if (js) {
       const picker = dialog.locator('.background-picker');
       await picker.waitFor();
@@ -191,7 +204,9 @@ function coverStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       expect(await apply.isDisabled()).toBe(true);
       await picker.getByLabel('Video adresi (URL)').fill(BACKGROUND_VIDEO);
       expect(await apply.isEnabled()).toBe(true);
-      await expect.poll(() => picker.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => picker.locator('video').evaluate((v: HTMLVideoElement) => v.readyState))
+        .toBeGreaterThanOrEqual(2);
       await inspect(page, shot('08-background-video'));
       await land(page, () => apply.click());
     } else {

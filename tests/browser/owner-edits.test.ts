@@ -29,7 +29,8 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   const problems = problemWatcher();
 
   const profileRow = () => app.test.db('customer_profiles').where({ customer_id: customerId }).first();
-  const button = async (type: string) => Boolean((await app.test.db('contact_buttons').where({ customer_id: customerId, type }).first()).is_visible);
+  const button = async (type: string) =>
+    Boolean((await app.test.db('contact_buttons').where({ customer_id: customerId, type }).first()).is_visible);
   const ibanRow = () => app.test.db('iban_info').where({ customer_id: customerId }).first();
 
   async function openEditor(): Promise<void> {
@@ -76,7 +77,12 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     customerId = created.id;
     slug = created.slug;
     base = `/edit/${created.editToken}`;
-    ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device, permissions: ['clipboard-read', 'clipboard-write'] }));
+    ({ context, page } = await openPage(browser, {
+      baseURL: app.baseURL,
+      javaScript: js,
+      device,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    }));
     problems.watch(page);
     // The public page in a window of its own (see openPage).
     ({ page: pub } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
@@ -89,7 +95,7 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
 
   afterAll(() => closeAll(context, browser, app));
 
-  it('7: the bio\'s first line starts where the next one does, in the editor as on the public page', async () => {
+  it("7: the bio's first line starts where the next one does, in the editor as on the public page", async () => {
     await openEditor();
     const dialog = await openDialog(page, page.locator('a.bio-link'), 'biyografi', js);
     // Two lines of the same text: centred, they start at the same x.
@@ -109,7 +115,12 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   it('3: the add-link button waits for the required fields (the server refuses without JavaScript)', async () => {
     await openEditor();
     await openDialog(page, page.getByRole('link', { name: 'Bağlantı Ekle' }), 'baglanti-ekle', js);
-    let dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Instagram', exact: true }), 'baglanti-ekle-instagram', js);
+    let dialog = await openDialog(
+      page,
+      page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Instagram', exact: true }),
+      'baglanti-ekle-instagram',
+      js,
+    );
     const add = dialog.getByRole('button', { name: 'Ekle', exact: true });
     const field = dialog.getByLabel('Bağlantı veya kullanıcı adı');
     expect(await field.getAttribute('aria-required')).toBe('true');
@@ -135,13 +146,23 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     if (js) {
       // Wi-Fi: the network name is required, its password is not.
       await openDialog(page, dialog.getByRole('link', { name: /Geri/ }), 'baglanti-ekle', js);
-      dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Wi-Fi', exact: true }), 'baglanti-ekle-wifi', js);
+      dialog = await openDialog(
+        page,
+        page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Wi-Fi', exact: true }),
+        'baglanti-ekle-wifi',
+        js,
+      );
       expect(await dialog.getByRole('button', { name: 'Ekle', exact: true }).isDisabled()).toBe(true);
       await dialog.getByLabel('Ağ adı (SSID)').fill('Atolye');
       expect(await dialog.getByRole('button', { name: 'Ekle', exact: true }).isDisabled()).toBe(false);
       // A catalog: the address while "Bağlantı (URL)" is picked, the file while "Dosya yükle" is.
       await openDialog(page, dialog.getByRole('link', { name: /Geri/ }), 'baglanti-ekle', js);
-      dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Dijital Katalog', exact: true }), 'baglanti-ekle-catalog', js);
+      dialog = await openDialog(
+        page,
+        page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Dijital Katalog', exact: true }),
+        'baglanti-ekle-catalog',
+        js,
+      );
       const addCatalog = dialog.getByRole('button', { name: 'Ekle', exact: true });
       expect(await addCatalog.isDisabled()).toBe(true);
       await dialog.getByLabel('Katalog bağlantısı').fill('https://ornek.com/katalog.pdf');
@@ -153,21 +174,38 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       // Closing resets the form, and the button waits again.
       await page.keyboard.press('Escape');
       await openDialog(page, page.getByRole('link', { name: 'Bağlantı Ekle' }), 'baglanti-ekle', js);
-      dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Dijital Katalog', exact: true }), 'baglanti-ekle-catalog', js);
+      dialog = await openDialog(
+        page,
+        page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Dijital Katalog', exact: true }),
+        'baglanti-ekle-catalog',
+        js,
+      );
       await expect.poll(() => addCatalog.isDisabled()).toBe(true);
       await page.keyboard.press('Escape');
       await openDialog(page, page.getByRole('link', { name: 'Bağlantı Ekle' }), 'baglanti-ekle', js);
-      dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Instagram', exact: true }), 'baglanti-ekle-instagram', js);
+      dialog = await openDialog(
+        page,
+        page.locator('dialog#baglanti-ekle').getByRole('link', { name: 'Instagram', exact: true }),
+        'baglanti-ekle-instagram',
+        js,
+      );
     }
     await dialog.getByLabel('Bağlantı veya kullanıcı adı').fill('aysekaya.seramik');
     await land(page, () => dialog.getByRole('button', { name: 'Ekle', exact: true }).click());
-    expect((await app.test.db('social_links').where({ customer_id: customerId }).first()).url).toBe('https://instagram.com/aysekaya.seramik');
+    expect((await app.test.db('social_links').where({ customer_id: customerId }).first()).url).toBe(
+      'https://instagram.com/aysekaya.seramik',
+    );
   }, 60_000);
 
   it('3: the edit-link button waits for the label and the address (the server refuses without JavaScript)', async () => {
     await openEditor();
     const link = await app.test.db('social_links').where({ customer_id: customerId }).first();
-    const edit = await openDialog(page, page.locator(`a[href="#baglanti-duzenle-${link.id}"]`), `baglanti-duzenle-${link.id}`, js);
+    const edit = await openDialog(
+      page,
+      page.locator(`a[href="#baglanti-duzenle-${link.id}"]`),
+      `baglanti-duzenle-${link.id}`,
+      js,
+    );
     const save = edit.getByRole('button', { name: 'Kaydet' });
     expect(await save.isDisabled()).toBe(false);
     expect(await edit.getByLabel('Görünen ad').getAttribute('aria-required')).toBe('true');
@@ -181,7 +219,10 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await edit.getByLabel('Bağlantı veya kullanıcı adı').fill('aysekaya.atolye');
       expect(await save.isDisabled()).toBe(false);
       await land(page, () => save.click());
-      expect(await app.test.db('social_links').where({ id: link.id }).first()).toMatchObject({ label: 'Atölye', url: 'https://instagram.com/aysekaya.atolye' });
+      expect(await app.test.db('social_links').where({ id: link.id }).first()).toMatchObject({
+        label: 'Atölye',
+        url: 'https://instagram.com/aysekaya.atolye',
+      });
     } else {
       problems.expect(/status of 422/);
       expect((await land(page, () => save.click())).status()).toBe(422);
@@ -228,10 +269,23 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await ibanRow()).toMatchObject({ iban: IBAN, account_holder: 'Ayşe Kaya' });
 
     // The IBAN link's edit dialog does the same.
-    await app.test.db('social_links').insert({ customer_id: customerId, platform: 'iban', url: `${IBAN}|Ayşe Kaya`, label: 'IBAN', order_index: 1, is_visible: true, created_at: Date.now() });
+    await app.test.db('social_links').insert({
+      customer_id: customerId,
+      platform: 'iban',
+      url: `${IBAN}|Ayşe Kaya`,
+      label: 'IBAN',
+      order_index: 1,
+      is_visible: true,
+      created_at: Date.now(),
+    });
     await openEditor();
     const row = await app.test.db('social_links').where({ customer_id: customerId, platform: 'iban' }).first();
-    dialog = await openDialog(page, page.locator(`a[href="#baglanti-duzenle-${row.id}"]`), `baglanti-duzenle-${row.id}`, js);
+    dialog = await openDialog(
+      page,
+      page.locator(`a[href="#baglanti-duzenle-${row.id}"]`),
+      `baglanti-duzenle-${row.id}`,
+      js,
+    );
     expect(await dialog.getByLabel('IBAN').getAttribute('maxlength')).toBe('34');
     if (js) {
       await type(dialog.getByLabel('IBAN'), '330006 10051978645784132600');
@@ -251,11 +305,16 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     }
   });
 
-  it('11a: the contact dialog\'s switches keep it open, and a refused one moves back', async () => {
+  it("11a: the contact dialog's switches keep it open, and a refused one moves back", async () => {
     await openEditor();
     let dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
     await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0532 123 45 67');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     const hero = page.locator('.contact-link .action');
@@ -298,12 +357,22 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await openEditor();
     let dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
     await dialog.getByRole('textbox', { name: 'E-posta' }).fill('merhaba@aysekaya.com.tr');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     expect(await button('add_contact')).toBe(true);
 
     dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
     await dialog.getByRole('textbox', { name: 'Telefon' }).fill('');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     expect(await textOf(page.locator('.notice--success'))).toBe('Değişiklikler kaydedildi.');
     expect((await profileRow()).phone).toBeNull();
     expect(await button('add_contact')).toBe(true);
@@ -314,8 +383,15 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
     expect(await dialog.getByRole('textbox', { name: 'Telefon' }).inputValue()).toBe('');
     await dialog.getByRole('textbox', { name: 'E-posta' }).fill('  ');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) }).getByRole('button', { name: 'Kaydet' }).click());
-    expect(await textOf(page.locator('.notice--success'))).toBe('Değişiklikler kaydedildi. Telefon ve e-posta kalmadığı için "Rehbere Ekle" butonu kapatıldı.');
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
+    expect(await textOf(page.locator('.notice--success'))).toBe(
+      'Değişiklikler kaydedildi. Telefon ve e-posta kalmadığı için "Rehbere Ekle" butonu kapatıldı.',
+    );
     expect((await profileRow()).email).toBeNull();
     expect(await button('add_contact')).toBe(false);
     await inspect(page, shot('07-contact-cleared'));
@@ -324,15 +400,25 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
 
     // "Rehbere Ekle" cannot come back on without a phone or an e-mail: refused in the dialog.
     dialog = await openDialog(page, page.locator('a.contact-link'), 'iletisim', js);
-    expect(await textOf(dialog.locator('.field__note', { hasText: 'Rehbere Ekle' }))).toContain('önce bir telefon numarası veya e-posta adresi kaydedin');
+    expect(await textOf(dialog.locator('.field__note', { hasText: 'Rehbere Ekle' }))).toContain(
+      'önce bir telefon numarası veya e-posta adresi kaydedin',
+    );
     problems.expect(/status of 422/);
     if (js) {
       await dialog.getByRole('button', { name: 'Rehbere Ekle: kapalı, değiştir' }).click();
-      await expect.poll(() => dialog.locator('.toast').innerText()).toBe('Güncelleme başarısız: İletişim bilgisi eksik - telefon veya e-posta gerekli');
-      await expect(dialog.getByRole('button', { name: 'Rehbere Ekle: kapalı, değiştir' }).isVisible()).resolves.toBe(true);
+      await expect
+        .poll(() => dialog.locator('.toast').innerText())
+        .toBe('Güncelleme başarısız: İletişim bilgisi eksik - telefon veya e-posta gerekli');
+      await expect(dialog.getByRole('button', { name: 'Rehbere Ekle: kapalı, değiştir' }).isVisible()).resolves.toBe(
+        true,
+      );
       await expectDialog(page, 'iletisim', js);
     } else {
-      expect((await land(page, () => dialog.getByRole('button', { name: 'Rehbere Ekle: kapalı, değiştir' }).click())).status()).toBe(422);
+      expect(
+        (
+          await land(page, () => dialog.getByRole('button', { name: 'Rehbere Ekle: kapalı, değiştir' }).click())
+        ).status(),
+      ).toBe(422);
       dialog = await expectDialog(page, 'iletisim', js);
       expect(await textOf(dialog.getByRole('alert'))).toBe('İletişim bilgisi eksik - telefon veya e-posta gerekli');
     }

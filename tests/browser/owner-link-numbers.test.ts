@@ -20,9 +20,30 @@ beforeAll(async () => {
   const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
   base = `/edit/${created.editToken}`;
   await app.test.db('social_links').insert([
-    { customer_id: created.id, platform: 'whatsapp', url: 'https://wa.me/905321234567', label: 'WhatsApp', is_visible: true, order_index: 0 },
-    { customer_id: created.id, platform: 'phone', url: 'tel:+902161234567', label: 'Telefon', is_visible: true, order_index: 1 },
-    { customer_id: created.id, platform: 'whatsapp', url: 'https://wa.me/4915112345678', label: 'Almanya', is_visible: true, order_index: 2 },
+    {
+      customer_id: created.id,
+      platform: 'whatsapp',
+      url: 'https://wa.me/905321234567',
+      label: 'WhatsApp',
+      is_visible: true,
+      order_index: 0,
+    },
+    {
+      customer_id: created.id,
+      platform: 'phone',
+      url: 'tel:+902161234567',
+      label: 'Telefon',
+      is_visible: true,
+      order_index: 1,
+    },
+    {
+      customer_id: created.id,
+      platform: 'whatsapp',
+      url: 'https://wa.me/4915112345678',
+      label: 'Almanya',
+      is_visible: true,
+      order_index: 2,
+    },
   ]);
 });
 
@@ -42,7 +63,10 @@ describe("the editor's list of links", () => {
       expect(await textOf(details.nth(2))).toBe('+4915112345678');
       await checkA11y(page, `owner-link-numbers-${device}`);
       await page.locator('.owner-link__text').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `owner-link-numbers-${device}.png`), animations: 'disabled' });
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `owner-link-numbers-${device}.png`),
+        animations: 'disabled',
+      });
     });
   }
 });

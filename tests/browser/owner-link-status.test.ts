@@ -42,12 +42,17 @@ async function busyPhoto(): Promise<Buffer> {
   ];
   const layers = await Promise.all(
     Array.from({ length: 16 }, async (_, i) => ({
-      input: await sharp({ create: { width: 1600, height: 75, channels: 3, background: stripes[i % stripes.length]! } }).png().toBuffer(),
+      input: await sharp({ create: { width: 1600, height: 75, channels: 3, background: stripes[i % stripes.length]! } })
+        .png()
+        .toBuffer(),
       left: 0,
       top: i * 75,
     })),
   );
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 0, g: 0, b: 0 } } }).composite(layers).jpeg({ quality: 85 }).toBuffer();
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+    .composite(layers)
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 function statusStory(device: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dark'): void {
@@ -65,13 +70,21 @@ function statusStory(device: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dar
     const dir = path.join(app.test.config.uploadsDir, String(created.id));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'arka-plan.jpg'), await busyPhoto());
-    await app.test.db('customer_profiles').where({ customer_id: created.id }).update({
-      background_type: 'image',
-      background_value: `/uploads/${created.id}/arka-plan.jpg`,
-      dark_mode: colorScheme === 'dark',
-    });
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: created.id })
+      .update({
+        background_type: 'image',
+        background_value: `/uploads/${created.id}/arka-plan.jpg`,
+        dark_mode: colorScheme === 'dark',
+      });
     const links = ['Instagram', 'WhatsApp', 'Web Sitesi'].map((label, i) => ({
-      customer_id: created.id, platform: 'website', url: `https://ornek${i}.com.tr`, label, is_visible: true, order_index: i,
+      customer_id: created.id,
+      platform: 'website',
+      url: `https://ornek${i}.com.tr`,
+      label,
+      is_visible: true,
+      order_index: i,
     }));
     await app.test.db('social_links').insert(links);
   });
@@ -105,7 +118,9 @@ function statusStory(device: keyof typeof VIEWPORTS, colorScheme: 'light' | 'dar
       const ratio = contrast(text, own);
       expect(ratio, `${look.color} on ${look.background}`).toBeGreaterThanOrEqual(4.5);
       // The pill is what is painted there: the picture of the status is mostly its own background.
-      const picture = await sharp(await status.screenshot()).raw().toBuffer({ resolveWithObject: true });
+      const picture = await sharp(await status.screenshot())
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       let same = 0;
       for (let i = 0; i < picture.data.length; i += picture.info.channels) {
         const close = [0, 1, 2].every((c) => Math.abs(picture.data[i + c]! - own[c]!) <= 3);

@@ -22,7 +22,8 @@ function messagesStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   let customerId = 0;
   const problems = problemWatcher();
 
-  const tile = () => page.getByRole('navigation', { name: 'Yönetim' }).getByRole('link', { name: /öneri ve şikayetler/ });
+  const tile = () =>
+    page.getByRole('navigation', { name: 'Yönetim' }).getByRole('link', { name: /öneri ve şikayetler/ });
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -32,9 +33,17 @@ function messagesStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     base = `/edit/${created.editToken}`;
     const now = Date.now();
     await app.test.db('anonymous_messages').insert([
-      { customer_id: customerId, message: 'Siparişim çok güzel paketlenmişti, teşekkürler!', created_at: now - 3 * 60 * MINUTE },
+      {
+        customer_id: customerId,
+        message: 'Siparişim çok güzel paketlenmişti, teşekkürler!',
+        created_at: now - 3 * 60 * MINUTE,
+      },
       { customer_id: customerId, message: 'Cumartesi de açık olsanız çok iyi olur.', created_at: now - 25 * MINUTE },
-      { customer_id: customerId, message: 'Kargo biraz gecikti ama ürün harika.\nTekrar alacağım.', created_at: now - 2 * MINUTE },
+      {
+        customer_id: customerId,
+        message: 'Kargo biraz gecikti ama ürün harika.\nTekrar alacağım.',
+        created_at: now - 2 * MINUTE,
+      },
     ]);
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     problems.watch(page);
@@ -64,7 +73,11 @@ function messagesStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   it('a message is deleted after a confirmation that quotes it', async () => {
     expect((await page.goto(`${base}/messages`))?.status()).toBe(200);
     if (js) await page.locator('html.js').waitFor({ state: 'attached' });
-    const row = await app.test.db('anonymous_messages').where({ customer_id: customerId }).andWhere('message', 'like', 'Cumartesi%').first();
+    const row = await app.test
+      .db('anonymous_messages')
+      .where({ customer_id: customerId })
+      .andWhere('message', 'like', 'Cumartesi%')
+      .first();
     const card = page.locator('.msg', { hasText: 'Cumartesi' });
     const dialog = await openDialog(page, card.getByRole('link', { name: /mesajı sil/ }), `mesaj-sil-${row.id}`, js);
     expect(await textOf(dialog.getByRole('heading'))).toBe('Mesajı sil');

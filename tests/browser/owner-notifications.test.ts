@@ -12,7 +12,15 @@ import { createLogger } from '../../src/logger.js';
 import { createSmtpSender } from '../../src/mail/smtp-transport.js';
 import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
-import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  type RunningApp,
+  type VIEWPORTS,
+} from '../helpers/browser.js';
 import { closeAll, land, problemWatcher, textOf } from '../helpers/owner-browser.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
@@ -30,20 +38,28 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   /** Sends what is due and answers the newest mail. */
   async function nextMail(): Promise<ReceivedMail> {
     const before = smtp.messages.length;
-    await expect.poll(async () => (await worker.runOnce()) + smtp.messages.length - before, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await worker.runOnce()) + smtp.messages.length - before, { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await smtp.waitForMessages(before + 1);
     return smtp.messages[smtp.messages.length - 1]!;
   }
 
-  const pathIn = (mail: ReceivedMail, kind: string) => new RegExp(`https?://[^/\\s]+(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '')![1]!;
+  const pathIn = (mail: ReceivedMail, kind: string) =>
+    new RegExp(`https?://[^/\\s]+(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '')![1]!;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     smtp = await startSmtpTestServer();
     app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>' } });
-    worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(app.test.config.mail!), createLogger('silent'), {
-      composers: app.test.services.ownerMail.composers,
-    });
+    worker = new MailOutboxWorker(
+      new MailOutboxRepository(app.test.db),
+      createSmtpSender(app.test.config.mail!),
+      createLogger('silent'),
+      {
+        composers: app.test.services.ownerMail.composers,
+      },
+    );
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     base = `/edit/${created.editToken}`;
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
@@ -111,14 +127,23 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await inspect(page, shot('05-confirmed'));
   });
 
-  it('a new message\'s e-mail reads well in a browser, and its unsubscribe page turns it off with one button', async () => {
+  it("a new message's e-mail reads well in a browser, and its unsubscribe page turns it off with one button", async () => {
     await app.test.services.ownerMail.messages.send(
-      (await app.test.db('customers').where({ edit_token: base.slice(6) }).first()).id,
+      (
+        await app.test
+          .db('customers')
+          .where({ edit_token: base.slice(6) })
+          .first()
+      ).id,
       'Kahveniz çok güzeldi; pazar günleri de açık olur musunuz?',
       Date.now(),
     );
     const mail = await nextMail();
-    const { context: mailContext, page: mailPage } = await openPage(browser, { baseURL: app.baseURL, javaScript: false, device });
+    const { context: mailContext, page: mailPage } = await openPage(browser, {
+      baseURL: app.baseURL,
+      javaScript: false,
+      device,
+    });
     await mailPage.setContent(String(mail.parsed.html));
     expect(await mailPage.getByRole('heading', { level: 1 }).textContent()).toBe('Sayfanıza yeni bir mesaj geldi');
     await screenshot(mailPage, shot('06-mail-html'));

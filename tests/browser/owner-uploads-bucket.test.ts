@@ -33,7 +33,11 @@ function bucketStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     customerId = created.id;
     base = `/edit/${created.editToken}`;
-    const first = await app.test.services.storage.saveFile(customerId, 'profile-onceki.jpg', await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }));
+    const first = await app.test.services.storage.saveFile(
+      customerId,
+      'profile-onceki.jpg',
+      await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }),
+    );
     await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ profile_photo: first });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     problems.watch(page);
@@ -58,7 +62,10 @@ function bucketStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await dialog.locator('.photo-cropper input[type=file]').setInputFiles(photo);
       const save = dialog.getByRole('button', { name: 'Kaydet' });
       await save.waitFor();
-      const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(`${base}/photo/profile`)), save.click()]);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(`${base}/photo/profile`)),
+        save.click(),
+      ]);
       return answer.status();
     }
     await dialog.getByLabel('Fotoğraf seçin').setInputFiles(photo);
@@ -71,7 +78,9 @@ function bucketStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     // The refused upload, and the current photo wherever the editor shows it: the bucket cannot serve it either.
     for (let i = 0; i < 4; i += 1) problems.expect(/status of 503/);
     expect(await uploadPhoto('yeni.jpg')).toBe(503);
-    const alert = js ? page.locator('dialog#profil-fotografi .photo-cropper').getByRole('alert') : page.locator('dialog#profil-fotografi[open]').getByRole('alert');
+    const alert = js
+      ? page.locator('dialog#profil-fotografi .photo-cropper').getByRole('alert')
+      : page.locator('dialog#profil-fotografi[open]').getByRole('alert');
     expect(await textOf(alert)).toContain(UNAVAILABLE);
     expect(await page.locator('main#icerik').count()).toBe(1);
     await inspect(page, shot('01-bucket-away'));
@@ -84,10 +93,14 @@ function bucketStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await uploadPhoto('yeni.jpg')).toBe(200);
     await page.waitForURL(/durum=fotograf/);
     const stored = (await profileRow()).profile_photo as string;
-    expect(await s3.keys(`uploads/${customerId}/`)).toEqual([`uploads/${customerId}${stored.slice(`/uploads/${customerId}`.length)}`]);
+    expect(await s3.keys(`uploads/${customerId}/`)).toEqual([
+      `uploads/${customerId}${stored.slice(`/uploads/${customerId}`.length)}`,
+    ]);
     const shown = page.locator(`img[src^="${stored}"]`).first();
     await shown.waitFor();
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     await inspect(page, shot('02-bucket-back'));
   });
 }

@@ -66,7 +66,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   };
   const openCoverDialog = async () => {
     await openEditor();
-    return openDialog(page, page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }), 'kapak', js);
+    return openDialog(
+      page,
+      page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }),
+      'kapak',
+      js,
+    );
   };
 
   /** The switches of a dialog: the track keeps its 2.4rem, and the knob never covers the words. */
@@ -82,7 +87,14 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
         range.selectNodeContents(text);
         const words = range.getBoundingClientRect();
         const button = el.getBoundingClientRect();
-        return { track: track.width, trackRight: track.right, thumbRight: thumb.right, wordsLeft: words.left, wordsRight: words.right, buttonRight: button.right };
+        return {
+          track: track.width,
+          trackRight: track.right,
+          thumbRight: thumb.right,
+          wordsLeft: words.left,
+          wordsRight: words.right,
+          buttonRight: button.right,
+        };
       });
       expect(box.track, 'track width').toBeCloseTo(38.4, 0);
       expect(box.thumbRight, 'knob inside its track').toBeLessThanOrEqual(box.trackRight + 0.5);
@@ -103,12 +115,22 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await writeFile(path.join(dir, 'profile-test.jpg'), await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }));
     await writeFile(path.join(dir, 'cover-test.jpg'), await solidJpeg(1200, 450, { r: 60, g: 90, b: 160 }));
     await writeFile(path.join(dir, 'menu-1.pdf'), MINIMAL_PDF);
-    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({
-      profile_photo: `/uploads/${customerId}/profile-test.jpg`,
-      cover_photo: `/uploads/${customerId}/cover-test.jpg`,
-      show_name_on_cover: true,
+    await app.test
+      .db('customer_profiles')
+      .where({ customer_id: customerId })
+      .update({
+        profile_photo: `/uploads/${customerId}/profile-test.jpg`,
+        cover_photo: `/uploads/${customerId}/cover-test.jpg`,
+        show_name_on_cover: true,
+      });
+    await app.test.db('social_links').insert({
+      customer_id: customerId,
+      platform: 'catalog',
+      url: `/uploads/${customerId}/menu-1.pdf`,
+      label: 'Menü',
+      is_visible: true,
+      order_index: 0,
     });
-    await app.test.db('social_links').insert({ customer_id: customerId, platform: 'catalog', url: `/uploads/${customerId}/menu-1.pdf`, label: 'Menü', is_visible: true, order_index: 0 });
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
     context.on('page', problems.watch);
     problems.watch(page);
@@ -176,7 +198,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   it('a background image over 5 MB is refused inside the background dialog', async () => {
     const before = await profileRow();
     await openEditor();
-    const dialog = await openDialog(page, page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Arka Plan/ }), 'arka-plan', js);
+    const dialog = await openDialog(
+      page,
+      page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Arka Plan/ }),
+      'arka-plan',
+      js,
+    );
     if (js) {
       const picker = dialog.locator('.background-picker');
       await picker.getByRole('tab', { name: 'Görseller' }).click();
@@ -188,7 +215,9 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await dialog.getByLabel('Ya da bir görsel yükleyin').setInputFiles(big('arka.jpg'));
       const res = await land(page, () => dialog.getByRole('button', { name: 'Yükle ve Uygula' }).click());
       expect(res.status()).toBe(413);
-      expect(await textOf(page.locator('dialog#arka-plan[open]').getByRole('alert'))).toBe(`Arkaplan güncellenemedi: ${PHOTO_TOO_LARGE}`);
+      expect(await textOf(page.locator('dialog#arka-plan[open]').getByRole('alert'))).toBe(
+        `Arkaplan güncellenemedi: ${PHOTO_TOO_LARGE}`,
+      );
     }
     await inspect(page, shot('05-background-too-large'));
     expect(await profileRow()).toEqual(before);
@@ -197,7 +226,12 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   it('a catalog over 10 MB is refused inside the add dialog, the label kept', async () => {
     await openEditor();
     await openDialog(page, page.getByRole('link', { name: 'Bağlantı Ekle' }), 'baglanti-ekle', js);
-    const dialog = await openDialog(page, page.locator('dialog#baglanti-ekle').getByRole('link', { name: /Dijital Katalog/ }), 'baglanti-ekle-catalog', js);
+    const dialog = await openDialog(
+      page,
+      page.locator('dialog#baglanti-ekle').getByRole('link', { name: /Dijital Katalog/ }),
+      'baglanti-ekle-catalog',
+      js,
+    );
     await dialog.getByLabel('Dosya yükle').check();
     await dialog.getByLabel('Görünen ad').fill('Yaz Menüsü');
     await dialog.getByLabel('Katalog dosyası').setInputFiles(big('menu.pdf'));
@@ -224,7 +258,9 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await links()).toHaveLength(1);
     if (js) {
       // A file within the limit clears the refusal.
-      await dialog.getByLabel('Katalog dosyası').setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
+      await dialog
+        .getByLabel('Katalog dosyası')
+        .setInputFiles({ name: 'menu.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
       expect(await dialog.getByRole('alert').count()).toBe(0);
       expect(await dialog.getByLabel('Katalog dosyası').getAttribute('aria-invalid')).toBeNull();
     }
@@ -256,12 +292,22 @@ function uploadsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(existsSync(onDisk(stored))).toBe(true);
     const dialog = await openPhotoDialog();
     // Changing one's mind goes back to the photo dialog, nothing removed.
-    let confirm = await openDialog(page, dialog.getByRole('link', { name: 'Fotoğrafı kaldır' }), 'profil-fotografi-kaldir', js);
+    let confirm = await openDialog(
+      page,
+      dialog.getByRole('link', { name: 'Fotoğrafı kaldır' }),
+      'profil-fotografi-kaldir',
+      js,
+    );
     expect(await textOf(confirm.getByRole('heading', { level: 2 }))).toBe('Profil fotoğrafını kaldır');
     await inspect(page, shot('07-remove-confirm'));
     await openDialog(page, confirm.getByRole('link', { name: 'Vazgeç' }), 'profil-fotografi', js);
     expect((await profileRow()).profile_photo).toBe(stored);
-    confirm = await openDialog(page, dialog.getByRole('link', { name: 'Fotoğrafı kaldır' }), 'profil-fotografi-kaldir', js);
+    confirm = await openDialog(
+      page,
+      dialog.getByRole('link', { name: 'Fotoğrafı kaldır' }),
+      'profil-fotografi-kaldir',
+      js,
+    );
     await land(page, () => confirm.getByRole('button', { name: 'Evet, Kaldır' }).click());
     expect(page.url()).toContain('durum=fotograf-kaldirildi');
     expect(await textOf(page.locator('.owner-editor .notice--success'))).toBe('Profil fotoğrafı kaldırıldı.');

@@ -23,7 +23,9 @@ const IBAN_BAD_CHECKSUM = 'TR330006100519786457841327';
 
 /** 'YYYY-MM-DD' of an instant in Istanbul. */
 function dayKey(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ms,
+  );
 }
 
 function shiftDay(key: string, days: number): string {
@@ -39,7 +41,9 @@ function previousMonth(key: string): string {
 
 /** A 1600x1200 photo: white, with a blue square in the middle (560..1040 x 360..840). */
 async function photoJpeg(): Promise<Buffer> {
-  const blue = await sharp({ create: { width: 480, height: 480, channels: 3, background: { r: 30, g: 60, b: 220 } } }).png().toBuffer();
+  const blue = await sharp({ create: { width: 480, height: 480, channels: 3, background: { r: 30, g: 60, b: 220 } } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 250, g: 250, b: 250 } } })
     .composite([{ input: blue, left: 560, top: 360 }])
     .jpeg({ quality: 90 })
@@ -48,7 +52,11 @@ async function photoJpeg(): Promise<Buffer> {
 
 /** A 1600x1200 landscape for the cover: warm left half, cool right half. */
 async function coverJpeg(): Promise<Buffer> {
-  const right = await sharp({ create: { width: 800, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  const right = await sharp({
+    create: { width: 800, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } },
+  })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 230, g: 140, b: 60 } } })
     .composite([{ input: right, left: 800, top: 0 }])
     .jpeg({ quality: 90 })
@@ -71,9 +79,13 @@ function isWhite(p: { r: number; g: number; b: number }): boolean {
 
 /** The ids of the dialogs on screen now (the add-link steps replace each other, never stack). */
 async function openDialogs(page: Page): Promise<string[]> {
-  return page.locator('dialog').evaluateAll((all) =>
-    all.filter((d) => getComputedStyle(d).display !== 'none' && d.getBoundingClientRect().height > 0).map((d) => d.id),
-  );
+  return page
+    .locator('dialog')
+    .evaluateAll((all) =>
+      all
+        .filter((d) => getComputedStyle(d).display !== 'none' && d.getBoundingClientRect().height > 0)
+        .map((d) => d.id),
+    );
 }
 
 function ownerStory(js: boolean): void {
@@ -110,7 +122,8 @@ function ownerStory(js: boolean): void {
 
   const profileRow = () => app.test.db('customer_profiles').where({ customer_id: customer.id }).first();
   const links = () => app.test.db('social_links').where({ customer_id: customer.id }).orderBy('order_index');
-  const uploaded = (publicPath: string) => path.join(app.test.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
+  const uploaded = (publicPath: string) =>
+    path.join(app.test.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
 
   async function openPublic(): Promise<Page> {
     const res = await pub.goto(`/${customer.slug}`);
@@ -282,18 +295,33 @@ function ownerStory(js: boolean): void {
     await openEditor();
     let dialog = await openDialog(page.locator('a.contact-link'), 'iletisim');
     await dialog.getByRole('textbox', { name: 'Telefon' }).fill('0532 123 45 67');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'Telefon' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     await expectNotice('Değişiklikler kaydedildi.');
 
     dialog = await openDialog(page.locator('a.contact-link'), 'iletisim');
     expect(await dialog.getByRole('textbox', { name: 'Telefon' }).inputValue()).toBe('+905321234567');
     await dialog.getByRole('textbox', { name: 'E-posta' }).fill('merhaba@aysekaya.com.tr');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'E-posta' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
 
     dialog = await openDialog(page.locator('a.contact-link'), 'iletisim');
     await dialog.getByRole('textbox', { name: 'Web sitesi' }).fill('javascript:alert(1)');
     expected.push(/status of 422/);
-    const refused = await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'Web sitesi' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    const refused = await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'Web sitesi' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     expect(refused.status()).toBe(422);
     dialog = await expectDialog(page, 'iletisim', js);
     expect(await textOf(dialog.locator('#iletisim-website-not'))).toMatch(/izin verilmiyor|Geçerli bir web adresi/);
@@ -302,7 +330,12 @@ function ownerStory(js: boolean): void {
     await inspect(page, shot('05-contact-refused'));
 
     await dialog.getByRole('textbox', { name: 'Web sitesi' }).fill('https://aysekaya.com.tr');
-    await land(page, () => dialog.locator('form', { has: page.getByRole('textbox', { name: 'Web sitesi' }) }).getByRole('button', { name: 'Kaydet' }).click());
+    await land(page, () =>
+      dialog
+        .locator('form', { has: page.getByRole('textbox', { name: 'Web sitesi' }) })
+        .getByRole('button', { name: 'Kaydet' })
+        .click(),
+    );
     const row = await profileRow();
     expect({ phone: row.phone, email: row.email, website: row.website }).toEqual({
       phone: '+905321234567',
@@ -335,16 +368,20 @@ function ownerStory(js: boolean): void {
       await dialog.getByRole('button', { name: `Ara: ${to}, değiştir` }).waitFor({ state: 'visible' });
     };
     await flipCall('açık');
-    await expect.poll(async () => {
-      await openPublic();
-      return pub.locator('.hero .actions a[href^="tel:"]').count();
-    }).toBe(0);
+    await expect
+      .poll(async () => {
+        await openPublic();
+        return pub.locator('.hero .actions a[href^="tel:"]').count();
+      })
+      .toBe(0);
     expect(await pub.locator('.hero .actions a[href^="mailto:"]').count()).toBe(1);
     await flipCall('kapalı');
-    await expect.poll(async () => {
-      await openPublic();
-      return pub.locator('.hero .actions a[href^="tel:"]').count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await openPublic();
+        return pub.locator('.hero .actions a[href^="tel:"]').count();
+      })
+      .toBe(1);
   });
 
   it('dark mode: the switch turns the public page dark, and back', async () => {
@@ -379,7 +416,9 @@ function ownerStory(js: boolean): void {
       const cropper = dialog.locator('.photo-cropper');
       await cropper.waitFor();
       await inspect(page, shot('08-photo-dialog'));
-      await dialog.locator('input[type=file]').setInputFiles({ name: 'portre.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'portre.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
       await dialog.locator('.reactEasyCrop_Container').waitFor();
       await dialog.locator('.reactEasyCrop_CropArea').waitFor();
       // Zoom all the way in: the crop is then the blue middle of the photo only.
@@ -423,7 +462,12 @@ function ownerStory(js: boolean): void {
       const stored = String((await profileRow()).profile_photo);
       expect(stored).toMatch(new RegExp(`^/uploads/${customer.id}/[^/]+\\.jpg$`));
       const meta = await sharp(uploaded(stored)).metadata();
-      expect({ width: meta.width, height: meta.height, format: meta.format, exif: meta.exif }).toEqual({ width: 400, height: 400, format: 'jpeg', exif: undefined });
+      expect({ width: meta.width, height: meta.height, format: meta.format, exif: meta.exif }).toEqual({
+        width: 400,
+        height: 400,
+        format: 'jpeg',
+        exif: undefined,
+      });
       expect(isBlue(await pixel(uploaded(stored), 3, 3))).toBe(true);
       expect(isBlue(await pixel(uploaded(stored), 396, 396))).toBe(true);
       expect(await page.locator('a.photo-link img.photo').getAttribute('src')).toBe(stored);
@@ -435,9 +479,14 @@ function ownerStory(js: boolean): void {
     });
 
     it('cover photo: cropped 16:6 in the widget and stored 1200x450', async () => {
-      const dialog = await openDialog(page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }), 'kapak');
+      const dialog = await openDialog(
+        page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }),
+        'kapak',
+      );
       await dialog.locator('.photo-cropper').waitFor();
-      await dialog.locator('input[type=file]').setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       const area = dialog.locator('.reactEasyCrop_CropArea');
       await area.waitFor();
       const box = (await area.boundingBox())!;
@@ -460,7 +509,9 @@ function ownerStory(js: boolean): void {
       await openEditor();
       const dialog = await openDialog(page.locator('a.photo-link'), 'profil-fotografi');
       await inspect(page, shot('08-photo-dialog'));
-      await dialog.getByLabel('Fotoğraf seçin').setInputFiles({ name: 'portre.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
+      await dialog
+        .getByLabel('Fotoğraf seçin')
+        .setInputFiles({ name: 'portre.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg() });
       await land(page, () => dialog.getByRole('button', { name: 'Yükle' }).click());
       expect(page.url()).toContain('durum=fotograf');
       await expectNotice('Profil fotoğrafı güncellendi.');
@@ -475,8 +526,13 @@ function ownerStory(js: boolean): void {
     });
 
     it('cover photo: the plain form stores a 1200x450 centre crop', async () => {
-      const dialog = await openDialog(page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }), 'kapak');
-      await dialog.getByLabel('Kapak fotoğrafı seçin').setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+      const dialog = await openDialog(
+        page.getByRole('navigation', { name: 'Görünüm' }).getByRole('link', { name: /Kapak/ }),
+        'kapak',
+      );
+      await dialog
+        .getByLabel('Kapak fotoğrafı seçin')
+        .setInputFiles({ name: 'kapak.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       await land(page, () => dialog.getByRole('button', { name: 'Yükle' }).click());
       expect(page.url()).toContain('durum=kapak');
       const stored = String((await profileRow()).cover_photo);
@@ -491,7 +547,9 @@ function ownerStory(js: boolean): void {
     it('background picker: apply stays disabled until the active tab has a choice; animation, colour, uploaded image applied', async () => {
       await openEditor();
       const tools = page.getByRole('navigation', { name: 'Görünüm' });
-      const picker = (await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan')).locator('.background-picker');
+      const picker = (await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan')).locator(
+        '.background-picker',
+      );
       await picker.waitFor();
       const apply = picker.getByRole('button', { name: 'Uygula' });
       // The current colour (the default light grey) counts as chosen on the colours tab.
@@ -504,15 +562,23 @@ function ownerStory(js: boolean): void {
       expect(await apply.isDisabled()).toBe(true);
       // Images come only from an upload: no address field (a third-party image could track visitors).
       expect(await picker.getByLabel('Görsel adresi (URL)').count()).toBe(0);
-      await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+      await picker
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       // The widget reads the chosen file before it enables "Uygula": waited for, not assumed.
       await expect.poll(() => apply.isEnabled()).toBe(true);
-      await expect.poll(() => picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
+      await expect
+        .poll(() =>
+          picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBe(1600);
       await inspect(page, shot('13-background-images'));
 
       await picker.getByRole('tab', { name: 'Animasyonlar' }).click();
       expect(await apply.isDisabled()).toBe(true);
-      expect(await textOf(picker.locator('.background-picker__actions .background-picker__note'))).toBe('Uygulamak için bu sekmede bir seçim yapın.');
+      expect(await textOf(picker.locator('.background-picker__actions .background-picker__note'))).toBe(
+        'Uygulamak için bu sekmede bir seçim yapın.',
+      );
       await picker.getByRole('radio', { name: 'Dalgalar' }).check();
       expect(await apply.isEnabled()).toBe(true);
       await picker.locator('canvas.background-picker__canvas').waitFor();
@@ -547,7 +613,9 @@ function ownerStory(js: boolean): void {
       await picker.waitFor();
       await picker.getByRole('tab', { name: 'Görseller' }).click();
       expect(await apply.isDisabled()).toBe(true);
-      await picker.locator('input[type=file]').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+      await picker
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       await land(page, () => apply.click());
       row = await profileRow();
       expect(row.background_type).toBe('image');
@@ -579,7 +647,9 @@ function ownerStory(js: boolean): void {
       expect(await pub.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
 
       dialog = await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
-      await dialog.getByLabel('Ya da bir görsel yükleyin').setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+      await dialog
+        .getByLabel('Ya da bir görsel yükleyin')
+        .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
       await land(page, () => dialog.getByRole('button', { name: 'Yükle ve Uygula' }).click());
       row = await profileRow();
       expect(row.background_type).toBe('image');
@@ -603,7 +673,10 @@ function ownerStory(js: boolean): void {
     let grid = await openDialog(page.getByRole('link', { name: /Bağlantı Ekle/ }), 'baglanti-ekle');
     expect(await grid.locator('.platform').count()).toBe(20);
     await inspect(page, shot('15-add-link-grid'));
-    let details = await openDialog(grid.getByRole('link', { name: 'Instagram', exact: true }), 'baglanti-ekle-instagram');
+    let details = await openDialog(
+      grid.getByRole('link', { name: 'Instagram', exact: true }),
+      'baglanti-ekle-instagram',
+    );
     expect(await textOf(details.getByRole('heading'))).toBe('📸 Instagram ekle');
     expect(await openDialogs(page)).toEqual(['baglanti-ekle-instagram']);
     await details.getByLabel('Bağlantı veya kullanıcı adı').fill('aysekaya.seramik');
@@ -620,7 +693,9 @@ function ownerStory(js: boolean): void {
       // The page reports its button's changes on the console: while the request is held, the page
       // cannot be asked (Playwright waits for the navigation), but it can still tell.
       await add.evaluate((button: HTMLButtonElement) => {
-        new MutationObserver(() => console.info(`ekle-button ${JSON.stringify([button.textContent, button.disabled])}`)).observe(button, {
+        new MutationObserver(() =>
+          console.info(`ekle-button ${JSON.stringify([button.textContent, button.disabled])}`),
+        ).observe(button, {
           attributes: true,
           childList: true,
           characterData: true,
@@ -634,7 +709,10 @@ function ownerStory(js: boolean): void {
         await route.continue();
       });
       try {
-        const busy = page.waitForEvent('console', { predicate: (m) => m.text() === 'ekle-button ["Ekleniyor...",true]', timeout: 5000 });
+        const busy = page.waitForEvent('console', {
+          predicate: (m) => m.text() === 'ekle-button ["Ekleniyor...",true]',
+          timeout: 5000,
+        });
         // noWaitAfter: the click must not wait for the navigation that is being held.
         const landed = land(page, () => add.click({ noWaitAfter: true }));
         landed.catch(() => undefined);
@@ -651,13 +729,22 @@ function ownerStory(js: boolean): void {
     expect(res.status()).toBe(200);
     expect(page.url()).toContain('durum=baglanti-eklendi');
     await expectNotice('Bağlantı eklendi.');
-    expect((await links()).map((l) => [l.platform, l.url, l.label])).toEqual([['instagram', 'https://instagram.com/aysekaya.seramik', 'Instagram']]);
+    expect((await links()).map((l) => [l.platform, l.url, l.label])).toEqual([
+      ['instagram', 'https://instagram.com/aysekaya.seramik', 'Instagram'],
+    ]);
     await openPublic();
-    expect(await pub.locator('.links a.link').first().getAttribute('href')).toBe('https://instagram.com/aysekaya.seramik');
+    expect(await pub.locator('.links a.link').first().getAttribute('href')).toBe(
+      'https://instagram.com/aysekaya.seramik',
+    );
   });
 
   const kinds: Array<[string, string, string, (dialog: Locator) => Promise<void>]> = [
-    ['WhatsApp from a Turkish number', 'WhatsApp', 'whatsapp', (d) => d.getByLabel('Telefon numarası').fill('0532 123 45 67')],
+    [
+      'WhatsApp from a Turkish number',
+      'WhatsApp',
+      'whatsapp',
+      (d) => d.getByLabel('Telefon numarası').fill('0532 123 45 67'),
+    ],
     [
       'Wi-Fi with its network name and password',
       'Wi-Fi',
@@ -667,7 +754,12 @@ function ownerStory(js: boolean): void {
         await d.getByLabel('Şifre').fill('seramik2026');
       },
     ],
-    ['a location', 'Konum', 'location', (d) => d.getByLabel('Adres veya harita bağlantısı').fill('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul')],
+    [
+      'a location',
+      'Konum',
+      'location',
+      (d) => d.getByLabel('Adres veya harita bağlantısı').fill('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul'),
+    ],
     [
       'a custom link with an emoji icon',
       'Özel Link',
@@ -697,7 +789,9 @@ function ownerStory(js: boolean): void {
         expect(await d.getByLabel('Katalog dosyası').isVisible()).toBe(false);
         await d.getByLabel('Dosya yükle').check();
         expect(await d.getByLabel('Katalog bağlantısı').isVisible()).toBe(false);
-        await d.getByLabel('Katalog dosyası').setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
+        await d
+          .getByLabel('Katalog dosyası')
+          .setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: MINIMAL_PDF });
       },
     ],
   ];
@@ -709,7 +803,7 @@ function ownerStory(js: boolean): void {
     });
   }
 
-  it('links: the grid\'s IBAN opens the Banka Hesabı card, not a link form', async () => {
+  it("links: the grid's IBAN opens the Banka Hesabı card, not a link form", async () => {
     await openEditor();
     const grid = await openDialog(page.getByRole('link', { name: /Bağlantı Ekle/ }), 'baglanti-ekle');
     const dialog = await openDialog(grid.getByRole('link', { name: 'IBAN', exact: true }), 'iban');
@@ -724,11 +818,22 @@ function ownerStory(js: boolean): void {
     const rows = await links();
     expect(rows.map((l) => l.order_index)).toEqual(rows.map((_, i) => i));
     const byLabel = Object.fromEntries(rows.map((l) => [String(l.label), l]));
-    expect(Object.keys(byLabel)).toEqual(['Instagram', 'WhatsApp', 'Wi-Fi', 'Konum', 'Atölye Kursları', 'Fiyat Listesi', 'Dijital Katalog']);
+    expect(Object.keys(byLabel)).toEqual([
+      'Instagram',
+      'WhatsApp',
+      'Wi-Fi',
+      'Konum',
+      'Atölye Kursları',
+      'Fiyat Listesi',
+      'Dijital Katalog',
+    ]);
     expect(byLabel.WhatsApp!.url).toBe('https://wa.me/905321234567');
     expect(byLabel['Wi-Fi']!.url).toBe('AyseKaya_Misafir|seramik2026');
     expect(byLabel.Konum!.url).toBe('Caferağa Mah. Moda Cad. No: 12, Kadıköy/İstanbul');
-    expect([byLabel['Atölye Kursları']!.url, byLabel['Atölye Kursları']!.icon]).toEqual(['https://aysekaya.com.tr/atolye', '🏺']);
+    expect([byLabel['Atölye Kursları']!.url, byLabel['Atölye Kursları']!.icon]).toEqual([
+      'https://aysekaya.com.tr/atolye',
+      '🏺',
+    ]);
     expect(byLabel['Fiyat Listesi']!.url).toBe('https://aysekaya.com.tr/fiyat-listesi.pdf');
     const catalogFile = String(byLabel['Dijital Katalog']!.url);
     expect(catalogFile).toMatch(new RegExp(`^/uploads/${customer.id}/dijital-katalog-\\d+\\.pdf$`));
@@ -736,14 +841,22 @@ function ownerStory(js: boolean): void {
     await inspect(page, shot('17-links'));
 
     await openPublic();
-    expect((await pub.locator('.links .link__label').allInnerTexts()).map((t) => t.trim())).toEqual(Object.keys(byLabel));
-    expect(await pub.locator('.links a.link', { hasText: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/905321234567');
-    expect(await textOf(pub.locator('.links a.link', { hasText: 'Atölye Kursları' }).locator('.link__icon'))).toBe('🏺');
+    expect((await pub.locator('.links .link__label').allInnerTexts()).map((t) => t.trim())).toEqual(
+      Object.keys(byLabel),
+    );
+    expect(await pub.locator('.links a.link', { hasText: 'WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/905321234567',
+    );
+    expect(await textOf(pub.locator('.links a.link', { hasText: 'Atölye Kursları' }).locator('.link__icon'))).toBe(
+      '🏺',
+    );
   });
 
   it('links: a javascript: website is refused in its dialog with the Turkish error, the value kept', async () => {
     expected.push(/status of 422/);
-    const res = await addLink('Web Sitesi', 'website', (d) => d.getByLabel('Bağlantı veya kullanıcı adı').fill('javascript:alert(1)'));
+    const res = await addLink('Web Sitesi', 'website', (d) =>
+      d.getByLabel('Bağlantı veya kullanıcı adı').fill('javascript:alert(1)'),
+    );
     expect(res.status()).toBe(422);
     const dialog = await expectDialog(page, 'baglanti-ekle-website', js);
     expect(await textOf(dialog.locator('#baglanti-ekle-website-url-not'))).toBe(
@@ -752,15 +865,26 @@ function ownerStory(js: boolean): void {
     expect(await dialog.getByLabel('Bağlantı veya kullanıcı adı').inputValue()).toBe('javascript:alert(1)');
     expect(await dialog.getByLabel('Bağlantı veya kullanıcı adı').getAttribute('aria-invalid')).toBe('true');
     await inspect(page, shot('18-add-link-refused'));
-    expect(await app.test.db('social_links').where({ customer_id: customer.id, platform: 'website' }).count({ n: '*' }).first()).toEqual({ n: 0 });
+    expect(
+      await app.test
+        .db('social_links')
+        .where({ customer_id: customer.id, platform: 'website' })
+        .count({ n: '*' })
+        .first(),
+    ).toEqual({ n: 0 });
   });
 
   it('links: edit ("{label} Düzenle"), the preview following the form', async () => {
     await openEditor();
     const catalog = (await links()).find((l) => l.label === 'Fiyat Listesi')!;
-    const dialog = await openDialog(page.locator(`a[href="#baglanti-duzenle-${catalog.id}"]`), `baglanti-duzenle-${catalog.id}`);
+    const dialog = await openDialog(
+      page.locator(`a[href="#baglanti-duzenle-${catalog.id}"]`),
+      `baglanti-duzenle-${catalog.id}`,
+    );
     expect(await textOf(dialog.getByRole('heading'))).toBe('Fiyat Listesi Düzenle');
-    expect(await dialog.getByLabel('Katalog bağlantısı').inputValue()).toBe('https://aysekaya.com.tr/fiyat-listesi.pdf');
+    expect(await dialog.getByLabel('Katalog bağlantısı').inputValue()).toBe(
+      'https://aysekaya.com.tr/fiyat-listesi.pdf',
+    );
     await inspect(page, shot('19-edit-link'));
     // The preview follows the form while it is valid, and only with JavaScript.
     const preview = dialog.locator('[data-preview]');
@@ -775,7 +899,7 @@ function ownerStory(js: boolean): void {
     if (js) expect(await textOf(preview.locator('[data-preview-label]'))).toBe('Fiyat Listesi 2026');
     await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click());
     await expectNotice('Bağlantı güncellendi.');
-    expect((await publicLabels())).toContain('Fiyat Listesi 2026');
+    expect(await publicLabels()).toContain('Fiyat Listesi 2026');
   });
 
   it('links: hidden from the public page, marked "Gizli" in the editor', async () => {
@@ -812,10 +936,15 @@ function ownerStory(js: boolean): void {
       const handle = item.locator('[data-drag-handle]');
       await handle.waitFor({ state: 'visible' });
       // The drag happens on screen: the first items in the middle of the viewport.
-      await list.locator('li').nth(1).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await list
+        .locator('li')
+        .nth(1)
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const from = (await handle.boundingBox())!;
       const to = (await list.locator('li').first().boundingBox())!;
-      const saved = page.waitForResponse((r) => r.url().endsWith(`${base}/links/order`) && r.request().method() === 'POST');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`${base}/links/order`) && r.request().method() === 'POST',
+      );
       const x = from.x + from.width / 2;
       const startY = from.y + from.height / 2;
       const endY = to.y + 5;
@@ -824,7 +953,11 @@ function ownerStory(js: boolean): void {
       for (let i = 1; i <= 20; i++) await page.mouse.move(x, startY + ((endY - startY) * i) / 20);
       // sortablejs animates the items it passes: hover over the top until the item is first.
       const deadline = Date.now() + 5000;
-      for (let n = 0; (await list.locator('li').first().getAttribute('data-link-id')) !== id && Date.now() < deadline; n++) {
+      for (
+        let n = 0;
+        (await list.locator('li').first().getAttribute('data-link-id')) !== id && Date.now() < deadline;
+        n++
+      ) {
         await page.mouse.move(x, endY + (n % 2));
       }
       await page.mouse.up();
@@ -841,8 +974,12 @@ function ownerStory(js: boolean): void {
       await expect.poll(labels).toEqual(['Instagram', 'WhatsApp', ...before.slice(2)]);
       expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 2. sıraya taşındı');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('WhatsApp: aşağı taşı');
-      expect(await page.getByRole('button', { name: 'Instagram: yukarı taşı' }).getAttribute('aria-disabled')).toBe('true');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+        'WhatsApp: aşağı taşı',
+      );
+      expect(await page.getByRole('button', { name: 'Instagram: yukarı taşı' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
       await inspect(page, shot('21-links-sorted'));
       expect((await publicLabels()).slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Atölye Kursları']);
     });
@@ -892,8 +1029,12 @@ function ownerStory(js: boolean): void {
     expect(await textOf(pub.locator('section.iban .iban__number'))).toBe('TR33 0006 1005 1978 6457 8413 26');
     expect(await textOf(pub.locator('section.iban .iban__holder'))).toBe('Ayşe Kaya');
 
-    await land(page, () => page.locator('section.iban').getByRole('button', { name: 'Göster: açık, değiştir' }).click());
-    await expect(page.locator('section.iban').getByRole('button', { name: 'Göster: kapalı, değiştir' }).isVisible()).resolves.toBe(true);
+    await land(page, () =>
+      page.locator('section.iban').getByRole('button', { name: 'Göster: açık, değiştir' }).click(),
+    );
+    await expect(
+      page.locator('section.iban').getByRole('button', { name: 'Göster: kapalı, değiştir' }).isVisible(),
+    ).resolves.toBe(true);
     await openPublic();
     expect(await pub.locator('section.iban').count()).toBe(0);
   });
@@ -930,7 +1071,12 @@ function ownerStory(js: boolean): void {
       'Kurs saatleri uzatılabilir mi?',
       'İki gün önceki öneri',
     ]);
-    expect(await items.locator('time').allInnerTexts()).toEqual(['Az önce', '5 dakika önce', '3 saat önce', '2 gün önce']);
+    expect(await items.locator('time').allInnerTexts()).toEqual([
+      'Az önce',
+      '5 dakika önce',
+      '3 saat önce',
+      '2 gün önce',
+    ]);
     for (const who of await items.locator('.msg__who').allInnerTexts()) expect(who).toContain('Profil ziyaretçisi');
     expect(await textOf(page.locator('.owner-note'))).toBe('En yeni mesajlar en üstte gösterilir.');
     await inspect(page, shot('25-messages'));
@@ -984,7 +1130,12 @@ function ownerStory(js: boolean): void {
       const tiles = page.locator('.stat-tiles .stat-tile');
       expect(await tiles.locator('.stat-tile__label').allInnerTexts()).toEqual(['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay']);
       const shown = Object.fromEntries(
-        await tiles.evaluateAll((all) => all.map((t) => [t.querySelector('.stat-tile__label')!.textContent!.trim(), Number(t.querySelector('.stat-tile__value')!.textContent)])),
+        await tiles.evaluateAll((all) =>
+          all.map((t) => [
+            t.querySelector('.stat-tile__label')!.textContent!.trim(),
+            Number(t.querySelector('.stat-tile__value')!.textContent),
+          ]),
+        ),
       );
       expect(shown).toEqual(expected);
 
@@ -993,9 +1144,22 @@ function ownerStory(js: boolean): void {
       const days = Array.from({ length: 7 }, (_, i) => shiftDay(today, i - 6));
       const views = days.map((d) => count((k) => k === d));
       expect((await rows.locator('.bars__value').allInnerTexts()).map((t) => Number.parseInt(t, 10))).toEqual(views);
-      const trDate = new Intl.DateTimeFormat('tr-TR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-      expect(await rows.locator('.bars__date').allInnerTexts()).toEqual(days.map((d) => trDate.format(new Date(`${d}T12:00:00Z`))));
-      const widths = await rows.locator('.bars__bar').evaluateAll((bars) => bars.map((b) => Math.round((b.getBoundingClientRect().width / b.parentElement!.getBoundingClientRect().width) * 100)));
+      const trDate = new Intl.DateTimeFormat('tr-TR', {
+        timeZone: 'UTC',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+      expect(await rows.locator('.bars__date').allInnerTexts()).toEqual(
+        days.map((d) => trDate.format(new Date(`${d}T12:00:00Z`))),
+      );
+      const widths = await rows
+        .locator('.bars__bar')
+        .evaluateAll((bars) =>
+          bars.map((b) =>
+            Math.round((b.getBoundingClientRect().width / b.parentElement!.getBoundingClientRect().width) * 100),
+          ),
+        );
       const max = Math.max(...views);
       views.forEach((v, i) => expect(widths[i]).toBeCloseTo(Math.max(10, Math.round((v / max) * 20) * 5), -0.5));
 
@@ -1004,14 +1168,20 @@ function ownerStory(js: boolean): void {
         const chart = page.locator('.stats-chart');
         await chart.locator('svg.stats-chart__svg').waitFor();
         expect(await chart.locator('rect.stats-chart__bar').count()).toBe(7);
-        const heights = await chart.locator('rect.stats-chart__bar').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('height'))));
+        const heights = await chart
+          .locator('rect.stats-chart__bar')
+          .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('height'))));
         expect(heights.indexOf(Math.max(...heights))).toBe(views.indexOf(max));
         await land(page, () => page.getByRole('link', { name: 'Son 30 gün' }).click());
         await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(30);
-        expect(await textOf(chart.locator('figcaption'))).toBe(`Son 30 gün: toplam ${perDay.reduce((a, b) => a + b, 0)} görüntülenme, 0 tıklama`);
+        expect(await textOf(chart.locator('figcaption'))).toBe(
+          `Son 30 gün: toplam ${perDay.reduce((a, b) => a + b, 0)} görüntülenme, 0 tıklama`,
+        );
         await land(page, () => page.getByRole('link', { name: 'Son 90 gün' }).click());
         await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(90);
-        expect(await textOf(chart.locator('figcaption'))).toBe(`Son 90 gün: toplam ${stamps.length} görüntülenme, 0 tıklama`);
+        expect(await textOf(chart.locator('figcaption'))).toBe(
+          `Son 90 gün: toplam ${stamps.length} görüntülenme, 0 tıklama`,
+        );
         await land(page, () => page.getByRole('link', { name: 'Son 7 gün' }).click());
         await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(7);
       } else {
@@ -1025,7 +1195,9 @@ function ownerStory(js: boolean): void {
     expected.push(/status of 404/, /status of 404/);
     const wrong = await page.goto(`/edit/${'A'.repeat(43)}`);
     expect(wrong?.status()).toBe(404);
-    expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Düzenleme bağlantısı geçersiz veya süresi dolmuş.');
+    expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe(
+      'Düzenleme bağlantısı geçersiz veya süresi dolmuş.',
+    );
     await inspect(page, shot('28-wrong-token'));
     const malformed = await page.goto('/edit/abc/profile');
     expect(malformed?.status()).toBe(404);

@@ -11,7 +11,15 @@ import { createSmtpSender } from '../../src/mail/smtp-transport.js';
 import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { ADMIN_EMAIL } from '../helpers/app.js';
-import { inspect, launchBrowser, openPage, screenshot, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  VIEWPORTS,
+  type RunningApp,
+} from '../helpers/browser.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const NEW_PASSWORD = 'Kadıköy-vapuru-1923';
@@ -47,9 +55,19 @@ function story(js: boolean): void {
   beforeAll(async () => {
     browser = await launchBrowser();
     smtp = await startSmtpTestServer();
-    app = await startApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Ajans Işık <vizit@ajans.example>', BASE_URL: 'https://kart.ajans.example' } });
+    app = await startApp({
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Ajans Işık <vizit@ajans.example>',
+        BASE_URL: 'https://kart.ajans.example',
+      },
+    });
     const mail = app.test.config.mail as NonNullable<RunningApp['test']['config']['mail']>;
-    worker = new MailOutboxWorker(new MailOutboxRepository(app.test.db), createSmtpSender(mail), createLogger('silent'));
+    worker = new MailOutboxWorker(
+      new MailOutboxRepository(app.test.db),
+      createSmtpSender(mail),
+      createLogger('silent'),
+    );
     worker.start();
     ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js }));
   });

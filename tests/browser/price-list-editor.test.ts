@@ -24,14 +24,20 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   const problems = problemWatcher();
 
   const names = () => page.locator('#icerik ol.pl-items').first().locator('.pl-item__text strong').allInnerTexts();
-  const stored = async () => (await app.test.db('price_list_items').where({ customer_id: customerId }).orderBy(['category_id', 'position'])).map((r) => String(r.name));
+  const stored = async () =>
+    (await app.test.db('price_list_items').where({ customer_id: customerId }).orderBy(['category_id', 'position'])).map(
+      (r) => String(r.name),
+    );
 
   async function openList(): Promise<void> {
     expect((await page.goto(list))?.status()).toBe(200);
     if (js) await page.locator('html.js').waitFor({ state: 'attached' });
   }
 
-  async function addItem(category: string, fields: { name: string; price: string; description?: string; labels?: string[] }): Promise<number> {
+  async function addItem(
+    category: string,
+    fields: { name: string; price: string; description?: string; labels?: string[] },
+  ): Promise<number> {
     await land(page, () => page.getByRole('link', { name: `${category} kategorisine ürün ekle` }).click());
     await page.locator('#urun-name').fill(fields.name);
     if (fields.description) await page.locator('#urun-description').fill(fields.description);
@@ -74,11 +80,20 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
   });
 
   it('adds items through their form; a refused price comes back with everything typed', async () => {
-    expect(await addItem('Sıcak İçecekler', { name: 'Türk Kahvesi', description: 'Közde pişer, lokumla gelir.', price: '125,5', labels: ['Vegan', 'Süt'] })).toBe(200);
+    expect(
+      await addItem('Sıcak İçecekler', {
+        name: 'Türk Kahvesi',
+        description: 'Közde pişer, lokumla gelir.',
+        price: '125,5',
+        labels: ['Vegan', 'Süt'],
+      }),
+    ).toBe(200);
     expect(await textOf(page.locator('.notice--success'))).toBe('Ürün eklendi.');
     expect(await textOf(page.locator('.pl-item__price').first())).toBe(price('125,50'));
     problems.expect(/status of 422/);
-    expect(await addItem('Sıcak İçecekler', { name: 'Salep', description: 'Tarçınlı', price: '-5', labels: ['Süt'] })).toBe(422);
+    expect(
+      await addItem('Sıcak İçecekler', { name: 'Salep', description: 'Tarçınlı', price: '-5', labels: ['Süt'] }),
+    ).toBe(422);
     expect(await textOf(page.locator('#urun-price-not'))).toBe('Fiyat eksi olamaz.');
     expect(await page.locator('#urun-name').inputValue()).toBe('Salep');
     expect(await page.locator('#urun-description').inputValue()).toBe('Tarçınlı');
@@ -86,11 +101,22 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await page.getByLabel('Süt', { exact: true }).isChecked()).toBe(true);
     await inspect(page, shot('02-refused'));
     await page.locator('#urun-price').fill('85.50');
-    expect((await land(page, () => page.getByRole('button', { name: 'Ekle', exact: true }).click())).status()).toBe(200);
+    expect((await land(page, () => page.getByRole('button', { name: 'Ekle', exact: true }).click())).status()).toBe(
+      200,
+    );
     expect(await addItem('Sıcak İçecekler', { name: 'Çay', price: '20' })).toBe(200);
-    expect(await addItem('Tatlılar', { name: 'Künefe', description: 'Antep fıstıklı, kaymaklı.', price: '1.250', labels: ['Gluten içeren tahıllar', 'Süt', 'Sert kabuklu yemişler'] })).toBe(200);
+    expect(
+      await addItem('Tatlılar', {
+        name: 'Künefe',
+        description: 'Antep fıstıklı, kaymaklı.',
+        price: '1.250',
+        labels: ['Gluten içeren tahıllar', 'Süt', 'Sert kabuklu yemişler'],
+      }),
+    ).toBe(200);
     expect(await names()).toEqual(['Türk Kahvesi', 'Salep', 'Çay']);
-    expect((await page.locator('.pl-item__price').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual(['125,50', '85,50', '20,00', '1.250,00'].map(price));
+    expect((await page.locator('.pl-item__price').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual(
+      ['125,50', '85,50', '20,00', '1.250,00'].map(price),
+    );
     expect(await textOf(page.locator('.pl-summary__date'))).toMatch(/^Son güncelleme: \d{1,2} Kasım 2026 \d{2}:\d{2}$/);
   });
 
@@ -108,7 +134,11 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await category.locator('.link-sorter__status').evaluate((status) => {
         const seen: string[] = [];
         (window as unknown as { announced: string[] }).announced = seen;
-        new MutationObserver(() => seen.push((status.textContent ?? '').trim())).observe(status, { childList: true, characterData: true, subtree: true });
+        new MutationObserver(() => seen.push((status.textContent ?? '').trim())).observe(status, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
       });
       const saved = page.waitForResponse((r) => r.url().endsWith('/items/order') && r.request().method() === 'POST');
       // sortablejs may miss the start of a gesture on a busy machine: nothing is posted then, and the drag is tried again.
@@ -122,12 +152,15 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
         await page.mouse.down();
         for (let i = 1; i <= 20; i++) await page.mouse.move(x, startY + ((endY - startY) * i) / 20);
         const deadline = Date.now() + 5000;
-        for (let n = 0; (await items.first().getAttribute('data-link-id')) !== id && Date.now() < deadline; n++) await page.mouse.move(x, endY + (n % 2));
+        for (let n = 0; (await items.first().getAttribute('data-link-id')) !== id && Date.now() < deadline; n++)
+          await page.mouse.move(x, endY + (n % 2));
         await page.mouse.up();
       }
       expect((await saved).status()).toBe(200);
       await expect.poll(names).toEqual(['Çay', 'Türk Kahvesi', 'Salep']);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced)).toContain('Çay 1. sıraya taşındı');
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { announced: string[] }).announced))
+        .toContain('Çay 1. sıraya taşındı');
       expect(await stored()).toEqual(['Çay', 'Türk Kahvesi', 'Salep', 'Künefe']);
 
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -136,7 +169,10 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
       expect(await stored()).toEqual(['Çay', 'Salep', 'Türk Kahvesi', 'Künefe']);
 
-      await category.locator('.pl-item', { hasText: 'Salep' }).getByRole('button', { name: /Tükendi: kapalı/ }).click();
+      await category
+        .locator('.pl-item', { hasText: 'Salep' })
+        .getByRole('button', { name: /Tükendi: kapalı/ })
+        .click();
       await category.locator('.pl-item', { hasText: 'Salep' }).locator('.pl-tag--sold').waitFor({ state: 'visible' });
       expect(Boolean((await app.test.db('price_list_items').where({ name: 'Salep' }).first()).sold_out)).toBe(true);
       await inspect(page, shot('03-sorted'));
@@ -150,7 +186,12 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
       await land(page, () => page.getByRole('button', { name: 'Çay: yukarı taşı' }).click());
       expect(await names()).toEqual(['Çay', 'Türk Kahvesi', 'Salep']);
       expect(await page.getByRole('button', { name: 'Çay: yukarı taşı' }).isDisabled()).toBe(true);
-      await land(page, () => page.locator('.pl-item', { hasText: 'Salep' }).getByRole('button', { name: /Tükendi: kapalı/ }).click());
+      await land(page, () =>
+        page
+          .locator('.pl-item', { hasText: 'Salep' })
+          .getByRole('button', { name: /Tükendi: kapalı/ })
+          .click(),
+      );
       expect(await textOf(page.locator('.pl-item', { hasText: 'Salep' }).locator('.pl-tag--sold'))).toBe('Tükendi');
       expect(await stored()).toEqual(['Çay', 'Türk Kahvesi', 'Salep', 'Künefe']);
       await inspect(page, shot('03-sorted'));
@@ -165,10 +206,14 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await page.locator('#urun-price').fill('1.300');
     await land(page, () => page.getByRole('button', { name: 'Kaydet', exact: true }).click());
     expect(await textOf(page.locator('.notice--success'))).toBe('Ürün güncellendi.');
-    expect(await textOf(page.locator('.pl-item', { hasText: 'Künefe' }).locator('.pl-item__price'))).toBe(price('1.300,00'));
+    expect(await textOf(page.locator('.pl-item', { hasText: 'Künefe' }).locator('.pl-item__price'))).toBe(
+      price('1.300,00'),
+    );
     await page.getByRole('link', { name: 'Tatlılar kategorisini sil' }).click();
     const dialog = page.locator('dialog[id^="kategori-sil-"]:visible');
-    expect(await textOf(dialog.locator('p'))).toBe('Tatlılar kategorisi ve içindeki 1 ürün silinecek. Bu işlem geri alınamaz.');
+    expect(await textOf(dialog.locator('p'))).toBe(
+      'Tatlılar kategorisi ve içindeki 1 ürün silinecek. Bu işlem geri alınamaz.',
+    );
     await inspect(page, shot('05-delete-confirm'));
   });
 }

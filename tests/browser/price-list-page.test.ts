@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import {
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  type RunningApp,
+  type VIEWPORTS,
+} from '../helpers/browser.js';
 import { closeAll, problemWatcher } from '../helpers/owner-browser.js';
 import { seedPriceList } from '../helpers/price-list-seed.js';
 
@@ -14,20 +22,39 @@ const NBSP = '\u00a0';
 
 const MENU = {
   categories: [
-    { name: 'Sıcak İçecekler', items: [
-      { name: 'Türk Kahvesi', description: 'Közde, çifte kavrulmuş; lokum ile', priceKurus: 12550, labels: 'vegan,glutensiz' },
-      { name: 'Sahlep', description: 'Tarçınlı, sıcak süt ile', priceKurus: 9000, labels: 'sut', soldOut: true },
-      { name: 'Çay', priceKurus: 2000 },
-      { name: 'Bitki Çayı (ıhlamur, adaçayı)', priceKurus: 4500, labels: 'vegan' },
-    ] },
-    { name: 'Kahvaltı', items: [
-      { name: 'Serpme Kahvaltı (iki kişilik)', description: 'Beyaz peynir, kaşar, zeytin, bal-kaymak, sucuklu yumurta, domates, salatalık ve sınırsız çay', priceKurus: 125000, labels: 'gluten,yumurta,sut' },
-      { name: 'Menemen', description: 'Soğanlı ya da soğansız', priceKurus: 22000, labels: 'vejetaryen,yumurta' },
-    ] },
-    { name: 'Tatlılar', items: [
-      { name: 'Künefe', description: 'Hatay usulü, Antep fıstıklı', priceKurus: 28050, labels: 'sut,sert-kabuklu' },
-      { name: 'Sütlaç', priceKurus: 15000, labels: 'sut' },
-    ] },
+    {
+      name: 'Sıcak İçecekler',
+      items: [
+        {
+          name: 'Türk Kahvesi',
+          description: 'Közde, çifte kavrulmuş; lokum ile',
+          priceKurus: 12550,
+          labels: 'vegan,glutensiz',
+        },
+        { name: 'Sahlep', description: 'Tarçınlı, sıcak süt ile', priceKurus: 9000, labels: 'sut', soldOut: true },
+        { name: 'Çay', priceKurus: 2000 },
+        { name: 'Bitki Çayı (ıhlamur, adaçayı)', priceKurus: 4500, labels: 'vegan' },
+      ],
+    },
+    {
+      name: 'Kahvaltı',
+      items: [
+        {
+          name: 'Serpme Kahvaltı (iki kişilik)',
+          description: 'Beyaz peynir, kaşar, zeytin, bal-kaymak, sucuklu yumurta, domates, salatalık ve sınırsız çay',
+          priceKurus: 125000,
+          labels: 'gluten,yumurta,sut',
+        },
+        { name: 'Menemen', description: 'Soğanlı ya da soğansız', priceKurus: 22000, labels: 'vejetaryen,yumurta' },
+      ],
+    },
+    {
+      name: 'Tatlılar',
+      items: [
+        { name: 'Künefe', description: 'Hatay usulü, Antep fıstıklı', priceKurus: 28050, labels: 'sut,sert-kabuklu' },
+        { name: 'Sütlaç', priceKurus: 15000, labels: 'sut' },
+      ],
+    },
     { name: 'Soğuk İçecekler', items: [{ name: 'Ayran', priceKurus: 3500, labels: 'sut' }] },
   ],
 };
@@ -62,8 +89,12 @@ function visitorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await expect(page.locator('h1').innerText()).resolves.toBe('Moda Kafe');
     await expect(page.locator('.pl-meta').innerText()).resolves.toBe('Fiyat Listesi · Son güncelleme: 26 Kasım 2026');
     expect(await shownItems()).toHaveLength(9);
-    await expect(page.locator('.pl-item', { hasText: 'Türk Kahvesi' }).locator('.pl-price').innerText()).resolves.toBe(`125,50${NBSP}₺`);
-    await expect(page.locator('.pl-item', { hasText: 'Sahlep' }).locator('.pl-out').innerText()).resolves.toBe('Tükendi');
+    await expect(page.locator('.pl-item', { hasText: 'Türk Kahvesi' }).locator('.pl-price').innerText()).resolves.toBe(
+      `125,50${NBSP}₺`,
+    );
+    await expect(page.locator('.pl-item', { hasText: 'Sahlep' }).locator('.pl-out').innerText()).resolves.toBe(
+      'Tükendi',
+    );
     await inspect(page, shot(''));
     expect(problems.take()).toEqual([]);
   });
@@ -123,7 +154,11 @@ function visitorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     expect(await page.locator('.pl-nav').isVisible()).toBe(false);
     expect(await page.locator('.pl-pdf').isVisible()).toBe(false);
     expect(await page.locator('.pl-list').evaluate((list) => getComputedStyle(list).columnCount)).toBe('2');
-    expect(await page.locator('body').evaluate((body) => [getComputedStyle(body).color, getComputedStyle(body).backgroundColor])).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+    expect(
+      await page
+        .locator('body')
+        .evaluate((body) => [getComputedStyle(body).color, getComputedStyle(body).backgroundColor]),
+    ).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
     await screenshot(page, shot('print'));
     await page.emulateMedia({ media: 'screen' });
   });

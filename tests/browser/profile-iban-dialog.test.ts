@@ -11,7 +11,8 @@ import { closeAll, expectDialog, problemWatcher, textOf } from '../helpers/owner
 
 const CARD_IBAN = 'TR330006100519786457841326';
 const LINK_IBAN = 'TR320010009999901234567890';
-const COPY_TEXT = "IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın. QR kod, IBAN'ı başka bir telefona aktarmak için.";
+const COPY_TEXT =
+  "IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın. QR kod, IBAN'ı başka bir telefona aktarmak için.";
 const SCAN_TEXT = "Telefonunuzun kamerasıyla okutun, çıkan IBAN'ı kopyalayıp banka uygulamanıza yapıştırın.";
 
 describe('the public IBAN dialog', () => {
@@ -26,13 +27,17 @@ describe('the public IBAN dialog', () => {
     app = await startApp();
     const created = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
     slug = created.slug;
-    await app.test.db('iban_info').insert({ customer_id: created.id, iban: CARD_IBAN, account_holder: 'Ayşe Kaya', is_visible: true });
+    await app.test
+      .db('iban_info')
+      .insert({ customer_id: created.id, iban: CARD_IBAN, account_holder: 'Ayşe Kaya', is_visible: true });
     const rows = [
       { url: `${CARD_IBAN}|Ayşe Kaya`, label: 'Kişisel Hesap', order_index: 0 },
       { url: `${LINK_IBAN}|Kaya Seramik Ltd. Şti.`, label: 'Şirket Hesabı', order_index: 1 },
     ].map((row) => ({ ...row, customer_id: created.id, platform: 'iban', is_visible: true, created_at: Date.now() }));
     await app.test.db('social_links').insert(rows);
-    linkId = Number((await app.test.db('social_links').where({ customer_id: created.id, label: 'Şirket Hesabı' }).first()).id);
+    linkId = Number(
+      (await app.test.db('social_links').where({ customer_id: created.id, label: 'Şirket Hesabı' }).first()).id,
+    );
   });
 
   afterAll(async () => {

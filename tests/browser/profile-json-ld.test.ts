@@ -18,14 +18,17 @@ beforeAll(async () => {
   [browser, app] = await Promise.all([launchBrowser(), startApp()]);
   const customer = await app.test.services.customers.create({ name: 'Ayşe', surname: 'Kaya' });
   await seedFullProfile(app.test, customer.id);
-  await app.test.db('customer_profiles').where({ customer_id: customer.id }).update({
-    company: `Kaya Seramik ${HOSTILE}`,
-    title: 'Kurucu',
-    address_line: 'Caferağa Mah. Moda Cad. No: 12',
-    district: 'Kadıköy',
-    city: 'İstanbul',
-    postal_code: '34710',
-  });
+  await app.test
+    .db('customer_profiles')
+    .where({ customer_id: customer.id })
+    .update({
+      company: `Kaya Seramik ${HOSTILE}`,
+      title: 'Kurucu',
+      address_line: 'Caferağa Mah. Moda Cad. No: 12',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postal_code: '34710',
+    });
   slug = customer.slug;
 }, 60_000);
 

@@ -14,7 +14,15 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page, Response } from 'playwright-core';
-import { checkA11y, inspect, launchBrowser, openPage, screenshot, startApp, type RunningApp } from '../helpers/browser.js';
+import {
+  checkA11y,
+  inspect,
+  launchBrowser,
+  openPage,
+  screenshot,
+  startApp,
+  type RunningApp,
+} from '../helpers/browser.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
 
 const IBAN = 'TR330006100519786457841326';
@@ -26,13 +34,32 @@ const LINK_IBAN = 'TR320010009999901234567890';
  * Headless Chromium says "HeadlessChrome" in its user agent, and the server (rightly) does not
  * count bots as visitors; the pages that count views present an ordinary Chrome instead.
  */
-const VISITOR_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const VISITOR_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 /** The link labels of the full fixture, in order_index order. */
 const LINK_LABELS = [
-  'Instagram', 'WhatsApp', 'YouTube', 'TikTok', 'X (Twitter)', 'Facebook', 'LinkedIn', 'Web Sitemiz',
-  'Sipariş E-postası', 'Atölye Telefonu', 'Google Yorum', 'Atölyemiz', 'Dijital Katalog', 'Fiyat Listesi',
-  'Wi-Fi', 'Telegram', 'Discord', 'IBAN', 'Atölye Kursları', 'Spotify', 'GitHub',
+  'Instagram',
+  'WhatsApp',
+  'YouTube',
+  'TikTok',
+  'X (Twitter)',
+  'Facebook',
+  'LinkedIn',
+  'Web Sitemiz',
+  'Sipariş E-postası',
+  'Atölye Telefonu',
+  'Google Yorum',
+  'Atölyemiz',
+  'Dijital Katalog',
+  'Fiyat Listesi',
+  'Wi-Fi',
+  'Telegram',
+  'Discord',
+  'IBAN',
+  'Atölye Kursları',
+  'Spotify',
+  'GitHub',
 ];
 
 /** Plain links open the platform in a new tab; these open a dialog on the page instead. */
@@ -115,7 +142,9 @@ class ConsoleWatch {
     if (errors.some((e) => /status of 404 .*\/build\//.test(e))) {
       // The server reads the asset manifest once, at start; a vitest run elsewhere on this
       // machine rebuilds public/build (its global setup) and the hashed files named in it go.
-      throw new Error(`A /build asset is gone: public/build was rebuilt by another test run meanwhile. Re-run.\n${errors.join('\n')}`);
+      throw new Error(
+        `A /build asset is gone: public/build was rebuilt by another test run meanwhile. Re-run.\n${errors.join('\n')}`,
+      );
     }
     expect(errors, 'console errors').toEqual([]);
   }
@@ -128,7 +157,11 @@ async function seedCustomer(app: RunningApp, name = 'Ayşe', surname = 'Kaya'): 
 }
 
 async function storedMessages(app: RunningApp, customerId: number): Promise<string[]> {
-  const rows = await app.test.db('anonymous_messages').where({ customer_id: customerId }).orderBy('id').select('message');
+  const rows = await app.test
+    .db('anonymous_messages')
+    .where({ customer_id: customerId })
+    .orderBy('id')
+    .select('message');
   return rows.map((row: { message: string }) => row.message);
 }
 
@@ -166,7 +199,9 @@ function visitorStory(js: boolean): void {
   /** Follows a link that opens a dialog, and checks it opened the way this mode opens dialogs. */
   async function openDialog(linkName: string | RegExp, dialogSelector: string): Promise<Locator> {
     const dialog = page.locator(dialogSelector);
-    await page.getByRole('link', typeof linkName === 'string' ? { name: linkName, exact: true } : { name: linkName }).click();
+    await page
+      .getByRole('link', typeof linkName === 'string' ? { name: linkName, exact: true } : { name: linkName })
+      .click();
     const shown = await dialogMode(dialog);
     if (js) {
       expect(shown.modal).toBe(true);
@@ -187,7 +222,9 @@ function visitorStory(js: boolean): void {
 
   /** The dialog a link on the page opens, by the link's label. */
   async function dialogIdOf(label: string): Promise<string> {
-    const href = await page.locator('.links a.link', { has: page.locator('.link__label', { hasText: new RegExp(`^${label}$`) }) }).getAttribute('href');
+    const href = await page
+      .locator('.links a.link', { has: page.locator('.link__label', { hasText: new RegExp(`^${label}$`) }) })
+      .getAttribute('href');
     expect(href).toMatch(/^#baglanti-\d+$/);
     return `dialog${href}`;
   }
@@ -241,20 +278,29 @@ function visitorStory(js: boolean): void {
     expect(box!.y).toBeLessThan(coverBox!.y + coverBox!.height);
 
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ayşe Kaya');
-    expect(await textOf(page.locator('.bio'))).toBe("Kadıköy'de el yapımı seramik atölyesi. Kurslar, siparişler ve hediyelikler.");
+    expect(await textOf(page.locator('.bio'))).toBe(
+      "Kadıköy'de el yapımı seramik atölyesi. Kurslar, siparişler ve hediyelikler.",
+    );
 
     const contacts = page.getByRole('list', { name: 'İletişim' });
     expect(await contacts.getByRole('link', { name: 'Ara' }).getAttribute('href')).toBe('tel:+905321234567');
-    expect(await contacts.getByRole('link', { name: 'E-posta' }).getAttribute('href')).toBe('mailto:merhaba@aysekaya.com.tr');
+    expect(await contacts.getByRole('link', { name: 'E-posta' }).getAttribute('href')).toBe(
+      'mailto:merhaba@aysekaya.com.tr',
+    );
     const vcard = contacts.getByRole('link', { name: 'Rehbere Ekle' });
     expect(await vcard.getAttribute('href')).toBe(`/${customer.slug}/vcard.vcf`);
     expect(await vcard.getAttribute('download')).toBe(`${customer.slug}.vcf`);
-    expect(await contacts.getByRole('link', { name: 'Web Sitesi' }).getAttribute('href')).toBe('https://aysekaya.com.tr');
+    expect(await contacts.getByRole('link', { name: 'Web Sitesi' }).getAttribute('href')).toBe(
+      'https://aysekaya.com.tr',
+    );
     await inspect(page, shot('01-page'));
   });
 
   it('"Rehbere Ekle" downloads the vCard', async () => {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Rehbere Ekle' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Rehbere Ekle' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${customer.slug}.vcf`);
     // A download fires no "response" event; the same URL fetched again shows the headers.
     const response = await page.request.get(`/${customer.slug}/vcard.vcf`);
@@ -426,7 +472,9 @@ function visitorStory(js: boolean): void {
         expect(await img.isVisible()).toBe(false);
       } else {
         // Without a script nothing can swap in the note: the browser shows the broken image's alt text.
-        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 0)).toBe(true);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 0))
+          .toBe(true);
       }
       const open = dialog.getByRole('link', { name: 'Yeni Sekmede Aç' });
       expect(await open.isVisible()).toBe(true);
@@ -465,7 +513,9 @@ function visitorStory(js: boolean): void {
       });
       consoleWatch.allow(/status of 422 .*\/messages\)$/);
       await send.click();
-      expect(await textOf(page.locator('#mesaj-durum'))).toBe('Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.');
+      expect(await textOf(page.locator('#mesaj-durum'))).toBe(
+        'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
+      );
       expect(await page.locator('#mesaj-durum').getAttribute('class')).toContain('notice--error');
       expect(await field.inputValue()).toBe('Çok güzel 🏺');
       expect(await send.isEnabled()).toBe(true);
@@ -598,7 +648,10 @@ function visitorStory(js: boolean): void {
 
   it('answers an inactive profile with 403 and an unknown one with 404, both with a link home', async () => {
     const other = await seedCustomer(app, 'Mehmet', 'Şahin');
-    await app.test.db('customers').where({ id: other.id }).update({ is_active: false, version: app.test.db.raw('version + 1') });
+    await app.test
+      .db('customers')
+      .where({ id: other.id })
+      .update({ is_active: false, version: app.test.db.raw('version + 1') });
     consoleWatch.allow(/status of 40[34].*\/(mehmetsahin|boyle-biri-yok)\)$/);
 
     const inactive = await page.goto(`/${other.slug}`);
@@ -647,7 +700,10 @@ function viewCounting(): void {
     for (const js of [true, false]) {
       const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js });
       watch.watch(page);
-      await context.setExtraHTTPHeaders({ 'User-Agent': VISITOR_UA, 'X-Forwarded-For': js ? '198.51.100.1' : '198.51.100.2' });
+      await context.setExtraHTTPHeaders({
+        'User-Agent': VISITOR_UA,
+        'X-Forwarded-For': js ? '198.51.100.1' : '198.51.100.2',
+      });
       try {
         const before = await views();
         await page.goto(`/${customer.slug}`);
@@ -655,7 +711,9 @@ function viewCounting(): void {
         expect(await views(), `two loads, js ${js}`).toBe(before + 2);
 
         // Every file the page offers: the QR dialogs (each QR loads), the vCard, the QR PNG.
-        for (const href of await page.locator('a.link[href^="#"], a[href="#qr-kod"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+        for (const href of await page
+          .locator('a.link[href^="#"], a[href="#qr-kod"]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
           const dialog = page.locator(`dialog${href}`);
           await page.locator(`a[href="${href}"]`).first().click();
           await dialog.waitFor({ state: 'visible' });
@@ -735,7 +793,9 @@ function looks(): void {
         await page.goto(`/${customer.slug}`);
         expect(await page.locator('html.theme-dark').count()).toBe(1);
         expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#0b0e14');
-        expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 14, 20)');
+        expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+          'rgb(11, 14, 20)',
+        );
         await inspect(page, `profile-${mode}-phone-dark`);
         await page.getByRole('link', { name: 'Wi-Fi', exact: true }).click();
         const dialog = page.locator('dialog.modal:is([open], :target)');
@@ -764,7 +824,9 @@ function looks(): void {
           await page.goto(`/${customer.slug}`);
           expect(await page.locator('html.has-bg').count()).toBe(1);
           if (bg.name === 'color') {
-            expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(237, 233, 254)');
+            expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+              'rgb(237, 233, 254)',
+            );
           }
           if (bg.name === 'gradient') {
             // The inline <style> (allowed by its hash in the CSP) really applied.
@@ -807,7 +869,9 @@ function looks(): void {
             spans.map((span) => {
               const svg = span.querySelector('svg');
               const box = svg?.getBoundingClientRect();
-              return svg && box ? `${Math.round(box.width)}x${Math.round(box.height)}` : (span.textContent ?? '').trim();
+              return svg && box
+                ? `${Math.round(box.width)}x${Math.round(box.height)}`
+                : (span.textContent ?? '').trim();
             }),
           );
           expect(drawn.filter((d) => d !== '22x22')).toEqual(['🏺']);

@@ -9,7 +9,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
-import { SCREENSHOT_DIR, inspect, launchBrowser, openPage, startApp, type RunningApp, type VIEWPORTS } from '../helpers/browser.js';
+import {
+  SCREENSHOT_DIR,
+  inspect,
+  launchBrowser,
+  openPage,
+  startApp,
+  type RunningApp,
+  type VIEWPORTS,
+} from '../helpers/browser.js';
 
 /** Icons that fill a tile or a badge of their own, sized by it rather than by a line of text. */
 const TILES = '.feature__icon, .tile__icon, .empty__icon, .welcome__wave';
@@ -23,7 +31,9 @@ interface IconProblem {
 async function iconProblems(page: Page): Promise<{ count: number; problems: IconProblem[] }> {
   return page.evaluate((tiles) => {
     const problems: Array<{ where: string; problem: string }> = [];
-    const wrappers = Array.from(document.querySelectorAll<HTMLElement>('.ui-icon')).filter((el) => el.getClientRects().length > 0);
+    const wrappers = Array.from(document.querySelectorAll<HTMLElement>('.ui-icon')).filter(
+      (el) => el.getClientRects().length > 0,
+    );
     for (const wrapper of wrappers) {
       const svg = wrapper.querySelector('svg');
       const host = wrapper.parentElement!;
@@ -35,22 +45,30 @@ async function iconProblems(page: Page): Promise<{ count: number; problems: Icon
       }
       const box = svg.getBoundingClientRect();
       const shapes = Array.from(svg.children).map((shape) => (shape as SVGGraphicsElement).getBBox());
-      if (shapes.length === 0 || shapes.every((b) => b.width === 0 && b.height === 0)) problems.push({ where, problem: 'empty drawing' });
+      if (shapes.length === 0 || shapes.every((b) => b.width === 0 && b.height === 0))
+        problems.push({ where, problem: 'empty drawing' });
       const stroke = getComputedStyle(svg).color;
       if (/rgba\(.*, 0\)$|transparent/.test(stroke)) problems.push({ where, problem: `invisible colour ${stroke}` });
       if (wrapper.matches(tiles) || host.matches(tiles)) {
         const tile = wrapper.matches(tiles) ? wrapper : host;
         const t = tile.getBoundingClientRect();
-        const offset = Math.max(Math.abs(box.x + box.width / 2 - (t.x + t.width / 2)), Math.abs(box.y + box.height / 2 - (t.y + t.height / 2)));
+        const offset = Math.max(
+          Math.abs(box.x + box.width / 2 - (t.x + t.width / 2)),
+          Math.abs(box.y + box.height / 2 - (t.y + t.height / 2)),
+        );
         if (offset > 1.5) problems.push({ where, problem: `${offset.toFixed(1)}px off its tile's centre` });
-        if (box.width < t.width * 0.35 || box.width > t.width * 0.7) problems.push({ where, problem: `${box.width}px in a ${t.width}px tile` });
+        if (box.width < t.width * 0.35 || box.width > t.width * 0.7)
+          problems.push({ where, problem: `${box.width}px in a ${t.width}px tile` });
         continue;
       }
       // Beside text: about a capital's height, and its middle on the middle of the text.
       const size = parseFloat(getComputedStyle(host).fontSize);
-      if (box.height < size * 0.95 || box.height > size * 1.25) problems.push({ where, problem: `${box.height}px tall beside ${size}px text` });
+      if (box.height < size * 0.95 || box.height > size * 1.25)
+        problems.push({ where, problem: `${box.height}px tall beside ${size}px text` });
       const range = document.createRange();
-      const text = Array.from(host.childNodes).find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+      const text = Array.from(host.childNodes).find(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '',
+      );
       if (!text) {
         problems.push({ where, problem: 'no text beside it' });
         continue;
@@ -58,7 +76,8 @@ async function iconProblems(page: Page): Promise<{ count: number; problems: Icon
       range.selectNodeContents(text);
       const line = range.getClientRects()[0]!;
       const offset = box.y + box.height / 2 - (line.y + line.height / 2);
-      if (Math.abs(offset) > size * 0.15) problems.push({ where, problem: `${offset.toFixed(1)}px off the text's middle` });
+      if (Math.abs(offset) > size * 0.15)
+        problems.push({ where, problem: `${offset.toFixed(1)}px off the text's middle` });
     }
     return { count: wrappers.length, problems };
   }, TILES);
@@ -70,7 +89,9 @@ async function expectIcons(page: Page, atLeast: number): Promise<void> {
   expect(count).toBeGreaterThanOrEqual(atLeast);
   // Nothing of the interface is an emoji or an arrow character any more.
   const text = await page.locator('body').innerText();
-  expect(text.match(/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2190}-\u{21FF}\u{2B00}-\u{2BFF}\u{25A0}-\u{25FF}]/gu) ?? []).toEqual([]);
+  expect(
+    text.match(/[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}\u{2190}-\u{21FF}\u{2B00}-\u{2BFF}\u{25A0}-\u{25FF}]/gu) ?? [],
+  ).toEqual([]);
 }
 
 /** A close photograph of one part of a long page (its full-page photograph is too small to judge). */
@@ -165,7 +186,11 @@ function iconStory(device: keyof typeof VIEWPORTS): void {
     it('messages, the second page', async () => {
       const now = Date.now();
       await app.test.db('anonymous_messages').insert(
-        Array.from({ length: 110 }, (_, i) => ({ customer_id: customer.id, message: `Mesaj ${110 - i}: kurs saatleri uzatılabilir mi?`, created_at: now - i * 60_000 })),
+        Array.from({ length: 110 }, (_, i) => ({
+          customer_id: customer.id,
+          message: `Mesaj ${110 - i}: kurs saatleri uzatılabilir mi?`,
+          created_at: now - i * 60_000,
+        })),
       );
       await page.goto(`${base()}/messages?sayfa=2`);
       // The back arrow, a visitor and a bin on each of the 50 messages, and the two page arrows.

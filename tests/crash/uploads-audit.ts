@@ -30,7 +30,9 @@ export function referencedUploads(sqliteFile: string): Set<string> {
          union all select url from social_links`,
       )
       .all();
-    const paths = rows.map((row) => row.path).filter((p): p is string => typeof p === 'string' && p.startsWith('/uploads/'));
+    const paths = rows
+      .map((row) => row.path)
+      .filter((p): p is string => typeof p === 'string' && p.startsWith('/uploads/'));
     return new Set(paths.map((p) => p.replace(/\?v=\d+$/, '')));
   } finally {
     db.close();
@@ -80,14 +82,19 @@ export async function auditUploads(uploadsDir: string, sqliteFile: string, ledge
         continue;
       }
       report.files += 1;
-      if (!referenced.has(publicPath)) report.orphans.push(`orphaned upload ${publicPath}: ${orphanCause(publicPath, ledger)}`);
+      if (!referenced.has(publicPath))
+        report.orphans.push(`orphaned upload ${publicPath}: ${orphanCause(publicPath, ledger)}`);
     }
   }
   for (const publicPath of referenced) {
     const file = path.join(uploadsDir, publicPath.slice('/uploads/'.length));
-    const present = await stat(file).then((s) => s.isFile() && s.size > 0, () => false);
+    const present = await stat(file).then(
+      (s) => s.isFile() && s.size > 0,
+      () => false,
+    );
     if (!present) say(`a row points to a missing or empty file: ${publicPath}`);
-    else if (/\.(jpe?g|png|webp)$/i.test(file) && !(await isWholeImage(file))) say(`a row points to a half-written image: ${publicPath}`);
+    else if (/\.(jpe?g|png|webp)$/i.test(file) && !(await isWholeImage(file)))
+      say(`a row points to a half-written image: ${publicPath}`);
   }
   return report;
 }

@@ -6,7 +6,15 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { formBody, isOkJson, multipartBody, NoAnswerError, rawRequest, type RawRequest, type RawResponse } from '../helpers/raw-http.js';
+import {
+  formBody,
+  isOkJson,
+  multipartBody,
+  NoAnswerError,
+  rawRequest,
+  type RawRequest,
+  type RawResponse,
+} from '../helpers/raw-http.js';
 import type { Kind, Ledger } from './ledger.js';
 import type { Random } from './prng.js';
 
@@ -55,7 +63,11 @@ export class Round {
     let salt = 0;
     for (const customer of this.o.customers) {
       for (let i = 0; i < MESSAGE_LOOPS_PER_PROFILE; i += 1) loops.push(this.messages(customer));
-      loops.push(this.bios(customer), this.links(customer, this.o.random.fork(salt++)), this.reorders(customer, this.o.random.fork(salt++)));
+      loops.push(
+        this.bios(customer),
+        this.links(customer, this.o.random.fork(salt++)),
+        this.reorders(customer, this.o.random.fork(salt++)),
+      );
       loops.push(this.photos(customer, this.o.random.fork(salt++)));
     }
     await Promise.all(loops);
@@ -76,7 +88,13 @@ export class Round {
    * Sends one write. A refused connection never reached the server and is not counted; a
    * dropped one may have been handled. `expected` lists refusals that are no finding.
    */
-  private async send(kind: Kind, path: string, request: RawRequest, ok: (res: RawResponse) => boolean, expected: number[] = []): Promise<Answer> {
+  private async send(
+    kind: Kind,
+    path: string,
+    request: RawRequest,
+    ok: (res: RawResponse) => boolean,
+    expected: number[] = [],
+  ): Promise<Answer> {
     let res: RawResponse;
     try {
       res = await rawRequest(`${this.o.url}${path}`, { ...request, agent: this.agent, timeoutMs: 20_000 });
@@ -85,7 +103,10 @@ export class Round {
       if (err.kind === 'lost') {
         this.o.ledger.counts[kind].attempted += 1;
         this.o.ledger.counts[kind].unanswered += 1;
-        if (!this.stopped) this.o.ledger.unexpected.push(`round ${this.o.round}: ${kind} ${path} lost while the server ran: ${err.message}`);
+        if (!this.stopped)
+          this.o.ledger.unexpected.push(
+            `round ${this.o.round}: ${kind} ${path} lost while the server ran: ${err.message}`,
+          );
       }
       this.stopped ||= err.kind === 'refused';
       return { outcome: 'none' };
@@ -96,7 +117,9 @@ export class Round {
     if (accepted) counts.acknowledged += 1;
     else counts.refused += 1;
     if (!accepted && !expected.includes(res.status)) {
-      this.o.ledger.unexpected.push(`round ${this.o.round}: ${kind} ${path} answered ${res.status}: ${res.text.slice(0, 200)}`);
+      this.o.ledger.unexpected.push(
+        `round ${this.o.round}: ${kind} ${path} answered ${res.status}: ${res.text.slice(0, 200)}`,
+      );
     }
     return { outcome: 'answered', ok: accepted, res };
   }
@@ -106,10 +129,15 @@ export class Round {
     for (let n = 0; n < MAX_REQUESTS_PER_LOOP && this.running; n += 1) {
       const text = `Kaza testi mesajı ${ledger.nextMessage()} (tur ${this.o.round}) → ${customer.slug}`;
       const form = formBody({ form_started: customer.stamp, alan_bos: '', message: text });
-      const answer = await this.send('message', `/${customer.slug}/messages`, {
-        headers: { ...form.headers, 'x-forwarded-for': this.o.nextAddress() },
-        body: form.body,
-      }, (res) => res.status === 303);
+      const answer = await this.send(
+        'message',
+        `/${customer.slug}/messages`,
+        {
+          headers: { ...form.headers, 'x-forwarded-for': this.o.nextAddress() },
+          body: form.body,
+        },
+        (res) => res.status === 303,
+      );
       if (answer.outcome === 'none') return;
       (answer.ok ? ledger.messages : ledger.refusedMessages).set(text, customer.id);
     }
@@ -121,7 +149,12 @@ export class Round {
     for (let n = 0; n < MAX_REQUESTS_PER_LOOP && this.running; n += 1) {
       const counter = ledger.nextBio();
       const form = formBody({ bio: `Kaza testi biyografisi #${counter} (tur ${this.o.round})` });
-      const answer = await this.send('bio', `/edit/${customer.token}/profile`, { ...form }, (res) => res.status === 303);
+      const answer = await this.send(
+        'bio',
+        `/edit/${customer.token}/profile`,
+        { ...form },
+        (res) => res.status === 303,
+      );
       if (answer.outcome === 'none') {
         latest.lose(counter);
         return;
@@ -139,9 +172,15 @@ export class Round {
       const counter = ledger.nextLink();
       const label = `Kaza bağlantısı ${counter}`;
       const form = formBody({ platform: 'custom', url: `https://ornek.com.tr/kaza/${counter}`, label, icon: '' });
-      const answer = await this.send('link', `/edit/${customer.token}/links`, { headers: { ...form.headers, ...JSON_HEADERS }, body: form.body }, isOkJson);
+      const answer = await this.send(
+        'link',
+        `/edit/${customer.token}/links`,
+        { headers: { ...form.headers, ...JSON_HEADERS }, body: form.body },
+        isOkJson,
+      );
       if (answer.outcome === 'none') return;
-      if (answer.ok) ledger.links.set(label, { customerId: customer.id, id: (JSON.parse(answer.res.text) as { id: number }).id });
+      if (answer.ok)
+        ledger.links.set(label, { customerId: customer.id, id: (JSON.parse(answer.res.text) as { id: number }).id });
       else ledger.refusedLinks.set(label, customer.id);
       await sleep(random.int(20, 150));
     }
@@ -158,7 +197,13 @@ export class Round {
       const order = random.shuffle(ids);
       const form = formBody({ order: order.join(',') });
       // 422: a link was added between our read and the reorder; the order no longer names every link.
-      const answer = await this.send('reorder', `/edit/${customer.token}/links/order`, { headers: { ...form.headers, ...JSON_HEADERS }, body: form.body }, isOkJson, [422]);
+      const answer = await this.send(
+        'reorder',
+        `/edit/${customer.token}/links/order`,
+        { headers: { ...form.headers, ...JSON_HEADERS }, body: form.body },
+        isOkJson,
+        [422],
+      );
       if (answer.outcome === 'none') {
         latest.lose(order);
         return;
@@ -171,8 +216,16 @@ export class Round {
   private async photos(customer: Target, random: Random): Promise<void> {
     const latest = this.o.ledger.latest(this.o.ledger.photos, customer.id);
     for (let n = 0; n < MAX_REQUESTS_PER_LOOP && this.running; n += 1) {
-      const file = multipartBody({}, { field: 'file', name: 'foto.jpg', type: 'image/jpeg', data: random.pick(this.o.jpegs) });
-      const answer = await this.send('photo', `/edit/${customer.token}/photo/profile`, { headers: { ...file.headers, ...JSON_HEADERS }, body: file.body }, isOkJson);
+      const file = multipartBody(
+        {},
+        { field: 'file', name: 'foto.jpg', type: 'image/jpeg', data: random.pick(this.o.jpegs) },
+      );
+      const answer = await this.send(
+        'photo',
+        `/edit/${customer.token}/photo/profile`,
+        { headers: { ...file.headers, ...JSON_HEADERS }, body: file.body },
+        isOkJson,
+      );
       if (answer.outcome === 'none') {
         latest.lose(null);
         return;

@@ -10,6 +10,10 @@ import { spawn } from 'node:child_process';
 
 const [holder, command, ...args] = process.argv.slice(2);
 if (!holder || !command) throw new Error('usage: in-namespace.ts <holder pid> <command> [args...]');
-const child = spawn('nsenter', ['-t', holder, '-U', '-m', '--preserve-credentials', `--wd=${process.cwd()}`, command, ...args], { stdio: 'inherit' });
+const child = spawn(
+  'nsenter',
+  ['-t', holder, '-U', '-m', '--preserve-credentials', `--wd=${process.cwd()}`, command, ...args],
+  { stdio: 'inherit' },
+);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));

@@ -33,7 +33,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   } catch (err) {
     const log = cluster.log();
     await cluster.destroy();
-    throw new Error(`the fault test's PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}\n${log}`);
+    throw new Error(
+      `the fault test's PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}\n${log}`,
+    );
   }
   return {
     url: `${cluster.url}/vizit_faults`,

@@ -52,36 +52,40 @@ function slowConnection(port: number): Promise<Slow> {
 }
 
 describe('slow clients', () => {
-  it(`answers a normal visitor within a second while ${SLOW_CONNECTIONS} slowloris connections are open, and closes them`, { timeout: 60_000 }, async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-slowloris-'));
-    server = await startServer(dataDir, { LOG_LEVEL: 'warn' });
-    const port = Number(new URL(server.url).port);
+  it(
+    `answers a normal visitor within a second while ${SLOW_CONNECTIONS} slowloris connections are open, and closes them`,
+    { timeout: 60_000 },
+    async () => {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-slowloris-'));
+      server = await startServer(dataDir, { LOG_LEVEL: 'warn' });
+      const port = Number(new URL(server.url).port);
 
-    const openedAt = performance.now();
-    const slow = await Promise.all(Array.from({ length: SLOW_CONNECTIONS }, () => slowConnection(port)));
-    await sleep(2 * DRIP_EVERY_MS);
-    const visitorMs: number[] = [];
-    for (const target of ['/', '/healthz', '/login']) {
-      const started = performance.now();
-      const res = await rawRequest(`${server.url}${target}`, { timeoutMs: 5_000 });
-      visitorMs.push(performance.now() - started);
-      expect(res.status, target).toBe(200);
-    }
-    const stillOpen = slow.filter((s) => s.closedAt === null).length;
+      const openedAt = performance.now();
+      const slow = await Promise.all(Array.from({ length: SLOW_CONNECTIONS }, () => slowConnection(port)));
+      await sleep(2 * DRIP_EVERY_MS);
+      const visitorMs: number[] = [];
+      for (const target of ['/', '/healthz', '/login']) {
+        const started = performance.now();
+        const res = await rawRequest(`${server.url}${target}`, { timeoutMs: 5_000 });
+        visitorMs.push(performance.now() - started);
+        expect(res.status, target).toBe(200);
+      }
+      const stillOpen = slow.filter((s) => s.closedAt === null).length;
 
-    const deadline = openedAt + HEADERS_TIMEOUT_MS + 5_000;
-    while (slow.some((s) => s.closedAt === null) && performance.now() < deadline) await sleep(200);
-    const closedMs = slow.map((s) => (s.closedAt ?? Infinity) - openedAt);
-    for (const s of slow) s.socket.destroy();
-    console.log(
-      `slowloris: ${SLOW_CONNECTIONS} slow connections, ${stillOpen} open while the visitor asked; visitor answered in ` +
-        `${visitorMs.map((ms) => Math.round(ms)).join(', ')} ms; slow ones closed by the server after ${Math.round(Math.min(...closedMs))}–${Math.round(Math.max(...closedMs))} ms`,
-    );
+      const deadline = openedAt + HEADERS_TIMEOUT_MS + 5_000;
+      while (slow.some((s) => s.closedAt === null) && performance.now() < deadline) await sleep(200);
+      const closedMs = slow.map((s) => (s.closedAt ?? Infinity) - openedAt);
+      for (const s of slow) s.socket.destroy();
+      console.log(
+        `slowloris: ${SLOW_CONNECTIONS} slow connections, ${stillOpen} open while the visitor asked; visitor answered in ` +
+          `${visitorMs.map((ms) => Math.round(ms)).join(', ')} ms; slow ones closed by the server after ${Math.round(Math.min(...closedMs))}–${Math.round(Math.max(...closedMs))} ms`,
+      );
 
-    expect(stillOpen).toBe(SLOW_CONNECTIONS);
-    expect(Math.max(...visitorMs)).toBeLessThan(1_000);
-    expect(Math.max(...closedMs)).toBeLessThan(HEADERS_TIMEOUT_MS + 5_000);
-    expect(Math.min(...closedMs)).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 1_000);
-    expect(server.child.exitCode).toBeNull();
-  });
+      expect(stillOpen).toBe(SLOW_CONNECTIONS);
+      expect(Math.max(...visitorMs)).toBeLessThan(1_000);
+      expect(Math.max(...closedMs)).toBeLessThan(HEADERS_TIMEOUT_MS + 5_000);
+      expect(Math.min(...closedMs)).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 1_000);
+      expect(server.child.exitCode).toBeNull();
+    },
+  );
 });

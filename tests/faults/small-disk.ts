@@ -87,7 +87,15 @@ async function mountInNamespace(mountPoint: string, bytes: number): Promise<Smal
     dir: mountPoint,
     hostDir,
     how: 'unshare -Urm (a user and mount namespace, no root)',
-    nodeArgs: (script, args = []) => [...TSX, 'tests/faults/in-namespace.ts', String(holder.pid), process.execPath, ...TSX, script, ...args],
+    nodeArgs: (script, args = []) => [
+      ...TSX,
+      'tests/faults/in-namespace.ts',
+      String(holder.pid),
+      process.execPath,
+      ...TSX,
+      script,
+      ...args,
+    ],
     release: async () => {
       const gone = new Promise((resolve) => holder.once('exit', resolve));
       holder.kill('SIGKILL');
@@ -115,7 +123,9 @@ export async function mountSmallDisk(bytes: number): Promise<SmallDisk> {
     }
   }
   await rm(mountPoint, { recursive: true, force: true });
-  throw new Error(`no size-limited filesystem could be made here (neither root's mount nor unshare -Urm):\n  ${failures.join('\n  ')}`);
+  throw new Error(
+    `no size-limited filesystem could be made here (neither root's mount nor unshare -Urm):\n  ${failures.join('\n  ')}`,
+  );
 }
 
 /**

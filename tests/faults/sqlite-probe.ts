@@ -12,8 +12,14 @@ const db = new Database(file, { readonly: true, fileMustExist: true });
 const report = {
   integrity: db.pragma('integrity_check', { simple: true }) as string,
   customers: db.prepare('select id, slug, edit_token as token from customers order by id').all(),
-  messages: db.prepare('select message from anonymous_messages').all().map((r) => (r as { message: string }).message),
-  links: db.prepare('select id from social_links').all().map((r) => (r as { id: number }).id),
+  messages: db
+    .prepare('select message from anonymous_messages')
+    .all()
+    .map((r) => (r as { message: string }).message),
+  links: db
+    .prepare('select id from social_links')
+    .all()
+    .map((r) => (r as { id: number }).id),
   photos: db.prepare('select customer_id as customerId, profile_photo as profilePhoto from customer_profiles').all(),
 };
 db.close();

@@ -6,7 +6,15 @@
  */
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { clientAddress, formBody, isOkJson, NoAnswerError, rawRequest, type RawRequest, type RawResponse } from '../helpers/raw-http.js';
+import {
+  clientAddress,
+  formBody,
+  isOkJson,
+  NoAnswerError,
+  rawRequest,
+  type RawRequest,
+  type RawResponse,
+} from '../helpers/raw-http.js';
 
 export interface Target {
   id: number;
@@ -24,7 +32,10 @@ export const UNAVAILABLE_TEXT = 'Hizmet geçici olarak kullanılamıyor';
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 export class WriteLoops {
-  readonly counts = Object.fromEntries(KINDS.map((k) => [k, { attempted: 0, acknowledged: 0, refused: 0 }])) as Record<Kind, { attempted: number; acknowledged: number; refused: number }>;
+  readonly counts = Object.fromEntries(KINDS.map((k) => [k, { attempted: 0, acknowledged: 0, refused: 0 }])) as Record<
+    Kind,
+    { attempted: number; acknowledged: number; refused: number }
+  >;
   /** Acknowledged messages: text → customer id. */
   readonly messages = new Map<string, number>();
   /** Acknowledged links: id → { customer id, label }. */
@@ -41,11 +52,20 @@ export class WriteLoops {
   private address = 0;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
-  constructor(private readonly url: string, private readonly customers: Target[]) {}
+  constructor(
+    private readonly url: string,
+    private readonly customers: Target[],
+  ) {}
 
   /** Starts every loop; resolves when all of them have ended after stop(). */
   async run(): Promise<void> {
-    const loops = this.customers.flatMap((c) => [this.messageLoop(c), this.messageLoop(c), this.linkLoop(c), this.bioLoop(c), this.viewLoop(c)]);
+    const loops = this.customers.flatMap((c) => [
+      this.messageLoop(c),
+      this.messageLoop(c),
+      this.linkLoop(c),
+      this.bioLoop(c),
+      this.viewLoop(c),
+    ]);
     await Promise.all(loops);
     this.agent.destroy();
   }
@@ -59,7 +79,12 @@ export class WriteLoops {
   }
 
   /** Sends one request; true when acknowledged. A 503 must carry the Turkish text. */
-  private async send(kind: Kind, path: string, request: RawRequest, ok: (res: RawResponse) => boolean): Promise<RawResponse | null> {
+  private async send(
+    kind: Kind,
+    path: string,
+    request: RawRequest,
+    ok: (res: RawResponse) => boolean,
+  ): Promise<RawResponse | null> {
     const started = performance.now();
     const counts = this.counts[kind];
     counts.attempted += 1;
@@ -92,7 +117,14 @@ export class WriteLoops {
       const text = `Arıza testi mesajı ${(this.counter += 1)} → ${customer.slug}`;
       const form = formBody({ form_started: customer.stamp, alan_bos: '', message: text });
       const headers = { ...form.headers, 'x-forwarded-for': clientAddress((this.address += 1)) };
-      if (await this.send('message', `/${customer.slug}/messages`, { headers, body: form.body }, (res) => res.status === 303)) {
+      if (
+        await this.send(
+          'message',
+          `/${customer.slug}/messages`,
+          { headers, body: form.body },
+          (res) => res.status === 303,
+        )
+      ) {
         this.messages.set(text, customer.id);
       }
     }
@@ -103,7 +135,12 @@ export class WriteLoops {
       const n = (this.counter += 1);
       const label = `Arıza bağlantısı ${n}`;
       const form = formBody({ platform: 'custom', url: `https://ornek.com.tr/ariza/${n}`, label, icon: '' });
-      const res = await this.send('link', `/edit/${customer.token}/links`, { headers: { ...form.headers, accept: 'application/json' }, body: form.body }, isOkJson);
+      const res = await this.send(
+        'link',
+        `/edit/${customer.token}/links`,
+        { headers: { ...form.headers, accept: 'application/json' }, body: form.body },
+        isOkJson,
+      );
       if (res) this.links.set((JSON.parse(res.text) as { id: number }).id, { customerId: customer.id, label });
       await sleep(30);
     }
@@ -113,14 +150,20 @@ export class WriteLoops {
     while (!this.stopped) {
       const n = (this.counter += 1);
       const form = formBody({ bio: `Arıza testi biyografisi #${n}` });
-      if (await this.send('bio', `/edit/${customer.token}/profile`, form, (res) => res.status === 303)) this.lastBio.set(customer.id, n);
+      if (await this.send('bio', `/edit/${customer.token}/profile`, form, (res) => res.status === 303))
+        this.lastBio.set(customer.id, n);
     }
   }
 
   /** Public page loads as a browser makes them: each 200 is a view the server must record. */
   private async viewLoop(customer: Target): Promise<void> {
     while (!this.stopped) {
-      await this.send('view', `/${customer.slug}`, { headers: { 'user-agent': BROWSER, 'x-forwarded-for': clientAddress((this.address += 1)) } }, (res) => res.status === 200);
+      await this.send(
+        'view',
+        `/${customer.slug}`,
+        { headers: { 'user-agent': BROWSER, 'x-forwarded-for': clientAddress((this.address += 1)) } },
+        (res) => res.status === 200,
+      );
       await sleep(20);
     }
   }

@@ -33,7 +33,9 @@ export interface TestApp {
  * A fresh app with one administrator, on empty tables: a SQLite file in a temp dir, or a
  * schema of its own on PostgreSQL when the tests run there (see database.ts).
  */
-export async function createTestApp(options: { env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-test-'));
   const database = await createTestDatabase();
   const databaseEnv: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {};
@@ -65,7 +67,6 @@ export async function createTestApp(options: { env?: Record<string, string>; clo
     },
   };
 }
-
 
 /** An agent (cookie jar) signed in as the test administrator, and a CSRF token for its forms. */
 export async function signIn(app: RequestListener): Promise<{ agent: request.Agent; csrf: string }> {
@@ -104,7 +105,9 @@ export type CreatedCustomer = Awaited<ReturnType<typeof createCustomer>>;
  * The owner stories' world: a fresh app with Ayşe Kaya, whose page the story edits, and Ali Veli,
  * whose rows and links another customer's token must never reach.
  */
-export async function createOwnerWorld(options: Parameters<typeof createTestApp>[0] = {}): Promise<{ t: TestApp; customer: CreatedCustomer; other: CreatedCustomer }> {
+export async function createOwnerWorld(
+  options: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp; customer: CreatedCustomer; other: CreatedCustomer }> {
   const t = await createTestApp(options);
   const admin = await signIn(t.app);
   const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');

@@ -15,8 +15,12 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from './app.js';
 
-
-export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'browser', 'screenshots');
+export const SCREENSHOT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'browser',
+  'screenshots',
+);
 
 const LAUNCH_ARGS = [
   '--headless',
@@ -36,7 +40,8 @@ const LAUNCH_ARGS = [
  */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.VIZIT_TEST_CHROMIUM;
-  if (!executablePath) throw new Error('no Chromium: tests/helpers/global-setup.ts finds one before the browser suites run');
+  if (!executablePath)
+    throw new Error('no Chromium: tests/helpers/global-setup.ts finds one before the browser suites run');
   return chromium.launch({
     executablePath,
     args: LAUNCH_ARGS,
@@ -97,7 +102,10 @@ const scriptlessPages = new WeakSet<Page>();
  * one context hides the first, and a hidden tab paints about once a second, so every click there
  * waits for a frame. A page of a context of its own is a window of its own, never hidden.
  */
-export async function openPage(browser: Browser, options: PageOptions): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  options: PageOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
   const device = options.device ?? 'phone';
   const context = await browser.newContext({
     baseURL: options.baseURL,
@@ -161,7 +169,10 @@ export async function checkA11y(page: Page, name: string): Promise<void> {
   if (blocking.length === 0) return;
   const report = blocking
     .map((v) => {
-      const targets = v.nodes.map((n) => `      - ${n.target.join(' ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`);
+      const targets = v.nodes.map(
+        (n) =>
+          `      - ${n.target.join(' ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+      );
       return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${targets.join('\n')}`;
     })
     .join('\n');

@@ -18,7 +18,10 @@ export class Browser {
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
-    headers.set('user-agent', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36');
+    headers.set(
+      'user-agent',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+    );
     if (this.cookies.size > 0) headers.set('cookie', cookieString(this.cookies));
     const res = await fetch(`${this.base}${url}`, { ...init, headers, redirect: 'manual' });
     storeCookies(this.cookies, res.headers.getSetCookie());

@@ -17,5 +17,10 @@ export async function bytesOf(content: WrittenContent): Promise<Buffer> {
 
 /** A re-encoded image rather than bytes: something with `writeTo`, and no Buffer. */
 export function isWrittenContent(value: unknown): value is WrittenContent {
-  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && typeof (value as WrittenContent).writeTo === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Uint8Array) &&
+    typeof (value as WrittenContent).writeTo === 'function'
+  );
 }

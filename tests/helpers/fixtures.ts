@@ -9,8 +9,14 @@ export const MINIMAL_PDF = Buffer.from(
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-export async function solidJpeg(width: number, height: number, color: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+export async function solidJpeg(
+  width: number,
+  height: number,
+  color: { r: number; g: number; b: number },
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** Every link platform, in the order the page shows them, as the owner page would store them. */
@@ -40,7 +46,13 @@ export function everyLink(customerId: number): Array<Record<string, unknown>> {
     ['github', 'https://github.com/aysekaya', 'GitHub', null],
   ];
   return links.map(([platform, url, label, icon], orderIndex) => ({
-    customer_id: customerId, platform, url, label, icon, is_visible: true, order_index: orderIndex,
+    customer_id: customerId,
+    platform,
+    url,
+    label,
+    icon,
+    is_visible: true,
+    order_index: orderIndex,
   }));
 }
 
@@ -52,15 +64,23 @@ export async function seedFullProfile(t: TestApp, customerId: number): Promise<v
   await writeFile(path.join(dir, 'cover-test.jpg'), await solidJpeg(1200, 450, { r: 60, g: 90, b: 160 }));
   await writeFile(path.join(dir, 'katalog-2026.pdf'), MINIMAL_PDF);
   await writeFile(path.join(dir, 'fiyat-listesi.jpg'), await solidJpeg(600, 800, { r: 240, g: 230, b: 210 }));
-  await t.db('customer_profiles').where({ customer_id: customerId }).update({
-    bio: 'Kadıköy\'de el yapımı seramik atölyesi.\nKurslar, siparişler ve hediyelikler.',
-    phone: '+905321234567',
-    email: 'merhaba@aysekaya.com.tr',
-    website: 'https://aysekaya.com.tr',
-    profile_photo: `/uploads/${customerId}/profile-test.jpg`,
-    cover_photo: `/uploads/${customerId}/cover-test.jpg`,
-    show_name_on_cover: true,
-  });
+  await t
+    .db('customer_profiles')
+    .where({ customer_id: customerId })
+    .update({
+      bio: "Kadıköy'de el yapımı seramik atölyesi.\nKurslar, siparişler ve hediyelikler.",
+      phone: '+905321234567',
+      email: 'merhaba@aysekaya.com.tr',
+      website: 'https://aysekaya.com.tr',
+      profile_photo: `/uploads/${customerId}/profile-test.jpg`,
+      cover_photo: `/uploads/${customerId}/cover-test.jpg`,
+      show_name_on_cover: true,
+    });
   await t.db('social_links').insert(everyLink(customerId));
-  await t.db('iban_info').insert({ customer_id: customerId, iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya', is_visible: true });
+  await t.db('iban_info').insert({
+    customer_id: customerId,
+    iban: 'TR330006100519786457841326',
+    account_holder: 'Ayşe Kaya',
+    is_visible: true,
+  });
 }

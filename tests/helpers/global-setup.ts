@@ -11,13 +11,21 @@ let postgres: TestPostgres | null = null;
 
 async function prepare(): Promise<void> {
   const started = performance.now();
-  const [, pg, chromium, fontConfig] = await Promise.all([buildAssets({ minify: true }), startTestPostgres(), findChromium(), writeFontConfig()]);
+  const [, pg, chromium, fontConfig] = await Promise.all([
+    buildAssets({ minify: true }),
+    startTestPostgres(),
+    findChromium(),
+    writeFontConfig(),
+  ]);
   postgres = pg;
   process.env.TEST_DATABASE_URL = pg.url;
   process.env.VIZIT_TEST_CHROMIUM = chromium.executablePath;
   process.env.VIZIT_TEST_FONTCONFIG = fontConfig;
-  const pgNote = pg.startMs > 0 ? `a throwaway PostgreSQL started in ${pg.startMs} ms` : 'PostgreSQL from TEST_DATABASE_URL';
-  process.stdout.write(`\nTest run set up in ${Math.round(performance.now() - started)} ms: ${pgNote}; Chromium (${chromium.source}) at ${chromium.executablePath}\n`);
+  const pgNote =
+    pg.startMs > 0 ? `a throwaway PostgreSQL started in ${pg.startMs} ms` : 'PostgreSQL from TEST_DATABASE_URL';
+  process.stdout.write(
+    `\nTest run set up in ${Math.round(performance.now() - started)} ms: ${pgNote}; Chromium (${chromium.source}) at ${chromium.executablePath}\n`,
+  );
 }
 
 /** vitest calls this once per project: the first call does the work, the others find it done. */

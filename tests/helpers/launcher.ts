@@ -132,7 +132,11 @@ export function launchNode(options: LaunchOptions): NodeProcess {
     options.baseEnv === 'clean'
       ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
       : { ...process.env, BASE_URL: '', DATABASE_URL: '' };
-  const child = spawn(process.execPath, options.args, { cwd: ROOT, env: { ...base, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, options.args, {
+    cwd: ROOT,
+    env: { ...base, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (child.pid === undefined) throw new Error(`${options.name} did not start`);
   const log = new OutputLog();
   child.stdout?.on('data', (chunk: Buffer) => log.take('stdout', chunk));
@@ -218,8 +222,13 @@ export interface ServerOptions {
  * The real server on `dataDir` (LOG_LEVEL info unless `env` says otherwise); resolves once
  * `/healthz` answers 200, that is once the start-up sweeps are done and it listens.
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, options: ServerOptions = {}): Promise<ServerProcess> {
-  if (options.built && !existsSync(path.join(ROOT, 'dist/src/server.js'))) throw new Error('dist/src/server.js is missing: run "npm run build" first');
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: ServerOptions = {},
+): Promise<ServerProcess> {
+  if (options.built && !existsSync(path.join(ROOT, 'dist/src/server.js')))
+    throw new Error('dist/src/server.js is missing: run "npm run build" first');
   const flags = [...(options.built ? PRODUCTION_NODE_ARGS : []), ...(options.nodeArgs ?? [])];
   return startHttp({
     name: 'server',

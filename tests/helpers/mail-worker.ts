@@ -13,7 +13,12 @@ import type { TestApp } from './app.js';
 import type { ReceivedMail, SmtpTestServer } from './smtp-test-server.js';
 
 export function testMailWorker(t: TestApp, options: MailWorkerOptions = {}): MailOutboxWorker {
-  return new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), options);
+  return new MailOutboxWorker(
+    new MailOutboxRepository(t.db),
+    createSmtpSender(t.config.mail!),
+    createLogger('silent'),
+    options,
+  );
 }
 
 /** Sends what is due and answers the mails that arrived by it. */

@@ -16,7 +16,10 @@ export async function textOf(locator: Locator): Promise<string> {
 export async function land(page: Page, action: () => Promise<unknown>): Promise<Response> {
   const committed = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
   const response = page.waitForResponse(
-    (r) => r.request().isNavigationRequest() && r.request().frame() === page.mainFrame() && ![301, 302, 303].includes(r.status()),
+    (r) =>
+      r.request().isNavigationRequest() &&
+      r.request().frame() === page.mainFrame() &&
+      ![301, 302, 303].includes(r.status()),
   );
   // Whatever fails first is reported; the other waits must not reject unobserved.
   committed.catch(() => undefined);
@@ -43,7 +46,11 @@ export async function openDialog(page: Page, trigger: Locator, id: string, js: b
 export async function expectDialog(page: Page, id: string, js: boolean): Promise<Locator> {
   const dialog = page.locator(`dialog#${id}`);
   await dialog.waitFor({ state: 'visible' });
-  const shown = await dialog.evaluate((el) => ({ modal: el.matches(':modal'), target: el.matches(':target'), open: el.hasAttribute('open') }));
+  const shown = await dialog.evaluate((el) => ({
+    modal: el.matches(':modal'),
+    target: el.matches(':target'),
+    open: el.hasAttribute('open'),
+  }));
   if (js) expect(shown.modal, `#${id} is modal`).toBe(true);
   else expect(shown.target || shown.open, `#${id} is :target or [open]`).toBe(true);
   return dialog;

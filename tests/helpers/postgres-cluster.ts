@@ -72,7 +72,11 @@ export class PostgresCluster {
   private spawnAsServerUser(file: string, args: string[]): ChildProcess {
     const ids = this.runAs ? { uid: this.runAs.uid, gid: this.runAs.gid } : {};
     // LC_MESSAGES=C: start() waits for the English "ready to accept connections".
-    const child = spawn(file, args, { ...ids, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, {
+      ...ids,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const keep = (chunk: Buffer) => this.lines.push(chunk.toString('utf8'));
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -88,8 +92,13 @@ export class PostgresCluster {
     await writeFile(passwordFile, `${this.options.password}\n`, { mode: 0o644 });
     try {
       const child = this.spawnAsServerUser(this.binaries.initdb, [
-        `--pgdata=${this.dataDir}`, '--auth=password', `--username=${this.options.user}`, `--pwfile=${passwordFile}`,
-        '--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C',
+        `--pgdata=${this.dataDir}`,
+        '--auth=password',
+        `--username=${this.options.user}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--lc-messages=C',
       ]);
       const code = await new Promise<number | null>((resolve, reject) => {
         child.once('error', reject);
@@ -104,7 +113,13 @@ export class PostgresCluster {
   /** Resolves once the server accepts connections. */
   async start(): Promise<void> {
     const settings = Object.entries(this.options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-    const server = this.spawnAsServerUser(this.binaries.postgres, ['-D', this.dataDir, '-p', String(this.options.port), ...settings]);
+    const server = this.spawnAsServerUser(this.binaries.postgres, [
+      '-D',
+      this.dataDir,
+      '-p',
+      String(this.options.port),
+      ...settings,
+    ]);
     this.server = server;
     running.add(server);
     server.once('exit', () => running.delete(server));
@@ -117,7 +132,9 @@ export class PostgresCluster {
       };
       server.stderr?.on('data', ready);
       server.once('error', reject);
-      server.once('close', (code) => reject(new Error(`postgres ended with ${code} before it was ready:\n${this.log()}`)));
+      server.once('close', (code) =>
+        reject(new Error(`postgres ended with ${code} before it was ready:\n${this.log()}`)),
+      );
     });
   }
 

@@ -31,9 +31,15 @@ export const SEED_UPDATED_AT = Date.UTC(2026, 10, 26, 7, 0, 0);
 export async function seedPriceList(db: Knex, customerId: number, list: SeedList): Promise<void> {
   const now = Date.UTC(2026, 10, 26, 7, 0, 0);
   await db.transaction(async (trx) => {
-    await trx('price_lists').insert({ customer_id: customerId, kind: list.kind ?? 'menu', updated_at: list.updatedAt === undefined ? SEED_UPDATED_AT : list.updatedAt });
+    await trx('price_lists').insert({
+      customer_id: customerId,
+      kind: list.kind ?? 'menu',
+      updated_at: list.updatedAt === undefined ? SEED_UPDATED_AT : list.updatedAt,
+    });
     for (const [c, category] of list.categories.entries()) {
-      const [row] = await trx('price_list_categories').insert({ customer_id: customerId, name: category.name, position: c, created_at: now }).returning('id');
+      const [row] = await trx('price_list_categories')
+        .insert({ customer_id: customerId, name: category.name, position: c, created_at: now })
+        .returning('id');
       const categoryId = Number(typeof row === 'object' ? (row as { id: unknown }).id : row);
       const rows = category.items.map((item, i) => ({
         customer_id: customerId,
@@ -57,7 +63,10 @@ export async function seedPriceList(db: Knex, customerId: number, list: SeedList
 
 /** A café's list of `count` items in 10 categories, with descriptions and labels: the bench's and the size test's list. */
 export function largeList(count: number): SeedList {
-  const categories: SeedCategory[] = Array.from({ length: 10 }, (_, c) => ({ name: `Kategori ${c + 1} · Sıcak İçecekler`, items: [] }));
+  const categories: SeedCategory[] = Array.from({ length: 10 }, (_, c) => ({
+    name: `Kategori ${c + 1} · Sıcak İçecekler`,
+    items: [],
+  }));
   for (let i = 0; i < count; i += 1) {
     categories[i % 10]!.items.push({
       name: `Ürün ${i + 1} Çılgın Şeftali`,

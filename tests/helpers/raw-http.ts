@@ -59,7 +59,12 @@ export function rawRequest(url: string, options: RawRequest = {}): Promise<RawRe
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const received = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: received, text: received.toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: received,
+            text: received.toString('utf8'),
+          });
         });
         res.on('error', (err) => reject(noAnswer(err)));
       },
@@ -72,7 +77,10 @@ export function rawRequest(url: string, options: RawRequest = {}): Promise<RawRe
 
 /** `application/x-www-form-urlencoded` headers and body. */
 export function formBody(fields: Record<string, string>): { headers: Record<string, string>; body: string } {
-  return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() };
+  return {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  };
 }
 
 /** `multipart/form-data` with text fields and one file part, as a browser's file input sends it. */
@@ -86,7 +94,9 @@ export function multipartBody(
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );

@@ -32,16 +32,30 @@ export async function signInAdmin(baseUrl: string, email: string, password: stri
 }
 
 /** POST /admin/customers (the form, answered 303); returns the new customer's id. */
-async function createCustomerViaAdmin(baseUrl: string, session: AdminSession, name: string, surname: string): Promise<number> {
+async function createCustomerViaAdmin(
+  baseUrl: string,
+  session: AdminSession,
+  name: string,
+  surname: string,
+): Promise<number> {
   const form = formBody({ _csrf: session.csrf, name, surname });
-  const res = await rawRequest(`${baseUrl}/admin/customers`, { headers: { ...form.headers, cookie: session.cookie }, body: form.body });
+  const res = await rawRequest(`${baseUrl}/admin/customers`, {
+    headers: { ...form.headers, cookie: session.cookie },
+    body: form.body,
+  });
   const id = Number(/^\/admin\/customers\/(\d+)\?created=1$/.exec(res.headers.location ?? '')?.[1]);
-  if (res.status !== 303 || !Number.isInteger(id)) throw new Error(`creating ${name} ${surname} failed: ${res.status} ${res.text.slice(0, 200)}`);
+  if (res.status !== 303 || !Number.isInteger(id))
+    throw new Error(`creating ${name} ${surname} failed: ${res.status} ${res.text.slice(0, 200)}`);
   return id;
 }
 
 /** A customer for each `[name, surname]`, made through the admin form, with slug and edit token as stored. */
-export async function createCustomersViaAdmin(baseUrl: string, session: AdminSession, people: ReadonlyArray<readonly [string, string]>, sqliteFile: string): Promise<RealCustomer[]> {
+export async function createCustomersViaAdmin(
+  baseUrl: string,
+  session: AdminSession,
+  people: ReadonlyArray<readonly [string, string]>,
+  sqliteFile: string,
+): Promise<RealCustomer[]> {
   const ids: number[] = [];
   for (const [name, surname] of people) ids.push(await createCustomerViaAdmin(baseUrl, session, name, surname));
   return readCustomers(sqliteFile, ids);
@@ -51,7 +65,9 @@ export async function createCustomersViaAdmin(baseUrl: string, session: AdminSes
 function readCustomers(sqliteFile: string, ids: number[]): RealCustomer[] {
   const db = new Database(sqliteFile, { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare<[number], { slug: string; edit_token: string }>('select slug, edit_token from customers where id = ?');
+    const row = db.prepare<[number], { slug: string; edit_token: string }>(
+      'select slug, edit_token from customers where id = ?',
+    );
     return ids.map((id) => {
       const found = row.get(id);
       if (!found) throw new Error(`customer ${id} is not in the database`);

@@ -1,11 +1,22 @@
 /** Every boolean column of the schema (migrations/20261121_0001_create_schema.ts). */
 const BOOLEAN_COLUMNS = new Set([
-  'is_active', 'is_profile_visible', 'is_phone_visible', 'is_email_visible', 'is_website_visible',
-  'show_name_on_cover', 'dark_mode', 'is_visible',
+  'is_active',
+  'is_profile_visible',
+  'is_phone_visible',
+  'is_email_visible',
+  'is_website_visible',
+  'show_name_on_cover',
+  'dark_mode',
+  'is_visible',
   // lead_settings (migrations/20261126_0023_create_leads.ts)
-  'enabled', 'ask_phone', 'ask_email', 'ask_note',
+  'enabled',
+  'ask_phone',
+  'ask_email',
+  'ask_note',
   // Owner notifications' choices; a price list item's switches (is_visible is above).
-  'on_message', 'weekly', 'sold_out',
+  'on_message',
+  'weekly',
+  'sold_out',
 ]);
 
 type Row = Record<string, unknown>;

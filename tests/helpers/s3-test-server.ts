@@ -52,16 +52,22 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
     probe.once('error', reject);
   });
 }
 
 function runServer(port: number, directory: string, bucket: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', PROCESS_SCRIPT, String(port), directory, bucket], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--openssl-legacy-provider', PROCESS_SCRIPT, String(port), directory, bucket],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -88,7 +94,9 @@ function runServer(port: number, directory: string, bucket: string): Promise<Chi
 }
 
 function ended(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 export async function startS3TestServer(bucket = 'vizit-test'): Promise<S3TestServer> {
@@ -123,7 +131,9 @@ export async function startS3TestServer(bucket = 'vizit-test'): Promise<S3TestSe
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

@@ -44,7 +44,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
     probe.once('error', reject);
   });
@@ -60,7 +62,9 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /** `smtpUtf8: false`: EHLO does not offer SMTPUTF8 (RFC 6531), as many servers still do not. */
-export async function startSmtpTestServer(options: { auth?: { user: string; pass: string }; smtpUtf8?: boolean } = {}): Promise<SmtpTestServer> {
+export async function startSmtpTestServer(
+  options: { auth?: { user: string; pass: string }; smtpUtf8?: boolean } = {},
+): Promise<SmtpTestServer> {
   const port = await freePort();
   const messages: ReceivedMail[] = [];
   const commands: string[] = [];
@@ -73,7 +77,8 @@ export async function startSmtpTestServer(options: { auth?: { user: string; pass
     error: quiet,
     fatal: quiet,
     debug(entry: { tnx?: string; command?: string }, _format: string, line: unknown) {
-      if (entry?.tnx === 'command' && (entry.command === 'MAIL' || entry.command === 'RCPT')) commands.push(String(line));
+      if (entry?.tnx === 'command' && (entry.command === 'MAIL' || entry.command === 'RCPT'))
+        commands.push(String(line));
     },
   };
   const waiters = new Set<() => void>();
@@ -104,7 +109,11 @@ export async function startSmtpTestServer(options: { auth?: { user: string; pass
               refusals += 1;
               const { code } = refusal;
               if (refusal.left === 0) refusal = null;
-              callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }));
+              callback(
+                Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+                  responseCode: code,
+                }),
+              );
               return;
             }
             const envelope = {
@@ -139,7 +148,9 @@ export async function startSmtpTestServer(options: { auth?: { user: string; pass
     });
 
   await start();
-  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : '';
+  const credentials = options.auth
+    ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
+    : '';
   return {
     url: `smtp://${credentials}127.0.0.1:${port}`,
     port,

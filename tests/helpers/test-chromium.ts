@@ -50,7 +50,10 @@ export async function writeFontConfig(): Promise<string> {
   const dir = path.join(os.tmpdir(), `vizit-test-fonts-${process.getuid?.() ?? 'user'}`);
   await mkdir(path.join(dir, 'cache'), { recursive: true });
   const aliases = ['sans-serif', 'serif', 'monospace', 'system-ui', 'ui-monospace']
-    .map((family) => `  <alias binding="same"><family>${family}</family><prefer><family>Noto Sans</family><family>Noto Emoji</family></prefer></alias>`)
+    .map(
+      (family) =>
+        `  <alias binding="same"><family>${family}</family><prefer><family>Noto Sans</family><family>Noto Emoji</family></prefer></alias>`,
+    )
     .join('\n');
   const file = path.join(dir, 'fonts.conf');
   await writeFile(
@@ -58,7 +61,9 @@ export async function writeFontConfig(): Promise<string> {
     `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
-${fontFolders().map((folder) => `  <dir>${folder}</dir>`).join('\n')}
+${fontFolders()
+  .map((folder) => `  <dir>${folder}</dir>`)
+  .join('\n')}
   <cachedir>${path.join(dir, 'cache')}</cachedir>
 ${aliases}
 </fontconfig>

@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
     server.once('error', reject);
   });
@@ -38,14 +40,22 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       user: 'vizit',
       password: 'vizit',
       // Test data only: durability traded for speed; room for the two-instance test's pools.
-      settings: { listen_addresses: '127.0.0.1', fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+      settings: {
+        listen_addresses: '127.0.0.1',
+        fsync: 'off',
+        synchronous_commit: 'off',
+        full_page_writes: 'off',
+        max_connections: '300',
+      },
     });
     await cluster.start();
     await cluster.createDatabase('vizit_test');
   } catch (err) {
     const log = cluster?.log() ?? '';
     await cluster?.destroy();
-    throw new Error(`The test PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`);
+    throw new Error(
+      `The test PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`,
+    );
   }
   const running = cluster;
   return {

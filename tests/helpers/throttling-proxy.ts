@@ -41,10 +41,13 @@ export async function startThrottlingProxy(targetPort: number, bytesPerSecond: n
       upstream.write(chunk);
       forwarded += chunk.length;
       client.pause();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!stalled) client.resume();
-      }, Math.ceil((chunk.length / bytesPerSecond) * 1000));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          if (!stalled) client.resume();
+        },
+        Math.ceil((chunk.length / bytesPerSecond) * 1000),
+      );
       timers.add(timer);
     });
   });

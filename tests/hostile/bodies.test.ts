@@ -53,7 +53,14 @@ function nestedParam(depth: number): string {
  */
 async function trickle(port: number, target: string, connections: number, forMs: number, everyMs = 100): Promise<void> {
   const requests = Array.from({ length: connections }, () => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: target, headers: { ...FORM, 'content-length': String(10 * MB) }, agent: false });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: target,
+      headers: { ...FORM, 'content-length': String(10 * MB) },
+      agent: false,
+    });
     req.on('error', () => {});
     req.write('message=');
     return req;
@@ -71,13 +78,17 @@ describe('hostile bodies', () => {
 
   it('a 20 MB url-encoded body to an owner form', async () => {
     const body = `bio=${'a'.repeat(20 * MB)}`;
-    const res = await hostileCase(h, 'owner-form-20mb', () => anonymous(h, `${owner()}/profile`, { headers: FORM, body }));
+    const res = await hostileCase(h, 'owner-form-20mb', () =>
+      anonymous(h, `${owner()}/profile`, { headers: FORM, body }),
+    );
     expectPageAnswer(res, [413], /büyük/);
   });
 
   it("a 20 MB url-encoded body to a visitor's message form", async () => {
     const body = `message=${'a'.repeat(20 * MB)}`;
-    const res = await hostileCase(h, 'message-form-20mb', () => anonymous(h, `/${h.customer.slug}/messages`, { headers: FORM, body }));
+    const res = await hostileCase(h, 'message-form-20mb', () =>
+      anonymous(h, `/${h.customer.slug}/messages`, { headers: FORM, body }),
+    );
     expectPageAnswer(res, [413], /büyük/);
   });
 
@@ -126,7 +137,10 @@ describe('hostile bodies', () => {
   it('50 bodies trickled a few bytes at a time', async () => {
     const port = Number(new URL(h.server.url).port);
     await hostileCase(h, 'trickled-bodies', async () => {
-      await Promise.all([trickle(port, `/${h.customer.slug}/messages`, 25, 3_000), trickle(port, `${owner()}/profile`, 25, 3_000)]);
+      await Promise.all([
+        trickle(port, `/${h.customer.slug}/messages`, 25, 3_000),
+        trickle(port, `${owner()}/profile`, 25, 3_000),
+      ]);
     });
   });
 });

@@ -64,7 +64,11 @@ export interface HealthWatch {
 /** Starts polling `{url}/healthz` every `everyMs`; resolves once the first poll is answered. */
 export async function watchHealth(url: string, everyMs = 10): Promise<HealthWatch> {
   // No execArgv: the test runner's preloads are not for this thread.
-  const worker = new Worker(POLLER, { eval: true, execArgv: [], workerData: { url: `${url}/healthz`, everyMs, niceness: MEASURING_NICENESS } });
+  const worker = new Worker(POLLER, {
+    eval: true,
+    execArgv: [],
+    workerData: { url: `${url}/healthz`, everyMs, niceness: MEASURING_NICENESS },
+  });
   const figures = new Promise<HealthFigures>((resolve, reject) => {
     worker.on('message', (message: unknown) => {
       if (message !== 'polling') resolve(message as HealthFigures);

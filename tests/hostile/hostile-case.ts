@@ -32,7 +32,12 @@ function resetPeakRss(pid: number): void {
  * Runs `work` as the case `name` and checks the server came through it; resolves with what `work` resolved with.
  * `healthzBoundMs` replaces HEALTHZ_BOUND_MS only where the case says why.
  */
-export async function hostileCase<T>(h: HostileServer, name: string, work: () => Promise<T>, healthzBoundMs = HEALTHZ_BOUND_MS): Promise<T> {
+export async function hostileCase<T>(
+  h: HostileServer,
+  name: string,
+  work: () => Promise<T>,
+  healthzBoundMs = HEALTHZ_BOUND_MS,
+): Promise<T> {
   await h.ensureRunning();
   const pid = h.server.pid;
   resetPeakRss(pid);
@@ -47,7 +52,9 @@ export async function hostileCase<T>(h: HostileServer, name: string, work: () =>
   const tookMs = performance.now() - started;
   const health = await watch.stop();
   const peakMb = procStatusMb(pid, 'VmHWM');
-  console.log(`hostile ${name}: ${Math.round(tookMs)} ms; /healthz slowest ${health.maxMs.toFixed(1)} ms of ${health.polls} polls; peak RSS ${peakMb?.toFixed(0) ?? '(exited)'} MB`);
+  console.log(
+    `hostile ${name}: ${Math.round(tookMs)} ms; /healthz slowest ${health.maxMs.toFixed(1)} ms of ${health.polls} polls; peak RSS ${peakMb?.toFixed(0) ?? '(exited)'} MB`,
+  );
   expect(h.alive(), `${name}: the server exited:\n${h.server.output()}`).toBe(true);
   expect(h.server.child.pid, name).toBe(pid);
   expect(health.failures, `${name}: /healthz failed while the case ran`).toEqual([]);
@@ -60,7 +67,11 @@ export async function hostileCase<T>(h: HostileServer, name: string, work: () =>
 
 /** A request to the server with the administrator's cookie. */
 export function asAdmin(h: HostileServer, target: string, options: RawRequest = {}): Promise<RawResponse> {
-  return rawRequest(`${h.server.url}${target}`, { timeoutMs: 60_000, ...options, headers: { ...options.headers, cookie: h.session.cookie } });
+  return rawRequest(`${h.server.url}${target}`, {
+    timeoutMs: 60_000,
+    ...options,
+    headers: { ...options.headers, cookie: h.session.cookie },
+  });
 }
 
 /** A request to the server as anybody (an owner holds only the edit token in the path). */
@@ -78,5 +89,9 @@ export function expectPageAnswer(res: RawResponse, statuses: number[], text?: st
 /** What a page says, without its markup (for failure messages). */
 export function shown(res: RawResponse): string {
   const main = /<main[\s\S]*<\/main>/.exec(res.text)?.[0] ?? res.text;
-  return `${res.status}: ${main.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 600)}`;
+  return `${res.status}: ${main
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 600)}`;
 }

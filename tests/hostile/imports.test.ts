@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 function postImport(csv: Buffer) {
-  const form = multipartBody({ _csrf: h.session.csrf }, { field: 'file', name: 'musteriler.csv', type: 'text/csv', data: csv });
+  const form = multipartBody(
+    { _csrf: h.session.csrf },
+    { field: 'file', name: 'musteriler.csv', type: 'text/csv', data: csv },
+  );
   return asAdmin(h, '/admin/import', form);
 }
 
@@ -44,7 +47,15 @@ function confirmFields(html: string): string {
   if (!form) throw new Error(`no confirm form in the preview:\n${html.slice(0, 2000)}`);
   const fields = new URLSearchParams();
   for (const input of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields.append(input[1]!, input[2]!.replace(/&#34;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    fields.append(
+      input[1]!,
+      input[2]!
+        .replace(/&#34;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
   }
   return fields.toString();
 }
@@ -52,7 +63,10 @@ function confirmFields(html: string): string {
 function customerIds(): number[] {
   const db = new Database(h.sqliteFile, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare<[], { id: number }>('select id from customers order by id').all().map((row) => row.id);
+    return db
+      .prepare<[], { id: number }>('select id from customers order by id')
+      .all()
+      .map((row) => row.id);
   } finally {
     db.close();
   }
@@ -97,7 +111,7 @@ describe('hostile imports', () => {
   });
 
   it('a file over the upload limit', async () => {
-    const csv = Buffer.from(`ad;soyad\n${'Ayşe;Kaya\n'.repeat(3 * MB / 10)}`);
+    const csv = Buffer.from(`ad;soyad\n${'Ayşe;Kaya\n'.repeat((3 * MB) / 10)}`);
     const res = await hostileCase(h, 'import-over-file-limit', () => postImport(csv));
     expectPageAnswer(res, [413], /1 MB/);
   });
@@ -112,21 +126,31 @@ describe('hostile imports', () => {
 });
 
 describe(`${MANY_CUSTOMERS} customers, printed and exported`, () => {
-
   it(`imports ${MANY_CUSTOMERS} customers`, async () => {
-    const rows = Array.from({ length: MANY_CUSTOMERS }, (_, i) => `Müşteri${i};Toplu${i};+90532${String(1_000_000 + i)};kisi${i}@ornek.com.tr;ornek${i}.com.tr`);
+    const rows = Array.from(
+      { length: MANY_CUSTOMERS },
+      (_, i) => `Müşteri${i};Toplu${i};+90532${String(1_000_000 + i)};kisi${i}@ornek.com.tr;ornek${i}.com.tr`,
+    );
     const csv = Buffer.from(`ad;soyad;telefon;e-posta;web\n${rows.join('\n')}\n`);
     await hostileCase(h, 'import-300-customers', async () => {
       const preview = await postImport(csv);
       expectPageAnswer(preview, [200]);
-      const confirmed = await asAdmin(h, '/admin/import/confirm', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: confirmFields(preview.text) });
+      const confirmed = await asAdmin(h, '/admin/import/confirm', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: confirmFields(preview.text),
+      });
       expect(confirmed.status, shown(confirmed)).toBeLessThan(400);
     });
     expect(customerIds().length).toBeGreaterThanOrEqual(MANY_CUSTOMERS);
   });
 
-  it("the first print after the start, which loads the print kit (pdfkit, its fonts)", async () => {
-    const res = await hostileCase(h, 'print-first-card', () => asAdmin(h, `/admin/customers/${h.customer.id}/print.pdf`), FIRST_PRINT_BOUND_MS);
+  it('the first print after the start, which loads the print kit (pdfkit, its fonts)', async () => {
+    const res = await hostileCase(
+      h,
+      'print-first-card',
+      () => asAdmin(h, `/admin/customers/${h.customer.id}/print.pdf`),
+      FIRST_PRINT_BOUND_MS,
+    );
     expect(res.status, shown(res)).toBe(200);
   });
 
@@ -146,7 +170,9 @@ describe(`${MANY_CUSTOMERS} customers, printed and exported`, () => {
   it('the customer CSV export of 3,000 listed ids', async () => {
     const ids = customerIds();
     const listed = Array.from({ length: 3000 }, (_, i) => ids[i % ids.length]).join(',');
-    const res = await hostileCase(h, 'customers-csv-export-3000-ids', () => asAdmin(h, `/admin/customers.csv?ids=${listed}`));
+    const res = await hostileCase(h, 'customers-csv-export-3000-ids', () =>
+      asAdmin(h, `/admin/customers.csv?ids=${listed}`),
+    );
     expect(res.status).toBeLessThan(500);
   });
 
@@ -157,7 +183,9 @@ describe(`${MANY_CUSTOMERS} customers, printed and exported`, () => {
 
   it(`the per-customer export of a customer with ${MANY_MESSAGES.toLocaleString('en')} messages of 500 characters`, async () => {
     seedMessages(h.customer.id, MANY_MESSAGES);
-    const res = await hostileCase(h, 'customer-export-many-messages', () => asAdmin(h, `/admin/customers/${h.customer.id}/export`));
+    const res = await hostileCase(h, 'customer-export-many-messages', () =>
+      asAdmin(h, `/admin/customers/${h.customer.id}/export`),
+    );
     expect(res.status, shown(res)).toBe(200);
     expect(res.body.subarray(0, 2).toString('latin1')).toBe('PK');
   });

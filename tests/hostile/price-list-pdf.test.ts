@@ -27,7 +27,9 @@ afterAll(async () => {
 
 describe('the price list PDF of 500 items', () => {
   it('is drawn on the first request while /healthz answers within 100 ms, and holds every item', async () => {
-    const res = await hostileCase(h, 'price list PDF, 500 items, first drawing', () => anonymous(h, `/${h.customer.slug}/fiyat-listesi.pdf`));
+    const res = await hostileCase(h, 'price list PDF, 500 items, first drawing', () =>
+      anonymous(h, `/${h.customer.slug}/fiyat-listesi.pdf`),
+    );
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const doc = await openPdf(res.body);

@@ -40,7 +40,8 @@ export function productionStart(): ProductionStart {
   }
   if (words[i] !== 'node') throw new Error(`npm start's server command is not node: ${command}`);
   const nodeArgs = words.slice(i + 1, -1);
-  if (nodeArgs.length === 0 || !nodeArgs.every((arg) => arg.startsWith('--'))) throw new Error(`unexpected node arguments in npm start: ${command}`);
+  if (nodeArgs.length === 0 || !nodeArgs.every((arg) => arg.startsWith('--')))
+    throw new Error(`unexpected node arguments in npm start: ${command}`);
   return { nodeArgs, env };
 }
 
@@ -62,7 +63,13 @@ async function launch(dataDir: string): Promise<ServerProcess> {
   const server = await startHttp({
     name: 'server',
     args: [...start.nodeArgs, '--import', 'tsx', 'src/server.ts'],
-    env: { ...start.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...start.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     readyPath: '/healthz',
   });
   raisePriority(server.pid);

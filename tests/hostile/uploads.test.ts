@@ -35,8 +35,16 @@ function declaringSize(png: Buffer, width: number, height: number): Buffer {
 }
 
 beforeAll(async () => {
-  const onePng = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: { r: 40, g: 80, b: 200 } } }).png({ compressionLevel: 9 }).toBuffer();
-  const [server, small, big, smaller] = await Promise.all([startHostileServer('uploads'), onePng(64), onePng(7000), onePng(5000)]);
+  const onePng = (side: number) =>
+    sharp({ create: { width: side, height: side, channels: 3, background: { r: 40, g: 80, b: 200 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  const [server, small, big, smaller] = await Promise.all([
+    startHostileServer('uploads'),
+    onePng(64),
+    onePng(7000),
+    onePng(5000),
+  ]);
   h = server;
   headerBomb = declaringSize(small, 20_000, 20_000);
   pixelBomb = big;
@@ -46,7 +54,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-function upload(target: string, data: Buffer, file: { name: string; type: string; field?: string }, fields: Record<string, string> = {}) {
+function upload(
+  target: string,
+  data: Buffer,
+  file: { name: string; type: string; field?: string },
+  fields: Record<string, string> = {},
+) {
   const form = multipartBody(fields, { field: file.field ?? 'file', name: file.name, type: file.type, data });
   return anonymous(h, `/edit/${h.customer.token}${target}`, form);
 }
@@ -79,7 +92,9 @@ describe('hostile uploads', () => {
   });
 
   it('a 30 MB photo', async () => {
-    const res = await hostileCase(h, 'photo-oversize', () => upload('/photo/profile', randomBytes(30 * MB), { name: 'dev.jpg', type: 'image/jpeg' }));
+    const res = await hostileCase(h, 'photo-oversize', () =>
+      upload('/photo/profile', randomBytes(30 * MB), { name: 'dev.jpg', type: 'image/jpeg' }),
+    );
     expectPageAnswer(res, [413], /5MB/);
   });
 
@@ -87,27 +102,56 @@ describe('hostile uploads', () => {
     const odd = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(9.5 * MB)]);
     const fields = { catalog_type: 'file', label: 'Katalog' };
     await hostileCase(h, 'catalog-odd-and-oversize', async () => {
-      expect((await upload('/links/catalog', odd, { name: 'katalog.pdf', type: 'application/pdf' }, fields)).status).toBeLessThan(500);
-      expectPageAnswer(await upload('/links/catalog', Buffer.concat([odd, odd]), { name: 'katalog.pdf', type: 'application/pdf' }, fields), [413], /10MB/);
+      expect(
+        (await upload('/links/catalog', odd, { name: 'katalog.pdf', type: 'application/pdf' }, fields)).status,
+      ).toBeLessThan(500);
+      expectPageAnswer(
+        await upload(
+          '/links/catalog',
+          Buffer.concat([odd, odd]),
+          { name: 'katalog.pdf', type: 'application/pdf' },
+          fields,
+        ),
+        [413],
+        /10MB/,
+      );
     });
   });
 
   it(`${AT_ONCE} catalog PDFs of 9.5 MB at once`, async () => {
     const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(9.5 * MB)]);
     const answers = await hostileCase(h, 'catalog-pdfs-at-once', () =>
-      Promise.all(Array.from({ length: AT_ONCE }, () => upload('/links/catalog', pdf, { name: 'katalog.pdf', type: 'application/pdf' }, { catalog_type: 'file', label: 'Katalog' }))),
+      Promise.all(
+        Array.from({ length: AT_ONCE }, () =>
+          upload(
+            '/links/catalog',
+            pdf,
+            { name: 'katalog.pdf', type: 'application/pdf' },
+            { catalog_type: 'file', label: 'Katalog' },
+          ),
+        ),
+      ),
     );
     for (const res of answers) expect([200, 303, 422, 503], shown(res)).toContain(res.status);
   });
 
   it('a catalog image that declares 400 megapixels', async () => {
-    const res = await hostileCase(h, 'catalog-header-bomb', () => upload('/links/catalog', headerBomb, png, { catalog_type: 'file', label: 'Fiyatlar' }));
+    const res = await hostileCase(h, 'catalog-header-bomb', () =>
+      upload('/links/catalog', headerBomb, png, { catalog_type: 'file', label: 'Fiyatlar' }),
+    );
     expectPageAnswer(res, [422], /megapiksel/);
   });
 
   it('a brand logo that declares 400 megapixels, and one of 49', async () => {
     const send = (data: Buffer) =>
-      asAdmin(h, '/admin/settings', multipartBody({ _csrf: h.session.csrf, brand_name: 'Ajans', brand_url: '', accent_color: '' }, { field: 'logo', name: 'logo.png', type: 'image/png', data }));
+      asAdmin(
+        h,
+        '/admin/settings',
+        multipartBody(
+          { _csrf: h.session.csrf, brand_name: 'Ajans', brand_url: '', accent_color: '' },
+          { field: 'logo', name: 'logo.png', type: 'image/png', data },
+        ),
+      );
     await hostileCase(h, 'logo-bombs', async () => {
       expectPageAnswer(await send(headerBomb), [422], /megapiksel/);
       expect((await send(pixelBomb)).status).toBeLessThan(500);

@@ -18,11 +18,21 @@ afterEach(() => t.close());
 
 /** Entries written straight into the table, `n` of them a minute apart, the newest now. */
 async function seed(n: number, row: Record<string, unknown>): Promise<void> {
-  const rows = Array.from({ length: n }, (_, i) => ({ created_at: NOW - (n - i) * 60_000, action: 'customer_edited', ...row }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    created_at: NOW - (n - i) * 60_000,
+    action: 'customer_edited',
+    ...row,
+  }));
   for (let i = 0; i < rows.length; i += 50) await t.db('admin_activity').insert(rows.slice(i, i + 50));
 }
 
-const items = (html: string) => [...html.matchAll(/<li class="activity-list__item">([\s\S]*?)<\/li>/g)].map((m) => (m[1] as string).replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim());
+const items = (html: string) =>
+  [...html.matchAll(/<li class="activity-list__item">([\s\S]*?)<\/li>/g)].map((m) =>
+    (m[1] as string)
+      .replace(/<[^>]+>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 /** The pager's link: "Daha eski" is rel=next, "Daha yeni" rel=prev. */
 const hrefOf = (html: string, text: 'Daha eski' | 'Daha yeni') => {
   const m = new RegExp(`href="([^"]+)" rel="${text === 'Daha eski' ? 'next' : 'prev'}"`).exec(html);
@@ -41,7 +51,11 @@ describe('GET /admin/activity', () => {
 
   it('shows who, what, which customer, and the relative and absolute time, newest first', async () => {
     const ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    await admin.agent.post(`/admin/customers/${ayse.id}/slug`).type('form').send({ _csrf: admin.csrf, slug: 'ayse-seramik' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .type('form')
+      .send({ _csrf: admin.csrf, slug: 'ayse-seramik' })
+      .expect(303);
     await t.db('admin_activity').update({ created_at: NOW - 5 * 60_000 });
     const page = await admin.agent.get('/admin/activity').expect(200);
     expect(items(page.text)).toEqual([
@@ -64,8 +78,20 @@ describe('GET /admin/activity', () => {
   it('pages 50 at a time with "Daha eski" and "Daha yeni", the filters kept', async () => {
     const ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
     await t.db('admin_activity').del();
-    await seed(120, { admin_id: 1, admin_email: 'yonetici@example.com', customer_id: ayse.id, customer_name: 'Ayşe Kaya', customer_slug: 'aysekaya' });
-    await seed(30, { admin_id: 2, admin_email: 'eski@example.com', customer_id: 999, customer_name: 'Silinmiş Kişi', customer_slug: 'silinmis' });
+    await seed(120, {
+      admin_id: 1,
+      admin_email: 'yonetici@example.com',
+      customer_id: ayse.id,
+      customer_name: 'Ayşe Kaya',
+      customer_slug: 'aysekaya',
+    });
+    await seed(30, {
+      admin_id: 2,
+      admin_email: 'eski@example.com',
+      customer_id: 999,
+      customer_name: 'Silinmiş Kişi',
+      customer_slug: 'silinmis',
+    });
     const filtered = `/admin/activity?yonetici=1&musteri=${ayse.id}`;
     const first = await admin.agent.get(filtered).expect(200);
     expect(items(first.text)).toHaveLength(50);
@@ -102,7 +128,11 @@ describe('the customer page', () => {
     const ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
     const ali = await createCustomer(t, admin, 'Ali', 'Veli');
     for (let i = 0; i < 12; i += 1) {
-      await admin.agent.post(`/admin/customers/${ayse.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: i % 2 === 0 ? '0' : '1' }).expect(303);
+      await admin.agent
+        .post(`/admin/customers/${ayse.id}/status`)
+        .type('form')
+        .send({ _csrf: admin.csrf, is_active: i % 2 === 0 ? '0' : '1' })
+        .expect(303);
     }
     const page = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
     const history = items(page.text);

@@ -9,7 +9,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { AdminActivityRepository } from '../../src/repositories/admin-activity.repository.js';
 import { ActivityLog } from '../../src/services/activity-log.service.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createCustomer,
+  createTestApp,
+  csrfFrom,
+  signIn,
+  type TestApp,
+} from '../helpers/app.js';
 
 let t: TestApp;
 let now: number;
@@ -21,23 +29,43 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-interface Row { action: string; admin_id: unknown; admin_email: string | null; customer_id: unknown; customer_name: string | null; customer_slug: string | null; detail_count: unknown; detail_from: string | null; detail_to: string | null }
+interface Row {
+  action: string;
+  admin_id: unknown;
+  admin_email: string | null;
+  customer_id: unknown;
+  customer_name: string | null;
+  customer_slug: string | null;
+  detail_count: unknown;
+  detail_from: string | null;
+  detail_to: string | null;
+}
 const entries = async (): Promise<Row[]> => (await t.db('admin_activity').orderBy('id')) as Row[];
 const lastEntry = async (): Promise<Row> => (await t.db('admin_activity').orderBy('id', 'desc').first()) as Row;
 const adminId = async () => Number((await t.db('administrators').where({ email: ADMIN_EMAIL }).first()).id);
-const form = (path: string, fields: Record<string, string> = {}) => admin.agent.post(path).type('form').send({ _csrf: admin.csrf, ...fields });
+const form = (path: string, fields: Record<string, string> = {}) =>
+  admin.agent
+    .post(path)
+    .type('form')
+    .send({ _csrf: admin.csrf, ...fields });
 function field(html: string, name: string): string {
   const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
   if (!m) throw new Error(`no ${name} on the page`);
   return m[1] as string;
 }
-const codeAt = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
+const codeAt = (secret: string) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
 
 /** Who did it and to which customer, as the entry reads. */
 function summary(row: Row) {
   return {
-    action: row.action, admin_email: row.admin_email, customer_name: row.customer_name, customer_slug: row.customer_slug,
-    count: row.detail_count == null ? null : Number(row.detail_count), from: row.detail_from, to: row.detail_to,
+    action: row.action,
+    admin_email: row.admin_email,
+    customer_name: row.customer_name,
+    customer_slug: row.customer_slug,
+    count: row.detail_count == null ? null : Number(row.detail_count),
+    from: row.detail_from,
+    to: row.detail_to,
   };
 }
 
@@ -45,7 +73,16 @@ describe('each administrator action leaves its entry', () => {
   it('sign-in, customer created, edited, address changed, passive and active, edit link replaced, exports, deleted, sign-out', async () => {
     const id = await adminId();
     const ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    await form(`/admin/customers/${ayse.id}/profile`, { name: 'Ayşe', surname: 'Kaya', company: 'Kaya Kırtasiye', title: '', address_line: '', district: '', city: '', postal_code: '' }).expect(303);
+    await form(`/admin/customers/${ayse.id}/profile`, {
+      name: 'Ayşe',
+      surname: 'Kaya',
+      company: 'Kaya Kırtasiye',
+      title: '',
+      address_line: '',
+      district: '',
+      city: '',
+      postal_code: '',
+    }).expect(303);
     await form(`/admin/customers/${ayse.id}/slug`, { slug: 'ayse-seramik' }).expect(303);
     await form(`/admin/customers/${ayse.id}/status`, { is_active: '0' }).expect(303);
     await form(`/admin/customers/${ayse.id}/status`, { is_active: '1' }).expect(303);
@@ -69,34 +106,91 @@ describe('each administrator action leaves its entry', () => {
       { ...named, action: 'sign_in', customer_name: null, customer_slug: null, count: null, from: null, to: null },
       { ...named, action: 'customer_created', customer_slug: 'aysekaya', count: null, from: null, to: null },
       { ...named, action: 'customer_edited', customer_slug: 'aysekaya', count: null, from: null, to: null },
-      { ...named, action: 'slug_changed', customer_slug: 'aysekaya', count: null, from: 'aysekaya', to: 'ayse-seramik' },
+      {
+        ...named,
+        action: 'slug_changed',
+        customer_slug: 'aysekaya',
+        count: null,
+        from: 'aysekaya',
+        to: 'ayse-seramik',
+      },
       { ...named, action: 'customer_deactivated', customer_slug: 'ayse-seramik', count: null, from: null, to: null },
       { ...named, action: 'customer_activated', customer_slug: 'ayse-seramik', count: null, from: null, to: null },
       { ...named, action: 'edit_link_replaced', customer_slug: 'ayse-seramik', count: null, from: null, to: null },
       { ...named, action: 'customer_exported', customer_slug: 'ayse-seramik', count: null, from: null, to: null },
-      { ...named, action: 'customers_csv_exported', customer_name: null, customer_slug: null, count: null, from: null, to: null },
-      { ...named, action: 'customers_csv_exported', customer_name: null, customer_slug: null, count: 1, from: null, to: null },
-      { ...named, action: 'print_kit_downloaded', customer_slug: 'ayse-seramik', count: null, from: null, to: 'card-bleed' },
+      {
+        ...named,
+        action: 'customers_csv_exported',
+        customer_name: null,
+        customer_slug: null,
+        count: null,
+        from: null,
+        to: null,
+      },
+      {
+        ...named,
+        action: 'customers_csv_exported',
+        customer_name: null,
+        customer_slug: null,
+        count: 1,
+        from: null,
+        to: null,
+      },
+      {
+        ...named,
+        action: 'print_kit_downloaded',
+        customer_slug: 'ayse-seramik',
+        count: null,
+        from: null,
+        to: 'card-bleed',
+      },
       { ...named, action: 'print_kit_downloaded', customer_slug: 'ayse-seramik', count: null, from: null, to: 'a6' },
-      { ...named, action: 'print_sheet_downloaded', customer_name: null, customer_slug: null, count: 1, from: null, to: null },
+      {
+        ...named,
+        action: 'print_sheet_downloaded',
+        customer_name: null,
+        customer_slug: null,
+        count: 1,
+        from: null,
+        to: null,
+      },
       { ...named, action: 'customer_deleted', customer_slug: 'ayse-seramik', count: null, from: null, to: null },
       { ...named, action: 'sign_out', customer_name: null, customer_slug: null, count: null, from: null, to: null },
     ]);
     expect(rows.filter((r) => r.customer_id != null).every((r) => Number(r.customer_id) === ayse.id)).toBe(true);
   });
 
-  it('an import: one entry with the count, linked to its result page, in each customer\'s history; a reload of the result adds nothing', async () => {
+  it("an import: one entry with the count, linked to its result page, in each customer's history; a reload of the result adds nothing", async () => {
     const csv = Buffer.from('ad;soyad;telefon\nAli;Veli;05321234567\nZeynep;Su;05329876543\n');
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
-    const fields = { _csrf: field(preview.text, '_csrf'), importId: field(preview.text, 'importId'), data: field(preview.text, 'data'), slugs: field(preview.text, 'slugs') };
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' })
+      .expect(200);
+    const fields = {
+      _csrf: field(preview.text, '_csrf'),
+      importId: field(preview.text, 'importId'),
+      data: field(preview.text, 'data'),
+      slugs: field(preview.text, 'slugs'),
+    };
     await admin.agent.post('/admin/import/confirm').type('form').send(fields).expect(303);
     await admin.agent.post('/admin/import/confirm').type('form').send(fields).expect(303);
     const rows = (await entries()).filter((r) => r.action.includes('import'));
     expect(rows.map(summary)).toEqual([
-      { action: 'customers_imported', admin_email: ADMIN_EMAIL, customer_name: null, customer_slug: null, count: 2, from: null, to: fields.importId },
+      {
+        action: 'customers_imported',
+        admin_email: ADMIN_EMAIL,
+        customer_name: null,
+        customer_slug: null,
+        count: 2,
+        from: null,
+        to: fields.importId,
+      },
     ]);
     const log = await admin.agent.get('/admin/activity').expect(200);
-    expect(log.text).toContain(`İçe aktarma: 2 müşteri oluşturuldu · <a href="/admin/import/${fields.importId}">Müşterileri gör</a>`);
+    expect(log.text).toContain(
+      `İçe aktarma: 2 müşteri oluşturuldu · <a href="/admin/import/${fields.importId}">Müşterileri gör</a>`,
+    );
     const result = await admin.agent.get(`/admin/import/${fields.importId}`).expect(200);
     expect(result.text).toContain('Zeynep');
     const zeynep = Number((await t.db('customers').where({ slug: 'zeynepsu' }).first()).id);
@@ -107,9 +201,22 @@ describe('each administrator action leaves its entry', () => {
   it('an import of 293 customers writes one entry, not 294', async () => {
     const lines = Array.from({ length: 293 }, (_, i) => `Kişi${i};Soyad${i};053212${String(i).padStart(5, '0')}`);
     const csv = Buffer.from(`ad;soyad;telefon\n${lines.join('\n')}\n`);
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', csv, { filename: 'm.csv', contentType: 'text/csv' })
+      .expect(200);
     const before = (await entries()).length;
-    await admin.agent.post('/admin/import/confirm').type('form').send({ _csrf: field(preview.text, '_csrf'), importId: field(preview.text, 'importId'), data: field(preview.text, 'data'), slugs: field(preview.text, 'slugs') }).expect(303);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: field(preview.text, '_csrf'),
+        importId: field(preview.text, 'importId'),
+        data: field(preview.text, 'data'),
+        slugs: field(preview.text, 'slugs'),
+      })
+      .expect(303);
     const after = await entries();
     expect(after).toHaveLength(before + 1);
     expect(summary(after[after.length - 1] as Row)).toMatchObject({ action: 'customers_imported', count: 293 });
@@ -118,17 +225,43 @@ describe('each administrator action leaves its entry', () => {
 
   it('brand changed and cleared, password changed, second factor on and off', async () => {
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Kaya Ajans').field('brand_url', '').field('accent_color', '').expect(303);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('action', 'clear').expect(303);
-    await form('/admin/password', { current_password: ADMIN_PASSWORD, new_password: 'yeni-uzun-sifre-42', new_password_confirm: 'yeni-uzun-sifre-42' }).expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('brand_name', 'Kaya Ajans')
+      .field('brand_url', '')
+      .field('accent_color', '')
+      .expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('action', 'clear')
+      .expect(303);
+    await form('/admin/password', {
+      current_password: ADMIN_PASSWORD,
+      new_password: 'yeni-uzun-sifre-42',
+      new_password_confirm: 'yeni-uzun-sifre-42',
+    }).expect(303);
     const csrf = csrfFrom((await admin.agent.get('/admin').expect(200)).text);
     const security = await admin.agent.get('/admin/security').expect(200);
     const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1] ?? '').replace(/ /g, '');
-    await admin.agent.post('/admin/security').type('form').send({ _csrf: csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) }).expect(200);
+    await admin.agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) })
+      .expect(200);
     now += 30_000;
-    await admin.agent.post('/admin/security/recovery-codes').type('form').send({ _csrf: csrf, password: 'yeni-uzun-sifre-42', code: codeAt(secret) }).expect(200);
+    await admin.agent
+      .post('/admin/security/recovery-codes')
+      .type('form')
+      .send({ _csrf: csrf, password: 'yeni-uzun-sifre-42', code: codeAt(secret) })
+      .expect(200);
     now += 30_000;
-    await admin.agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password: 'yeni-uzun-sifre-42', code: codeAt(secret) }).expect(303);
+    await admin.agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: csrf, password: 'yeni-uzun-sifre-42', code: codeAt(secret) })
+      .expect(303);
     expect((await entries()).slice(1).map((r) => [r.action, r.admin_email])).toEqual([
       ['brand_changed', ADMIN_EMAIL],
       ['brand_cleared', ADMIN_EMAIL],
@@ -144,18 +277,38 @@ describe('failed sign-ins', () => {
   async function failedSignIn(email: string, password: string) {
     const agent = request.agent(t.app);
     const page = await agent.get('/login').expect(200);
-    await agent.post('/login').type('form').send({ _csrf: csrfFrom(page.text), email, password }).expect(401);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email, password })
+      .expect(401);
   }
 
   it("name the administrator's account tried (normalised), never the password, and nobody as who", async () => {
     await failedSignIn('  Yonetici@Example.COM ', 'yanlis-sifre-1');
-    expect(summary(await lastEntry())).toEqual({ action: 'sign_in_failed', admin_email: null, customer_name: null, customer_slug: null, count: null, from: 'password', to: ADMIN_EMAIL });
+    expect(summary(await lastEntry())).toEqual({
+      action: 'sign_in_failed',
+      admin_email: null,
+      customer_name: null,
+      customer_slug: null,
+      count: null,
+      from: 'password',
+      to: ADMIN_EMAIL,
+    });
     expect((await lastEntry()).admin_id).toBeNull();
   });
 
   it('keep nothing of an address that is no administrator’s: it may be a password typed one field early', async () => {
     await failedSignIn('Gizli-Sifre-2026!', 'x');
-    expect(summary(await lastEntry())).toEqual({ action: 'sign_in_failed', admin_email: null, customer_name: null, customer_slug: null, count: null, from: 'password', to: null });
+    expect(summary(await lastEntry())).toEqual({
+      action: 'sign_in_failed',
+      admin_email: null,
+      customer_name: null,
+      customer_slug: null,
+      count: null,
+      from: 'password',
+      to: null,
+    });
     expect(JSON.stringify(await entries()).toLowerCase()).not.toContain('gizli-sifre');
   });
 });
@@ -169,20 +322,42 @@ describe('what the log never holds', () => {
     secrets.push(String((await t.db('customers').where({ id: ayse.id }).first()).edit_token));
     const security = await admin.agent.get('/admin/security').expect(200);
     const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1] ?? '').replace(/ /g, '');
-    const on = await admin.agent.post('/admin/security').type('form').send({ _csrf: admin.csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) }).expect(200);
-    const recoveryCodes = [...on.text.matchAll(/<code>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})<\/code>/g)].map((m) => m[1] as string);
+    const on = await admin.agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: admin.csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) })
+      .expect(200);
+    const recoveryCodes = [...on.text.matchAll(/<code>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})<\/code>/g)].map(
+      (m) => m[1] as string,
+    );
     expect(recoveryCodes.length).toBeGreaterThan(0);
     secrets.push(secret, field(security.text, 'enrolment'), ...recoveryCodes);
     now += 30_000;
-    const renewed = await admin.agent.post('/admin/security/recovery-codes').type('form').send({ _csrf: admin.csrf, password: ADMIN_PASSWORD, code: codeAt(secret) }).expect(200);
-    const newCodes = [...renewed.text.matchAll(/<code>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})<\/code>/g)].map((m) => m[1] as string);
+    const renewed = await admin.agent
+      .post('/admin/security/recovery-codes')
+      .type('form')
+      .send({ _csrf: admin.csrf, password: ADMIN_PASSWORD, code: codeAt(secret) })
+      .expect(200);
+    const newCodes = [...renewed.text.matchAll(/<code>([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})<\/code>/g)].map(
+      (m) => m[1] as string,
+    );
     expect(newCodes.length).toBeGreaterThan(0);
     secrets.push(...newCodes);
-    await admin.agent.post('/admin/security/disable').type('form').send({ _csrf: admin.csrf, password: ADMIN_PASSWORD, code: newCodes[0] }).expect(303);
-    await form('/admin/password', { current_password: ADMIN_PASSWORD, new_password: 'yeni-uzun-sifre-42', new_password_confirm: 'yeni-uzun-sifre-42' }).expect(303);
+    await admin.agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: admin.csrf, password: ADMIN_PASSWORD, code: newCodes[0] })
+      .expect(303);
+    await form('/admin/password', {
+      current_password: ADMIN_PASSWORD,
+      new_password: 'yeni-uzun-sifre-42',
+      new_password_confirm: 'yeni-uzun-sifre-42',
+    }).expect(303);
     secrets.push('yeni-uzun-sifre-42');
     await form('/logout', { _csrf: csrfFrom((await admin.agent.get('/admin').expect(200)).text) }).expect(303);
-    const sessionIds = (await t.db('sessions').select('*')).map((s: Record<string, unknown>) => String(s.sid ?? s.id ?? ''));
+    const sessionIds = (await t.db('sessions').select('*')).map((s: Record<string, unknown>) =>
+      String(s.sid ?? s.id ?? ''),
+    );
     secrets.push(...sessionIds.filter((s) => s.length > 8));
 
     const table = JSON.stringify(await entries());
@@ -199,13 +374,33 @@ describe('a wrong second-factor code', () => {
   it('is a failed sign-in of that account, at the code step', async () => {
     const security = await admin.agent.get('/admin/security').expect(200);
     const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1] ?? '').replace(/ /g, '');
-    await admin.agent.post('/admin/security').type('form').send({ _csrf: admin.csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) }).expect(200);
+    await admin.agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: admin.csrf, enrolment: field(security.text, 'enrolment'), code: codeAt(secret) })
+      .expect(200);
     const agent = request.agent(t.app);
     const login = await agent.get('/login').expect(200);
-    const codeForm = await agent.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    const codeForm = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(200);
     const wrong = codeAt(secret) === '000000' ? '111111' : '000000';
-    await agent.post('/login').type('form').send({ _csrf: csrfFrom(codeForm.text), code: wrong }).expect(401);
-    expect(summary(await lastEntry())).toEqual({ action: 'sign_in_failed', admin_email: null, customer_name: null, customer_slug: null, count: null, from: 'code', to: ADMIN_EMAIL });
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(codeForm.text), code: wrong })
+      .expect(401);
+    expect(summary(await lastEntry())).toEqual({
+      action: 'sign_in_failed',
+      admin_email: null,
+      customer_name: null,
+      customer_slug: null,
+      count: null,
+      from: 'code',
+      to: ADMIN_EMAIL,
+    });
   });
 });
 
@@ -227,17 +422,28 @@ describe('a failure to record', () => {
 describe('many customers at once (a bulk action)', () => {
   it('writes one entry and its 7,000 customers in 14 statements of 500 rows, inside the caller’s transaction', async () => {
     const log = new ActivityLog(new AdminActivityRepository(t.db), () => now, createLogger('silent'));
-    const customers = Array.from({ length: 7_000 }, (_, i) => ({ id: i + 1, name: 'Müşteri', surname: String(i), slug: `musteri${i}` }));
+    const customers = Array.from({ length: 7_000 }, (_, i) => ({
+      id: i + 1,
+      name: 'Müşteri',
+      surname: String(i),
+      slug: `musteri${i}`,
+    }));
     const inserts: string[] = [];
-    const count = (q: { sql: string }) => { if (/^insert into [`"]admin_activity_customers[`"]/i.test(q.sql)) inserts.push(q.sql); };
+    const count = (q: { sql: string }) => {
+      if (/^insert into [`"]admin_activity_customers[`"]/i.test(q.sql)) inserts.push(q.sql);
+    };
     t.db.on('query', count);
     try {
-      await t.db.transaction((trx) => log.bulkAction('customers_deactivated', { id: 1, email: ADMIN_EMAIL }, customers, trx));
+      await t.db.transaction((trx) =>
+        log.bulkAction('customers_deactivated', { id: 1, email: ADMIN_EMAIL }, customers, trx),
+      );
     } finally {
       t.db.off('query', count);
     }
     expect(inserts).toHaveLength(14);
-    expect(await t.db('admin_activity').where({ action: 'customers_deactivated' }).select('detail_count')).toEqual([{ detail_count: 7_000 }]);
+    expect(await t.db('admin_activity').where({ action: 'customers_deactivated' }).select('detail_count')).toEqual([
+      { detail_count: 7_000 },
+    ]);
     expect(Number((await t.db('admin_activity_customers').count({ n: '*' }))[0]?.n)).toBe(7_000);
   });
 });

@@ -12,22 +12,32 @@ afterEach(() => t.close());
 
 /** The command on the app's own data dir and database, as an operator would run it on the server. */
 const admin = (args: string[]) =>
-  runCli('src/cli/admin.ts', args, { DATA_DIR: t.dataDir, ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}) });
+  runCli('src/cli/admin.ts', args, {
+    DATA_DIR: t.dataDir,
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+  });
 
 async function passwordStep() {
   const agent = request.agent(t.app);
   const form = await agent.get('/login').expect(200);
-  return agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  return agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 }
 
 describe('npm run admin -- disable-2fa', () => {
-  it('turns a lost phone\'s second factor off, so the password alone signs in again', async () => {
+  it("turns a lost phone's second factor off, so the password alone signs in again", async () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = /<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1]?.replace(/ /g, '') ?? '';
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
     const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1];
-    await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code }).expect(200);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), enrolment, code })
+      .expect(200);
     expect((await passwordStep()).status).toBe(200);
 
     const done = await admin(['disable-2fa', ADMIN_EMAIL.toUpperCase()]);

@@ -27,27 +27,40 @@ function excelCsv(lines: readonly string[]): Buffer {
 }
 
 function upload(bytes: Buffer, csrf = admin.csrf) {
-  return admin.agent.post('/admin/import').field('_csrf', csrf).attach('file', bytes, { filename: 'musteriler.csv', contentType: 'text/csv' });
+  return admin.agent
+    .post('/admin/import')
+    .field('_csrf', csrf)
+    .attach('file', bytes, { filename: 'musteriler.csv', contentType: 'text/csv' });
 }
 
 /** The preview's "only the valid rows" form, submitted as the browser would. */
 function confirmValidOnly(previewHtml: string, csrf = inputValue(previewHtml, '_csrf')) {
-  return admin.agent.post('/admin/import/confirm').type('form').send({
-    _csrf: csrf,
-    importId: inputValue(previewHtml, 'importId'),
-    data: inputValue(previewHtml, 'data'),
-    slugs: inputValue(previewHtml, 'slugs'),
-    mode: 'valid_only',
-  });
+  return admin.agent
+    .post('/admin/import/confirm')
+    .type('form')
+    .send({
+      _csrf: csrf,
+      importId: inputValue(previewHtml, 'importId'),
+      data: inputValue(previewHtml, 'data'),
+      slugs: inputValue(previewHtml, 'slugs'),
+      mode: 'valid_only',
+    });
 }
 
 function textOf(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/&#34;/g, '"').replace(/&amp;/g, '&').replace(/\s+/g, ' ');
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/&#34;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 }
 
 /** The errors.csv link of a page. */
 function errorsCsvLink(html: string): string {
-  const href = /href="(\/admin\/import\/[A-Za-z0-9_-]{22}\/errors\.csv)"[^>]*>[^<]*Hatalı satırları indir \(CSV\)/.exec(html)?.[1];
+  const href = /href="(\/admin\/import\/[A-Za-z0-9_-]{22}\/errors\.csv)"[^>]*>[^<]*Hatalı satırları indir \(CSV\)/.exec(
+    html,
+  )?.[1];
   if (!href) throw new Error('no errors.csv link in page');
   return href;
 }
@@ -109,9 +122,17 @@ describe('POST /admin/import/confirm with mode=valid_only', () => {
     const first = await confirmValidOnly(preview.text).expect(303);
     const again = await confirmValidOnly(preview.text).expect(303);
     expect(again.headers.location).toBe(first.headers.location);
-    await admin.agent.post('/admin/import/confirm').type('form').send({
-      _csrf: admin.csrf, importId: inputValue(preview.text, 'importId'), data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
-    }).expect(303).expect('Location', first.headers.location as string);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        importId: inputValue(preview.text, 'importId'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      })
+      .expect(303)
+      .expect('Location', first.headers.location as string);
     expect(await count('customers')).toBe(3);
     expect(await count('import_runs')).toBe(1);
     expect(await count('admin_activity', { action: 'customers_imported' })).toBe(1);
@@ -119,9 +140,16 @@ describe('POST /admin/import/confirm with mode=valid_only', () => {
 
   it('keeps all or nothing without the mode: a file with refused rows creates nothing', async () => {
     const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
-    const res = await admin.agent.post('/admin/import/confirm').type('form').send({
-      _csrf: admin.csrf, importId: inputValue(preview.text, 'importId'), data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
-    }).expect(422);
+    const res = await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        importId: inputValue(preview.text, 'importId'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      })
+      .expect(422);
     expect(textOf(res.text)).toContain('2 satırda hata var.');
     expect(await count('customers')).toBe(0);
     expect(await count('import_runs')).toBe(0);
@@ -142,8 +170,11 @@ describe('POST /admin/import/confirm with mode=valid_only', () => {
     const file = excelCsv(['ad;soyad;e-posta', ';Kaya;', 'Ali;;']);
     const preview = await upload(file).expect(422);
     expect(textOf(preview.text)).not.toContain('Yalnızca geçerli satırları içe aktar');
-    const res = await admin.agent.post('/admin/import/confirm').type('form')
-      .send({ _csrf: admin.csrf, data: file.toString('base64url'), slugs: ',', mode: 'valid_only' }).expect(422);
+    const res = await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({ _csrf: admin.csrf, data: file.toString('base64url'), slugs: ',', mode: 'valid_only' })
+      .expect(422);
     expect(textOf(res.text)).toContain('Dosyada geçerli satır yok; hiçbir müşteri oluşturulmadı.');
     expect(await count('customers')).toBe(0);
   });
@@ -159,16 +190,26 @@ describe('GET /admin/import/{id}/errors.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=windows-1254');
     expect(res.headers['content-disposition']).toBe('attachment; filename="hatali-satirlar.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect((res.body as Buffer).equals(excelCsv([
-      'Ad;Soyad;Telefon;E-posta;Web;Bio;hata',
-      `;Yılmaz;0532 765 43 21;;;;${REASON_NAME}`,
-      `Gül;Ağaoğlu;'+90 216 123 45 67;gul@@ornek;;"Çiçekçi; Kadıköy";${REASON_EMAIL}`,
-    ]))).toBe(true);
+    expect(
+      (res.body as Buffer).equals(
+        excelCsv([
+          'Ad;Soyad;Telefon;E-posta;Web;Bio;hata',
+          `;Yılmaz;0532 765 43 21;;;;${REASON_NAME}`,
+          `Gül;Ağaoğlu;'+90 216 123 45 67;gul@@ornek;;"Çiçekçi; Kadıköy";${REASON_EMAIL}`,
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('gives a UTF-8 `,` file back in UTF-8 with `,`, its byte order mark kept or left out as uploaded', async () => {
     const lines = ['name,surname,email,extra', 'Ali,Veli,ali@,x', 'Ayşe,Kaya,,', 'İpek,,,"a, b"'];
-    const expected = ['name,surname,email,extra,hata', `Ali,Veli,ali@,x,${REASON_EMAIL}`, 'İpek,,,"a, b",Soyad: Soyad zorunludur.'].map((l) => `${l}\r\n`).join('');
+    const expected = [
+      'name,surname,email,extra,hata',
+      `Ali,Veli,ali@,x,${REASON_EMAIL}`,
+      'İpek,,,"a, b",Soyad: Soyad zorunludur.',
+    ]
+      .map((l) => `${l}\r\n`)
+      .join('');
     const withBom = await upload(Buffer.from(`\uFEFF${lines.join('\n')}\n`, 'utf8')).expect(422);
     const bom = await download(errorsCsvLink(withBom.text)).expect(200);
     expect(bom.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -182,15 +223,28 @@ describe('GET /admin/import/{id}/errors.csv', () => {
     const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
     await confirmValidOnly(preview.text).expect(303);
     const refused = await download(errorsCsvLink(preview.text)).expect(200);
-    const fixed = iconv.decode(refused.body as Buffer, 'windows-1254').replace(';Yılmaz;', 'Can;Yılmaz;').replace('gul@@ornek', 'gul@ornek.com.tr');
+    const fixed = iconv
+      .decode(refused.body as Buffer, 'windows-1254')
+      .replace(';Yılmaz;', 'Can;Yılmaz;')
+      .replace('gul@@ornek', 'gul@ornek.com.tr');
     const again = await upload(iconv.encode(fixed, 'windows-1254')).expect(200);
     expect(textOf(again.text)).toContain('Tanınmayan sütunlar yok sayıldı: hata');
-    await admin.agent.post('/admin/import/confirm').type('form').send({
-      _csrf: admin.csrf, importId: inputValue(again.text, 'importId'), data: inputValue(again.text, 'data'), slugs: inputValue(again.text, 'slugs'),
-    }).expect(303);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        importId: inputValue(again.text, 'importId'),
+        data: inputValue(again.text, 'data'),
+        slugs: inputValue(again.text, 'slugs'),
+      })
+      .expect(303);
     expect(await count('customers')).toBe(5);
-    const gul = await t.db('customers').join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
-      .where('customers.slug', 'gulagaoglu').first('customer_profiles.phone', 'customer_profiles.email', 'customer_profiles.bio');
+    const gul = await t
+      .db('customers')
+      .join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
+      .where('customers.slug', 'gulagaoglu')
+      .first('customer_profiles.phone', 'customer_profiles.email', 'customer_profiles.bio');
     expect(gul).toEqual({ phone: '+902161234567', email: 'gul@ornek.com.tr', bio: 'Çiçekçi; Kadıköy' });
   });
 
@@ -198,8 +252,14 @@ describe('GET /admin/import/{id}/errors.csv', () => {
     const day = 24 * 60 * 60 * 1000;
     const old = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
     const recent = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
-    await t.db('import_run_refused_rows').where({ import_id: inputValue(old.text, 'importId') }).update({ created_at: Date.now() - 8 * day });
-    await t.db('import_run_refused_rows').where({ import_id: inputValue(recent.text, 'importId') }).update({ created_at: Date.now() - 6 * day });
+    await t
+      .db('import_run_refused_rows')
+      .where({ import_id: inputValue(old.text, 'importId') })
+      .update({ created_at: Date.now() - 8 * day });
+    await t
+      .db('import_run_refused_rows')
+      .where({ import_id: inputValue(recent.text, 'importId') })
+      .update({ created_at: Date.now() - 6 * day });
     await download(errorsCsvLink(old.text)).expect(200);
     await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
     await admin.agent.get(errorsCsvLink(old.text)).expect(404);
@@ -222,8 +282,12 @@ describe('GET /admin/import/{id}/errors.csv', () => {
   it('refuses the valid-only confirm without the CSRF token, creating nothing', async () => {
     const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
     await confirmValidOnly(preview.text, 'yanlis-token').expect(403);
-    await request(t.app).post('/admin/import/confirm').type('form')
-      .send({ data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'), mode: 'valid_only' }).expect(303).expect('Location', '/login');
+    await request(t.app)
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({ data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'), mode: 'valid_only' })
+      .expect(303)
+      .expect('Location', '/login');
     expect(await count('customers')).toBe(0);
   });
 });

@@ -19,9 +19,13 @@ afterEach(() => t.close());
 
 const listJson = async (query: Record<string, string>) =>
   (await admin.agent.get('/admin').query(query).set('Accept', 'application/json').expect(200)).body as {
-    total: number; page: number; totalPages: number; customers: Array<{ slug: string; company: string | null; city: string | null }>;
+    total: number;
+    page: number;
+    totalPages: number;
+    customers: Array<{ slug: string; company: string | null; city: string | null }>;
   };
-const slugsFor = async (q: string, more: Record<string, string> = {}) => (await listJson({ q, ...more })).customers.map((c) => c.slug);
+const slugsFor = async (q: string, more: Record<string, string> = {}) =>
+  (await listJson({ q, ...more })).customers.map((c) => c.slug);
 
 /** The owner's profile form, as the editor sends it. */
 const ownerSaves = (editToken: string, fields: Record<string, string>) =>
@@ -31,7 +35,14 @@ const ownerSaves = (editToken: string, fields: Record<string, string>) =>
 async function seedThree() {
   const ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
   await ownerSaves(ayse.editToken, { phone: '+90 532 123 45 67', email: 'Merhaba@AyseKaya.com.tr', website: '' });
-  await ownerSaves(ayse.editToken, { company: 'Kaya Seramik Atölyesi', title: '', address_line: '', district: '', city: 'İstanbul', postal_code: '' });
+  await ownerSaves(ayse.editToken, {
+    company: 'Kaya Seramik Atölyesi',
+    title: '',
+    address_line: '',
+    district: '',
+    city: 'İstanbul',
+    postal_code: '',
+  });
   const ali = await createCustomer(t, admin, 'Ali', 'Veli');
   const sule = await createCustomer(t, admin, 'Şule', 'Çelik');
   return { ayse, ali, sule };
@@ -40,7 +51,16 @@ async function seedThree() {
 describe('search', () => {
   it('finds a phone however it is typed', async () => {
     await seedThree();
-    for (const q of ['0532 123 45 67', '+90 532 123 45 67', '5321234567', '0 (532) 123-45-67', '+905321234567', '05321234567', '532 123', '45 67']) {
+    for (const q of [
+      '0532 123 45 67',
+      '+90 532 123 45 67',
+      '5321234567',
+      '0 (532) 123-45-67',
+      '+905321234567',
+      '05321234567',
+      '532 123',
+      '45 67',
+    ]) {
       expect(await slugsFor(q), q).toEqual(['aysekaya']);
     }
     expect(await slugsFor('0533 123 45 67')).toEqual([]);
@@ -48,7 +68,16 @@ describe('search', () => {
 
   it('finds the business, the e-mail and the slug, with Turkish letters folded', async () => {
     await seedThree();
-    for (const q of ['Kaya Seramik', 'KAYA SERAMİK ATÖLYESİ', 'atolyesi', 'merhaba@aysekaya.com.tr', 'MERHABA@AYSEKAYA', 'aysekaya.com.tr', 'aysekaya', '/aysekaya']) {
+    for (const q of [
+      'Kaya Seramik',
+      'KAYA SERAMİK ATÖLYESİ',
+      'atolyesi',
+      'merhaba@aysekaya.com.tr',
+      'MERHABA@AYSEKAYA',
+      'aysekaya.com.tr',
+      'aysekaya',
+      '/aysekaya',
+    ]) {
       expect(await slugsFor(q), q).toEqual(['aysekaya']);
     }
     for (const q of ['ŞULE', 'sule celik', 'ÇELİK', 'şule çelik', 'suleCELIK']) {
@@ -58,70 +87,148 @@ describe('search', () => {
 
   it('finds a customer by an address the administrator chose, and by the old one', async () => {
     const { ayse } = await seedThree();
-    await admin.agent.post(`/admin/customers/${ayse.id}/slug`).type('form').send({ _csrf: admin.csrf, slug: 'kaya-seramik' }).expect(303);
-    for (const q of ['kaya-seramik', '/kaya-seramik', 'aysekaya']) expect(await slugsFor(q), q).toEqual(['kaya-seramik']);
+    await admin.agent
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .type('form')
+      .send({ _csrf: admin.csrf, slug: 'kaya-seramik' })
+      .expect(303);
+    for (const q of ['kaya-seramik', '/kaya-seramik', 'aysekaya'])
+      expect(await slugsFor(q), q).toEqual(['kaya-seramik']);
   });
 
   it('follows the owner changing the phone, the e-mail and the business: the new ones find them, the old ones no longer', async () => {
     const { ayse } = await seedThree();
     await ownerSaves(ayse.editToken, { phone: '0212 555 66 77', email: 'yeni@ornek.com', website: '' });
-    await ownerSaves(ayse.editToken, { company: 'Moda Çini', title: '', address_line: '', district: '', city: '', postal_code: '' });
-    for (const q of ['0212 555 66 77', '2125556677', 'yeni@ornek.com', 'moda cini', 'MODA ÇİNİ']) expect(await slugsFor(q), q).toEqual(['aysekaya']);
+    await ownerSaves(ayse.editToken, {
+      company: 'Moda Çini',
+      title: '',
+      address_line: '',
+      district: '',
+      city: '',
+      postal_code: '',
+    });
+    for (const q of ['0212 555 66 77', '2125556677', 'yeni@ornek.com', 'moda cini', 'MODA ÇİNİ'])
+      expect(await slugsFor(q), q).toEqual(['aysekaya']);
     for (const q of ['0532 123 45 67', 'merhaba@aysekaya', 'Kaya Seramik']) expect(await slugsFor(q), q).toEqual([]);
   });
 
   it('follows the administrator correcting the name and the business', async () => {
     const { ali } = await seedThree();
-    await admin.agent.post(`/admin/customers/${ali.id}/profile`).type('form')
-      .send({ _csrf: admin.csrf, name: 'Ali Rıza', surname: 'Veli', company: 'Veli Kırtasiye', title: '', address_line: '', district: '', city: 'Ankara', postal_code: '' })
+    await admin.agent
+      .post(`/admin/customers/${ali.id}/profile`)
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        name: 'Ali Rıza',
+        surname: 'Veli',
+        company: 'Veli Kırtasiye',
+        title: '',
+        address_line: '',
+        district: '',
+        city: 'Ankara',
+        postal_code: '',
+      })
       .expect(303);
     for (const q of ['ali riza', 'veli kirtasiye', 'VELİ KIRTASİYE']) expect(await slugsFor(q), q).toEqual(['aliveli']);
   });
 
   it('finds the address, the district and the city as the owner writes them, and no longer the ones changed', async () => {
     const { ayse } = await seedThree();
-    await ownerSaves(ayse.editToken, { company: 'Kaya Seramik Atölyesi', title: '', address_line: 'Atatürk Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '34710' });
+    await ownerSaves(ayse.editToken, {
+      company: 'Kaya Seramik Atölyesi',
+      title: '',
+      address_line: 'Atatürk Cad. No: 12',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postal_code: '34710',
+    });
     for (const q of ['İstanbul', 'ISTANBUL', 'istanbul', 'Kadıköy', 'kadikoy', 'Atatürk Cad', 'ataturk cad no 12']) {
       expect(await slugsFor(q), q).toEqual(['aysekaya']);
     }
-    await ownerSaves(ayse.editToken, { company: 'Kaya Seramik Atölyesi', title: '', address_line: 'Bağdat Cad. 5', district: 'Maltepe', city: 'İstanbul', postal_code: '' });
+    await ownerSaves(ayse.editToken, {
+      company: 'Kaya Seramik Atölyesi',
+      title: '',
+      address_line: 'Bağdat Cad. 5',
+      district: 'Maltepe',
+      city: 'İstanbul',
+      postal_code: '',
+    });
     for (const q of ['Bağdat Cad', 'maltepe']) expect(await slugsFor(q), q).toEqual(['aysekaya']);
     for (const q of ['Atatürk Cad', 'Kadıköy']) expect(await slugsFor(q), q).toEqual([]);
   });
 
   it('finds the address the administrator corrects on the customer page', async () => {
     const { ali } = await seedThree();
-    await admin.agent.post(`/admin/customers/${ali.id}/profile`).type('form')
-      .send({ _csrf: admin.csrf, name: 'Ali', surname: 'Veli', company: '', title: '', address_line: 'Cumhuriyet Mah. Gazi Blv. 3', district: 'Çankaya', city: 'Ankara', postal_code: '' })
+    await admin.agent
+      .post(`/admin/customers/${ali.id}/profile`)
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        name: 'Ali',
+        surname: 'Veli',
+        company: '',
+        title: '',
+        address_line: 'Cumhuriyet Mah. Gazi Blv. 3',
+        district: 'Çankaya',
+        city: 'Ankara',
+        postal_code: '',
+      })
       .expect(303);
-    for (const q of ['cumhuriyet mah', 'Gazi Blv', 'ÇANKAYA', 'cankaya', 'Ankara']) expect(await slugsFor(q), q).toEqual(['aliveli']);
+    for (const q of ['cumhuriyet mah', 'Gazi Blv', 'ÇANKAYA', 'cankaya', 'Ankara'])
+      expect(await slugsFor(q), q).toEqual(['aliveli']);
   });
 
   it('finds imported customers by their address, district and city', async () => {
     const csv = 'ad;soyad;adres;ilce;il\nZeynep;Işık;İnönü Sok. 7;Karşıyaka;İzmir\n';
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
-    await admin.agent.post('/admin/import/confirm').type('form').send({
-      _csrf: inputValue(preview.text, '_csrf'), importId: inputValue(preview.text, 'importId'),
-      data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
-    }).expect(303);
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' })
+      .expect(200);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: inputValue(preview.text, '_csrf'),
+        importId: inputValue(preview.text, 'importId'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      })
+      .expect(303);
     for (const q of ['inonu sok', 'Karşıyaka', 'İZMİR']) expect(await slugsFor(q), q).toEqual(['zeynepisik']);
   });
 
   it('finds imported customers by their phone, e-mail and business', async () => {
-    const csv = 'ad;soyad;telefon;e-posta;firma;il\nZeynep;Işık;0 (555) 444 33 22;zeynep@isik.com.tr;Işık Fotoğraf;İzmir\n';
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' }).expect(200);
-    await admin.agent.post('/admin/import/confirm').type('form').send({
-      _csrf: inputValue(preview.text, '_csrf'), importId: inputValue(preview.text, 'importId'),
-      data: inputValue(preview.text, 'data'), slugs: inputValue(preview.text, 'slugs'),
-    }).expect(303);
-    for (const q of ['+90 555 444 3322', 'zeynep@isik', 'isik fotograf']) expect(await slugsFor(q), q).toEqual(['zeynepisik']);
+    const csv =
+      'ad;soyad;telefon;e-posta;firma;il\nZeynep;Işık;0 (555) 444 33 22;zeynep@isik.com.tr;Işık Fotoğraf;İzmir\n';
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', Buffer.from(csv, 'utf8'), { filename: 'm.csv', contentType: 'text/csv' })
+      .expect(200);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: inputValue(preview.text, '_csrf'),
+        importId: inputValue(preview.text, 'importId'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      })
+      .expect(303);
+    for (const q of ['+90 555 444 3322', 'zeynep@isik', 'isik fotograf'])
+      expect(await slugsFor(q), q).toEqual(['zeynepisik']);
   });
 });
 
 describe('filter, sort and paging', () => {
   it('filters by status and counts what the filter shows', async () => {
     const { ali } = await seedThree();
-    await admin.agent.post(`/admin/customers/${ali.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${ali.id}/status`)
+      .type('form')
+      .send({ _csrf: admin.csrf, is_active: '0' })
+      .expect(303);
     expect((await listJson({ durum: 'pasif' })).customers.map((c) => c.slug)).toEqual(['aliveli']);
     expect((await listJson({ durum: 'aktif' })).customers.map((c) => c.slug)).toEqual(['sulecelik', 'aysekaya']);
     expect((await listJson({ durum: 'hepsi' })).total).toBe(3);
@@ -133,7 +240,15 @@ describe('filter, sort and paging', () => {
   });
 
   it('sorts by name in Turkish alphabetical order, newest first by default', async () => {
-    for (const [name, surname] of [['Zeki', 'Ak'], ['Şule', 'Çelik'], ['Can', 'Bal'], ['İpek', 'Er'], ['Çağla', 'Su'], ['Ali', 'Veli'], ['Ali', 'Ağa']] as const) {
+    for (const [name, surname] of [
+      ['Zeki', 'Ak'],
+      ['Şule', 'Çelik'],
+      ['Can', 'Bal'],
+      ['İpek', 'Er'],
+      ['Çağla', 'Su'],
+      ['Ali', 'Veli'],
+      ['Ali', 'Ağa'],
+    ] as const) {
       await t.services.customers.create({ name, surname });
     }
     const byName = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
@@ -145,8 +260,20 @@ describe('filter, sort and paging', () => {
 
   it('puts Ç after C, Ğ after G, I before İ, Ö after O, Ş after S and Ü after U, whatever the order of creation', async () => {
     const turkishOrder = [
-      ['Cem', 'Zor'], ['Çağla', 'Ak'], ['Gül', 'Zor'], ['Ğ', 'Harfi'], ['Irmak', 'Zor'], ['Işık', 'Ak'], ['İbrahim', 'Ak'], ['İpek', 'Zor'],
-      ['Oya', 'Zor'], ['Ömer', 'Ak'], ['Sena', 'Zor'], ['Şule', 'Ak'], ['Uğur', 'Zor'], ['Ümit', 'Ak'],
+      ['Cem', 'Zor'],
+      ['Çağla', 'Ak'],
+      ['Gül', 'Zor'],
+      ['Ğ', 'Harfi'],
+      ['Irmak', 'Zor'],
+      ['Işık', 'Ak'],
+      ['İbrahim', 'Ak'],
+      ['İpek', 'Zor'],
+      ['Oya', 'Zor'],
+      ['Ömer', 'Ak'],
+      ['Sena', 'Zor'],
+      ['Şule', 'Ak'],
+      ['Uğur', 'Zor'],
+      ['Ümit', 'Ak'],
     ] as const;
     for (const [name, surname] of [...turkishOrder].reverse()) await t.services.customers.create({ name, surname });
     const shown = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
@@ -156,8 +283,20 @@ describe('filter, sort and paging', () => {
   it('sorts a renamed customer by the new name', async () => {
     const { ali } = await seedThree();
     expect((await listJson({ sira: 'ad' })).customers.map((c) => c.slug)).toEqual(['aliveli', 'aysekaya', 'sulecelik']);
-    await admin.agent.post(`/admin/customers/${ali.id}/profile`).type('form')
-      .send({ _csrf: admin.csrf, name: 'Ümran', surname: 'Veli', company: '', title: '', address_line: '', district: '', city: '', postal_code: '' })
+    await admin.agent
+      .post(`/admin/customers/${ali.id}/profile`)
+      .type('form')
+      .send({
+        _csrf: admin.csrf,
+        name: 'Ümran',
+        surname: 'Veli',
+        company: '',
+        title: '',
+        address_line: '',
+        district: '',
+        city: '',
+        postal_code: '',
+      })
       .expect(303);
     expect((await listJson({ sira: 'ad' })).customers.map((c) => c.slug)).toEqual(['aysekaya', 'sulecelik', 'aliveli']);
   });
@@ -169,7 +308,9 @@ describe('filter, sort and paging', () => {
     expect(await listJson({ sayfa: '3' })).toMatchObject({ page: 3, totalPages: 3 });
     const second = await listJson({ q: 'test', sira: 'ad', durum: 'aktif', page: '2' });
     expect(second).toMatchObject({ total: 120, page: 2, totalPages: 3 });
-    const html = (await admin.agent.get('/admin').query({ q: 'kişi', durum: 'aktif', sira: 'ad', page: '2' }).expect(200)).text;
+    const html = (
+      await admin.agent.get('/admin').query({ q: 'kişi', durum: 'aktif', sira: 'ad', page: '2' }).expect(200)
+    ).text;
     expect(html).toContain('120 müşteri');
     expect(html).toContain('href="/admin?q=ki%C5%9Fi&amp;durum=aktif&amp;sira=ad&amp;page=1"');
     expect(html).toContain('href="/admin?q=ki%C5%9Fi&amp;durum=aktif&amp;sira=ad&amp;page=3"');
@@ -189,7 +330,10 @@ describe('the rows', () => {
 
   it('escape the business and the city they show', async () => {
     const { ali } = await seedThree();
-    await t.db('customer_profiles').where({ customer_id: ali.id }).update({ company: '<script>alert(1)</script>', city: '"><img src=x>' });
+    await t
+      .db('customer_profiles')
+      .where({ customer_id: ali.id })
+      .update({ company: '<script>alert(1)</script>', city: '"><img src=x>' });
     const html = (await admin.agent.get('/admin').expect(200)).text;
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x>');

@@ -45,7 +45,11 @@ async function enrolled(): Promise<{ agent: Agent; secret: string; page: request
   const off = await agent.get('/admin/security').expect(200);
   const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(off.text)?.[1] ?? '').replace(/ /g, '');
   const enrolment = /name="enrolment" value="([^"]+)"/.exec(off.text)?.[1];
-  const page = await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(off.text), enrolment, code: codeAt(secret) }).expect(200);
+  const page = await agent
+    .post('/admin/security')
+    .type('form')
+    .send({ _csrf: csrfFrom(off.text), enrolment, code: codeAt(secret) })
+    .expect(200);
   now += STEP;
   return { agent, secret, page, recoveryCodes: codesOn(page.text) };
 }
@@ -59,15 +63,32 @@ async function storedHashes(): Promise<string[]> {
 async function signInWith(code: string): Promise<number> {
   const agent = request.agent(t.app);
   const form = await agent.get('/login').expect(200);
-  const codeForm = await agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-  const res = await agent.post('/login').type('form').send({ _csrf: csrfFrom(codeForm.text), code });
+  const codeForm = await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+    .expect(200);
+  const res = await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(codeForm.text), code });
   return res.status;
 }
 
 describe('recovery codes without a session', () => {
   it('sends the renewal and the download to the sign-in page', async () => {
-    await request(t.app).post(RENEW).type('form').send({ password: ADMIN_PASSWORD, code: '123456' }).expect(303).expect('Location', '/login');
-    await request(t.app).post(DOWNLOAD).type('form').send({ sheet: 'v1.a.b.c' }).expect(303).expect('Location', '/login');
+    await request(t.app)
+      .post(RENEW)
+      .type('form')
+      .send({ password: ADMIN_PASSWORD, code: '123456' })
+      .expect(303)
+      .expect('Location', '/login');
+    await request(t.app)
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ sheet: 'v1.a.b.c' })
+      .expect(303)
+      .expect('Location', '/login');
   });
 });
 
@@ -84,9 +105,15 @@ describe('downloading the codes as a text file', () => {
     for (const code of recoveryCodes) expect(sheet).not.toContain(code.replace(/-/g, ''));
     expect(page.text).not.toMatch(/href="[^"]*recovery-codes[^"]*"/);
 
-    const file = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrfFrom(page.text), sheet }).expect(200);
+    const file = await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), sheet })
+      .expect(200);
     expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="vizit-kurtarma-kodlari.txt"; filename*=UTF-8''vizit-kurtarma-kodlari.txt`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="vizit-kurtarma-kodlari.txt"; filename*=UTF-8''vizit-kurtarma-kodlari.txt`,
+    );
     expect(file.headers['cache-control']).toBe('no-store');
     const text = file.text;
     expect(text).toContain('Vizit');
@@ -103,18 +130,30 @@ describe('downloading the codes as a text file', () => {
   it('names the file and heads it with the agency brand', async () => {
     const { agent, page, recoveryCodes } = await enrolled();
     const settings = await agent.get('/admin/settings').expect(200);
-    await agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Ajans Işık').expect(303);
-    const file = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrfFrom(settings.text), sheet: sheetFrom(page.text) }).expect(200);
+    await agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('brand_name', 'Ajans Işık')
+      .expect(303);
+    const file = await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrfFrom(settings.text), sheet: sheetFrom(page.text) })
+      .expect(200);
     expect(file.headers['content-disposition']).toContain('filename="ajans-isik-kurtarma-kodlari.txt"');
     expect(file.text.startsWith('Ajans Işık')).toBe(true);
     expect(file.text).toContain(recoveryCodes[9]);
   });
 
-  it('refuses a tampered, expired, missing or another administrator\'s sealed value with 422 in Turkish on the security page', async () => {
+  it("refuses a tampered, expired, missing or another administrator's sealed value with 422 in Turkish on the security page", async () => {
     const { agent, page } = await enrolled();
     const csrf = csrfFrom(page.text);
     const sheet = sheetFrom(page.text);
-    const tampered = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf, sheet: `${sheet.slice(0, -3)}AAA` }).expect(422);
+    const tampered = await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrf, sheet: `${sheet.slice(0, -3)}AAA` })
+      .expect(422);
     expect(tampered.headers['content-type']).toContain('text/html');
     expect(tampered.text).toContain('Bu kodlar artık indirilemez.');
     expect(tampered.text).toContain('Kurtarma kodlarını yenile');
@@ -126,9 +165,17 @@ describe('downloading the codes as a text file', () => {
     await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
     const other = request.agent(t.app);
     const login = await other.get('/login');
-    await other.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' }).expect(303);
+    await other
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
+      .expect(303);
     const otherPage = await other.get('/admin').expect(200);
-    await other.post(DOWNLOAD).type('form').send({ _csrf: csrfFrom(otherPage.text), sheet }).expect(422);
+    await other
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrfFrom(otherPage.text), sheet })
+      .expect(422);
 
     now += 16 * 60_000;
     const expired = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf, sheet }).expect(422);
@@ -137,8 +184,16 @@ describe('downloading the codes as a text file', () => {
 
   it('refuses the download without its CSRF token', async () => {
     const { agent, page } = await enrolled();
-    await agent.post(DOWNLOAD).type('form').send({ sheet: sheetFrom(page.text) }).expect(403);
-    await agent.post(DOWNLOAD).type('form').send({ _csrf: 'yanlis', sheet: sheetFrom(page.text) }).expect(403);
+    await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ sheet: sheetFrom(page.text) })
+      .expect(403);
+    await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: 'yanlis', sheet: sheetFrom(page.text) })
+      .expect(403);
   });
 });
 
@@ -155,7 +210,11 @@ describe('renewing the recovery codes', () => {
     const { agent, secret, page: first, recoveryCodes: old } = await enrolled();
     const page = await agent.get('/admin/security').expect(200);
     const before = await storedHashes();
-    const renewed = await agent.post(RENEW).type('form').send({ _csrf: csrfFrom(page.text), password: ADMIN_PASSWORD, code: codeAt(secret) }).expect(200);
+    const renewed = await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), password: ADMIN_PASSWORD, code: codeAt(secret) })
+      .expect(200);
     expect(renewed.text).toContain('Kurtarma kodları yenilendi.');
     const fresh = codesOn(renewed.text);
     expect(fresh).toHaveLength(10);
@@ -165,9 +224,17 @@ describe('renewing the recovery codes', () => {
     for (const hash of after) expect(before).not.toContain(hash);
 
     // The new set downloads; the old page's value no longer does (its codes are void).
-    const file = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrfFrom(renewed.text), sheet: sheetFrom(renewed.text) }).expect(200);
+    const file = await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrfFrom(renewed.text), sheet: sheetFrom(renewed.text) })
+      .expect(200);
     for (const code of fresh) expect(file.text).toContain(code);
-    await agent.post(DOWNLOAD).type('form').send({ _csrf: csrfFrom(renewed.text), sheet: sheetFrom(first.text) }).expect(422);
+    await agent
+      .post(DOWNLOAD)
+      .type('form')
+      .send({ _csrf: csrfFrom(renewed.text), sheet: sheetFrom(first.text) })
+      .expect(422);
 
     // Shown once: the page after lists none.
     const later = await agent.get('/admin/security').expect(200);
@@ -185,14 +252,22 @@ describe('renewing the recovery codes', () => {
     const page = await agent.get('/admin/security').expect(200);
     const before = await storedHashes();
     const code = codeAt(secret);
-    const refused = await agent.post(RENEW).type('form').send({ _csrf: csrfFrom(page.text), password: 'yanlis-sifre-1', code }).expect(422);
+    const refused = await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), password: 'yanlis-sifre-1', code })
+      .expect(422);
     expect(refused.text).toContain('Şifre hatalı.');
     expect(refused.text).toContain('id="renew-password"');
     expect(refused.text).toMatch(/id="renew-code"[^>]*value="\d{6}"/);
     expect(refused.text).toContain(`value="${code}"`);
     expect(codesOn(refused.text)).toHaveLength(0);
     expect(await storedHashes()).toEqual(before);
-    await agent.post(RENEW).type('form').send({ _csrf: csrfFrom(refused.text), password: ADMIN_PASSWORD, code }).expect(200);
+    await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrfFrom(refused.text), password: ADMIN_PASSWORD, code })
+      .expect(200);
   });
 
   it('refuses a wrong, used, malformed or missing code and a missing password with 422, nothing changed', async () => {
@@ -200,12 +275,24 @@ describe('renewing the recovery codes', () => {
     const page = await agent.get('/admin/security').expect(200);
     const csrf = csrfFrom(page.text);
     const before = await storedHashes();
-    const wrong = await agent.post(RENEW).type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - 5 * STEP) }).expect(422);
+    const wrong = await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - 5 * STEP) })
+      .expect(422);
     expect(wrong.text).toContain('Kod doğru değil ya da daha önce kullanılmış.');
     // The enrolment's code was used when the factor was turned on.
-    await agent.post(RENEW).type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - STEP) }).expect(422);
+    await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - STEP) })
+      .expect(422);
     // An app code is asked for: a recovery code cannot make a new set.
-    const recovery = await agent.post(RENEW).type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code: recoveryCodes[0] }).expect(422);
+    const recovery = await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code: recoveryCodes[0] })
+      .expect(422);
     expect(recovery.text).toContain('6 haneli sayı olmalıdır');
     const empty = await agent.post(RENEW).type('form').send({ _csrf: csrf }).expect(422);
     expect(empty.text).toContain('Şifrenizi girin.');
@@ -217,14 +304,19 @@ describe('renewing the recovery codes', () => {
   it(`throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}) with 429 in the renewal form`, async () => {
     const { agent, secret } = await enrolled();
     const page = await agent.get('/admin/security').expect(200);
-    const post = (password: string, code: string) => agent.post(RENEW).type('form').send({ _csrf: csrfFrom(page.text), password, code });
+    const post = (password: string, code: string) =>
+      agent
+        .post(RENEW)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), password, code });
     const before = await storedHashes();
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) await post(`yanlis-sifre-${i}`, codeAt(secret)).expect(422);
     const noMorePasswords = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
     expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
     expect(noMorePasswords.text).toContain('id="renew-password"');
     now += 15 * 60_000;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1) await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
+    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+      await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
     const noMoreCodes = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
     expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
     expect(await storedHashes()).toEqual(before);
@@ -235,8 +327,16 @@ describe('renewing the recovery codes', () => {
   it('refuses the renewal without its CSRF token, nothing changed', async () => {
     const { agent, secret } = await enrolled();
     const before = await storedHashes();
-    await agent.post(RENEW).type('form').send({ password: ADMIN_PASSWORD, code: codeAt(secret) }).expect(403);
-    await agent.post(RENEW).type('form').send({ _csrf: 'yanlis', password: ADMIN_PASSWORD, code: codeAt(secret) }).expect(403);
+    await agent
+      .post(RENEW)
+      .type('form')
+      .send({ password: ADMIN_PASSWORD, code: codeAt(secret) })
+      .expect(403);
+    await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: 'yanlis', password: ADMIN_PASSWORD, code: codeAt(secret) })
+      .expect(403);
     expect(await storedHashes()).toEqual(before);
   });
 
@@ -244,7 +344,12 @@ describe('renewing the recovery codes', () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     expect(page.text).not.toContain('Kurtarma kodlarını yenile');
-    await agent.post(RENEW).type('form').send({ _csrf: csrfFrom(page.text), password: ADMIN_PASSWORD, code: '123456' }).expect(303).expect('Location', '/admin/security');
+    await agent
+      .post(RENEW)
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), password: ADMIN_PASSWORD, code: '123456' })
+      .expect(303)
+      .expect('Location', '/admin/security');
     expect(await storedHashes()).toHaveLength(0);
   });
 });

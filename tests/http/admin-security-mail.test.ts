@@ -25,9 +25,15 @@ afterAll(() => smtp.close());
 async function start(withMail: boolean): Promise<void> {
   smtp.messages.length = 0;
   now = Date.parse('2026-11-26T09:00:00Z');
-  const env: Record<string, string> = withMail ? { SMTP_URL: smtp.url, MAIL_FROM: 'Ajans Işık <vizit@ajans.example>', BASE_URL } : {};
+  const env: Record<string, string> = withMail
+    ? { SMTP_URL: smtp.url, MAIL_FROM: 'Ajans Işık <vizit@ajans.example>', BASE_URL }
+    : {};
   t = await createTestApp({ clock: () => new Date(now), env });
-  worker = t.config.mail ? new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail), createLogger('silent'), { now: () => new Date(now) }) : null;
+  worker = t.config.mail
+    ? new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail), createLogger('silent'), {
+        now: () => new Date(now),
+      })
+    : null;
   worker?.start();
 }
 
@@ -38,19 +44,36 @@ afterEach(async () => {
 
 async function changePassword(agent: request.Agent, current: string): Promise<request.Response> {
   const form = await agent.get('/admin/password').expect(200);
-  return agent.post('/admin/password').type('form').send({ _csrf: csrfFrom(form.text), current_password: current, new_password: NEW_PASSWORD, new_password_confirm: NEW_PASSWORD });
+  return agent
+    .post('/admin/password')
+    .type('form')
+    .send({
+      _csrf: csrfFrom(form.text),
+      current_password: current,
+      new_password: NEW_PASSWORD,
+      new_password_confirm: NEW_PASSWORD,
+    });
 }
 
 /** Turns the second factor on through the security page, then off again with a later code and the password. */
 async function secondFactorOnAndOff(agent: request.Agent, password = ADMIN_PASSWORD): Promise<request.Response> {
   const page = await agent.get('/admin/security').expect(200);
-  const secret = Secret.fromBase32((/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1] ?? '').replace(/ /g, ''));
+  const secret = Secret.fromBase32(
+    (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1] ?? '').replace(/ /g, ''),
+  );
   const codeAt = (at: number) => TOTP.generate({ secret, algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
   const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-  await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code: codeAt(now) }).expect(200);
+  await agent
+    .post('/admin/security')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), enrolment, code: codeAt(now) })
+    .expect(200);
   now += 30_000;
   const on = await agent.get('/admin/security').expect(200);
-  return agent.post('/admin/security/disable').type('form').send({ _csrf: csrfFrom(on.text), password, code: codeAt(now) });
+  return agent
+    .post('/admin/security/disable')
+    .type('form')
+    .send({ _csrf: csrfFrom(on.text), password, code: codeAt(now) });
 }
 
 async function outboxCount(): Promise<number> {
@@ -68,7 +91,9 @@ describe('security e-mails to the administrator, with e-mail set up', () => {
     expect(mail?.envelope.to).toEqual([ADMIN_EMAIL]);
     expect(mail?.parsed.subject).toBe('Yönetici şifreniz değiştirildi');
     expect(mail?.parsed.headers.get('content-language')).toBe('tr');
-    expect(mail?.parsed.text).toContain(`${ADMIN_EMAIL} hesabının şifresi 26 Kasım 2026 12:00 tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`);
+    expect(mail?.parsed.text).toContain(
+      `${ADMIN_EMAIL} hesabının şifresi 26 Kasım 2026 12:00 tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`,
+    );
     expect(mail?.parsed.text).toContain('Bunu siz yapmadıysanız');
     expect(mail?.parsed.text).toContain('yönetici olduğunuz için alıyorsunuz');
     expect(mail?.parsed.html).toContain('Şifreniz değiştirildi');

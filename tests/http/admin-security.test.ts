@@ -40,7 +40,11 @@ type Agent = request.Agent;
 async function enrol(agent: Agent): Promise<{ secret: string; recoveryCodes: string[] }> {
   const page = await agent.get('/admin/security').expect(200);
   const secret = secretFrom(page.text);
-  const res = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret))).expect(200);
+  const res = await agent
+    .post('/admin/security')
+    .type('form')
+    .send(enrolForm(page.text, codeAt(secret)))
+    .expect(200);
   const recoveryCodes = [...res.text.matchAll(RECOVERY_CODE)].map((m) => m[1] as string);
   return { secret, recoveryCodes };
 }
@@ -49,12 +53,18 @@ async function enrol(agent: Agent): Promise<{ secret: string; recoveryCodes: str
 async function passwordStep(password = ADMIN_PASSWORD): Promise<{ agent: Agent; res: request.Response }> {
   const agent = request.agent(t.app);
   const form = await agent.get('/login').expect(200);
-  const res = await agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password });
+  const res = await agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password });
   return { agent, res };
 }
 
 function sendCode(agent: Agent, page: request.Response, code: string) {
-  return agent.post('/login').type('form').send({ _csrf: csrfFrom(page.text), code });
+  return agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), code });
 }
 
 /** An administrator with the second factor on, signed out; the clock moved past the enrolment code's step. */
@@ -69,8 +79,18 @@ async function withSecondFactor(): Promise<{ secret: string; recoveryCodes: stri
 describe('/admin/security without a session', () => {
   it('sends to the sign-in page', async () => {
     await request(t.app).get('/admin/security').expect(303).expect('Location', '/login');
-    await request(t.app).post('/admin/security').type('form').send({ code: '123456' }).expect(303).expect('Location', '/login');
-    await request(t.app).post('/admin/security/disable').type('form').send({ code: '123456' }).expect(303).expect('Location', '/login');
+    await request(t.app)
+      .post('/admin/security')
+      .type('form')
+      .send({ code: '123456' })
+      .expect(303)
+      .expect('Location', '/login');
+    await request(t.app)
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ code: '123456' })
+      .expect(303)
+      .expect('Location', '/login');
   });
 
   it('is linked from the admin header', async () => {
@@ -88,7 +108,9 @@ describe('turning the second factor on', () => {
     expect(page.text).toContain('Kapalı');
     const secret = secretFrom(page.text);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(page.text).toContain(`otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&amp;secret=${secret}&amp;algorithm=SHA1&amp;digits=6&amp;period=30`);
+    expect(page.text).toContain(
+      `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&amp;secret=${secret}&amp;algorithm=SHA1&amp;digits=6&amp;period=30`,
+    );
     expect(page.text).toMatch(/<figure class="security-qr"><svg [^>]*viewBox=/);
     expect(page.text).toContain('name="code"');
     expect(page.text).toContain('name="_csrf"');
@@ -108,14 +130,22 @@ describe('turning the second factor on', () => {
     const second = await agent.get('/admin/security').expect(200);
     // The older page still enrols with its own secret: each load carries its own.
     const secret = secretFrom(first.text);
-    await agent.post('/admin/security').type('form').send(enrolForm(first.text, codeAt(secret))).expect(200);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send(enrolForm(first.text, codeAt(secret)))
+      .expect(200);
     const row = await t.db('administrators').first();
     expect(row.totp_secret).toMatch(/^v1\./);
     expect(row.totp_secret).not.toContain(secret);
     expect(row.totp_enabled_at).not.toBeNull();
     // Signing in takes that secret's codes, not the other page's.
     const other = secretFrom(second.text);
-    await agent.post('/logout').type('form').send({ _csrf: csrfFrom(second.text) }).expect(303);
+    await agent
+      .post('/logout')
+      .type('form')
+      .send({ _csrf: csrfFrom(second.text) })
+      .expect(303);
     now += STEP;
     const wrong = await passwordStep();
     await sendCode(wrong.agent, wrong.res, codeAt(other)).expect(401);
@@ -127,12 +157,24 @@ describe('turning the second factor on', () => {
     const page = await agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
     now += 31 * 60_000;
-    const expired = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret))).expect(422);
+    const expired = await agent
+      .post('/admin/security')
+      .type('form')
+      .send(enrolForm(page.text, codeAt(secret)))
+      .expect(422);
     expect(expired.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
     expect(secretFrom(expired.text)).not.toBe(secret);
-    const forged = await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), enrolment: 'v1.AAAA.BBBB.CCCC' }).expect(422);
+    const forged = await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ ...enrolForm(page.text, codeAt(secret)), enrolment: 'v1.AAAA.BBBB.CCCC' })
+      .expect(422);
     expect(forged.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
-    const missing = await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), code: codeAt(secret) }).expect(422);
+    const missing = await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), code: codeAt(secret) })
+      .expect(422);
     expect(missing.text).toContain('Bu sayfadaki anahtarın süresi doldu.');
     const row = await t.db('administrators').first();
     expect(row.totp_secret).toBeNull();
@@ -143,18 +185,30 @@ describe('turning the second factor on', () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
-    const wrong = await agent.post('/admin/security').type('form').send(enrolForm(page.text, codeAt(secret, now - 5 * STEP))).expect(422);
+    const wrong = await agent
+      .post('/admin/security')
+      .type('form')
+      .send(enrolForm(page.text, codeAt(secret, now - 5 * STEP)))
+      .expect(422);
     expect(wrong.text).toContain('Kod doğru değil.');
     expect(wrong.text).toContain('aria-invalid="true"');
     expect(secretFrom(wrong.text)).toBe(secret);
     const malformed = await agent.post('/admin/security').type('form').send(enrolForm(wrong.text, '12ab')).expect(422);
     expect(malformed.text).toContain('6 haneli sayı olmalıdır');
     expect(secretFrom(malformed.text)).toBe(secret);
-    const empty = await agent.post('/admin/security').type('form').send({ ...enrolForm(malformed.text, ''), code: undefined }).expect(422);
+    const empty = await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ ...enrolForm(malformed.text, ''), code: undefined })
+      .expect(422);
     expect(empty.text).toContain('Doğrulama kodunu girin.');
     expect((await t.db('administrators').first()).totp_enabled_at).toBeNull();
     // The page shown after the refusals still enrols.
-    await agent.post('/admin/security').type('form').send(enrolForm(empty.text, codeAt(secret))).expect(200);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send(enrolForm(empty.text, codeAt(secret)))
+      .expect(200);
   });
 
   it('turns on with a right code and shows 10 recovery codes once, stored only as hashes', async () => {
@@ -177,12 +231,24 @@ describe('turning the second factor on', () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
-    await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), _csrf: undefined }).expect(403);
-    await agent.post('/admin/security').type('form').send({ ...enrolForm(page.text, codeAt(secret)), _csrf: 'yanlis' }).expect(403);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ ...enrolForm(page.text, codeAt(secret)), _csrf: undefined })
+      .expect(403);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ ...enrolForm(page.text, codeAt(secret)), _csrf: 'yanlis' })
+      .expect(403);
     expect((await t.db('administrators').first()).totp_enabled_at).toBeNull();
     const { recoveryCodes } = await enrol(agent);
     now += STEP;
-    await agent.post('/admin/security/disable').type('form').send({ password: ADMIN_PASSWORD, code: recoveryCodes[0] }).expect(403);
+    await agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ password: ADMIN_PASSWORD, code: recoveryCodes[0] })
+      .expect(403);
     expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
   });
 });
@@ -201,7 +267,11 @@ describe('signing in with the second factor on', () => {
     // A widget is told the same: a code is still needed.
     const json = await passwordStep().then(async ({ agent: other }) => {
       const form = await other.get('/login');
-      return other.post('/login').set('Accept', 'application/json').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      return other
+        .post('/login')
+        .set('Accept', 'application/json')
+        .type('form')
+        .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     });
     expect(json.body).toEqual({ ok: true, secondFactor: true });
   });
@@ -266,7 +336,9 @@ describe('signing in with the second factor on', () => {
     const { recoveryCodes } = await withSecondFactor();
     const [code] = recoveryCodes as [string];
     const first = await passwordStep();
-    await sendCode(first.agent, first.res, ` ${code.toLowerCase().replace(/-/g, ' ')} `).expect(303).expect('Location', '/admin');
+    await sendCode(first.agent, first.res, ` ${code.toLowerCase().replace(/-/g, ' ')} `)
+      .expect(303)
+      .expect('Location', '/admin');
     const page = await first.agent.get('/admin/security').expect(200);
     expect(page.text).toMatch(/Kullanılmamış kurtarma kodu: <strong>9<\/strong>/);
     const again = await passwordStep();
@@ -288,7 +360,11 @@ describe('signing in with the second factor on', () => {
   it('refuses the code form without its CSRF token', async () => {
     const { secret } = await withSecondFactor();
     const { agent } = await passwordStep();
-    await agent.post('/login').type('form').send({ code: codeAt(secret) }).expect(403);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ code: codeAt(secret) })
+      .expect(403);
     await agent.get('/admin').expect(303);
   });
 
@@ -296,7 +372,8 @@ describe('signing in with the second factor on', () => {
     const { secret } = await withSecondFactor();
     const { agent, res } = await passwordStep();
     let page = res;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1) page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
+    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+      page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
     now += 2 * 60_000;
     const limited = await sendCode(agent, page, codeAt(secret)).expect(429);
     expect(limited.text).toContain('Çok fazla deneme. 13 dakika sonra tekrar deneyin.');
@@ -329,15 +406,28 @@ describe('turning the second factor off', () => {
     const missing = await agent.post('/admin/security/disable').type('form').send({ _csrf: csrf }).expect(422);
     expect(missing.text).toContain('Şifrenizi girin.');
     expect(missing.text).toContain('Doğrulama kodunu girin.');
-    const wrongPassword = await agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password: 'yanlis-sifre-1', code }).expect(422);
+    const wrongPassword = await agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: csrf, password: 'yanlis-sifre-1', code })
+      .expect(422);
     expect(wrongPassword.text).toContain('Şifre hatalı.');
     // The code was not at fault and is not used up: it stays typed in.
     expect(wrongPassword.text).toContain(`value="${code}"`);
-    const wrongCode = await agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - 5 * STEP) }).expect(422);
+    const wrongCode = await agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code: codeAt(secret, now - 5 * STEP) })
+      .expect(422);
     expect(wrongCode.text).toContain('Kod doğru değil ya da daha önce kullanılmış.');
     expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
 
-    await agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code }).expect(303).expect('Location', '/admin/security');
+    await agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code })
+      .expect(303)
+      .expect('Location', '/admin/security');
     const page = await agent.get('/admin/security').expect(200);
     expect(page.text).toContain('İki adımlı doğrulama kapatıldı.');
     expect(page.text).toContain('Kapalı');
@@ -351,13 +441,16 @@ describe('turning the second factor off', () => {
 
   it(`throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}), each with 429 in the page`, async () => {
     const { agent, csrf, secret, recoveryCodes } = await signedInWithSecondFactor();
-    const post = (password: string, code: string) => agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password, code });
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) await post(`yanlis-sifre-${i}`, recoveryCodes[0] as string).expect(422);
+    const post = (password: string, code: string) =>
+      agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password, code });
+    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1)
+      await post(`yanlis-sifre-${i}`, recoveryCodes[0] as string).expect(422);
     const noMorePasswords = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
     expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
     expect(noMorePasswords.text).toContain('name="password"');
     now += 15 * 60_000;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1) await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
+    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+      await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
     const noMoreCodes = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
     expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
     expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
@@ -368,7 +461,11 @@ describe('turning the second factor off', () => {
 
   it('takes a recovery code instead of the app code', async () => {
     const { agent, csrf, recoveryCodes } = await signedInWithSecondFactor();
-    await agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password: ADMIN_PASSWORD, code: recoveryCodes[3] }).expect(303);
+    await agent
+      .post('/admin/security/disable')
+      .type('form')
+      .send({ _csrf: csrf, password: ADMIN_PASSWORD, code: recoveryCodes[3] })
+      .expect(303);
     expect((await t.db('administrators').first()).totp_enabled_at).toBeNull();
   });
 });
@@ -380,10 +477,19 @@ describe('a new SESSION_SECRET', () => {
     // The same row opened under another key, as after rotating SESSION_SECRET (README.md).
     const { createApp } = await import('../../src/app.js');
     const { createLogger } = await import('../../src/logger.js');
-    const rotated = createApp({ config: { ...t.config, sessionSecret: 'x'.repeat(40) }, db: t.db, logger: createLogger('silent'), clock: () => new Date(now) }).app;
+    const rotated = createApp({
+      config: { ...t.config, sessionSecret: 'x'.repeat(40) },
+      db: t.db,
+      logger: createLogger('silent'),
+      clock: () => new Date(now),
+    }).app;
     const agent = request.agent(rotated);
     const form = await agent.get('/login');
-    const codePage = await agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    const codePage = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(200);
     await sendCode(agent, codePage, codeAt(secret)).expect(401);
     await sendCode(agent, codePage, recoveryCodes[0] as string).expect(303);
     expect((await t.db('administrators').first()).totp_secret).toBe(row.totp_secret);

@@ -10,7 +10,8 @@ import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, 
 import { decodeQr, openPdf, renderPage } from '../helpers/pdf-reader.js';
 
 const HOST = 'vizit.test';
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -24,9 +25,14 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const changeSlug = (id: number, slug: string) => admin.agent.post(`/admin/customers/${id}/slug`).type('form').send({ _csrf: admin.csrf, slug });
+const changeSlug = (id: number, slug: string) =>
+  admin.agent.post(`/admin/customers/${id}/slug`).type('form').send({ _csrf: admin.csrf, slug });
 const customerRow = (id: number) => t.db('customers').where({ id }).first();
-const redirects = async () => (await t.db('slug_redirects').orderBy('old_slug')).map((r: { old_slug: string; customer_id: unknown }) => [r.old_slug, Number(r.customer_id)]);
+const redirects = async () =>
+  (await t.db('slug_redirects').orderBy('old_slug')).map((r: { old_slug: string; customer_id: unknown }) => [
+    r.old_slug,
+    Number(r.customer_id),
+  ]);
 
 async function locationOf(path: string): Promise<string> {
   const res = await request(t.app).get(path).expect(301);
@@ -97,8 +103,17 @@ describe('POST /admin/customers/{id}/slug', () => {
   });
 
   it('answers a widget in JSON with the new address', async () => {
-    const res = await admin.agent.post(`/admin/customers/${ayse.id}/slug`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf, slug: 'kaya-seramik' }).expect(200);
-    expect(res.body).toMatchObject({ ok: true, slug: 'kaya-seramik', message: 'Profil adresi /kaya-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.' });
+    const res = await admin.agent
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf: admin.csrf, slug: 'kaya-seramik' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      ok: true,
+      slug: 'kaya-seramik',
+      message: 'Profil adresi /kaya-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.',
+    });
     expect(res.body.publicUrl).toMatch(/\/kaya-seramik$/);
   });
 
@@ -109,7 +124,10 @@ describe('POST /admin/customers/{id}/slug', () => {
     expect(await locationOf('/ayse-seramik')).toBe('/kaya-atolye');
     await changeSlug(ayse.id, 'aysekaya').expect(303);
     expect((await customerRow(ayse.id)).slug).toBe('aysekaya');
-    expect(await redirects()).toEqual([['ayse-seramik', ayse.id], ['kaya-atolye', ayse.id]]);
+    expect(await redirects()).toEqual([
+      ['ayse-seramik', ayse.id],
+      ['kaya-atolye', ayse.id],
+    ]);
     await request(t.app).get('/aysekaya').expect(200);
     expect(await locationOf('/kaya-atolye')).toBe('/aysekaya');
   });
@@ -132,7 +150,9 @@ describe('POST /admin/customers/{id}/slug', () => {
     const before = await customerRow(ayse.id);
     const res = await changeSlug(ayse.id, typed).expect(422);
     // The page opens on the reason (autofocus, no script needed), which a screen reader announces.
-    expect(res.text).toContain(`<p class="field-error" id="yeni-adres-hata" role="alert" tabindex="-1" autofocus>${reason}</p>`);
+    expect(res.text).toContain(
+      `<p class="field-error" id="yeni-adres-hata" role="alert" tabindex="-1" autofocus>${reason}</p>`,
+    );
     expect(res.text.match(/ autofocus/g)).toHaveLength(1);
     expect(res.text).toContain(`value="${typed.replace(/'/g, '&#39;')}"`);
     expect(res.text).toContain('aria-invalid="true"');
@@ -144,28 +164,52 @@ describe('POST /admin/customers/{id}/slug', () => {
   it("refuses another customer's old address, which keeps leading to them", async () => {
     await changeSlug(ali.id, 'ali-veli-usta').expect(303);
     const res = await changeSlug(ayse.id, 'aliveli').expect(422);
-    expect(res.text).toContain('Bu adres başka bir müşterinin eski adresi ve hâlâ onun sayfasına yönleniyor; başka bir adres seçin.');
+    expect(res.text).toContain(
+      'Bu adres başka bir müşterinin eski adresi ve hâlâ onun sayfasına yönleniyor; başka bir adres seçin.',
+    );
     expect((await customerRow(ayse.id)).slug).toBe('aysekaya');
     expect(await locationOf('/aliveli')).toBe('/ali-veli-usta');
   });
 
   it('answers a widget 422 JSON with the reason keyed by field', async () => {
-    const res = await admin.agent.post(`/admin/customers/${ayse.id}/slug`).set('Accept', 'application/json').type('form').send({ _csrf: admin.csrf, slug: 'aliveli' }).expect(422);
-    expect(res.body).toEqual({ ok: false, error: 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.', fields: { slug: 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.' } });
+    const res = await admin.agent
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf: admin.csrf, slug: 'aliveli' })
+      .expect(422);
+    expect(res.body).toEqual({
+      ok: false,
+      error: 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.',
+      fields: { slug: 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.' },
+    });
   });
 });
 
 describe('a card printed before the change', () => {
   it("keeps working: the old PDF's QR, drawn at 300 dpi and decoded, lands on the page through the redirect and counts as a QR visit", async () => {
-    const printed = await admin.agent.get(`/admin/customers/${ayse.id}/print.pdf?format=card`).set('Host', HOST).buffer(true).responseType('blob').expect(200);
+    const printed = await admin.agent
+      .get(`/admin/customers/${ayse.id}/print.pdf?format=card`)
+      .set('Host', HOST)
+      .buffer(true)
+      .responseType('blob')
+      .expect(200);
     await changeSlug(ayse.id, 'ayse-seramik').expect(303);
     const doc = await openPdf(printed.body as Buffer);
     const scanned = decodeQr(await renderPage(doc, await doc.getPage(1), 300));
     expect(scanned).toBe(`http://${HOST}/aysekaya?k=qr`);
     const { pathname, search } = new URL(scanned as string);
-    const moved = await request(t.app).get(pathname + search).set('Host', HOST).set('User-Agent', PHONE).expect(301);
+    const moved = await request(t.app)
+      .get(pathname + search)
+      .set('Host', HOST)
+      .set('User-Agent', PHONE)
+      .expect(301);
     expect(moved.headers.location).toBe('/ayse-seramik?k=qr');
-    const page = await request(t.app).get(String(moved.headers.location)).set('Host', HOST).set('User-Agent', PHONE).expect(200);
+    const page = await request(t.app)
+      .get(String(moved.headers.location))
+      .set('Host', HOST)
+      .set('User-Agent', PHONE)
+      .expect(200);
     expect(page.text).toContain('<title>Ayşe Kaya</title>');
     await t.services.views.flush();
     const sources = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
@@ -178,17 +222,26 @@ describe('addresses the server answers itself', () => {
     const created = await createCustomer(t, admin, 'Notifi', 'Cations');
     expect(created.slug).toBe('notifications-2');
     await request(t.app).get('/notifications-2').expect(200);
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf)
-      .attach('file', Buffer.from('ad;soyad\r\nNoti;Fications\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(200);
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', Buffer.from('ad;soyad\r\nNoti;Fications\r\n'), {
+        filename: 'musteriler.csv',
+        contentType: 'text/csv',
+      })
+      .expect(200);
     expect(preview.text).toContain('/notifications-3');
     expect(preview.text).not.toMatch(/\/notifications</);
   });
 
-  it("keeps the page of a customer who held /notifications before it was reserved: no route answers under it", async () => {
+  it('keeps the page of a customer who held /notifications before it was reserved: no route answers under it', async () => {
     await t.db('customers').where({ id: ali.id }).update({ slug: 'notifications' });
     const page = await request(t.app).get('/notifications').expect(200);
     expect(page.text).toContain('<title>Ali Veli</title>');
-    await request(t.app).get('/notifications/qr.svg').expect(200).expect('Content-Type', /image\/svg/);
+    await request(t.app)
+      .get('/notifications/qr.svg')
+      .expect(200)
+      .expect('Content-Type', /image\/svg/);
     await request(t.app).get('/notifications/og.png').expect(200).expect('Content-Type', 'image/png');
     await request(t.app).get('/Notifications').expect(301).expect('Location', '/notifications');
   });
@@ -196,12 +249,21 @@ describe('addresses the server answers itself', () => {
 
 describe('permissions', () => {
   it('sends a request without a session to the sign-in and changes nothing', async () => {
-    await request(t.app).post(`/admin/customers/${ayse.id}/slug`).type('form').send({ slug: 'baska' }).expect(303).expect('Location', '/login');
+    await request(t.app)
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .type('form')
+      .send({ slug: 'baska' })
+      .expect(303)
+      .expect('Location', '/login');
     expect((await customerRow(ayse.id)).slug).toBe('aysekaya');
   });
 
   it('refuses a bad CSRF token and changes nothing', async () => {
-    await admin.agent.post(`/admin/customers/${ayse.id}/slug`).type('form').send({ _csrf: 'yanlis', slug: 'baska' }).expect(403);
+    await admin.agent
+      .post(`/admin/customers/${ayse.id}/slug`)
+      .type('form')
+      .send({ _csrf: 'yanlis', slug: 'baska' })
+      .expect(403);
     await admin.agent.post(`/admin/customers/${ayse.id}/slug`).type('form').send({ slug: 'baska' }).expect(403);
     expect((await customerRow(ayse.id)).slug).toBe('aysekaya');
     expect(await redirects()).toEqual([]);
@@ -226,19 +288,29 @@ describe('an old address is never given to another customer', () => {
   });
 
   it('suggests and creates the next free address in a bulk import', async () => {
-    const preview = await admin.agent.post('/admin/import').field('_csrf', admin.csrf)
-      .attach('file', Buffer.from('ad;soyad\r\nAyşe;Kaya\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(200);
+    const preview = await admin.agent
+      .post('/admin/import')
+      .field('_csrf', admin.csrf)
+      .attach('file', Buffer.from('ad;soyad\r\nAyşe;Kaya\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' })
+      .expect(200);
     expect(preview.text).toContain('/aysekaya-2');
     const input = (name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(preview.text)?.[1] ?? '';
-    await admin.agent.post('/admin/import/confirm').type('form')
-      .send({ _csrf: csrfFrom(preview.text), importId: input('importId'), data: input('data'), slugs: input('slugs') }).expect(303);
+    await admin.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({ _csrf: csrfFrom(preview.text), importId: input('importId'), data: input('data'), slugs: input('slugs') })
+      .expect(303);
     const imported = await t.db('customers').where({ name: 'Ayşe' }).whereNot({ id: ayse.id }).first();
     expect(imported.slug).toBe('aysekaya-2');
     expect(await locationOf('/aysekaya')).toBe('/ayse-seramik');
   });
 
   it("is in the customer's export, with when it stopped being the address", async () => {
-    const res = await admin.agent.get(`/admin/customers/${ayse.id}/export`).buffer(true).responseType('blob').expect(200);
+    const res = await admin.agent
+      .get(`/admin/customers/${ayse.id}/export`)
+      .buffer(true)
+      .responseType('blob')
+      .expect(200);
     const doc = JSON.parse(await zipEntry(res.body as Buffer, 'customer.json')) as Record<string, unknown>;
     expect(doc.slug_redirects).toEqual([{ old_slug: 'aysekaya', customer_id: ayse.id, created_at: expect.anything() }]);
     expect((doc.customer as { slug: string }).slug).toBe('ayse-seramik');

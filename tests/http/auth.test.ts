@@ -72,16 +72,29 @@ describe('POST /login', () => {
   it('answers JSON to a widget', async () => {
     const agent = request.agent(t.app);
     const csrf = await loginForm(agent);
-    const bad = await agent.post('/login').set('Accept', 'application/json').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: 'x' }).expect(401);
+    const bad = await agent
+      .post('/login')
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: 'x' })
+      .expect(401);
     expect(bad.body).toEqual({ ok: false, error: failed });
   });
 
   it('refuses a missing or wrong CSRF token with 403', async () => {
     const agent = request.agent(t.app);
     await loginForm(agent);
-    const res = await agent.post('/login').type('form').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    const res = await agent
+      .post('/login')
+      .type('form')
+      .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(403);
     expect(res.text).toContain('Güvenlik doğrulaması başarısız oldu');
-    await agent.post('/login').type('form').send({ _csrf: 'yanlis', email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: 'yanlis', email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(403);
     await agent.get('/admin').expect(303);
   });
 
@@ -89,24 +102,44 @@ describe('POST /login', () => {
     const agent = request.agent(t.app);
     const csrf = await loginForm(agent);
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
-      await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` }).expect(401);
+      await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` })
+        .expect(401);
     }
-    const res = await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    const res = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(429);
     expect(res.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
     // Another e-mail from the same client is not locked out by this one.
-    await agent.post('/login').type('form').send({ _csrf: csrf, email: 'baska@example.com', password: 'x' }).expect(401);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: 'baska@example.com', password: 'x' })
+      .expect(401);
   });
 
   it('keeps the throttle across a restart, because the counters are in the database', async () => {
     const agent = request.agent(t.app);
     const csrf = await loginForm(agent);
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
-      await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` }).expect(401);
+      await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` })
+        .expect(401);
     }
     const restarted = createApp({ config: t.config, db: t.db, logger: createLogger('silent'), clock: () => now }).app;
     const again = request.agent(restarted);
     const form = await again.get('/login');
-    await again.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    await again
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(429);
   });
 
   it('counts every spelling of an address on its one counter, and takes a padded or cut address for none', async () => {
@@ -114,13 +147,29 @@ describe('POST /login', () => {
     const agent = request.agent(t.app);
     const csrf = await loginForm(agent);
     // Cut to 254 characters and trimmed, this was the address: it is no address at all, even with the right password.
-    await agent.post('/login').type('form').send({ _csrf: csrf, email: padded(0), password: ADMIN_PASSWORD }).expect(401);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: padded(0), password: ADMIN_PASSWORD })
+      .expect(401);
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
-      await agent.post('/login').type('form').send({ _csrf: csrf, email: i % 2 ? ADMIN_EMAIL : ` ${ADMIN_EMAIL.toUpperCase()} `, password: `yanlis-${i}` }).expect(401);
+      await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: i % 2 ? ADMIN_EMAIL : ` ${ADMIN_EMAIL.toUpperCase()} `, password: `yanlis-${i}` })
+        .expect(401);
     }
-    await agent.post('/login').type('form').send({ _csrf: csrf, email: `\t${ADMIN_EMAIL.toUpperCase()}`, password: ADMIN_PASSWORD }).expect(429);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: `\t${ADMIN_EMAIL.toUpperCase()}`, password: ADMIN_PASSWORD })
+      .expect(429);
     for (let n = 1; n <= 3; n += 1) {
-      await agent.post('/login').type('form').send({ _csrf: csrf, email: padded(n), password: ADMIN_PASSWORD }).expect(401);
+      await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: padded(n), password: ADMIN_PASSWORD })
+        .expect(401);
     }
     await agent.get('/admin').expect(303);
   });
@@ -129,16 +178,33 @@ describe('POST /login', () => {
     const agent = request.agent(t.app);
     const csrf = await loginForm(agent);
     for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
-      await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` }).expect(401);
+      await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` })
+        .expect(401);
     }
     now = new Date(now.getTime() + 3 * 60_000);
-    const page = await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    const page = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(429);
     expect(page.text).toContain('Çok fazla deneme. 12 dakika sonra tekrar deneyin.');
     expect(page.text).toContain(`value="${ADMIN_EMAIL}"`);
-    const json = await agent.post('/login').set('Accept', 'application/json').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+    const json = await agent
+      .post('/login')
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(429);
     expect(json.body).toEqual({ ok: false, error: 'Çok fazla deneme. 12 dakika sonra tekrar deneyin.' });
     now = new Date(now.getTime() + 12 * 60_000);
-    await agent.post('/login').type('form').send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(303);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(303);
   });
 
   it('does not count successful sign-ins against the limit', async () => {
@@ -177,7 +243,11 @@ describe('sessions before sign-in', () => {
     }
     const visitor = request.agent(t.app);
     for (let i = 0; i < 5; i += 1) await visitor.get('/login').expect(200);
-    await visitor.post('/login').type('form').send({ _csrf: await loginForm(visitor), email: ADMIN_EMAIL, password: 'yanlis-sifre-1' }).expect(401);
+    await visitor
+      .post('/login')
+      .type('form')
+      .send({ _csrf: await loginForm(visitor), email: ADMIN_EMAIL, password: 'yanlis-sifre-1' })
+      .expect(401);
     expect(await sessionRows()).toBe(0);
     // Signing in writes the first one.
     await signIn(t.app);
@@ -188,9 +258,17 @@ describe('sessions before sign-in', () => {
     const mine = request.agent(t.app);
     await loginForm(mine);
     const theirs = await loginForm(request.agent(t.app));
-    await mine.post('/login').type('form').send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    await mine
+      .post('/login')
+      .type('form')
+      .send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(403);
     // A token alone, without the form's cookie, is refused too.
-    await request(t.app).post('/login').type('form').send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(403);
+    await request(t.app)
+      .post('/login')
+      .type('form')
+      .send({ _csrf: theirs, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(403);
     await mine.get('/admin').expect(303);
     expect(await sessionRows()).toBe(0);
   });

@@ -10,7 +10,6 @@ import { createGzip } from 'node:zlib';
 import { create, extract, replace } from 'tar';
 import type { BackupManifest } from '../../src/ops/backup-manifest.js';
 
-
 export async function unpack(archive: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-unpacked-'));
   await extract({ file: archive, cwd: dir });
@@ -21,7 +20,12 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
   return JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
 }
 
-export async function pack(dir: string, archive: string, entries = ['manifest.json', 'vizit.sqlite', 'uploads'], preservePaths = false): Promise<string> {
+export async function pack(
+  dir: string,
+  archive: string,
+  entries = ['manifest.json', 'vizit.sqlite', 'uploads'],
+  preservePaths = false,
+): Promise<string> {
   await create({ gzip: true, file: archive, cwd: dir, portable: true, preservePaths }, entries);
   return archive;
 }
@@ -53,11 +57,17 @@ export type Rows = Array<Record<string, unknown>>;
 export function dumpTables(file: string): Map<string, Rows> {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .pluck()
+      .all() as string[];
     const dump = new Map<string, Rows>();
     for (const table of tables) {
       const columns = db.prepare(`pragma table_info("${table}")`).all() as Array<{ name: string; pk: number }>;
-      const key = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => `"${c.name}"`);
+      const key = columns
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => `"${c.name}"`);
       const order = key.length > 0 ? key.join(', ') : 'rowid';
       dump.set(table, db.prepare(`select * from "${table}" order by ${order}`).all() as Rows);
     }

@@ -12,7 +12,16 @@ import { MINIMAL_PDF, solidJpeg } from '../helpers/fixtures.js';
 import { Browser } from '../helpers/cookie-browser.js';
 import { runCli, startServer } from '../helpers/launcher.js';
 import { csrfFrom as csrfOf } from '../helpers/raw-http.js';
-import { dumpTables, filesIn, onlineCopy, pack, packWithExtra, readManifest, unpack, type Rows } from './backup-support.js';
+import {
+  dumpTables,
+  filesIn,
+  onlineCopy,
+  pack,
+  packWithExtra,
+  readManifest,
+  unpack,
+  type Rows,
+} from './backup-support.js';
 
 const ADMIN = { ADMIN_EMAIL: 'yedek@example.com', ADMIN_PASSWORD: 'Kadikoy-Seramik-Yedek-2026' };
 const dirs: string[] = [];
@@ -35,7 +44,11 @@ interface Customer {
 async function createCustomers(base: string, sqliteFile: string, names: Array<[string, string]>): Promise<Customer[]> {
   const admin = new Browser(base);
   const login = await admin.fetch('/login');
-  const signedIn = await admin.form('/login', { _csrf: csrfOf(await login.text()), email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD });
+  const signedIn = await admin.form('/login', {
+    _csrf: csrfOf(await login.text()),
+    email: ADMIN.ADMIN_EMAIL,
+    password: ADMIN.ADMIN_PASSWORD,
+  });
   expect(signedIn.status).toBe(303);
   const csrf = csrfOf(await (await admin.fetch('/admin')).text());
   const created: Customer[] = [];
@@ -44,7 +57,10 @@ async function createCustomers(base: string, sqliteFile: string, names: Array<[s
     expect(res.status).toBe(303);
     const id = Number(/\/admin\/customers\/(\d+)/.exec(res.headers.get('location') ?? '')?.[1]);
     const db = new Database(sqliteFile, { readonly: true });
-    const row = db.prepare('select slug, edit_token from customers where id = ?').get(id) as { slug: string; edit_token: string };
+    const row = db.prepare('select slug, edit_token from customers where id = ?').get(id) as {
+      slug: string;
+      edit_token: string;
+    };
     db.close();
     created.push({ id, slug: row.slug, token: row.edit_token });
   }
@@ -70,136 +86,173 @@ let ip = 0;
 /** A visitor message from an address of its own (TRUST_PROXY=1), so the per-address limit never bites. */
 async function sendMessage(base: string, slug: string, stamp: string, message: string): Promise<boolean> {
   ip += 1;
-  const res = await new Browser(base).form(`/${slug}/messages`, { message, form_started: stamp }, { 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` });
+  const res = await new Browser(base).form(
+    `/${slug}/messages`,
+    { message, form_started: stamp },
+    { 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` },
+  );
   return res.status === 303;
 }
 
 const byKey = (rows: Rows) => new Map(rows.map((row) => [JSON.stringify(row.id ?? row.key ?? row.sid ?? row), row]));
 
 describe('npm run backup / npm run restore on the real server', () => {
-  it('takes a consistent snapshot under writes and restores it into a fresh instance, every table and file', { timeout: 180_000 }, async () => {
-    const original = await tempDir('backup-original');
-    const sqliteFile = path.join(original, 'vizit.sqlite');
-    const env = { ...ADMIN, TRUST_PROXY: '1' };
-    const server = await startServer(original, env);
-    const { url: base } = server;
+  it(
+    'takes a consistent snapshot under writes and restores it into a fresh instance, every table and file',
+    { timeout: 180_000 },
+    async () => {
+      const original = await tempDir('backup-original');
+      const sqliteFile = path.join(original, 'vizit.sqlite');
+      const env = { ...ADMIN, TRUST_PROXY: '1' };
+      const server = await startServer(original, env);
+      const { url: base } = server;
 
-    const customers = await createCustomers(base, sqliteFile, [['Ayşe', 'Kaya'], ['Mehmet', 'Demir'], ['Zeynep', 'Şahin']]);
-    const [ayse, mehmet] = customers as [Customer, Customer, Customer];
-    const owner = new Browser(base);
-    expect((await owner.form(`/edit/${ayse.token}/profile`, { bio: 'Kadıköy’de seramik atölyesi', phone: '05321234567' })).status).toBe(303);
-    expect((await owner.form(`/edit/${ayse.token}/links`, { platform: 'instagram', url: 'aysekaya' })).status).toBe(303);
-    expect((await owner.form(`/edit/${ayse.token}/iban`, { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' })).status).toBe(303);
-    await upload(base, `/edit/${ayse.token}/photo/profile`, await solidJpeg(600, 600, { r: 200, g: 90, b: 40 }));
-    await upload(base, `/edit/${ayse.token}/photo/cover`, await solidJpeg(1400, 600, { r: 20, g: 90, b: 140 }));
-    await upload(base, `/edit/${mehmet.token}/photo/profile`, await solidJpeg(500, 500, { r: 10, g: 160, b: 60 }));
+      const customers = await createCustomers(base, sqliteFile, [
+        ['Ayşe', 'Kaya'],
+        ['Mehmet', 'Demir'],
+        ['Zeynep', 'Şahin'],
+      ]);
+      const [ayse, mehmet] = customers as [Customer, Customer, Customer];
+      const owner = new Browser(base);
+      expect(
+        (await owner.form(`/edit/${ayse.token}/profile`, { bio: 'Kadıköy’de seramik atölyesi', phone: '05321234567' }))
+          .status,
+      ).toBe(303);
+      expect((await owner.form(`/edit/${ayse.token}/links`, { platform: 'instagram', url: 'aysekaya' })).status).toBe(
+        303,
+      );
+      expect(
+        (
+          await owner.form(`/edit/${ayse.token}/iban`, {
+            iban: 'TR330006100519786457841326',
+            account_holder: 'Ayşe Kaya',
+          })
+        ).status,
+      ).toBe(303);
+      await upload(base, `/edit/${ayse.token}/photo/profile`, await solidJpeg(600, 600, { r: 200, g: 90, b: 40 }));
+      await upload(base, `/edit/${ayse.token}/photo/cover`, await solidJpeg(1400, 600, { r: 20, g: 90, b: 140 }));
+      await upload(base, `/edit/${mehmet.token}/photo/profile`, await solidJpeg(500, 500, { r: 10, g: 160, b: 60 }));
 
-    const stamps = await Promise.all(customers.map((c) => formStamp(base, c.slug)));
-    await sleep(2100); // the form's two seconds, and the view recorder's flush
-    expect(await sendMessage(base, ayse.slug, stamps[0]!, 'Merhaba, kurs var mı?')).toBe(true);
+      const stamps = await Promise.all(customers.map((c) => formStamp(base, c.slug)));
+      await sleep(2100); // the form's two seconds, and the view recorder's flush
+      expect(await sendMessage(base, ayse.slug, stamps[0]!, 'Merhaba, kurs var mı?')).toBe(true);
 
-    // Writers: messages to every profile, acknowledged ones noted with when they were answered.
-    const acked: Array<{ text: string; at: number }> = [];
-    let writing = true;
-    let n = 0;
-    const writer = async (): Promise<void> => {
-      while (writing) {
-        const i = n++;
-        const text = `yük mesajı ${i}`;
-        if (await sendMessage(base, customers[i % 3]!.slug, stamps[i % 3]!, text)) acked.push({ text, at: Date.now() });
+      // Writers: messages to every profile, acknowledged ones noted with when they were answered.
+      const acked: Array<{ text: string; at: number }> = [];
+      let writing = true;
+      let n = 0;
+      const writer = async (): Promise<void> => {
+        while (writing) {
+          const i = n++;
+          const text = `yük mesajı ${i}`;
+          if (await sendMessage(base, customers[i % 3]!.slug, stamps[i % 3]!, text))
+            acked.push({ text, at: Date.now() });
+        }
+      };
+      const writers = [writer(), writer(), writer()];
+      await sleep(400);
+      const backupStarted = Date.now();
+      const backup = await runCli('src/cli/backup.ts', [], { DATA_DIR: original });
+      const backupEnded = Date.now();
+      await sleep(400);
+      writing = false;
+      await Promise.all(writers);
+
+      expect(backup.code, backup.stderr).toBe(0);
+      const archive = backup.stdout.trim();
+      expect(path.dirname(archive)).toBe(path.join(original, 'backups'));
+      expect(path.basename(archive)).toMatch(/^vizit-\d{8}-\d{6}\.tar\.gz$/);
+      expect((await stat(archive)).mode & 0o777).toBe(0o600); // it holds every edit token
+      expect(backup.stderr).toContain('Yedek yazıldı');
+      const during = acked.filter((a) => a.at > backupStarted && a.at < backupEnded).length;
+      expect(during).toBeGreaterThan(0);
+
+      // The live database after the writes, copied by the online backup API like the backup does.
+      const liveCopy = path.join(await tempDir('backup-live'), 'copy.sqlite');
+      await onlineCopy(sqliteFile, liveCopy);
+      expect(await server.stop()).toBe(0);
+
+      const restored = await tempDir('backup-restored');
+      const restore = await runCli('src/cli/restore.ts', [archive, '--data-dir', restored], {});
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('Geri yüklendi');
+
+      // Tables: the manifest's counts, and row by row against the live copy.
+      const unpacked = await unpack(archive);
+      dirs.push(unpacked);
+      const manifest = await readManifest(unpacked);
+      const restoredFile = path.join(restored, 'vizit.sqlite');
+      const check = new Database(restoredFile, { readonly: true });
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      check.close();
+      const snapshot = dumpTables(restoredFile);
+      const live = dumpTables(liveCopy);
+      expect([...snapshot.keys()]).toEqual([...live.keys()]);
+      expect(Object.fromEntries([...snapshot].map(([table, rows]) => [table, rows.length]))).toEqual(manifest.tables);
+      let rowsCompared = 0;
+      for (const [table, rows] of snapshot) {
+        const liveRows = live.get(table)!;
+        if (table === 'anonymous_messages') {
+          // Append-only: the snapshot is exactly the live table up to one moment, with no gaps.
+          const last = Number(rows.at(-1)!.id);
+          expect(rows).toEqual(liveRows.filter((row) => Number(row.id) <= last));
+          expect(rows.map((row) => Number(row.id))).toEqual(rows.map((_, i) => i + 1));
+        } else if (table === 'rate_limits') {
+          // One new key per message address: every row of the snapshot is in the live table, unchanged.
+          const liveByKey = byKey(liveRows);
+          for (const row of rows) expect(liveByKey.get(JSON.stringify(row.key))).toEqual(row);
+        } else {
+          expect(rows, table).toEqual(liveRows);
+        }
+        rowsCompared += rows.length;
       }
-    };
-    const writers = [writer(), writer(), writer()];
-    await sleep(400);
-    const backupStarted = Date.now();
-    const backup = await runCli('src/cli/backup.ts', [], { DATA_DIR: original });
-    const backupEnded = Date.now();
-    await sleep(400);
-    writing = false;
-    await Promise.all(writers);
-
-    expect(backup.code, backup.stderr).toBe(0);
-    const archive = backup.stdout.trim();
-    expect(path.dirname(archive)).toBe(path.join(original, 'backups'));
-    expect(path.basename(archive)).toMatch(/^vizit-\d{8}-\d{6}\.tar\.gz$/);
-    expect((await stat(archive)).mode & 0o777).toBe(0o600); // it holds every edit token
-    expect(backup.stderr).toContain('Yedek yazıldı');
-    const during = acked.filter((a) => a.at > backupStarted && a.at < backupEnded).length;
-    expect(during).toBeGreaterThan(0);
-
-    // The live database after the writes, copied by the online backup API like the backup does.
-    const liveCopy = path.join(await tempDir('backup-live'), 'copy.sqlite');
-    await onlineCopy(sqliteFile, liveCopy);
-    expect(await server.stop()).toBe(0);
-
-    const restored = await tempDir('backup-restored');
-    const restore = await runCli('src/cli/restore.ts', [archive, '--data-dir', restored], {});
-    expect(restore.code, restore.stderr).toBe(0);
-    expect(restore.stdout).toContain('Geri yüklendi');
-
-    // Tables: the manifest's counts, and row by row against the live copy.
-    const unpacked = await unpack(archive);
-    dirs.push(unpacked);
-    const manifest = await readManifest(unpacked);
-    const restoredFile = path.join(restored, 'vizit.sqlite');
-    const check = new Database(restoredFile, { readonly: true });
-    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
-    check.close();
-    const snapshot = dumpTables(restoredFile);
-    const live = dumpTables(liveCopy);
-    expect([...snapshot.keys()]).toEqual([...live.keys()]);
-    expect(Object.fromEntries([...snapshot].map(([table, rows]) => [table, rows.length]))).toEqual(manifest.tables);
-    let rowsCompared = 0;
-    for (const [table, rows] of snapshot) {
-      const liveRows = live.get(table)!;
-      if (table === 'anonymous_messages') {
-        // Append-only: the snapshot is exactly the live table up to one moment, with no gaps.
-        const last = Number(rows.at(-1)!.id);
-        expect(rows).toEqual(liveRows.filter((row) => Number(row.id) <= last));
-        expect(rows.map((row) => Number(row.id))).toEqual(rows.map((_, i) => i + 1));
-      } else if (table === 'rate_limits') {
-        // One new key per message address: every row of the snapshot is in the live table, unchanged.
-        const liveByKey = byKey(liveRows);
-        for (const row of rows) expect(liveByKey.get(JSON.stringify(row.key))).toEqual(row);
-      } else {
-        expect(rows, table).toEqual(liveRows);
+      expect(rowsCompared).toBeGreaterThan(50);
+      const messages = new Set(snapshot.get('anonymous_messages')!.map((row) => String(row.message)));
+      for (const a of acked) {
+        if (a.at < backupStarted) expect(messages.has(a.text), `${a.text} acknowledged before the backup`).toBe(true);
+        if (a.at > backupEnded) expect(messages.has(a.text), `${a.text} acknowledged after the backup`).toBe(false);
       }
-      rowsCompared += rows.length;
-    }
-    expect(rowsCompared).toBeGreaterThan(50);
-    const messages = new Set(snapshot.get('anonymous_messages')!.map((row) => String(row.message)));
-    for (const a of acked) {
-      if (a.at < backupStarted) expect(messages.has(a.text), `${a.text} acknowledged before the backup`).toBe(true);
-      if (a.at > backupEnded) expect(messages.has(a.text), `${a.text} acknowledged after the backup`).toBe(false);
-    }
-    expect(acked.filter((a) => a.at > backupEnded).length).toBeGreaterThan(0);
-    expect(snapshot.get('profile_views')!.length).toBeGreaterThan(0);
+      expect(acked.filter((a) => a.at > backupEnded).length).toBeGreaterThan(0);
+      expect(snapshot.get('profile_views')!.length).toBeGreaterThan(0);
 
-    // Files: the same set, byte for byte, each as the manifest says.
-    const originalFiles = await filesIn(path.join(original, 'uploads'));
-    expect(originalFiles.length).toBe(3);
-    expect(await filesIn(path.join(restored, 'uploads'))).toEqual(originalFiles);
-    for (const file of originalFiles) {
-      expect((await readFile(path.join(restored, 'uploads', file))).equals(await readFile(path.join(original, 'uploads', file)))).toBe(true);
-    }
-    expect(manifest.files.map((f) => f.path).sort()).toEqual(['vizit.sqlite', ...originalFiles.map((f) => `uploads/${f}`)].sort());
+      // Files: the same set, byte for byte, each as the manifest says.
+      const originalFiles = await filesIn(path.join(original, 'uploads'));
+      expect(originalFiles.length).toBe(3);
+      expect(await filesIn(path.join(restored, 'uploads'))).toEqual(originalFiles);
+      for (const file of originalFiles) {
+        expect(
+          (await readFile(path.join(restored, 'uploads', file))).equals(
+            await readFile(path.join(original, 'uploads', file)),
+          ),
+        ).toBe(true);
+      }
+      expect(manifest.files.map((f) => f.path).sort()).toEqual(
+        ['vizit.sqlite', ...originalFiles.map((f) => `uploads/${f}`)].sort(),
+      );
 
-    // A fresh server on the restored folder serves the page and the photo.
-    const again = await startServer(restored, env);
-    try {
-      const photo = String(snapshot.get('customer_profiles')!.find((row) => row.customer_id === ayse.id)!.profile_photo);
-      const page = await fetch(`${again.url}/${ayse.slug}`);
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      expect(html).toContain(photo);
-      expect(html).toContain('Kadıköy’de seramik atölyesi');
-      const served = await fetch(`${again.url}${photo}`);
-      expect(served.status).toBe(200);
-      expect(Buffer.from(await served.arrayBuffer()).equals(await readFile(path.join(original, photo.replace(/\?.*$/, ''))))).toBe(true);
-    } finally {
-      expect(await again.stop()).toBe(0);
-    }
-  });
+      // A fresh server on the restored folder serves the page and the photo.
+      const again = await startServer(restored, env);
+      try {
+        const photo = String(
+          snapshot.get('customer_profiles')!.find((row) => row.customer_id === ayse.id)!.profile_photo,
+        );
+        const page = await fetch(`${again.url}/${ayse.slug}`);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        expect(html).toContain(photo);
+        expect(html).toContain('Kadıköy’de seramik atölyesi');
+        const served = await fetch(`${again.url}${photo}`);
+        expect(served.status).toBe(200);
+        expect(
+          Buffer.from(await served.arrayBuffer()).equals(
+            await readFile(path.join(original, photo.replace(/\?.*$/, ''))),
+          ),
+        ).toBe(true);
+      } finally {
+        expect(await again.stop()).toBe(0);
+      }
+    },
+  );
 });
 
 describe('automatic backups in the server', () => {
@@ -210,7 +263,9 @@ describe('automatic backups in the server', () => {
     const stopping = Date.now();
     expect(await server.stop()).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(5000);
-    await expect(startServer(await tempDir('auto-backup-bad'), { BACKUP_KEEP: 'yedi' })).rejects.toThrow(/exited with 78.*BACKUP_KEEP must be a whole number/s);
+    await expect(startServer(await tempDir('auto-backup-bad'), { BACKUP_KEEP: 'yedi' })).rejects.toThrow(
+      /exited with 78.*BACKUP_KEEP must be a whole number/s,
+    );
   });
 });
 
@@ -221,13 +276,18 @@ describe('npm run restore refuses what it must not restore', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     const db = createDb(config);
     await migrateLatest(db);
-    const [customer] = await db('customers').insert({ name: 'Ayşe', surname: 'Kaya', slug: 'ayse-kaya', edit_token: 'x'.repeat(43) }).returning('id');
+    const [customer] = await db('customers')
+      .insert({ name: 'Ayşe', surname: 'Kaya', slug: 'ayse-kaya', edit_token: 'x'.repeat(43) })
+      .returning('id');
     const id = Number((customer as { id: number }).id);
     await db('customer_profiles').insert({ customer_id: id, bio: 'Seramik atölyesi' });
     await db('anonymous_messages').insert({ customer_id: id, message: 'Merhaba' });
     await db.destroy();
     await mkdir(path.join(config.uploadsDir, String(id)), { recursive: true });
-    await writeFile(path.join(config.uploadsDir, String(id), 'profile-a.jpg'), await solidJpeg(40, 40, { r: 1, g: 2, b: 3 }));
+    await writeFile(
+      path.join(config.uploadsDir, String(id), 'profile-a.jpg'),
+      await solidJpeg(40, 40, { r: 1, g: 2, b: 3 }),
+    );
     await writeFile(path.join(config.uploadsDir, String(id), 'katalog.pdf'), MINIMAL_PDF);
     const backup = await runCli('src/cli/backup.ts', [], { DATA_DIR: dataDir });
     expect(backup.code, backup.stderr).toBe(0);
@@ -246,7 +306,10 @@ describe('npm run restore refuses what it must not restore', () => {
   /** Rewrites the manifest's size and SHA-256 of one file after a deliberate edit. */
   const reseal = async (dir: string, entry: string) => {
     const manifest = await readManifest(dir);
-    Object.assign(manifest.files.find((f) => f.path === entry)!, await sha256File(path.join(dir, entry)));
+    Object.assign(
+      manifest.files.find((f) => f.path === entry)!,
+      await sha256File(path.join(dir, entry)),
+    );
     await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
     return manifest;
   };
@@ -313,7 +376,9 @@ describe('npm run restore refuses what it must not restore', () => {
     const result = await restore(file, path.join(target, 'veri', 'ic'));
     expect(result.code).toBe(65);
     expect(result.stderr).toContain('Güvenli olmayan arşiv');
-    expect(result.stderr).toContain(kind === 'symlink' ? 'SymbolicLink' : kind === 'dotdot' ? '".." içeren yol' : 'mutlak yol');
+    expect(result.stderr).toContain(
+      kind === 'symlink' ? 'SymbolicLink' : kind === 'dotdot' ? '".." içeren yol' : 'mutlak yol',
+    );
     await untouched(result.dir);
     expect(await filesIn(target)).toEqual(['veri/ic/session-secret']);
   });
@@ -323,7 +388,11 @@ describe('npm run restore refuses what it must not restore', () => {
     dirs.push(dir);
     const future = '20991231_0001_gelecekten_bir_tablo';
     const db = new Database(path.join(dir, 'vizit.sqlite'));
-    db.prepare('insert into knex_migrations (name, batch, migration_time) values (?, ?, ?)').run(future, 99, Date.now());
+    db.prepare('insert into knex_migrations (name, batch, migration_time) values (?, ?, ?)').run(
+      future,
+      99,
+      Date.now(),
+    );
     db.exec('create table gelecek (id integer primary key)');
     db.close();
     const manifest = await reseal(dir, 'vizit.sqlite');
@@ -379,7 +448,10 @@ describe('npm run restore refuses what it must not restore', () => {
   });
 
   it('sends PostgreSQL users to pg_dump', async () => {
-    const result = await runCli('src/cli/backup.ts', [], { DATA_DIR: await tempDir('backup-pg'), DATABASE_URL: 'postgres://vizit@127.0.0.1:1/vizit' });
+    const result = await runCli('src/cli/backup.ts', [], {
+      DATA_DIR: await tempDir('backup-pg'),
+      DATABASE_URL: 'postgres://vizit@127.0.0.1:1/vizit',
+    });
     expect(result.code).toBe(69);
     expect(result.stderr).toContain('pg_dump');
     expect(result.stdout).toBe('');

@@ -9,7 +9,15 @@ import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../src/domain/brand-colors.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createCustomer,
+  createTestApp,
+  csrfFrom,
+  signIn,
+  type TestApp,
+} from '../helpers/app.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -65,7 +73,9 @@ describe('the public page in the agency accent', () => {
   it('gives a very light accent near-black button text and darker links, each at least 4.5:1', async () => {
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
     // The form refuses so light a colour today; the page must not rely on that (a brand stored before the rule).
-    await t.db('brand_settings').insert({ id: 1, name: 'Güneş Ajans', url: null, accent_color: '#ffe66d', updated_at: now });
+    await t
+      .db('brand_settings')
+      .insert({ id: 1, name: 'Güneş Ajans', url: null, accent_color: '#ffe66d', updated_at: now });
     const { css } = styleOf(await request(t.app).get(`/${customer.slug}`).expect(200));
     const fill = tokenIn(css, 'brand-fill') as string;
     const text = tokenIn(css, 'on-brand-fill') as string;
@@ -73,7 +83,8 @@ describe('the public page in the agency accent', () => {
     expect(fill).toBe('#ffe66d');
     expect(contrastRatio(text, fill)).toBeGreaterThanOrEqual(4.5);
     expect(text).not.toBe('#ffffff');
-    for (const surface of ['#ffffff', '#f3f4f6', '#f9fafb']) expect(contrastRatio(ink, surface)).toBeGreaterThanOrEqual(4.5);
+    for (const surface of ['#ffffff', '#f3f4f6', '#f9fafb'])
+      expect(contrastRatio(ink, surface)).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(tokenIn(css, 'on-brand') as string, ink)).toBeGreaterThanOrEqual(4.5);
   });
 
@@ -85,7 +96,8 @@ describe('the public page in the agency accent', () => {
     const ink = tokenIn(css, 'brand') as string;
     expect(ink).not.toBe('#1d3557');
     expect(contrastRatio(tokenIn(css, 'on-brand') as string, ink)).toBeGreaterThanOrEqual(4.5);
-    for (const surface of ['#171b24', '#222836', '#0b0e14']) expect(contrastRatio(ink, surface)).toBeGreaterThanOrEqual(4.5);
+    for (const surface of ['#171b24', '#222836', '#0b0e14'])
+      expect(contrastRatio(ink, surface)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("keeps the owner's own cover colour over the brand's cover", async () => {
@@ -116,7 +128,11 @@ describe('the public page in the agency accent', () => {
     await request(t.app).get(`/${customer.slug}`).set('If-None-Match', String(first.headers.etag)).expect(200);
 
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('action', 'clear').expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('action', 'clear')
+      .expect(303);
     expect((await load()).text).not.toContain('<style>');
   });
 });
@@ -156,8 +172,10 @@ describe('the 404 and 403 pages', () => {
 });
 
 describe("the authenticator app's issuer", () => {
-  const codeAt = (secret: string, at = now) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
-  const secretFrom = (html: string) => (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(html)?.[1] ?? '').replace(/ /g, '');
+  const codeAt = (secret: string, at = now) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+  const secretFrom = (html: string) =>
+    (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(html)?.[1] ?? '').replace(/ /g, '');
   const uriFrom = (html: string) => (/href="(otpauth:\/\/[^"]+)"/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&');
 
   it('is the brand name in the URI and the label when a brand is set; a secret enrolled under Vizit keeps working', async () => {
@@ -165,7 +183,11 @@ describe("the authenticator app's issuer", () => {
     const secret = secretFrom(before.text);
     expect(uriFrom(before.text)).toContain(`otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&`);
     const enrolment = /name="enrolment" value="([^"]+)"/.exec(before.text)?.[1] ?? '';
-    await admin.agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(before.text), enrolment, code: codeAt(secret) }).expect(200);
+    await admin.agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrfFrom(before.text), enrolment, code: codeAt(secret) })
+      .expect(200);
 
     expect((await saveBrand({ brand_name: 'Deniz: Ajans & Co', accent_color: '' })).status).toBe(303);
     expect(await brandRow()).toMatchObject({ name: 'Deniz: Ajans & Co' });
@@ -174,22 +196,38 @@ describe("the authenticator app's issuer", () => {
     const branded = await admin.agent.get('/admin/security').expect(200);
     const uri = new URL(uriFrom(branded.text));
     expect(uri.searchParams.get('issuer')).toBe('Deniz Ajans & Co');
-    expect(uri.href.startsWith(`otpauth://totp/${encodeURIComponent('Deniz Ajans & Co')}:${encodeURIComponent(ADMIN_EMAIL)}?`)).toBe(true);
+    expect(
+      uri.href.startsWith(
+        `otpauth://totp/${encodeURIComponent('Deniz Ajans & Co')}:${encodeURIComponent(ADMIN_EMAIL)}?`,
+      ),
+    ).toBe(true);
   });
 
   it('leaves an enrolled secret working after the brand is set: signing in with its code', async () => {
     const page = await admin.agent.get('/admin/security').expect(200);
     const secret = secretFrom(page.text);
     const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-    await admin.agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code: codeAt(secret) }).expect(200);
+    await admin.agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), enrolment, code: codeAt(secret) })
+      .expect(200);
     expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '' })).status).toBe(303);
     now += 30_000;
 
     const agent = request.agent(t.app);
     const form = await agent.get('/login').expect(200);
-    const codeForm = await agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const codeForm = await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(codeForm.status).toBe(200);
-    await agent.post('/login').type('form').send({ _csrf: csrfFrom(codeForm.text), code: codeAt(secret) }).expect(303).expect('Location', '/admin');
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(codeForm.text), code: codeAt(secret) })
+      .expect(303)
+      .expect('Location', '/admin');
   });
 });
 
@@ -198,40 +236,69 @@ describe('the settings colour picker without JavaScript', () => {
     expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
     const page = await admin.agent.get('/admin/settings').expect(200);
     expect(page.text).toMatch(/<label[^>]* for="accent_color_picker"[^>]*>[^<]+<\/label>/);
-    expect(page.text).toMatch(/<input[^>]* id="accent_color_picker" name="accent_color_picker" type="color" value="#1d3557"/);
+    expect(page.text).toMatch(
+      /<input[^>]* id="accent_color_picker" name="accent_color_picker" type="color" value="#1d3557"/,
+    );
     expect(page.text).toContain('name="accent_color_shown" value="#1d3557"');
   });
 
   it('saves the picked colour when the text field was left as shown', async () => {
     expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
-    const res = await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557', accent_color_shown: '#1d3557', accent_color_picker: '#9d174d' });
+    const res = await saveBrand({
+      brand_name: 'Deniz Ajans',
+      accent_color: '#1d3557',
+      accent_color_shown: '#1d3557',
+      accent_color_picker: '#9d174d',
+    });
     expect(res.status).toBe(303);
     expect(await brandRow()).toMatchObject({ accent_color: '#9d174d' });
   });
 
   it('saves the picked colour on a first brand, the text field empty as shown', async () => {
-    const res = await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '', accent_color_shown: '', accent_color_picker: '#1d3557' });
+    const res = await saveBrand({
+      brand_name: 'Deniz Ajans',
+      accent_color: '',
+      accent_color_shown: '',
+      accent_color_picker: '#1d3557',
+    });
     expect(res.status).toBe(303);
     expect(await brandRow()).toMatchObject({ accent_color: '#1d3557' });
   });
 
   it('leaves the accent empty when neither field was touched (the picker shows a colour it cannot leave blank)', async () => {
     const page = await admin.agent.get('/admin/settings').expect(200);
-    const shownPicker = /id="accent_color_picker" name="accent_color_picker" type="color" value="(#[0-9a-f]{6})"/.exec(page.text)?.[1] ?? '';
-    const res = await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '', accent_color_shown: '', accent_color_picker: shownPicker });
+    const shownPicker =
+      /id="accent_color_picker" name="accent_color_picker" type="color" value="(#[0-9a-f]{6})"/.exec(page.text)?.[1] ??
+      '';
+    const res = await saveBrand({
+      brand_name: 'Deniz Ajans',
+      accent_color: '',
+      accent_color_shown: '',
+      accent_color_picker: shownPicker,
+    });
     expect(res.status).toBe(303);
     expect(await brandRow()).toMatchObject({ accent_color: null });
   });
 
   it('saves the typed colour when the text field was changed, whatever the picker says', async () => {
     expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
-    const res = await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#0f766e', accent_color_shown: '#1d3557', accent_color_picker: '#9d174d' });
+    const res = await saveBrand({
+      brand_name: 'Deniz Ajans',
+      accent_color: '#0f766e',
+      accent_color_shown: '#1d3557',
+      accent_color_picker: '#9d174d',
+    });
     expect(res.status).toBe(303);
     expect(await brandRow()).toMatchObject({ accent_color: '#0f766e' });
   });
 
   it('refuses a picked colour too light for white text (422), the picked colour kept in both fields', async () => {
-    const res = await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '', accent_color_shown: '', accent_color_picker: '#ffe66d' });
+    const res = await saveBrand({
+      brand_name: 'Deniz Ajans',
+      accent_color: '',
+      accent_color_shown: '',
+      accent_color_picker: '#ffe66d',
+    });
     expect(res.status).toBe(422);
     expect(res.text).toContain('Daha koyu bir ton seçin.');
     expect(res.text).toContain('id="accent_color" name="accent_color" type="text" value="#ffe66d"');

@@ -26,10 +26,17 @@ beforeEach(async () => {
   mehmet = await createCustomer(t, admin, 'Mehmet', 'Demir');
   await seedFullProfile(t, ayse.id);
   await seedFullProfile(t, mehmet.id);
-  for (const [id, text] of [[ayse.id, 'Kurs var mı?'], [mehmet.id, 'Mehmet için'], [ayse.id, 'Teşekkürler <3 "çok" güzel']] as const) {
+  for (const [id, text] of [
+    [ayse.id, 'Kurs var mı?'],
+    [mehmet.id, 'Mehmet için'],
+    [ayse.id, 'Teşekkürler <3 "çok" güzel'],
+  ] as const) {
     await t.db('anonymous_messages').insert({ customer_id: id, message: text, created_at: 1_790_000_000_000 });
   }
-  const views = Array.from({ length: VIEWS }, (_, i) => ({ customer_id: i % 5 === 0 ? mehmet.id : ayse.id, viewed_at: 1_790_000_000_000 + i }));
+  const views = Array.from({ length: VIEWS }, (_, i) => ({
+    customer_id: i % 5 === 0 ? mehmet.id : ayse.id,
+    viewed_at: 1_790_000_000_000 + i,
+  }));
   for (let i = 0; i < views.length; i += 500) await t.db('profile_views').insert(views.slice(i, i + 500));
   await t.db('profile_view_days').insert([
     { customer_id: ayse.id, day: '2026-11-20', views: 7 },
@@ -105,7 +112,15 @@ describe('per-customer export', () => {
   it("holds every row of that customer and no one else's, without the edit token", async () => {
     const { files } = await download(ayse.id);
     expect([...files.keys()].sort()).toEqual(
-      ['BENIOKU.txt', 'customer.json', 'files/cover-test.jpg', 'files/fiyat-listesi.jpg', 'files/katalog-2026.pdf', 'files/profile-test.jpg', 'profile_views.csv'].sort(),
+      [
+        'BENIOKU.txt',
+        'customer.json',
+        'files/cover-test.jpg',
+        'files/fiyat-listesi.jpg',
+        'files/katalog-2026.pdf',
+        'files/profile-test.jpg',
+        'profile_views.csv',
+      ].sort(),
     );
     const text = files.get('customer.json')!.toString('utf8');
     expect(text).not.toContain(ayse.editToken);
@@ -114,31 +129,56 @@ describe('per-customer export', () => {
     expect(text).not.toContain('Mehmet');
     const doc = JSON.parse(text) as Record<string, unknown>;
     const row = (table: string) => t.db(table).where({ customer_id: ayse.id });
-    const { edit_token: _token, search_text: _folded, ...customer } = await t.db('customers').where({ id: ayse.id }).first();
+    const {
+      edit_token: _token,
+      search_text: _folded,
+      ...customer
+    } = await t.db('customers').where({ id: ayse.id }).first();
     expect(doc.customer).toEqual(customer);
     expect(doc.customer_profile).toEqual(await row('customer_profiles').first());
     expect(doc.social_links).toEqual(await row('social_links').orderBy('id'));
     expect((doc.social_links as unknown[]).length).toBe(21);
     expect(doc.contact_buttons).toEqual(await row('contact_buttons').orderBy('id'));
     expect(doc.iban_info).toEqual(await row('iban_info').first());
-    expect((doc.anonymous_messages as Array<{ message: string }>).map((m) => m.message)).toEqual(['Kurs var mı?', 'Teşekkürler <3 "çok" güzel']);
+    expect((doc.anonymous_messages as Array<{ message: string }>).map((m) => m.message)).toEqual([
+      'Kurs var mı?',
+      'Teşekkürler <3 "çok" güzel',
+    ]);
     expect(doc.profile_view_days).toEqual(await row('profile_view_days').orderBy('day'));
     const ayseViews = VIEWS - Math.ceil(VIEWS / 5);
     expect(doc.profile_views).toEqual({ count: ayseViews, file: 'profile_views.csv' });
-    expect(doc.files).toEqual(['files/cover-test.jpg', 'files/fiyat-listesi.jpg', 'files/katalog-2026.pdf', 'files/profile-test.jpg']);
+    expect(doc.files).toEqual([
+      'files/cover-test.jpg',
+      'files/fiyat-listesi.jpg',
+      'files/katalog-2026.pdf',
+      'files/profile-test.jpg',
+    ]);
     expect(text).toBe(`${JSON.stringify(doc, null, 2)}\n`);
   });
 
   it('carries the business and address in the profile (issue 24)', async () => {
-    const identity = { company: 'Kaya Seramik', title: 'Kurucu', address_line: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postal_code: '06100' };
+    const identity = {
+      company: 'Kaya Seramik',
+      title: 'Kurucu',
+      address_line: 'Moda Cad. No: 12',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postal_code: '06100',
+    };
     await t.db('customer_profiles').where({ customer_id: ayse.id }).update(identity);
     const { files } = await download(ayse.id);
-    const doc = JSON.parse(files.get('customer.json')!.toString('utf8')) as { customer_profile: Record<string, unknown> };
+    const doc = JSON.parse(files.get('customer.json')!.toString('utf8')) as {
+      customer_profile: Record<string, unknown>;
+    };
     expect(doc.customer_profile).toMatchObject(identity);
   });
 
   it('writes customer.json a page of rows at a time, every message in order however many', async () => {
-    const messages = Array.from({ length: 2_500 }, (_, i) => ({ customer_id: mehmet.id, message: `Mesaj ${i} "tırnak"\nikinci satır`, created_at: 1_790_000_000_000 + i }));
+    const messages = Array.from({ length: 2_500 }, (_, i) => ({
+      customer_id: mehmet.id,
+      message: `Mesaj ${i} "tırnak"\nikinci satır`,
+      created_at: 1_790_000_000_000 + i,
+    }));
     for (let i = 0; i < messages.length; i += 500) await t.db('anonymous_messages').insert(messages.slice(i, i + 500));
     const { files } = await download(mehmet.id);
     const text = files.get('customer.json')!.toString('utf8');
@@ -153,7 +193,9 @@ describe('per-customer export', () => {
     expect(lines[0]).toBe('id,customer_id,viewed_at,viewed_at_utc');
     const expected = await t.db('profile_views').where({ customer_id: ayse.id }).orderBy('id');
     expect(lines.length - 1).toBe(expected.length);
-    expect(lines.slice(1)).toEqual(expected.map((v) => `${v.id},${ayse.id},${v.viewed_at},${new Date(Number(v.viewed_at)).toISOString()}`));
+    expect(lines.slice(1)).toEqual(
+      expected.map((v) => `${v.id},${ayse.id},${v.viewed_at},${new Date(Number(v.viewed_at)).toISOString()}`),
+    );
   });
 
   it("holds the customer's files byte for byte, and leaves half-written uploads out", async () => {
@@ -174,15 +216,28 @@ describe('per-customer export', () => {
     expect(doc.price_list).toMatchObject({ kind: 'catalog' });
     expect(Number(doc.price_list.updated_at)).toBe(1_790_000_000_000);
     expect(doc.price_list_categories.map((c: { name: string }) => c.name)).toEqual(['Kategori 1']);
-    expect(doc.price_list_items.map((i: { name: string; category_id: unknown }) => [i.name, Number(i.category_id)])).toEqual([['Ürün 1.1', category], ['Ürün 1.2', category]]);
+    expect(
+      doc.price_list_items.map((i: { name: string; category_id: unknown }) => [i.name, Number(i.category_id)]),
+    ).toEqual([
+      ['Ürün 1.1', category],
+      ['Ürün 1.2', category],
+    ]);
     const theirs = JSON.parse((await download(mehmet.id)).files.get('customer.json')!.toString('utf8'));
     expect([theirs.price_list, theirs.price_list_items.length]).toEqual([null, 1]);
   });
 
   it('exports the opening hours, none of another customer', async () => {
-    await t.db('opening_hours').insert({ customer_id: ayse.id, week: '[[[540,1080]],[],[],[],[],[],[]]', closed_dates: '["2026-12-31"]', updated_at: 1_790_000_000_000 });
+    await t.db('opening_hours').insert({
+      customer_id: ayse.id,
+      week: '[[[540,1080]],[],[],[],[],[],[]]',
+      closed_dates: '["2026-12-31"]',
+      updated_at: 1_790_000_000_000,
+    });
     const doc = JSON.parse((await download(ayse.id)).files.get('customer.json')!.toString('utf8'));
-    expect(doc.opening_hours).toMatchObject({ week: '[[[540,1080]],[],[],[],[],[],[]]', closed_dates: '["2026-12-31"]' });
+    expect(doc.opening_hours).toMatchObject({
+      week: '[[[540,1080]],[],[],[],[],[],[]]',
+      closed_dates: '["2026-12-31"]',
+    });
     const theirs = JSON.parse((await download(mehmet.id)).files.get('customer.json')!.toString('utf8'));
     expect(theirs.opening_hours).toBeNull();
   });

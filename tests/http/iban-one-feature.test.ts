@@ -21,46 +21,66 @@ const OTHER_IBAN = 'TR320010009999901234567890';
 const OTHER_GROUPED = 'TR32 0010 0099 9990 1234 5678 90';
 
 const base = () => `/edit/${customer.editToken}`;
-const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
+const post = (path: string, fields: Record<string, string>) =>
+  request(t.app).post(`${base()}${path}`).type('form').send(fields);
 const editPage = async () => (await request(t.app).get(`${base()}/profile`).expect(200)).text;
 const publicPage = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
 const ibanLinks = () => t.db('social_links').where({ customer_id: customer.id, platform: 'iban' });
 const count = (text: string, part: string) => text.split(part).length - 1;
 
 async function savedIbanLink(iban: string, holder: string, orderIndex = 0): Promise<number> {
-  const [row] = await t.db('social_links')
-    .insert({ customer_id: customer.id, platform: 'iban', url: `${iban}|${holder}`, label: 'IBAN', icon: null, is_visible: true, order_index: orderIndex, created_at: Date.now() })
+  const [row] = await t
+    .db('social_links')
+    .insert({
+      customer_id: customer.id,
+      platform: 'iban',
+      url: `${iban}|${holder}`,
+      label: 'IBAN',
+      icon: null,
+      is_visible: true,
+      order_index: orderIndex,
+      created_at: Date.now(),
+    })
     .returning('id');
   return Number(typeof row === 'object' ? row.id : row);
 }
 
 describe('a new IBAN goes on the Banka Hesabı card', () => {
-  it('the platform grid\'s IBAN opens the card\'s dialog; there is no form for an IBAN link', async () => {
+  it("the platform grid's IBAN opens the card's dialog; there is no form for an IBAN link", async () => {
     const html = await editPage();
     expect(html).toMatch(/<a class="platform" href="#iban">[\s\S]*?IBAN<\/a>/);
     expect(html).not.toContain('id="baglanti-ekle-iban"');
     expect(html).toContain('href="#baglanti-ekle-wifi"');
   });
 
-  it('refuses a posted IBAN link (422) in the card\'s dialog, in Turkish, with what was typed', async () => {
-    const res = await post('/links', { platform: 'iban', iban: GROUPED, account_holder: 'Kaya & Oğulları' }).expect(422);
+  it("refuses a posted IBAN link (422) in the card's dialog, in Turkish, with what was typed", async () => {
+    const res = await post('/links', { platform: 'iban', iban: GROUPED, account_holder: 'Kaya & Oğulları' }).expect(
+      422,
+    );
     expect(res.text).toMatch(/<dialog class="modal" id="iban"[^>]* open data-autoshow/);
-    expect(res.text).toContain('IBAN bağlantı olarak eklenmez: sayfanızda &#34;Banka Hesabı&#34; kartında gösterilir. Bilgileri kontrol edip kaydedin.');
+    expect(res.text).toContain(
+      'IBAN bağlantı olarak eklenmez: sayfanızda &#34;Banka Hesabı&#34; kartında gösterilir. Bilgileri kontrol edip kaydedin.',
+    );
     expect(res.text).toContain(`value="${GROUPED}"`);
     expect(res.text).toContain('value="Kaya &amp; Oğulları"');
     expect(await ibanLinks()).toHaveLength(0);
     expect(await t.db('iban_info').where({ customer_id: customer.id })).toHaveLength(0);
   });
 
-  it('refuses it as JSON for the page\'s script too, adding nothing', async () => {
-    const res = await post('/links', { platform: 'iban', iban: IBAN, account_holder: 'Ayşe Kaya' }).set('Accept', 'application/json').expect(422);
+  it("refuses it as JSON for the page's script too, adding nothing", async () => {
+    const res = await post('/links', { platform: 'iban', iban: IBAN, account_holder: 'Ayşe Kaya' })
+      .set('Accept', 'application/json')
+      .expect(422);
     expect(res.body.fields.platform).toMatch(/^IBAN bağlantı olarak eklenmez/);
     expect(await ibanLinks()).toHaveLength(0);
   });
 
   it('saves the same values on the card from that dialog', async () => {
     await post('/iban', { iban: GROUPED, account_holder: 'Kaya & Oğulları' }).expect(303);
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: IBAN, account_holder: 'Kaya & Oğulları' });
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
+      iban: IBAN,
+      account_holder: 'Kaya & Oğulları',
+    });
     expect(count(await publicPage(), GROUPED)).toBe(1);
   });
 });
@@ -75,7 +95,7 @@ describe('IBAN links saved before', () => {
     expect(await ibanLinks()).toHaveLength(0);
   });
 
-  it('show each account once on the public page: a link with the card\'s IBAN is left to the card', async () => {
+  it("show each account once on the public page: a link with the card's IBAN is left to the card", async () => {
     await post('/iban', { iban: IBAN, account_holder: 'Ayşe Kaya' }).expect(303);
     const same = await savedIbanLink(IBAN, 'Ayşe Kaya', 0);
     const other = await savedIbanLink(OTHER_IBAN, 'Kaya Ltd.', 1);
@@ -108,7 +128,9 @@ describe('the public IBAN dialog', () => {
     const id = await savedIbanLink(IBAN, 'Ayşe Kaya');
     const html = await publicPage();
     const dialog = html.slice(html.indexOf(`id="baglanti-${id}"`));
-    expect(dialog).toMatch(/class="qr-hint qr-hint--touch"[^>]*>IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın\./);
+    expect(dialog).toMatch(
+      /class="qr-hint qr-hint--touch"[^>]*>IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın\./,
+    );
     expect(dialog).toMatch(/class="qr-hint qr-hint--pointer"[^>]*>Telefonunuzun kamerasıyla okutun/);
   });
 });

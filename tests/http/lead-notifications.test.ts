@@ -25,7 +25,10 @@ let worker: MailOutboxWorker;
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
-  ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
+  ({ t, customer } = await createOwnerWorld({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' },
+    clock: () => new Date(time),
+  }));
   worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
@@ -33,7 +36,13 @@ beforeEach(async () => {
   await request(t.app)
     .post(`/edit/${customer.editToken}/leads/settings`)
     .type('form')
-    .send({ enabled: '1', fields: ['phone', 'email'], prompt: '', notice: 'Veri sorumlusu: Ayşe Kaya.', retention_months: '12' })
+    .send({
+      enabled: '1',
+      fields: ['phone', 'email'],
+      prompt: '',
+      notice: 'Veri sorumlusu: Ayşe Kaya.',
+      retention_months: '12',
+    })
     .expect(303);
 });
 
@@ -48,9 +57,15 @@ const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 /** The owner saves the address with new-entry e-mails on and opens the confirmation link. */
 async function confirmedOwner(): Promise<void> {
-  await request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email: OWNER, on_message: '1' }).expect(303);
+  await request(t.app)
+    .post(`/edit/${customer.editToken}/notifications`)
+    .type('form')
+    .send({ email: OWNER, on_message: '1' })
+    .expect(303);
   const [confirmation] = await deliver();
-  const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(confirmation!.parsed.text ?? '')![1]!;
+  const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(
+    confirmation!.parsed.text ?? '',
+  )![1]!;
   await request(t.app).get(link).expect(200);
 }
 
@@ -62,11 +77,19 @@ async function stamp(): Promise<string> {
 }
 
 async function visitorLeaves(name: string, phone: string): Promise<void> {
-  await request(t.app).post(`/${customer.slug}/leads`).type('form').send({ name, phone, consent: '1', form_started: await stamp(), notice_version: '1' }).expect(303);
+  await request(t.app)
+    .post(`/${customer.slug}/leads`)
+    .type('form')
+    .send({ name, phone, consent: '1', form_started: await stamp(), notice_version: '1' })
+    .expect(303);
 }
 
 async function visitorWrites(message: string): Promise<void> {
-  await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message, form_started: await stamp() }).expect(303);
+  await request(t.app)
+    .post(`/${customer.slug}/messages`)
+    .type('form')
+    .send({ message, form_started: await stamp() })
+    .expect(303);
 }
 
 describe('leads in the new-entries e-mail', () => {
@@ -83,7 +106,7 @@ describe('leads in the new-entries e-mail', () => {
     expect(await t.db('leads').where({ customer_id: customer.id })).toHaveLength(2);
   });
 
-  it('e-mails a lead within a minute even inside the messages\' 10 minutes, each entry in exactly one e-mail', async () => {
+  it("e-mails a lead within a minute even inside the messages' 10 minutes, each entry in exactly one e-mail", async () => {
     await confirmedOwner();
     const start = time;
     await visitorWrites('İlk mesaj');
@@ -99,7 +122,9 @@ describe('leads in the new-entries e-mail', () => {
     const [first] = await deliver();
     expect(first!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
     expect(first!.parsed.text).toContain('“Pencereye düşen mesaj”');
-    expect(first!.parsed.text).toContain('Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.');
+    expect(first!.parsed.text).toContain(
+      'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.',
+    );
     expect(first!.parsed.text).not.toContain('İlk mesaj');
     expect(time - start).toBeLessThanOrEqual(2 * MINUTE);
 
@@ -128,7 +153,11 @@ describe('leads in the new-entries e-mail', () => {
   });
 
   it('sends nothing for a lead while new-entry e-mails are off', async () => {
-    await request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email: OWNER, weekly: '1' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/notifications`)
+      .type('form')
+      .send({ email: OWNER, weekly: '1' })
+      .expect(303);
     await deliver();
     await visitorLeaves('Sessiz', '05321234567');
     expect(await deliver()).toEqual([]);

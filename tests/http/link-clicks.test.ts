@@ -9,7 +9,8 @@ import { StatsRepository } from '../../src/repositories/stats.repository.js';
 import { StatsService } from '../../src/services/stats.service.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 const ORIGIN = 'https://kart.example.com';
 
 /** An instant given as Istanbul wall-clock time (UTC+3 all year). */
@@ -28,8 +29,16 @@ let hidden: number;
 let othersLink: number;
 
 async function addLink(customerId: number, label: string, orderIndex: number, isVisible = true): Promise<number> {
-  const [row] = await t.db('social_links')
-    .insert({ customer_id: customerId, platform: 'instagram', url: `https://instagram.com/${label}`, label, is_visible: isVisible, order_index: orderIndex })
+  const [row] = await t
+    .db('social_links')
+    .insert({
+      customer_id: customerId,
+      platform: 'instagram',
+      url: `https://instagram.com/${label}`,
+      label,
+      is_visible: isVisible,
+      order_index: orderIndex,
+    })
     .returning('id');
   return Number(row.id);
 }
@@ -71,7 +80,12 @@ function ping(linkId: number | string, headers: Record<string, string> = {}, slu
 async function counters(): Promise<Array<Record<string, unknown>>> {
   await t.services.views.flush();
   const rows: Array<Record<string, unknown>> = await t.db('link_click_days').select('*').orderBy(['link_id', 'day']);
-  return rows.map((row) => ({ ...row, customer_id: Number(row.customer_id), link_id: Number(row.link_id), clicks: Number(row.clicks) }));
+  return rows.map((row) => ({
+    ...row,
+    customer_id: Number(row.customer_id),
+    link_id: Number(row.link_id),
+    clicks: Number(row.clicks),
+  }));
 }
 
 async function totalClicks(): Promise<number> {
@@ -91,7 +105,10 @@ describe('POST /{slug}/links/{linkId}/click: what is counted', () => {
   it.each([
     ['without Origin', { Origin: undefined }],
     ['with Origin: null', { Origin: 'null' }],
-    ['without any Sec-Fetch header (plain HTTP, older browsers)', { 'Sec-Fetch-Site': undefined, 'Sec-Fetch-Mode': undefined, 'Sec-Fetch-Dest': undefined }],
+    [
+      'without any Sec-Fetch header (plain HTTP, older browsers)',
+      { 'Sec-Fetch-Site': undefined, 'Sec-Fetch-Mode': undefined, 'Sec-Fetch-Dest': undefined },
+    ],
   ])('needs no CSRF token or Origin: a ping %s counts', async (_name, headers) => {
     let req = request(t.app).post(clickPath(visible)).set('User-Agent', BROWSER).set('Content-Type', 'text/ping');
     for (const [name, value] of Object.entries({ Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', ...headers })) {
@@ -102,7 +119,12 @@ describe('POST /{slug}/links/{linkId}/click: what is counted', () => {
   });
 
   it('counts a sendBeacon post: text/plain with a body, or no body and no type at all', async () => {
-    await request(t.app).post(clickPath(visible)).set('User-Agent', BROWSER).set('Content-Type', 'text/plain;charset=UTF-8').send('click').expect(204);
+    await request(t.app)
+      .post(clickPath(visible))
+      .set('User-Agent', BROWSER)
+      .set('Content-Type', 'text/plain;charset=UTF-8')
+      .send('click')
+      .expect(204);
     await request(t.app).post(clickPath(visible)).set('User-Agent', BROWSER).expect(204);
     expect(await counters()).toEqual([{ customer_id: ayse.id, link_id: visible, day: '2026-11-21', clicks: 2 }]);
   });
@@ -160,11 +182,12 @@ describe('POST /{slug}/links/{linkId}/click: what is not counted', () => {
     expect(await totalClicks()).toBe(0);
   });
 
-  it('answers 404 and counts nothing for a hidden, deleted, unknown or other customer\'s link, or a malformed id', async () => {
+  it("answers 404 and counts nothing for a hidden, deleted, unknown or other customer's link, or a malformed id", async () => {
     await ping(hidden).expect(404);
     await ping(othersLink).expect(404);
     await ping(999_999).expect(404);
-    for (const bad of ['abc', '0', '-1', '01', '1e3', '1.0', '0x1', `${visible}%20OR%201=1`]) await ping(bad).expect(404);
+    for (const bad of ['abc', '0', '-1', '01', '1e3', '1.0', '0x1', `${visible}%20OR%201=1`])
+      await ping(bad).expect(404);
     await request(t.app).post(`/edit/${ayse.editToken}/links/${second}/delete`).type('form').send({}).expect(303);
     await ping(second).expect(404);
     await ping(visible, {}, 'yok-boyle-biri').expect(404);
@@ -174,13 +197,17 @@ describe('POST /{slug}/links/{linkId}/click: what is not counted', () => {
   });
 
   it('answers 403 for an inactive customer, as the public page does, and counts nothing', async () => {
-    await admin.agent.post(`/admin/customers/${ayse.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${ayse.id}/status`)
+      .type('form')
+      .send({ _csrf: admin.csrf, is_active: '0' })
+      .expect(303);
     const res = await ping(visible, { Accept: 'application/json' }).expect(403);
     expect(res.body).toEqual({ ok: false, error: 'Bu profil şu anda aktif değil' });
     expect(await totalClicks()).toBe(0);
   });
 
-  it('refuses a ping from another site\'s page (Sec-Fetch-Site: cross-site) with 403', async () => {
+  it("refuses a ping from another site's page (Sec-Fetch-Site: cross-site) with 403", async () => {
     await ping(visible, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }).expect(403);
     expect(await totalClicks()).toBe(0);
   });
@@ -223,7 +250,14 @@ describe('the statistics read from the counters (on this database)', () => {
     await t.services.views.flush();
     const stats = new StatsService(new StatsRepository(t.db), t.config.timeZone, () => new Date(now));
     const detail = await stats.detail(ayse.id, 7);
-    expect(detail).toMatchObject({ todayViews: 3, yesterdayViews: 1, rangeViews: 4, rangeClicks: 4, clickThroughRate: 1, days: 7 });
+    expect(detail).toMatchObject({
+      todayViews: 3,
+      yesterdayViews: 1,
+      rangeViews: 4,
+      rangeClicks: 4,
+      clickThroughRate: 1,
+      days: 7,
+    });
     expect(detail.links).toEqual([
       { id: visible, label: 'aysekaya', platform: 'instagram', clicks: 3 },
       { id: second, label: 'atolye', platform: 'instagram', clicks: 1 },
@@ -236,14 +270,32 @@ describe('the statistics read from the counters (on this database)', () => {
     expect(detail.sources).toMatchObject({ qr: 2, instagram: 1, direct: 1, x: 0 });
     expect(detail.sourceShares).toMatchObject({ qr: 50, instagram: 25, direct: 25 });
     const csv = await stats.csv(ayse, 7);
-    const sources = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan'].map((name) => `Kaynak: ${name}`);
-    expect(csv.body.split('\r\n').slice(0, 1)).toEqual([`\uFEFFTarih;Görüntülenme;aysekaya;atolye;gizli;${sources.join(';')}`]);
-    expect(csv.body.split('\r\n').slice(-3)).toEqual(['2026-11-20;1;0;1;0;0;0;1;0;0;0;0;0;0;0;0', '2026-11-21;3;3;0;0;2;0;0;0;0;0;0;0;0;0;1', '']);
+    const sources = [
+      'QR kod',
+      'NFC',
+      'Instagram',
+      'WhatsApp',
+      'Facebook',
+      'TikTok',
+      'X',
+      'LinkedIn',
+      'Google',
+      'Diğer siteler',
+      'Doğrudan',
+    ].map((name) => `Kaynak: ${name}`);
+    expect(csv.body.split('\r\n').slice(0, 1)).toEqual([
+      `\uFEFFTarih;Görüntülenme;aysekaya;atolye;gizli;${sources.join(';')}`,
+    ]);
+    expect(csv.body.split('\r\n').slice(-3)).toEqual([
+      '2026-11-20;1;0;1;0;0;0;1;0;0;0;0;0;0;0;0',
+      '2026-11-21;3;3;0;0;2;0;0;0;0;0;0;0;0;0;1',
+      '',
+    ]);
   });
 });
 
-describe('the new counter tables in the customer\'s lifecycle', () => {
-  it('deleting a customer removes its click and source counters, and nobody else\'s', async () => {
+describe("the new counter tables in the customer's lifecycle", () => {
+  it("deleting a customer removes its click and source counters, and nobody else's", async () => {
     await ping(visible).expect(204);
     await ping(othersLink, {}, mehmet.slug).expect(204);
     t.services.views.record(ayse.id, now, 'qr');
@@ -251,23 +303,41 @@ describe('the new counter tables in the customer\'s lifecycle', () => {
     await t.services.views.flush();
     await admin.agent.post(`/admin/customers/${ayse.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
     for (const table of ['link_click_days', 'view_source_days']) {
-      expect(await t.db(table).where({ customer_id: ayse.id }).count({ n: '*' }).first(), table).toMatchObject({ n: 0 });
+      expect(await t.db(table).where({ customer_id: ayse.id }).count({ n: '*' }).first(), table).toMatchObject({
+        n: 0,
+      });
       expect(Number((await t.db(table).where({ customer_id: mehmet.id }).count({ n: '*' }).first())?.n), table).toBe(1);
     }
   });
 
-  it('the KVKK export holds the customer\'s click and source counters, and nobody else\'s', async () => {
+  it("the KVKK export holds the customer's click and source counters, and nobody else's", async () => {
     await ping(visible).expect(204);
     await ping(othersLink, {}, mehmet.slug).expect(204);
     t.services.views.record(ayse.id, now, 'nfc');
     t.services.views.record(mehmet.id, now, 'google');
     await t.services.views.flush();
     const customer = (await new CustomerRepository(t.db).findById(ayse.id))!;
-    const download = await prepareCustomerExport({ db: t.db, storage: t.services.storage, timeZone: t.config.timeZone }, customer, new Date(now));
+    const download = await prepareCustomerExport(
+      { db: t.db, storage: t.services.storage, timeZone: t.config.timeZone },
+      customer,
+      new Date(now),
+    );
     const chunks: Buffer[] = [];
-    await download.pipeTo(new Writable({ write: (chunk: Buffer, _enc, done) => { chunks.push(chunk); done(); } }));
-    const doc = JSON.parse(await zipEntry(Buffer.concat(chunks), 'customer.json')) as Record<string, Array<Record<string, unknown>>>;
-    expect(doc.link_click_days!.map((row) => [Number(row.link_id), row.day, Number(row.clicks)])).toEqual([[visible, '2026-11-21', 1]]);
+    await download.pipeTo(
+      new Writable({
+        write: (chunk: Buffer, _enc, done) => {
+          chunks.push(chunk);
+          done();
+        },
+      }),
+    );
+    const doc = JSON.parse(await zipEntry(Buffer.concat(chunks), 'customer.json')) as Record<
+      string,
+      Array<Record<string, unknown>>
+    >;
+    expect(doc.link_click_days!.map((row) => [Number(row.link_id), row.day, Number(row.clicks)])).toEqual([
+      [visible, '2026-11-21', 1],
+    ]);
     expect(doc.view_source_days!.map((row) => [row.source, Number(row.views)])).toEqual([['nfc', 1]]);
   });
 
@@ -290,7 +360,9 @@ function zipEntry(zipBytes: Buffer, name: string): Promise<string> {
         zip.openReadStream(entry as never, (openErr, stream) => {
           if (openErr || !stream) return reject(openErr ?? new Error('no stream'));
           const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          stream
+            .on('data', (c: Buffer) => chunks.push(c))
+            .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
         });
       });
       zip.on('end', () => reject(new Error(`${name} not in the ZIP`)));

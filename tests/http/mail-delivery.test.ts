@@ -16,7 +16,12 @@ import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-s
 
 const MINUTE = 60_000;
 const FROM = 'Kadıköy Ajans <bildirim@ajans.example>';
-const BRAND = { name: 'Kadıköy Ajans', url: null, accentColor: '#0b6e4f', logoUrl: '/img/brand/logo-0123456789abcdef0123.png' };
+const BRAND = {
+  name: 'Kadıköy Ajans',
+  url: null,
+  accentColor: '#0b6e4f',
+  logoUrl: '/img/brand/logo-0123456789abcdef0123.png',
+};
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -26,14 +31,25 @@ let outbox: MailOutboxRepository;
 const workers: MailOutboxWorker[] = [];
 
 function newWorker(): MailOutboxWorker {
-  const made = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { now: () => new Date(time) });
+  const made = new MailOutboxWorker(
+    new MailOutboxRepository(t.db),
+    createSmtpSender(t.config.mail!),
+    createLogger('silent'),
+    { now: () => new Date(time) },
+  );
   workers.push(made);
   return made;
 }
 
 async function queue(subject: string, extra: { unsubscribeUrl?: string } = {}): Promise<void> {
   const mail = renderMail(
-    { subject, heading: `${subject}: başlık`, paragraphs: ['Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ'], action: { label: 'Sayfayı aç', url: 'https://kart.example/edit/x' }, ...extra },
+    {
+      subject,
+      heading: `${subject}: başlık`,
+      paragraphs: ['Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ'],
+      action: { label: 'Sayfayı aç', url: 'https://kart.example/edit/x' },
+      ...extra,
+    },
     BRAND,
     'https://kart.example',
   );
@@ -47,7 +63,10 @@ async function statusOf(subject: string): Promise<Record<string, unknown>> {
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-30T09:00:00Z');
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) });
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' },
+    clock: () => new Date(time),
+  });
   outbox = new MailOutboxRepository(t.db);
   worker = newWorker();
 });
@@ -60,7 +79,9 @@ afterEach(async () => {
 
 describe('what arrives', () => {
   it('is the rendered mail: both parts, Turkish letters, Content-Language, the one-click unsubscribe headers, the brand', async () => {
-    await queue('Yeni mesajınız var: Şükrü', { unsubscribeUrl: 'https://kart.example/notifications/unsubscribe/tok123' });
+    await queue('Yeni mesajınız var: Şükrü', {
+      unsubscribeUrl: 'https://kart.example/notifications/unsubscribe/tok123',
+    });
     expect(await worker.runOnce()).toBe(1);
     const [mail] = await smtp.waitForMessages(1);
     const { parsed, raw, envelope } = mail!;
@@ -85,7 +106,12 @@ describe('what arrives', () => {
   });
 
   it('goes out within a second of being queued once the worker runs (the kick after the commit), not at the next poll', async () => {
-    const live = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(t.config.mail!), createLogger('silent'), { pollMs: 3_600_000 });
+    const live = new MailOutboxWorker(
+      new MailOutboxRepository(t.db),
+      createSmtpSender(t.config.mail!),
+      createLogger('silent'),
+      { pollMs: 3_600_000 },
+    );
     workers.push(live);
     live.start();
     await t.db.transaction(async (trx) => {
@@ -205,9 +231,14 @@ describe('a shutdown', () => {
     const silent = createServer((socket) => sockets.push(socket)).listen(0, '127.0.0.1');
     await new Promise((resolve) => silent.once('listening', resolve));
     const port = (silent.address() as { port: number }).port;
-    const stuck = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM }), createLogger('silent'), {
-      now: () => new Date(time),
-    });
+    const stuck = new MailOutboxWorker(
+      new MailOutboxRepository(t.db),
+      createSmtpSender({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM }),
+      createLogger('silent'),
+      {
+        now: () => new Date(time),
+      },
+    );
     await queue('Kapanırken');
     const run = stuck.runOnce();
     await expect.poll(() => sockets.length).toBe(1);

@@ -14,7 +14,8 @@ import { createOwnerWorld, csrfFrom, signIn, type CreatedCustomer, type TestApp 
 import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
-const REFUSED = 'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; lütfen başka bir adres yazın.';
+const REFUSED =
+  'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; lütfen başka bir adres yazın.';
 
 let smtp: SmtpTestServer;
 let t: TestApp;
@@ -23,7 +24,9 @@ let worker: MailOutboxWorker;
 
 async function world(smtpUtf8: boolean): Promise<void> {
   smtp = await startSmtpTestServer({ smtpUtf8 });
-  ({ t, customer } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>', BASE_URL: 'https://kart.example' } }));
+  ({ t, customer } = await createOwnerWorld({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kadıköy Ajans <bildirim@ajans.example>', BASE_URL: 'https://kart.example' },
+  }));
   worker = testMailWorker(t, {});
 }
 
@@ -36,7 +39,8 @@ afterEach(async () => {
 /** Sends what is due and answers the mails that arrived by it. */
 const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
-const saveAddress = (email: string) => request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email, on_message: '1' });
+const saveAddress = (email: string) =>
+  request(t.app).post(`/edit/${customer.editToken}/notifications`).type('form').send({ email, on_message: '1' });
 const rcpt = () => smtp.commands.filter((line) => /^RCPT TO:/i.test(line));
 
 describe('a server that offers SMTPUTF8', () => {
@@ -86,7 +90,11 @@ describe('a server that does not offer SMTPUTF8', () => {
     await world(false);
     const agent = request.agent(t.app);
     const page = await agent.get('/login/forgot').expect(200);
-    const res = await agent.post('/login/forgot').type('form').send({ _csrf: csrfFrom(page.text), email: 'çiğdem@şirket.com.tr' }).expect(422);
+    const res = await agent
+      .post('/login/forgot')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email: 'çiğdem@şirket.com.tr' })
+      .expect(422);
     expect(res.text).toContain(REFUSED);
     expect(res.text).toContain('value="çiğdem@şirket.com.tr"');
     expect(await t.db('mail_outbox')).toEqual([]);
@@ -97,16 +105,36 @@ describe('a server that does not offer SMTPUTF8', () => {
     const admin = await signIn(t.app);
     await t.db('administrators').update({ email: 'çiğdem@şirket.com.tr' });
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings/test-email').type('form').send({ _csrf: csrfFrom(settings.text) }).expect(303);
+    await admin.agent
+      .post('/admin/settings/test-email')
+      .type('form')
+      .send({ _csrf: csrfFrom(settings.text) })
+      .expect(303);
     const after = await admin.agent.get('/admin/settings').expect(200);
-    expect(after.text).toContain('Deneme e-postası gönderilmedi: çiğdem@şirket.com.tr adresinin @ öncesinde Türkçe karakter var');
+    expect(after.text).toContain(
+      'Deneme e-postası gönderilmedi: çiğdem@şirket.com.tr adresinin @ öncesinde Türkçe karakter var',
+    );
     expect(await t.db('mail_outbox')).toEqual([]);
   });
 
   it('fails a queued mail to such an address for good, recorded in Turkish, never sent and never a crash', async () => {
     await world(false);
-    await queueMail(t.db, { kind: 'test', recipient: 'çiğdem@şirket.com.tr', subject: 'Deneme', text: 'Deneme', html: '<p>Deneme</p>', headers: {} });
-    await queueMail(t.db, { kind: 'test', recipient: 'ali@şirket.com.tr', subject: 'Deneme', text: 'Deneme', html: '<p>Deneme</p>', headers: {} });
+    await queueMail(t.db, {
+      kind: 'test',
+      recipient: 'çiğdem@şirket.com.tr',
+      subject: 'Deneme',
+      text: 'Deneme',
+      html: '<p>Deneme</p>',
+      headers: {},
+    });
+    await queueMail(t.db, {
+      kind: 'test',
+      recipient: 'ali@şirket.com.tr',
+      subject: 'Deneme',
+      text: 'Deneme',
+      html: '<p>Deneme</p>',
+      headers: {},
+    });
     const sent = await deliver();
     expect(sent.map((mail) => mail.envelope.to)).toEqual([['ali@şirket.com.tr']]);
     expect(rcpt()).toEqual(['RCPT TO:<ali@xn--irket-idb.com.tr>']);

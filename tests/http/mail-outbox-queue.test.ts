@@ -4,14 +4,26 @@
  * delete taking their mail with it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MailOutboxRepository, onMailQueued, queueMail, type OutboxMail } from '../../src/repositories/mail-outbox.repository.js';
+import {
+  MailOutboxRepository,
+  onMailQueued,
+  queueMail,
+  type OutboxMail,
+} from '../../src/repositories/mail-outbox.repository.js';
 import { MessageRepository } from '../../src/repositories/message.repository.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 const T0 = new Date('2026-11-30T09:00:00Z');
 
 function mail(overrides: Partial<OutboxMail> = {}): OutboxMail {
-  return { kind: 'test', recipient: 'ayse@example.com', subject: 'Konu', text: 'Metin', html: '<p>Metin</p>', ...overrides };
+  return {
+    kind: 'test',
+    recipient: 'ayse@example.com',
+    subject: 'Konu',
+    text: 'Metin',
+    html: '<p>Metin</p>',
+    ...overrides,
+  };
 }
 
 let t: TestApp;
@@ -52,7 +64,11 @@ describe('queueMail', () => {
   it('replaces the content of an unclaimed row with the same pending key, and adds a row once it is claimed', async () => {
     const later = new Date(T0.getTime() + 600_000);
     await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '1 yeni mesaj', availableAt: later }), T0);
-    await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '2 yeni mesaj', availableAt: new Date(T0.getTime() + 900_000) }), T0);
+    await queueMail(
+      t.db,
+      mail({ pendingKey: 'notify:1', subject: '2 yeni mesaj', availableAt: new Date(T0.getTime() + 900_000) }),
+      T0,
+    );
     let rows = await t.db('mail_outbox').select();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: '2 yeni mesaj' });
@@ -72,7 +88,11 @@ describe('queueMail', () => {
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
     await queueMail(t.db, mail({ customerId: customer.id }), T0);
     await queueMail(t.db, mail({ recipient: 'yonetici@example.com' }), T0);
-    await admin.agent.post(`/admin/customers/${customer.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/delete`)
+      .type('form')
+      .send({ _csrf: admin.csrf })
+      .expect(303);
     expect((await t.db('mail_outbox').select('recipient')).map((r) => r.recipient)).toEqual(['yonetici@example.com']);
   });
 });
@@ -123,8 +143,14 @@ describe('the claim', () => {
   });
 });
 
-describe('a message with its owner\'s e-mail (MessageRepository.createWithMail)', () => {
-  const entries = (customerId: number) => ({ kind: 'notify_entries', compose: 'entries', customerId, pendingKey: `entries:${customerId}`, gapMs: 600_000 });
+describe("a message with its owner's e-mail (MessageRepository.createWithMail)", () => {
+  const entries = (customerId: number) => ({
+    kind: 'notify_entries',
+    compose: 'entries',
+    customerId,
+    pendingKey: `entries:${customerId}`,
+    gapMs: 600_000,
+  });
   let customer: { id: number };
   let messages: MessageRepository;
   let kicks: number;
@@ -144,15 +170,24 @@ describe('a message with its owner\'s e-mail (MessageRepository.createWithMail)'
     await messages.createWithMail(customer.id, 'İkinci', T0.getTime() + 1000, entries(customer.id));
     // The row waits: the insert does nothing, and the worker's poll finds the row.
     expect(kicks).toBe(1);
-    expect((await t.db('anonymous_messages').where({ customer_id: customer.id }).orderBy('id')).map((row) => row.message)).toEqual(['Birinci', 'İkinci']);
+    expect(
+      (await t.db('anonymous_messages').where({ customer_id: customer.id }).orderBy('id')).map((row) => row.message),
+    ).toEqual(['Birinci', 'İkinci']);
     const rows = await t.db('mail_outbox').where({ customer_id: customer.id });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'notify_entries', compose: 'entries', pending_key: `entries:${customer.id}`, status: 'pending' });
+    expect(rows[0]).toMatchObject({
+      kind: 'notify_entries',
+      compose: 'entries',
+      pending_key: `entries:${customer.id}`,
+      status: 'pending',
+    });
   });
 
-  it('stores neither, and gives no kick, when the message\'s insert fails after the e-mail was queued', async () => {
+  it("stores neither, and gives no kick, when the message's insert fails after the e-mail was queued", async () => {
     // message is NOT NULL: the second statement fails, the first is rolled back with it.
-    await expect(messages.createWithMail(customer.id, null as unknown as string, T0.getTime(), entries(customer.id))).rejects.toThrow();
+    await expect(
+      messages.createWithMail(customer.id, null as unknown as string, T0.getTime(), entries(customer.id)),
+    ).rejects.toThrow();
     expect(kicks).toBe(0);
     expect(await t.db('mail_outbox').where({ customer_id: customer.id })).toEqual([]);
     expect(await t.db('anonymous_messages').where({ customer_id: customer.id })).toEqual([]);

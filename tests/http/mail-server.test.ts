@@ -43,7 +43,10 @@ describe('server.ts with SMTP_URL and MAIL_FROM', () => {
       const session = await signInAdmin(server.url, ADMIN.email, ADMIN.password);
       const form = formBody({ _csrf: session.csrf });
       const asked = performance.now();
-      const res = await rawRequest(`${server.url}/admin/settings/test-email`, { headers: { ...form.headers, cookie: session.cookie }, body: form.body });
+      const res = await rawRequest(`${server.url}/admin/settings/test-email`, {
+        headers: { ...form.headers, cookie: session.cookie },
+        body: form.body,
+      });
       expect(res.status).toBe(303);
       const [mail] = await smtp.waitForMessages(1, 10_000);
       // The kick after the commit, not the 5-second poll (a busy machine gets some slack).

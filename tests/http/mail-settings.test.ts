@@ -45,12 +45,21 @@ describe('with e-mail set up', () => {
   it('queues the test e-mail to the signed-in administrator, says so, and it arrives', async () => {
     const app = await withMail();
     const admin = await signIn(app.app);
-    await admin.agent.post('/admin/settings/test-email').type('form').send({ _csrf: admin.csrf }).expect(303).expect('Location', '/admin/settings');
+    await admin.agent
+      .post('/admin/settings/test-email')
+      .type('form')
+      .send({ _csrf: admin.csrf })
+      .expect(303)
+      .expect('Location', '/admin/settings');
     const page = await admin.agent.get('/admin/settings').expect(200);
     expect(page.text).toContain(`Deneme e-postası sıraya alındı: ${ADMIN_EMAIL}`);
     expect(await outboxRows()).toEqual([{ kind: 'test', recipient: ADMIN_EMAIL, subject: 'Vizit deneme e-postası' }]);
 
-    const worker = new MailOutboxWorker(new MailOutboxRepository(app.db), createSmtpSender(app.config.mail!), createLogger('silent'));
+    const worker = new MailOutboxWorker(
+      new MailOutboxRepository(app.db),
+      createSmtpSender(app.config.mail!),
+      createLogger('silent'),
+    );
     try {
       expect(await worker.runOnce()).toBe(1);
     } finally {
@@ -65,7 +74,12 @@ describe('with e-mail set up', () => {
 
   it('sends nothing without a session (to the sign-in page) or without the CSRF token (403)', async () => {
     const app = await withMail();
-    await request(app.app).post('/admin/settings/test-email').type('form').send({}).expect(303).expect('Location', '/login');
+    await request(app.app)
+      .post('/admin/settings/test-email')
+      .type('form')
+      .send({})
+      .expect(303)
+      .expect('Location', '/login');
     const admin = await signIn(app.app);
     await admin.agent.post('/admin/settings/test-email').type('form').send({ _csrf: 'falsch' }).expect(403);
     await admin.agent.post('/admin/settings/test-email').type('form').send({}).expect(403);

@@ -32,19 +32,31 @@ it('0007 and 0008 add messages_seen_at and count the messages before them as see
   for (let i = 0; i < before; i += 1) await db.migrate.up({ migrationSource });
   expect(await db.schema.hasColumn('customer_profiles', 'messages_seen_at')).toBe(false);
   const ids: number[] = [];
-  for (const [name, slug] of [['Ayşe', 'aysekaya'], ['Ali', 'aliveli']]) {
-    const [row] = await db('customers').insert({ name, surname: 'Test', slug, edit_token: `token-${slug}` }).returning('id');
+  for (const [name, slug] of [
+    ['Ayşe', 'aysekaya'],
+    ['Ali', 'aliveli'],
+  ]) {
+    const [row] = await db('customers')
+      .insert({ name, surname: 'Test', slug, edit_token: `token-${slug}` })
+      .returning('id');
     ids.push(Number(typeof row === 'object' ? row.id : row));
   }
   const [ayse, ali] = ids as [number, number];
-  for (const id of ids) await db('customer_profiles').insert({ customer_id: id, background_type: 'color', background_value: '#f9fafb', updated_at: 0 });
+  for (const id of ids)
+    await db('customer_profiles').insert({
+      customer_id: id,
+      background_type: 'color',
+      background_value: '#f9fafb',
+      updated_at: 0,
+    });
   await db('anonymous_messages').insert([
     { customer_id: ayse, message: 'Eski', created_at: 1_000 },
     { customer_id: ayse, message: 'Daha yeni', created_at: 5_000 },
   ]);
 
   await migrateLatest(db);
-  const seen = async (id: number) => Number((await db('customer_profiles').where({ customer_id: id }).first()).messages_seen_at);
+  const seen = async (id: number) =>
+    Number((await db('customer_profiles').where({ customer_id: id }).first()).messages_seen_at);
   expect([await seen(ayse), await seen(ali)]).toEqual([5_000, 0]);
   const messages = new MessageRepository(db);
   expect(await messages.countUnseen(ayse)).toBe(0);

@@ -15,9 +15,26 @@ let other: CreatedCustomer;
 
 beforeAll(async () => {
   ({ t, customer, other } = await createOwnerWorld());
-  const week = { hours_1: '09:00-18:00', hours_2: '09:00-18:00', hours_3: '09:00-18:00', hours_4: '09:00-18:00', hours_5: '09:00-18:00', hours_6: '10:00-14:00', hours_7: '', closed_dates: '' };
-  for (const who of [customer, other]) await request(t.app).post(`/edit/${who.editToken}/hours`).type('form').send(week).expect(303);
-  await t.db('social_links').insert({ customer_id: other.id, platform: 'wifi', url: 'Kafe Misafir|kahve2026', label: 'Wi-Fi', is_visible: true, order_index: 0 });
+  const week = {
+    hours_1: '09:00-18:00',
+    hours_2: '09:00-18:00',
+    hours_3: '09:00-18:00',
+    hours_4: '09:00-18:00',
+    hours_5: '09:00-18:00',
+    hours_6: '10:00-14:00',
+    hours_7: '',
+    closed_dates: '',
+  };
+  for (const who of [customer, other])
+    await request(t.app).post(`/edit/${who.editToken}/hours`).type('form').send(week).expect(303);
+  await t.db('social_links').insert({
+    customer_id: other.id,
+    platform: 'wifi',
+    url: 'Kafe Misafir|kahve2026',
+    label: 'Wi-Fi',
+    is_visible: true,
+    order_index: 0,
+  });
 });
 afterAll(() => t.close());
 
@@ -31,7 +48,14 @@ describe('the table card with the opening hours', () => {
     const doc = await openPdf(pdfOf(res));
     const page = await doc.getPage(1);
     const text = await pageText(page);
-    for (const part of ['Çalışma saatleri', 'Pazartesi – Cuma 09:00–18:00', 'Cumartesi 10:00–14:00', 'Pazar Kapalı', 'Kameranızla okutun']) expect(text).toContain(part);
+    for (const part of [
+      'Çalışma saatleri',
+      'Pazartesi – Cuma 09:00–18:00',
+      'Cumartesi 10:00–14:00',
+      'Pazar Kapalı',
+      'Kameranızla okutun',
+    ])
+      expect(text).toContain(part);
     expect(decodeQr(await renderPage(doc, page))).toBe(tagged(customer.slug));
   });
 
@@ -59,10 +83,14 @@ describe('the table card with the opening hours', () => {
 
   it('is linked from the owner page once the week has hours', async () => {
     const html = (await request(t.app).get(`/edit/${customer.editToken}/profile`).expect(200)).text;
-    expect(html).toContain(`href="/edit/${customer.editToken}/print.pdf?format=a6&amp;hours=1" download>Saatlerle masa kartı (PDF)</a>`);
+    expect(html).toContain(
+      `href="/edit/${customer.editToken}/print.pdf?format=a6&amp;hours=1" download>Saatlerle masa kartı (PDF)</a>`,
+    );
   });
 
   it('answers a wrong token with 404', async () => {
-    await request(t.app).get(`/edit/${'x'.repeat(43)}/print.pdf?format=a6&hours=1`).expect(404);
+    await request(t.app)
+      .get(`/edit/${'x'.repeat(43)}/print.pdf?format=a6&hours=1`)
+      .expect(404);
   });
 });

@@ -19,21 +19,32 @@ let nowMs = at('2026-11-26T10:00:00');
 beforeEach(async () => {
   nowMs = at('2026-11-26T10:00:00');
   // A fixed origin: the page cache is per origin, and supertest listens on a new port each time.
-  ({ t, customer, other } = await createOwnerWorld({ env: { BASE_URL: 'https://kart.example.com', APP_TIMEZONE: 'Europe/Istanbul' }, clock: () => new Date(nowMs) }));
+  ({ t, customer, other } = await createOwnerWorld({
+    env: { BASE_URL: 'https://kart.example.com', APP_TIMEZONE: 'Europe/Istanbul' },
+    clock: () => new Date(nowMs),
+  }));
 });
 afterEach(() => t.close());
 
 const base = () => `/edit/${customer.editToken}`;
-const post = (fields: Record<string, string>, token = customer.editToken) => request(t.app).post(`/edit/${token}/hours`).type('form').send(fields);
+const post = (fields: Record<string, string>, token = customer.editToken) =>
+  request(t.app).post(`/edit/${token}/hours`).type('form').send(fields);
 const version = async (id = customer.id) => Number((await t.db('customers').where({ id }).first()).version);
 const hoursRow = (id = customer.id) => t.db('opening_hours').where({ customer_id: id }).first();
 const editor = async () => (await request(t.app).get(`${base()}/profile`).expect(200)).text;
 const publicPage = () => request(t.app).get(`/${customer.slug}`).expect(200);
-const dialogOf = (html: string) => /<dialog class="modal" id="calisma-saatleri"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
-const fieldValue = (html: string, name: string) => new RegExp(`name="${name}" type="text" value="([^"]*)"`).exec(html)?.[1];
+const dialogOf = (html: string) =>
+  /<dialog class="modal" id="calisma-saatleri"[\s\S]*?<\/dialog>/.exec(html)?.[0] ?? '';
+const fieldValue = (html: string, name: string) =>
+  new RegExp(`name="${name}" type="text" value="([^"]*)"`).exec(html)?.[1];
 const noteOf = (html: string, name: string) => new RegExp(`id="calisma-saatleri-${name}-not">([^<]*)<`).exec(html)?.[1];
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#39;/g, "'").replace(/\s+/g, ' ');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 
 const WEEK = {
   hours_1: '09:00-18:00',
@@ -71,7 +82,18 @@ describe('the owner sets the opening hours', () => {
     expect(await version()).toBeGreaterThan(was);
     expect(await version(other.id)).toBe(otherWas);
     const row = await hoursRow();
-    expect(JSON.parse(row.week)).toEqual([[[540, 1080]], [[540, 1080]], [[540, 750], [810, 1140]], [[540, 1080]], [[540, 1080]], [[600, 840]], []]);
+    expect(JSON.parse(row.week)).toEqual([
+      [[540, 1080]],
+      [[540, 1080]],
+      [
+        [540, 750],
+        [810, 1140],
+      ],
+      [[540, 1080]],
+      [[540, 1080]],
+      [[600, 840]],
+      [],
+    ]);
     expect(JSON.parse(row.closed_dates)).toEqual(['2026-12-31', '2027-01-01']);
 
     const html = (await request(t.app).get(`${base()}/profile?durum=saatler`).expect(200)).text;
@@ -91,13 +113,43 @@ describe('the owner sets the opening hours', () => {
 
   const refusals: Array<[string, Record<string, string>, string, string]> = [
     ['a text that is no time', { hours_1: 'sabah dokuz' }, 'hours_1', 'Saatleri 09:00-18:00 biçiminde yazın'],
-    ['three intervals', { hours_2: '08:00-09:00,10:00-11:00,12:00-13:00' }, 'hours_2', 'Bir güne en fazla iki zaman aralığı yazılabilir.'],
-    ['an end before its start', { hours_3: '18:00-09:00' }, 'hours_3', "Kapanış saati açılıştan sonra olmalı. Gece yarısını geçen saatler (18:00-02:00 gibi) en geç 06:00'da bitebilir."],
+    [
+      'three intervals',
+      { hours_2: '08:00-09:00,10:00-11:00,12:00-13:00' },
+      'hours_2',
+      'Bir güne en fazla iki zaman aralığı yazılabilir.',
+    ],
+    [
+      'an end before its start',
+      { hours_3: '18:00-09:00' },
+      'hours_3',
+      "Kapanış saati açılıştan sonra olmalı. Gece yarısını geçen saatler (18:00-02:00 gibi) en geç 06:00'da bitebilir.",
+    ],
     ['overlapping intervals', { hours_4: '09:00-13:00, 12:00-18:00' }, 'hours_4', 'Zaman aralıkları çakışıyor.'],
-    ['a morning inside the night before', { hours_5: '20:00-03:00', hours_6: '02:00-10:00' }, 'hours_6', 'Cuma gecesi süren saatlerle çakışıyor.'],
+    [
+      'a morning inside the night before',
+      { hours_5: '20:00-03:00', hours_6: '02:00-10:00' },
+      'hours_6',
+      'Cuma gecesi süren saatlerle çakışıyor.',
+    ],
     ['an overlong field', { hours_7: `${'09:00-18:00 '.repeat(5)}` }, 'hours_7', 'Bu alan çok uzun.'],
-    ['a date that does not exist', { closed_dates: '2026-12-31\n30.02.2027' }, 'closed_dates', '"30.02.2027" bir tarih değil.'],
-    ['more than 100 dates', { closed_dates: Array.from({ length: 101 }, (_, i) => `2027-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`).join('\n') }, 'closed_dates', 'En fazla 100 kapalı gün yazılabilir.'],
+    [
+      'a date that does not exist',
+      { closed_dates: '2026-12-31\n30.02.2027' },
+      'closed_dates',
+      '"30.02.2027" bir tarih değil.',
+    ],
+    [
+      'more than 100 dates',
+      {
+        closed_dates: Array.from(
+          { length: 101 },
+          (_, i) => `2027-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+        ).join('\n'),
+      },
+      'closed_dates',
+      'En fazla 100 kapalı gün yazılabilir.',
+    ],
   ];
 
   for (const [name, fields, field, message] of refusals) {
@@ -121,7 +173,9 @@ describe('the owner sets the opening hours', () => {
 
   it('refuses a post without the day fields (not the form), saving nothing', async () => {
     const res = await post({ closed_dates: '2026-12-31' }).expect(422);
-    expect(noteOf(dialogOf(res.text), 'hours_1')).toBe('Form eksik gönderildi: her günün alanı gerekli. Lütfen sayfayı yenileyip tekrar deneyin.');
+    expect(noteOf(dialogOf(res.text), 'hours_1')).toBe(
+      'Form eksik gönderildi: her günün alanı gerekli. Lütfen sayfayı yenileyip tekrar deneyin.',
+    );
     await request(t.app).post(`${base()}/hours`).expect(422);
     expect(await hoursRow()).toBeUndefined();
   });
@@ -135,7 +189,9 @@ describe('the owner sets the opening hours', () => {
   });
 
   it('refuses with JSON for JavaScript, the errors by field', async () => {
-    const res = await post({ ...WEEK, hours_1: '25:00-26:00' }).set('Accept', 'application/json').expect(422);
+    const res = await post({ ...WEEK, hours_1: '25:00-26:00' })
+      .set('Accept', 'application/json')
+      .expect(422);
     expect(res.body.fields).toEqual({ hours_1: expect.stringContaining('09:00-18:00 biçiminde') });
   });
 
@@ -144,7 +200,7 @@ describe('the owner sets the opening hours', () => {
     expect(JSON.parse((await hoursRow()).closed_dates)).toEqual(['2026-11-26', '2026-12-31', '2027-01-01']);
   });
 
-  it('the section\'s quick buttons change today alone and keep the week', async () => {
+  it("the section's quick buttons change today alone and keep the week", async () => {
     await post(WEEK).expect(303);
     const was = await version();
     await post({ closed_today: '1' }).expect(303);
@@ -155,7 +211,9 @@ describe('the owner sets the opening hours', () => {
     // Said in a line of text of its own, neither a button nor inside the link that opens the dialog.
     expect(html).toContain('<p class="hours-editor__closed">Bugün kapalı olarak işaretli</p>');
     expect(/<a class="editable hours-editor__link"[\s\S]*?<\/a>/.exec(html)![0]).not.toContain('Bugün kapalı');
-    expect(html).toContain('<input type="hidden" name="open_today" value="1"><button class="button" type="submit">Bugün açığız</button>');
+    expect(html).toContain(
+      '<input type="hidden" name="open_today" value="1"><button class="button" type="submit">Bugün açığız</button>',
+    );
     await post({ open_today: '1' }).expect(303);
     expect(JSON.parse((await hoursRow()).closed_dates)).toEqual(['2026-12-31', '2027-01-01']);
   });
@@ -182,7 +240,11 @@ describe('the owner sets the opening hours', () => {
     await post(WEEK).expect(303);
     await post(WEEK, other.editToken).expect(303);
     const admin = await signIn(t.app);
-    await admin.agent.post(`/admin/customers/${customer.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/delete`)
+      .type('form')
+      .send({ _csrf: admin.csrf })
+      .expect(303);
     expect(await hoursRow()).toBeUndefined();
     expect(await hoursRow(other.id)).toBeDefined();
   });
@@ -201,10 +263,12 @@ describe('the public page says whether the shop is open now', () => {
     expect((await publicPage()).text).not.toContain('class="section card hours"');
   });
 
-  it('open now with its closing time, today\'s hours and the week in a <details>', async () => {
+  it("open now with its closing time, today's hours and the week in a <details>", async () => {
     await post(WEEK).expect(303);
     const html = (await publicPage()).text;
-    expect(html).toContain(`<p class="hours__now"><strong class="hours__state hours__state--open">Şimdi açık</strong> · 18:00${esc("'")}de kapanır</p><p class="hours__today">Bugün 09:00–18:00</p>`);
+    expect(html).toContain(
+      `<p class="hours__now"><strong class="hours__state hours__state--open">Şimdi açık</strong> · 18:00${esc("'")}de kapanır</p><p class="hours__today">Bugün 09:00–18:00</p>`,
+    );
     const week = /<details class="hours__week">[\s\S]*?<\/details>/.exec(html)![0];
     expect(textOf(week)).toContain('Çarşamba 09:00–12:30, 13:30–19:00');
     expect(textOf(week)).toContain('Pazar Kapalı');
@@ -254,7 +318,16 @@ describe('the public page says whether the shop is open now', () => {
   });
 
   it('a week with no hours at all shows no card', async () => {
-    await post({ hours_1: '', hours_2: '', hours_3: '', hours_4: '', hours_5: '', hours_6: '', hours_7: '', closed_dates: '' }).expect(303);
+    await post({
+      hours_1: '',
+      hours_2: '',
+      hours_3: '',
+      hours_4: '',
+      hours_5: '',
+      hours_6: '',
+      hours_7: '',
+      closed_dates: '',
+    }).expect(303);
     expect((await publicPage()).text).not.toContain('class="section card hours"');
   });
 
@@ -266,7 +339,8 @@ describe('the public page says whether the shop is open now', () => {
 });
 
 describe('JSON-LD', () => {
-  const jsonLd = async () => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec((await publicPage()).text)![1]!);
+  const jsonLd = async () =>
+    JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec((await publicPage()).text)![1]!);
 
   it("a business's block carries its hours and its closed dates still to come", async () => {
     await request(t.app).post(`${base()}/profile`).type('form').send({ company: 'Kaya Kafe' }).expect(303);
@@ -274,13 +348,44 @@ describe('JSON-LD', () => {
     const data = await jsonLd();
     expect(data['@type']).toBe('LocalBusiness');
     expect(data.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Thursday', 'https://schema.org/Friday'], opens: '09:00', closes: '18:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Wednesday'], opens: '09:00', closes: '12:30' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Wednesday'], opens: '13:30', closes: '19:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '10:00', closes: '14:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [
+          'https://schema.org/Monday',
+          'https://schema.org/Tuesday',
+          'https://schema.org/Thursday',
+          'https://schema.org/Friday',
+        ],
+        opens: '09:00',
+        closes: '18:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Wednesday'],
+        opens: '09:00',
+        closes: '12:30',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Wednesday'],
+        opens: '13:30',
+        closes: '19:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['https://schema.org/Saturday'],
+        opens: '10:00',
+        closes: '14:00',
+      },
     ]);
     expect(data.specialOpeningHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', validFrom: '2026-12-31', validThrough: '2026-12-31', opens: '00:00', closes: '00:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-12-31',
+        validThrough: '2026-12-31',
+        opens: '00:00',
+        closes: '00:00',
+      },
     ]);
   });
 
@@ -294,7 +399,9 @@ describe('JSON-LD', () => {
 
 describe('the price list page says it too', () => {
   it('shows the state under the business, turning to closed at 18:00 on the cached page without an edit', async () => {
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'İçecekler', items: [{ name: 'Çay', priceKurus: 2000 }] }] });
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'İçecekler', items: [{ name: 'Çay', priceKurus: 2000 }] }],
+    });
     const list = () => request(t.app).get(`/${customer.slug}/fiyat-listesi`).expect(200);
     expect((await list()).text).not.toContain('hours__now');
     await post(WEEK).expect(303);

@@ -12,12 +12,14 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const base = () => `/edit/${customer.editToken}`;
-const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
+const post = (path: string, fields: Record<string, string>) =>
+  request(t.app).post(`${base()}${path}`).type('form').send(fields);
 const postJson = (path: string, fields: Record<string, string>) => post(path, fields).set('Accept', 'application/json');
 const profile = async () => withBooleans(await t.db('customer_profiles').where({ customer_id: customer.id }).first());
 const links = async (id = customer.id) => t.db('social_links').where({ customer_id: id }).orderBy('order_index');
 const publicPage = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
-const addContactVisible = async () => Boolean((await t.db('contact_buttons').where({ customer_id: customer.id, type: 'add_contact' }).first()).is_visible);
+const addContactVisible = async () =>
+  Boolean((await t.db('contact_buttons').where({ customer_id: customer.id, type: 'add_contact' }).first()).is_visible);
 
 async function addLink(fields: Record<string, string>): Promise<number> {
   const res = await postJson('/links', fields).expect(200);
@@ -26,7 +28,9 @@ async function addLink(fields: Record<string, string>): Promise<number> {
 
 describe('text edits', () => {
   it('saves the bio and shows it on the public page', async () => {
-    await post('/profile', { bio: '  El yapımı seramik.\r\nKadıköy  ' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+    await post('/profile', { bio: '  El yapımı seramik.\r\nKadıköy  ' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi`);
     expect((await profile()).bio).toBe('El yapımı seramik.\nKadıköy');
     expect(await publicPage()).toContain('El yapımı seramik.');
     const page = await request(t.app).get(`${base()}/profile?durum=kaydedildi`).expect(200);
@@ -83,7 +87,9 @@ describe('text edits', () => {
     await post('/profile', { phone: '05321234567' }).expect(303);
     await post('/profile', { email: 'a@ornek.com' }).expect(303);
     expect(await publicPage()).toContain(field === 'phone' ? 'href="tel:' : 'href="mailto:');
-    await post('/profile', { [field]: '   ' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+    await post('/profile', { [field]: '   ' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi`);
     expect((await profile())[field]).toBeNull();
     const html = await publicPage();
     expect(html).not.toContain(field === 'phone' ? 'href="tel:' : 'href="mailto:');
@@ -139,7 +145,7 @@ describe('settings and contact buttons', () => {
     expect((await profile()).dark_mode).toBe(false);
   });
 
-  it('refuses a bad value with the product\'s message', async () => {
+  it("refuses a bad value with the product's message", async () => {
     const res = await postJson('/settings', { dark_mode: 'evet' }).expect(422);
     expect(res.body.error).toContain('Karanlık mod ayarı güncellenemedi');
     const name = await postJson('/settings', { show_name_on_cover: '2' }).expect(422);
@@ -166,8 +172,12 @@ describe('settings and contact buttons', () => {
 
   it('sends a switch of the contact dialog back to the editor with that dialog open', async () => {
     await post('/profile', { phone: '05321234567' }).expect(303);
-    await post('/contact-buttons/phone', { is_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
-    await post('/settings', { is_website_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    await post('/contact-buttons/phone', { is_visible: '0' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    await post('/settings', { is_website_visible: '0' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
     expect((await profile()).is_website_visible).toBe(false);
     // The switches outside it come back to the page as before.
     await post('/settings', { dark_mode: '1' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
@@ -183,8 +193,14 @@ describe('settings and contact buttons', () => {
 
 describe('IBAN card', () => {
   it('saves IBAN and holder together, normalised, and shows them', async () => {
-    await post('/iban', { iban: 'tr33 0006 1005 1978 6457 8413 26', account_holder: '  Ayşe   Kaya ' }).expect(303).expect('Location', `${base()}/profile?durum=iban`);
-    expect(withBooleans(await t.db('iban_info').where({ customer_id: customer.id }).first())).toMatchObject({ iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya', is_visible: true });
+    await post('/iban', { iban: 'tr33 0006 1005 1978 6457 8413 26', account_holder: '  Ayşe   Kaya ' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=iban`);
+    expect(withBooleans(await t.db('iban_info').where({ customer_id: customer.id }).first())).toMatchObject({
+      iban: 'TR330006100519786457841326',
+      account_holder: 'Ayşe Kaya',
+      is_visible: true,
+    });
     expect(await publicPage()).toContain('TR33 0006 1005 1978 6457 8413 26');
     await post('/iban/visibility', { is_visible: '0' }).expect(303);
     expect(await publicPage()).not.toContain('Banka Hesabı');
@@ -200,7 +216,10 @@ describe('IBAN card', () => {
     await post('/iban', { iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' }).expect(303);
     const res = await postJson('/iban', fields).expect(422);
     expect(Object.keys(res.body.fields)).toContain(field);
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' });
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
+      iban: 'TR320010009999901234567890',
+      account_holder: 'Ali Veli',
+    });
   });
 
   it('removes the card after its confirmation: gone from the table, the editor and the public page', async () => {
@@ -236,22 +255,34 @@ describe('IBAN card', () => {
     for (const token of [old, 'x'.repeat(43), 'kisa', other.editToken.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))]) {
       await request(t.app).post(`/edit/${token}/iban/delete`).type('form').send({}).expect(404);
     }
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326' });
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
+      iban: 'TR330006100519786457841326',
+    });
     expect(fresh).toBeTruthy();
   });
 
-  it('removes only its own customer\'s card', async () => {
+  it("removes only its own customer's card", async () => {
     await post('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }).expect(303);
-    await request(t.app).post(`/edit/${other.editToken}/iban`).type('form').send({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${other.editToken}/iban`)
+      .type('form')
+      .send({ iban: 'TR320010009999901234567890', account_holder: 'Ali Veli' })
+      .expect(303);
     await post('/iban/delete', {}).expect(303);
-    expect(await t.db('iban_info').where({ customer_id: other.id }).first()).toMatchObject({ account_holder: 'Ali Veli' });
+    expect(await t.db('iban_info').where({ customer_id: other.id }).first()).toMatchObject({
+      account_holder: 'Ali Veli',
+    });
   });
 
-  it('takes a pasted IBAN with extra spaces and tabs (the field\'s 34 characters count them; the server drops them)', async () => {
+  it("takes a pasted IBAN with extra spaces and tabs (the field's 34 characters count them; the server drops them)", async () => {
     await post('/iban', { iban: ' TR33  0006 1005\t1978 6457 8413 26 ', account_holder: 'Ayşe Kaya' }).expect(303);
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({ iban: 'TR330006100519786457841326' });
+    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
+      iban: 'TR330006100519786457841326',
+    });
     const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
-    expect(editor).toMatch(/id="iban-iban" name="iban" type="text" value="TR33 0006 1005 1978 6457 8413 26"[^>]* maxlength="34"/);
+    expect(editor).toMatch(
+      /id="iban-iban" name="iban" type="text" value="TR33 0006 1005 1978 6457 8413 26"[^>]* maxlength="34"/,
+    );
   });
 
   it('answers 404 when toggling a card that does not exist', async () => {
@@ -265,7 +296,9 @@ describe('background', () => {
     ['animation', 'animation:waves:{"waveCount":3}'],
     ['image', '/uploads/1/bg.webp'],
   ])('saves a %s background', async (type, value) => {
-    await post('/background', { background_type: type, background_value: value }).expect(303).expect('Location', `${base()}/profile?durum=arka-plan`);
+    await post('/background', { background_type: type, background_value: value })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=arka-plan`);
     expect((await profile()).background_type).toBe(type);
     expect(await publicPage()).toContain('has-bg');
   });
@@ -304,7 +337,9 @@ describe('links', () => {
   });
 
   it('sends the no-JavaScript form back to the links with the notice', async () => {
-    await post('/links', { platform: 'instagram', url: 'aysekaya' }).expect(303).expect('Location', `${base()}/profile?durum=baglanti-eklendi#baglantilar`);
+    await post('/links', { platform: 'instagram', url: 'aysekaya' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=baglanti-eklendi#baglantilar`);
   });
 
   it.each([
@@ -335,10 +370,17 @@ describe('links', () => {
   it('edits a link: label required, icon only for custom links', async () => {
     const insta = await addLink({ platform: 'instagram', url: 'aysekaya' });
     const custom = await addLink({ platform: 'custom', url: 'https://ornek.com', label: 'Kurs', icon: '🏺' });
-    await post(`/links/${insta}`, { url: 'https://instagram.com/yeni', label: 'Atölye Instagram', icon: '🎉' }).expect(303);
+    await post(`/links/${insta}`, { url: 'https://instagram.com/yeni', label: 'Atölye Instagram', icon: '🎉' }).expect(
+      303,
+    );
     await post(`/links/${custom}`, { url: 'https://ornek.com/yeni', label: 'Yeni Kurs', icon: '🎨' }).expect(303);
     const rows = await links();
-    expect(rows[0]).toMatchObject({ url: 'https://instagram.com/yeni', label: 'Atölye Instagram', icon: null, platform: 'instagram' });
+    expect(rows[0]).toMatchObject({
+      url: 'https://instagram.com/yeni',
+      label: 'Atölye Instagram',
+      icon: null,
+      platform: 'instagram',
+    });
     expect(rows[1]).toMatchObject({ url: 'https://ornek.com/yeni', label: 'Yeni Kurs', icon: '🎨' });
     const res = await postJson(`/links/${insta}`, { url: 'https://instagram.com/yeni', label: ' ' }).expect(422);
     expect(res.body.error).toMatch(/^Sosyal medya güncellenirken hata oluştu/);
@@ -348,8 +390,14 @@ describe('links', () => {
   it('deletes a link and keeps the order dense', async () => {
     const ids = [];
     for (const name of ['a', 'b', 'c', 'd']) ids.push(await addLink({ platform: 'instagram', url: name + 'hesap' }));
-    await post(`/links/${ids[1]}/delete`, {}).expect(303).expect('Location', `${base()}/profile?durum=baglanti-silindi#baglantilar`);
-    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([[ids[0], 0], [ids[2], 1], [ids[3], 2]]);
+    await post(`/links/${ids[1]}/delete`, {})
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=baglanti-silindi#baglantilar`);
+    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[3], 2],
+    ]);
   });
 
   it('hides and shows a link', async () => {
@@ -368,7 +416,11 @@ describe('links', () => {
     await post(`/links/${ids[0]}/move`, { direction: 'up' }).expect(303);
     expect((await links()).map((r) => r.id)).toEqual([ids[0], ids[2], ids[1]]);
     await postJson('/links/order', { order: `${ids[1]},${ids[0]},${ids[2]}` }).expect(200);
-    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([[ids[1], 0], [ids[0], 1], [ids[2], 2]]);
+    expect((await links()).map((r) => [r.id, r.order_index])).toEqual([
+      [ids[1], 0],
+      [ids[0], 1],
+      [ids[2], 2],
+    ]);
     const html = await publicPage();
     expect(html.indexOf('bhesap')).toBeLessThan(html.indexOf('ahesap'));
   });
@@ -376,7 +428,18 @@ describe('links', () => {
   it('refuses a reorder that does not name every link exactly once', async () => {
     const a = await addLink({ platform: 'instagram', url: 'ahesap' });
     const b = await addLink({ platform: 'instagram', url: 'bhesap' });
-    const foreign = (await t.db('social_links').insert({ customer_id: other.id, platform: 'instagram', url: 'https://instagram.com/x', label: 'X', order_index: 0 }).returning('id'))[0].id;
+    const foreign = (
+      await t
+        .db('social_links')
+        .insert({
+          customer_id: other.id,
+          platform: 'instagram',
+          url: 'https://instagram.com/x',
+          label: 'X',
+          order_index: 0,
+        })
+        .returning('id')
+    )[0].id;
     for (const order of [`${a}`, `${a},${a}`, `${a},${b},${foreign}`, `${a},${foreign}`, 'x', '']) {
       const res = await postJson('/links/order', { order }).expect(422);
       expect(res.body.error).toMatch(/^Sıralama güncellenemedi/);
@@ -390,11 +453,24 @@ describe('links', () => {
     ['post', '/links/{id}/delete', {}],
     ['post', '/links/{id}/visibility', { is_visible: '0' }],
     ['post', '/links/{id}/move', { direction: 'up' }],
-  ])('answers 404 to another customer\'s link id on %s %s and changes nothing', async (_m, path, fields) => {
-    const [row] = await t.db('social_links').insert({ customer_id: other.id, platform: 'instagram', url: 'https://instagram.com/ali', label: 'Ali', order_index: 0 }).returning('*');
+  ])("answers 404 to another customer's link id on %s %s and changes nothing", async (_m, path, fields) => {
+    const [row] = await t
+      .db('social_links')
+      .insert({
+        customer_id: other.id,
+        platform: 'instagram',
+        url: 'https://instagram.com/ali',
+        label: 'Ali',
+        order_index: 0,
+      })
+      .returning('*');
     await post(path.replace('{id}', String(row.id)), fields as Record<string, string>).expect(404);
     await post(path.replace('{id}', 'abc'), fields as Record<string, string>).expect(404);
-    expect(withBooleans(await t.db('social_links').where({ id: row.id }).first())).toMatchObject({ url: 'https://instagram.com/ali', label: 'Ali', is_visible: true });
+    expect(withBooleans(await t.db('social_links').where({ id: row.id }).first())).toMatchObject({
+      url: 'https://instagram.com/ali',
+      label: 'Ali',
+      is_visible: true,
+    });
   });
 });
 
@@ -408,18 +484,21 @@ describe('permissions', () => {
     ['/background', { background_type: 'color', background_value: '#000000' }],
     ['/links', { platform: 'instagram', url: 'x' }],
     ['/links/order', { order: '1' }],
-  ])('POST %s: a wrong, malformed, case-changed or replaced token is a 404 and changes nothing', async (path, fields) => {
-    const flipped = customer.editToken.replace(/[a-z]/, (c) => c.toUpperCase());
-    const old = customer.editToken;
-    await t.services.customers.replaceEditToken(customer.id);
-    for (const token of ['x'.repeat(43), 'kisa', flipped, old]) {
-      if (token === (await t.db('customers').where({ id: customer.id }).first()).edit_token) continue;
-      await request(t.app).post(`/edit/${token}${path}`).type('form').send(fields).expect(404);
-    }
-    expect(await profile()).toMatchObject({ bio: null, dark_mode: false, background_value: '#f9fafb' });
-    expect(await links()).toHaveLength(0);
-    expect(await t.db('iban_info').count({ n: '*' }).first()).toMatchObject({ n: 0 });
-  });
+  ])(
+    'POST %s: a wrong, malformed, case-changed or replaced token is a 404 and changes nothing',
+    async (path, fields) => {
+      const flipped = customer.editToken.replace(/[a-z]/, (c) => c.toUpperCase());
+      const old = customer.editToken;
+      await t.services.customers.replaceEditToken(customer.id);
+      for (const token of ['x'.repeat(43), 'kisa', flipped, old]) {
+        if (token === (await t.db('customers').where({ id: customer.id }).first()).edit_token) continue;
+        await request(t.app).post(`/edit/${token}${path}`).type('form').send(fields).expect(404);
+      }
+      expect(await profile()).toMatchObject({ bio: null, dark_mode: false, background_value: '#f9fafb' });
+      expect(await links()).toHaveLength(0);
+      expect(await t.db('iban_info').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    },
+  );
 
   it('refuses a post from another site with 403', async () => {
     await post('/profile', { bio: 'x' }).set('Origin', 'https://kotu.example').expect(403);
@@ -433,9 +512,12 @@ describe('permissions', () => {
   });
 });
 
-describe('the origin check and the owner pages\' no-referrer policy', () => {
+describe("the origin check and the owner pages' no-referrer policy", () => {
   it('accepts our own form posted from a no-referrer page (Origin: null, Sec-Fetch-Site: same-origin)', async () => {
-    await post('/profile', { bio: 'Tarayıcıdan' }).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').expect(303);
+    await post('/profile', { bio: 'Tarayıcıdan' })
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(303);
     expect((await profile()).bio).toBe('Tarayıcıdan');
   });
 

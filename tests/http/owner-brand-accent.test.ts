@@ -14,7 +14,10 @@ let admin: Awaited<ReturnType<typeof signIn>>;
 let customer: Awaited<ReturnType<typeof createCustomer>>;
 beforeEach(async () => {
   // A fixed origin: the page cache is per origin, and supertest listens on a new port each time.
-  t = await createTestApp({ env: { BASE_URL: 'https://kart.example.com' }, clock: () => new Date(Date.parse('2026-11-26T09:00:10Z')) });
+  t = await createTestApp({
+    env: { BASE_URL: 'https://kart.example.com' },
+    clock: () => new Date(Date.parse('2026-11-26T09:00:10Z')),
+  });
   admin = await signIn(t.app);
   customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
 });
@@ -24,7 +27,13 @@ const TEAL = '#0f766e';
 
 async function saveBrand(accent: string): Promise<void> {
   const form = await admin.agent.get('/admin/settings').expect(200);
-  await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(form.text)).field('brand_name', 'Deniz Ajans').field('brand_url', '').field('accent_color', accent).expect(303);
+  await admin.agent
+    .post('/admin/settings')
+    .field('_csrf', csrfFrom(form.text))
+    .field('brand_name', 'Deniz Ajans')
+    .field('brand_url', '')
+    .field('accent_color', accent)
+    .expect(303);
 }
 
 /** Every inline style block of a page, each checked against the response's CSP. */
@@ -71,7 +80,8 @@ describe("the owner's pages in the agency accent", () => {
     expect(page.text).toMatch(/<html lang="tr" class=theme-dark>/);
     const accent = stylesOf(page).find(({ css }) => css.includes('--brand-fill'))!.css;
     const visitors = await publicCss();
-    for (const token of TOKENS) expect(tokenIn(accent, '.theme-dark', token), token).toBe(tokenIn(visitors, ':root', token));
+    for (const token of TOKENS)
+      expect(tokenIn(accent, '.theme-dark', token), token).toBe(tokenIn(visitors, ':root', token));
   });
 
   it("keep the owner's own cover over the brand's in the editor's preview", async () => {
@@ -90,15 +100,21 @@ describe("the owner's pages in the agency accent", () => {
     const page = await request(t.app).get(`/edit/${customer.editToken}${path}`).expect(200);
     const styles = stylesOf(page);
     expect(styles.every(({ allowed }) => allowed)).toBe(true);
-    expect(tokenIn(styles.find(({ css }) => css.includes('--brand-fill'))?.css ?? '', ':root', 'brand-fill')).toBe(TEAL);
+    expect(tokenIn(styles.find(({ css }) => css.includes('--brand-fill'))?.css ?? '', ':root', 'brand-fill')).toBe(
+      TEAL,
+    );
   });
 
   it('colour the editor shown again after a refused upload', async () => {
     await saveBrand(TEAL);
-    const res = await request(t.app).post(`/edit/${customer.editToken}/photo/profile`).attach('file', Buffer.from('not an image'), 'a.jpg');
+    const res = await request(t.app)
+      .post(`/edit/${customer.editToken}/photo/profile`)
+      .attach('file', Buffer.from('not an image'), 'a.jpg');
     expect(res.status).toBe(422);
     const styles = stylesOf(res);
     expect(styles.every(({ allowed }) => allowed)).toBe(true);
-    expect(tokenIn(styles.find(({ css }) => css.includes('--brand-fill'))?.css ?? '', ':root', 'brand-fill')).toBe(TEAL);
+    expect(tokenIn(styles.find(({ css }) => css.includes('--brand-fill'))?.css ?? '', ':root', 'brand-fill')).toBe(
+      TEAL,
+    );
   });
 });

@@ -16,9 +16,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const base = () => `/edit/${customer.editToken}`;
-const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
+const post = (path: string, fields: Record<string, string>) =>
+  request(t.app).post(`${base()}${path}`).type('form').send(fields);
 const profile = async () => withBooleans(await t.db('customer_profiles').where({ customer_id: customer.id }).first());
-const buttonVisible = async (type: string) => Boolean((await t.db('contact_buttons').where({ customer_id: customer.id, type }).first()).is_visible);
+const buttonVisible = async (type: string) =>
+  Boolean((await t.db('contact_buttons').where({ customer_id: customer.id, type }).first()).is_visible);
 
 /** The contact dialog's markup in an edit page. */
 function contactDialog(html: string): string {
@@ -45,7 +47,11 @@ describe('the contact dialog', () => {
 
   it('saves all three typed values with that one "Kaydet", a bare domain as https://', async () => {
     await post('/profile', typed).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
-    expect(await profile()).toMatchObject({ phone: '+905321234567', email: 'merhaba@seramikatolye.com.tr', website: 'https://seramikatolye.com.tr' });
+    expect(await profile()).toMatchObject({
+      phone: '+905321234567',
+      email: 'merhaba@seramikatolye.com.tr',
+      website: 'https://seramikatolye.com.tr',
+    });
     const dialog = contactDialog((await request(t.app).get(`${base()}/profile?durum=kaydedildi`).expect(200)).text);
     expect(dialog).toContain('value="+905321234567"');
     expect(dialog).toContain('value="https://seramikatolye.com.tr"');
@@ -66,14 +72,19 @@ describe('the contact dialog', () => {
 
   it('has its website field checked by the server only: text with the address keyboard, never type=url', async () => {
     const dialog = contactDialog((await request(t.app).get(`${base()}/profile`).expect(200)).text);
-    expect(dialog).toMatch(/<input class="input" id="iletisim-website" name="website" type="text"[^>]* inputmode="url"/);
+    expect(dialog).toMatch(
+      /<input class="input" id="iletisim-website" name="website" type="text"[^>]* inputmode="url"/,
+    );
     expect(dialog).toMatch(/<input class="input" id="iletisim-email" name="email" type="text"[^>]* inputmode="email"/);
   });
 });
 
 describe('a switch of the contact dialog without JavaScript', () => {
   /** The no-JavaScript switch of a contact button: what it posts and where. */
-  function switchButton(dialog: string, action: string): { formaction: string; name: string; value: string; form: string } {
+  function switchButton(
+    dialog: string,
+    action: string,
+  ): { formaction: string; name: string; value: string; form: string } {
     const re = new RegExp(`<button[^>]*formaction="${action.replace(/[/.]/g, '\\$&')}"[^>]*>`);
     const tag = re.exec(dialog)?.[0] ?? '';
     const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
@@ -84,27 +95,50 @@ describe('a switch of the contact dialog without JavaScript', () => {
     const dialog = contactDialog((await request(t.app).get(`${base()}/profile`).expect(200)).text);
     const formId = /<form id="([^"]+)"[^>]*action="[^"]*\/profile"/.exec(dialog)?.[1];
     expect(formId).toBeTruthy();
-    expect(switchButton(dialog, `${base()}/contact-buttons/phone`)).toEqual({ formaction: `${base()}/contact-buttons/phone`, name: 'is_visible', value: '0', form: formId });
-    expect(switchButton(dialog, `${base()}/settings`)).toEqual({ formaction: `${base()}/settings`, name: 'is_website_visible', value: '0', form: formId });
+    expect(switchButton(dialog, `${base()}/contact-buttons/phone`)).toEqual({
+      formaction: `${base()}/contact-buttons/phone`,
+      name: 'is_visible',
+      value: '0',
+      form: formId,
+    });
+    expect(switchButton(dialog, `${base()}/settings`)).toEqual({
+      formaction: `${base()}/settings`,
+      name: 'is_website_visible',
+      value: '0',
+      form: formId,
+    });
   });
 
   it('saves the typed phone, e-mail and website with the switch', async () => {
-    await post('/contact-buttons/phone', { ...typed, is_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    await post('/contact-buttons/phone', { ...typed, is_visible: '0' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
     expect(await profile()).toMatchObject({ phone: '+905321234567', website: 'https://seramikatolye.com.tr' });
     expect(await buttonVisible('phone')).toBe(false);
-    await post('/settings', { ...typed, website: 'atolye.com.tr', is_website_visible: '0' }).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
+    await post('/settings', { ...typed, website: 'atolye.com.tr', is_website_visible: '0' })
+      .expect(303)
+      .expect('Location', `${base()}/profile?durum=kaydedildi#iletisim`);
     expect(await profile()).toMatchObject({ website: 'https://atolye.com.tr', is_website_visible: false });
   });
 
   it('turns "Rehbere Ekle" on with a phone typed in the same dialog', async () => {
     await post('/contact-buttons/add_contact', { is_visible: '0' }).expect(303);
-    await post('/contact-buttons/add_contact', { phone: '0532 123 45 67', email: '', website: '', is_visible: '1' }).expect(303);
+    await post('/contact-buttons/add_contact', {
+      phone: '0532 123 45 67',
+      email: '',
+      website: '',
+      is_visible: '1',
+    }).expect(303);
     expect(await buttonVisible('add_contact')).toBe(true);
     expect((await profile()).phone).toBe('+905321234567');
   });
 
   it('saves nothing when a typed value is refused: 422 with every value kept and the switch as it was', async () => {
-    const res = await post('/contact-buttons/phone', { ...typed, website: 'javascript:alert(1)', is_visible: '0' }).expect(422);
+    const res = await post('/contact-buttons/phone', {
+      ...typed,
+      website: 'javascript:alert(1)',
+      is_visible: '0',
+    }).expect(422);
     const dialog = contactDialog(res.text);
     expect(dialog).toMatch(/^<dialog class="modal" id="iletisim"[^>]* open data-autoshow/);
     expect(dialog).toContain('value="0532 123 45 67"');

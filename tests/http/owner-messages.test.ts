@@ -21,7 +21,10 @@ const welcome = async () => (await request(t.app).get(base()).expect(200)).text;
 const version = async () => Number((await t.db('customers').where({ id: customer.id }).first()).version);
 
 async function addMessage(text: string, at: number, customerId = customer.id): Promise<number> {
-  const [row] = await t.db('anonymous_messages').insert({ customer_id: customerId, message: text, created_at: at }).returning('id');
+  const [row] = await t
+    .db('anonymous_messages')
+    .insert({ customer_id: customerId, message: text, created_at: at })
+    .returning('id');
   return Number(typeof row === 'object' ? row.id : row);
 }
 
@@ -40,24 +43,39 @@ describe('deleting a message', () => {
   it('deletes the message, says "Mesaj silindi." and keeps the others', async () => {
     const id = await addMessage('Silinecek', now - 60_000);
     await addMessage('Kalacak', now - 30_000);
-    await request(t.app).post(`${base()}/messages/${id}/delete`).type('form').send({}).expect(303).expect('Location', `${base()}/messages?durum=mesaj-silindi`);
+    await request(t.app)
+      .post(`${base()}/messages/${id}/delete`)
+      .type('form')
+      .send({})
+      .expect(303)
+      .expect('Location', `${base()}/messages?durum=mesaj-silindi`);
     const html = (await request(t.app).get(`${base()}/messages?durum=mesaj-silindi`).expect(200)).text;
     expect(html).toContain('Mesaj silindi.');
     expect(html).toContain('Toplam 1 mesaj');
     expect(html).toContain('Kalacak');
     expect(html).not.toContain('Silinecek');
     // An unknown notice code shows nothing.
-    expect((await request(t.app).get(`${base()}/messages?durum=%3Cb%3E`).expect(200)).text).not.toContain('notice--success');
+    expect((await request(t.app).get(`${base()}/messages?durum=%3Cb%3E`).expect(200)).text).not.toContain(
+      'notice--success',
+    );
   });
 
   it('returns to the page the owner was reading', async () => {
     const id = await addMessage('Eski', now - 60_000);
-    await request(t.app).post(`${base()}/messages/${id}/delete`).type('form').send({ sayfa: '2' }).expect(303).expect('Location', `${base()}/messages?sayfa=2&durum=mesaj-silindi`);
+    await request(t.app)
+      .post(`${base()}/messages/${id}/delete`)
+      .type('form')
+      .send({ sayfa: '2' })
+      .expect(303)
+      .expect('Location', `${base()}/messages?sayfa=2&durum=mesaj-silindi`);
   });
 
   it('answers a script with JSON', async () => {
     const id = await addMessage('Silinecek', now);
-    const res = await request(t.app).post(`${base()}/messages/${id}/delete`).set('Accept', 'application/json').expect(200);
+    const res = await request(t.app)
+      .post(`${base()}/messages/${id}/delete`)
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(res.body).toEqual({ ok: true, message: 'Mesaj silindi.', id });
     expect(await t.db('anonymous_messages').where({ id }).first()).toBeUndefined();
   });
@@ -69,7 +87,10 @@ describe('deleting a message', () => {
       const res = await request(t.app).post(`${base()}/messages/${id}/delete`).type('form').send({}).expect(404);
       expect(res.text).not.toContain('Başkasının');
     }
-    const json = await request(t.app).post(`${base()}/messages/${theirs}/delete`).set('Accept', 'application/json').expect(404);
+    const json = await request(t.app)
+      .post(`${base()}/messages/${theirs}/delete`)
+      .set('Accept', 'application/json')
+      .expect(404);
     expect(json.body).toEqual({ ok: false, error: 'Mesaj bulunamadı.' });
     for (const token of ['x'.repeat(43), 'kisa', other.editToken]) {
       await request(t.app).post(`/edit/${token}/messages/${mine}/delete`).type('form').send({}).expect(404);
@@ -90,7 +111,9 @@ describe('the "{n} yeni" badge on the messages tile', () => {
     expect(await welcome()).not.toContain('tile__badge');
     for (let i = 0; i < 3; i += 1) await addMessage(`Mesaj ${i}`, now - 1000 * (i + 1));
     await addMessage('Başkasının', now, other.id);
-    expect(await welcome()).toContain('<span class="tile__badge">3 yeni<span class="visually-hidden"> mesaj</span></span>');
+    expect(await welcome()).toContain(
+      '<span class="tile__badge">3 yeni<span class="visually-hidden"> mesaj</span></span>',
+    );
 
     const before = await version();
     now += 60_000;
@@ -120,7 +143,9 @@ describe('the "{n} yeni" badge on the messages tile', () => {
     const seen = Number((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).messages_seen_at);
     now -= 3_600_000; // a clock step back, or a slow request finishing late
     await request(t.app).get(`${base()}/messages`).expect(200);
-    expect(Number((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).messages_seen_at)).toBe(seen);
+    expect(Number((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).messages_seen_at)).toBe(
+      seen,
+    );
   });
 
   it('still shows the welcome page when the count cannot be read', async () => {

@@ -29,7 +29,10 @@ let worker: MailOutboxWorker;
 beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
-  ({ t, customer, other } = await createOwnerWorld({ env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' }, clock: () => new Date(time) }));
+  ({ t, customer, other } = await createOwnerWorld({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: FROM, BASE_URL: 'https://kart.example' },
+    clock: () => new Date(time),
+  }));
   worker = testMailWorker(t, {
     now: () => new Date(time),
     composers: t.services.ownerMail.composers,
@@ -52,7 +55,9 @@ function save(fields: Record<string, string>, c: CreatedCustomer = customer) {
 const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 function linkIn(mail: ReceivedMail, kind: 'confirm' | 'unsubscribe'): string {
-  const match = new RegExp(`https://kart\\.example(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(mail.parsed.text ?? '');
+  const match = new RegExp(`https://kart\\.example(/notifications/${kind}/[A-Za-z0-9_-]{43})`).exec(
+    mail.parsed.text ?? '',
+  );
   if (!match) throw new Error(`no ${kind} link in: ${mail.parsed.text}`);
   return match[1]!;
 }
@@ -60,7 +65,8 @@ function linkIn(mail: ReceivedMail, kind: 'confirm' | 'unsubscribe'): string {
 /** The one-click URL a mail program reads from the raw List-Unsubscribe header. */
 function listUnsubscribe(mail: ReceivedMail): string {
   const unfolded = mail.raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ');
-  const match = /^List-Unsubscribe: <https:\/\/kart\.example(\/notifications\/unsubscribe\/[A-Za-z0-9_-]{43})>\r?$/m.exec(unfolded);
+  const match =
+    /^List-Unsubscribe: <https:\/\/kart\.example(\/notifications\/unsubscribe\/[A-Za-z0-9_-]{43})>\r?$/m.exec(unfolded);
   if (!match) throw new Error('no List-Unsubscribe header');
   return match[1]!;
 }
@@ -70,7 +76,11 @@ async function visitorWrites(text: string): Promise<void> {
   const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
   const stamp = /name="form_started" value="([^"]+)"/.exec(profile.text)?.[1];
   time += 5_000;
-  await request(t.app).post(`/${customer.slug}/messages`).type('form').send({ message: text, form_started: stamp }).expect(303);
+  await request(t.app)
+    .post(`/${customer.slug}/messages`)
+    .type('form')
+    .send({ message: text, form_started: stamp })
+    .expect(303);
 }
 
 /** The owner saves the address with both choices on and opens the confirmation link. */
@@ -129,7 +139,12 @@ describe('GET and POST /edit/{token}/notifications', () => {
     res = await save({ email: OWNER, on_message: 'evet' }).expect(422);
     expect(res.text).toContain('Bu seçim geçersiz.');
     expect(res.text).toContain(`value="${OWNER}"`);
-    const json = await request(t.app).post(page()).set('Accept', 'application/json').type('form').send({ email: 'x@', weekly: '1' }).expect(422);
+    const json = await request(t.app)
+      .post(page())
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ email: 'x@', weekly: '1' })
+      .expect(422);
     expect(json.body).toMatchObject({ ok: false, fields: { email: 'Geçerli bir e-posta adresi girin.' } });
     expect(await t.db('owner_notifications')).toEqual([]);
     expect(await t.db('mail_outbox')).toEqual([]);
@@ -143,7 +158,7 @@ describe('GET and POST /edit/{token}/notifications', () => {
     expect(await t.db('owner_notifications')).toEqual([]);
   });
 
-  it('keeps each customer to its own row: one owner\'s save never touches another\'s', async () => {
+  it("keeps each customer to its own row: one owner's save never touches another's", async () => {
     await save({ email: OWNER, on_message: '1' }).expect(303);
     await save({ email: 'ali@example.com', weekly: '1' }, other).expect(303);
     const rows = await t.db('owner_notifications').orderBy('customer_id');
@@ -180,9 +195,17 @@ describe('without e-mail set up', () => {
       const welcome = await request(plain.t.app).get(base).expect(200);
       expect(welcome.text).not.toContain(`${base}/notifications`);
       await request(plain.t.app).get(`${base}/notifications`).expect(404);
-      await request(plain.t.app).post(`${base}/notifications`).type('form').send({ email: OWNER, on_message: '1' }).expect(404);
-      await request(plain.t.app).get(`/notifications/confirm/${'a'.repeat(43)}`).expect(404);
-      await request(plain.t.app).post(`/notifications/unsubscribe/${'a'.repeat(43)}`).expect(404);
+      await request(plain.t.app)
+        .post(`${base}/notifications`)
+        .type('form')
+        .send({ email: OWNER, on_message: '1' })
+        .expect(404);
+      await request(plain.t.app)
+        .get(`/notifications/confirm/${'a'.repeat(43)}`)
+        .expect(404);
+      await request(plain.t.app)
+        .post(`/notifications/unsubscribe/${'a'.repeat(43)}`)
+        .expect(404);
     } finally {
       await plain.t.close();
     }
@@ -191,7 +214,9 @@ describe('without e-mail set up', () => {
 
 describe('double opt-in', () => {
   it('sends only the confirmation to a new address; once confirmed, the messages follow', async () => {
-    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303).expect('Location', `${page()}?durum=onay-gonderildi`);
+    await save({ email: OWNER, on_message: '1', weekly: '1' })
+      .expect(303)
+      .expect('Location', `${page()}?durum=onay-gonderildi`);
     let res = await request(t.app).get(`${page()}?durum=onay-gonderildi`).expect(200);
     expect(res.text).toContain('Onay e-postası gönderildi.');
     expect(res.text).toContain(`Onay bekleniyor: <span class="notify-state__email">${OWNER}</span>`);
@@ -240,7 +265,9 @@ describe('double opt-in', () => {
     res = await request(t.app).get(page()).expect(200);
     expect(res.text).toContain('Onay bağlantısının süresi doldu');
 
-    await save({ email: OWNER, on_message: '1', resend: '1' }).expect(303).expect('Location', `${page()}?durum=yeniden-gonderildi`);
+    await save({ email: OWNER, on_message: '1', resend: '1' })
+      .expect(303)
+      .expect('Location', `${page()}?durum=yeniden-gonderildi`);
     res = await save({ email: OWNER, on_message: '1', resend: '1' }).expect(422);
     expect(res.text).toContain('Onay e-postası az önce gönderildi');
     const second = linkIn((await deliver())[0]!, 'confirm');
@@ -260,20 +287,30 @@ describe('double opt-in', () => {
     const res = await save({ email: 'kisi6@example.com', weekly: '1' }).expect(422);
     expect(res.text).toContain('Son bir saatte çok fazla onay e-postası gönderildi.');
     expect(res.text).toContain('value="kisi6@example.com"');
-    expect(smtp.messages.map((m) => m.envelope.to[0])).toEqual(['kisi1@example.com', 'kisi2@example.com', 'kisi3@example.com', 'kisi4@example.com', 'kisi5@example.com']);
+    expect(smtp.messages.map((m) => m.envelope.to[0])).toEqual([
+      'kisi1@example.com',
+      'kisi2@example.com',
+      'kisi3@example.com',
+      'kisi4@example.com',
+      'kisi5@example.com',
+    ]);
     time += HOUR;
     await save({ email: 'kisi6@example.com', weekly: '1' }).expect(303);
   });
 
   it('asks again for a changed address, and nothing goes to it before it is confirmed', async () => {
     await confirmedOwner();
-    await save({ email: 'yeni@example.com', on_message: '1' }).expect(303).expect('Location', `${page()}?durum=onay-gonderildi`);
+    await save({ email: 'yeni@example.com', on_message: '1' })
+      .expect(303)
+      .expect('Location', `${page()}?durum=onay-gonderildi`);
     const [confirmation] = await deliver();
     expect(confirmation!.envelope.to).toEqual(['yeni@example.com']);
     await visitorWrites('Yeni adres onaylanmadan');
     expect(await deliver()).toEqual([]);
     // The same address again only saves the choices.
-    await save({ email: 'yeni@example.com', on_message: '1', weekly: '1' }).expect(303).expect('Location', `${page()}?durum=kaydedildi`);
+    await save({ email: 'yeni@example.com', on_message: '1', weekly: '1' })
+      .expect(303)
+      .expect('Location', `${page()}?durum=kaydedildi`);
     expect(await deliver()).toEqual([]);
   });
 });
@@ -306,7 +343,9 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
       expect(gathered.parsed.html).toContain(text);
     }
     expect(gathered.parsed.text).not.toContain('Birinci mesaj');
-    expect(gathered.parsed.text).toContain(`Mesajları görüntüle: https://kart.example/edit/${customer.editToken}/messages`);
+    expect(gathered.parsed.text).toContain(
+      `Mesajları görüntüle: https://kart.example/edit/${customer.editToken}/messages`,
+    );
     expect(listUnsubscribe(gathered)).toMatch(/^\/notifications\/unsubscribe\//);
 
     time += 2 * MINUTE;
@@ -370,12 +409,13 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
     const raw = mail!.raw.toString('utf8');
     expect(mail!.parsed.text).toContain('“Yalnızca bu metin”');
     expect(mail!.parsed.text).not.toContain('Kapalıyken gelen');
-    for (const secret of ['GizliTarayici', '203.0.113.77', 'gizli-kaynak', '127.0.0.1', '::ffff']) expect(raw).not.toContain(secret);
+    for (const secret of ['GizliTarayici', '203.0.113.77', 'gizli-kaynak', '127.0.0.1', '::ffff'])
+      expect(raw).not.toContain(secret);
   });
 });
 
 describe('new messages: the e-mail is rendered when the outbox worker claims it', () => {
-  it('queues it empty in the message\'s transaction, and the mail sent lists the messages that came after it was queued', async () => {
+  it("queues it empty in the message's transaction, and the mail sent lists the messages that came after it was queued", async () => {
     await confirmedOwner();
     await visitorWrites('İlk');
     await deliver();
@@ -396,46 +436,62 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
     const [mail, ...rest] = await deliver();
     expect(rest).toEqual([]);
     expect(mail!.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
-    for (const text of ['Kuyruğa giren mesaj', 'Sonra gelen ğüşıöç', 'En son gelen']) expect(mail!.parsed.text).toContain(`“${text}”`);
+    for (const text of ['Kuyruğa giren mesaj', 'Sonra gelen ğüşıöç', 'En son gelen'])
+      expect(mail!.parsed.text).toContain(`“${text}”`);
     expect(mail!.parsed.text).not.toContain('“İlk”');
     // What was sent is stored on the row: a retry would send the same bytes.
     const sent = await t.db('mail_outbox').where({ id: queued.id }).first();
-    expect(sent).toMatchObject({ status: 'sent', compose: null, recipient: OWNER, subject: 'Ayşe Kaya: 3 yeni mesajınız var' });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      compose: null,
+      recipient: OWNER,
+      subject: 'Ayşe Kaya: 3 yeni mesajınız var',
+    });
     expect(String(sent.text_body)).toBe(mail!.parsed.text);
   });
 
-  it.skipIf(!testsOnPostgres)('composes a claimed e-mail only once a message still being stored under it is committed (PostgreSQL)', async () => {
-    await confirmedOwner();
-    await visitorWrites('İlk');
-    await deliver();
-    await visitorWrites('Bekleyen e-postayı açan');
-    const [waiting] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
-    // A message whose transaction has queued (the row waits: its insert does nothing) and stored, not yet committed.
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let stored!: () => void;
-    const isStored = new Promise<void>((resolve) => (stored = resolve));
-    const inFlight = t.db.transaction(async (trx) => {
-      await queueToCompose(trx, t.services.ownerMail.notifications!.entriesMail(customer.id), new Date(time));
-      await new MessageRepository(t.db).create(customer.id, 'Yolda olan mesaj', time, trx);
-      stored();
-      await committing;
-    });
-    await isStored;
-    time = Number(waiting.available_at);
-    let settled = false;
-    const delivered = deliver().finally(() => (settled = true));
-    // The composer of the claimed row waits for the message's transaction: its advisory lock is not granted.
-    // (A composer that did not wait would finish first, without the message.)
-    const composerWaits = async () => Number(((await t.db.raw("select count(*) as n from pg_locks where locktype = 'advisory' and not granted")) as { rows: Array<{ n: unknown }> }).rows[0]!.n) > 0;
-    while (!settled && !(await composerWaits())) await new Promise((resolve) => setImmediate(resolve));
-    commit();
-    await inFlight;
-    const [mail, ...rest] = await delivered;
-    expect(rest).toEqual([]);
-    expect(mail!.parsed.text).toContain('“Bekleyen e-postayı açan”');
-    expect(mail!.parsed.text).toContain('“Yolda olan mesaj”');
-  });
+  it.skipIf(!testsOnPostgres)(
+    'composes a claimed e-mail only once a message still being stored under it is committed (PostgreSQL)',
+    async () => {
+      await confirmedOwner();
+      await visitorWrites('İlk');
+      await deliver();
+      await visitorWrites('Bekleyen e-postayı açan');
+      const [waiting] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+      // A message whose transaction has queued (the row waits: its insert does nothing) and stored, not yet committed.
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let stored!: () => void;
+      const isStored = new Promise<void>((resolve) => (stored = resolve));
+      const inFlight = t.db.transaction(async (trx) => {
+        await queueToCompose(trx, t.services.ownerMail.notifications!.entriesMail(customer.id), new Date(time));
+        await new MessageRepository(t.db).create(customer.id, 'Yolda olan mesaj', time, trx);
+        stored();
+        await committing;
+      });
+      await isStored;
+      time = Number(waiting.available_at);
+      let settled = false;
+      const delivered = deliver().finally(() => (settled = true));
+      // The composer of the claimed row waits for the message's transaction: its advisory lock is not granted.
+      // (A composer that did not wait would finish first, without the message.)
+      const composerWaits = async () =>
+        Number(
+          (
+            (await t.db.raw("select count(*) as n from pg_locks where locktype = 'advisory' and not granted")) as {
+              rows: Array<{ n: unknown }>;
+            }
+          ).rows[0]!.n,
+        ) > 0;
+      while (!settled && !(await composerWaits())) await new Promise((resolve) => setImmediate(resolve));
+      commit();
+      await inFlight;
+      const [mail, ...rest] = await delivered;
+      expect(rest).toEqual([]);
+      expect(mail!.parsed.text).toContain('“Bekleyen e-postayı açan”');
+      expect(mail!.parsed.text).toContain('“Yolda olan mesaj”');
+    },
+  );
 
   it('sends a refused e-mail again as it was first written; a message after it goes in the next one', async () => {
     await confirmedOwner();
@@ -471,7 +527,13 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
       await bare.stop();
     }
     const [row] = await t.db('mail_outbox').where({ kind: 'notify_entries' });
-    expect(row).toMatchObject({ status: 'pending', compose: 'notify_entries', attempts: 1, subject: '', last_error: 'no composer for notify_entries' });
+    expect(row).toMatchObject({
+      status: 'pending',
+      compose: 'notify_entries',
+      attempts: 1,
+      subject: '',
+      last_error: 'no composer for notify_entries',
+    });
     expect(Number(row.available_at)).toBe(time + MINUTE);
     time += MINUTE;
     const [mail] = await deliver();
@@ -509,12 +571,20 @@ describe('GET and POST /notifications/unsubscribe/{token}', () => {
     expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
 
     // RFC 8058: what a mail provider posts from its own servers.
-    const done = await request(t.app).post(url).set('Content-Type', 'application/x-www-form-urlencoded').send('List-Unsubscribe=One-Click').expect(200);
+    const done = await request(t.app)
+      .post(url)
+      .set('Content-Type', 'application/x-www-form-urlencoded')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     expect(done.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
     row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
     expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, true]);
     // Again is the same answer.
-    await request(t.app).post(url).set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n').expect(200);
+    await request(t.app)
+      .post(url)
+      .set('Content-Type', 'multipart/form-data; boundary=x')
+      .send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n')
+      .expect(200);
     // The owner clicks the link after the mail program's one-click POST: no button, it is off already.
     const after = await request(t.app).get(url).expect(200);
     expect(after.text).toContain('Bu e-postalar zaten kapalı');
@@ -528,7 +598,7 @@ describe('GET and POST /notifications/unsubscribe/{token}', () => {
     expect(settings.text).toMatch(/name="weekly" value="1" checked/);
   });
 
-  it('the confirmation\'s link turns every e-mail off and forgets an address never confirmed', async () => {
+  it("the confirmation's link turns every e-mail off and forgets an address never confirmed", async () => {
     await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
     const [confirmation] = await deliver();
     const url = listUnsubscribe(confirmation!);
@@ -550,7 +620,7 @@ describe('GET and POST /notifications/unsubscribe/{token}', () => {
     }
   });
 
-  it('never writes a link\'s token to the log', async () => {
+  it("never writes a link's token to the log", async () => {
     await save({ email: OWNER, on_message: '1' }).expect(303);
     const [confirmation] = await deliver();
     const confirm = linkIn(confirmation!, 'confirm');

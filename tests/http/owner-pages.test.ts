@@ -16,15 +16,18 @@ afterEach(() => t.close());
 const base = () => `/edit/${customer.editToken}`;
 
 describe('owner pages', () => {
-  it.each(['', '/profile', '/messages', '/stats'])('GET /edit/{token}%s carries no-referrer, noindex and no-store', async (path) => {
-    const res = await request(t.app).get(`${base()}${path}`).expect(200);
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['x-robots-tag']).toContain('noindex');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
-    // Outbound links never carry the token in a Referer.
-    for (const match of res.text.matchAll(/<a [^>]*target="_blank"[^>]*>/g)) expect(match[0]).toContain('noreferrer');
-  });
+  it.each(['', '/profile', '/messages', '/stats'])(
+    'GET /edit/{token}%s carries no-referrer, noindex and no-store',
+    async (path) => {
+      const res = await request(t.app).get(`${base()}${path}`).expect(200);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-robots-tag']).toContain('noindex');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
+      // Outbound links never carry the token in a Referer.
+      for (const match of res.text.matchAll(/<a [^>]*target="_blank"[^>]*>/g)) expect(match[0]).toContain('noreferrer');
+    },
+  );
 
   it.each(['', '/profile', '/messages', '/stats'])('answers 404 to a wrong or malformed token on %s', async (path) => {
     for (const token of ['x'.repeat(43), 'kisa', `${customer.editToken.slice(0, 42)}!`]) {
@@ -35,7 +38,15 @@ describe('owner pages', () => {
   it('greets the owner by first name with the three buttons and the public link', async () => {
     const res = await request(t.app).get(base()).expect(200);
     expect(res.text).toContain('Merhaba, Ayşe!');
-    for (const text of ['Sayfayı Düzenle', 'Mesajlar', 'İstatistikler', `href="${base()}/profile"`, `href="${base()}/messages"`, `href="${base()}/stats"`, `href="/${customer.slug}" target="_blank" rel="noopener noreferrer"`]) {
+    for (const text of [
+      'Sayfayı Düzenle',
+      'Mesajlar',
+      'İstatistikler',
+      `href="${base()}/profile"`,
+      `href="${base()}/messages"`,
+      `href="${base()}/stats"`,
+      `href="/${customer.slug}" target="_blank" rel="noopener noreferrer"`,
+    ]) {
       expect(res.text).toContain(text);
     }
   });
@@ -48,7 +59,21 @@ describe('owner pages', () => {
   it('shows the edit mode: top controls, the hint, every editor and the leave button', async () => {
     await seedFullProfile(t, customer.id);
     const res = await request(t.app).get(`${base()}/profile`).expect(200);
-    for (const text of ['Düzenlemek için herhangi bir öğeye tıklayın', 'href="#arka-plan"', 'href="#kapak"', 'name="dark_mode"', 'name="show_name_on_cover"', 'href="#biyografi"', 'href="#iletisim"', 'href="#profil-fotografi"', 'href="#baglanti-ekle"', 'href="#iban"', 'Düzenlemeyi Bitir', 'Instagram Düzenle', '"Instagram" bağlantısını silmek istediğinizden emin misiniz?']) {
+    for (const text of [
+      'Düzenlemek için herhangi bir öğeye tıklayın',
+      'href="#arka-plan"',
+      'href="#kapak"',
+      'name="dark_mode"',
+      'name="show_name_on_cover"',
+      'href="#biyografi"',
+      'href="#iletisim"',
+      'href="#profil-fotografi"',
+      'href="#baglanti-ekle"',
+      'href="#iban"',
+      'Düzenlemeyi Bitir',
+      'Instagram Düzenle',
+      '"Instagram" bağlantısını silmek istediğinizden emin misiniz?',
+    ]) {
       expect(res.text).toContain(text);
     }
     // One add form per platform but IBAN (its tile opens the Banka Hesabı card), the custom one
@@ -60,7 +85,14 @@ describe('owner pages', () => {
   });
 
   it('draws each link row\'s drag handle as an icon, never a character a font may lack ("⠿")', async () => {
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'website', url: 'https://ornek.com.tr', label: 'Web', is_visible: true, order_index: 0 });
+    await t.db('social_links').insert({
+      customer_id: customer.id,
+      platform: 'website',
+      url: 'https://ornek.com.tr',
+      label: 'Web',
+      is_visible: true,
+      order_index: 0,
+    });
     const res = await request(t.app).get(`${base()}/profile`).expect(200);
     // Up to the first closing span: the handle's own text, or the icon wrapper with its drawing.
     const handles = [...res.text.matchAll(/<span class="drag-handle"[^>]*>([\s\S]*?)<\/span>/g)].map((m) => m[1] ?? '');
@@ -87,10 +119,14 @@ describe('owner pages', () => {
       ['catalog', `/uploads/${customer.id}/katalog.pdf`, 'Katalog'],
     ];
     for (const [i, [platform, url, label, isVisible]] of links.entries()) {
-      await t.db('social_links').insert({ customer_id: customer.id, platform, url, label, is_visible: isVisible ?? true, order_index: i });
+      await t
+        .db('social_links')
+        .insert({ customer_id: customer.id, platform, url, label, is_visible: isVisible ?? true, order_index: i });
     }
     const html = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
-    const rows = [...html.matchAll(/<span class="owner-link__text"><strong>([^<]*)<\/strong><small>([^<]*)<\/small>/g)].map((m) => [m[1], m[2]]);
+    const rows = [
+      ...html.matchAll(/<span class="owner-link__text"><strong>([^<]*)<\/strong><small>([^<]*)<\/small>/g),
+    ].map((m) => [m[1], m[2]]);
     expect(rows).toEqual([
       ['Instagram', '@aysekaya'],
       ['TikTok', '@ayse.kaya'],
@@ -111,7 +147,14 @@ describe('owner pages', () => {
 
   it('escapes everything the owner stored', async () => {
     await t.db('customer_profiles').where({ customer_id: customer.id }).update({ bio: '<script>alert(1)</script>' });
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'custom', url: 'https://ornek.com', label: '"><img src=x onerror=alert(1)>', icon: '🔗', order_index: 0 });
+    await t.db('social_links').insert({
+      customer_id: customer.id,
+      platform: 'custom',
+      url: 'https://ornek.com',
+      label: '"><img src=x onerror=alert(1)>',
+      icon: '🔗',
+      order_index: 0,
+    });
     const res = await request(t.app).get(`${base()}/profile`).expect(200);
     expect(res.text).not.toContain('<script>alert(1)</script>');
     expect(res.text).not.toContain('<img src=x');
@@ -121,7 +164,9 @@ describe('owner pages', () => {
 describe('messages', () => {
   async function addMessages(count: number): Promise<void> {
     for (let i = 0; i < count; i += 1) {
-      await t.db('anonymous_messages').insert({ customer_id: customer.id, message: `Mesaj ${i}`, created_at: now - (count - i) * 60_000 });
+      await t
+        .db('anonymous_messages')
+        .insert({ customer_id: customer.id, message: `Mesaj ${i}`, created_at: now - (count - i) * 60_000 });
     }
   }
 
@@ -132,7 +177,7 @@ describe('messages', () => {
     expect(res.text).toContain(`href="/${customer.slug}#mesaj"`);
   });
 
-  it('lists messages newest first with relative Turkish times, only the owner\'s', async () => {
+  it("lists messages newest first with relative Turkish times, only the owner's", async () => {
     await t.db('anonymous_messages').insert([
       { customer_id: customer.id, message: 'Eski <b>mesaj</b>', created_at: now - 3 * 86_400_000 },
       { customer_id: customer.id, message: 'Yeni mesaj', created_at: now - 30_000 },
@@ -156,7 +201,11 @@ describe('messages', () => {
     const res = await request(t.app).get(`${base()}/messages`).set('Accept', 'application/json').expect(200);
     expect(res.body.total).toBe(3);
     expect(res.body.messages.map((m: { message: string }) => m.message)).toEqual(['Mesaj 2', 'Mesaj 1', 'Mesaj 0']);
-    expect(res.body.messages[0]).toEqual({ id: expect.any(Number), message: 'Mesaj 2', created_at: new Date(now - 60_000).toISOString() });
+    expect(res.body.messages[0]).toEqual({
+      id: expect.any(Number),
+      message: 'Mesaj 2',
+      created_at: new Date(now - 60_000).toISOString(),
+    });
   });
 
   it('pages beyond 50', async () => {
@@ -197,7 +246,8 @@ describe('statistics', () => {
       { date: '2026-11-21', views: 5, clicks: 0 },
     ]);
     const html = await request(t.app).get(`${base()}/stats`).expect(200);
-    for (const text of ['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay', 'Son 7 Gün', '21 Kasım 2026', '15 Kasım 2026']) expect(html.text).toContain(text);
+    for (const text of ['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay', 'Son 7 Gün', '21 Kasım 2026', '15 Kasım 2026'])
+      expect(html.text).toContain(text);
     // Widths relative to the busiest day (5), at least 10 percent.
     expect(html.text).toContain('bars__bar--w100');
     expect(html.text).toContain('bars__bar--w80');
@@ -212,8 +262,12 @@ describe('statistics', () => {
     expect(res.body.dailyStats).toHaveLength(30);
     expect(res.body.dailyStats[0].date).toBe('2026-10-23');
     expect(res.body.dailyStats.find((d: { date: string }) => d.date === '2026-10-25').views).toBe(2);
-    expect((await request(t.app).get(`${base()}/stats?gun=90`).set('Accept', 'application/json')).body.dailyStats).toHaveLength(90);
-    expect((await request(t.app).get(`${base()}/stats?gun=5000`).set('Accept', 'application/json')).body.dailyStats).toHaveLength(7);
+    expect(
+      (await request(t.app).get(`${base()}/stats?gun=90`).set('Accept', 'application/json')).body.dailyStats,
+    ).toHaveLength(90);
+    expect(
+      (await request(t.app).get(`${base()}/stats?gun=5000`).set('Accept', 'application/json')).body.dailyStats,
+    ).toHaveLength(7);
   });
 
   it('handles the turn of the year', async () => {
@@ -231,14 +285,17 @@ describe('failures', () => {
   it.each([
     ['/messages', 'anonymous_messages', 'Mesajlar yüklenirken hata oluştu'],
     ['/stats', 'profile_view_days', 'İstatistikler yüklenirken hata oluştu'],
-  ])('GET %s shows the product\'s message with a retry link when the data cannot be read', async (path, table, message) => {
-    await t.db.schema.renameTable(table, `${table}_gone`);
-    const res = await request(t.app).get(`${base()}${path}`).expect(500);
-    expect(res.text).toContain(message);
-    expect(res.text).toContain(`href="${base()}${path}">Tekrar dene</a>`);
-    const json = await request(t.app).get(`${base()}${path}`).set('Accept', 'application/json').expect(500);
-    expect(json.body).toEqual({ ok: false, error: message });
-    await t.db.schema.renameTable(`${table}_gone`, table);
-    await request(t.app).get(`${base()}${path}`).expect(200);
-  });
+  ])(
+    "GET %s shows the product's message with a retry link when the data cannot be read",
+    async (path, table, message) => {
+      await t.db.schema.renameTable(table, `${table}_gone`);
+      const res = await request(t.app).get(`${base()}${path}`).expect(500);
+      expect(res.text).toContain(message);
+      expect(res.text).toContain(`href="${base()}${path}">Tekrar dene</a>`);
+      const json = await request(t.app).get(`${base()}${path}`).set('Accept', 'application/json').expect(500);
+      expect(json.body).toEqual({ ok: false, error: message });
+      await t.db.schema.renameTable(`${table}_gone`, table);
+      await request(t.app).get(`${base()}${path}`).expect(200);
+    },
+  );
 });

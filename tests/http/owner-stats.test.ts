@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { cellsAsSplitBy, formulaCells } from '../helpers/csv-readings.js';
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 const ORIGIN = 'https://kart.example.com';
 
 type Customer = { id: number; slug: string; editToken: string };
@@ -23,8 +24,18 @@ let hidden: number;
 const TODAY = Date.parse('2026-11-21T12:00:00+03:00');
 let now = TODAY;
 
-async function addLink(customerId: number, platform: string, url: string, label: string, orderIndex: number, isVisible = true): Promise<number> {
-  const [row] = await t.db('social_links').insert({ customer_id: customerId, platform, url, label, is_visible: isVisible, order_index: orderIndex }).returning('id');
+async function addLink(
+  customerId: number,
+  platform: string,
+  url: string,
+  label: string,
+  orderIndex: number,
+  isVisible = true,
+): Promise<number> {
+  const [row] = await t
+    .db('social_links')
+    .insert({ customer_id: customerId, platform, url, label, is_visible: isVisible, order_index: orderIndex })
+    .returning('id');
   return Number(row.id);
 }
 
@@ -43,14 +54,30 @@ afterEach(() => t.close());
 
 const base = () => `/edit/${ayse.editToken}`;
 
-const SOURCE_COLUMNS = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan'].map((name) => `Kaynak: ${name}`).join(';');
+const SOURCE_COLUMNS = [
+  'QR kod',
+  'NFC',
+  'Instagram',
+  'WhatsApp',
+  'Facebook',
+  'TikTok',
+  'X',
+  'LinkedIn',
+  'Google',
+  'Diğer siteler',
+  'Doğrudan',
+]
+  .map((name) => `Kaynak: ${name}`)
+  .join(';');
 
 let visitors = 0;
 
 /** A person opening the public page, as a phone's browser does; each from an address of their own. */
 function visit(query = '', referer?: string) {
   visitors += 1;
-  const req = request(t.app).get(`/${ayse.slug}${query}`).set({ 'User-Agent': BROWSER, 'X-Forwarded-For': `198.51.100.${visitors % 250}` });
+  const req = request(t.app)
+    .get(`/${ayse.slug}${query}`)
+    .set({ 'User-Agent': BROWSER, 'X-Forwarded-For': `198.51.100.${visitors % 250}` });
   return (referer ? req.set('Referer', referer) : req).expect(200);
 }
 
@@ -58,7 +85,12 @@ function visit(query = '', referer?: string) {
 function click(linkId: number) {
   return request(t.app)
     .post(`/${ayse.slug}/links/${linkId}/click`)
-    .set({ 'User-Agent': BROWSER, 'Content-Type': 'text/ping', 'Ping-From': `${ORIGIN}/${ayse.slug}`, 'Sec-Fetch-Site': 'same-origin' })
+    .set({
+      'User-Agent': BROWSER,
+      'Content-Type': 'text/ping',
+      'Ping-From': `${ORIGIN}/${ayse.slug}`,
+      'Sec-Fetch-Site': 'same-origin',
+    })
     .send('PING')
     .expect(204);
 }
@@ -75,7 +107,8 @@ async function seed(): Promise<void> {
   await t.services.views.flush();
 }
 
-const json = (query: string) => request(t.app).get(`${base()}/stats${query}`).set('Accept', 'application/json').expect(200);
+const json = (query: string) =>
+  request(t.app).get(`${base()}/stats${query}`).set('Accept', 'application/json').expect(200);
 
 describe('GET /edit/{token}/stats as JSON', () => {
   it.each([
@@ -89,7 +122,20 @@ describe('GET /edit/{token}/stats as JSON', () => {
     await seed();
     const res = await json(query);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['todayViews', 'yesterdayViews', 'monthlyViews', 'lastMonthViews', 'days', 'dailyStats', 'rangeViews', 'rangeClicks', 'clickThroughRate', 'links', 'sources', 'sourceShares'].sort(),
+      [
+        'todayViews',
+        'yesterdayViews',
+        'monthlyViews',
+        'lastMonthViews',
+        'days',
+        'dailyStats',
+        'rangeViews',
+        'rangeClicks',
+        'clickThroughRate',
+        'links',
+        'sources',
+        'sourceShares',
+      ].sort(),
     );
     expect(res.body).toMatchObject({ days, todayViews: 8, rangeViews: 8, rangeClicks: 4, clickThroughRate: 0.5 });
     expect(res.body.dailyStats).toHaveLength(days);
@@ -100,7 +146,19 @@ describe('GET /edit/{token}/stats as JSON', () => {
       { id: wifi, label: 'Wi-Fi', platform: 'wifi', clicks: 0 },
       { id: hidden, label: 'Gizli', platform: 'instagram', clicks: 0 },
     ]);
-    expect(res.body.sources).toEqual({ qr: 3, nfc: 1, instagram: 1, whatsapp: 0, facebook: 0, tiktok: 0, x: 0, linkedin: 0, google: 1, other: 1, direct: 1 });
+    expect(res.body.sources).toEqual({
+      qr: 3,
+      nfc: 1,
+      instagram: 1,
+      whatsapp: 0,
+      facebook: 0,
+      tiktok: 0,
+      x: 0,
+      linkedin: 0,
+      google: 1,
+      other: 1,
+      direct: 1,
+    });
     expect(Object.values(res.body.sourceShares as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(100);
   });
 });
@@ -112,10 +170,16 @@ describe('GET /edit/{token}/stats as a page', () => {
     for (const days of [7, 30, 90]) expect(html).toContain(`href="${base()}/stats?days=${days}"`);
     expect(html).toMatch(new RegExp(`href="${base()}/stats\\?days=30" aria-current="page"`));
     expect(html).toContain(`href="${base()}/stats.csv?days=30" download>CSV indir</a>`);
-    expect(html).toContain('Görüntülenme ve tıklamaları sayarız; ziyaretçinin IP adresi, cihazı veya kimliği hiçbir yerde saklanmaz.');
+    expect(html).toContain(
+      'Görüntülenme ve tıklamaları sayarız; ziyaretçinin IP adresi, cihazı veya kimliği hiçbir yerde saklanmaz.',
+    );
     expect(html).toMatch(/Tıklama oranı<\/span><strong class="stat-tile__value">%50<\/strong>/);
 
-    const rows = [...html.matchAll(/<tr>\s*<th scope="row">\s*<span class="stats-table__name">([^<]+)<\/span>[\s\S]*?<td>(\d+)<\/td>\s*<td>([^<]+)<\/td>/g)].map((m) => [m[1], m[2], m[3]]);
+    const rows = [
+      ...html.matchAll(
+        /<tr>\s*<th scope="row">\s*<span class="stats-table__name">([^<]+)<\/span>[\s\S]*?<td>(\d+)<\/td>\s*<td>([^<]+)<\/td>/g,
+      ),
+    ].map((m) => [m[1], m[2], m[3]]);
     expect(rows).toEqual([
       ['Atölye', '3', '%37,5'],
       ['Instagram', '1', '%12,5'],
@@ -123,7 +187,11 @@ describe('GET /edit/{token}/stats as a page', () => {
       ['Gizli', '0', '%0'],
     ]);
 
-    const sources = [...html.matchAll(/<span class="sources__name">([^<]+)<\/span>[\s\S]*?<span class="sources__value">(\d+) [\s\S]*?<span class="sources__share">([^<]+)<\/span>/g)].map((m) => [m[1], m[2], m[3]]);
+    const sources = [
+      ...html.matchAll(
+        /<span class="sources__name">([^<]+)<\/span>[\s\S]*?<span class="sources__value">(\d+) [\s\S]*?<span class="sources__share">([^<]+)<\/span>/g,
+      ),
+    ].map((m) => [m[1], m[2], m[3]]);
     expect(sources.slice(0, 7)).toEqual([
       ['QR kod', '3', '%38'],
       ['NFC', '1', '%13'],
@@ -163,7 +231,9 @@ describe('GET /edit/{token}/stats.csv', () => {
       })
       .expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${ayse.slug}-istatistik-7-gun-20261121.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${ayse.slug}-istatistik-7-gun-20261121.csv"`,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     const body = res.body as Buffer;
@@ -192,12 +262,23 @@ describe('GET /edit/{token}/stats.csv', () => {
     expect(res.text.startsWith('\uFEFFTarih;')).toBe(true);
     const text = res.text.replace(/^\uFEFF/, '');
     // Split by `,` the label's pieces are cells of their own: `=1+1` was one.
-    expect(cellsAsSplitBy(text, ',')[0]).toEqual(['Tarih;Görüntülenme;Instagram;"x', "'=1+1", `y";"Şube;'@SUM(A1)";Gizli;${SOURCE_COLUMNS}`]);
-    expect(cellsAsSplitBy(text, ';')[0]!.slice(0, 6)).toEqual(['Tarih', 'Görüntülenme', 'Instagram', "x,'=1+1,y", "Şube;'@SUM(A1)", 'Gizli']);
+    expect(cellsAsSplitBy(text, ',')[0]).toEqual([
+      'Tarih;Görüntülenme;Instagram;"x',
+      "'=1+1",
+      `y";"Şube;'@SUM(A1)";Gizli;${SOURCE_COLUMNS}`,
+    ]);
+    expect(cellsAsSplitBy(text, ';')[0]!.slice(0, 6)).toEqual([
+      'Tarih',
+      'Görüntülenme',
+      'Instagram',
+      "x,'=1+1,y",
+      "Şube;'@SUM(A1)",
+      'Gizli',
+    ]);
     expect(formulaCells(res.text)).toEqual([]);
   });
 
-  it('has a column per source (qr, nfc, each referrer, direct) with each day\'s views from it', async () => {
+  it("has a column per source (qr, nfc, each referrer, direct) with each day's views from it", async () => {
     await seed();
     // Yesterday: two QR scans and one visit from WhatsApp, counted on their own day.
     now = Date.parse('2026-11-20T12:00:00+03:00');
@@ -208,10 +289,26 @@ describe('GET /edit/{token}/stats.csv', () => {
     now = TODAY;
 
     const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
-    const [header, ...rows] = res.text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(';'));
+    const [header, ...rows] = res.text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(';'));
     const column = (name: string) => header!.indexOf(name);
     const on = (day: string) => rows.find((row) => row[0] === day)!;
-    expect(header!.slice(-11)).toEqual(['Kaynak: QR kod', 'Kaynak: NFC', 'Kaynak: Instagram', 'Kaynak: WhatsApp', 'Kaynak: Facebook', 'Kaynak: TikTok', 'Kaynak: X', 'Kaynak: LinkedIn', 'Kaynak: Google', 'Kaynak: Diğer siteler', 'Kaynak: Doğrudan']);
+    expect(header!.slice(-11)).toEqual([
+      'Kaynak: QR kod',
+      'Kaynak: NFC',
+      'Kaynak: Instagram',
+      'Kaynak: WhatsApp',
+      'Kaynak: Facebook',
+      'Kaynak: TikTok',
+      'Kaynak: X',
+      'Kaynak: LinkedIn',
+      'Kaynak: Google',
+      'Kaynak: Diğer siteler',
+      'Kaynak: Doğrudan',
+    ]);
     expect(on('2026-11-21')[column('Kaynak: QR kod')]).toBe('3');
     expect(on('2026-11-21')[column('Kaynak: NFC')]).toBe('1');
     expect(on('2026-11-21')[column('Kaynak: Google')]).toBe('1');
@@ -224,7 +321,12 @@ describe('GET /edit/{token}/stats.csv', () => {
   });
 
   it('gives 30 or 90 days, also by ?gun=, and 7 for anything else', async () => {
-    for (const [query, days] of [['?days=30', 30], ['?days=90', 90], ['?gun=30', 30], ['?days=abc', 7]] as const) {
+    for (const [query, days] of [
+      ['?days=30', 30],
+      ['?days=90', 90],
+      ['?gun=30', 30],
+      ['?days=abc', 7],
+    ] as const) {
       const res = await request(t.app).get(`${base()}/stats.csv${query}`).expect(200);
       expect(res.headers['content-disposition']).toContain(`-istatistik-${days}-gun-`);
       expect(res.text.split('\r\n').filter((line) => /^\d{4}-\d{2}-\d{2};/.test(line))).toHaveLength(days);
@@ -249,15 +351,21 @@ describe('the public page and its sources', () => {
     expect(plain.text).not.toContain('k=qr');
     await t.services.views.flush();
     const rows = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
-    expect(Object.fromEntries(rows.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)]))).toEqual({ direct: 1, qr: 1 });
+    expect(
+      Object.fromEntries(rows.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)])),
+    ).toEqual({ direct: 1, qr: 1 });
   });
 
   it('puts a ping on every visible link, its real destination kept in href', async () => {
     const html = (await visit()).text;
     const anchors = [...html.matchAll(/<a class="card link" [^>]*>/g)].map((m) => m[0]);
     expect(anchors).toHaveLength(3);
-    expect(anchors[0]).toContain(`href="https://instagram.com/aysekaya" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${instagram}/click"`);
-    expect(anchors[1]).toContain(`href="https://ayse.example.com/" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${web}/click"`);
+    expect(anchors[0]).toContain(
+      `href="https://instagram.com/aysekaya" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${instagram}/click"`,
+    );
+    expect(anchors[1]).toContain(
+      `href="https://ayse.example.com/" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${web}/click"`,
+    );
     // The Wi-Fi link opens its dialog in the page; Chromium and Safari ping a same-page link too.
     expect(anchors[2]).toContain(`href="#baglanti-${wifi}" ping="/${ayse.slug}/links/${wifi}/click"`);
     expect(html).not.toContain(`/links/${hidden}/click`);
@@ -266,7 +374,7 @@ describe('the public page and its sources', () => {
   });
 });
 
-describe('the administrator\'s customer page', () => {
+describe("the administrator's customer page", () => {
   it('offers the NFC card address with ?k=nfc', async () => {
     const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
     expect(res.text).toContain('NFC kart adresi');

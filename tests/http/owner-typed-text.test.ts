@@ -17,7 +17,8 @@ afterEach(() => t.close());
 
 const IBAN = 'TR330006100519786457841326';
 const base = () => `/edit/${customer.editToken}`;
-const post = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields);
+const post = (path: string, fields: Record<string, string>) =>
+  request(t.app).post(`${base()}${path}`).type('form').send(fields);
 const ibanRow = () => t.db('iban_info').where({ customer_id: customer.id }).first();
 const editPage = async () => (await request(t.app).get(`${base()}/profile`).expect(200)).text;
 
@@ -31,11 +32,21 @@ describe('the IBAN holder', () => {
     await post('/iban', { iban: IBAN, account_holder: holder }).expect(303);
     expect(await ibanRow()).toMatchObject({ account_holder: holder });
     // New IBAN links are refused (the card holds a new IBAN); one saved before is still edited.
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'iban', url: `${IBAN}|Ali Veli`, label: 'IBAN', is_visible: true, order_index: 0, created_at: Date.now() });
+    await t.db('social_links').insert({
+      customer_id: customer.id,
+      platform: 'iban',
+      url: `${IBAN}|Ali Veli`,
+      label: 'IBAN',
+      is_visible: true,
+      order_index: 0,
+      created_at: Date.now(),
+    });
     const link = await t.db('social_links').where({ customer_id: customer.id, platform: 'iban' }).first();
     await post(`/links/${link.id}`, { iban: IBAN, account_holder: holder, label: 'IBAN' }).expect(303);
     expect(await t.db('social_links').where({ id: link.id }).first()).toMatchObject({ url: `${IBAN}|${holder}` });
-    expect(await editPage()).toContain(`<span class="iban__holder">${holder.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</span>`);
+    expect(await editPage()).toContain(
+      `<span class="iban__holder">${holder.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</span>`,
+    );
   });
 
   it.each(['Ayşe <Kaya>', 'Ali_Veli', 'ali@veli', 'Ali|Veli', '.,&-'])(
@@ -45,7 +56,9 @@ describe('the IBAN holder', () => {
       const res = await post('/iban', { iban: IBAN, account_holder: holder }).expect(422);
       expect(res.text).toMatch(/<dialog class="modal" id="iban"[^>]* open data-autoshow/);
       expect(res.text).toMatch(/id="iban-account_holder-not">Hesap sahibi yalnızca harf, rakam, boşluk ve/);
-      expect(res.text).toContain(`value="${holder.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`);
+      expect(res.text).toContain(
+        `value="${holder.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`,
+      );
       expect(await ibanRow()).toMatchObject({ account_holder: 'Ali Veli' });
     },
   );
@@ -59,7 +72,7 @@ describe('the IBAN holder', () => {
 });
 
 describe('web addresses in the owner editor', () => {
-  it('no field is left to the browser\'s own English check: no type=url or type=email, no native required', async () => {
+  it("no field is left to the browser's own English check: no type=url or type=email, no native required", async () => {
     await seedFullProfile(t, customer.id);
     const html = await editPage();
     const inputs = html.match(/<input\b[^>]*>/g) ?? [];
@@ -75,8 +88,12 @@ describe('web addresses in the owner editor', () => {
     await post('/profile', { website: 'seramikatolye.com.tr' }).expect(303);
     await post('/links', { platform: 'website', url: 'seramikatolye.com.tr' }).expect(303);
     await post('/links', { platform: 'custom', url: 'seramikatolye.com.tr/kurslar', label: 'Kurslar' }).expect(303);
-    expect((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).website).toBe('https://seramikatolye.com.tr');
-    const urls = (await t.db('social_links').where({ customer_id: customer.id }).orderBy('order_index')).map((l: { url: string }) => l.url);
+    expect((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).website).toBe(
+      'https://seramikatolye.com.tr',
+    );
+    const urls = (await t.db('social_links').where({ customer_id: customer.id }).orderBy('order_index')).map(
+      (l: { url: string }) => l.url,
+    );
     expect(urls).toEqual(['https://seramikatolye.com.tr', 'https://seramikatolye.com.tr/kurslar']);
   });
 });

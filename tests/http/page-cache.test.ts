@@ -16,8 +16,10 @@ afterEach(() => t.close());
 
 const base = () => `/edit/${customer.editToken}`;
 const page = async () => (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
-const form = (path: string, fields: Record<string, string>) => request(t.app).post(`${base()}${path}`).type('form').send(fields).expect(303);
-const linkId = async (label: string) => Number((await t.db('social_links').where({ customer_id: customer.id, label }).first()).id);
+const form = (path: string, fields: Record<string, string>) =>
+  request(t.app).post(`${base()}${path}`).type('form').send(fields).expect(303);
+const linkId = async (label: string) =>
+  Number((await t.db('social_links').where({ customer_id: customer.id, label }).first()).id);
 
 /**
  * Each step changes the page through the real routes, after the page was served (and so
@@ -28,25 +30,104 @@ const steps: Array<[string, () => Promise<unknown>, (html: string) => void]> = [
   ['phone', () => form('/profile', { phone: '05321234567' }), (h) => expect(h).toContain('tel:+905321234567')],
   ['email', () => form('/profile', { email: 'ayse@ornek.com' }), (h) => expect(h).toContain('mailto:ayse@ornek.com')],
   ['website', () => form('/profile', { website: 'https://ornek.com' }), (h) => expect(h).toContain('>Web Sitesi<')],
-  ['website hidden', () => form('/settings', { is_website_visible: '0' }), (h) => expect(h).not.toContain('>Web Sitesi<')],
+  [
+    'website hidden',
+    () => form('/settings', { is_website_visible: '0' }),
+    (h) => expect(h).not.toContain('>Web Sitesi<'),
+  ],
   ['dark mode', () => form('/settings', { dark_mode: '1' }), (h) => expect(h).toContain('class="theme-dark"')],
   ['name on cover', () => form('/settings', { show_name_on_cover: '1' }), (h) => expect(h).toContain('cover__name')],
-  ['contact button', () => form('/contact-buttons/phone', { is_visible: '0' }), (h) => expect(h).not.toContain('tel:+905321234567')],
-  ['IBAN card', () => form('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }), (h) => expect(h).toContain('TR33 0006 1005')],
+  [
+    'contact button',
+    () => form('/contact-buttons/phone', { is_visible: '0' }),
+    (h) => expect(h).not.toContain('tel:+905321234567'),
+  ],
+  [
+    'IBAN card',
+    () => form('/iban', { iban: 'TR330006100519786457841326', account_holder: 'Ayşe Kaya' }),
+    (h) => expect(h).toContain('TR33 0006 1005'),
+  ],
   ['IBAN hidden', () => form('/iban/visibility', { is_visible: '0' }), (h) => expect(h).not.toContain('Banka Hesabı')],
-  ['background', () => form('/background', { background_type: 'color', background_value: '#1e293b' }), (h) => expect(h).toContain('#1e293b')],
-  ['link added', () => form('/links', { platform: 'instagram', url: 'aysekaya' }), (h) => expect(h).toContain('instagram.com/aysekaya')],
-  ['second link', () => form('/links', { platform: 'github', url: 'aysekaya' }), (h) => expect(h).toContain('github.com/aysekaya')],
-  ['link edited', async () => form(`/links/${await linkId('Instagram')}`, { url: 'yeniad', label: 'Atölye' }), (h) => expect(h).toContain('instagram.com/yeniad')],
-  ['link moved', async () => form(`/links/${await linkId('GitHub')}/move`, { direction: 'up' }), (h) => expect(h.indexOf('github.com')).toBeLessThan(h.indexOf('instagram.com'))],
-  ['links reordered', async () => form('/links/order', { order: `${await linkId('Atölye')},${await linkId('GitHub')}` }), (h) => expect(h.indexOf('instagram.com')).toBeLessThan(h.indexOf('github.com'))],
-  ['link hidden', async () => form(`/links/${await linkId('GitHub')}/visibility`, { is_visible: '0' }), (h) => expect(h).not.toContain('github.com')],
-  ['link deleted', async () => form(`/links/${await linkId('Atölye')}/delete`, {}), (h) => expect(h).not.toContain('instagram.com')],
-  ['photo', async () => request(t.app).post(`${base()}/photo/profile`).attach('file', await solidJpeg(300, 300, { r: 1, g: 2, b: 3 }), 'a.jpg').expect(303), (h) => expect(h).toMatch(/class="photo" src="\/uploads\//)],
-  ['cover', async () => request(t.app).post(`${base()}/photo/cover`).attach('file', await solidJpeg(1600, 600, { r: 1, g: 2, b: 3 }), 'c.jpg').expect(303), (h) => expect(h).toMatch(/<img src="\/uploads\/\d+\/cover-/)],
+  [
+    'background',
+    () => form('/background', { background_type: 'color', background_value: '#1e293b' }),
+    (h) => expect(h).toContain('#1e293b'),
+  ],
+  [
+    'link added',
+    () => form('/links', { platform: 'instagram', url: 'aysekaya' }),
+    (h) => expect(h).toContain('instagram.com/aysekaya'),
+  ],
+  [
+    'second link',
+    () => form('/links', { platform: 'github', url: 'aysekaya' }),
+    (h) => expect(h).toContain('github.com/aysekaya'),
+  ],
+  [
+    'link edited',
+    async () => form(`/links/${await linkId('Instagram')}`, { url: 'yeniad', label: 'Atölye' }),
+    (h) => expect(h).toContain('instagram.com/yeniad'),
+  ],
+  [
+    'link moved',
+    async () => form(`/links/${await linkId('GitHub')}/move`, { direction: 'up' }),
+    (h) => expect(h.indexOf('github.com')).toBeLessThan(h.indexOf('instagram.com')),
+  ],
+  [
+    'links reordered',
+    async () => form('/links/order', { order: `${await linkId('Atölye')},${await linkId('GitHub')}` }),
+    (h) => expect(h.indexOf('instagram.com')).toBeLessThan(h.indexOf('github.com')),
+  ],
+  [
+    'link hidden',
+    async () => form(`/links/${await linkId('GitHub')}/visibility`, { is_visible: '0' }),
+    (h) => expect(h).not.toContain('github.com'),
+  ],
+  [
+    'link deleted',
+    async () => form(`/links/${await linkId('Atölye')}/delete`, {}),
+    (h) => expect(h).not.toContain('instagram.com'),
+  ],
+  [
+    'photo',
+    async () =>
+      request(t.app)
+        .post(`${base()}/photo/profile`)
+        .attach('file', await solidJpeg(300, 300, { r: 1, g: 2, b: 3 }), 'a.jpg')
+        .expect(303),
+    (h) => expect(h).toMatch(/class="photo" src="\/uploads\//),
+  ],
+  [
+    'cover',
+    async () =>
+      request(t.app)
+        .post(`${base()}/photo/cover`)
+        .attach('file', await solidJpeg(1600, 600, { r: 1, g: 2, b: 3 }), 'c.jpg')
+        .expect(303),
+    (h) => expect(h).toMatch(/<img src="\/uploads\/\d+\/cover-/),
+  ],
   ['cover removed', () => form('/cover/remove', {}), (h) => expect(h).not.toMatch(/\/cover-/)],
-  ['background image', async () => request(t.app).post(`${base()}/background/image`).attach('file', await solidJpeg(800, 800, { r: 9, g: 9, b: 9 }), 'b.jpg').expect(303), (h) => expect(h).toMatch(/<div class="page-bg" aria-hidden="true">\s*<img src="\/uploads\//)],
-  ['catalog', async () => request(t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(303), (h) => expect(h).toContain('<iframe class="viewer"')],
+  [
+    'background image',
+    async () =>
+      request(t.app)
+        .post(`${base()}/background/image`)
+        .attach('file', await solidJpeg(800, 800, { r: 9, g: 9, b: 9 }), 'b.jpg')
+        .expect(303),
+    (h) => expect(h).toMatch(/<div class="page-bg" aria-hidden="true">\s*<img src="\/uploads\//),
+  ],
+  [
+    'catalog',
+    async () =>
+      request(t.app)
+        .post(`${base()}/links/catalog`)
+        .field('platform', 'catalog')
+        .field('catalog_type', 'file')
+        .field('label', 'Menü')
+        .attach('file', MINIMAL_PDF, 'm.pdf')
+        .expect(303),
+    (h) => expect(h).toContain('<iframe class="viewer"'),
+  ],
 ];
 
 describe('the cached public page', () => {
@@ -65,11 +146,23 @@ describe('the cached public page', () => {
 
   it('follows the administrator: passive is 403 at once, active again shows the page', async () => {
     await page();
-    await admin.agent.post(`/admin/customers/${customer.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/status`)
+      .type('form')
+      .send({ _csrf: admin.csrf, is_active: '0' })
+      .expect(303);
     await request(t.app).get(`/${customer.slug}`).expect(403);
-    await admin.agent.post(`/admin/customers/${customer.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '1' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/status`)
+      .type('form')
+      .send({ _csrf: admin.csrf, is_active: '1' })
+      .expect(303);
     expect(await page()).toContain('Ayşe Kaya');
-    await admin.agent.post(`/admin/customers/${customer.id}/delete`).type('form').send({ _csrf: admin.csrf }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/delete`)
+      .type('form')
+      .send({ _csrf: admin.csrf })
+      .expect(303);
     await request(t.app).get(`/${customer.slug}`).expect(404);
   });
 
@@ -107,7 +200,11 @@ describe('the cached public page', () => {
     await form('/links', { platform: 'instagram', url: 'x1x' });
     expect(await version()).toBe(before + 2);
     // A refused write changes nothing, not even the version.
-    await request(t.app).post(`${base()}/profile`).type('form').send({ bio: 'ş'.repeat(201) }).expect(422);
+    await request(t.app)
+      .post(`${base()}/profile`)
+      .type('form')
+      .send({ bio: 'ş'.repeat(201) })
+      .expect(422);
     expect(await version()).toBe(before + 2);
   });
 });

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { createSmtpSender } from '../../src/mail/smtp-transport.js';
-import { RESET_FAILURES_PER_IP, RESET_LINKS_PER_EMAIL, RESET_LINKS_PER_IP } from '../../src/middleware/login-throttle.js';
+import {
+  RESET_FAILURES_PER_IP,
+  RESET_LINKS_PER_EMAIL,
+  RESET_LINKS_PER_IP,
+} from '../../src/middleware/login-throttle.js';
 import { MailOutboxRepository } from '../../src/repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
@@ -31,7 +35,9 @@ beforeEach(async () => {
   });
   // The outbox worker as server.ts runs it, on the test's clock, sending to the test's SMTP server.
   const mail = t.config.mail as NonNullable<TestApp['config']['mail']>;
-  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(mail), createLogger('silent'), { now: () => new Date(now) });
+  worker = new MailOutboxWorker(new MailOutboxRepository(t.db), createSmtpSender(mail), createLogger('silent'), {
+    now: () => new Date(now),
+  });
   worker.start();
 });
 afterEach(async () => {
@@ -44,7 +50,10 @@ type Agent = request.Agent;
 /** The forgot form as a browser sends it: the page (its CSRF cookie and token), then the address. */
 async function askForLink(email: string, agent: Agent = request.agent(t.app)): Promise<request.Response> {
   const page = await agent.get('/login/forgot').expect(200);
-  return agent.post('/login/forgot').type('form').send({ _csrf: csrfFrom(page.text), email });
+  return agent
+    .post('/login/forgot')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), email });
 }
 
 /** The mails that arrived at the SMTP server for `to`, once there are `count` of them in all. */
@@ -59,21 +68,34 @@ function tokenIn(mail: ReceivedMail): string {
   return token;
 }
 
-async function resetWith(token: string, fields: Record<string, string>, agent: Agent = request.agent(t.app)): Promise<request.Response> {
+async function resetWith(
+  token: string,
+  fields: Record<string, string>,
+  agent: Agent = request.agent(t.app),
+): Promise<request.Response> {
   const page = await agent.get(`/login/reset/${token}`).expect(200);
-  return agent.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(page.text), ...fields });
+  return agent
+    .post(`/login/reset/${token}`)
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), ...fields });
 }
 
 async function signInWith(password: string): Promise<request.Response> {
   const agent = request.agent(t.app);
   const form = await agent.get('/login').expect(200);
-  return agent.post('/login').type('form').send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password });
+  return agent
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(form.text), email: ADMIN_EMAIL, password });
 }
 
 describe('"Şifremi unuttum" without e-mail set up', () => {
   it.each([
     ['no SMTP_URL', { BASE_URL }],
-    ['no BASE_URL (a link would carry the Host header of whoever asked)', { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'vizit@ajans.example' }],
+    [
+      'no BASE_URL (a link would carry the Host header of whoever asked)',
+      { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'vizit@ajans.example' },
+    ],
   ])('%s: no link on the sign-in page, and every route is a 404', async (_name, env) => {
     const plain = await createTestApp({ env });
     try {
@@ -82,8 +104,14 @@ describe('"Şifremi unuttum" without e-mail set up', () => {
       expect(login.text).not.toContain('/login/forgot');
       await request(plain.app).get('/login/forgot').expect(404);
       await request(plain.app).post('/login/forgot').type('form').send({ email: ADMIN_EMAIL }).expect(404);
-      await request(plain.app).get(`/login/reset/${'a'.repeat(43)}`).expect(404);
-      await request(plain.app).post(`/login/reset/${'a'.repeat(43)}`).type('form').send({ password: NEW_PASSWORD }).expect(404);
+      await request(plain.app)
+        .get(`/login/reset/${'a'.repeat(43)}`)
+        .expect(404);
+      await request(plain.app)
+        .post(`/login/reset/${'a'.repeat(43)}`)
+        .type('form')
+        .send({ password: NEW_PASSWORD })
+        .expect(404);
     } finally {
       await plain.close();
     }
@@ -120,7 +148,9 @@ describe('GET and POST /login/forgot', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].token_hash).not.toBe(tokenIn(mail as ReceivedMail));
-    expect(await t.db('mail_outbox').where({ recipient: 'kimse@ajans.example' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    expect(
+      await t.db('mail_outbox').where({ recipient: 'kimse@ajans.example' }).count({ n: '*' }).first(),
+    ).toMatchObject({ n: 0 });
   });
 
   it.each([
@@ -154,7 +184,8 @@ describe('GET and POST /login/forgot', () => {
 
 describe('the client address throttles', () => {
   it(`answers the ${RESET_LINKS_PER_IP + 1}th link asked for from one address in 15 minutes with a 429, whatever the addresses typed`, async () => {
-    for (let i = 0; i < RESET_LINKS_PER_IP; i += 1) expect((await askForLink(`kimse${i}@ajans.example`)).status).toBe(303);
+    for (let i = 0; i < RESET_LINKS_PER_IP; i += 1)
+      expect((await askForLink(`kimse${i}@ajans.example`)).status).toBe(303);
     const limited = await askForLink(ADMIN_EMAIL);
     expect(limited.status).toBe(429);
     expect(limited.text).toContain('Çok fazla deneme.');
@@ -167,14 +198,25 @@ describe('the client address throttles', () => {
     const token = tokenIn(mail as ReceivedMail);
     const browser = request.agent(t.app);
     const page = await browser.get(`/login/reset/${token}`).expect(200);
-    const post = (password: string) => browser.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(page.text), password, password_confirm: `${password}x` });
+    const post = (password: string) =>
+      browser
+        .post(`/login/reset/${token}`)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), password, password_confirm: `${password}x` });
     for (let i = 0; i < RESET_FAILURES_PER_IP; i += 1) expect((await post(NEW_PASSWORD)).status).toBe(422);
     const limited = await post(NEW_PASSWORD);
     expect(limited.status).toBe(429);
     expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
     expect(limited.text).toContain('name="password_confirm"');
     now += 15 * 60_000;
-    expect((await browser.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(page.text), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
+    expect(
+      (
+        await browser
+          .post(`/login/reset/${token}`)
+          .type('form')
+          .send({ _csrf: csrfFrom(page.text), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })
+      ).status,
+    ).toBe(303);
   });
 });
 
@@ -227,7 +269,11 @@ describe('GET and POST /login/reset/{token}', () => {
     await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
     const other = request.agent(t.app);
     const login = await other.get('/login').expect(200);
-    await other.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' }).expect(303);
+    await other
+      .post('/login')
+      .type('form')
+      .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
+      .expect(303);
     const token = await linkFromMail();
     expect((await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
     await other.get('/admin').expect(200);
@@ -242,7 +288,11 @@ describe('GET and POST /login/reset/{token}', () => {
     expect(again.text).toContain('href="/login/forgot"');
     const browser = request.agent(t.app);
     const form = await browser.get('/login/forgot').expect(200);
-    await browser.post(`/login/reset/${token}`).type('form').send({ _csrf: csrfFrom(form.text), password: 'baska-bir-sifre-77', password_confirm: 'baska-bir-sifre-77' }).expect(410);
+    await browser
+      .post(`/login/reset/${token}`)
+      .type('form')
+      .send({ _csrf: csrfFrom(form.text), password: 'baska-bir-sifre-77', password_confirm: 'baska-bir-sifre-77' })
+      .expect(410);
     expect((await signInWith(NEW_PASSWORD)).status).toBe(303);
   });
 
@@ -276,25 +326,42 @@ describe('GET and POST /login/reset/{token}', () => {
     [{ password: 'kisa1', password_confirm: 'kisa1' }, 'password', 'Şifre en az 8 karakter olmalıdır.'],
     [{ password: 'galatasaray', password_confirm: 'galatasaray' }, 'password', 'Bu şifre çok yaygın'],
     [{ password: ADMIN_EMAIL, password_confirm: ADMIN_EMAIL }, 'password', 'e-posta adresinizle aynı olamaz'],
-    [{ password: NEW_PASSWORD, password_confirm: `${NEW_PASSWORD}x` }, 'password_confirm', 'Şifreler birbiriyle eşleşmiyor.'],
-  ])('refuses %o with a 422 in the form, nothing typed sent back, the link still working', async (fields, field, message) => {
-    const token = await linkFromMail();
-    const res = await resetWith(token, fields);
-    expect(res.status).toBe(422);
-    expect(res.text).toContain(message);
-    expect(res.text).toContain(`id="${field}-hata"`);
-    expect(res.text).not.toMatch(/type="password"[^>]*value=/);
-    expect((await signInWith(ADMIN_PASSWORD)).status).toBe(303);
-    await request(t.app).get(`/login/reset/${token}`).expect(200);
-  });
+    [
+      { password: NEW_PASSWORD, password_confirm: `${NEW_PASSWORD}x` },
+      'password_confirm',
+      'Şifreler birbiriyle eşleşmiyor.',
+    ],
+  ])(
+    'refuses %o with a 422 in the form, nothing typed sent back, the link still working',
+    async (fields, field, message) => {
+      const token = await linkFromMail();
+      const res = await resetWith(token, fields);
+      expect(res.status).toBe(422);
+      expect(res.text).toContain(message);
+      expect(res.text).toContain(`id="${field}-hata"`);
+      expect(res.text).not.toMatch(/type="password"[^>]*value=/);
+      expect((await signInWith(ADMIN_PASSWORD)).status).toBe(303);
+      await request(t.app).get(`/login/reset/${token}`).expect(200);
+    },
+  );
 
   it('still asks for the second factor after a reset, and ends a half sign-in begun before it', async () => {
     const { agent } = await signIn(t.app);
     const page = await agent.get('/admin/security').expect(200);
     const secret = (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(page.text)?.[1] ?? '').replace(/ /g, '');
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      timestamp: now,
+    });
     const enrolment = /name="enrolment" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
-    await agent.post('/admin/security').type('form').send({ _csrf: csrfFrom(page.text), enrolment, code }).expect(200);
+    await agent
+      .post('/admin/security')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), enrolment, code })
+      .expect(200);
     // Someone half way through a sign-in (the password taken, the code not yet): that session goes too.
     const halfway = await signInWith(ADMIN_PASSWORD);
     expect(halfway.text).toContain('name="code"');

@@ -21,7 +21,11 @@ afterEach(() => t.close());
 
 const NBSP = '\u00a0';
 const list = (who: CreatedCustomer = customer) => `/edit/${who.editToken}/price-list`;
-const post = (path: string, fields: Record<string, string>, who: CreatedCustomer = customer) => request(t.app).post(`${list(who)}${path}`).type('form').send(fields);
+const post = (path: string, fields: Record<string, string>, who: CreatedCustomer = customer) =>
+  request(t.app)
+    .post(`${list(who)}${path}`)
+    .type('form')
+    .send(fields);
 const postJson = (path: string, fields: Record<string, string>) => post(path, fields).set('Accept', 'application/json');
 /** The item form, multipart as the browser sends it. */
 function postItem(path: string, fields: Record<string, string | string[]>, who: CreatedCustomer = customer) {
@@ -34,9 +38,17 @@ const updatedAt = async () => {
   const row = await t.db('price_lists').where({ customer_id: customer.id }).first();
   return row?.updated_at === null || row?.updated_at === undefined ? null : Number(row.updated_at);
 };
-const categories = async () => (await t.db('price_list_categories').where({ customer_id: customer.id }).orderBy('position')).map((r) => String(r.name));
+const categories = async () =>
+  (await t.db('price_list_categories').where({ customer_id: customer.id }).orderBy('position')).map((r) =>
+    String(r.name),
+  );
 const items = async (categoryId?: number) =>
-  (await t.db('price_list_items').where({ customer_id: customer.id, ...(categoryId ? { category_id: categoryId } : {}) }).orderBy(['category_id', 'position'])).map((r) => ({ ...withBooleans(r), sold_out: Boolean(r.sold_out) }));
+  (
+    await t
+      .db('price_list_items')
+      .where({ customer_id: customer.id, ...(categoryId ? { category_id: categoryId } : {}) })
+      .orderBy(['category_id', 'position'])
+  ).map((r) => ({ ...withBooleans(r), sold_out: Boolean(r.sold_out) }));
 
 async function addCategory(name: string): Promise<number> {
   const res = await postJson('/categories', { name }).expect(200);
@@ -44,7 +56,15 @@ async function addCategory(name: string): Promise<number> {
 }
 
 async function addItem(categoryId: number, fields: Record<string, string | string[]> = {}): Promise<number> {
-  const res = await postItem('/items', { category_id: String(categoryId), name: 'Türk Kahvesi', price: '85', is_visible: '1', ...fields }).set('Accept', 'application/json').expect(200);
+  const res = await postItem('/items', {
+    category_id: String(categoryId),
+    name: 'Türk Kahvesi',
+    price: '85',
+    is_visible: '1',
+    ...fields,
+  })
+    .set('Accept', 'application/json')
+    .expect(200);
   return res.body.id as number;
 }
 
@@ -90,7 +110,9 @@ describe('categories', () => {
     await addItem(id);
     const stamped = await updatedAt();
     nowMs += 60_000;
-    await post(`/categories/${id}`, { name: 'İçecekler' }).expect(303).expect('Location', `${list()}?durum=kaydedildi#kategori-${id}`);
+    await post(`/categories/${id}`, { name: 'İçecekler' })
+      .expect(303)
+      .expect('Location', `${list()}?durum=kaydedildi#kategori-${id}`);
     expect(await categories()).toEqual(['İçecekler']);
     expect(await updatedAt()).toBe(stamped);
     const res = await post(`/categories/${id}`, { name: 'x'.repeat(81) }).expect(422);
@@ -100,7 +122,9 @@ describe('categories', () => {
 
   it('moves up and down, takes a dragged order, and refuses a bad direction or order', async () => {
     const [a, b, c] = [await addCategory('A'), await addCategory('B'), await addCategory('C')];
-    await post(`/categories/${c}/move`, { direction: 'up' }).expect(303).expect('Location', `${list()}?durum=siralama#kategori-${c}`);
+    await post(`/categories/${c}/move`, { direction: 'up' })
+      .expect(303)
+      .expect('Location', `${list()}?durum=siralama#kategori-${c}`);
     expect(await categories()).toEqual(['A', 'C', 'B']);
     await post(`/categories/${a}/move`, { direction: 'up' }).expect(303);
     expect(await categories()).toEqual(['A', 'C', 'B']);
@@ -135,11 +159,23 @@ describe('items', () => {
     const category = await addCategory('Sıcak İçecekler');
     const before = await version();
     const res = await postItem('/items', {
-      category_id: String(category), name: 'Türk Kahvesi', description: 'Közde, lokumla.', price: '125,5', labels: ['sut', 'vegan'], is_visible: '1',
+      category_id: String(category),
+      name: 'Türk Kahvesi',
+      description: 'Közde, lokumla.',
+      price: '125,5',
+      labels: ['sut', 'vegan'],
+      is_visible: '1',
     }).expect(303);
     const [item] = await items();
     expect(res.headers.location).toBe(`${list()}?durum=urun-eklendi#urun-${item!.id}`);
-    expect(item).toMatchObject({ name: 'Türk Kahvesi', description: 'Közde, lokumla.', labels: 'vegan,sut', sold_out: false, is_visible: true, position: 0 });
+    expect(item).toMatchObject({
+      name: 'Türk Kahvesi',
+      description: 'Közde, lokumla.',
+      labels: 'vegan,sut',
+      sold_out: false,
+      is_visible: true,
+      position: 0,
+    });
     expect(Number(item!.price_kurus)).toBe(12550);
     expect(await updatedAt()).toBe(nowMs);
     expect(await version()).toBe(before + 1);
@@ -172,7 +208,13 @@ describe('items', () => {
     ['on iki', 'Fiyatı 140 veya 1.150,00 gibi yazın.'],
   ])('refuses the price %j in the form, keeping everything typed', async (price, message) => {
     const category = await addCategory('A');
-    const res = await postItem('/items', { category_id: String(category), name: 'Künefe', description: 'Antep fıstıklı', price, labels: 'aci' }).expect(422);
+    const res = await postItem('/items', {
+      category_id: String(category),
+      name: 'Künefe',
+      description: 'Antep fıstıklı',
+      price,
+      labels: 'aci',
+    }).expect(422);
     expect(res.text).toContain(message);
     expect(res.text).toContain('value="Künefe"');
     expect(res.text).toContain('Antep fıstıklı</textarea>');
@@ -185,11 +227,19 @@ describe('items', () => {
 
   it('refuses a name of 81, a description of 301 and an unknown label, all at once; takes 80 and 300', async () => {
     const category = await addCategory('A');
-    const res = await postItem('/items', { category_id: String(category), name: 'a'.repeat(81), description: 'd'.repeat(301), price: '10', labels: ['vegan', 'helal'] }).expect(422);
+    const res = await postItem('/items', {
+      category_id: String(category),
+      name: 'a'.repeat(81),
+      description: 'd'.repeat(301),
+      price: '10',
+      labels: ['vegan', 'helal'],
+    }).expect(422);
     expect(res.text).toContain('Ürün adı en fazla 80 karakter olabilir.');
     expect(res.text).toContain('Açıklama en fazla 300 karakter olabilir.');
     expect(res.text).toContain('Bilinmeyen etiket: helal.');
-    const json = await postItem('/items', { category_id: String(category), name: '', price: '10' }).set('Accept', 'application/json').expect(422);
+    const json = await postItem('/items', { category_id: String(category), name: '', price: '10' })
+      .set('Accept', 'application/json')
+      .expect(422);
     expect(json.body.fields).toEqual({ name: 'Ürün adı boş olamaz.' });
     await addItem(category, { name: 'ı'.repeat(80), description: 'ü'.repeat(300) });
     expect((await items()).length).toBe(1);
@@ -201,12 +251,18 @@ describe('items', () => {
     expect(page.text).toContain('Ürün sınırına ulaşıldı');
     const res = await postItem('/items', { category_id: String(first), name: 'Fazladan', price: '10' }).expect(422);
     expect(res.text).toContain('En fazla 500 ürün olabilir.');
-    expect(Number((await t.db('price_list_items').where({ customer_id: customer.id }).count({ n: '*' }).first())?.n)).toBe(500);
+    expect(
+      Number((await t.db('price_list_items').where({ customer_id: customer.id }).count({ n: '*' }).first())?.n),
+    ).toBe(500);
   });
 
   it('holds the 500-item limit when several adds arrive at once', async () => {
     const [first] = await seedPriceList(t, customer.id, 1, 497);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => postItem('/items', { category_id: String(first), name: `Aynı anda ${i}`, price: '10' })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        postItem('/items', { category_id: String(first), name: `Aynı anda ${i}`, price: '10' }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([303, 303, 303, 422, 422, 422]);
     expect((await items()).length).toBe(500);
     expect((await items()).map((i) => i.position)).toEqual(Array.from({ length: 500 }, (_, i) => i));
@@ -227,23 +283,34 @@ describe('items', () => {
     const stamped = await updatedAt();
     nowMs += 60_000;
     const form = { category_id: String(drinks), name: 'Demli Çay', price: '20,00', is_visible: '1' };
-    await postItem(`/items/${tea}`, form).expect(303).expect('Location', `${list()}?durum=urun-guncellendi#urun-${tea}`);
+    await postItem(`/items/${tea}`, form)
+      .expect(303)
+      .expect('Location', `${list()}?durum=urun-guncellendi#urun-${tea}`);
     expect(await updatedAt()).toBe(stamped);
     nowMs += 60_000;
     await postItem(`/items/${tea}`, { ...form, price: '22,5', sold_out: '1' }).expect(303);
     expect(await updatedAt()).toBe(nowMs);
     await postItem(`/items/${tea}`, { ...form, category_id: String(desserts), price: '22,5' }).expect(303);
-    expect((await items(desserts)).map((i) => [i.name, i.position])).toEqual([['Künefe', 0], ['Demli Çay', 1]]);
+    expect((await items(desserts)).map((i) => [i.name, i.position])).toEqual([
+      ['Künefe', 0],
+      ['Demli Çay', 1],
+    ]);
     const refused = await postItem(`/items/${tea}`, { ...form, price: 'bedava' }).expect(422);
     expect(refused.text).toContain('value="bedava"');
     expect(refused.text).toContain('Ürünü sil');
   });
 
-  it('moves up and down, takes a dragged order within its category, and refuses another category\'s ids', async () => {
+  it("moves up and down, takes a dragged order within its category, and refuses another category's ids", async () => {
     const category = await addCategory('A');
-    const [x, y, z] = [await addItem(category, { name: 'X' }), await addItem(category, { name: 'Y' }), await addItem(category, { name: 'Z' })];
+    const [x, y, z] = [
+      await addItem(category, { name: 'X' }),
+      await addItem(category, { name: 'Y' }),
+      await addItem(category, { name: 'Z' }),
+    ];
     const names = async () => (await items(category)).map((i) => i.name);
-    await post(`/items/${z}/move`, { direction: 'up' }).expect(303).expect('Location', `${list()}?durum=siralama#urun-${z}`);
+    await post(`/items/${z}/move`, { direction: 'up' })
+      .expect(303)
+      .expect('Location', `${list()}?durum=siralama#urun-${z}`);
     expect(await names()).toEqual(['X', 'Z', 'Y']);
     await postJson(`/items/${x}/move`, { direction: 'down' }).expect(200);
     expect(await names()).toEqual(['Z', 'X', 'Y']);
@@ -262,7 +329,9 @@ describe('items', () => {
     const stamped = await updatedAt();
     const before = await version();
     nowMs += 60_000;
-    await post(`/items/${id}/sold-out`, { sold_out: '1' }).expect(303).expect('Location', `${list()}?durum=kaydedildi#urun-${id}`);
+    await post(`/items/${id}/sold-out`, { sold_out: '1' })
+      .expect(303)
+      .expect('Location', `${list()}?durum=kaydedildi#urun-${id}`);
     await postJson(`/items/${id}/visibility`, { is_visible: '0' }).expect(200);
     expect(await items()).toMatchObject([{ sold_out: true, is_visible: false }]);
     expect(await updatedAt()).toBe(stamped);

@@ -21,7 +21,10 @@ const list = () => `/edit/${customer.editToken}/price-list`;
 const upload = (bytes: Buffer | string, fields: Record<string, string> = {}) => {
   let call = request(t.app).post(`${list()}/import`);
   for (const [name, value] of Object.entries(fields)) call = call.field(name, value);
-  return call.attach('file', Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), { filename: 'liste.csv', contentType: 'text/csv' });
+  return call.attach('file', Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), {
+    filename: 'liste.csv',
+    contentType: 'text/csv',
+  });
 };
 function confirmFields(html: string): Record<string, string> {
   const form = /<form class="import-confirm" method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
@@ -35,9 +38,19 @@ const confirm = (html: string) => {
   return request(t.app).post(action!).type('form').send(fields);
 };
 const stored = async () =>
-  (await t.db('price_list_items as i').join('price_list_categories as c', 'c.id', 'i.category_id').where('i.customer_id', customer.id)
-    .orderBy('i.id').select('c.name as category', 'i.name', 'i.description', 'i.price_kurus'))
-    .map((r: Record<string, unknown>) => ({ category: r.category, name: r.name, description: r.description, price: Number(r.price_kurus) }));
+  (
+    await t
+      .db('price_list_items as i')
+      .join('price_list_categories as c', 'c.id', 'i.category_id')
+      .where('i.customer_id', customer.id)
+      .orderBy('i.id')
+      .select('c.name as category', 'i.name', 'i.description', 'i.price_kurus')
+  ).map((r: Record<string, unknown>) => ({
+    category: r.category,
+    name: r.name,
+    description: r.description,
+    price: Number(r.price_kurus),
+  }));
 
 /**
  * A file whose `character` ends an 80-character name and starts at byte `at`. Rows of over 64
@@ -73,13 +86,23 @@ describe("the item editor's text rules", () => {
     const csv = `${HEADER}\nTatlı;x\u202Egnp.exe;;10\n\u202EKahve;Çay;;10\n`;
     const res = await upload(csv).expect(422);
     expect(res.text).toMatch(/Satır 2<\/a>: <strong>Ürün<\/strong>: Metinde kullanılamayan görünmez karakterler var\./);
-    expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Metinde kullanılamayan görünmez karakterler var\./);
+    expect(res.text).toMatch(
+      /Satır 3<\/a>: <strong>Kategori<\/strong>: Metinde kullanılamayan görünmez karakterler var\./,
+    );
     expect(res.text).not.toContain('class="import-confirm"');
     expect(await stored()).toEqual([]);
 
-    const [category] = await t.db('price_list_categories').insert({ customer_id: customer.id, name: 'Tatlı', position: 0, created_at: 1 }).returning('id');
+    const [category] = await t
+      .db('price_list_categories')
+      .insert({ customer_id: customer.id, name: 'Tatlı', position: 0, created_at: 1 })
+      .returning('id');
     const id = typeof category === 'object' ? (category as { id: number }).id : category;
-    const form = await request(t.app).post(`${list()}/items`).field('category_id', String(id)).field('name', 'x\u202Egnp.exe').field('price', '10').expect(422);
+    const form = await request(t.app)
+      .post(`${list()}/items`)
+      .field('category_id', String(id))
+      .field('name', 'x\u202Egnp.exe')
+      .field('price', '10')
+      .expect(422);
     expect(form.text).toContain('Metinde kullanılamayan görünmez karakterler var.');
   });
 
@@ -94,8 +117,19 @@ describe("the item editor's text rules", () => {
     ]);
     // The editor's form stores the same text the same way.
     const [{ id }] = await t.db('price_list_categories').where({ customer_id: customer.id }).select('id');
-    await request(t.app).post(`${list()}/items`).field('category_id', String(id)).field('name', 'Türk\r\nKahvesi\u200B').field('description', 'Közde\r\npişer\u2060').field('price', '10').expect(303);
-    expect((await stored()).at(-1)).toEqual({ category: 'Tatlı', name: 'Türk Kahvesi', description: 'Közde\npişer', price: 1000 });
+    await request(t.app)
+      .post(`${list()}/items`)
+      .field('category_id', String(id))
+      .field('name', 'Türk\r\nKahvesi\u200B')
+      .field('description', 'Közde\r\npişer\u2060')
+      .field('price', '10')
+      .expect(303);
+    expect((await stored()).at(-1)).toEqual({
+      category: 'Tatlı',
+      name: 'Türk Kahvesi',
+      description: 'Közde\npişer',
+      price: 1000,
+    });
     expect(await t.db('price_list_categories').where({ customer_id: customer.id }).pluck('name')).toEqual(['Tatlı']);
   });
 });
@@ -109,19 +143,24 @@ describe('prices as Turks write them', () => {
     expect((await stored()).map((row) => row.price)).toEqual([14000, 7000, 14000, 14000, 115000, 115000, 115050]);
   });
 
-  it("reads the ? Excel writes for ₺ in a Windows-1254 CSV as the currency mark", async () => {
+  it('reads the ? Excel writes for ₺ in a Windows-1254 CSV as the currency mark', async () => {
     const excel = iconv.encode(`${HEADER}\r\nİçecekler;Şalgam;;1.150,00 ₺\r\nİçecekler;Ayran;;₺25\r\n`, 'windows-1254');
     expect(excel.toString('latin1')).toContain('1.150,00 ?');
     const preview = await upload(excel).expect(200);
     expect(preview.text).toContain('Windows-1254 (Türkçe Excel)');
     await confirm(preview.text).expect(303);
-    expect((await stored()).map((row) => [row.name, row.price])).toEqual([['Şalgam', 115000], ['Ayran', 2500]]);
+    expect((await stored()).map((row) => [row.name, row.price])).toEqual([
+      ['Şalgam', 115000],
+      ['Ayran', 2500],
+    ]);
   });
 
   it('names the real problem of a price, in the import as in the form', async () => {
     const csv = `${HEADER}\nKahve;Çay;;12,345\nKahve;Kahve;;-5\nKahve;Sahlep;;on iki\nKahve;Salep;;\n`;
     const res = await upload(csv).expect(422);
-    expect(res.text).toMatch(/Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1\.150,50\./);
+    expect(res.text).toMatch(
+      /Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1\.150,50\./,
+    );
     expect(res.text).toMatch(/Satır 3<\/a>: <strong>Fiyat<\/strong>: Fiyat eksi olamaz\./);
     expect(res.text).toMatch(/Satır 4<\/a>: <strong>Fiyat<\/strong>: Fiyatı 140 veya 1\.150,00 gibi yazın\./);
     expect(res.text).toMatch(/Satır 5<\/a>: <strong>Fiyat<\/strong>: Fiyatı yazın, örneğin 140 ya da 1\.150,00\./);

@@ -30,9 +30,21 @@ const getList = () => request(t.app).get(`/${customer.slug}/fiyat-listesi`).set(
 /** A category with one item that has a photo (uploaded through the owner's editor) and one without. */
 async function listWithPhoto(): Promise<string> {
   const list = listOf(customer);
-  const category = (await request(t.app).post(`${list}/categories`).type('form').send({ name: 'Tatlılar' }).set('Accept', 'application/json').expect(200)).body.id as number;
+  const category = (
+    await request(t.app)
+      .post(`${list}/categories`)
+      .type('form')
+      .send({ name: 'Tatlılar' })
+      .set('Accept', 'application/json')
+      .expect(200)
+  ).body.id as number;
   const add = (name: string, photo?: Buffer) => {
-    let req = request(t.app).post(`${list}/items`).field('category_id', String(category)).field('name', name).field('price', '150').field('is_visible', '1');
+    let req = request(t.app)
+      .post(`${list}/items`)
+      .field('category_id', String(category))
+      .field('name', name)
+      .field('price', '150')
+      .field('is_visible', '1');
     if (photo) req = req.attach('file', photo, 'urun.jpg');
     return req.set('Accept', 'application/json').expect(200);
   };
@@ -42,7 +54,9 @@ async function listWithPhoto(): Promise<string> {
 }
 
 function menuItems(html: string): Array<Record<string, unknown>> {
-  const data = JSON.parse(LD_SCRIPT.exec(html)![1]!) as { hasMenuSection: Array<{ hasMenuItem: Array<Record<string, unknown>> }> };
+  const data = JSON.parse(LD_SCRIPT.exec(html)![1]!) as {
+    hasMenuSection: Array<{ hasMenuItem: Array<Record<string, unknown>> }>;
+  };
   return data.hasMenuSection.flatMap((section) => section.hasMenuItem);
 }
 
@@ -51,7 +65,11 @@ describe('item photos on the price list page', () => {
     ({ t, customer } = await createOwnerWorld());
     const photo = await listWithPhoto();
     const html = (await getList().expect(200)).text;
-    expect(html).toMatch(new RegExp(`<li class="pl-item"><img class="pl-photo" src="${photo}" alt="" width="64" height="64" loading="lazy" decoding="async"><div><p class="pl-row"><span class="pl-name">Künefe</span>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<li class="pl-item"><img class="pl-photo" src="${photo}" alt="" width="64" height="64" loading="lazy" decoding="async"><div><p class="pl-row"><span class="pl-name">Künefe</span>`,
+      ),
+    );
     expect(html).toMatch(/<li class="pl-item"><div><p class="pl-row"><span class="pl-name">Baklava<\/span>/);
     expect(html.match(/<img /g)).toHaveLength(1);
     const [kunefe, baklava] = menuItems(html);
@@ -60,7 +78,7 @@ describe('item photos on the price list page', () => {
     await request(t.app).get(photo).expect(200).expect('Content-Type', 'image/jpeg');
   });
 
-  it('keeps a passive customer\'s photo a 404, and its list the passive page', async () => {
+  it("keeps a passive customer's photo a 404, and its list the passive page", async () => {
     ({ t, customer } = await createOwnerWorld());
     const photo = await listWithPhoto();
     await t.db('customers').where({ id: customer.id }).update({ is_active: false });
@@ -73,7 +91,8 @@ describe('item photos on the price list page', () => {
     const list = largeList(200);
     // Names as the editor gives them: 16 random characters each, which gzip cannot shrink.
     for (const category of list.categories) {
-      for (const item of category.items) item.photoPath = `/uploads/${customer.id}/urun-${randomBytes(12).toString('base64url')}.jpg`;
+      for (const item of category.items)
+        item.photoPath = `/uploads/${customer.id}/urun-${randomBytes(12).toString('base64url')}.jpg`;
     }
     await seedPriceList(t.db, customer.id, list);
     const html = (await getList().expect(200)).text;

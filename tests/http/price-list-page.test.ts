@@ -50,11 +50,15 @@ function jsonLdOf(html: string): Record<string, unknown> {
 describe('the price list page', () => {
   it('shows the business, the date, the categories as jump links and the visible items with Turkish prices', async () => {
     await seedPriceList(t.db, customer.id, CAFE);
-    const res = await getList().expect(200).expect('Content-Type', /text\/html/);
+    const res = await getList()
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const html = res.text;
     expect(html).toContain('<h1>Şahin Kahve Evi</h1>');
     expect(html).toContain('Son güncelleme: 26 Kasım 2026');
-    expect(html).toMatch(/<nav class="pl-nav" aria-label="Kategoriler">[\s\S]*href="#kategori-\d+">Sıcak İçecekler<[\s\S]*>Tatlılar</);
+    expect(html).toMatch(
+      /<nav class="pl-nav" aria-label="Kategoriler">[\s\S]*href="#kategori-\d+">Sıcak İçecekler<[\s\S]*>Tatlılar</,
+    );
     expect(html).toContain(`125,50${NBSP}₺`);
     expect(html).toContain(`1.250,00${NBSP}₺`);
     expect(html).toContain('Közde, çifte kavrulmuş');
@@ -71,7 +75,14 @@ describe('the price list page', () => {
   });
 
   it('escapes what the owner typed', async () => {
-    await seedPriceList(t.db, customer.id, { categories: [{ name: '<b>Kat</b>', items: [{ name: '<script>alert(1)</script>', description: '"</script>', priceKurus: 100 }] }] });
+    await seedPriceList(t.db, customer.id, {
+      categories: [
+        {
+          name: '<b>Kat</b>',
+          items: [{ name: '<script>alert(1)</script>', description: '"</script>', priceKurus: 100 }],
+        },
+      ],
+    });
     const html = (await getList().expect(200)).text;
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>alert(1)');
@@ -82,7 +93,9 @@ describe('the price list page', () => {
 
   it('is a 404 without a visible item and for an unknown address', async () => {
     await getList().expect(404);
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'Gizli', items: [{ name: 'Saklı', priceKurus: 100, isVisible: false }] }] });
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'Gizli', items: [{ name: 'Saklı', priceKurus: 100, isVisible: false }] }],
+    });
     await getList().expect(404);
     await getList('kimse-yok').expect(404);
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).expect(404);
@@ -96,7 +109,11 @@ describe('the price list page', () => {
     await t.db('customers').where({ id: other.id }).update({ is_active: false });
     const profile = await request(t.app).get(`/${other.slug}`).set('Host', HOST).expect(403);
     for (const path of ['fiyat-listesi', 'fiyat-listesi.pdf']) {
-      const passive = await request(t.app).get(`/${other.slug}/${path}`).set('Host', HOST).expect(403).expect('Content-Type', /text\/html/);
+      const passive = await request(t.app)
+        .get(`/${other.slug}/${path}`)
+        .set('Host', HOST)
+        .expect(403)
+        .expect('Content-Type', /text\/html/);
       expect(passive.text).toContain('<title>Yayında değil · Vizit</title>');
       expect(passive.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
       expect(passive.text).not.toContain('Türk Kahvesi');
@@ -107,9 +124,16 @@ describe('the price list page', () => {
   it('answers an old address with a 301 to the new one', async () => {
     await seedPriceList(t.db, customer.id, CAFE);
     const admin = await signIn(t.app);
-    await admin.agent.post(`/admin/customers/${customer.id}/slug`).type('form').send({ _csrf: admin.csrf, slug: 'sahin-kahve' }).expect(303);
+    await admin.agent
+      .post(`/admin/customers/${customer.id}/slug`)
+      .type('form')
+      .send({ _csrf: admin.csrf, slug: 'sahin-kahve' })
+      .expect(303);
     await getList(customer.slug).expect(301).expect('Location', '/sahin-kahve/fiyat-listesi');
-    await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).expect(301).expect('Location', '/sahin-kahve/fiyat-listesi.pdf');
+    await request(t.app)
+      .get(`/${customer.slug}/fiyat-listesi.pdf`)
+      .expect(301)
+      .expect('Location', '/sahin-kahve/fiyat-listesi.pdf');
     await getList('sahin-kahve').expect(200);
   });
 
@@ -117,7 +141,10 @@ describe('the price list page', () => {
     await seedPriceList(t.db, customer.id, CAFE);
     const first = await getList().expect(200);
     // A change in the tables without a version bump is not seen: the page came from the cache (and its fast path).
-    await t.db('price_list_items').where({ customer_id: customer.id, name: 'Türk Kahvesi' }).update({ price_kurus: 15000 });
+    await t
+      .db('price_list_items')
+      .where({ customer_id: customer.id, name: 'Türk Kahvesi' })
+      .update({ price_kurus: 15000 });
     const cached = await getList().expect(200);
     expect(cached.text).toBe(first.text);
     expect(cached.text).toContain(`125,50${NBSP}₺`);
@@ -134,7 +161,10 @@ describe('the price list page', () => {
       t.services.accessLog?.flush();
       const lines = t.logs.splice(0);
       return {
-        fast: lines.some((l) => l.msg === 'public pages served' && JSON.stringify(l.requests).includes(`/${customer.slug}/fiyat-listesi`)),
+        fast: lines.some(
+          (l) =>
+            l.msg === 'public pages served' && JSON.stringify(l.requests).includes(`/${customer.slug}/fiyat-listesi`),
+        ),
         full: lines.some((l) => l.msg === 'request completed'),
       };
     };
@@ -167,7 +197,9 @@ describe('the price list in JSON-LD', () => {
   it('is a Menu with sections, items and offers in TRY for a café', async () => {
     await seedPriceList(t.db, customer.id, CAFE);
     const data = jsonLdOf((await getList().expect(200)).text) as {
-      '@type': string; url: string; hasMenuSection: Array<{ name: string; hasMenuItem: Array<Record<string, unknown>> }>;
+      '@type': string;
+      url: string;
+      hasMenuSection: Array<{ name: string; hasMenuItem: Array<Record<string, unknown>> }>;
     };
     expect(data['@type']).toBe('Menu');
     expect(data.url).toBe(`http://${HOST}/${customer.slug}/fiyat-listesi`);
@@ -180,18 +212,27 @@ describe('the price list in JSON-LD', () => {
       suitableForDiet: ['https://schema.org/VeganDiet', 'https://schema.org/GlutenFreeDiet'],
       offers: { '@type': 'Offer', price: '125.50', priceCurrency: 'TRY', availability: 'https://schema.org/InStock' },
     });
-    expect(sahlep).toMatchObject({ name: 'Sahlep', offers: { price: '90.00', availability: 'https://schema.org/SoldOut' } });
+    expect(sahlep).toMatchObject({
+      name: 'Sahlep',
+      offers: { price: '90.00', availability: 'https://schema.org/SoldOut' },
+    });
     expect(data.hasMenuSection[1]!.hasMenuItem[0]).toMatchObject({ offers: { price: '1250.00' } });
     expect(JSON.stringify(data)).not.toContain('Gizli Tarif');
   });
 
   it('is an OfferCatalog of products for a shop', async () => {
     await seedPriceList(t.db, customer.id, { ...CAFE, kind: 'catalog' });
-    const data = jsonLdOf((await getList().expect(200)).text) as { '@type': string; itemListElement: Array<{ '@type': string; name: string; itemListElement: Array<Record<string, unknown>> }> };
+    const data = jsonLdOf((await getList().expect(200)).text) as {
+      '@type': string;
+      itemListElement: Array<{ '@type': string; name: string; itemListElement: Array<Record<string, unknown>> }>;
+    };
     expect(data['@type']).toBe('OfferCatalog');
     expect(data.itemListElement[0]).toMatchObject({ '@type': 'OfferCatalog', name: 'Sıcak İçecekler' });
     expect(data.itemListElement[0]!.itemListElement[0]).toMatchObject({
-      '@type': 'Offer', price: '125.50', priceCurrency: 'TRY', itemOffered: { '@type': 'Product', name: 'Türk Kahvesi' },
+      '@type': 'Offer',
+      price: '125.50',
+      priceCurrency: 'TRY',
+      itemOffered: { '@type': 'Product', name: 'Türk Kahvesi' },
     });
   });
 });
@@ -206,16 +247,29 @@ describe('the profile and its price list', () => {
 
     await seedPriceList(t.db, customer.id, CAFE);
     const html = (await profile()).text;
-    expect(html).toMatch(new RegExp(`<a class="card link" href="/${customer.slug}/fiyat-listesi">[\\s\\S]*?Fiyat Listesi</span></a>`));
-    expect(jsonLdOf(html)).toMatchObject({ '@type': 'LocalBusiness', name: 'Şahin Kahve Evi', hasMenu: `http://${HOST}/${customer.slug}/fiyat-listesi` });
+    expect(html).toMatch(
+      new RegExp(`<a class="card link" href="/${customer.slug}/fiyat-listesi">[\\s\\S]*?Fiyat Listesi</span></a>`),
+    );
+    expect(jsonLdOf(html)).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Şahin Kahve Evi',
+      hasMenu: `http://${HOST}/${customer.slug}/fiyat-listesi`,
+    });
   });
 
-  it('names a shop\'s list as its offer catalog, and shows no button when every item is hidden', async () => {
-    await seedPriceList(t.db, other.id, { kind: 'catalog', categories: [{ name: 'Vazolar', items: [{ name: 'Vazo', priceKurus: 45000 }] }] });
+  it("names a shop's list as its offer catalog, and shows no button when every item is hidden", async () => {
+    await seedPriceList(t.db, other.id, {
+      kind: 'catalog',
+      categories: [{ name: 'Vazolar', items: [{ name: 'Vazo', priceKurus: 45000 }] }],
+    });
     const shop = (await request(t.app).get(`/${other.slug}`).set('Host', HOST).expect(200)).text;
-    expect(jsonLdOf(shop)).toMatchObject({ hasOfferCatalog: { '@type': 'OfferCatalog', url: `http://${HOST}/${other.slug}/fiyat-listesi` } });
+    expect(jsonLdOf(shop)).toMatchObject({
+      hasOfferCatalog: { '@type': 'OfferCatalog', url: `http://${HOST}/${other.slug}/fiyat-listesi` },
+    });
 
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'Gizli', items: [{ name: 'Saklı', priceKurus: 100, isVisible: false }] }] });
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'Gizli', items: [{ name: 'Saklı', priceKurus: 100, isVisible: false }] }],
+    });
     expect((await profile()).text).not.toContain('/fiyat-listesi');
   });
 });

@@ -20,17 +20,28 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 // One Host: the PDF is kept per origin, and each supertest request comes in on a port of its own.
-const getPdf = () => request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('Host', 'vizit.test').buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const getPdf = () =>
+  request(t.app)
+    .get(`/${customer.slug}/fiyat-listesi.pdf`)
+    .set('Host', 'vizit.test')
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 /** Where each text of a page starts, in millimetres from the page's top left. */
-async function placedTexts(page: Awaited<ReturnType<typeof pages>>[number]): Promise<Array<{ text: string; xMm: number; yMm: number }>> {
+async function placedTexts(
+  page: Awaited<ReturnType<typeof pages>>[number],
+): Promise<Array<{ text: string; xMm: number; yMm: number }>> {
   const { height } = pageSizePt(page);
   const content = await page.getTextContent();
-  return content.items.flatMap((item) => ('str' in item && item.str.trim() !== '' ? [{ text: item.str, xMm: item.transform[4] / PT_PER_MM, yMm: (height - item.transform[5]) / PT_PER_MM }] : []));
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() !== ''
+      ? [{ text: item.str, xMm: item.transform[4] / PT_PER_MM, yMm: (height - item.transform[5]) / PT_PER_MM }]
+      : [],
+  );
 }
 
 /** A café's short menu: 18 items in 3 categories, each with a description. */
@@ -39,7 +50,11 @@ function shortMenu() {
   return {
     categories: names.map((name, c) => ({
       name,
-      items: Array.from({ length: 6 }, (_, i) => ({ name: `${name.split(' ')[0]} ${i + 1} Çağ`, description: 'Günün taze malzemeleriyle hazırlanır; ılık servis edilir.', priceKurus: 4500 + c * 1000 + i * 250 })),
+      items: Array.from({ length: 6 }, (_, i) => ({
+        name: `${name.split(' ')[0]} ${i + 1} Çağ`,
+        description: 'Günün taze malzemeleriyle hazırlanır; ılık servis edilir.',
+        priceKurus: 4500 + c * 1000 + i * 250,
+      })),
     })),
   };
 }
@@ -51,11 +66,19 @@ describe('the price list PDF', () => {
   it('prints the business, the date, the categories and the prices with Turkish letters on A4', async () => {
     await seedPriceList(t.db, customer.id, {
       categories: [
-        { name: 'Sıcak İçecekler', items: [
-          { name: 'Türk Kahvesi', description: 'Közde pişmiş, çifte kavrulmuş', priceKurus: 12550, labels: 'vegan,glutensiz' },
-          { name: 'Sahlep', priceKurus: 9000, soldOut: true },
-          { name: 'Gizli Tarif', priceKurus: 5000, isVisible: false },
-        ] },
+        {
+          name: 'Sıcak İçecekler',
+          items: [
+            {
+              name: 'Türk Kahvesi',
+              description: 'Közde pişmiş, çifte kavrulmuş',
+              priceKurus: 12550,
+              labels: 'vegan,glutensiz',
+            },
+            { name: 'Sahlep', priceKurus: 9000, soldOut: true },
+            { name: 'Gizli Tarif', priceKurus: 5000, isVisible: false },
+          ],
+        },
         { name: 'Şerbetler ve Ğ', items: [{ name: 'Şöbiyet', priceKurus: 125000 }] },
       ],
     });
@@ -69,9 +92,20 @@ describe('the price list PDF', () => {
     expect(size.height / PT_PER_MM).toBeCloseTo(297, 0);
     const text = spaced(await pageText(page!));
     for (const expected of [
-      'Şahin Kahve Evi İğdır', 'Son güncelleme: 26 Kasım 2026', 'Sıcak İçecekler', 'Türk Kahvesi', 'Közde pişmiş, çifte kavrulmuş',
-      'Vegan · Glutensiz', '125,50 ₺', 'Tükendi · 90,00 ₺', 'Şerbetler ve Ğ', 'Şöbiyet', '1.250,00 ₺', 'Sayfa 1 / 1',
-    ]) expect(text).toContain(expected);
+      'Şahin Kahve Evi İğdır',
+      'Son güncelleme: 26 Kasım 2026',
+      'Sıcak İçecekler',
+      'Türk Kahvesi',
+      'Közde pişmiş, çifte kavrulmuş',
+      'Vegan · Glutensiz',
+      '125,50 ₺',
+      'Tükendi · 90,00 ₺',
+      'Şerbetler ve Ğ',
+      'Şöbiyet',
+      '1.250,00 ₺',
+      'Sayfa 1 / 1',
+    ])
+      expect(text).toContain(expected);
     expect(text).not.toContain('Gizli Tarif');
   });
 
@@ -90,7 +124,10 @@ describe('the price list PDF', () => {
 
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(304);
     // Drawn once per version: a change in the tables without a version bump is not drawn.
-    await t.db('price_list_items').where({ customer_id: customer.id, name: 'Ürün 1 Çılgın Şeftali' }).update({ price_kurus: 99900 });
+    await t
+      .db('price_list_items')
+      .where({ customer_id: customer.id, name: 'Ürün 1 Çılgın Şeftali' })
+      .update({ price_kurus: 99900 });
     const cached = await openPdf((await getPdf().expect(200)).body as Buffer);
     expect(spaced(await pageText((await pages(cached))[0]!))).not.toContain('999,00 ₺');
     await t.db('customers').where({ id: customer.id }).increment('version', 1);
@@ -101,15 +138,30 @@ describe('the price list PDF', () => {
 
   it('sets a short menu in two balanced columns on one page, with the contact and a QR to the list (issue 35)', async () => {
     await t.db('customer_profiles').where({ customer_id: customer.id }).update({
-      phone: '+905321234567', is_phone_visible: true, website: 'https://www.sahinkahve.com.tr/', is_website_visible: true,
-      address_line: 'Atatürk Cad. No: 12', district: 'Merkez', city: 'Iğdır',
+      phone: '+905321234567',
+      is_phone_visible: true,
+      website: 'https://www.sahinkahve.com.tr/',
+      is_website_visible: true,
+      address_line: 'Atatürk Cad. No: 12',
+      district: 'Merkez',
+      city: 'Iğdır',
     });
     await seedPriceList(t.db, customer.id, shortMenu());
     const doc = await openPdf((await getPdf().expect(200)).body as Buffer);
     expect(doc.numPages).toBe(1);
     const [page] = await pages(doc);
     const text = spaced(await pageText(page!));
-    for (const expected of ['Şahin Kahve Evi İğdır', '+90 532 123 45 67', 'sahinkahve.com.tr', 'Atatürk Cad. No: 12, Merkez / Iğdır', 'Güncel fiyatlar için okutun', `vizit.test/${customer.slug}/fiyat-listesi`, 'Tatlılar', 'Sıcak 1 Çağ', 'Sayfa 1 / 1']) {
+    for (const expected of [
+      'Şahin Kahve Evi İğdır',
+      '+90 532 123 45 67',
+      'sahinkahve.com.tr',
+      'Atatürk Cad. No: 12, Merkez / Iğdır',
+      'Güncel fiyatlar için okutun',
+      `vizit.test/${customer.slug}/fiyat-listesi`,
+      'Tatlılar',
+      'Sıcak 1 Çağ',
+      'Sayfa 1 / 1',
+    ]) {
       expect(text).toContain(expected);
     }
     const placed = await placedTexts(page!);
@@ -123,6 +175,8 @@ describe('the price list PDF', () => {
     const lowest = (column: typeof items) => Math.max(...column.map((p) => p.yMm));
     expect(Math.abs(lowest(left) - lowest(right))).toBeLessThan(16);
     // The QR in the header, top right, opens the list's page.
-    expect(decodeQr(await renderPage(doc, page!, 300), { x: 150, y: 0, width: 60, height: 50 })).toBe(`http://vizit.test/${customer.slug}/fiyat-listesi`);
+    expect(decodeQr(await renderPage(doc, page!, 300), { x: 150, y: 0, width: 60, height: 50 })).toBe(
+      `http://vizit.test/${customer.slug}/fiyat-listesi`,
+    );
   });
 });

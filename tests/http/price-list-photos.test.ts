@@ -17,7 +17,12 @@ let customer: CreatedCustomer;
 let category: number;
 beforeEach(async () => {
   ({ t, customer } = await createOwnerWorld());
-  const res = await request(t.app).post(`${list()}/categories`).type('form').send({ name: 'Tatlılar' }).set('Accept', 'application/json').expect(200);
+  const res = await request(t.app)
+    .post(`${list()}/categories`)
+    .type('form')
+    .send({ name: 'Tatlılar' })
+    .set('Accept', 'application/json')
+    .expect(200);
   category = res.body.id as number;
 });
 afterEach(() => t.close());
@@ -28,8 +33,15 @@ const files = () => {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 };
 const onDisk = (publicPath: string) => path.join(t.config.uploadsDir, publicPath.replace(/^\/uploads\//, ''));
-const photoOf = async (id: number) => (await t.db('price_list_items').where({ id }).first()).photo_path as string | null;
-const itemForm = (fields: Record<string, string> = {}) => ({ category_id: String(category), name: 'Künefe', price: '150', is_visible: '1', ...fields });
+const photoOf = async (id: number) =>
+  (await t.db('price_list_items').where({ id }).first()).photo_path as string | null;
+const itemForm = (fields: Record<string, string> = {}) => ({
+  category_id: String(category),
+  name: 'Künefe',
+  price: '150',
+  is_visible: '1',
+  ...fields,
+});
 
 function send(path: string, fields: Record<string, string>, file?: { bytes: Buffer; name: string }) {
   let req = request(t.app).post(`${list()}${path}`);
@@ -46,7 +58,9 @@ async function cameraPhoto(color = { r: 200, g: 120, b: 60 }): Promise<Buffer> {
 }
 
 async function addWithPhoto(): Promise<number> {
-  const res = await send('/items', itemForm(), { bytes: await cameraPhoto(), name: 'kunefe.jpg' }).set('Accept', 'application/json').expect(200);
+  const res = await send('/items', itemForm(), { bytes: await cameraPhoto(), name: 'kunefe.jpg' })
+    .set('Accept', 'application/json')
+    .expect(200);
   return res.body.id as number;
 }
 
@@ -73,7 +87,10 @@ describe('item photos', () => {
   it('replaces the photo and removes the old file; keeps it when the form brings none; removes it when asked', async () => {
     const id = await addWithPhoto();
     const first = await photoOf(id);
-    await send(`/items/${id}`, itemForm(), { bytes: await cameraPhoto({ r: 10, g: 20, b: 30 }), name: 'yeni.png' }).expect(303);
+    await send(`/items/${id}`, itemForm(), {
+      bytes: await cameraPhoto({ r: 10, g: 20, b: 30 }),
+      name: 'yeni.png',
+    }).expect(303);
     const second = await photoOf(id);
     expect(second).not.toBe(first);
     expect(existsSync(onDisk(first!))).toBe(false);
@@ -86,8 +103,15 @@ describe('item photos', () => {
   });
 
   it('refuses a file that is no image, whatever its name, on the item page with what was typed; stores nothing', async () => {
-    for (const bytes of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), MINIMAL_PDF, Buffer.from('GIF89a düz metin')]) {
-      const res = await send('/items', itemForm({ name: 'Sahte Görsel', description: 'Yazdığım açıklama' }), { bytes, name: 'foto.jpg' }).expect(422);
+    for (const bytes of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      MINIMAL_PDF,
+      Buffer.from('GIF89a düz metin'),
+    ]) {
+      const res = await send('/items', itemForm({ name: 'Sahte Görsel', description: 'Yazdığım açıklama' }), {
+        bytes,
+        name: 'foto.jpg',
+      }).expect(422);
       expect(res.text).toMatch(/Lütfen yalnızca resim dosyası seçin|Görsel okunamadı/);
       expect(res.text).toContain('value="Sahte Görsel"');
       expect(res.text).toContain('Yazdığım açıklama</textarea>');
@@ -99,7 +123,9 @@ describe('item photos', () => {
 
   it('refuses a photo over 5 MB with 413 on the item page, the typed fields kept', async () => {
     const huge = Buffer.concat([await cameraPhoto(), Buffer.alloc(5 * 1024 * 1024 + 1)]);
-    const res = await send('/items', itemForm({ name: 'Büyük Fotoğraf' }), { bytes: huge, name: 'buyuk.jpg' }).expect(413);
+    const res = await send('/items', itemForm({ name: 'Büyük Fotoğraf' }), { bytes: huge, name: 'buyuk.jpg' }).expect(
+      413,
+    );
     expect(res.text.replace(/&#39;/g, "'")).toContain("Fotoğraf 5MB'tan küçük olmalıdır");
     expect(res.text).toContain('value="Büyük Fotoğraf"');
     expect(await t.db('price_list_items')).toEqual([]);

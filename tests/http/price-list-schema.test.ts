@@ -28,22 +28,44 @@ it('0024 creates the price list tables, which go with their customer and categor
   db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
   await migrateLatest(db);
 
-  const [customer] = await db('customers').insert({ name: 'Ayşe', surname: 'Kafe', slug: 'aysekafe', edit_token: 'token-a' }).returning('id');
+  const [customer] = await db('customers')
+    .insert({ name: 'Ayşe', surname: 'Kafe', slug: 'aysekafe', edit_token: 'token-a' })
+    .returning('id');
   const customerId = idOf(customer);
   await db('price_lists').insert({ customer_id: customerId });
-  expect(await db('price_lists').where({ customer_id: customerId }).first()).toMatchObject({ kind: 'menu', updated_at: null });
-  const [drinks] = await db('price_list_categories').insert({ customer_id: customerId, name: 'İçecekler', position: 0, created_at: 1 }).returning('id');
-  const [food] = await db('price_list_categories').insert({ customer_id: customerId, name: 'Yemekler', position: 1, created_at: 1 }).returning('id');
-  const item = { customer_id: customerId, name: 'Çay', price_kurus: 100_000_000, position: 0, created_at: 1, updated_at: 1 };
+  expect(await db('price_lists').where({ customer_id: customerId }).first()).toMatchObject({
+    kind: 'menu',
+    updated_at: null,
+  });
+  const [drinks] = await db('price_list_categories')
+    .insert({ customer_id: customerId, name: 'İçecekler', position: 0, created_at: 1 })
+    .returning('id');
+  const [food] = await db('price_list_categories')
+    .insert({ customer_id: customerId, name: 'Yemekler', position: 1, created_at: 1 })
+    .returning('id');
+  const item = {
+    customer_id: customerId,
+    name: 'Çay',
+    price_kurus: 100_000_000,
+    position: 0,
+    created_at: 1,
+    updated_at: 1,
+  };
   await db('price_list_items').insert({ ...item, category_id: idOf(drinks) });
   await db('price_list_items').insert({ ...item, category_id: idOf(food), name: 'Köfte' });
   const tea = await db('price_list_items').where({ name: 'Çay' }).first();
-  expect([Number(tea.price_kurus), Boolean(tea.sold_out), Boolean(tea.is_visible), tea.labels, tea.photo_path]).toEqual([100_000_000, false, true, null, null]);
+  expect([Number(tea.price_kurus), Boolean(tea.sold_out), Boolean(tea.is_visible), tea.labels, tea.photo_path]).toEqual(
+    [100_000_000, false, true, null, null],
+  );
 
-  await db('price_list_categories').where({ id: idOf(drinks) }).delete();
+  await db('price_list_categories')
+    .where({ id: idOf(drinks) })
+    .delete();
   expect((await db('price_list_items').select('name')).map((r) => r.name)).toEqual(['Köfte']);
   await db('customers').where({ id: customerId }).delete();
-  expect([await count('price_lists'), await count('price_list_categories'), await count('price_list_items')]).toEqual([0, 0, 0]);
+  expect([await count('price_lists'), await count('price_list_categories'), await count('price_list_items')]).toEqual([
+    0, 0, 0,
+  ]);
 
   await db.migrate.down({ migrationSource, name: '20261126_0024_create_price_list' });
   expect(await db.schema.hasTable('price_list_items')).toBe(false);

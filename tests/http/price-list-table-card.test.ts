@@ -19,15 +19,21 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const tableCard = (query: string) => request(t.app).get(`/edit/${customer.editToken}/print.pdf?${query}`).buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const tableCard = (query: string) =>
+  request(t.app)
+    .get(`/edit/${customer.editToken}/print.pdf?${query}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 describe('the table card with the price list QR', () => {
   it('opens the price list from its QR and says so under it', async () => {
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }] });
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }],
+    });
     const res = await tableCard('format=a6&price_list=1').expect(200).expect('Content-Type', 'application/pdf');
     const doc = await openPdf(res.body as Buffer);
     const [page] = await pages(doc);
@@ -47,17 +53,29 @@ describe('the table card with the price list QR', () => {
   it('is refused without a visible item, on the business card and with a wrong value', async () => {
     const none = await request(t.app).get(`/edit/${customer.editToken}/print.pdf?format=a6&price_list=1`).expect(409);
     expect(none.text).toContain('Fiyat listesinde görünür ürün yok');
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }] });
-    await request(t.app).get(`/edit/${customer.editToken}/print.pdf?format=card&price_list=1`).expect(400).expect((res) => expect(res.text).toContain('yalnızca masa kartına'));
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }],
+    });
+    await request(t.app)
+      .get(`/edit/${customer.editToken}/print.pdf?format=card&price_list=1`)
+      .expect(400)
+      .expect((res) => expect(res.text).toContain('yalnızca masa kartına'));
     await request(t.app).get(`/edit/${customer.editToken}/print.pdf?format=a6&price_list=evet`).expect(400);
-    await request(t.app).get(`/edit/${'x'.repeat(43)}/print.pdf?format=a6&price_list=1`).expect(404);
+    await request(t.app)
+      .get(`/edit/${'x'.repeat(43)}/print.pdf?format=a6&price_list=1`)
+      .expect(404);
   });
 
-  it('is offered on the administrator\'s customer page and downloads there', async () => {
-    await seedPriceList(t.db, customer.id, { categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }] });
+  it("is offered on the administrator's customer page and downloads there", async () => {
+    await seedPriceList(t.db, customer.id, {
+      categories: [{ name: 'Kahveler', items: [{ name: 'Türk Kahvesi', priceKurus: 12550 }] }],
+    });
     const admin = await signIn(t.app);
     const page = await admin.agent.get(`/admin/customers/${customer.id}`).expect(200);
     expect(page.text).toContain(`href="/admin/customers/${customer.id}/print.pdf?format=a6&amp;price_list=1"`);
-    await admin.agent.get(`/admin/customers/${customer.id}/print.pdf?format=a6&price_list=1`).expect(200).expect('Content-Type', 'application/pdf');
+    await admin.agent
+      .get(`/admin/customers/${customer.id}/print.pdf?format=a6&price_list=1`)
+      .expect(200)
+      .expect('Content-Type', 'application/pdf');
   });
 });

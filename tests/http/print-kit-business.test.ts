@@ -5,7 +5,17 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { solidJpeg } from '../helpers/fixtures.js';
-import { decodeQr, openPdf, pages, pageSizePt, pageText, paintsImages, PT_PER_MM, renderPage, type Rendered } from '../helpers/pdf-reader.js';
+import {
+  decodeQr,
+  openPdf,
+  pages,
+  pageSizePt,
+  pageText,
+  paintsImages,
+  PT_PER_MM,
+  renderPage,
+  type Rendered,
+} from '../helpers/pdf-reader.js';
 
 /**
  * The print kit shows the business (docs/product.md, Print kit): the card's front carries the
@@ -43,18 +53,22 @@ beforeAll(async () => {
   bare = await createCustomer(t, admin, 'Ömer', 'Çelik');
   longOne = await createCustomer(t, admin, 'Şükriye Gülşah', 'Karaağaçlıoğulları');
   await t.db('customer_profiles').where({ customer_id: ayse.id }).update(IDENTITY);
-  await t.db('customer_profiles').where({ customer_id: longOne.id }).update({
-    company: `${'Güneşoğlu İnşaat Taahhüt Mühendislik '.repeat(3)}Ltd. Şti.`.slice(0, 100),
-    title: 'Yönetim Kurulu Başkan Yardımcısı ve Genel Müdür',
-    email: 'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr',
-    phone: '+902121234567',
-    address_line: 'Büyükdere Caddesi Levent Plaza Blok B Kat 14 Daire 142 Ayazağa Mahallesi Sarıyer Yolu Üzeri No: 185',
-    district: 'Sarıyer',
-    city: 'İstanbul',
-    postal_code: '34394',
-    is_phone_visible: true,
-    is_email_visible: true,
-  });
+  await t
+    .db('customer_profiles')
+    .where({ customer_id: longOne.id })
+    .update({
+      company: `${'Güneşoğlu İnşaat Taahhüt Mühendislik '.repeat(3)}Ltd. Şti.`.slice(0, 100),
+      title: 'Yönetim Kurulu Başkan Yardımcısı ve Genel Müdür',
+      email: 'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr',
+      phone: '+902121234567',
+      address_line:
+        'Büyükdere Caddesi Levent Plaza Blok B Kat 14 Daire 142 Ayazağa Mahallesi Sarıyer Yolu Üzeri No: 185',
+      district: 'Sarıyer',
+      city: 'İstanbul',
+      postal_code: '34394',
+      is_phone_visible: true,
+      is_email_visible: true,
+    });
 });
 afterAll(() => t.close());
 
@@ -76,14 +90,26 @@ function expectPageMm(size: { width: number; height: number }, width: number, he
 }
 
 /** Whether any pixel of `area` (mm) is darker than mid-grey, or of the colour `rgb` (±40 per channel). */
-function painted(image: Rendered, area: { x: number; y: number; width: number; height: number }, rgb?: readonly [number, number, number]): boolean {
+function painted(
+  image: Rendered,
+  area: { x: number; y: number; width: number; height: number },
+  rgb?: readonly [number, number, number],
+): boolean {
   const [x0, y0] = [Math.floor(area.x * image.scale), Math.floor(area.y * image.scale)];
-  const [x1, y1] = [Math.min(image.width, Math.ceil((area.x + area.width) * image.scale)), Math.min(image.height, Math.ceil((area.y + area.height) * image.scale))];
+  const [x1, y1] = [
+    Math.min(image.width, Math.ceil((area.x + area.width) * image.scale)),
+    Math.min(image.height, Math.ceil((area.y + area.height) * image.scale)),
+  ];
   for (let y = Math.max(0, y0); y < y1; y += 1) {
     for (let x = Math.max(0, x0); x < x1; x += 1) {
       const i = (y * image.width + x) * 4;
       const [r, g, b] = [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
-      if (rgb ? Math.abs(r - rgb[0]) < 40 && Math.abs(g - rgb[1]) < 40 && Math.abs(b - rgb[2]) < 40 : r < 128 && g < 128 && b < 128) return true;
+      if (
+        rgb
+          ? Math.abs(r - rgb[0]) < 40 && Math.abs(g - rgb[1]) < 40 && Math.abs(b - rgb[2]) < 40
+          : r < 128 && g < 128 && b < 128
+      )
+        return true;
     }
   }
   return false;
@@ -100,21 +126,38 @@ function darkWidthMm(image: Rendered, yMm: number): number {
 }
 
 /** A box numbers as pdfkit writes them (`[x0 y0 x1 y1]` in points). */
-const box = (...mmValues: number[]) => `[${mmValues.map((v) => String(Math.round(v * PT_PER_MM * 1e5) / 1e5)).join(' ')}]`;
+const box = (...mmValues: number[]) =>
+  `[${mmValues.map((v) => String(Math.round(v * PT_PER_MM * 1e5) / 1e5)).join(' ')}]`;
 
 describe('the business card shows the business', () => {
-  it("front: name, title, business, phone and e-mail beside the QR; back: the address, the public address and the brand", async () => {
+  it('front: name, title, business, phone and e-mail beside the QR; back: the address, the public address and the brand', async () => {
     const doc = await openPdf(pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=card`)));
     const [front, back] = await pages(doc);
     const frontText = await pageText(front!);
-    for (const part of ['Ayşe Kaya', 'Kurucu ve Tasarımcı', 'Kaya Seramik Atölyesi', '+90 532 123 45 67', 'merhaba@aysekaya.com.tr']) expect(frontText).toContain(part);
+    for (const part of [
+      'Ayşe Kaya',
+      'Kurucu ve Tasarımcı',
+      'Kaya Seramik Atölyesi',
+      '+90 532 123 45 67',
+      'merhaba@aysekaya.com.tr',
+    ])
+      expect(frontText).toContain(part);
     const backText = await pageText(back!);
-    for (const part of ['Caferağa Mah. Moda Cad. No: 12', '34710 Kadıköy / İstanbul', `${HOST}/${ayse.slug}`, 'Vizit ile oluşturuldu']) expect(backText).toContain(part);
+    for (const part of [
+      'Caferağa Mah. Moda Cad. No: 12',
+      '34710 Kadıköy / İstanbul',
+      `${HOST}/${ayse.slug}`,
+      'Vizit ile oluşturuldu',
+    ])
+      expect(backText).toContain(part);
     expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(ayse.slug));
   });
 
   it('leaves off a hidden phone and e-mail, and a card without an address or business has the public address alone on the back', async () => {
-    await t.db('customer_profiles').where({ customer_id: bare.id }).update({ phone: '+905551112233', email: 'omer@example.com', is_phone_visible: false, is_email_visible: false });
+    await t
+      .db('customer_profiles')
+      .where({ customer_id: bare.id })
+      .update({ phone: '+905551112233', email: 'omer@example.com', is_phone_visible: false, is_email_visible: false });
     const doc = await openPdf(pdfOf(await get(`/edit/${bare.editToken}/print.pdf?format=card`)));
     const [front, back] = await pages(doc);
     const frontText = await pageText(front!);
@@ -133,12 +176,23 @@ describe('the business card shows the business', () => {
     expect(doc.numPages).toBe(2);
     const [front, back] = await pages(doc);
     const frontText = await pageText(front!);
-    for (const part of ['Şükriye Gülşah Karaağaçlıoğulları', String(profile.company), String(profile.title), String(profile.email), '+90 212 123 45 67']) expect(frontText).toContain(part);
+    for (const part of [
+      'Şükriye Gülşah Karaağaçlıoğulları',
+      String(profile.company),
+      String(profile.title),
+      String(profile.email),
+      '+90 212 123 45 67',
+    ])
+      expect(frontText).toContain(part);
     expect(await pageText(back!)).toContain(String(profile.address_line));
     for (const page of [front!, back!]) {
       const image = await renderPage(doc, page);
       // Nothing but the accent band within 3 mm of the top, right and bottom edges.
-      for (const edge of [{ x: 0, y: 0, width: 85, height: 3 }, { x: 82, y: 0, width: 3, height: 55 }, { x: 6, y: 52, width: 79, height: 3 }]) {
+      for (const edge of [
+        { x: 0, y: 0, width: 85, height: 3 },
+        { x: 82, y: 0, width: 3, height: 55 },
+        { x: 6, y: 52, width: 79, height: 3 },
+      ]) {
         expect(painted(image, edge)).toBe(false);
       }
     }
@@ -149,7 +203,10 @@ describe('the business card shows the business', () => {
     const dir = path.join(t.config.uploadsDir, String(ayse.id));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'profile-print.jpg'), await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }));
-    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ profile_photo: `/uploads/${ayse.id}/profile-print.jpg`, is_profile_visible: true });
+    await t
+      .db('customer_profiles')
+      .where({ customer_id: ayse.id })
+      .update({ profile_photo: `/uploads/${ayse.id}/profile-print.jpg`, is_profile_visible: true });
     const pdf = pdfOf(await get(`/admin/customers/${ayse.id}/print.pdf?format=card`, admin.agent));
     expect(pdf.toString('latin1')).toContain('/DCTDecode');
     const doc = await openPdf(pdf);
@@ -187,10 +244,14 @@ describe('bleed=1: the business card for a print shop', () => {
   });
 
   it('is the same from the administrator, and bleed=0 is the plain card', async () => {
-    const doc = await openPdf(pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card&bleed=1`, admin.agent)));
+    const doc = await openPdf(
+      pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card&bleed=1`, admin.agent)),
+    );
     expectPageMm(pageSizePt(await doc.getPage(1)), 91, 61);
     expect(decodeQr(await renderPage(doc, await doc.getPage(1)))).toBe(tagged(bare.slug));
-    const plain = await openPdf(pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card&bleed=0`, admin.agent)));
+    const plain = await openPdf(
+      pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card&bleed=0`, admin.agent)),
+    );
     expectPageMm(pageSizePt(await plain.getPage(1)), 85, 55);
   });
 
@@ -208,9 +269,13 @@ describe('bleed=1: the business card for a print shop', () => {
 
   it('is linked from the welcome page and the customer page', async () => {
     const welcome = await request(t.app).get(`/edit/${ayse.editToken}`).expect(200);
-    expect(welcome.text).toContain(`href="/edit/${ayse.editToken}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`);
+    expect(welcome.text).toContain(
+      `href="/edit/${ayse.editToken}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`,
+    );
     const page = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
-    expect(page.text).toContain(`href="/admin/customers/${ayse.id}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`);
+    expect(page.text).toContain(
+      `href="/admin/customers/${ayse.id}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`,
+    );
   });
 });
 
@@ -219,7 +284,15 @@ describe('the A6 table card', () => {
     const doc = await openPdf(pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=a6`)));
     const page = await doc.getPage(1);
     const text = await pageText(page);
-    for (const part of ['Kaya Seramik Atölyesi', 'Ayşe Kaya', 'Kurucu ve Tasarımcı', 'Kameranızla okutun', 'Caferağa Mah. Moda Cad. No: 12', '34710 Kadıköy / İstanbul']) expect(text).toContain(part);
+    for (const part of [
+      'Kaya Seramik Atölyesi',
+      'Ayşe Kaya',
+      'Kurucu ve Tasarımcı',
+      'Kameranızla okutun',
+      'Caferağa Mah. Moda Cad. No: 12',
+      '34710 Kadıköy / İstanbul',
+    ])
+      expect(text).toContain(part);
     const image = await renderPage(doc, page);
     expect(decodeQr(image)).toBe(tagged(ayse.slug));
     // The code's modules span more than the 58 mm they had before (a 74 mm square with its quiet zone).
@@ -229,15 +302,25 @@ describe('the A6 table card', () => {
   });
 
   it('with a visible Wi-Fi link is as before, plus the business', async () => {
-    await t.db('social_links').insert({ customer_id: ayse.id, platform: 'wifi', url: 'Kaya Misafir|çamur-2026', label: 'Wi-Fi', is_visible: true, order_index: 0 });
+    await t.db('social_links').insert({
+      customer_id: ayse.id,
+      platform: 'wifi',
+      url: 'Kaya Misafir|çamur-2026',
+      label: 'Wi-Fi',
+      is_visible: true,
+      order_index: 0,
+    });
     try {
       const doc = await openPdf(pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=a6`)));
       const page = await doc.getPage(1);
       const text = await pageText(page);
-      for (const part of ['Kaya Seramik Atölyesi', 'Ayşe Kaya', 'Kameranızla okutun', 'Kaya Misafir', 'çamur-2026']) expect(text).toContain(part);
+      for (const part of ['Kaya Seramik Atölyesi', 'Ayşe Kaya', 'Kameranızla okutun', 'Kaya Misafir', 'çamur-2026'])
+        expect(text).toContain(part);
       const image = await renderPage(doc, page);
       expect(decodeQr(image, { x: 0, y: 0, width: 105, height: 100 })).toBe(tagged(ayse.slug));
-      expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe('WIFI:T:WPA;S:Kaya Misafir;P:çamur-2026;;');
+      expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe(
+        'WIFI:T:WPA;S:Kaya Misafir;P:çamur-2026;;',
+      );
     } finally {
       await t.db('social_links').where({ customer_id: ayse.id, platform: 'wifi' }).delete();
     }
@@ -250,18 +333,35 @@ describe('the sheet of fronts', () => {
     const doc = await openPdf(pdfOf(res));
     const page = await doc.getPage(1);
     const text = await pageText(page);
-    for (const part of ['Ayşe Kaya', 'Kaya Seramik Atölyesi', 'Kurucu ve Tasarımcı', '+90 532 123 45 67', 'merhaba@aysekaya.com.tr', 'Ömer Çelik', 'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr']) {
+    for (const part of [
+      'Ayşe Kaya',
+      'Kaya Seramik Atölyesi',
+      'Kurucu ve Tasarımcı',
+      '+90 532 123 45 67',
+      'merhaba@aysekaya.com.tr',
+      'Ömer Çelik',
+      'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr',
+    ]) {
       expect(text).toContain(part);
     }
     const image = await renderPage(doc, page);
-    const slots = [ayse, bare, longOne].map((_, i) => ({ x: 20 + (i % 2) * 85, y: 11 + Math.floor(i / 2) * 55, width: 85, height: 55 }));
+    const slots = [ayse, bare, longOne].map((_, i) => ({
+      x: 20 + (i % 2) * 85,
+      y: 11 + Math.floor(i / 2) * 55,
+      width: 85,
+      height: 55,
+    }));
     expect(slots.map((slot) => decodeQr(image, slot))).toEqual([ayse, bare, longOne].map((c) => tagged(c.slug)));
   });
 });
 
 describe('with an agency logo', () => {
   it("keeps the customer's photo on the front and prints the agency's logo small on the back (issue 35)", async () => {
-    const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 29, g: 53, b: 87, alpha: 1 } } }).png().toBuffer();
+    const logo = await sharp({
+      create: { width: 600, height: 200, channels: 4, background: { r: 29, g: 53, b: 87, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
     const form = await admin.agent.get('/admin/settings').expect(200);
     await admin.agent
       .post('/admin/settings')
@@ -274,7 +374,10 @@ describe('with an agency logo', () => {
     const dir = path.join(t.config.uploadsDir, String(ayse.id));
     await mkdir(dir, { recursive: true });
     await writeFile(path.join(dir, 'profile-print.jpg'), await solidJpeg(400, 400, { r: 214, g: 120, b: 80 }));
-    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ profile_photo: `/uploads/${ayse.id}/profile-print.jpg`, is_profile_visible: true });
+    await t
+      .db('customer_profiles')
+      .where({ customer_id: ayse.id })
+      .update({ profile_photo: `/uploads/${ayse.id}/profile-print.jpg`, is_profile_visible: true });
     const pdf = pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=card`));
     // The photo's JPEG is in the file: the logo no longer takes its place.
     expect(pdf.toString('latin1')).toContain('/DCTDecode');
@@ -292,7 +395,9 @@ describe('with an agency logo', () => {
     // A customer with no photo: the agency's logo stands on the front, as the card's only mark.
     const bareDoc = await openPdf(pdfOf(await get(`/admin/customers/${bare.id}/print.pdf?format=card`, admin.agent)));
     const [bareFront, bareBack] = await pages(bareDoc);
-    expect(painted(await renderPage(bareDoc, bareFront!), { x: 5, y: 3, width: 30, height: 12 }, [29, 53, 87])).toBe(true);
+    expect(painted(await renderPage(bareDoc, bareFront!), { x: 5, y: 3, width: 30, height: 12 }, [29, 53, 87])).toBe(
+      true,
+    );
     expect(await paintsImages(bareBack!)).toBe(false);
     const sheet = await openPdf(pdfOf(await get(`/admin/print.pdf?ids=${ayse.id},${bare.id}`, admin.agent)));
     expect(await paintsImages(await sheet.getPage(1))).toBe(true);

@@ -1,7 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, csrfFrom, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
-import { decodeQr, openPdf, pages, pageSizePt, pageText, paintsImages, PT_PER_MM, renderPage } from '../helpers/pdf-reader.js';
+import {
+  decodeQr,
+  openPdf,
+  pages,
+  pageSizePt,
+  pageText,
+  paintsImages,
+  PT_PER_MM,
+  renderPage,
+} from '../helpers/pdf-reader.js';
 
 /**
  * The print kit downloads end to end: the real app on a fresh database, the PDF read back by
@@ -24,8 +33,22 @@ beforeAll(async () => {
   ayse = await createCustomer(t, admin, 'Ayşe', 'Kaya');
   ilker = await createCustomer(t, admin, 'İlker', 'Güneşoğlu');
   await t.db('social_links').insert([
-    { customer_id: ayse.id, platform: 'wifi', url: 'Ayşe;Misafir|seramik:2026', label: 'Wi-Fi', is_visible: true, order_index: 0 },
-    { customer_id: ilker.id, platform: 'wifi', url: 'Gizli Ağ|gizli-sifre', label: 'Wi-Fi', is_visible: false, order_index: 0 },
+    {
+      customer_id: ayse.id,
+      platform: 'wifi',
+      url: 'Ayşe;Misafir|seramik:2026',
+      label: 'Wi-Fi',
+      is_visible: true,
+      order_index: 0,
+    },
+    {
+      customer_id: ilker.id,
+      platform: 'wifi',
+      url: 'Gizli Ağ|gizli-sifre',
+      label: 'Wi-Fi',
+      is_visible: false,
+      order_index: 0,
+    },
   ]);
   sheetCustomers.push(ayse, ilker);
   for (let i = 3; i <= 12; i += 1) sheetCustomers.push(await createCustomer(t, admin, `Müşteri${i}`, 'Çağlar'));
@@ -81,16 +104,21 @@ describe('the owner (GET /edit/{token}/print.pdf)', () => {
   it('downloads the A6 table card with the call to action and the Wi-Fi QR of the visible Wi-Fi link', async () => {
     const res = await get(`/edit/${ayse.editToken}/print.pdf?format=a6`);
     expect(res.headers['content-disposition']).toContain(`filename="masa-karti-${ayse.slug}.pdf"`);
-    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''Masa%20kart%C4%B1%20-%20Ay%C5%9Fe%20Kaya.pdf");
+    expect(res.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Masa%20kart%C4%B1%20-%20Ay%C5%9Fe%20Kaya.pdf",
+    );
     const doc = await openPdf(pdfOf(res));
     const page = await doc.getPage(1);
     expectPageMm(pageSizePt(page), 105, 148);
     expect(await paintsImages(page)).toBe(false);
     const text = await pageText(page);
-    for (const part of ['Ayşe Kaya', 'Kameranızla okutun', 'Ayşe;Misafir', 'seramik:2026']) expect(text).toContain(part);
+    for (const part of ['Ayşe Kaya', 'Kameranızla okutun', 'Ayşe;Misafir', 'seramik:2026'])
+      expect(text).toContain(part);
     const image = await renderPage(doc, page);
     expect(decodeQr(image, { x: 0, y: 0, width: 105, height: 100 })).toBe(tagged(ayse.slug));
-    expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe('WIFI:T:WPA;S:Ayşe\\;Misafir;P:seramik\\:2026;;');
+    expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe(
+      'WIFI:T:WPA;S:Ayşe\\;Misafir;P:seramik\\:2026;;',
+    );
   });
 
   it('leaves a hidden Wi-Fi link off the table card', async () => {
@@ -125,10 +153,16 @@ describe('the owner (GET /edit/{token}/print.pdf)', () => {
 describe('the administrator', () => {
   it('downloads either print kit of a customer from the customer page, which links to both', async () => {
     const page = await admin.agent.get(`/admin/customers/${ilker.id}`).expect(200);
-    expect(page.text).toContain(`href="/admin/customers/${ilker.id}/print.pdf?format=card" download>Kartvizit (PDF)</a>`);
-    expect(page.text).toContain(`href="/admin/customers/${ilker.id}/print.pdf?format=a6" download>Masa kartı (PDF)</a>`);
+    expect(page.text).toContain(
+      `href="/admin/customers/${ilker.id}/print.pdf?format=card" download>Kartvizit (PDF)</a>`,
+    );
+    expect(page.text).toContain(
+      `href="/admin/customers/${ilker.id}/print.pdf?format=a6" download>Masa kartı (PDF)</a>`,
+    );
     for (const format of ['card', 'a6']) {
-      const doc = await openPdf(pdfOf(await get(`/admin/customers/${ilker.id}/print.pdf?format=${format}`, admin.agent)));
+      const doc = await openPdf(
+        pdfOf(await get(`/admin/customers/${ilker.id}/print.pdf?format=${format}`, admin.agent)),
+      );
       expect(decodeQr(await renderPage(doc, await doc.getPage(1)))).toBe(tagged(ilker.slug));
     }
     const bad = await admin.agent.get(`/admin/customers/${ilker.id}/print.pdf?format=a5`).expect(400);
@@ -140,7 +174,7 @@ describe('the administrator', () => {
     const ids = sheetCustomers.map((c) => c.id);
     const res = await get(`/admin/print.pdf?ids=${ids.join(',')}`, admin.agent);
     expect(res.headers['content-disposition']).toBe(
-      "attachment; filename=\"kartvizitler-12.pdf\"; filename*=UTF-8''Kartvizitler%20%2812%29.pdf",
+      'attachment; filename="kartvizitler-12.pdf"; filename*=UTF-8\'\'Kartvizitler%20%2812%29.pdf',
     );
     const doc = await openPdf(pdfOf(res));
     const all = await pages(doc);
@@ -163,8 +197,13 @@ describe('the administrator', () => {
     const list = await admin.agent.get('/admin').expect(200);
     expect(list.text).toContain('<option value="print">Kartvizitleri indir (PDF)</option>');
     // As the form sends them: one `ids` per ticked box, in the list's order.
-    const res = await admin.agent.post('/admin/customers/bulk').set('Host', HOST).type('form')
-      .send(`_csrf=${encodeURIComponent(csrfFrom(list.text))}&action=print&ids=${ilker.id}&ids=${ayse.id}`).buffer(true).responseType('blob');
+    const res = await admin.agent
+      .post('/admin/customers/bulk')
+      .set('Host', HOST)
+      .type('form')
+      .send(`_csrf=${encodeURIComponent(csrfFrom(list.text))}&action=print&ids=${ilker.id}&ids=${ayse.id}`)
+      .buffer(true)
+      .responseType('blob');
     const doc = await openPdf(pdfOf(res));
     const image = await renderPage(doc, await doc.getPage(1));
     expect(decodeQr(image, { x: 20, y: 11, width: 85, height: 55 })).toBe(tagged(ilker.slug));
@@ -177,7 +216,10 @@ describe('the administrator', () => {
       ['/admin/print.pdf?ids=', 'Yazdırmak için en az bir müşteri seçin.'],
       ['/admin/print.pdf?ids=1,abc', 'Müşteri numaraları geçersiz'],
       ['/admin/print.pdf?ids=0', 'Müşteri numaraları geçersiz'],
-      [`/admin/print.pdf?ids=${Array.from({ length: 301 }, (_, i) => i + 1).join(',')}`, 'Bir seferde en fazla 300 kartvizit yazdırılabilir'],
+      [
+        `/admin/print.pdf?ids=${Array.from({ length: 301 }, (_, i) => i + 1).join(',')}`,
+        'Bir seferde en fazla 300 kartvizit yazdırılabilir',
+      ],
     ];
     for (const [url, message] of cases) {
       const res = await admin.agent.get(url).expect(400);
@@ -203,7 +245,10 @@ describe('an inactive customer', () => {
         [await get(`/edit/${ilker.editToken}/print.pdf?format=card`), undefined],
         [await get(`/admin/customers/${ilker.id}/print.pdf?format=card`, admin.agent), undefined],
         // The sheet asks first (tests/http/admin-bulk.test.ts); printed when the administrator says so.
-        [await get(`/admin/print.pdf?ids=${ilker.id}&passive=include`, admin.agent), { x: 20, y: 11, width: 85, height: 55 }],
+        [
+          await get(`/admin/print.pdf?ids=${ilker.id}&passive=include`, admin.agent),
+          { x: 20, y: 11, width: 85, height: 55 },
+        ],
       ] as const) {
         const doc = await openPdf(pdfOf(res));
         expect(decodeQr(await renderPage(doc, await doc.getPage(1)), area)).toBe(tagged(ilker.slug));

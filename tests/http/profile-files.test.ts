@@ -39,10 +39,21 @@ async function setProfile(fields: Record<string, unknown>, customerId = customer
   await t.db('customer_profiles').where({ customer_id: customerId }).update(fields);
 }
 
-async function addLink(platform: string, url: string, options: { visible?: boolean; customerId?: number } = {}): Promise<number> {
+async function addLink(
+  platform: string,
+  url: string,
+  options: { visible?: boolean; customerId?: number } = {},
+): Promise<number> {
   const [row] = await t
     .db('social_links')
-    .insert({ customer_id: options.customerId ?? customer.id, platform, url, label: platform, is_visible: options.visible ?? true, order_index: 0 })
+    .insert({
+      customer_id: options.customerId ?? customer.id,
+      platform,
+      url,
+      label: platform,
+      is_visible: options.visible ?? true,
+      order_index: 0,
+    })
     .returning('id');
   return Number(typeof row === 'object' ? row.id : row);
 }
@@ -51,7 +62,9 @@ async function addLink(platform: string, url: string, options: { visible?: boole
 async function storePhoto(name = 'profile-abc.jpg'): Promise<string> {
   const dir = path.join(t.config.uploadsDir, String(customer.id));
   await mkdir(dir, { recursive: true });
-  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 30, b: 60 } } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   await writeFile(path.join(dir, name), jpeg);
   return `/uploads/${customer.id}/${name}`;
 }
@@ -155,7 +168,9 @@ describe('GET /{slug}/vcard.vcf', () => {
     customer = await createCustomer(t, admin, 'Ali', 'Veli');
     await setProfile({ phone: '5321234567' });
     const res = await get(`/${customer.slug}/vcard.vcf`).expect(200);
-    const urls = parseVCard(res.text).get('url')?.map((p) => p[3]);
+    const urls = parseVCard(res.text)
+      .get('url')
+      ?.map((p) => p[3]);
     expect(urls).toEqual(['https://kart.example.com.tr/aliveli']);
   });
 
@@ -211,7 +226,12 @@ describe('GET /{slug}/vcard.vcf', () => {
 
   it('does not follow a symlink out of the uploads folder', async () => {
     const outside = path.join(t.dataDir, 'disari.jpg');
-    await writeFile(outside, await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).jpeg().toBuffer());
+    await writeFile(
+      outside,
+      await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const dir = path.join(t.config.uploadsDir, String(customer.id));
     await mkdir(dir, { recursive: true });
     await symlink(outside, path.join(dir, 'link.jpg'));
@@ -229,14 +249,22 @@ describe('GET /{slug}/vcard.vcf', () => {
   });
 
   it('is a 404 with the Turkish text when the phone and e-mail are both hidden', async () => {
-    await setProfile({ phone: '05321234567', email: 'a@example.com', is_phone_visible: false, is_email_visible: false });
+    await setProfile({
+      phone: '05321234567',
+      email: 'a@example.com',
+      is_phone_visible: false,
+      is_email_visible: false,
+    });
     const json = await get(`/${customer.slug}/vcard.vcf`).set('Accept', 'application/json').expect(404);
     expect(json.body).toEqual({ ok: false, error: CONTACT_MISSING });
   });
 
   it('is a 404 when the "add contact" button is hidden', async () => {
     await setProfile({ phone: '05321234567' });
-    await t.db('contact_buttons').where({ customer_id: customer.id, type: 'add_contact' }).update({ is_visible: false });
+    await t
+      .db('contact_buttons')
+      .where({ customer_id: customer.id, type: 'add_contact' })
+      .update({ is_visible: false });
     const res = await get(`/${customer.slug}/vcard.vcf`).expect(404);
     expect(res.headers['content-disposition']).toBeUndefined();
     expect(res.text).not.toContain('BEGIN:VCARD');
@@ -276,12 +304,17 @@ describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
     expect(await decodeQr(png, 'png')).toBe(`${profileUrl()}?k=qr`);
   });
 
-  it.each([['99'], ['2001'], ['0'], ['abc'], ['12.5'], ['-300'], ['']])('refuses ?size=%j with a Turkish 422', async (size) => {
-    const json = await get(`/${customer.slug}/qr.png?size=${encodeURIComponent(size)}`).set('Accept', 'application/json').expect(422);
-    expect(json.body).toEqual({ ok: false, error: BAD_SIZE });
-    const page = await get(`/${customer.slug}/qr.png?size=${encodeURIComponent(size)}`).expect(422);
-    expect(page.text).toContain(BAD_SIZE);
-  });
+  it.each([['99'], ['2001'], ['0'], ['abc'], ['12.5'], ['-300'], ['']])(
+    'refuses ?size=%j with a Turkish 422',
+    async (size) => {
+      const json = await get(`/${customer.slug}/qr.png?size=${encodeURIComponent(size)}`)
+        .set('Accept', 'application/json')
+        .expect(422);
+      expect(json.body).toEqual({ ok: false, error: BAD_SIZE });
+      const page = await get(`/${customer.slug}/qr.png?size=${encodeURIComponent(size)}`).expect(422);
+      expect(page.text).toContain(BAD_SIZE);
+    },
+  );
 
   it('refuses a repeated ?size', async () => {
     await get(`/${customer.slug}/qr.png?size=300&size=400`).expect(422);
@@ -296,11 +329,14 @@ describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
     expect(await decodeQr(svg, 'svg')).toBe('https://kart.example.com.tr/ipekisik?k=qr');
   });
 
-  it.each([['qr.svg'], ['qr.png']])('%s is a 404 for an unknown slug and a 403 for an inactive profile', async (file) => {
-    await get(`/yokboyle/${file}`).expect(404);
-    await t.db('customers').where({ id: customer.id }).update({ is_active: false });
-    await get(`/${customer.slug}/${file}`).expect(403);
-  });
+  it.each([['qr.svg'], ['qr.png']])(
+    '%s is a 404 for an unknown slug and a 403 for an inactive profile',
+    async (file) => {
+      await get(`/yokboyle/${file}`).expect(404);
+      await t.db('customers').where({ id: customer.id }).update({ is_active: false });
+      await get(`/${customer.slug}/${file}`).expect(403);
+    },
+  );
 });
 
 describe('GET /{slug}/links/{linkId}/qr.svg', () => {
@@ -326,7 +362,9 @@ describe('GET /{slug}/links/{linkId}/qr.svg', () => {
   it('draws a map link for an address and keeps a map URL as it is', async () => {
     const address = 'Bağdat Cad. No:5, Kadıköy/İstanbul';
     expect((await linkQr(await addLink('location', address))).text).toBe(locationHref(address));
-    expect((await linkQr(await addLink('location', 'https://maps.app.goo.gl/AbC123'))).text).toBe('https://maps.app.goo.gl/AbC123');
+    expect((await linkQr(await addLink('location', 'https://maps.app.goo.gl/AbC123'))).text).toBe(
+      'https://maps.app.goo.gl/AbC123',
+    );
   });
 
   it('draws the bare IBAN for an IBAN link, so a phone camera offers to copy it (no holder, no EPC lines)', async () => {

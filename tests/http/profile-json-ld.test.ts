@@ -25,7 +25,9 @@ async function setProfile(fields: Record<string, unknown>): Promise<void> {
 }
 
 async function addLink(platform: string, url: string, visible = true): Promise<void> {
-  await t.db('social_links').insert({ customer_id: customer.id, platform, url, label: platform, is_visible: visible, order_index: 0 });
+  await t
+    .db('social_links')
+    .insert({ customer_id: customer.id, platform, url, label: platform, is_visible: visible, order_index: 0 });
 }
 
 /** The page and its one JSON-LD block, parsed; fails unless there is exactly one, inside the head. */
@@ -96,7 +98,12 @@ describe('GET /{slug}: JSON-LD', () => {
   });
 
   it('leaves out the phone and e-mail the owner hid', async () => {
-    await setProfile({ phone: '0532 123 45 67', is_phone_visible: false, email: 'ayse@example.com', is_email_visible: false });
+    await setProfile({
+      phone: '0532 123 45 67',
+      is_phone_visible: false,
+      email: 'ayse@example.com',
+      is_email_visible: false,
+    });
     await addLink('phone', 'tel:+903129998877', false);
     const { data, html } = await pageData();
     expect(data).not.toHaveProperty('telephone');

@@ -22,7 +22,9 @@ async function setProfile(fields: Record<string, unknown>): Promise<void> {
 /** The href of the link whose visible label is `label`. */
 function hrefOf(html: string, label: string): string | undefined {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`<a class="card link" href="([^"]+)"[^>]*><span class="link__icon"[^>]*>(?:<svg (?:(?!</svg>)[^])*</svg>|[^<]*)</span><span class="link__label">${escaped}</span>`).exec(html)?.[1];
+  return new RegExp(
+    `<a class="card link" href="([^"]+)"[^>]*><span class="link__icon"[^>]*>(?:<svg (?:(?!</svg>)[^])*</svg>|[^<]*)</span><span class="link__label">${escaped}</span>`,
+  ).exec(html)?.[1];
 }
 
 describe('GET /{slug} with every block', () => {
@@ -80,7 +82,11 @@ describe('GET /{slug} with every block', () => {
   it('draws each platform link and contact button with an inline SVG icon, no emoji; only the custom link keeps its own', async () => {
     const html = await page();
     const icons = [...html.matchAll(/<span class="link__label">([^<]+)<\/span>/g)].map((m) => m[1]);
-    const spans = [...html.matchAll(/<span class="link__icon" aria-hidden="true">(.*?)<\/span><span class="link__label">([^<]+)<\/span>/g)];
+    const spans = [
+      ...html.matchAll(
+        /<span class="link__icon" aria-hidden="true">(.*?)<\/span><span class="link__label">([^<]+)<\/span>/g,
+      ),
+    ];
     expect(spans).toHaveLength(icons.length);
     expect(spans.length).toBeGreaterThanOrEqual(20);
     const emoji = /\p{Extended_Pictographic}/u;
@@ -89,14 +95,22 @@ describe('GET /{slug} with every block', () => {
         expect(icon).toBe('🏺');
         continue;
       }
-      expect(icon, label).toMatch(/^<svg class="icon icon--(brand|line)" viewBox="0 0 24 24" width="24" height="24"[^>]*>(<(path|circle|rect|line|polyline|polygon|ellipse)( [a-z0-9]+="[^"<>]*")+\/>)+<\/svg>$/);
+      expect(icon, label).toMatch(
+        /^<svg class="icon icon--(brand|line)" viewBox="0 0 24 24" width="24" height="24"[^>]*>(<(path|circle|rect|line|polyline|polygon|ellipse)( [a-z0-9]+="[^"<>]*")+\/>)+<\/svg>$/,
+      );
       expect(icon, label).not.toMatch(emoji);
     }
     // Brand logos in their (readable) brand colour, generic icons in the text's colour.
     expect(hrefOf(html, 'Instagram')).toBeDefined();
-    expect(html).toMatch(/<a class="card link" href="https:\/\/instagram\.com[^"]*"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#ff0069">/);
-    expect(html).toMatch(/href="tel:\+902161234567"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]* stroke="currentColor"/);
-    const actions = [...html.matchAll(/<a class="action[^"]*"[^>]*><span class="action__icon" aria-hidden="true">(.*?)<\/span>/g)].map((m) => m[1]!);
+    expect(html).toMatch(
+      /<a class="card link" href="https:\/\/instagram\.com[^"]*"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#ff0069">/,
+    );
+    expect(html).toMatch(
+      /href="tel:\+902161234567"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]* stroke="currentColor"/,
+    );
+    const actions = [
+      ...html.matchAll(/<a class="action[^"]*"[^>]*><span class="action__icon" aria-hidden="true">(.*?)<\/span>/g),
+    ].map((m) => m[1]!);
     expect(actions).toHaveLength(4);
     for (const icon of actions) {
       expect(icon).toMatch(/^<svg class="icon icon--line"/);
@@ -109,8 +123,12 @@ describe('GET /{slug} with every block', () => {
     await setProfile({ dark_mode: true });
     const html = await page();
     expect(html).not.toContain('🔗');
-    expect(html).toMatch(/<span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]*>(?:(?!<\/svg>).)*<\/svg><\/span><span class="link__label">Atölye Kursları<\/span>/);
-    expect(html).toMatch(/href="https:\/\/x\.com\/aysekaya"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#f3f4f6">/);
+    expect(html).toMatch(
+      /<span class="link__icon" aria-hidden="true"><svg class="icon icon--line"[^>]*>(?:(?!<\/svg>).)*<\/svg><\/span><span class="link__label">Atölye Kursları<\/span>/,
+    );
+    expect(html).toMatch(
+      /href="https:\/\/x\.com\/aysekaya"[^>]*><span class="link__icon" aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#f3f4f6">/,
+    );
   });
 
   it('has the info views for wifi, location, IBAN and the catalog viewer', async () => {
@@ -140,7 +158,11 @@ describe('GET /{slug} with every block', () => {
     expect(res.text).toContain(`<link rel="canonical" href="https://kart.example.com/${customer.slug}">`);
     expect(res.text).toContain('<meta property="og:title" content="Ayşe Kaya">');
     // The sharing image drawn from the photo, name and business (tests/http/sharing-image.test.ts), not the bare photo.
-    expect(res.text).toMatch(new RegExp(`<meta property="og:image" content="https://kart\\.example\\.com/${customer.slug}/og\\.png\\?v=\\d+">`));
+    expect(res.text).toMatch(
+      new RegExp(
+        `<meta property="og:image" content="https://kart\\.example\\.com/${customer.slug}/og\\.png\\?v=\\d+">`,
+      ),
+    );
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(res.text).toContain('rel="icon"');
     expect(res.text).not.toContain('noindex');
@@ -198,8 +220,17 @@ describe('hostile stored values', () => {
     'vbscript:msgbox(1)',
     '//evil.example/x',
   ])('never turns %j into a link', async (url) => {
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'website', url, label: 'Tuzak', is_visible: true, order_index: 0 });
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'catalog', url, label: 'Katalog Tuzak', is_visible: true, order_index: 1 });
+    await t
+      .db('social_links')
+      .insert({ customer_id: customer.id, platform: 'website', url, label: 'Tuzak', is_visible: true, order_index: 0 });
+    await t.db('social_links').insert({
+      customer_id: customer.id,
+      platform: 'catalog',
+      url,
+      label: 'Katalog Tuzak',
+      is_visible: true,
+      order_index: 1,
+    });
     await setProfile({ website: url });
     const html = await page();
     expect(html).not.toContain('Tuzak');
@@ -211,7 +242,15 @@ describe('hostile stored values', () => {
   it('escapes text everywhere it appears', async () => {
     await t.db('customers').where({ id: customer.id }).update({ name: '"><svg onload=alert(1)>' });
     await setProfile({ bio: '</p><script>alert(1)</script><a onmouseover="x">' });
-    await t.db('social_links').insert({ customer_id: customer.id, platform: 'custom', url: 'https://ornek.com', label: '<img src=x onerror=alert(1)>', icon: '<b>', is_visible: true, order_index: 0 });
+    await t.db('social_links').insert({
+      customer_id: customer.id,
+      platform: 'custom',
+      url: 'https://ornek.com',
+      label: '<img src=x onerror=alert(1)>',
+      icon: '<b>',
+      is_visible: true,
+      order_index: 0,
+    });
     const html = await page();
     expect(html).not.toContain('<svg onload');
     expect(html).not.toContain('<script>alert(1)</script>');

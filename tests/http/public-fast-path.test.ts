@@ -11,7 +11,8 @@ import { CustomerRepository, type PageState } from '../../src/repositories/custo
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 const ORIGIN = 'https://kart.example.com';
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -44,14 +45,23 @@ async function load(path = `/${customer.slug}`, headers: Record<string, string> 
 const bumpVersion = () => t.db('customers').where({ id: customer.id }).increment('version', 1);
 /** Every header but those that differ between any two responses by nature. */
 const headersOf = (res: request.Response) => {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = res.headers as Record<string, string>;
+  const {
+    date: _date,
+    connection: _connection,
+    'keep-alive': _keepAlive,
+    ...rest
+  } = res.headers as Record<string, string>;
   return rest;
 };
 
 describe('the public page fast path', () => {
   it('answers a cached page itself, with the same headers and body as the full route, in every encoding', async () => {
     // A background colour gives the page its inline style block, whose hash the CSP must carry.
-    await request(t.app).post(`/edit/${customer.editToken}/background`).type('form').send({ background_type: 'color', background_value: '#1e293b' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/background`)
+      .type('form')
+      .send({ background_type: 'color', background_value: '#1e293b' })
+      .expect(303);
     for (const encoding of ['br', 'gzip', 'identity']) {
       await bumpVersion();
       const full = await load(undefined, { 'Accept-Encoding': encoding });
@@ -74,7 +84,8 @@ describe('the public page fast path', () => {
     }
     // One line for what the fast path served since the last one: by page, method and status, the query left out.
     const logged = t.logs.length;
-    for (const query of ['', '?k=qr', '?k=nfc']) await request(t.app).get(`/${customer.slug}${query}`).set('User-Agent', PHONE).expect(200);
+    for (const query of ['', '?k=qr', '?k=nfc'])
+      await request(t.app).get(`/${customer.slug}${query}`).set('User-Agent', PHONE).expect(200);
     await request(t.app).head(`/${customer.slug}`).set('User-Agent', PHONE).expect(200);
     t.services.accessLog?.flush();
     const lines = t.logs.slice(logged).filter((l) => l.msg === 'public pages served');
@@ -120,13 +131,25 @@ describe('the public page fast path', () => {
     await load(undefined, { 'Sec-Purpose': 'prefetch' });
     await load(undefined, {}, 'head');
     await t.services.views.flush();
-    const rows = await t.db('view_source_days').where({ customer_id: customer.id }).orderBy('source').select('source', 'views');
-    expect(rows).toEqual([{ source: 'instagram', views: 1 }, { source: 'nfc', views: 1 }, { source: 'qr', views: 1 }]);
+    const rows = await t
+      .db('view_source_days')
+      .where({ customer_id: customer.id })
+      .orderBy('source')
+      .select('source', 'views');
+    expect(rows).toEqual([
+      { source: 'instagram', views: 1 },
+      { source: 'nfc', views: 1 },
+      { source: 'qr', views: 1 },
+    ]);
   });
 
   it('leaves to the full route: a changed page, a passive customer, another origin, ?sent=1, other paths', async () => {
     await load();
-    await request(t.app).post(`/edit/${customer.editToken}/profile`).type('form').send({ bio: 'Taze biyografi' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/profile`)
+      .type('form')
+      .send({ bio: 'Taze biyografi' })
+      .expect(303);
     const changed = await load();
     expect(changed.fast).toBe(false);
     expect(changed.body.toString()).toContain('Taze biyografi');
@@ -143,7 +166,13 @@ describe('the public page fast path', () => {
     expect([sent.res.status, sent.fast]).toEqual([200, false]);
     expect(sent.body.toString()).toContain('Mesajınız gönderildi');
 
-    for (const path of [`/${customer.slug}/`, `/${customer.slug}/vcard.vcf`, `/${customer.slug.toUpperCase()}`, '/admin', '/login']) {
+    for (const path of [
+      `/${customer.slug}/`,
+      `/${customer.slug}/vcard.vcf`,
+      `/${customer.slug.toUpperCase()}`,
+      '/admin',
+      '/login',
+    ]) {
       expect((await load(path)).fast, path).toBe(false);
     }
     const post = await request(t.app).post(`/${customer.slug}`).set('User-Agent', PHONE);
@@ -166,7 +195,7 @@ describe('the public page fast path', () => {
   });
 });
 
-describe('the fast path\'s lookup of a page state', () => {
+describe("the fast path's lookup of a page state", () => {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
 
   it('answers at once on SQLite; on PostgreSQL the lookups of one turn share one query, never one sent before they came', async () => {

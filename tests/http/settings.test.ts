@@ -24,7 +24,11 @@ const BRAND = { brand_name: 'Deniz Ajans', brand_url: 'https://denizajans.com.tr
 
 /** A 1000x600 PNG, transparent but for an opaque teal square in the middle. */
 async function transparentPng(): Promise<Buffer> {
-  const square = await sharp({ create: { width: 400, height: 400, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } }).png().toBuffer();
+  const square = await sharp({
+    create: { width: 400, height: 400, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 1000, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite([{ input: square, left: 300, top: 100 }])
     .png()
@@ -32,7 +36,11 @@ async function transparentPng(): Promise<Buffer> {
 }
 
 /** The settings form as the browser sends it: multipart, with the token of the page just loaded. */
-async function submit(fields: Record<string, string>, logo?: { data: Buffer; name: string }, options: { csrf?: boolean } = {}) {
+async function submit(
+  fields: Record<string, string>,
+  logo?: { data: Buffer; name: string },
+  options: { csrf?: boolean } = {},
+) {
   const form = await admin.agent.get('/admin/settings').expect(200);
   let req = admin.agent.post('/admin/settings');
   if (options.csrf !== false) req = req.field('_csrf', csrfFrom(form.text));
@@ -88,11 +96,18 @@ describe('/admin/settings', () => {
     expect(logo.headers['content-security-policy']).toContain("default-src 'none'");
     const meta = await sharp(logo.body as Buffer).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 512, height: 307, hasAlpha: true });
-    const { data, info } = await sharp(logo.body as Buffer).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(logo.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[3]).toBe(0); // the top left corner stays transparent
     const centre = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
     expect(data[centre + 3]).toBe(255);
-    expect(createHash('sha256').update(logo.body as Buffer).digest('hex').slice(0, 20)).toBe(/logo-([0-9a-f]{20})/.exec(String(logoUrl))?.[1]);
+    expect(
+      createHash('sha256')
+        .update(logo.body as Buffer)
+        .digest('hex')
+        .slice(0, 20),
+    ).toBe(/logo-([0-9a-f]{20})/.exec(String(logoUrl))?.[1]);
   });
 
   it('shows the brand on the landing page, the sign-in page, the admin header and the public footer, and Vizit again once cleared', async () => {
@@ -117,24 +132,36 @@ describe('/admin/settings', () => {
     expect(styleOf(login).allowed).toBe(true);
 
     const panel = await admin.agent.get('/admin').expect(200);
-    expect(panel.text).toMatch(/<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>/);
+    expect(panel.text).toMatch(
+      /<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>/,
+    );
     expect(panel.text).toContain('<a class="button button--ghost button--small" href="/admin/settings">Ayarlar</a>');
     expect(styleOf(panel).allowed).toBe(true);
 
     const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
-    expect(profile.text).toContain('<small><a href="https://denizajans.com.tr">Deniz Ajans</a> ile oluşturuldu</small>');
+    expect(profile.text).toContain(
+      '<small><a href="https://denizajans.com.tr">Deniz Ajans</a> ile oluşturuldu</small>',
+    );
 
     // Handing over the edit link, and the printed card's back, name the agency too.
     const customerPage = await admin.agent.get(`/admin/customers/${customer.id}`).expect(200);
     const whatsapp = /href="(https:\/\/wa\.me\/\d*\?text=[^"]+)"/.exec(customerPage.text)?.[1] ?? '';
     expect(new URL(whatsapp.replace(/&amp;/g, '&')).searchParams.get('text')).toContain('Deniz Ajans sayfanız burada:');
-    const card = await admin.agent.get(`/admin/customers/${customer.id}/print.pdf?format=card`).buffer(true).responseType('blob').expect(200);
+    const card = await admin.agent
+      .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
+      .buffer(true)
+      .responseType('blob')
+      .expect(200);
     const [, back] = await pages(await openPdf(card.body as Buffer));
     expect(await pageText(back!)).toContain('Deniz Ajans ile oluşturuldu');
 
     const settings = await admin.agent.get('/admin/settings').expect(200);
     const logoUrl = String(logoUrlIn(settings.text));
-    const cleared = await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('action', 'clear').expect(303);
+    const cleared = await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('action', 'clear')
+      .expect(303);
     expect(cleared.headers.location).toBe('/admin/settings');
     expect(await brandRows()).toEqual([]);
     expect((await admin.agent.get('/admin/settings')).text).toContain('Marka ayarları temizlendi');
@@ -144,9 +171,15 @@ describe('/admin/settings', () => {
     expect(after.text).not.toContain('<style>');
     expect((await request(t.app).get('/login')).text).not.toContain('Deniz Ajans');
     expect((await admin.agent.get('/admin')).text).not.toContain('Deniz Ajans');
-    expect((await request(t.app).get(`/${customer.slug}`)).text).toContain('<small><a href="/">Vizit</a> ile oluşturuldu</small>');
+    expect((await request(t.app).get(`/${customer.slug}`)).text).toContain(
+      '<small><a href="/">Vizit</a> ile oluşturuldu</small>',
+    );
     await request(t.app).get(logoUrl).expect(404);
-    const plainCard = await admin.agent.get(`/admin/customers/${customer.id}/print.pdf?format=card`).buffer(true).responseType('blob').expect(200);
+    const plainCard = await admin.agent
+      .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
+      .buffer(true)
+      .responseType('blob')
+      .expect(200);
     const [, plainBack] = await pages(await openPdf(plainCard.body as Buffer));
     expect(await pageText(plainBack!)).not.toContain('Deniz Ajans');
   });
@@ -166,7 +199,9 @@ describe('/admin/settings', () => {
     // A visitor revalidating the old copy gets the new page, not a 304.
     await request(t.app).get(`/${customer.slug}`).set('If-None-Match', String(first.headers.etag)).expect(200);
 
-    expect(await submit({ brand_name: 'Deniz Ajans', brand_url: 'denizajans.com.tr', accent_color: '' })).toHaveProperty('status', 303);
+    expect(
+      await submit({ brand_name: 'Deniz Ajans', brand_url: 'denizajans.com.tr', accent_color: '' }),
+    ).toHaveProperty('status', 303);
     expect((await load()).text).toContain('<a href="https://denizajans.com.tr">Deniz Ajans</a> ile oluşturuldu');
   });
 
@@ -174,10 +209,14 @@ describe('/admin/settings', () => {
     await submit(BRAND, { data: await transparentPng(), name: 'logo.png' });
     const res = await submit({ ...BRAND, remove_logo: '1' });
     expect(res.status).toBe(303);
-    expect(await brandRows()).toEqual([{ name: 'Deniz Ajans', url: 'https://denizajans.com.tr', accent_color: '#0f766e', logo_hash: null }]);
+    expect(await brandRows()).toEqual([
+      { name: 'Deniz Ajans', url: 'https://denizajans.com.tr', accent_color: '#0f766e', logo_hash: null },
+    ]);
     const landing = await request(t.app).get('/').expect(200);
     expect(logoUrlIn(landing.text)).toBeUndefined();
-    expect(landing.text).toContain('<span class="brand__mark" aria-hidden="true">D</span><span class="brand__name">Deniz Ajans</span>');
+    expect(landing.text).toContain(
+      '<span class="brand__mark" aria-hidden="true">D</span><span class="brand__name">Deniz Ajans</span>',
+    );
   });
 
   it('keeps the stored logo when the form is sent without a file', async () => {
@@ -190,29 +229,68 @@ describe('/admin/settings', () => {
   it.each([
     ['no name', { brand_name: '   ' }, 'brand_name', 'Marka adı zorunludur.'],
     ['a name too long', { brand_name: 'Ç'.repeat(61) }, 'brand_name', 'Marka adı en fazla 60 karakter olabilir.'],
-    ['a javascript: address', { brand_url: 'javascript:alert(1)' }, 'brand_url', 'Yalnızca http:// veya https:// ile başlayan web adresleri kabul edilir.'],
-    ['an ftp address', { brand_url: 'ftp://denizajans.com.tr' }, 'brand_url', 'Yalnızca http:// veya https:// ile başlayan web adresleri kabul edilir.'],
-    ['an address without a domain', { brand_url: 'denizajans' }, 'brand_url', 'Geçerli bir web adresi girin (ör. https://ornek.com.tr).'],
+    [
+      'a javascript: address',
+      { brand_url: 'javascript:alert(1)' },
+      'brand_url',
+      'Yalnızca http:// veya https:// ile başlayan web adresleri kabul edilir.',
+    ],
+    [
+      'an ftp address',
+      { brand_url: 'ftp://denizajans.com.tr' },
+      'brand_url',
+      'Yalnızca http:// veya https:// ile başlayan web adresleri kabul edilir.',
+    ],
+    [
+      'an address without a domain',
+      { brand_url: 'denizajans' },
+      'brand_url',
+      'Geçerli bir web adresi girin (ör. https://ornek.com.tr).',
+    ],
     ['a colour name', { accent_color: 'lacivert' }, 'accent_color', 'Renk #rrggbb biçiminde olmalıdır (ör. #0f766e).'],
     ['a short colour', { accent_color: '#0f7' }, 'accent_color', 'Renk #rrggbb biçiminde olmalıdır (ör. #0f766e).'],
-    ['a pale colour', { accent_color: '#ffcc00' }, 'accent_color', 'Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast 1,3:1, en az 4,5:1 gerekir). Daha koyu bir ton seçin.'],
-  ])('refuses %s with 422, its Turkish reason beside the field and everything typed kept', async (_label, change, field, message) => {
-    const typed = { ...BRAND, ...change };
-    const res = await submit(typed);
-    expect(res.status).toBe(422);
-    expect(res.text).toContain('Ayarlar kaydedilemedi. Lütfen işaretli alanları kontrol edin.');
-    expect(res.text).toContain(`<p class="field-error" id="${field}-not">${message}</p>`);
-    expect(res.text).toMatch(new RegExp(`id="${field}" name="${field}" type="\\w+" value="[^"]*"[^>]* aria-invalid="true"`));
-    for (const [name, value] of Object.entries(typed)) {
-      expect(res.text).toContain(`id="${name}" name="${name}" type="${name === 'brand_url' ? 'url' : 'text'}" value="${value.replace(/&/g, '&amp;')}"`);
-    }
-    expect(await brandRows()).toEqual([]);
-  });
+    [
+      'a pale colour',
+      { accent_color: '#ffcc00' },
+      'accent_color',
+      'Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast 1,3:1, en az 4,5:1 gerekir). Daha koyu bir ton seçin.',
+    ],
+  ])(
+    'refuses %s with 422, its Turkish reason beside the field and everything typed kept',
+    async (_label, change, field, message) => {
+      const typed = { ...BRAND, ...change };
+      const res = await submit(typed);
+      expect(res.status).toBe(422);
+      expect(res.text).toContain('Ayarlar kaydedilemedi. Lütfen işaretli alanları kontrol edin.');
+      expect(res.text).toContain(`<p class="field-error" id="${field}-not">${message}</p>`);
+      expect(res.text).toMatch(
+        new RegExp(`id="${field}" name="${field}" type="\\w+" value="[^"]*"[^>]* aria-invalid="true"`),
+      );
+      for (const [name, value] of Object.entries(typed)) {
+        expect(res.text).toContain(
+          `id="${name}" name="${name}" type="${name === 'brand_url' ? 'url' : 'text'}" value="${value.replace(/&/g, '&amp;')}"`,
+        );
+      }
+      expect(await brandRows()).toEqual([]);
+    },
+  );
 
   it.each([
-    ['text named .png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'Logo için yalnızca resim dosyası (PNG, JPEG, WebP, GIF, AVIF) seçin.'],
-    ['a PDF', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'), 'Logo için yalnızca resim dosyası (PNG, JPEG, WebP, GIF, AVIF) seçin.'],
-    ['a truncated PNG', Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]), 'Logo okunamadı. Lütfen başka bir dosya deneyin.'],
+    [
+      'text named .png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'Logo için yalnızca resim dosyası (PNG, JPEG, WebP, GIF, AVIF) seçin.',
+    ],
+    [
+      'a PDF',
+      Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+      'Logo için yalnızca resim dosyası (PNG, JPEG, WebP, GIF, AVIF) seçin.',
+    ],
+    [
+      'a truncated PNG',
+      Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(40, 7)]),
+      'Logo okunamadı. Lütfen başka bir dosya deneyin.',
+    ],
   ])('refuses a logo that is %s (422), keeping the typed fields and saving nothing', async (_label, bytes, message) => {
     const res = await submit(BRAND, { data: bytes, name: 'logo.png' });
     expect(res.status).toBe(422);
@@ -223,9 +301,14 @@ describe('/admin/settings', () => {
   });
 
   it('asks for a good logo again when only the text fields were refused', async () => {
-    const res = await submit({ ...BRAND, accent_color: '#ffffff' }, { data: await solidJpeg(200, 100, { r: 10, g: 20, b: 30 }), name: 'logo.jpg' });
+    const res = await submit(
+      { ...BRAND, accent_color: '#ffffff' },
+      { data: await solidJpeg(200, 100, { r: 10, g: 20, b: 30 }), name: 'logo.jpg' },
+    );
     expect(res.status).toBe(422);
-    expect(res.text).toContain('<p class="hint" id="logo-not">Seçtiğiniz logo uygundu; diğer alanları düzelttikten sonra yeniden seçin.</p>');
+    expect(res.text).toContain(
+      '<p class="hint" id="logo-not">Seçtiğiniz logo uygundu; diğer alanları düzelttikten sonra yeniden seçin.</p>',
+    );
     expect(res.text).not.toMatch(/id="logo"[^>]*aria-invalid/);
   });
 
@@ -238,14 +321,16 @@ describe('/admin/settings', () => {
       .attach('logo', Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'logo.png')
       .field('brand_url', 'https://denizajans.com.tr');
     expect(res.status).toBe(413);
-    expect(res.text).toContain("Logo dosyası 5MB&#39;tan küçük olmalıdır");
+    expect(res.text).toContain('Logo dosyası 5MB&#39;tan küçük olmalıdır');
     expect(res.text).toContain('value="Deniz Ajans"');
     expect(res.text).toContain('value="https://denizajans.com.tr"');
     expect(await brandRows()).toEqual([]);
   });
 
   it('serves no logo for a name that is not the current one', async () => {
-    await request(t.app).get(`/img/brand/logo-${'0'.repeat(20)}.png`).expect(404);
+    await request(t.app)
+      .get(`/img/brand/logo-${'0'.repeat(20)}.png`)
+      .expect(404);
     await request(t.app).get('/img/brand/..%2fpackage.json').expect(404);
   });
 });

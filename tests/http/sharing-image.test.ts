@@ -36,7 +36,8 @@ function bytesOf(res: request.Response): Buffer {
 function metaOf(html: string): Map<string, string> {
   const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
   const tags = new Map<string, string>();
-  for (const [, key, content] of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)) tags.set(key!, content!);
+  for (const [, key, content] of head.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g))
+    tags.set(key!, content!);
   return tags;
 }
 
@@ -58,7 +59,12 @@ async function storePhoto(noise: number | 'random', name = 'profile-abc.jpg'): P
   }
   const dir = path.join(t.config.uploadsDir, String(customer.id));
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, name), await sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+  await writeFile(
+    path.join(dir, name),
+    await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
   const publicPath = `/uploads/${customer.id}/${name}`;
   await t.db('customer_profiles').where({ customer_id: customer.id }).update({ profile_photo: publicPath });
   await t.db('customers').where({ id: customer.id }).increment('version', 1);
@@ -66,24 +72,38 @@ async function storePhoto(noise: number | 'random', name = 'profile-abc.jpg'): P
 }
 
 /** How many pixels of the region are dark ink (the name's colour, #111827, and its anti-aliasing). */
-async function inkIn(image: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+async function inkIn(
+  image: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number> {
   const { data, info } = await sharp(image).extract(region).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let ink = 0;
-  for (let i = 0; i < data.length; i += info.channels) if (data[i]! < 90 && data[i + 1]! < 90 && data[i + 2]! < 90) ink += 1;
+  for (let i = 0; i < data.length; i += info.channels)
+    if (data[i]! < 90 && data[i + 1]! < 90 && data[i + 2]! < 90) ink += 1;
   return ink;
 }
 
 /** How many pixels of the region differ between two images. */
-async function changedPixels(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+async function changedPixels(
+  a: Buffer,
+  b: Buffer,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<number> {
   const [x, y] = await Promise.all([a, b].map((image) => sharp(image).extract(region).removeAlpha().raw().toBuffer()));
   let changed = 0;
-  for (let i = 0; i < x!.length; i += 3) if (Math.abs(x![i]! - y![i]!) + Math.abs(x![i + 1]! - y![i + 1]!) + Math.abs(x![i + 2]! - y![i + 2]!) > 60) changed += 1;
+  for (let i = 0; i < x!.length; i += 3)
+    if (Math.abs(x![i]! - y![i]!) + Math.abs(x![i + 1]! - y![i + 1]!) + Math.abs(x![i + 2]! - y![i + 2]!) > 60)
+      changed += 1;
   return changed;
 }
 
 /** The average colour of a small square. */
 async function colourAt(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
-  const { data, info } = await sharp(image).extract({ left: x - 5, top: y - 5, width: 10, height: 10 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .extract({ left: x - 5, top: y - 5, width: 10, height: 10 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const sum = [0, 0, 0];
   for (let i = 0; i < data.length; i += info.channels) for (const c of [0, 1, 2]) sum[c]! += data[i + c]!;
   const pixels = data.length / info.channels;
@@ -134,9 +154,19 @@ describe('GET /{slug}/og.png', () => {
   it("shows the customer's photo first and the agency's uploaded logo small at the foot (issue 35)", async () => {
     await storePhoto(40);
     // A plain orange logo, a colour nothing else of the image has.
-    const logo = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 240, g: 140, b: 20, alpha: 1 } } }).png().toBuffer();
+    const logo = await sharp({
+      create: { width: 600, height: 200, channels: 4, background: { r: 240, g: 140, b: 20, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Deniz Ajans').field('accent_color', '#0f766e').attach('logo', logo, 'logo.png').expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('brand_name', 'Deniz Ajans')
+      .field('accent_color', '#0f766e')
+      .attach('logo', logo, 'logo.png')
+      .expect(303);
     const image = bytesOf(await getImage().expect(200));
     const [r, g, b] = await colourAt(image, CIRCLE_CENTRE.x, CIRCLE_CENTRE.y);
     expect(Math.abs(r - 140) + Math.abs(g - 150) + Math.abs(b - 80)).toBeLessThan(60);
@@ -144,9 +174,14 @@ describe('GET /{slug}/og.png', () => {
     const [lr, lg, lb] = await colourAt(image, 566, 558);
     expect(Math.abs(lr - 240) + Math.abs(lg - 140) + Math.abs(lb - 20)).toBeLessThan(60);
     // Small: nothing of its colour above the foot.
-    const above = await sharp(image).extract({ left: 480, top: 60, width: 700, height: 460 }).removeAlpha().raw().toBuffer();
+    const above = await sharp(image)
+      .extract({ left: 480, top: 60, width: 700, height: 460 })
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     let orange = 0;
-    for (let i = 0; i < above.length; i += 3) if (Math.abs(above[i]! - 240) + Math.abs(above[i + 1]! - 140) + Math.abs(above[i + 2]! - 20) < 60) orange += 1;
+    for (let i = 0; i < above.length; i += 3)
+      if (Math.abs(above[i]! - 240) + Math.abs(above[i + 1]! - 140) + Math.abs(above[i + 2]! - 20) < 60) orange += 1;
     expect(orange).toBe(0);
   });
 
@@ -196,7 +231,11 @@ describe('GET /{slug}/og.png', () => {
 
   it('draws a new image after the owner changes the title and after the agency changes its brand', async () => {
     const first = await getImage().expect(200);
-    await request(t.app).post(`/edit/${customer.editToken}/profile`).type('form').send({ title: 'Kurucu Ortak', company: 'Çağlayan Mimarlık' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/profile`)
+      .type('form')
+      .send({ title: 'Kurucu Ortak', company: 'Çağlayan Mimarlık' })
+      .expect(303);
     const retitled = await getImage().expect(200);
     expect(retitled.headers.etag).not.toBe(first.headers.etag);
     // The title and the business drawn under the name.
@@ -204,7 +243,12 @@ describe('GET /{slug}/og.png', () => {
     expect(drawn()).toBe(2);
 
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Deniz Ajans').field('accent_color', '#0f766e').expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('brand_name', 'Deniz Ajans')
+      .field('accent_color', '#0f766e')
+      .expect(303);
     const rebranded = await getImage().expect(200);
     expect(rebranded.headers.etag).not.toBe(retitled.headers.etag);
     // The initials' circle now in the agency's teal.
@@ -234,14 +278,24 @@ describe('the public page names its sharing image', () => {
 
   it('names a new version after a change, with the title and business in its alt, and the brand as the site name', async () => {
     const before = metaOf((await request(t.app).get(`/${customer.slug}`).expect(200)).text).get('og:image');
-    await request(t.app).post(`/edit/${customer.editToken}/profile`).type('form').send({ title: 'Kurucu', company: 'Çağlayan & Ortakları' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/profile`)
+      .type('form')
+      .send({ title: 'Kurucu', company: 'Çağlayan & Ortakları' })
+      .expect(303);
     const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Deniz Ajans').expect(303);
+    await admin.agent
+      .post('/admin/settings')
+      .field('_csrf', csrfFrom(settings.text))
+      .field('brand_name', 'Deniz Ajans')
+      .expect(303);
     const html = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
     const meta = metaOf(html);
     expect(meta.get('og:image')).not.toBe(before);
     expect(meta.get('og:image')).toMatch(new RegExp(`/${customer.slug}/og\\.png\\?v=\\d+$`));
-    expect(html).toContain('<meta property="og:image:alt" content="Şükran Çağlayan · Kurucu · Çağlayan &amp; Ortakları: dijital kartvizit">');
+    expect(html).toContain(
+      '<meta property="og:image:alt" content="Şükran Çağlayan · Kurucu · Çağlayan &amp; Ortakları: dijital kartvizit">',
+    );
     expect(meta.get('og:site_name')).toBe('Deniz Ajans');
   });
 });

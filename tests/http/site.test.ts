@@ -27,7 +27,14 @@ describe('GET /', () => {
     const res = await request(t.app).get('/').expect(200);
     expect(res.text).toContain('<html lang="tr">');
     expect(res.text).toContain('Nasıl Çalışır?');
-    for (const card of ['Tek Link ile Her Şey', 'QR Kod Desteği', 'Kişiselleştirme', 'Dijital Kartvizit', 'Ödeme Bilgileri', 'Öneri ve Şikayetler']) {
+    for (const card of [
+      'Tek Link ile Her Şey',
+      'QR Kod Desteği',
+      'Kişiselleştirme',
+      'Dijital Kartvizit',
+      'Ödeme Bilgileri',
+      'Öneri ve Şikayetler',
+    ]) {
       expect(res.text).toContain(card);
     }
     expect(res.headers['content-type']).toContain('text/html');
@@ -136,9 +143,19 @@ describe('GET /edit/{token}', () => {
     const admin = await signIn(t.app);
     const { editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
     const spellings = [
-      `/Edit/${editToken}`, `/EDIT/${editToken}/profile`, `/%65dit/${editToken}`, `/%45DIT/${editToken}`, `/edit//${editToken}/profile`,
-      `//edit/${editToken}`, `/edit%2F${editToken}`, `/edit%2f${editToken}/profile`, `/%2565dit/${editToken}`, `/edit/${editToken.slice(0, 5)}%${editToken.slice(5)}`,
-      `/edit/%${editToken}`, `/e%64it/${editToken}?geri=/edit/${editToken}`, `/yok?token=${editToken}`,
+      `/Edit/${editToken}`,
+      `/EDIT/${editToken}/profile`,
+      `/%65dit/${editToken}`,
+      `/%45DIT/${editToken}`,
+      `/edit//${editToken}/profile`,
+      `//edit/${editToken}`,
+      `/edit%2F${editToken}`,
+      `/edit%2f${editToken}/profile`,
+      `/%2565dit/${editToken}`,
+      `/edit/${editToken.slice(0, 5)}%${editToken.slice(5)}`,
+      `/edit/%${editToken}`,
+      `/e%64it/${editToken}?geri=/edit/${editToken}`,
+      `/yok?token=${editToken}`,
     ];
     for (const spelling of spellings) {
       const res = await request(t.app).get(spelling);
@@ -191,8 +208,12 @@ describe('interface icons', () => {
   /** Whether the page draws the named icon: its shapes, as ui-icon.ejs writes them. */
   function draws(html: string, name: UiIconName): boolean {
     const icon = loadIconLibrary().ui(name);
-    const shapes = icon.elements.map((el) => `<${el.tag}${el.attrs.map(([attr, value]) => ` ${attr}="${value}"`).join('')}/>`).join('');
-    return html.includes(`<svg class="icon icon--line" viewBox="${icon.viewBox}" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</svg>`);
+    const shapes = icon.elements
+      .map((el) => `<${el.tag}${el.attrs.map(([attr, value]) => ` ${attr}="${value}"`).join('')}/>`)
+      .join('');
+    return html.includes(
+      `<svg class="icon icon--line" viewBox="${icon.viewBox}" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</svg>`,
+    );
   }
 
   function expectDrawnIcons(html: string, names: UiIconName[], ownContent: string[] = []): void {
@@ -210,35 +231,60 @@ describe('interface icons', () => {
     expect(() => library.ui('toString')).toThrow(/No interface icon/);
   });
 
-  it('draws the landing and login pages\' icons', async () => {
+  it("draws the landing and login pages' icons", async () => {
     const landing = await request(t.app).get('/').expect(200);
-    expectDrawnIcons(landing.text, ['phone', 'camera', 'map-pin', 'link', 'qr-code', 'palette', 'user-plus', 'credit-card', 'message-circle']);
+    expectDrawnIcons(landing.text, [
+      'phone',
+      'camera',
+      'map-pin',
+      'link',
+      'qr-code',
+      'palette',
+      'user-plus',
+      'credit-card',
+      'message-circle',
+    ]);
     const login = await request(t.app).get('/login').expect(200);
     expectDrawnIcons(login.text, ['arrow-left']);
   });
 
-  it('draws the admin pages\' icons: empty list, no search result, pages, a new customer, password', async () => {
+  it("draws the admin pages' icons: empty list, no search result, pages, a new customer, password", async () => {
     const admin = await signIn(t.app);
     expectDrawnIcons((await admin.agent.get('/admin').expect(200)).text, ['users']);
     expectDrawnIcons((await admin.agent.get('/admin').query({ q: 'yok' }).expect(200)).text, ['search']);
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    expectDrawnIcons((await admin.agent.get(`/admin/customers/${customer.id}?created=1`).expect(200)).text, ['arrow-left', 'party-popper']);
+    expectDrawnIcons((await admin.agent.get(`/admin/customers/${customer.id}?created=1`).expect(200)).text, [
+      'arrow-left',
+      'party-popper',
+    ]);
     expectDrawnIcons((await admin.agent.get(`/admin/customers/${customer.id}/token`).expect(200)).text, ['arrow-left']);
     expectDrawnIcons((await admin.agent.get('/admin/password').expect(200)).text, ['arrow-left']);
     for (let i = 0; i < 100; i += 1) await t.services.customers.create({ name: `Kişi${i}`, surname: 'Test' });
     expectDrawnIcons((await admin.agent.get('/admin?sayfa=2').expect(200)).text, ['arrow-left', 'arrow-right']);
   });
 
-  it('draws the owner\'s welcome and messages pages\' icons, leaving the visitors\' emoji as they wrote them', async () => {
+  it("draws the owner's welcome and messages pages' icons, leaving the visitors' emoji as they wrote them", async () => {
     const admin = await signIn(t.app);
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
     const base = `/edit/${customer.editToken}`;
-    expectDrawnIcons((await request(t.app).get(base).expect(200)).text, ['hand', 'pencil', 'message-circle', 'bar-chart', 'external-link']);
+    expectDrawnIcons((await request(t.app).get(base).expect(200)).text, [
+      'hand',
+      'pencil',
+      'message-circle',
+      'bar-chart',
+      'external-link',
+    ]);
     expectDrawnIcons((await request(t.app).get(`${base}/messages`).expect(200)).text, ['arrow-left', 'inbox']);
 
     const words = 'Harika hizmet 🎉 teşekkürler → tekrar geleceğim 👋';
     const now = Date.now();
-    await t.db('anonymous_messages').insert(Array.from({ length: 120 }, (_, i) => ({ customer_id: customer.id, message: words, created_at: now - i * 60_000 })));
+    await t.db('anonymous_messages').insert(
+      Array.from({ length: 120 }, (_, i) => ({
+        customer_id: customer.id,
+        message: words,
+        created_at: now - i * 60_000,
+      })),
+    );
     const middle = await request(t.app).get(`${base}/messages?sayfa=2`).expect(200);
     expect(middle.text).toContain(words);
     expectDrawnIcons(middle.text, ['arrow-left', 'arrow-right', 'user', 'trash'], [words]);

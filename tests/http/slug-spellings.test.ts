@@ -7,7 +7,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -23,7 +24,11 @@ beforeAll(async () => {
   ayseOzturk = await createCustomer(t, admin, 'Ayşe', 'Yılmaz Öztürk');
   secondAyse = await createCustomer(t, admin, 'Ayşe', 'Yılmaz');
   passive = await createCustomer(t, admin, 'Işıl', 'Çelik');
-  await admin.agent.post(`/admin/customers/${passive.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+  await admin.agent
+    .post(`/admin/customers/${passive.id}/status`)
+    .type('form')
+    .send({ _csrf: admin.csrf, is_active: '0' })
+    .expect(303);
   await t.db('customer_profiles').where({ customer_id: ayse.id }).update({ phone: '+905321234567' });
 });
 afterAll(() => t.close());
@@ -94,9 +99,23 @@ describe('GET /{Slug} in another spelling', () => {
 
   it('never moves a POST: a message or a click sent to another spelling is the 404 it was', async () => {
     await request(t.app).post(wire('/Ayşe-Yılmaz/messages')).type('form').send({ message: 'Merhaba' }).expect(404);
-    const link = await t.db('social_links').insert({ customer_id: ayse.id, platform: 'website', url: 'https://ornek.com', label: 'Site', is_visible: true, order_index: 0 }).returning('id');
+    const link = await t
+      .db('social_links')
+      .insert({
+        customer_id: ayse.id,
+        platform: 'website',
+        url: 'https://ornek.com',
+        label: 'Site',
+        is_visible: true,
+        order_index: 0,
+      })
+      .returning('id');
     const linkId = Number((link[0] as { id: number }).id ?? link[0]);
-    await request(t.app).post(`/AYSEYILMAZ/links/${linkId}/click`).set('Content-Type', 'text/ping').send('PING').expect(404);
+    await request(t.app)
+      .post(`/AYSEYILMAZ/links/${linkId}/click`)
+      .set('Content-Type', 'text/ping')
+      .send('PING')
+      .expect(404);
     expect(await t.db('anonymous_messages').where({ customer_id: ayse.id })).toEqual([]);
   });
 
@@ -107,7 +126,7 @@ describe('GET /{Slug} in another spelling', () => {
     }
   });
 
-  it('moves a passive customer\'s address too, which then answers its 403', async () => {
+  it("moves a passive customer's address too, which then answers its 403", async () => {
     expect(await movedTo('/Işıl-Çelik')).toBe(`/${passive.slug}`);
     await request(t.app).get(`/${passive.slug}`).expect(403);
   });

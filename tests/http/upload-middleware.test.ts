@@ -54,7 +54,12 @@ function buildApp(): Express {
   // What the parser hands over, without the image checks: for the size limits themselves.
   server.post('/photo-raw', photoUpload, async (req, res) => {
     const file = requireFile(req);
-    res.json({ ok: true, size: (await uploadBytes(file)).length, fields: Object.keys(req.body as object).length, inMemory: file.buffer !== undefined });
+    res.json({
+      ok: true,
+      size: (await uploadBytes(file)).length,
+      fields: Object.keys(req.body as object).length,
+      inMemory: file.buffer !== undefined,
+    });
   });
   server.post('/catalog', catalogUpload, async (req, res) => {
     const file = requireFile(req);
@@ -65,21 +70,38 @@ function buildApp(): Express {
     res.json({ ok: true, path: await storage.saveFile(CUSTOMER, name, content) });
   });
   server.post('/catalog-raw', catalogUpload, async (req, res) => {
-    res.json({ ok: true, size: (await uploadBytes(requireFile(req))).length, fields: Object.keys(req.body as object).length });
+    res.json({
+      ok: true,
+      size: (await uploadBytes(requireFile(req))).length,
+      fields: Object.keys(req.body as object).length,
+    });
   });
   server.post('/background', backgroundUpload, async (req, res) => {
     const image = await processBackgroundImage(uploadSource(requireFile(req)));
-    res.json({ ok: true, path: await storage.saveFile(CUSTOMER, storage.newFileName('background', image.ext), image.data) });
+    res.json({
+      ok: true,
+      path: await storage.saveFile(CUSTOMER, storage.newFileName('background', image.ext), image.data),
+    });
   });
   server.post('/background-raw', backgroundUpload, async (req, res) => {
     res.json({ ok: true, size: (await uploadBytes(requireFile(req))).length });
   });
   // What a route after the parser sees of a refused file: the error's class and the fields.
-  server.post('/catalog-refused', catalogUpload, (_req: express.Request, res: express.Response) => {
-    res.json({ ok: true });
-  }, ((err, req, res, _next) => {
-    res.status(499).json({ tooLarge: err instanceof FileTooLargeError, status: (err as FileTooLargeError).status, body: { ...req.body }, file: req.file ?? null });
-  }) as ErrorRequestHandler);
+  server.post(
+    '/catalog-refused',
+    catalogUpload,
+    (_req: express.Request, res: express.Response) => {
+      res.json({ ok: true });
+    },
+    ((err, req, res, _next) => {
+      res.status(499).json({
+        tooLarge: err instanceof FileTooLargeError,
+        status: (err as FileTooLargeError).status,
+        body: { ...req.body },
+        file: req.file ?? null,
+      });
+    }) as ErrorRequestHandler,
+  );
   server.use(errorHandler(createLogger('silent')));
   return server;
 }
@@ -100,7 +122,10 @@ const post = (url: string) => request(app).post(url).set('Accept', 'application/
 /** Everything under the temp dir, relative to it: proves what was (not) written, and where. */
 async function filesOnDisk(): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 interface Part {
@@ -137,7 +162,7 @@ function expectError(res: request.Response, status: number, message: string): vo
 }
 
 describe('a profile photo upload', () => {
-  it('is parsed in memory, re-encoded and saved under our own name; the client\'s name is ignored', async () => {
+  it("is parsed in memory, re-encoded and saved under our own name; the client's name is ignored", async () => {
     const res = await post('/photo')
       .field('_csrf', 'token')
       .field('crop_x', '100')
@@ -172,19 +197,31 @@ describe('a profile photo upload', () => {
   });
 
   it('takes a file of exactly 5 MB (then judged by its bytes)', async () => {
-    const res = await post('/photo-raw').attach('file', Buffer.alloc(5 * MB), 'tam.jpg').expect(200);
+    const res = await post('/photo-raw')
+      .attach('file', Buffer.alloc(5 * MB), 'tam.jpg')
+      .expect(200);
     expect(res.body.size).toBe(5 * MB);
   });
 
   it.each([
-    ['an SVG with a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg', 'image/svg+xml'],
+    [
+      'an SVG with a script',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      'logo.svg',
+      'image/svg+xml',
+    ],
     [
       'an SVG with a foreignObject',
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>',
       'logo.svg',
       'image/svg+xml',
     ],
-    ['an HTML page named .jpg and sent as image/jpeg', '<html><script>alert(1)</script></html>', 'foto.jpg', 'image/jpeg'],
+    [
+      'an HTML page named .jpg and sent as image/jpeg',
+      '<html><script>alert(1)</script></html>',
+      'foto.jpg',
+      'image/jpeg',
+    ],
     ['a PDF named .png', MINIMAL_PDF, 'foto.png', 'image/png'],
     ['a zero-byte file', Buffer.alloc(0), 'bos.jpg', 'image/jpeg'],
   ])('refuses %s with 422', async (_name, data, filename, contentType) => {
@@ -222,7 +259,11 @@ describe('a profile photo upload', () => {
   it('answers 422 "Dosya seçilmedi" when the form comes without a file', async () => {
     expectError(await post('/photo').field('_csrf', 'token'), 422, NO_FILE);
     // A browser sends an empty part with an empty file name when no file was chosen.
-    expectError(await sendRaw('/photo', multipart([{ name: 'file', filename: '', type: 'application/octet-stream', data: '' }])), 422, NO_FILE);
+    expectError(
+      await sendRaw('/photo', multipart([{ name: 'file', filename: '', type: 'application/octet-stream', data: '' }])),
+      422,
+      NO_FILE,
+    );
     // Not multipart at all: the parser lets it through and the file is missing.
     expectError(await post('/photo').type('form').send({ crop_x: '1' }), 422, NO_FILE);
   });
@@ -234,11 +275,18 @@ describe('a profile photo upload', () => {
 
   it('refuses a file in another field with 400', async () => {
     expectError(await post('/photo-raw').attach('photo', jpeg, 'a.jpg'), 400, UNEXPECTED_FIELD);
-    expectError(await post('/photo-raw').attach('file', jpeg, 'a.jpg').attach('avatar', jpeg, 'b.jpg'), 400, TOO_MANY_FILES);
+    expectError(
+      await post('/photo-raw').attach('file', jpeg, 'a.jpg').attach('avatar', jpeg, 'b.jpg'),
+      400,
+      TOO_MANY_FILES,
+    );
   });
 
   it('refuses a file part with an empty field name with 400', async () => {
-    const res = await sendRaw('/photo-raw', multipart([{ name: '', filename: 'a.jpg', type: 'image/jpeg', data: jpeg }]));
+    const res = await sendRaw(
+      '/photo-raw',
+      multipart([{ name: '', filename: 'a.jpg', type: 'image/jpeg', data: jpeg }]),
+    );
     expectError(res, 400, BAD_FIELD_NAME);
   });
 
@@ -252,20 +300,42 @@ describe('a profile photo upload', () => {
     const file: Part = { name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: jpeg };
     const ok = await sendRaw('/photo-raw', multipart([...ten, file])).expect(200);
     expect(ok.body.fields).toBe(10);
-    expectError(await sendRaw('/photo-raw', multipart([...ten, { name: 'f10', data: 'x' }, file])), 400, TOO_MANY_FIELDS);
-    expectError(await sendRaw('/photo-raw', multipart([{ name: 'bio', data: 'x'.repeat(1025) }, file])), 400, FIELD_TOO_LONG);
-    expectError(await sendRaw('/photo-raw', multipart([{ name: 'a'.repeat(101), data: 'x' }, file])), 400, FIELD_TOO_LONG);
+    expectError(
+      await sendRaw('/photo-raw', multipart([...ten, { name: 'f10', data: 'x' }, file])),
+      400,
+      TOO_MANY_FIELDS,
+    );
+    expectError(
+      await sendRaw('/photo-raw', multipart([{ name: 'bio', data: 'x'.repeat(1025) }, file])),
+      400,
+      FIELD_TOO_LONG,
+    );
+    expectError(
+      await sendRaw('/photo-raw', multipart([{ name: 'a'.repeat(101), data: 'x' }, file])),
+      400,
+      FIELD_TOO_LONG,
+    );
   });
 
   it('refuses deeply nested or huge-index field names with 400', async () => {
     const file: Part = { name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: jpeg };
     expectError(await sendRaw('/photo-raw', multipart([{ name: 'a[b][c]', data: 'x' }, file])), 400, BAD_FIELD_NAME);
-    expectError(await sendRaw('/photo-raw', multipart([{ name: 'a[99999999]', data: 'x' }, file])), 400, BAD_FIELD_NAME);
+    expectError(
+      await sendRaw('/photo-raw', multipart([{ name: 'a[99999999]', data: 'x' }, file])),
+      400,
+      BAD_FIELD_NAME,
+    );
   });
 
   it.each([
-    ['a body cut off before its closing boundary', multipart([{ name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: 'abc' }], { close: false })],
-    ['a part with a broken header', Buffer.from(`--${BOUNDARY}\r\nContent-Disposition form-data; name="file"\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`)],
+    [
+      'a body cut off before its closing boundary',
+      multipart([{ name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: 'abc' }], { close: false }),
+    ],
+    [
+      'a part with a broken header',
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition form-data; name="file"\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`),
+    ],
     ['a body without any boundary', Buffer.from('bu bir form değil')],
   ])('refuses %s with 400', async (_name, body) => {
     expectError(await sendRaw('/photo-raw', body), 400, MALFORMED);
@@ -285,9 +355,14 @@ describe('a profile photo upload', () => {
 
 describe('a catalog upload', () => {
   it('stores a PDF as it came under the slugified catalog name', async () => {
-    const res = await post('/catalog').field('label', 'Yaz Kataloğu').attach('file', MINIMAL_PDF, 'ne olursa.pdf').expect(200);
+    const res = await post('/catalog')
+      .field('label', 'Yaz Kataloğu')
+      .attach('file', MINIMAL_PDF, 'ne olursa.pdf')
+      .expect(200);
     expect(res.body.path).toBe('/uploads/7/yaz-katalogu-1767225600000.pdf');
-    expect((await readFile(path.join(storage.root, '7', 'yaz-katalogu-1767225600000.pdf'))).equals(MINIMAL_PDF)).toBe(true);
+    expect((await readFile(path.join(storage.root, '7', 'yaz-katalogu-1767225600000.pdf'))).equals(MINIMAL_PDF)).toBe(
+      true,
+    );
   });
 
   it('never overwrites a catalog of the same name and time', async () => {
@@ -305,39 +380,71 @@ describe('a catalog upload', () => {
   it('refuses an SVG, an HTML page named .pdf and an empty file with 422', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expectError(await post('/catalog').attach('file', svg, 'k.svg'), 422, UNSUPPORTED);
-    expectError(await post('/catalog').attach('file', Buffer.from('<html><script>alert(1)</script></html>'), { filename: 'k.pdf', contentType: 'application/pdf' }), 422, UNSUPPORTED);
+    expectError(
+      await post('/catalog').attach('file', Buffer.from('<html><script>alert(1)</script></html>'), {
+        filename: 'k.pdf',
+        contentType: 'application/pdf',
+      }),
+      422,
+      UNSUPPORTED,
+    );
     expectError(await post('/catalog').attach('file', Buffer.alloc(0), 'k.pdf'), 422, UNSUPPORTED);
   });
 
   it('takes exactly 10 MB, and refuses more with 413 and the catalog message', async () => {
-    const ok = await post('/catalog-raw').attach('file', Buffer.alloc(10 * MB), 'k.pdf').expect(200);
+    const ok = await post('/catalog-raw')
+      .attach('file', Buffer.alloc(10 * MB), 'k.pdf')
+      .expect(200);
     expect(ok.body.size).toBe(10 * MB);
     expectError(await post('/catalog-raw').attach('file', Buffer.alloc(10 * MB + 1), 'k.pdf'), 413, CATALOG_TOO_LARGE);
     expectError(await post('/catalog-raw').attach('file', Buffer.alloc(12 * MB), 'k.pdf'), 413, CATALOG_TOO_LARGE);
   });
 
   it('hands a file over the limit on as a FileTooLargeError, with the fields sent before and after it', async () => {
-    const res = await post('/catalog-refused').field('platform', 'catalog').attach('file', Buffer.alloc(11 * MB), 'k.pdf').field('label', 'Yaz Menüsü').expect(499);
-    expect(res.body).toEqual({ tooLarge: true, status: 413, body: { platform: 'catalog', label: 'Yaz Menüsü' }, file: null });
+    const res = await post('/catalog-refused')
+      .field('platform', 'catalog')
+      .attach('file', Buffer.alloc(11 * MB), 'k.pdf')
+      .field('label', 'Yaz Menüsü')
+      .expect(499);
+    expect(res.body).toEqual({
+      tooLarge: true,
+      status: 413,
+      body: { platform: 'catalog', label: 'Yaz Menüsü' },
+      file: null,
+    });
     // Past 3x the limit the parse ends at the file: what came before it is all there is.
-    const far = await post('/catalog-refused').field('platform', 'catalog').attach('file', Buffer.alloc(31 * MB), 'k.pdf').field('label', 'Yaz Menüsü').expect(499);
+    const far = await post('/catalog-refused')
+      .field('platform', 'catalog')
+      .attach('file', Buffer.alloc(31 * MB), 'k.pdf')
+      .field('label', 'Yaz Menüsü')
+      .expect(499);
     expect(far.body).toMatchObject({ tooLarge: true, status: 413, file: null });
     expect(far.body.body.label).toBeUndefined();
   });
 
-  it('takes the link form\'s 15 text fields of up to 4 KB, and refuses a 16th', async () => {
+  it("takes the link form's 15 text fields of up to 4 KB, and refuses a 16th", async () => {
     const fifteen = Array.from({ length: 15 }, (_, i): Part => ({ name: `f${i}`, data: 'y'.repeat(4096) }));
     const file: Part = { name: 'file', filename: 'k.pdf', type: 'application/pdf', data: MINIMAL_PDF };
     const ok = await sendRaw('/catalog-raw', multipart([...fifteen, file])).expect(200);
     expect(ok.body.fields).toBe(15);
-    expectError(await sendRaw('/catalog-raw', multipart([...fifteen, { name: 'f15', data: 'y' }, file])), 400, TOO_MANY_FIELDS);
-    expectError(await sendRaw('/catalog-raw', multipart([{ name: 'url', data: 'y'.repeat(4097) }, file])), 400, FIELD_TOO_LONG);
+    expectError(
+      await sendRaw('/catalog-raw', multipart([...fifteen, { name: 'f15', data: 'y' }, file])),
+      400,
+      TOO_MANY_FIELDS,
+    );
+    expectError(
+      await sendRaw('/catalog-raw', multipart([{ name: 'url', data: 'y'.repeat(4097) }, file])),
+      400,
+      FIELD_TOO_LONG,
+    );
   });
 });
 
 describe('a background upload', () => {
   it('is saved as a WebP of at most 1920 pixels a side', async () => {
-    const big = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#336699' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await post('/background').attach('file', big, 'arka.png').expect(200);
     expect(res.body.path).toMatch(/^\/uploads\/7\/background-[A-Za-z0-9_-]{16}\.webp$/);
     const saved = await readFile(path.join(storage.root, '7', path.basename(res.body.path as string)));
@@ -355,7 +462,8 @@ describe('an owner upload waiting on disk', () => {
   async function staged(): Promise<string[]> {
     const folder = uploadStagingFolder();
     if (!folder) return [];
-    for (let i = 0; i < 50 && (await readdir(folder)).length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 50 && (await readdir(folder)).length > 0; i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     return readdir(folder);
   }
 
@@ -366,7 +474,9 @@ describe('an owner upload waiting on disk', () => {
     await post('/photo').attach('file', jpeg, 'a.jpg').expect(200);
     await post('/catalog').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(200);
     await post('/background').attach('file', Buffer.from('<svg/>'), 'a.svg').expect(422);
-    await post('/background-raw').attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg').expect(413);
+    await post('/background-raw')
+      .attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg')
+      .expect(413);
     expect(await staged()).toEqual([]);
   });
 
@@ -375,14 +485,20 @@ describe('an owner upload waiting on disk', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const head = multipart([{ name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: Buffer.alloc(512 * 1024, 7) }], { close: false });
+      const head = multipart(
+        [{ name: 'file', filename: 'a.jpg', type: 'image/jpeg', data: Buffer.alloc(512 * 1024, 7) }],
+        { close: false },
+      );
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => {});
       await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(`POST /photo HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${3 * MB}\r\n\r\n`);
+      socket.write(
+        `POST /photo HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${3 * MB}\r\n\r\n`,
+      );
       socket.write(head);
       // The part is being written to its temporary file...
-      for (let i = 0; i < 50 && (await readdir(uploadStagingFolder()!)).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < 50 && (await readdir(uploadStagingFolder()!)).length === 0; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect((await readdir(uploadStagingFolder()!)).length).toBe(1);
       socket.destroy();
       // ...and gone with the client.

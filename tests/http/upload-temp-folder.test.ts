@@ -47,7 +47,9 @@ function breakTempFolder(): void {
 
 /** The dialog `id` is sent open (as the no-JavaScript form shows a refusal) with `text` in it. */
 function expectDialogWith(html: string, id: string, text: string): void {
-  const match = new RegExp(`<dialog class="modal[^"]*" id="${id}"[^>]* open data-autoshow[^>]*>([\\s\\S]*?)</dialog>`).exec(html);
+  const match = new RegExp(
+    `<dialog class="modal[^"]*" id="${id}"[^>]* open data-autoshow[^>]*>([\\s\\S]*?)</dialog>`,
+  ).exec(html);
   expect(match, `dialog #${id} open`).not.toBeNull();
   expect(match![1]).toContain(text);
 }
@@ -56,22 +58,37 @@ describe('an upload while the temp folder cannot be written', () => {
   it.each([
     ['profile photo', '/photo/profile', 'profil-fotografi', 'Fotoğraf kaydedilemedi'],
     ['background image', '/background/image', 'arka-plan', 'Arkaplan güncellenemedi'],
-  ])('%s: 503 inside its dialog, or JSON for the widget; the server serves on, and uploads work again once the folder can be made', async (_name, route, dialog, failure) => {
-    const photo = await solidJpeg(300, 300, { r: 200, g: 80, b: 40 });
-    breakTempFolder();
+  ])(
+    '%s: 503 inside its dialog, or JSON for the widget; the server serves on, and uploads work again once the folder can be made',
+    async (_name, route, dialog, failure) => {
+      const photo = await solidJpeg(300, 300, { r: 200, g: 80, b: 40 });
+      breakTempFolder();
 
-    const page = await request(t.app).post(`${base()}${route}`).attach('file', photo, 'foto.jpg').expect(503);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['retry-after']).toBe('5');
-    expectDialogWith(page.text, dialog, NO_TEMP_FOLDER);
+      const page = await request(t.app).post(`${base()}${route}`).attach('file', photo, 'foto.jpg').expect(503);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['retry-after']).toBe('5');
+      expectDialogWith(page.text, dialog, NO_TEMP_FOLDER);
 
-    const json = await request(t.app).post(`${base()}${route}`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(503);
-    expect(json.body).toEqual({ ok: false, error: `${failure}: ${NO_TEMP_FOLDER}`, fields: { file: NO_TEMP_FOLDER } });
+      const json = await request(t.app)
+        .post(`${base()}${route}`)
+        .set('Accept', 'application/json')
+        .attach('file', photo, 'foto.jpg')
+        .expect(503);
+      expect(json.body).toEqual({
+        ok: false,
+        error: `${failure}: ${NO_TEMP_FOLDER}`,
+        fields: { file: NO_TEMP_FOLDER },
+      });
 
-    await request(t.app).get(`/${customer.slug}`).expect(200);
-    process.env.TMPDIR = systemTemp ?? '/tmp';
-    await request(t.app).post(`${base()}${route}`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(200);
-  });
+      await request(t.app).get(`/${customer.slug}`).expect(200);
+      process.env.TMPDIR = systemTemp ?? '/tmp';
+      await request(t.app)
+        .post(`${base()}${route}`)
+        .set('Accept', 'application/json')
+        .attach('file', photo, 'foto.jpg')
+        .expect(200);
+    },
+  );
 
   it('a catalog file: 503 inside the add-link dialog with the label kept', async () => {
     breakTempFolder();
@@ -88,11 +105,19 @@ describe('an upload while the temp folder cannot be written', () => {
 
   it('the temp folder removed while the server runs (a /tmp cleaner): the next upload makes a new one', async () => {
     const photo = await solidJpeg(300, 300, { r: 20, g: 80, b: 140 });
-    await request(t.app).post(`${base()}/photo/profile`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(200);
+    await request(t.app)
+      .post(`${base()}/photo/profile`)
+      .set('Accept', 'application/json')
+      .attach('file', photo, 'foto.jpg')
+      .expect(200);
     const removed = uploadStagingFolder();
     expect(removed).not.toBeNull();
     rmSync(removed!, { recursive: true, force: true });
-    await request(t.app).post(`${base()}/photo/cover`).set('Accept', 'application/json').attach('file', photo, 'foto.jpg').expect(200);
+    await request(t.app)
+      .post(`${base()}/photo/cover`)
+      .set('Accept', 'application/json')
+      .attach('file', photo, 'foto.jpg')
+      .expect(200);
     expect(uploadStagingFolder()).not.toBe(removed);
   });
 });

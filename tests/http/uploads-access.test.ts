@@ -17,8 +17,17 @@ beforeEach(async () => {
   t = await createTestApp();
   customer = await createCustomer(t, await signIn(t.app), 'Ayşe', 'Kaya');
   const base = `/edit/${customer.editToken}`;
-  await request(t.app).post(`${base}/photo/profile`).attach('file', await solidJpeg(300, 300, { r: 9, g: 90, b: 200 }), 'a.jpg').expect(303);
-  await request(t.app).post(`${base}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'file').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(303);
+  await request(t.app)
+    .post(`${base}/photo/profile`)
+    .attach('file', await solidJpeg(300, 300, { r: 9, g: 90, b: 200 }), 'a.jpg')
+    .expect(303);
+  await request(t.app)
+    .post(`${base}/links/catalog`)
+    .field('platform', 'catalog')
+    .field('catalog_type', 'file')
+    .field('label', 'Menü')
+    .attach('file', MINIMAL_PDF, 'm.pdf')
+    .expect(303);
   photo = String((await t.db('customer_profiles').where({ customer_id: customer.id }).first()).profile_photo);
   catalog = String((await t.db('social_links').where({ customer_id: customer.id }).first()).url);
 });
@@ -35,7 +44,10 @@ describe('uploaded files of a passive customer', () => {
       expect(res.headers['content-type']).not.toMatch(/^(image|application\/pdf)/);
     }
     await request(t.app).head(photo).expect(404);
-    expect((await request(t.app).get(photo).set('Accept', 'application/json').expect(404)).body).toEqual({ ok: false, error: 'Aradığınız sayfa bulunamadı.' });
+    expect((await request(t.app).get(photo).set('Accept', 'application/json').expect(404)).body).toEqual({
+      ok: false,
+      error: 'Aradığınız sayfa bulunamadı.',
+    });
 
     await t.services.customers.setActive(customer.id, true);
     const back = await request(t.app).get(photo).expect(200);
@@ -49,7 +61,9 @@ describe('uploaded files of a passive customer', () => {
     expect(editor.text).toContain('Profiliniz şu anda pasif');
     await request(t.app).get(`/${customer.slug}`).expect(403);
     await t.services.customers.setActive(customer.id, true);
-    expect((await request(t.app).get(`/edit/${customer.editToken}/profile`).expect(200)).text).not.toContain('Profiliniz şu anda pasif');
+    expect((await request(t.app).get(`/edit/${customer.editToken}/profile`).expect(200)).text).not.toContain(
+      'Profiliniz şu anda pasif',
+    );
   });
 
   it('cannot be reached by another spelling of the path while passive', async () => {
@@ -71,6 +85,8 @@ describe('uploaded files of a passive customer', () => {
   });
 
   it('are a 404 for a customer that does not exist', async () => {
-    await request(t.app).get(`/uploads/999999/${photo.split('/').pop()}`).expect(404);
+    await request(t.app)
+      .get(`/uploads/999999/${photo.split('/').pop()}`)
+      .expect(404);
   });
 });

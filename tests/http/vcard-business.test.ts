@@ -24,7 +24,9 @@ async function setProfile(fields: Record<string, unknown>): Promise<void> {
 }
 
 async function addLink(platform: string, url: string, visible = true): Promise<void> {
-  await t.db('social_links').insert({ customer_id: customer.id, platform, url, label: platform, is_visible: visible, order_index: 0 });
+  await t
+    .db('social_links')
+    .insert({ customer_id: customer.id, platform, url, label: platform, is_visible: visible, order_index: 0 });
 }
 
 type Property = { params: Record<string, string | string[]>; value: string | string[] };
@@ -36,7 +38,8 @@ async function fetchCard(): Promise<Map<string, Property[]>> {
   expect(cards).toHaveLength(1);
   expect(cards[0]!.version).toBe('3.0');
   const props = new Map<string, Property[]>();
-  for (const [name, params, , value] of cards[0]!.toJSON()[1]) props.set(name, [...(props.get(name) ?? []), { params, value }]);
+  for (const [name, params, , value] of cards[0]!.toJSON()[1])
+    props.set(name, [...(props.get(name) ?? []), { params, value }]);
   return props;
 }
 
@@ -60,7 +63,15 @@ describe('GET /{slug}/vcard.vcf: the business', () => {
     const adr = card.get('adr');
     expect(adr).toHaveLength(1);
     expect(typesOf(adr![0]!)).toEqual(['work']);
-    expect(adr![0]!.value).toEqual(['', '', 'Caferağa Mah. Moda Cad. No: 12', 'Kadıköy', 'İstanbul', '34710', 'Türkiye']);
+    expect(adr![0]!.value).toEqual([
+      '',
+      '',
+      'Caferağa Mah. Moda Cad. No: 12',
+      'Kadıköy',
+      'İstanbul',
+      '34710',
+      'Türkiye',
+    ]);
   });
 
   it('lists every visible phone and e-mail once with its type, and none of the hidden ones', async () => {

@@ -26,10 +26,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const rows = (n: number): ViewRow[] => Array.from({ length: n }, (_, i) => ({ customerId, viewedAt: AT + i, source: 'qr' }));
+const rows = (n: number): ViewRow[] =>
+  Array.from({ length: n }, (_, i) => ({ customerId, viewedAt: AT + i, source: 'qr' }));
 
 async function stored(): Promise<{ raw: number; days: number; sources: number }> {
-  const count = async (query: Promise<Array<Record<string, unknown>>>) => Number(Object.values((await query)[0] ?? {})[0] ?? 0);
+  const count = async (query: Promise<Array<Record<string, unknown>>>) =>
+    Number(Object.values((await query)[0] ?? {})[0] ?? 0);
   return {
     raw: await count(t.db('profile_views').where({ customer_id: customerId }).count({ n: '*' })),
     days: await count(t.db('profile_view_days').where({ customer_id: customerId }).sum({ n: 'views' })),
@@ -46,41 +48,54 @@ describe('view batches', () => {
     expect(await stored()).toEqual({ raw: 7, days: 7, sources: 7 });
   });
 
-  it.runIf(testsOnPostgres)('writes a batch once when its commit went through and the connection was lost before the answer', async () => {
-    const proxy = await commitLosingProxy(new URL(t.config.databaseUrl!));
-    const url = new URL(t.config.databaseUrl!);
-    url.host = `127.0.0.1:${proxy.port}`;
-    const db: Db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
-    const warnings: string[] = [];
-    const logger = createLogger('warn', new Writable({ write: (chunk: Buffer, _enc, done) => done(void warnings.push(chunk.toString())) }));
-    const recorder = new ViewRecorder(new ViewRepository(db, TIME_ZONE), logger);
-    try {
-      for (const row of rows(5)) recorder.record(row.customerId, row.viewedAt, 'qr');
-      proxy.loseNextCommit();
-      await recorder.flush();
-      expect(proxy.commitsLost).toBe(1);
-      // The commit went through: the rows are there, though the recorder could not know it.
-      expect((await stored()).raw).toBe(5);
-      expect(recorder.pending).toBe(5);
-      expect(warnings.join('')).toContain('database away');
-      await expect.poll(async () => {
+  it.runIf(testsOnPostgres)(
+    'writes a batch once when its commit went through and the connection was lost before the answer',
+    async () => {
+      const proxy = await commitLosingProxy(new URL(t.config.databaseUrl!));
+      const url = new URL(t.config.databaseUrl!);
+      url.host = `127.0.0.1:${proxy.port}`;
+      const db: Db = createDb({ databaseUrl: url.toString(), sqliteFile: '' });
+      const warnings: string[] = [];
+      const logger = createLogger(
+        'warn',
+        new Writable({ write: (chunk: Buffer, _enc, done) => done(void warnings.push(chunk.toString())) }),
+      );
+      const recorder = new ViewRecorder(new ViewRepository(db, TIME_ZONE), logger);
+      try {
+        for (const row of rows(5)) recorder.record(row.customerId, row.viewedAt, 'qr');
+        proxy.loseNextCommit();
         await recorder.flush();
-        return recorder.pending;
-      }, { timeout: 10_000, interval: 250 }).toBe(0);
-      expect(await stored()).toEqual({ raw: 5, days: 5, sources: 5 });
-    } finally {
-      await recorder.stop();
-      await db.destroy();
-      proxy.close();
-    }
-  });
+        expect(proxy.commitsLost).toBe(1);
+        // The commit went through: the rows are there, though the recorder could not know it.
+        expect((await stored()).raw).toBe(5);
+        expect(recorder.pending).toBe(5);
+        expect(warnings.join('')).toContain('database away');
+        await expect
+          .poll(
+            async () => {
+              await recorder.flush();
+              return recorder.pending;
+            },
+            { timeout: 10_000, interval: 250 },
+          )
+          .toBe(0);
+        expect(await stored()).toEqual({ raw: 5, days: 5, sources: 5 });
+      } finally {
+        await recorder.stop();
+        await db.destroy();
+        proxy.close();
+      }
+    },
+  );
 });
 
 /**
  * A TCP proxy to PostgreSQL that, once armed, passes the client's next COMMIT to the server and
  * closes the connection when the server answers it, so the commit is done and its answer lost.
  */
-async function commitLosingProxy(target: URL): Promise<{ port: number; commitsLost: number; loseNextCommit(): void; close(): void }> {
+async function commitLosingProxy(
+  target: URL,
+): Promise<{ port: number; commitsLost: number; loseNextCommit(): void; close(): void }> {
   const sockets = new Set<net.Socket>();
   let armed = false;
   const state = {

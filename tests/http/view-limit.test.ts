@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { COUNTED_LOADS_PER_VISITOR, VIEW_PERIOD_MS } from '../../src/services/view-allowance.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
-const PHONE = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+const PHONE =
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
 
 let t: TestApp;
 let now: number;
@@ -27,7 +28,8 @@ async function viewsOf(customerId: number): Promise<number> {
   return Number(row?.n);
 }
 
-const load = (path: string, headers: Record<string, string> = {}) => request(t.app).get(path).set('User-Agent', PHONE).set(headers).expect(200);
+const load = (path: string, headers: Record<string, string> = {}) =>
+  request(t.app).get(path).set('User-Agent', PHONE).set(headers).expect(200);
 
 describe('views per client', () => {
   it(`counts ${COUNTED_LOADS_PER_VISITOR} of 300 loads by one client, serves all 300, and counts again in the next period`, async () => {
@@ -37,7 +39,9 @@ describe('views per client', () => {
       expect(res.text).toContain('Ayşe Kaya');
     }
     expect(await viewsOf(ayse.id)).toBe(COUNTED_LOADS_PER_VISITOR);
-    expect(await t.db('view_source_days').where({ customer_id: ayse.id }).sum({ n: 'views' }).first()).toMatchObject({ n: COUNTED_LOADS_PER_VISITOR });
+    expect(await t.db('view_source_days').where({ customer_id: ayse.id }).sum({ n: 'views' }).first()).toMatchObject({
+      n: COUNTED_LOADS_PER_VISITOR,
+    });
     // Another profile is another budget.
     await load(`/${ali.slug}`);
     expect(await viewsOf(ali.id)).toBe(1);

@@ -30,7 +30,12 @@ beforeEach(async () => {
   smtp = await startSmtpTestServer();
   time = Date.parse('2026-11-26T09:00:00Z');
   ({ t, customer, other } = await createOwnerWorld({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vizit <bildirim@ajans.example>', BASE_URL: 'https://kart.example', APP_TIMEZONE: 'Europe/Istanbul' },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Vizit <bildirim@ajans.example>',
+      BASE_URL: 'https://kart.example',
+      APP_TIMEZONE: 'Europe/Istanbul',
+    },
     clock: () => new Date(time),
   }));
   worker = testMailWorker(t, { now: () => new Date(time) });
@@ -48,14 +53,30 @@ const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 
 /** The owner's address saved with `fields` and confirmed through the e-mailed link. */
 async function confirmed(c: CreatedCustomer, email: string, fields: Record<string, string>): Promise<void> {
-  await request(t.app).post(`/edit/${c.editToken}/notifications`).type('form').send({ email, ...fields }).expect(303);
+  await request(t.app)
+    .post(`/edit/${c.editToken}/notifications`)
+    .type('form')
+    .send({ email, ...fields })
+    .expect(303);
   const [mail] = await deliver();
-  const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(mail!.parsed.text ?? '')![1]!;
+  const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(
+    mail!.parsed.text ?? '',
+  )![1]!;
   await request(t.app).get(link).expect(200);
 }
 
 async function link(c: CreatedCustomer, label: string, order: number): Promise<number> {
-  const [row] = await t.db('social_links').insert({ customer_id: c.id, platform: 'website', url: 'https://ornek.com', label, order_index: order, created_at: 1 }).returning('id');
+  const [row] = await t
+    .db('social_links')
+    .insert({
+      customer_id: c.id,
+      platform: 'website',
+      url: 'https://ornek.com',
+      label,
+      order_index: order,
+      created_at: 1,
+    })
+    .returning('id');
   return Number(typeof row === 'object' ? (row as { id: unknown }).id : row);
 }
 
@@ -91,11 +112,13 @@ async function seedAyse(): Promise<void> {
     Date.parse('2026-11-29T20:59:59Z'),
     Date.parse('2026-11-29T21:00:00Z'),
   ];
-  await t.db('anonymous_messages').insert(messages.map((at) => ({ customer_id: customer.id, message: 'gizli metin', created_at: at })));
+  await t
+    .db('anonymous_messages')
+    .insert(messages.map((at) => ({ customer_id: customer.id, message: 'gizli metin', created_at: at })));
 }
 
 describe('the weekly summary', () => {
-  it('tells last week\'s views, clicks, top links, sources and messages, each against the week before', async () => {
+  it("tells last week's views, clicks, top links, sources and messages, each against the week before", async () => {
     await confirmed(customer, 'ayse@example.com', { weekly: '1' });
     await seedAyse();
     time = MONDAY_NINE;
@@ -114,14 +137,19 @@ describe('the weekly summary', () => {
     expect(text).not.toContain('gizli metin');
     expect(mail!.parsed.html).toContain('Görüntülenme');
     const unfolded = mail!.raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ');
-    const unsubscribe = /^List-Unsubscribe: <https:\/\/kart\.example(\/notifications\/unsubscribe\/[A-Za-z0-9_-]{43})>\r?$/m.exec(unfolded)?.[1];
+    const unsubscribe =
+      /^List-Unsubscribe: <https:\/\/kart\.example(\/notifications\/unsubscribe\/[A-Za-z0-9_-]{43})>\r?$/m.exec(
+        unfolded,
+      )?.[1];
     expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
 
     // The same week again (a second run, another instance, a restart): nothing more.
     expect(await summaries.run(time + HOUR)).toBe(1);
     expect(await deliver()).toEqual([]);
     expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
-    expect((await t.db('mail_outbox').where({ kind: 'weekly' }).first()).dedupe_key).toBe(`weekly:${customer.id}:2026-W48`);
+    expect((await t.db('mail_outbox').where({ kind: 'weekly' }).first()).dedupe_key).toBe(
+      `weekly:${customer.id}:2026-W48`,
+    );
 
     // The one-click link turns the summary off; the next Monday sends none.
     await request(t.app).post(unsubscribe!).type('form').send('List-Unsubscribe=One-Click').expect(200);
@@ -132,7 +160,11 @@ describe('the weekly summary', () => {
 
   it('sends none for an empty week, none to an unconfirmed address, none before Monday 09:00', async () => {
     await confirmed(customer, 'ayse@example.com', { weekly: '1' });
-    await request(t.app).post(`/edit/${other.editToken}/notifications`).type('form').send({ email: 'ali@example.com', weekly: '1' }).expect(303);
+    await request(t.app)
+      .post(`/edit/${other.editToken}/notifications`)
+      .type('form')
+      .send({ email: 'ali@example.com', weekly: '1' })
+      .expect(303);
     await deliver();
     await t.db('profile_view_days').insert({ customer_id: other.id, day: '2026-11-24', views: 9 });
     time = MONDAY_NINE;
@@ -147,9 +179,19 @@ describe('the weekly summary', () => {
     await confirmed(customer, 'ayse@example.com', { weekly: '1' });
     await t.db('profile_view_days').insert({ customer_id: customer.id, day: '2026-11-25', views: 4 });
     const runs: number[] = [];
-    const counted = { run: async (at: number) => { runs.push(at); return summaries.run(at); } };
+    const counted = {
+      run: async (at: number) => {
+        runs.push(at);
+        return summaries.run(at);
+      },
+    };
     let clock = Date.parse('2026-11-29T00:00:00Z');
-    const schedule = new WeeklySummarySchedule(counted, 'Europe/Istanbul', () => new Date(clock), createLogger('silent'));
+    const schedule = new WeeklySummarySchedule(
+      counted,
+      'Europe/Istanbul',
+      () => new Date(clock),
+      createLogger('silent'),
+    );
     // Every 5 minutes from Sunday to the next Sunday.
     for (; clock < Date.parse('2026-12-06T00:00:00Z'); clock += 5 * 60_000) await schedule.check();
     expect(runs.map((at) => new Date(at).toISOString())).toEqual(['2026-11-30T06:00:00.000Z']);
@@ -157,12 +199,19 @@ describe('the weekly summary', () => {
 
     // A restart at 15:00 that Monday: the new process runs again, the outbox keeps it to one e-mail.
     clock = Date.parse('2026-11-30T12:00:00Z');
-    const restarted = new WeeklySummarySchedule(counted, 'Europe/Istanbul', () => new Date(clock), createLogger('silent'));
+    const restarted = new WeeklySummarySchedule(
+      counted,
+      'Europe/Istanbul',
+      () => new Date(clock),
+      createLogger('silent'),
+    );
     await restarted.check();
     expect(runs).toHaveLength(2);
     expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
     time = clock;
-    expect((await deliver()).map((m) => m.parsed.subject)).toEqual(['Ayşe Kaya: haftalık özet (23 Kasım 2026 – 29 Kasım 2026)']);
+    expect((await deliver()).map((m) => m.parsed.subject)).toEqual([
+      'Ayşe Kaya: haftalık özet (23 Kasım 2026 – 29 Kasım 2026)',
+    ]);
     // A restart on Tuesday does not send last week's summary late.
     clock = Date.parse('2026-12-01T07:00:00Z');
     await new WeeklySummarySchedule(counted, 'Europe/Istanbul', () => new Date(clock), createLogger('silent')).check();

@@ -11,7 +11,6 @@ import type { ServerProcess } from '../helpers/launcher.js';
 import { csrfFrom } from '../helpers/raw-http.js';
 import { ADMIN, startTwoServers, type TwoServers } from './two-servers.js';
 
-
 let servers: TwoServers;
 let db: Db;
 let a: ServerProcess;
@@ -28,9 +27,21 @@ describe('the agency brand on two instances', () => {
   it('shows a brand saved on A on the public page B had cached, at once, with a new ETag', async () => {
     const admin = new Browser(a.url);
     const login = await admin.fetch('/login');
-    expect((await admin.form('/login', { _csrf: csrfFrom(await login.text()), email: ADMIN.email, password: ADMIN.password })).status).toBe(303);
+    expect(
+      (
+        await admin.form('/login', {
+          _csrf: csrfFrom(await login.text()),
+          email: ADMIN.email,
+          password: ADMIN.password,
+        })
+      ).status,
+    ).toBe(303);
     const panel = await admin.fetch('/admin');
-    const created = await admin.form('/admin/customers', { _csrf: csrfFrom(await panel.text()), name: 'Mehmet', surname: 'Demir' });
+    const created = await admin.form('/admin/customers', {
+      _csrf: csrfFrom(await panel.text()),
+      name: 'Mehmet',
+      surname: 'Demir',
+    });
     const id = Number(/\/admin\/customers\/(\d+)/.exec(created.headers.get('location') ?? '')?.[1]);
     const slug = String((await db('customers').where({ id }).first()).slug);
 
@@ -45,7 +56,11 @@ describe('the agency brand on two instances', () => {
     form.set('brand_name', 'Deniz Ajans');
     form.set('brand_url', 'https://denizajans.com.tr');
     form.set('accent_color', '#1d4ed8');
-    const logo = await sharp({ create: { width: 300, height: 120, channels: 4, background: { r: 29, g: 78, b: 216, alpha: 0.5 } } }).png().toBuffer();
+    const logo = await sharp({
+      create: { width: 300, height: 120, channels: 4, background: { r: 29, g: 78, b: 216, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     form.set('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
     expect((await admin.fetch('/admin/settings', { method: 'POST', body: form })).status).toBe(303);
 

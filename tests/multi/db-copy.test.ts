@@ -35,68 +35,176 @@ const scratch: string[] = [];
 beforeAll(async () => {
   let now = Date.UTC(2026, 10, 21, 9, 0, 0);
   // E-mail set up (a server that is never reached: no outbox worker runs here), so mail waits in the outbox.
-  source = await createTestApp({ env: { DATABASE_URL: '', SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'vizit@example.com', BASE_URL: 'https://kart.example.com' }, clock: () => new Date(now) });
+  source = await createTestApp({
+    env: {
+      DATABASE_URL: '',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'vizit@example.com',
+      BASE_URL: 'https://kart.example.com',
+    },
+    clock: () => new Date(now),
+  });
   const admin = await signIn(source.app);
   ayse = await createCustomer(source, admin, 'Ayşe', 'Kaya');
   mehmet = await createCustomer(source, admin, 'Mehmet', 'Demir');
   await seedFullProfile(source, ayse.id);
   await request(source.app).post(`/edit/${ayse.editToken}/settings`).type('form').send({ dark_mode: '1' }).expect(303);
-  await admin.agent.post(`/admin/customers/${mehmet.id}/status`).type('form').send({ _csrf: admin.csrf, is_active: '0' }).expect(303);
+  await admin.agent
+    .post(`/admin/customers/${mehmet.id}/status`)
+    .type('form')
+    .send({ _csrf: admin.csrf, is_active: '0' })
+    .expect(303);
   for (const message of ['Merhaba, kupa siparişi vermek istiyorum.', 'Cumartesi kursu kaçta başlıyor?']) {
     const page = await request(source.app).get(`/${ayse.slug}`).set('User-Agent', BROWSER).expect(200);
     const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)?.[1] ?? '';
     now += 5000;
-    await request(source.app).post(`/${ayse.slug}/messages`).set('User-Agent', BROWSER).type('form').send({ message, form_started: stamp }).expect(303);
+    await request(source.app)
+      .post(`/${ayse.slug}/messages`)
+      .set('User-Agent', BROWSER)
+      .type('form')
+      .send({ message, form_started: stamp })
+      .expect(303);
     now += 26 * 60 * 60 * 1000;
   }
   // A tap on one of Ayşe's links, as the browser's ping sends it: the click counters have a row too.
   const link = await source.db('social_links').where({ customer_id: ayse.id, is_visible: true }).orderBy('id').first();
-  await request(source.app).post(`/${ayse.slug}/links/${link.id}/click`).set('User-Agent', BROWSER).set('Content-Type', 'text/ping').send('PING').expect(204);
+  await request(source.app)
+    .post(`/${ayse.slug}/links/${link.id}/click`)
+    .set('User-Agent', BROWSER)
+    .set('Content-Type', 'text/ping')
+    .send('PING')
+    .expect(204);
   await source.services.views.flush();
   // A price list with a category and an item, through the owner's editor (price_lists and its two tables).
-  const mugs = await request(source.app).post(`/edit/${ayse.editToken}/price-list/categories`).type('form').send({ name: 'Kupalar' }).set('Accept', 'application/json').expect(200);
-  await request(source.app).post(`/edit/${ayse.editToken}/price-list/items`).field('category_id', String(mugs.body.id)).field('name', 'El yapımı kupa').field('price', '350').field('labels', 'vegan').field('is_visible', '1').expect(303);
+  const mugs = await request(source.app)
+    .post(`/edit/${ayse.editToken}/price-list/categories`)
+    .type('form')
+    .send({ name: 'Kupalar' })
+    .set('Accept', 'application/json')
+    .expect(200);
+  await request(source.app)
+    .post(`/edit/${ayse.editToken}/price-list/items`)
+    .field('category_id', String(mugs.body.id))
+    .field('name', 'El yapımı kupa')
+    .field('price', '350')
+    .field('labels', 'vegan')
+    .field('is_visible', '1')
+    .expect(303);
   // Opening hours with a closed date (opening_hours).
-  await request(source.app).post(`/edit/${ayse.editToken}/hours`).type('form')
-    .send({ hours_1: '09:00-18:00', hours_2: '09:00-12:30,13:30-19:00', hours_3: '', hours_4: '09:00-18:00', hours_5: '09:00-18:00', hours_6: '10:00-14:00', hours_7: '', closed_dates: '2099-01-01' }).expect(303);
+  await request(source.app)
+    .post(`/edit/${ayse.editToken}/hours`)
+    .type('form')
+    .send({
+      hours_1: '09:00-18:00',
+      hours_2: '09:00-12:30,13:30-19:00',
+      hours_3: '',
+      hours_4: '09:00-18:00',
+      hours_5: '09:00-18:00',
+      hours_6: '10:00-14:00',
+      hours_7: '',
+      closed_dates: '2099-01-01',
+    })
+    .expect(303);
   // Ayşe's notifications to an address waiting for its confirmation (owner_notifications; the confirmation in mail_outbox).
-  await request(source.app).post(`/edit/${ayse.editToken}/notifications`).type('form').send({ email: 'ayse@example.com', on_message: '1', weekly: '1' }).expect(303);
+  await request(source.app)
+    .post(`/edit/${ayse.editToken}/notifications`)
+    .type('form')
+    .send({ email: 'ayse@example.com', on_message: '1', weekly: '1' })
+    .expect(303);
   // Contact exchange: the form turned on (lead_settings, lead_notices) and a lead left through it (leads, and lead_days once counted).
-  await request(source.app).post(`/edit/${ayse.editToken}/leads/settings`).type('form')
-    .send({ enabled: '1', fields: ['phone', 'email'], prompt: '', notice: 'Veri sorumlusu: Ayşe Kaya.', retention_months: '12' }).expect(303);
+  await request(source.app)
+    .post(`/edit/${ayse.editToken}/leads/settings`)
+    .type('form')
+    .send({
+      enabled: '1',
+      fields: ['phone', 'email'],
+      prompt: '',
+      notice: 'Veri sorumlusu: Ayşe Kaya.',
+      retention_months: '12',
+    })
+    .expect(303);
   const leadPage = await request(source.app).get(`/${ayse.slug}`).set('User-Agent', BROWSER).expect(200);
   now += 5000;
-  await request(source.app).post(`/${ayse.slug}/leads`).type('form')
-    .send({ name: 'Deniz Yıldız', phone: '05321234567', consent: '1', form_started: inputValue(leadPage.text, 'form_started'), notice_version: '1' }).expect(303);
+  await request(source.app)
+    .post(`/${ayse.slug}/leads`)
+    .type('form')
+    .send({
+      name: 'Deniz Yıldız',
+      phone: '05321234567',
+      consent: '1',
+      form_started: inputValue(leadPage.text, 'form_started'),
+      notice_version: '1',
+    })
+    .expect(303);
   await source.services.leadCounts.flush();
   // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery codes).
   const later = await signIn(source.app);
   // The import's one-time id is kept (import_runs), and its refused row as the file to download (import_run_refused_rows, bytes).
-  const importPage = await later.agent.post('/admin/import').field('_csrf', later.csrf)
-    .attach('file', Buffer.from('ad;soyad\r\nZeynep;Yıldız\r\n;Şahin\r\n'), { filename: 'musteriler.csv', contentType: 'text/csv' }).expect(422);
-  await later.agent.post('/admin/import/confirm').type('form').send({
-    _csrf: inputValue(importPage.text, '_csrf'), importId: inputValue(importPage.text, 'importId'),
-    data: inputValue(importPage.text, 'data'), slugs: inputValue(importPage.text, 'slugs'), mode: 'valid_only',
-  }).expect(303);
+  const importPage = await later.agent
+    .post('/admin/import')
+    .field('_csrf', later.csrf)
+    .attach('file', Buffer.from('ad;soyad\r\nZeynep;Yıldız\r\n;Şahin\r\n'), {
+      filename: 'musteriler.csv',
+      contentType: 'text/csv',
+    })
+    .expect(422);
+  await later.agent
+    .post('/admin/import/confirm')
+    .type('form')
+    .send({
+      _csrf: inputValue(importPage.text, '_csrf'),
+      importId: inputValue(importPage.text, 'importId'),
+      data: inputValue(importPage.text, 'data'),
+      slugs: inputValue(importPage.text, 'slugs'),
+      mode: 'valid_only',
+    })
+    .expect(303);
   // The imported customer's address changed: the old one is kept as a redirect (slug_redirects).
   const zeynep = await source.db('customers').where({ name: 'Zeynep' }).first();
-  await later.agent.post(`/admin/customers/${zeynep.id}/slug`).type('form').send({ _csrf: later.csrf, slug: 'zeynep-yildiz-tasarim' }).expect(303);
+  await later.agent
+    .post(`/admin/customers/${zeynep.id}/slug`)
+    .type('form')
+    .send({ _csrf: later.csrf, slug: 'zeynep-yildiz-tasarim' })
+    .expect(303);
   const settings = await later.agent.get('/admin/settings').expect(200);
-  await later.agent.post('/admin/settings').field('_csrf', csrfFrom(settings.text)).field('brand_name', 'Kaya Ajans')
-    .field('brand_url', 'https://kaya-ajans.com.tr').field('accent_color', '#1d4ed8').expect(303);
+  await later.agent
+    .post('/admin/settings')
+    .field('_csrf', csrfFrom(settings.text))
+    .field('brand_name', 'Kaya Ajans')
+    .field('brand_url', 'https://kaya-ajans.com.tr')
+    .field('accent_color', '#1d4ed8')
+    .expect(303);
   await source.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
   const second = request.agent(source.app);
   const login = await second.get('/login');
-  await second.post('/login').type('form').send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' }).expect(303);
+  await second
+    .post('/login')
+    .type('form')
+    .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
+    .expect(303);
   const security = await second.get('/admin/security').expect(200);
   const secret = /<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(security.text)?.[1]?.replace(/ /g, '') ?? '';
-  const code = TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: now });
+  const code = TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: now,
+  });
   const enrolment = /name="enrolment" value="([^"]+)"/.exec(security.text)?.[1];
-  await second.post('/admin/security').type('form').send({ _csrf: csrfFrom(security.text), enrolment, code }).expect(200);
+  await second
+    .post('/admin/security')
+    .type('form')
+    .send({ _csrf: csrfFrom(security.text), enrolment, code })
+    .expect(200);
   // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
   const forgot = request.agent(source.app);
   const forgotPage = await forgot.get('/login/forgot').expect(200);
-  await forgot.post('/login/forgot').type('form').send({ _csrf: csrfFrom(forgotPage.text), email: 'ikinci@example.com' }).expect(303);
+  await forgot
+    .post('/login/forgot')
+    .type('form')
+    .send({ _csrf: csrfFrom(forgotPage.text), email: 'ikinci@example.com' })
+    .expect(303);
   // The lead form's page load above was a view: written now, not by the recorder's timer in the middle of the copy.
   await source.services.views.flush();
   await source.services.leadCounts.flush();
@@ -146,7 +254,12 @@ function normalized(table: string, row: Record<string, unknown>): Record<string,
 
 /** Rows in an order that does not depend on either database's collation. */
 function canonical(table: string, rows: Rows): Rows {
-  const key = (row: Record<string, unknown>) => JSON.stringify(Object.keys(row).sort().map((k) => row[k]));
+  const key = (row: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.keys(row)
+        .sort()
+        .map((k) => row[k]),
+    );
   return rows.map((row) => normalized(table, row)).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
@@ -189,7 +302,12 @@ describe('npm run db:copy', () => {
     expect(result.stdout).toMatch(/toplam \/ total +\d+\n/);
     expect(result.stdout).toMatch(/süre \/ time: \d+\.\d s/);
     const [copied] = (await db('customer_profiles').where({ customer_id: ayse.id })).map(withBooleans);
-    expect(copied).toMatchObject({ dark_mode: true, show_name_on_cover: true, is_profile_visible: true, phone: '+905321234567' });
+    expect(copied).toMatchObject({
+      dark_mode: true,
+      show_name_on_cover: true,
+      is_profile_visible: true,
+      phone: '+905321234567',
+    });
     expect(await db('customers').where({ id: mehmet.id }).first()).toMatchObject({ is_active: false, name: 'Mehmet' });
 
     // The app on the copy: the copied administrator signs in, the copied pages are served.
@@ -204,13 +322,21 @@ describe('npm run db:copy', () => {
       const admin = await signIn(onCopy.app);
       // Sequences start after the copied ids: new rows neither collide nor leave gaps.
       const maxCustomerId = Number((await db('customers').max({ id: 'id' }).first())?.id);
-      const added = await createCustomer({ ...source, app: onCopy.app, db, config, services: onCopy.services }, admin, 'Zeynep', 'Çelik');
+      const added = await createCustomer(
+        { ...source, app: onCopy.app, db, config, services: onCopy.services },
+        admin,
+        'Zeynep',
+        'Çelik',
+      );
       expect(added.id).toBe(maxCustomerId + 1);
       for (const table of fromSqlite.keys()) {
         if (!(await db.schema.hasColumn(table, 'id'))) continue;
         // import_runs' id is the preview's one-time text id: no sequence to move (slug_redirects' key, the old slug, has no id column at all).
         if (table === 'import_runs') continue;
-        const { rows } = (await db.raw("select nextval(pg_get_serial_sequence(?, 'id')) as next, (select coalesce(max(id), 0) from ??) as max", [table, table])) as {
+        const { rows } = (await db.raw(
+          "select nextval(pg_get_serial_sequence(?, 'id')) as next, (select coalesce(max(id), 0) from ??) as max",
+          [table, table],
+        )) as {
           rows: Array<{ next: number | null; max: number }>;
         };
         // A table whose id is chosen, not counted (brand_settings' one row), has no sequence.
@@ -234,27 +360,31 @@ describe('npm run db:copy', () => {
     expect(await targetTables(db)).toEqual(first);
   });
 
-  it('answers 64 to bad arguments, 66 to a missing source and 69 to an unreachable server, never showing the password', { timeout: 120_000 }, async () => {
-    const { url } = await emptyTarget();
-    const [noTarget, mysql, noValue, unknown, missing, unreachable] = await Promise.all([
-      copy(['--from', source.config.sqliteFile]),
-      copy(['--from', source.config.sqliteFile, '--to', 'mysql://vizit@127.0.0.1/vizit']),
-      copy(['--to']),
-      copy(['--to', url, '--force']),
-      copy(['--from', path.join(source.dataDir, 'yok.sqlite'), '--to', url]),
-      copy(['--from', source.config.sqliteFile, '--to', 'postgres://vizit:gizli-sifre-42@127.0.0.1:1/vizit']),
-    ]);
-    for (const result of [noTarget, mysql, noValue, unknown]) {
-      expect(result.code).toBe(64);
-      expect(result.stderr).toContain('npm run db:copy -- --to postgres://');
-    }
-    expect(mysql.stderr).toContain('--to must be a postgres:// or postgresql:// URL');
-    expect(missing.code).toBe(66);
-    expect(missing.stderr).toContain('yok.sqlite');
-    expect(unreachable.code).toBe(69);
-    expect(unreachable.stderr).toContain('cannot connect to PostgreSQL at postgres://vizit:***@127.0.0.1:1/vizit');
-    expect(unreachable.stderr + unreachable.stdout).not.toContain('gizli-sifre-42');
-  });
+  it(
+    'answers 64 to bad arguments, 66 to a missing source and 69 to an unreachable server, never showing the password',
+    { timeout: 120_000 },
+    async () => {
+      const { url } = await emptyTarget();
+      const [noTarget, mysql, noValue, unknown, missing, unreachable] = await Promise.all([
+        copy(['--from', source.config.sqliteFile]),
+        copy(['--from', source.config.sqliteFile, '--to', 'mysql://vizit@127.0.0.1/vizit']),
+        copy(['--to']),
+        copy(['--to', url, '--force']),
+        copy(['--from', path.join(source.dataDir, 'yok.sqlite'), '--to', url]),
+        copy(['--from', source.config.sqliteFile, '--to', 'postgres://vizit:gizli-sifre-42@127.0.0.1:1/vizit']),
+      ]);
+      for (const result of [noTarget, mysql, noValue, unknown]) {
+        expect(result.code).toBe(64);
+        expect(result.stderr).toContain('npm run db:copy -- --to postgres://');
+      }
+      expect(mysql.stderr).toContain('--to must be a postgres:// or postgresql:// URL');
+      expect(missing.code).toBe(66);
+      expect(missing.stderr).toContain('yok.sqlite');
+      expect(unreachable.code).toBe(69);
+      expect(unreachable.stderr).toContain('cannot connect to PostgreSQL at postgres://vizit:***@127.0.0.1:1/vizit');
+      expect(unreachable.stderr + unreachable.stdout).not.toContain('gizli-sifre-42');
+    },
+  );
 
   it('refuses a source behind on migrations, writing to neither side', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-old-'));
@@ -288,7 +418,17 @@ describe('copyDatabase', () => {
         expect(report.find((entry) => entry.table === table)?.rows, table).toBe(rows.length);
         expect(Number((await db(table).count({ n: '*' }).first())?.n), table).toBe(rows.length);
       }
-      for (const child of ['customer_profiles', 'contact_buttons', 'social_links', 'iban_info', 'anonymous_messages', 'profile_views', 'profile_view_days', 'view_source_days', 'link_click_days']) {
+      for (const child of [
+        'customer_profiles',
+        'contact_buttons',
+        'social_links',
+        'iban_info',
+        'anonymous_messages',
+        'profile_views',
+        'profile_view_days',
+        'view_source_days',
+        'link_click_days',
+      ]) {
         expect(seen.indexOf(child), child).toBeGreaterThan(seen.indexOf('customers'));
       }
       expect(seen.indexOf('link_click_days')).toBeGreaterThan(seen.indexOf('social_links'));

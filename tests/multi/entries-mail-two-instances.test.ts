@@ -44,10 +44,21 @@ afterAll(async () => {
 async function confirmedOwners(db: Db, now: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 1; i <= OWNERS; i += 1) {
-    const [row] = (await db('customers').insert({ name: `Sahip${i}`, surname: 'Kaya', slug: `sahip-${i}`, edit_token: `token-${i}`.padEnd(43, 'x') }).returning('id')) as Array<{ id: number }>;
+    const [row] = (await db('customers')
+      .insert({ name: `Sahip${i}`, surname: 'Kaya', slug: `sahip-${i}`, edit_token: `token-${i}`.padEnd(43, 'x') })
+      .returning('id')) as Array<{ id: number }>;
     await db('owner_notifications').insert({
-      customer_id: row!.id, email: `sahip${i}@example.com`, confirmed_at: now, on_message: true, weekly: false, unsubscribe_nonce: `nonce-${i}`,
-      message_unsubscribe_hash: `m${i}`, weekly_unsubscribe_hash: `w${i}`, all_unsubscribe_hash: `a${i}`, site_origin: 'https://kart.example', updated_at: now,
+      customer_id: row!.id,
+      email: `sahip${i}@example.com`,
+      confirmed_at: now,
+      on_message: true,
+      weekly: false,
+      unsubscribe_nonce: `nonce-${i}`,
+      message_unsubscribe_hash: `m${i}`,
+      weekly_unsubscribe_hash: `w${i}`,
+      all_unsubscribe_hash: `a${i}`,
+      site_origin: 'https://kart.example',
+      updated_at: now,
     });
     ids.push(row!.id);
   }
@@ -62,16 +73,26 @@ describe('two instances composing the new-entries e-mail', () => {
     let time = Date.parse('2026-11-26T09:00:00Z');
     const owners = await confirmedOwners(dbA, time);
     const mail = { smtpUrl: smtp.url, from: 'Deniz Ajans <bildirim@ajans.example>' };
-    const config = { mail, baseUrl: 'https://kart.example', sessionSecret: 's'.repeat(48), timeZone: 'Europe/Istanbul' };
+    const config = {
+      mail,
+      baseUrl: 'https://kart.example',
+      sessionSecret: 's'.repeat(48),
+      timeZone: 'Europe/Istanbul',
+    };
     const brand = { look: async () => BRAND, current: async () => BRAND };
     const instance = (db: Db): [OwnerMail, MailOutboxWorker] => {
       const ownerMail = createOwnerMail(db, new MessageRepository(db), config, brand, () => time);
-      const worker = new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(mail), createLogger('silent'), {
-        now: () => new Date(time),
-        // The clock jumps 10 minutes a message: a claim must not run out while its mail is sent.
-        leaseMs: 24 * 60 * MINUTE,
-        composers: ownerMail.composers,
-      });
+      const worker = new MailOutboxWorker(
+        new MailOutboxRepository(db),
+        createSmtpSender(mail),
+        createLogger('silent'),
+        {
+          now: () => new Date(time),
+          // The clock jumps 10 minutes a message: a claim must not run out while its mail is sent.
+          leaseMs: 24 * 60 * MINUTE,
+          composers: ownerMail.composers,
+        },
+      );
       return [ownerMail, worker];
     };
     const [mailA, workerA] = instance(dbA);
@@ -113,12 +134,16 @@ describe('two instances composing the new-entries e-mail', () => {
     const counted = new Map<string, number>();
     for (const m of smtp.messages) {
       const to = m.envelope.to[0] ?? '';
-      const count = /: yeni bir mesajınız var$/.test(m.parsed.subject ?? '') ? 1 : Number(/: (\d+) yeni mesajınız var$/.exec(m.parsed.subject ?? '')?.[1]);
+      const count = /: yeni bir mesajınız var$/.test(m.parsed.subject ?? '')
+        ? 1
+        : Number(/: (\d+) yeni mesajınız var$/.exec(m.parsed.subject ?? '')?.[1]);
       counted.set(to, (counted.get(to) ?? 0) + count);
       const owner = owners[Number(/sahip(\d+)@/.exec(to)?.[1]) - 1];
       for (const text of listed(m.parsed.text ?? '')) expect(text).toContain(`sahip ${owner} `);
     }
-    expect(Object.fromEntries(counted)).toEqual(Object.fromEntries(owners.map((_, i) => [`sahip${i + 1}@example.com`, MESSAGES / OWNERS])));
+    expect(Object.fromEntries(counted)).toEqual(
+      Object.fromEntries(owners.map((_, i) => [`sahip${i + 1}@example.com`, MESSAGES / OWNERS])),
+    );
     const everyListed = smtp.messages.flatMap((m) => listed(m.parsed.text ?? ''));
     expect(new Set(everyListed).size).toBe(everyListed.length);
     expect(written).toEqual(expect.arrayContaining(everyListed));

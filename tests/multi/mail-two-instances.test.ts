@@ -37,7 +37,13 @@ afterAll(async () => {
 describe('two instances sending one outbox', () => {
   it('deliver each of 200 mails exactly once, both taking a share', async () => {
     for (let i = 0; i < MAILS; i += 1) {
-      await queueMail(i % 2 ? dbA : dbB, { kind: 'test', recipient: `kisi${i}@example.com`, subject: `Posta ${i}`, text: `Metin ${i}`, html: `<p>Metin ${i}</p>` });
+      await queueMail(i % 2 ? dbA : dbB, {
+        kind: 'test',
+        recipient: `kisi${i}@example.com`,
+        subject: `Posta ${i}`,
+        text: `Metin ${i}`,
+        html: `<p>Metin ${i}</p>`,
+      });
     }
     const mail = { smtpUrl: smtp.url, from: 'Vizit <bildirim@ajans.example>' };
     const logger = createLogger('silent');

@@ -50,18 +50,51 @@ interface AdminPost {
 }
 
 const ADMIN_POSTS: readonly AdminPost[] = [
-  { label: 'POST /admin/customers', path: () => '/admin/customers', fields: () => ({ name: 'Sahte', surname: 'Müşteri' }) },
-  { label: 'POST /admin/customers/:id/status', path: () => `/admin/customers/${w.b.id}/status`, fields: () => ({ is_active: '0' }) },
-  { label: 'POST /admin/customers/:id/profile', path: () => `/admin/customers/${w.b.id}/profile`, fields: () => ({ name: 'Sahte', surname: 'Ad', company: 'Sahte' }) },
+  {
+    label: 'POST /admin/customers',
+    path: () => '/admin/customers',
+    fields: () => ({ name: 'Sahte', surname: 'Müşteri' }),
+  },
+  {
+    label: 'POST /admin/customers/:id/status',
+    path: () => `/admin/customers/${w.b.id}/status`,
+    fields: () => ({ is_active: '0' }),
+  },
+  {
+    label: 'POST /admin/customers/:id/profile',
+    path: () => `/admin/customers/${w.b.id}/profile`,
+    fields: () => ({ name: 'Sahte', surname: 'Ad', company: 'Sahte' }),
+  },
   { label: 'POST /admin/customers/:id/token', path: () => `/admin/customers/${w.b.id}/token`, fields: () => ({}) },
   { label: 'POST /admin/customers/:id/delete', path: () => `/admin/customers/${c.id}/delete`, fields: () => ({}) },
-  { label: 'POST /admin/customers/bulk', path: () => '/admin/customers/bulk', fields: () => ({ action: 'delete', confirm: '1', ids: `${w.b.id},${c.id}` }) },
+  {
+    label: 'POST /admin/customers/bulk',
+    path: () => '/admin/customers/bulk',
+    fields: () => ({ action: 'delete', confirm: '1', ids: `${w.b.id},${c.id}` }),
+  },
   { label: 'POST /admin/security', path: () => '/admin/security', fields: () => ({ code: '123456' }) },
-  { label: 'POST /admin/security/disable', path: () => '/admin/security/disable', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
-  { label: 'POST /admin/security/recovery-codes', path: () => '/admin/security/recovery-codes', fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }) },
-  { label: 'POST /admin/security/recovery-codes/download', path: () => '/admin/security/recovery-codes/download', fields: () => ({ sheet: 'v1.a.b.c' }) },
+  {
+    label: 'POST /admin/security/disable',
+    path: () => '/admin/security/disable',
+    fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }),
+  },
+  {
+    label: 'POST /admin/security/recovery-codes',
+    path: () => '/admin/security/recovery-codes',
+    fields: () => ({ password: ADMIN_PASSWORD, code: '123456' }),
+  },
+  {
+    label: 'POST /admin/security/recovery-codes/download',
+    path: () => '/admin/security/recovery-codes/download',
+    fields: () => ({ sheet: 'v1.a.b.c' }),
+  },
   { label: 'POST /logout', path: () => '/logout', fields: () => ({}) },
-  { label: 'POST /login', path: () => '/login', fields: () => ({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), anonymous: true },
+  {
+    label: 'POST /login',
+    path: () => '/login',
+    fields: () => ({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    anonymous: true,
+  },
 ];
 
 /** The administrator's agent, or for /login a fresh visitor that has loaded the sign-in page. */
@@ -79,45 +112,71 @@ function ownerBody(route: OwnerRoute, extra: Record<string, string>): OwnerRoute
 describe('oversized and unexpected bodies', () => {
   const ownerOversized = FORM_ROUTES.map((route) => ({ title: `${route.label} with 40 KB (over 32 KB)`, route }));
   it.each(titled(ownerOversized, (c) => c.title))('%s', async (_title, { route }) => {
-    await checkRefused(w, (json) => sendOwner(w, ownerBody(route, { pad: PAD }), w.a.editToken, { json }), { status: 413, message: TOO_LARGE });
+    await checkRefused(w, (json) => sendOwner(w, ownerBody(route, { pad: PAD }), w.a.editToken, { json }), {
+      status: 413,
+      message: TOO_LARGE,
+    });
   });
 
   const tooManyFields = Object.fromEntries(Array.from({ length: 60 }, (_v, i) => [`alan${i}`, 'x']));
-  const ownerManyFields = FORM_ROUTES.filter((r) => ['profile', 'links', 'background', 'iban'].includes(r.label.split('/').pop() ?? '')).map((route) => ({
+  const ownerManyFields = FORM_ROUTES.filter((r) =>
+    ['profile', 'links', 'background', 'iban'].includes(r.label.split('/').pop() ?? ''),
+  ).map((route) => ({
     title: `${route.label} with 60 fields (over 50)`,
     route,
   }));
   it.each(titled(ownerManyFields, (c) => c.title))('%s', async (_title, { route }) => {
-    await checkRefused(w, (json) => sendOwner(w, ownerBody(route, tooManyFields), w.a.editToken, { json }), { status: 413, message: TOO_LARGE });
+    await checkRefused(w, (json) => sendOwner(w, ownerBody(route, tooManyFields), w.a.editToken, { json }), {
+      status: 413,
+      message: TOO_LARGE,
+    });
   });
 
   it.each(titled(ADMIN_POSTS, (route) => `${route.label} with 40 KB (over 32 KB)`))('%s', async (_title, route) => {
     const send: Send = async (json) => {
       const { agent, csrf } = await adminAgent(route);
       const req = agent.post(route.path()).type('form');
-      return answer(await (json ? req.set('Accept', 'application/json') : req).send({ _csrf: csrf, ...route.fields(), pad: PAD }));
+      return answer(
+        await (json ? req.set('Accept', 'application/json') : req).send({ _csrf: csrf, ...route.fields(), pad: PAD }),
+      );
     };
     await checkRefused(w, send, { status: 413, message: TOO_LARGE, pages: ['/admin'] });
   });
 
-  const message = (fields: Record<string, string>): Send => async (json) => {
-    nextMessageWindow(w);
-    const stamp = await formStamp(w);
-    const req = request(w.t.app).post(`/${w.a.slug}/messages`).type('form');
-    return answer(await (json ? req.set('Accept', 'application/json') : req).send({ form_started: stamp, ...fields }));
-  };
+  const message =
+    (fields: Record<string, string>): Send =>
+    async (json) => {
+      nextMessageWindow(w);
+      const stamp = await formStamp(w);
+      const req = request(w.t.app).post(`/${w.a.slug}/messages`).type('form');
+      return answer(
+        await (json ? req.set('Accept', 'application/json') : req).send({ form_started: stamp, ...fields }),
+      );
+    };
 
   it('message form with 70 KB (over 64 KB) is 413', async () => {
-    await checkRefused(w, message({ message: 'x'.repeat(70_000) }), { status: 413, message: TOO_LARGE, pages: [`/edit/${w.a.editToken}/messages`] });
+    await checkRefused(w, message({ message: 'x'.repeat(70_000) }), {
+      status: 413,
+      message: TOO_LARGE,
+      pages: [`/edit/${w.a.editToken}/messages`],
+    });
   });
 
   it('message form with 40 KB (under 64 KB) is a 422 that keeps what was typed', async () => {
-    await checkRefused(w, message({ message: 'x'.repeat(40_000) }), { status: 422, message: 'Mesaj en fazla 500 karakter olabilir.', pages: [`/edit/${w.a.editToken}/messages`] });
+    await checkRefused(w, message({ message: 'x'.repeat(40_000) }), {
+      status: 422,
+      message: 'Mesaj en fazla 500 karakter olabilir.',
+      pages: [`/edit/${w.a.editToken}/messages`],
+    });
   });
 
   it('message form with 11 fields (over 10) is 413', async () => {
     const fields = Object.fromEntries(Array.from({ length: 11 }, (_v, i) => [`alan${i}`, 'x']));
-    await checkRefused(w, message({ message: 'Merhaba', ...fields }), { status: 413, message: TOO_LARGE, pages: [`/edit/${w.a.editToken}/messages`] });
+    await checkRefused(w, message({ message: 'Merhaba', ...fields }), {
+      status: 413,
+      message: TOO_LARGE,
+      pages: [`/edit/${w.a.editToken}/messages`],
+    });
   });
 
   interface RawBody {
@@ -133,22 +192,128 @@ describe('oversized and unexpected bodies', () => {
 
   const gzipBomb = () => gzipSync(Buffer.from(`bio=${'a'.repeat(2 * 1024 * 1024)}`));
   const RAW_BODIES: readonly RawBody[] = [
-    { name: 'gzip bomb (2 MB inflated) on the owner form', path: () => '/profile', contentType: 'application/x-www-form-urlencoded', encoding: 'gzip', body: gzipBomb, status: 413, message: TOO_LARGE },
-    { name: 'gzip bomb on the admin form', path: () => '/admin/customers', contentType: 'application/x-www-form-urlencoded', encoding: 'gzip', body: gzipBomb, status: 413, message: TOO_LARGE, admin: true },
-    { name: 'unknown content encoding', path: () => '/profile', contentType: 'application/x-www-form-urlencoded', encoding: 'compress', body: () => 'bio=x', status: 415 },
-    { name: 'gzip header on a plain body', path: () => '/profile', contentType: 'application/x-www-form-urlencoded', encoding: 'gzip', body: () => 'bio=x', status: 400 },
-    { name: 'UTF-16 charset', path: () => '/profile', contentType: 'application/x-www-form-urlencoded; charset=utf-16', body: () => 'bio=x', status: 415 },
-    { name: 'JSON body on the bio form', path: () => '/profile', contentType: 'application/json', body: () => JSON.stringify({ bio: 'JSON ile' }), status: 422 },
-    { name: 'JSON body on the link form', path: () => '/links', contentType: 'application/json', body: () => JSON.stringify({ platform: 'website', url: 'https://ornek.com' }), status: 422 },
-    { name: 'JSON body on the background form', path: () => '/background', contentType: 'application/json', body: () => JSON.stringify({ background_type: 'color', background_value: '#000' }), status: 422 },
-    { name: 'JSON body on the settings form', path: () => '/settings', contentType: 'application/json', body: () => JSON.stringify({ dark_mode: '1' }), status: 422 },
-    { name: 'JSON body on the IBAN form', path: () => '/iban', contentType: 'application/json', body: () => JSON.stringify({ iban: 'TR330006100519786457841326', account_holder: 'Başka' }), status: 422 },
-    { name: 'invalid JSON on the bio form', path: () => '/profile', contentType: 'application/json', body: () => '{"bio":', status: 422 },
-    { name: 'JSON body on the photo upload', path: () => '/photo/profile', contentType: 'application/json', body: () => JSON.stringify({ file: 'data:image/jpeg;base64,AAAA' }), status: 422, message: 'Dosya seçilmedi' },
-    { name: 'JSON body on the admin form, token inside', path: () => '/admin/customers', contentType: 'application/json', body: () => JSON.stringify({ _csrf: w.admin.csrf, name: 'Json', surname: 'Müşteri' }), status: 403, message: CSRF, admin: true },
-    { name: 'text/plain on the bio form', path: () => '/profile', contentType: 'text/plain', body: () => 'bio=düz metin', status: 422 },
-    { name: 'XML on the link form', path: () => '/links', contentType: 'application/xml', body: () => '<link><platform>website</platform></link>', status: 422 },
-    { name: 'multipart on a plain form', path: () => '/profile', contentType: 'multipart/form-data; boundary=x', body: () => '--x\r\nContent-Disposition: form-data; name="bio"\r\n\r\nçok parçalı\r\n--x--\r\n', status: 422 },
+    {
+      name: 'gzip bomb (2 MB inflated) on the owner form',
+      path: () => '/profile',
+      contentType: 'application/x-www-form-urlencoded',
+      encoding: 'gzip',
+      body: gzipBomb,
+      status: 413,
+      message: TOO_LARGE,
+    },
+    {
+      name: 'gzip bomb on the admin form',
+      path: () => '/admin/customers',
+      contentType: 'application/x-www-form-urlencoded',
+      encoding: 'gzip',
+      body: gzipBomb,
+      status: 413,
+      message: TOO_LARGE,
+      admin: true,
+    },
+    {
+      name: 'unknown content encoding',
+      path: () => '/profile',
+      contentType: 'application/x-www-form-urlencoded',
+      encoding: 'compress',
+      body: () => 'bio=x',
+      status: 415,
+    },
+    {
+      name: 'gzip header on a plain body',
+      path: () => '/profile',
+      contentType: 'application/x-www-form-urlencoded',
+      encoding: 'gzip',
+      body: () => 'bio=x',
+      status: 400,
+    },
+    {
+      name: 'UTF-16 charset',
+      path: () => '/profile',
+      contentType: 'application/x-www-form-urlencoded; charset=utf-16',
+      body: () => 'bio=x',
+      status: 415,
+    },
+    {
+      name: 'JSON body on the bio form',
+      path: () => '/profile',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ bio: 'JSON ile' }),
+      status: 422,
+    },
+    {
+      name: 'JSON body on the link form',
+      path: () => '/links',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ platform: 'website', url: 'https://ornek.com' }),
+      status: 422,
+    },
+    {
+      name: 'JSON body on the background form',
+      path: () => '/background',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ background_type: 'color', background_value: '#000' }),
+      status: 422,
+    },
+    {
+      name: 'JSON body on the settings form',
+      path: () => '/settings',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ dark_mode: '1' }),
+      status: 422,
+    },
+    {
+      name: 'JSON body on the IBAN form',
+      path: () => '/iban',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ iban: 'TR330006100519786457841326', account_holder: 'Başka' }),
+      status: 422,
+    },
+    {
+      name: 'invalid JSON on the bio form',
+      path: () => '/profile',
+      contentType: 'application/json',
+      body: () => '{"bio":',
+      status: 422,
+    },
+    {
+      name: 'JSON body on the photo upload',
+      path: () => '/photo/profile',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ file: 'data:image/jpeg;base64,AAAA' }),
+      status: 422,
+      message: 'Dosya seçilmedi',
+    },
+    {
+      name: 'JSON body on the admin form, token inside',
+      path: () => '/admin/customers',
+      contentType: 'application/json',
+      body: () => JSON.stringify({ _csrf: w.admin.csrf, name: 'Json', surname: 'Müşteri' }),
+      status: 403,
+      message: CSRF,
+      admin: true,
+    },
+    {
+      name: 'text/plain on the bio form',
+      path: () => '/profile',
+      contentType: 'text/plain',
+      body: () => 'bio=düz metin',
+      status: 422,
+    },
+    {
+      name: 'XML on the link form',
+      path: () => '/links',
+      contentType: 'application/xml',
+      body: () => '<link><platform>website</platform></link>',
+      status: 422,
+    },
+    {
+      name: 'multipart on a plain form',
+      path: () => '/profile',
+      contentType: 'multipart/form-data; boundary=x',
+      body: () => '--x\r\nContent-Disposition: form-data; name="bio"\r\n\r\nçok parçalı\r\n--x--\r\n',
+      status: 422,
+    },
   ];
 
   it.each(titled(RAW_BODIES, (c) => c.name))('%s', async (_title, c) => {
@@ -157,7 +322,10 @@ describe('oversized and unexpected bodies', () => {
       if (Buffer.isBuffer(body)) {
         // Bytes exactly as given (a client library would re-encode a form body); no session needed,
         // the body parser runs before anything else looks at the request.
-        const headers: Record<string, string> = { 'content-type': c.contentType, accept: json ? 'application/json' : 'text/html' };
+        const headers: Record<string, string> = {
+          'content-type': c.contentType,
+          accept: json ? 'application/json' : 'text/html',
+        };
         if (c.encoding) headers['content-encoding'] = c.encoding;
         return raw(w.t, 'POST', c.admin ? c.path() : `/edit/${w.a.editToken}${c.path()}`, { headers, body });
       }
@@ -192,7 +360,11 @@ describe('admin forms without a valid CSRF token (403)', () => {
   interface Forgery {
     name: string;
     /** The token field, headers and query to send, given the session's real token. */
-    forge: (csrf: string) => { fields: Record<string, string | string[]>; headers?: Record<string, string>; query?: string };
+    forge: (csrf: string) => {
+      fields: Record<string, string | string[]>;
+      headers?: Record<string, string>;
+      query?: string;
+    };
   }
   const FORGERIES: readonly Forgery[] = [
     { name: 'no token', forge: () => ({ fields: {} }) },
@@ -201,14 +373,22 @@ describe('admin forms without a valid CSRF token (403)', () => {
     { name: "another session's valid token", forge: () => ({ fields: { _csrf: otherCsrf } }) },
     {
       name: 'a foreign origin and no token',
-      forge: () => ({ fields: {}, headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', Referer: 'https://evil.example/' } }),
+      forge: () => ({
+        fields: {},
+        headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', Referer: 'https://evil.example/' },
+      }),
     },
-    { name: 'the token in the query string only', forge: (csrf) => ({ fields: {}, query: `?_csrf=${encodeURIComponent(csrf)}` }) },
+    {
+      name: 'the token in the query string only',
+      forge: (csrf) => ({ fields: {}, query: `?_csrf=${encodeURIComponent(csrf)}` }),
+    },
     { name: 'a wrong X-CSRF-Token header', forge: () => ({ fields: {}, headers: { 'X-CSRF-Token': 'yanlis-token' } }) },
     { name: 'the token twice (an array)', forge: (csrf) => ({ fields: { _csrf: [csrf, csrf] } }) },
   ];
 
-  const cases = ADMIN_POSTS.flatMap((route) => FORGERIES.map((forgery) => ({ route, forgery, title: `${route.label} with ${forgery.name}` })));
+  const cases = ADMIN_POSTS.flatMap((route) =>
+    FORGERIES.map((forgery) => ({ route, forgery, title: `${route.label} with ${forgery.name}` })),
+  );
 
   it.each(titled(cases, (c) => c.title))('%s', async (_title, { route, forgery }) => {
     let agentUsed: request.Agent | null = null;
@@ -225,7 +405,8 @@ describe('admin forms without a valid CSRF token (403)', () => {
     const message = forgery.name.startsWith('a foreign origin') ? CROSS_SITE : CSRF;
     await checkRefused(w, send, { status: 403, message, pages: ['/admin', `/admin/customers/${c.id}`] });
     // The forged sign-in signed nobody in; the forged sign-out ended no session.
-    if (route.anonymous && agentUsed) await (agentUsed as request.Agent).get('/admin').expect(303).expect('Location', '/login');
+    if (route.anonymous && agentUsed)
+      await (agentUsed as request.Agent).get('/admin').expect(303).expect('Location', '/login');
     await w.admin.agent.get('/admin').expect(200);
   });
 });
@@ -236,12 +417,20 @@ describe('owner and visitor forms from another site (403)', () => {
     { name: 'Sec-Fetch-Site: cross-site', headers: { 'Sec-Fetch-Site': 'cross-site' } },
     { name: 'Sec-Fetch-Site: same-site', headers: { 'Sec-Fetch-Site': 'same-site' } },
     // A sandboxed frame on another site: the browser says cross-site, whatever Origin says.
-    { name: 'Origin: null from a cross-site sandboxed frame', headers: { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' } },
+    {
+      name: 'Origin: null from a cross-site sandboxed frame',
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'cross-site' },
+    },
   ];
 
-  const ownerCases = OWNER_POSTS.flatMap((route) => ORIGINS.map((origin) => ({ route, origin, title: `${route.label} with ${origin.name}` })));
+  const ownerCases = OWNER_POSTS.flatMap((route) =>
+    ORIGINS.map((origin) => ({ route, origin, title: `${route.label} with ${origin.name}` })),
+  );
   it.each(titled(ownerCases, (c) => c.title))('%s', async (_title, { route, origin }) => {
-    await checkRefused(w, (json) => sendOwner(w, route, w.a.editToken, { json, headers: origin.headers }), { status: 403, message: CROSS_SITE });
+    await checkRefused(w, (json) => sendOwner(w, route, w.a.editToken, { json, headers: origin.headers }), {
+      status: 403,
+      message: CROSS_SITE,
+    });
   });
 
   it.each(titled(ORIGINS, (origin) => `POST /:slug/messages with ${origin.name}`))('%s', async (_title, origin) => {

@@ -21,10 +21,23 @@ describe('the CSRF token in a page', () => {
     expect(first.headers['content-encoding']).toBeDefined();
     const [a, b] = [csrfFrom(first.text), csrfFrom(second.text)];
     expect(a).not.toBe(b);
-    await agent.post('/admin/customers').type('form').send({ _csrf: a, name: 'Birinci', surname: 'Müşteri' }).expect(303);
-    await agent.post('/admin/customers').type('form').send({ _csrf: b, name: 'İkinci', surname: 'Müşteri' }).expect(303);
+    await agent
+      .post('/admin/customers')
+      .type('form')
+      .send({ _csrf: a, name: 'Birinci', surname: 'Müşteri' })
+      .expect(303);
+    await agent
+      .post('/admin/customers')
+      .type('form')
+      .send({ _csrf: b, name: 'İkinci', surname: 'Müşteri' })
+      .expect(303);
     // The header a widget sends takes the masked token too.
-    await agent.post('/admin/customers').set('X-CSRF-Token', a).type('form').send({ name: 'Üçüncü', surname: 'Müşteri' }).expect(303);
+    await agent
+      .post('/admin/customers')
+      .set('X-CSRF-Token', a)
+      .type('form')
+      .send({ name: 'Üçüncü', surname: 'Müşteri' })
+      .expect(303);
   });
 
   it('differs on every load of the sign-in form, and each one is accepted', async () => {
@@ -32,13 +45,25 @@ describe('the CSRF token in a page', () => {
     const a = csrfFrom((await agent.get('/login').expect(200)).text);
     const b = csrfFrom((await agent.get('/login').expect(200)).text);
     expect(a).not.toBe(b);
-    await agent.post('/login').type('form').send({ _csrf: a, email: ADMIN_EMAIL, password: 'yanlis-sifre-1' }).expect(401);
-    await agent.post('/login').type('form').send({ _csrf: b, email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(303);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: a, email: ADMIN_EMAIL, password: 'yanlis-sifre-1' })
+      .expect(401);
+    await agent
+      .post('/login')
+      .type('form')
+      .send({ _csrf: b, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+      .expect(303);
   });
 
   it('refuses a masked token that was altered', async () => {
     const { agent, csrf } = await signIn(t.app);
     const flipped = `${csrf.slice(0, -2)}${csrf.endsWith('AA') ? 'BB' : 'AA'}`;
-    await agent.post('/admin/customers').type('form').send({ _csrf: flipped, name: 'Sahte', surname: 'Müşteri' }).expect(403);
+    await agent
+      .post('/admin/customers')
+      .type('form')
+      .send({ _csrf: flipped, name: 'Sahte', surname: 'Müşteri' })
+      .expect(403);
   });
 });

@@ -14,10 +14,17 @@ import { answer, checkRefused, checkRefusedOrEscaped, type Send, titled, useWorl
 
 const w = useWorld();
 
-const send = (type: string, value: string): Send => async (json) => {
-  const req = request(w.t.app).post(`/edit/${w.a.editToken}/background`).type('form');
-  return answer(await (json ? req.set('Accept', 'application/json') : req).send({ background_type: type, background_value: value }));
-};
+const send =
+  (type: string, value: string): Send =>
+  async (json) => {
+    const req = request(w.t.app).post(`/edit/${w.a.editToken}/background`).type('form');
+    return answer(
+      await (json ? req.set('Accept', 'application/json') : req).send({
+        background_type: type,
+        background_value: value,
+      }),
+    );
+  };
 
 const INVALID = /Geçersiz|Lütfen bir arka plan/;
 
@@ -50,8 +57,16 @@ const CSS_CASES: readonly CssCase[] = [
   { name: 'not a hex colour', type: 'color', value: '#ggg' },
   { name: 'HTML-escaped quote', type: 'color', value: 'red&quot;' },
   { name: 'colour over 64 characters', type: 'color', value: `rgb(${'0'.repeat(70)},0,0)` },
-  { name: 'cover spelling color: closing the style block', type: 'color', value: 'color:red;}</style><script>alert(1)</script>' },
-  { name: 'cover spelling color: with url(javascript:)', type: 'color', value: 'color:#fff;background:url(javascript:alert(1))' },
+  {
+    name: 'cover spelling color: closing the style block',
+    type: 'color',
+    value: 'color:red;}</style><script>alert(1)</script>',
+  },
+  {
+    name: 'cover spelling color: with url(javascript:)',
+    type: 'color',
+    value: 'color:#fff;background:url(javascript:alert(1))',
+  },
   { name: 'cover spelling color:expression()', type: 'color', value: 'color:expression(alert(1))' },
   { name: 'cover spelling color:var()', type: 'color', value: 'color:var(--x)' },
   { name: 'color: under the image type', type: 'image', value: 'color:red;}</style>' },
@@ -60,7 +75,11 @@ const CSS_CASES: readonly CssCase[] = [
   { name: 'video: with a javascript: URL', type: 'video', value: 'video:javascript:alert(1)' },
   { name: 'video: with a data: URL', type: 'video', value: 'video:data:text/html,<script>alert(1)</script>' },
   { name: 'image data: URL of SVG', type: 'image', value: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+' },
-  { name: 'image data: URL that is not base64', type: 'image', value: 'data:image/png;base64,<script>alert(1)</script>' },
+  {
+    name: 'image data: URL that is not base64',
+    type: 'image',
+    value: 'data:image/png;base64,<script>alert(1)</script>',
+  },
   { name: 'image path outside uploads', type: 'image', value: '/uploads/../vizit.sqlite.png' },
   { name: 'image path with a quote', type: 'image', value: "https://ornek.com/a.png');}</style>" },
   { name: 'unknown background type', type: 'gradient', value: '#fff' },
@@ -109,10 +128,16 @@ const ANIMATION_CASES: readonly AnimationCase[] = [
   { name: 'light variant as a string', value: anim('waves', '{"light":"red"}') },
   { name: 'dark variant as an array', value: anim('waves', '{"dark":["#000","#111"]}') },
   { name: 'duplicate key, the last one wrong', value: anim('particles', '{"count":50,"count":"x"}') },
-  { name: 'colour leaving the style block', value: anim('gradient', '{"colors":["red;}</style><script>alert(1)</script>","#fff"]}') },
+  {
+    name: 'colour leaving the style block',
+    value: anim('gradient', '{"colors":["red;}</style><script>alert(1)</script>","#fff"]}'),
+  },
   { name: 'colour with expression()', value: anim('gradient', '{"colors":["expression(alert(1))","#fff"]}') },
   { name: 'colour with var()', value: anim('gradient', '{"colors":["var(--x)","#fff"]}') },
-  { name: 'variant colour with url(javascript:)', value: anim('waves', '{"light":{"colors":["url(javascript:alert(1))","#fff"]}}') },
+  {
+    name: 'variant colour with url(javascript:)',
+    value: anim('waves', '{"light":{"colors":["url(javascript:alert(1))","#fff"]}}'),
+  },
   { name: 'shape with markup', value: anim('geometry', '{"shapes":["circle","<script>"]}') },
   { name: 'direction with CSS', value: anim('gradient', '{"direction":"to-right;}"}') },
   { name: 'invalid JSON: unclosed', value: anim('gradient', '{') },
@@ -133,30 +158,58 @@ const ANIMATION_CASES: readonly AnimationCase[] = [
 const PROTOTYPE_CASES: readonly AnimationCase[] = [
   { name: '__proto__ key', value: anim('particles', '{"__proto__":{"count":5,"polluted":"evet"}}') },
   { name: 'constructor.prototype key', value: anim('particles', '{"constructor":{"prototype":{"polluted":"evet"}}}') },
-  { name: '__proto__ inside a variant', value: anim('waves', '{"light":{"__proto__":{"polluted":"evet"},"colors":["#fff","#000"]}}') },
+  {
+    name: '__proto__ inside a variant',
+    value: anim('waves', '{"light":{"__proto__":{"polluted":"evet"},"colors":["#fff","#000"]}}'),
+  },
 ];
 
 describe('CSS values that try to leave their property', () => {
-  it.each(titled(CSS_CASES, (c) => `${c.name}: ${c.type} ${JSON.stringify(c.value).slice(0, 80)}`))('%s', async (_title, { type, value }) => {
-    await checkRefused(w, send(type, value), { status: 422, message: INVALID });
-  });
+  it.each(titled(CSS_CASES, (c) => `${c.name}: ${c.type} ${JSON.stringify(c.value).slice(0, 80)}`))(
+    '%s',
+    async (_title, { type, value }) => {
+      await checkRefused(w, send(type, value), { status: 422, message: INVALID });
+    },
+  );
 });
 
 describe('animation configs', () => {
   it.each(titled(ANIMATION_CASES, (c) => c.name))('%s', async (_title, { type, value, status }) => {
-    await checkRefused(w, send(type ?? 'animation', value), status === 413 ? { status: 413, message: 'Gönderilen veri çok büyük.' } : { status: 422, message: INVALID });
+    await checkRefused(
+      w,
+      send(type ?? 'animation', value),
+      status === 413 ? { status: 413, message: 'Gönderilen veri çok büyük.' } : { status: 422, message: INVALID },
+    );
   });
 
-  it.each(titled(PROTOTYPE_CASES, (c) => `${c.name}: refused, or stored without it and no prototype polluted`))('%s', async (_title, { value }) => {
-    await checkRefusedOrEscaped(w, send('animation', value), { status: 422, message: INVALID }, {
-      read: async () => {
-        const row = await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first();
-        const probe: Record<string, unknown> = {};
-        return { type: row?.background_type, value: row?.background_value, polluted: probe.polluted, count: probe.count };
-      },
-      stored: { type: 'animation', value: expect.not.stringMatching(/__proto__|constructor|prototype|polluted/), polluted: undefined, count: undefined },
-      changes: ['customer_profiles'],
-    });
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  });
+  it.each(titled(PROTOTYPE_CASES, (c) => `${c.name}: refused, or stored without it and no prototype polluted`))(
+    '%s',
+    async (_title, { value }) => {
+      await checkRefusedOrEscaped(
+        w,
+        send('animation', value),
+        { status: 422, message: INVALID },
+        {
+          read: async () => {
+            const row = await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first();
+            const probe: Record<string, unknown> = {};
+            return {
+              type: row?.background_type,
+              value: row?.background_value,
+              polluted: probe.polluted,
+              count: probe.count,
+            };
+          },
+          stored: {
+            type: 'animation',
+            value: expect.not.stringMatching(/__proto__|constructor|prototype|polluted/),
+            polluted: undefined,
+            count: undefined,
+          },
+          changes: ['customer_profiles'],
+        },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
 });

@@ -19,7 +19,10 @@ describe('unsafeParts finds what could run', () => {
     ['a data:text/html iframe', '<iframe src="data:text/html;base64,PHNjcmlwdD4="></iframe>'],
     ['a protocol-relative link', '<a href="//evil.example">x</a>'],
     ['a link with credentials', '<a href="https://a:b@x.com">x</a>'],
-    ['CSS leaving its property', '<style>body{background:red}</style><style>x{background:url(javascript:alert(1))}</style>'],
+    [
+      'CSS leaving its property',
+      '<style>body{background:red}</style><style>x{background:url(javascript:alert(1))}</style>',
+    ],
     ['a style attribute with expression()', '<div style="width:expression(alert(1))"></div>'],
     ['an evaluated template', '<p>ejsinj</p>'],
     ['an injected svg', '<svg><circle/></svg>'],
@@ -60,18 +63,42 @@ describe('isTurkish tells our messages from English ones', () => {
 });
 
 describe('shownMessages reads the message a page or JSON shows', () => {
-  const page = (html: string) => ({ status: 422, text: html, body: {}, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const page = (html: string) => ({
+    status: 422,
+    text: html,
+    body: {},
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+  });
   it.each([
-    ['the error page', '<main id="icerik" class="error-page"><div><h1>Profil bulunamadı</h1></div></main>', ['Profil bulunamadı']],
-    ['a field error', '<p class="field__note field__note--error" id="a-not">Geçersiz renk değeri.</p>', ['Geçersiz renk değeri.']],
+    [
+      'the error page',
+      '<main id="icerik" class="error-page"><div><h1>Profil bulunamadı</h1></div></main>',
+      ['Profil bulunamadı'],
+    ],
+    [
+      'a field error',
+      '<p class="field__note field__note--error" id="a-not">Geçersiz renk değeri.</p>',
+      ['Geçersiz renk değeri.'],
+    ],
     ['an alert', '<div class="alert alert--error" role="alert">Giriş başarısız.</div>', ['Giriş başarısız.']],
-    ['a hidden notice shows nothing', '<div id="mesaj-durum" class="notice notice--error" role="status" hidden></div>', []],
+    [
+      'a hidden notice shows nothing',
+      '<div id="mesaj-durum" class="notice notice--error" role="status" hidden></div>',
+      [],
+    ],
     ['a page without errors', '<p class="field__note" id="a-not">En fazla 200 karakter.</p>', []],
   ])('%s', (_name, html, expected) => {
     expect(shownMessages(page(html))).toEqual(expected);
   });
 
   it('JSON error', () => {
-    expect(shownMessages({ status: 404, text: '', body: { ok: false, error: 'Bağlantı bulunamadı.' }, headers: { 'content-type': 'application/json' } })).toEqual(['Bağlantı bulunamadı.']);
+    expect(
+      shownMessages({
+        status: 404,
+        text: '',
+        body: { ok: false, error: 'Bağlantı bulunamadı.' },
+        headers: { 'content-type': 'application/json' },
+      }),
+    ).toEqual(['Bağlantı bulunamadı.']);
   });
 });

@@ -29,7 +29,15 @@ export interface Who {
 type Row = Record<string, unknown>;
 
 /** The tables whose rows a refused request must leave exactly as they were. */
-export const WATCHED_TABLES = ['customers', 'customer_profiles', 'social_links', 'iban_info', 'contact_buttons', 'anonymous_messages', 'opening_hours'] as const;
+export const WATCHED_TABLES = [
+  'customers',
+  'customer_profiles',
+  'social_links',
+  'iban_info',
+  'contact_buttons',
+  'anonymous_messages',
+  'opening_hours',
+] as const;
 type Table = (typeof WATCHED_TABLES)[number];
 
 export interface Snapshot {
@@ -64,7 +72,14 @@ export interface World {
   aLinks: Record<string, number>;
   baseline: Snapshot;
   /** Secrets planted on disk that must never come back over HTTP. */
-  secrets: { sessionSecret: string; sqliteHeader: string; dotfile: string; tempFile: string; dotfileName: string; tempFileName: string };
+  secrets: {
+    sessionSecret: string;
+    sqliteHeader: string;
+    dotfile: string;
+    tempFile: string;
+    dotfileName: string;
+    tempFileName: string;
+  };
   base(token?: string): string;
   close(): Promise<void>;
 }
@@ -91,13 +106,20 @@ async function listFiles(root: string, dir = root): Promise<string[]> {
 export async function snapshot(t: TestApp): Promise<Snapshot> {
   const rows = {} as Record<Table, Row[]>;
   for (const table of WATCHED_TABLES) {
-    const found = (await t.db(table).select('*').orderBy(table === 'customer_profiles' || table === 'iban_info' || table === 'opening_hours' ? 'customer_id' : 'id')) as Row[];
+    const found = (await t
+      .db(table)
+      .select('*')
+      .orderBy(
+        table === 'customer_profiles' || table === 'iban_info' || table === 'opening_hours' ? 'customer_id' : 'id',
+      )) as Row[];
     // When the owner last opened the messages page is a read mark, not saved data: the pages check opens it.
     rows[table] = table === 'customer_profiles' ? found.map(({ messages_seen_at: _seen, ...rest }) => rest) : found;
   }
   const files: Record<string, string> = {};
   for (const file of await listFiles(t.dataDir)) {
-    files[file] = createHash('sha256').update(await readFile(path.join(t.dataDir, file))).digest('hex');
+    files[file] = createHash('sha256')
+      .update(await readFile(path.join(t.dataDir, file)))
+      .digest('hex');
   }
   return { rows, files };
 }
@@ -127,7 +149,9 @@ export async function restore(w: World): Promise<void> {
   await t.db.transaction(async (trx) => {
     for (const table of WATCHED_TABLES) if (table !== 'customers') await trx(table).del();
     for (const row of base.rows.customers) {
-      await trx('customers').where({ id: row.id }).update({ ...row, version: topVersion + 1 });
+      await trx('customers')
+        .where({ id: row.id })
+        .update({ ...row, version: topVersion + 1 });
     }
     for (const table of WATCHED_TABLES) {
       if (table === 'customers') continue;
@@ -198,7 +222,12 @@ export async function createWorld(): Promise<World> {
   await ownerPost(a, '/profile', { bio: 'El yapımı seramik <3 & "özel" siparişler.\nKadıköy' });
   await ownerPost(a, '/profile', { website: 'aysekaya.com.tr/atolye' });
   await ownerPost(a, '/background', { background_type: 'color', background_value: '#fef3c7' });
-  await ownerPost(a, '/links', { platform: 'custom', url: 'https://aysekaya.com.tr/kurs', label: 'Kurs Takvimi', icon: '📅' });
+  await ownerPost(a, '/links', {
+    platform: 'custom',
+    url: 'https://aysekaya.com.tr/kurs',
+    label: 'Kurs Takvimi',
+    icon: '📅',
+  });
   await ownerPost(a, '/iban', { iban: 'TR33 0006 1005 1978 6457 8413 26', account_holder: 'Ayşe  Kaya' });
   await ownerPost(a, '/settings', { dark_mode: '0' });
   await ownerPost(b, '/profile', { bio: 'Veli Kırtasiye' });
@@ -224,7 +253,11 @@ export async function createWorld(): Promise<World> {
 
   for (const text of ['Kahveniz çok güzel, teşekkürler!', 'Cumartesi açık mısınız?']) {
     const stamp = await formStamp(world);
-    await request(t.app).post(`/${a.slug}/messages`).type('form').send({ message: text, form_started: stamp }).expect(303);
+    await request(t.app)
+      .post(`/${a.slug}/messages`)
+      .type('form')
+      .send({ message: text, form_started: stamp })
+      .expect(303);
   }
 
   world.a.editToken = (await t.services.customers.replaceEditToken(a.id)).editToken;
@@ -300,23 +333,31 @@ export async function raw(
 ): Promise<Answer> {
   const port = await serverFor(t);
   return new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path: rawPath, headers: { connection: 'close', ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('latin1');
-        let body: unknown = {};
-        if (String(res.headers['content-type'] ?? '').includes('json')) {
-          try {
-            body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            body = {};
+    const req = http.request(
+      { host: '127.0.0.1', port, method, path: rawPath, headers: { connection: 'close', ...options.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('latin1');
+          let body: unknown = {};
+          if (String(res.headers['content-type'] ?? '').includes('json')) {
+            try {
+              body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              body = {};
+            }
           }
-        }
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), body, headers: { ...res.headers, 'x-raw-latin1': text } });
-      });
-      res.on('error', reject);
-    });
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            body,
+            headers: { ...res.headers, 'x-raw-latin1': text },
+          });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (options.body !== undefined) req.write(options.body);
     req.end();
@@ -328,15 +369,24 @@ export async function raw(
 
 /** EJS's escaping, to look for a value as the page must show it. */
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&#34;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&#34;')
+    .replace(/'/g, '&#39;');
 }
 
 function decodeEntities(value: string): string {
   return value
     .replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
     .replace(/&#(\d+);?/g, (_m, dec: string) => String.fromCodePoint(Number.parseInt(dec, 10)))
-    .replace(/&(colon|tab|newline|amp|lt|gt|quot|apos);/gi, (_m, name: string) =>
-      ({ colon: ':', tab: '\t', newline: '\n', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name.toLowerCase() as 'colon'] ?? '',
+    .replace(
+      /&(colon|tab|newline|amp|lt|gt|quot|apos);/gi,
+      (_m, name: string) =>
+        ({ colon: ':', tab: '\t', newline: '\n', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[
+          name.toLowerCase() as 'colon'
+        ] ?? '',
     );
 }
 
@@ -355,15 +405,31 @@ export function tagsOf(html: string): Tag[] {
   const tags: Tag[] = [];
   for (const m of html.matchAll(TAG)) {
     const attrs: Array<[string, string]> = [];
-    for (const a of (m[2] ?? '').matchAll(ATTR)) attrs.push([(a[1] ?? '').toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? '')]);
+    for (const a of (m[2] ?? '').matchAll(ATTR))
+      attrs.push([(a[1] ?? '').toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? '')]);
     tags.push({ name: (m[1] ?? '').toLowerCase(), attrs, start: m.index, end: m.index + m[0].length });
   }
   return tags;
 }
 
-const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data', 'background', 'lowsrc', 'cite', 'ping', 'manifest', 'srcset']);
+const URL_ATTRS = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'background',
+  'lowsrc',
+  'cite',
+  'ping',
+  'manifest',
+  'srcset',
+]);
 const NEVER_TAGS = new Set(['object', 'embed', 'applet', 'base', 'frame', 'frameset', 'svg', 'math', 'portal']);
-const BAD_CSS = /expression\s*\(|javascript:|vbscript:|@import|behavior\s*:|-moz-binding|<\/|url\s*\(\s*['"]?\s*(?:javascript|vbscript|data:text)/i;
+const BAD_CSS =
+  /expression\s*\(|javascript:|vbscript:|@import|behavior\s*:|-moz-binding|<\/|url\s*\(\s*['"]?\s*(?:javascript|vbscript|data:text)/i;
 
 /**
  * What on a page could run script or leave its place: inline or foreign scripts, event handler
@@ -387,11 +453,23 @@ const checkedPages = new Map<string, string[]>();
  * The pages' own drawn icons (views/partials/platform-icon.ejs): an <svg> whose attributes are
  * exactly the partial's. Anything else named svg, an injected one included, is still unsafe.
  */
-const ICON_ATTRS = new Set(['class', 'viewbox', 'width', 'height', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin']);
+const ICON_ATTRS = new Set([
+  'class',
+  'viewbox',
+  'width',
+  'height',
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-linecap',
+  'stroke-linejoin',
+]);
 function isOwnIcon(tag: { name: string; attrs: Array<[string, string]> }): boolean {
   if (tag.name !== 'svg') return false;
   const attrs = new Map(tag.attrs);
-  return /^icon icon--(?:brand|line)$/.test(attrs.get('class') ?? '') && tag.attrs.every(([name]) => ICON_ATTRS.has(name));
+  return (
+    /^icon icon--(?:brand|line)$/.test(attrs.get('class') ?? '') && tag.attrs.every(([name]) => ICON_ATTRS.has(name))
+  );
 }
 
 function parsesAsJson(text: string): boolean {
@@ -414,19 +492,24 @@ function findUnsafe(html: string, strictText: boolean): string[] {
       if (name === 'style' && BAD_CSS.test(value)) problems.push(`<${tag.name} style="${value.slice(0, 60)}">`);
       if (URL_ATTRS.has(name)) {
         const compact = value.replace(/[\s\p{Cc}\p{Cf}]/gu, '').toLowerCase();
-        if (/^(?:javascript|vbscript|livescript|data:text|data:application|data:image\/svg)/.test(compact)) problems.push(`<${tag.name} ${name}="${value.slice(0, 60)}">`);
-        if (name === 'href' && /^(?:\/\/|\\\\|\/\\|\\\/)/.test(value.trim())) problems.push(`<${tag.name} href="${value.slice(0, 60)}"> (protocol-relative)`);
-        if ((name === 'href' || name === 'src') && /^(?:https?:)?\/\/[^/]*@/i.test(value.trim())) problems.push(`<${tag.name} ${name} with credentials>`);
+        if (/^(?:javascript|vbscript|livescript|data:text|data:application|data:image\/svg)/.test(compact))
+          problems.push(`<${tag.name} ${name}="${value.slice(0, 60)}">`);
+        if (name === 'href' && /^(?:\/\/|\\\\|\/\\|\\\/)/.test(value.trim()))
+          problems.push(`<${tag.name} href="${value.slice(0, 60)}"> (protocol-relative)`);
+        if ((name === 'href' || name === 'src') && /^(?:https?:)?\/\/[^/]*@/i.test(value.trim()))
+          problems.push(`<${tag.name} ${name} with credentials>`);
       }
     }
     if (NEVER_TAGS.has(tag.name) && !isOwnIcon(tag)) problems.push(`<${tag.name}>`);
-    if (tag.name === 'meta' && tag.attrs.some(([n, v]) => n === 'http-equiv' && /refresh|set-cookie/i.test(v))) problems.push('<meta http-equiv>');
+    if (tag.name === 'meta' && tag.attrs.some(([n, v]) => n === 'http-equiv' && /refresh|set-cookie/i.test(v)))
+      problems.push('<meta http-equiv>');
     if (tag.name === 'script') {
       const attrs = new Map(tag.attrs);
       const close = html.indexOf('</script', tag.end);
       const content = close < 0 ? html.slice(tag.end) : html.slice(tag.end, close);
       if (!attrs.has('src') && !/json/i.test(attrs.get('type') ?? '')) problems.push('<script> without src');
-      if (content.trim() !== '' && !/json/i.test(attrs.get('type') ?? '')) problems.push('<script> with inline content');
+      if (content.trim() !== '' && !/json/i.test(attrs.get('type') ?? ''))
+        problems.push('<script> with inline content');
       // A JSON data block (the page's JSON-LD) is never run: what typed text may do there is end it early,
       // which leaves JSON that does not parse (and the tags after it are checked like any others).
       if (/json/i.test(attrs.get('type') ?? '')) {
@@ -436,7 +519,8 @@ function findUnsafe(html: string, strictText: boolean): string[] {
     if (tag.name === 'style') {
       const close = html.indexOf('</style', tag.end);
       const content = close < 0 ? html.slice(tag.end) : html.slice(tag.end, close);
-      if (BAD_CSS.test(content) || /[<>"]/.test(decodeEntities(content)) || /url\(|var\(/i.test(content)) problems.push(`<style> content: ${content.slice(0, 80)}`);
+      if (BAD_CSS.test(content) || /[<>"]/.test(decodeEntities(content)) || /url\(|var\(/i.test(content))
+        problems.push(`<style> content: ${content.slice(0, 80)}`);
     }
   }
   if (strictText) {
@@ -447,8 +531,10 @@ function findUnsafe(html: string, strictText: boolean): string[] {
 }
 
 /** Letters only Turkish has, or words every short Turkish message is made of. */
-const TURKISH_LETTERS = /[çğıöşüÇĞİÖŞÜ]|\b(?:en|fazla|az|bir|ile|veya|olabilir|olmalı|olmalıdır|girin|zorunludur|karakter|istek|sayfa|bulunamadı)\b/i;
-const ENGLISH_WORDS = /\b(?:the|not|error|invalid|found|forbidden|request|payload|large|unexpected|internal|server|cannot|failed|missing|field|file|too|denied|bad|unsupported|entity)\b/i;
+const TURKISH_LETTERS =
+  /[çğıöşüÇĞİÖŞÜ]|\b(?:en|fazla|az|bir|ile|veya|olabilir|olmalı|olmalıdır|girin|zorunludur|karakter|istek|sayfa|bulunamadı)\b/i;
+const ENGLISH_WORDS =
+  /\b(?:the|not|error|invalid|found|forbidden|request|payload|large|unexpected|internal|server|cannot|failed|missing|field|file|too|denied|bad|unsupported|entity)\b/i;
 
 export function isTurkish(text: string): boolean {
   return TURKISH_LETTERS.test(text) && !ENGLISH_WORDS.test(text);
@@ -471,7 +557,8 @@ export function shownMessages(res: Answer): string[] {
     /class="alert alert--error"[^>]*>([\s\S]*?)<\/div>/g,
     /class="notice notice--error" role="(?:status|alert)"(?! hidden)>([\s\S]*?)<\/(?:div|p)>/g,
   ];
-  for (const pattern of patterns) for (const m of res.text.matchAll(pattern)) out.push(decodeEntities((m[1] ?? '').replace(/<[^>]+>/g, '').trim()));
+  for (const pattern of patterns)
+    for (const m of res.text.matchAll(pattern)) out.push(decodeEntities((m[1] ?? '').replace(/<[^>]+>/g, '').trim()));
   return out.filter((m) => m !== '');
 }
 
@@ -494,7 +581,8 @@ function expectStatus(res: Answer, refusal: Refusal, label: string): void {
 function expectTurkishMessage(res: Answer, refusal: Refusal, label: string): void {
   const shown = shownMessages(res);
   expect(shown.length, `${label}: a message is shown (${res.text.slice(0, 300)})`).toBeGreaterThan(0);
-  for (const message of shown) expect(isTurkish(message), `${label}: Turkish message, got ${JSON.stringify(message)}`).toBe(true);
+  for (const message of shown)
+    expect(isTurkish(message), `${label}: Turkish message, got ${JSON.stringify(message)}`).toBe(true);
   if (refusal.message !== undefined) {
     const wanted = refusal.message;
     expect(
@@ -514,7 +602,11 @@ export function expectRefused(res: Answer, refusal: Refusal, json: boolean): voi
 }
 
 /** The pages that show what the owner saved, checked after every case. */
-export async function expectPagesSafe(w: World, extra: string[] = [], strictText = true): Promise<Record<string, string>> {
+export async function expectPagesSafe(
+  w: World,
+  extra: string[] = [],
+  strictText = true,
+): Promise<Record<string, string>> {
   const pages: Record<string, string> = {};
   const agentless = [`/${w.a.slug}`, `${w.base()}/profile`, ...extra.filter((p) => !p.startsWith('/admin'))];
   for (const url of agentless) {
@@ -535,12 +627,18 @@ export async function expectPagesSafe(w: World, extra: string[] = [], strictText
 /** The watched rows and files are exactly the baseline's. */
 export async function expectUnchanged(w: World): Promise<void> {
   const now = await snapshot(w.t);
-  const withoutVersion = (rows: Record<Table, Row[]>) => ({ ...rows, customers: rows.customers.map(({ version: _v, ...rest }) => rest) });
+  const withoutVersion = (rows: Record<Table, Row[]>) => ({
+    ...rows,
+    customers: rows.customers.map(({ version: _v, ...rest }) => rest),
+  });
   expect(withoutVersion(now.rows), 'rows saved before').toEqual(withoutVersion(w.baseline.rows));
   expect(now.files, 'files saved before').toEqual(w.baseline.files);
   // The data is intact; a refused request must not have written at all (not even the page version).
-  const versions = (rows: Record<Table, Row[]>) => rows.customers.map((row) => `${String(row.id)}:${String(row.version)}`);
-  expect(versions(now.rows), 'customers.version (id:version) raised by a refused request').toEqual(versions(w.baseline.rows));
+  const versions = (rows: Record<Table, Row[]>) =>
+    rows.customers.map((row) => `${String(row.id)}:${String(row.version)}`);
+  expect(versions(now.rows), 'customers.version (id:version) raised by a refused request').toEqual(
+    versions(w.baseline.rows),
+  );
 }
 
 export interface RefusedCase extends Refusal {
@@ -590,7 +688,10 @@ export async function checkAccepted(w: World, res: Answer, c: AcceptedCheck): Pr
     const pages = await expectPagesSafe(w, c.pages ?? [], false);
     if (c.shown !== undefined) {
       const escaped = escapeHtml(c.shown);
-      expect(Object.values(pages).some((html) => html.includes(escaped)), `escaped ${JSON.stringify(escaped)} shown`).toBe(true);
+      expect(
+        Object.values(pages).some((html) => html.includes(escaped)),
+        `escaped ${JSON.stringify(escaped)} shown`,
+      ).toBe(true);
     }
     const now = await snapshot(w.t);
     for (const table of WATCHED_TABLES) {
@@ -612,7 +713,12 @@ export async function checkAccepted(w: World, res: Answer, c: AcceptedCheck): Pr
  * A value either refused (4xx, Turkish, nothing changed) or accepted, stored as given and shown
  * escaped; both are fine for free text, and both are checked.
  */
-export async function checkRefusedOrEscaped(w: World, send: Send, refusal: RefusedCase, accepted: AcceptedCheck): Promise<'refused' | 'accepted'> {
+export async function checkRefusedOrEscaped(
+  w: World,
+  send: Send,
+  refusal: RefusedCase,
+  accepted: AcceptedCheck,
+): Promise<'refused' | 'accepted'> {
   const first = await send(true);
   if (first.status >= 400 || first.status < 200) {
     await checkRefused(w, send, refusal);
@@ -624,7 +730,12 @@ export async function checkRefusedOrEscaped(w: World, send: Send, refusal: Refus
 
 /** supertest's response as an Answer. */
 export function answer(res: request.Response): Answer {
-  return { status: res.status, text: res.text ?? '', body: res.body as unknown, headers: res.headers as Record<string, string> };
+  return {
+    status: res.status,
+    text: res.text ?? '',
+    body: res.body as unknown,
+    headers: res.headers as Record<string, string>,
+  };
 }
 
 /** A fresh CSRF token of the signed-in administrator (from the dashboard). */
@@ -660,35 +771,185 @@ export const OWNER_ROUTES: readonly OwnerRoute[] = [
   { label: 'GET /edit/:token/leads', method: 'GET', path: () => '/leads', kind: 'none' },
   { label: 'GET /edit/:token/leads.csv', method: 'GET', path: () => '/leads.csv', kind: 'none' },
   { label: 'GET /edit/:token/leads.vcf', method: 'GET', path: () => '/leads.vcf', kind: 'none' },
-  { label: 'POST /edit/:token/leads/settings', method: 'POST', path: () => '/leads/settings', kind: 'form', fields: { enabled: '1', fields: 'phone', prompt: 'Arayalım', notice: 'Veri sorumlusu: başkası.', retention_months: '3' } },
-  { label: 'POST /edit/:token/leads/delete-all', method: 'POST', path: () => '/leads/delete-all', kind: 'form', fields: { confirm: '1' } },
+  {
+    label: 'POST /edit/:token/leads/settings',
+    method: 'POST',
+    path: () => '/leads/settings',
+    kind: 'form',
+    fields: {
+      enabled: '1',
+      fields: 'phone',
+      prompt: 'Arayalım',
+      notice: 'Veri sorumlusu: başkası.',
+      retention_months: '3',
+    },
+  },
+  {
+    label: 'POST /edit/:token/leads/delete-all',
+    method: 'POST',
+    path: () => '/leads/delete-all',
+    kind: 'form',
+    fields: { confirm: '1' },
+  },
   { label: 'GET /edit/:token/stats.csv', method: 'GET', path: () => '/stats.csv', kind: 'none' },
   { label: 'GET /edit/:token/print.pdf', method: 'GET', path: () => '/print.pdf?format=a6', kind: 'none' },
   { label: 'GET /edit/:token/price-list/import', method: 'GET', path: () => '/price-list/import', kind: 'none' },
   { label: 'GET /edit/:token/price-list.csv', method: 'GET', path: () => '/price-list.csv', kind: 'none' },
-  { label: 'POST /edit/:token/price-list/import', method: 'POST', path: () => '/price-list/import', kind: 'upload', fields: { replace: '1' }, file: 'pdf' },
-  { label: 'POST /edit/:token/profile', method: 'POST', path: () => '/profile', kind: 'form', fields: { bio: 'Değiştirilmiş biyografi' } },
-  { label: 'POST /edit/:token/settings', method: 'POST', path: () => '/settings', kind: 'form', fields: { dark_mode: '1' } },
-  { label: 'POST /edit/:token/contact-buttons/:type', method: 'POST', path: () => '/contact-buttons/email', kind: 'form', fields: { is_visible: '0' } },
-  { label: 'POST /edit/:token/background', method: 'POST', path: () => '/background', kind: 'form', fields: { background_type: 'color', background_value: '#000000' } },
-  { label: 'POST /edit/:token/iban', method: 'POST', path: () => '/iban', kind: 'form', fields: { iban: 'TR330006100519786457841326', account_holder: 'Başka Kişi' } },
-  { label: 'POST /edit/:token/iban/visibility', method: 'POST', path: () => '/iban/visibility', kind: 'form', fields: { is_visible: '0' } },
+  {
+    label: 'POST /edit/:token/price-list/import',
+    method: 'POST',
+    path: () => '/price-list/import',
+    kind: 'upload',
+    fields: { replace: '1' },
+    file: 'pdf',
+  },
+  {
+    label: 'POST /edit/:token/profile',
+    method: 'POST',
+    path: () => '/profile',
+    kind: 'form',
+    fields: { bio: 'Değiştirilmiş biyografi' },
+  },
+  {
+    label: 'POST /edit/:token/settings',
+    method: 'POST',
+    path: () => '/settings',
+    kind: 'form',
+    fields: { dark_mode: '1' },
+  },
+  {
+    label: 'POST /edit/:token/contact-buttons/:type',
+    method: 'POST',
+    path: () => '/contact-buttons/email',
+    kind: 'form',
+    fields: { is_visible: '0' },
+  },
+  {
+    label: 'POST /edit/:token/background',
+    method: 'POST',
+    path: () => '/background',
+    kind: 'form',
+    fields: { background_type: 'color', background_value: '#000000' },
+  },
+  {
+    label: 'POST /edit/:token/iban',
+    method: 'POST',
+    path: () => '/iban',
+    kind: 'form',
+    fields: { iban: 'TR330006100519786457841326', account_holder: 'Başka Kişi' },
+  },
+  {
+    label: 'POST /edit/:token/iban/visibility',
+    method: 'POST',
+    path: () => '/iban/visibility',
+    kind: 'form',
+    fields: { is_visible: '0' },
+  },
   { label: 'POST /edit/:token/iban/delete', method: 'POST', path: () => '/iban/delete', kind: 'form', fields: {} },
-  { label: 'POST /edit/:token/hours', method: 'POST', path: () => '/hours', kind: 'form', fields: { hours_1: '09:00-18:00', hours_2: '', hours_3: '', hours_4: '', hours_5: '', hours_6: '', hours_7: '', closed_dates: '' } },
-  { label: 'POST /edit/:token/links', method: 'POST', path: () => '/links', kind: 'form', fields: { platform: 'website', url: 'https://ornek.com' } },
-  { label: 'POST /edit/:token/links/order', method: 'POST', path: () => '/links/order', kind: 'form', fields: { order: '' } },
-  { label: 'POST /edit/:token/links/catalog', method: 'POST', path: () => '/links/catalog', kind: 'upload', fields: { platform: 'catalog', catalog_type: 'file', label: 'Yeni Katalog' }, file: 'pdf' },
-  { label: 'POST /edit/:token/links/:linkId', method: 'POST', path: (w) => `/links/${w.aLinks.custom}`, kind: 'form', fields: { url: 'https://ornek.com/yeni', label: 'Yeni' } },
-  { label: 'POST /edit/:token/links/:linkId/delete', method: 'POST', path: (w) => `/links/${w.aLinks.custom}/delete`, kind: 'form', fields: {} },
-  { label: 'POST /edit/:token/links/:linkId/visibility', method: 'POST', path: (w) => `/links/${w.aLinks.custom}/visibility`, kind: 'form', fields: { is_visible: '0' } },
-  { label: 'POST /edit/:token/links/:linkId/move', method: 'POST', path: (w) => `/links/${w.aLinks.custom}/move`, kind: 'form', fields: { direction: 'up' } },
-  { label: 'POST /edit/:token/photo/profile', method: 'POST', path: () => '/photo/profile', kind: 'upload', file: 'jpeg' },
+  {
+    label: 'POST /edit/:token/hours',
+    method: 'POST',
+    path: () => '/hours',
+    kind: 'form',
+    fields: {
+      hours_1: '09:00-18:00',
+      hours_2: '',
+      hours_3: '',
+      hours_4: '',
+      hours_5: '',
+      hours_6: '',
+      hours_7: '',
+      closed_dates: '',
+    },
+  },
+  {
+    label: 'POST /edit/:token/links',
+    method: 'POST',
+    path: () => '/links',
+    kind: 'form',
+    fields: { platform: 'website', url: 'https://ornek.com' },
+  },
+  {
+    label: 'POST /edit/:token/links/order',
+    method: 'POST',
+    path: () => '/links/order',
+    kind: 'form',
+    fields: { order: '' },
+  },
+  {
+    label: 'POST /edit/:token/links/catalog',
+    method: 'POST',
+    path: () => '/links/catalog',
+    kind: 'upload',
+    fields: { platform: 'catalog', catalog_type: 'file', label: 'Yeni Katalog' },
+    file: 'pdf',
+  },
+  {
+    label: 'POST /edit/:token/links/:linkId',
+    method: 'POST',
+    path: (w) => `/links/${w.aLinks.custom}`,
+    kind: 'form',
+    fields: { url: 'https://ornek.com/yeni', label: 'Yeni' },
+  },
+  {
+    label: 'POST /edit/:token/links/:linkId/delete',
+    method: 'POST',
+    path: (w) => `/links/${w.aLinks.custom}/delete`,
+    kind: 'form',
+    fields: {},
+  },
+  {
+    label: 'POST /edit/:token/links/:linkId/visibility',
+    method: 'POST',
+    path: (w) => `/links/${w.aLinks.custom}/visibility`,
+    kind: 'form',
+    fields: { is_visible: '0' },
+  },
+  {
+    label: 'POST /edit/:token/links/:linkId/move',
+    method: 'POST',
+    path: (w) => `/links/${w.aLinks.custom}/move`,
+    kind: 'form',
+    fields: { direction: 'up' },
+  },
+  {
+    label: 'POST /edit/:token/photo/profile',
+    method: 'POST',
+    path: () => '/photo/profile',
+    kind: 'upload',
+    file: 'jpeg',
+  },
   { label: 'POST /edit/:token/photo/cover', method: 'POST', path: () => '/photo/cover', kind: 'upload', file: 'jpeg' },
   { label: 'POST /edit/:token/cover/remove', method: 'POST', path: () => '/cover/remove', kind: 'form', fields: {} },
-  { label: 'POST /edit/:token/photo/profile/remove', method: 'POST', path: () => '/photo/profile/remove', kind: 'form', fields: {} },
-  { label: 'POST /edit/:token/cover', method: 'POST', path: () => '/cover', kind: 'form', fields: { cover_type: 'color', cover_value: '#1e3a8a' } },
-  { label: 'POST /edit/:token/background/image', method: 'POST', path: () => '/background/image', kind: 'upload', file: 'jpeg' },
-  { label: 'POST /edit/:token/links/:linkId/catalog', method: 'POST', path: (w) => `/links/${w.aLinks.catalog}/catalog`, kind: 'upload', fields: { catalog_type: 'file', label: 'Katalog' }, file: 'pdf' },
+  {
+    label: 'POST /edit/:token/photo/profile/remove',
+    method: 'POST',
+    path: () => '/photo/profile/remove',
+    kind: 'form',
+    fields: {},
+  },
+  {
+    label: 'POST /edit/:token/cover',
+    method: 'POST',
+    path: () => '/cover',
+    kind: 'form',
+    fields: { cover_type: 'color', cover_value: '#1e3a8a' },
+  },
+  {
+    label: 'POST /edit/:token/background/image',
+    method: 'POST',
+    path: () => '/background/image',
+    kind: 'upload',
+    file: 'jpeg',
+  },
+  {
+    label: 'POST /edit/:token/links/:linkId/catalog',
+    method: 'POST',
+    path: (w) => `/links/${w.aLinks.catalog}/catalog`,
+    kind: 'upload',
+    fields: { catalog_type: 'file', label: 'Katalog' },
+    file: 'pdf',
+  },
 ];
 
 export const OWNER_POSTS = OWNER_ROUTES.filter((r) => r.method === 'POST');
@@ -715,13 +976,18 @@ export async function sendOwner(
   if (route.kind === 'form') {
     const fields = { ...route.fields };
     if (route.path(w) === '/links/order') {
-      const ids = w.baseline.rows.social_links.filter((row) => Number(row.customer_id) === w.a.id).map((row) => Number(row.id));
+      const ids = w.baseline.rows.social_links
+        .filter((row) => Number(row.customer_id) === w.a.id)
+        .map((row) => Number(row.id));
       fields.order = ids.reverse().join(',');
     }
     req = req.type('form').send(fields);
   } else if (route.kind === 'upload') {
     for (const [name, value] of Object.entries(route.fields ?? {})) req = req.field(name, value);
-    req = route.file === 'pdf' ? req.attach('file', MINIMAL_PDF, 'katalog.pdf') : req.attach('file', await jpegFixture(), 'foto.jpg');
+    req =
+      route.file === 'pdf'
+        ? req.attach('file', MINIMAL_PDF, 'katalog.pdf')
+        : req.attach('file', await jpegFixture(), 'foto.jpg');
   }
   return answer(await req);
 }
@@ -739,7 +1005,10 @@ export interface Part {
 
 export const BOUNDARY = '----vizitGuvenlik9QfX2kLm';
 
-export function multipart(parts: readonly Part[], { close = true, boundary = BOUNDARY }: { close?: boolean; boundary?: string } = {}): Buffer {
+export function multipart(
+  parts: readonly Part[],
+  { close = true, boundary = BOUNDARY }: { close?: boolean; boundary?: string } = {},
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const name = part.name === null ? '' : `; name="${part.name}"`;

@@ -18,10 +18,16 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'vizit@ajans.example', BASE_URL: 'https://kart.ajans.example' } });
+  t = await createTestApp({
+    env: { SMTP_URL: 'smtp://127.0.0.1:1', MAIL_FROM: 'vizit@ajans.example', BASE_URL: 'https://kart.ajans.example' },
+  });
   const agent = request.agent(t.app);
   const page = await agent.get('/login/forgot').expect(200);
-  await agent.post('/login/forgot').type('form').send({ _csrf: csrfFrom(page.text), email: ADMIN_EMAIL }).expect(303);
+  await agent
+    .post('/login/forgot')
+    .type('form')
+    .send({ _csrf: csrfFrom(page.text), email: ADMIN_EMAIL })
+    .expect(303);
   const mail = await t.db('mail_outbox').where({ kind: 'password_reset' }).first('text_body');
   token = /\/login\/reset\/([A-Za-z0-9_-]{43})/.exec(String(mail?.text_body))?.[1] ?? '';
   expect(token).toHaveLength(43);
@@ -46,50 +52,80 @@ interface Route {
 }
 
 const ROUTES: readonly Route[] = [
-  { label: 'POST /login/forgot', path: () => '/login/forgot', page: () => '/login/forgot', fields: () => ({ email: 'baska@ajans.example' }) },
-  { label: 'POST /login/reset/{token}', path: () => `/login/reset/${token}`, page: () => `/login/reset/${token}`, fields: () => ({ password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }) },
+  {
+    label: 'POST /login/forgot',
+    path: () => '/login/forgot',
+    page: () => '/login/forgot',
+    fields: () => ({ email: 'baska@ajans.example' }),
+  },
+  {
+    label: 'POST /login/reset/{token}',
+    path: () => `/login/reset/${token}`,
+    page: () => `/login/reset/${token}`,
+    fields: () => ({ password: NEW_PASSWORD, password_confirm: NEW_PASSWORD }),
+  },
 ];
 
 interface Forgery {
   name: string;
-  forge: (csrf: string) => { fields: Record<string, string | string[]>; headers?: Record<string, string>; query?: string };
+  forge: (csrf: string) => {
+    fields: Record<string, string | string[]>;
+    headers?: Record<string, string>;
+    query?: string;
+  };
   message: string;
 }
 
 const FORGERIES: readonly Forgery[] = [
   { name: 'no token', forge: () => ({ fields: {} }), message: CSRF },
   { name: 'a made-up token', forge: () => ({ fields: { _csrf: 'A'.repeat(64) } }), message: CSRF },
-  { name: 'the token in the query string only', forge: (csrf) => ({ fields: {}, query: `?_csrf=${encodeURIComponent(csrf)}` }), message: CSRF },
+  {
+    name: 'the token in the query string only',
+    forge: (csrf) => ({ fields: {}, query: `?_csrf=${encodeURIComponent(csrf)}` }),
+    message: CSRF,
+  },
   { name: 'the token twice (an array)', forge: (csrf) => ({ fields: { _csrf: [csrf, csrf] } }), message: CSRF },
   {
     name: 'a foreign origin with a valid token',
-    forge: (csrf) => ({ fields: { _csrf: csrf }, headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' } }),
+    forge: (csrf) => ({
+      fields: { _csrf: csrf },
+      headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    }),
     message: CROSS_SITE,
   },
 ];
 
 describe('forged posts (403) and oversized bodies (413)', () => {
   const cases = ROUTES.flatMap((route) => FORGERIES.map((forgery) => ({ route, forgery })));
-  it.each(cases.map((c) => [`${c.route.label} with ${c.forgery.name}`, c] as const))('%s', async (_title, { route, forgery }) => {
-    const agent = request.agent(t.app);
-    const page = await agent.get(route.page()).expect(200);
-    const { fields, headers, query } = forgery.forge(csrfFrom(page.text));
-    let req = agent.post(`${route.path()}${query ?? ''}`).type('form');
-    for (const [name, value] of Object.entries(headers ?? {})) req = req.set(name, value);
-    const res = await req.send({ ...route.fields(), ...fields });
-    expect(res.status).toBe(403);
-    expect(res.text).toContain(forgery.message);
-    await nothingChanged();
-  });
+  it.each(cases.map((c) => [`${c.route.label} with ${c.forgery.name}`, c] as const))(
+    '%s',
+    async (_title, { route, forgery }) => {
+      const agent = request.agent(t.app);
+      const page = await agent.get(route.page()).expect(200);
+      const { fields, headers, query } = forgery.forge(csrfFrom(page.text));
+      let req = agent.post(`${route.path()}${query ?? ''}`).type('form');
+      for (const [name, value] of Object.entries(headers ?? {})) req = req.set(name, value);
+      const res = await req.send({ ...route.fields(), ...fields });
+      expect(res.status).toBe(403);
+      expect(res.text).toContain(forgery.message);
+      await nothingChanged();
+    },
+  );
 
-  it.each(ROUTES.map((route) => [route.label, route] as const))('%s with 40 KB (over 32 KB) is a 413', async (_title, route) => {
-    const agent = request.agent(t.app);
-    const page = await agent.get(route.page()).expect(200);
-    const res = await agent.post(route.path()).type('form').send({ _csrf: csrfFrom(page.text), ...route.fields(), pad: 'x'.repeat(40_000) });
-    expect(res.status).toBe(413);
-    expect(res.text).toContain(TOO_LARGE);
-    await nothingChanged();
-  });
+  it.each(ROUTES.map((route) => [route.label, route] as const))(
+    '%s with 40 KB (over 32 KB) is a 413',
+    async (_title, route) => {
+      const agent = request.agent(t.app);
+      const page = await agent.get(route.page()).expect(200);
+      const res = await agent
+        .post(route.path())
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), ...route.fields(), pad: 'x'.repeat(40_000) });
+      expect(res.status).toBe(413);
+      expect(res.text).toContain(TOO_LARGE);
+      await nothingChanged();
+    },
+  );
 });
 
 describe('hostile addresses', () => {
@@ -101,7 +137,10 @@ describe('hostile addresses', () => {
   ])('%s: a 422 in the form or the answer any address gets, escaped, nothing sent', async (_name, email) => {
     const agent = request.agent(t.app);
     const page = await agent.get('/login/forgot').expect(200);
-    const res = await agent.post('/login/forgot').type('form').send({ _csrf: csrfFrom(page.text), email });
+    const res = await agent
+      .post('/login/forgot')
+      .type('form')
+      .send({ _csrf: csrfFrom(page.text), email });
     // A tag is an address in shape: the same 303 as any address, and no administrator's, so nothing is queued.
     expect([303, 422]).toContain(res.status);
     expect(res.text).not.toContain('<script>alert(1)');
@@ -112,7 +151,12 @@ describe('hostile addresses', () => {
   it('two addresses in one field (a repeated field) are no address: 422', async () => {
     const agent = request.agent(t.app);
     const page = await agent.get('/login/forgot').expect(200);
-    const res = await agent.post('/login/forgot').type('form').send(`_csrf=${encodeURIComponent(csrfFrom(page.text))}&email=${encodeURIComponent(ADMIN_EMAIL)}&email=evil%40evil.example`);
+    const res = await agent
+      .post('/login/forgot')
+      .type('form')
+      .send(
+        `_csrf=${encodeURIComponent(csrfFrom(page.text))}&email=${encodeURIComponent(ADMIN_EMAIL)}&email=evil%40evil.example`,
+      );
     expect(res.status).toBe(422);
     expect(res.text).toContain('E-posta adresinizi yazın.');
     await nothingChanged();
@@ -134,7 +178,10 @@ describe('reset paths that are not a working token', () => {
   });
 
   it('a JSON client gets a JSON 410', async () => {
-    const res = await request(t.app).get(`/login/reset/${'C'.repeat(43)}`).set('Accept', 'application/json').expect(410);
+    const res = await request(t.app)
+      .get(`/login/reset/${'C'.repeat(43)}`)
+      .set('Accept', 'application/json')
+      .expect(410);
     expect(res.body).toMatchObject({ ok: false });
   });
 });

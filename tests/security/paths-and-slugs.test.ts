@@ -9,22 +9,34 @@ import { checkRefused, raw, type Answer, type Send, titled, useWorld } from './h
 
 const w = useWorld();
 
-const get = (path: string, extra: Record<string, string> = {}): Send => (json) =>
-  raw(w.t, 'GET', path, { headers: { ...(json ? { accept: 'application/json' } : { accept: 'text/html' }), ...extra } });
+const get =
+  (path: string, extra: Record<string, string> = {}): Send =>
+  (json) =>
+    raw(w.t, 'GET', path, {
+      headers: { ...(json ? { accept: 'application/json' } : { accept: 'text/html' }), ...extra },
+    });
 
 /** Nothing secret in the answer: not the database, the session secret, a dotfile, a temp file or /etc/passwd. */
 function expectNoSecrets(res: Answer): void {
   const text = String(res.headers['x-raw-latin1'] ?? res.text);
-  for (const secret of [w.secrets.sessionSecret, w.secrets.sqliteHeader, w.secrets.dotfile, w.secrets.tempFile, 'root:x:0:0']) {
+  for (const secret of [
+    w.secrets.sessionSecret,
+    w.secrets.sqliteHeader,
+    w.secrets.dotfile,
+    w.secrets.tempFile,
+    'root:x:0:0',
+  ]) {
     expect(text.includes(secret), `answer contains ${secret.slice(0, 20)}…`).toBe(false);
   }
 }
 
-const withSecretsChecked = (send: Send): Send => async (json) => {
-  const res = await send(json);
-  expectNoSecrets(res);
-  return res;
-};
+const withSecretsChecked =
+  (send: Send): Send =>
+  async (json) => {
+    const res = await send(json);
+    expectNoSecrets(res);
+    return res;
+  };
 
 interface PathCase {
   name: string;
@@ -98,14 +110,21 @@ const SLUGS: readonly SlugCase[] = [
   { name: 'SQL: LIKE wildcard %', path: () => '/%25' },
   { name: 'SQL: LIKE wildcard _', path: () => `/${w.a.slug.slice(0, -1)}_` },
   { name: 'Cyrillic а in place of a', path: () => `/${encode(w.a.slug.replace('a', cyrillicA))}` },
-  { name: 'full-width letters', path: () => `/${encode([...w.a.slug].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join(''))}` },
+  {
+    name: 'full-width letters',
+    path: () => `/${encode([...w.a.slug].map((c) => String.fromCodePoint(c.codePointAt(0)! + 0xfee0)).join(''))}`,
+  },
   { name: '/ADMIN', path: () => '/ADMIN' },
   { name: 'zero-width joiner inside', path: () => `/${w.a.slug.slice(0, 3)}%E2%80%8D${w.a.slug.slice(3)}` },
   { name: 'zero-width space at the end', path: () => `/${w.a.slug}%E2%80%8B` },
   { name: 'combining accent', path: () => `/${w.a.slug}%CC%81` },
   { name: 'NUL byte', path: () => `/${w.a.slug}%00` },
   { name: 'encoded slash', path: () => `/${w.a.slug}%2fvcard.vcf` },
-  { name: 'CRLF header injection', path: () => `/${w.a.slug}%0d%0aSet-Cookie:%20kotu=1`, also: (res) => expect(String(res.headers['set-cookie'] ?? '')).not.toContain('kotu') },
+  {
+    name: 'CRLF header injection',
+    path: () => `/${w.a.slug}%0d%0aSet-Cookie:%20kotu=1`,
+    also: (res) => expect(String(res.headers['set-cookie'] ?? '')).not.toContain('kotu'),
+  },
   { name: '141 characters', path: () => `/${'a'.repeat(141)}` },
   { name: 'broken percent-encoding', path: () => '/%E0%A4%A' },
   { name: 'a lone percent sign', path: () => '/%' },
@@ -116,7 +135,11 @@ const SLUGS: readonly SlugCase[] = [
   { name: 'sharing image of a look-alike slug', path: () => `/${encode(w.a.slug.replace('a', cyrillicA))}/og.png` },
   { name: 'link QR with an SQL link id', path: () => `/${w.a.slug}/links/1%20OR%201=1/qr.svg` },
   { name: 'message to an SQL slug', path: () => "/'or'1'='1/messages", method: 'POST' },
-  { name: 'message to a look-alike slug', path: () => `/${encode(w.a.slug.replace('a', cyrillicA))}/messages`, method: 'POST' },
+  {
+    name: 'message to a look-alike slug',
+    path: () => `/${encode(w.a.slug.replace('a', cyrillicA))}/messages`,
+    method: 'POST',
+  },
 ];
 
 describe('SQL-looking and look-alike slugs', () => {
@@ -125,13 +148,19 @@ describe('SQL-looking and look-alike slugs', () => {
       const headers = { accept: json ? 'application/json' : 'text/html' };
       const res =
         method === 'POST'
-          ? await raw(w.t, 'POST', path(), { headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'message=Merhaba' })
+          ? await raw(w.t, 'POST', path(), {
+              headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+              body: 'message=Merhaba',
+            })
           : await raw(w.t, 'GET', path(), { headers });
       also?.(res);
       expectNoSecrets(res);
       return res;
     };
-    const notFound = path().startsWith('/%E0') || path() === '/%' ? { status: [400, 404] } : { status: 404, message: /Profil bulunamadı|Bağlantı bulunamadı|Aradığınız sayfa bulunamadı/ };
+    const notFound =
+      path().startsWith('/%E0') || path() === '/%'
+        ? { status: [400, 404] }
+        : { status: 404, message: /Profil bulunamadı|Bağlantı bulunamadı|Aradığınız sayfa bulunamadı/ };
     await checkRefused(w, send, notFound);
   });
 
@@ -144,7 +173,11 @@ describe('SQL-looking and look-alike slugs', () => {
 const SPELLINGS: ReadonlyArray<{ name: string; path: () => string; to: () => string }> = [
   { name: 'capitals of a real slug', path: () => `/${w.a.slug.toUpperCase()}`, to: () => `/${w.a.slug}` },
   { name: 'dotless ı in place of i', path: () => `/${encode('aliveli'.replace('i', 'ı'))}`, to: () => '/aliveli' },
-  { name: 'an address of another site in the query', path: () => `/${w.a.slug.toUpperCase()}?next=https://kotu.example/`, to: () => `/${w.a.slug}?next=https://kotu.example/` },
+  {
+    name: 'an address of another site in the query',
+    path: () => `/${w.a.slug.toUpperCase()}?next=https://kotu.example/`,
+    to: () => `/${w.a.slug}?next=https://kotu.example/`,
+  },
   { name: 'another site as the address', path: () => '/%2F%2Fkotu.example%2F', to: () => '' },
 ];
 

@@ -93,7 +93,8 @@ const FIELDS: readonly TextField[] = [
   },
   {
     field: 'custom link icon',
-    send: (text) => ownerPost('/links', { platform: 'custom', url: 'https://ornek.com.tr', label: 'Simge', icon: text }),
+    send: (text) =>
+      ownerPost('/links', { platform: 'custom', url: 'https://ornek.com.tr', label: 'Simge', icon: text }),
     accepted: (text) => ({
       read: newestLink,
       stored: { platform: 'custom', url: 'https://ornek.com.tr', label: 'Simge', icon: text },
@@ -158,10 +159,13 @@ const FIELDS: readonly TextField[] = [
       nextMessageWindow(w);
       const stamp = await formStamp(w);
       const req = request(w.t.app).post(`/${w.a.slug}/messages`).type('form');
-      return answer(await (json ? req.set('Accept', 'application/json') : req).send({ message: text, form_started: stamp }));
+      return answer(
+        await (json ? req.set('Accept', 'application/json') : req).send({ message: text, form_started: stamp }),
+      );
     },
     accepted: (text) => ({
-      read: async () => (await w.t.db('anonymous_messages').where({ customer_id: w.a.id }).orderBy('id', 'desc').first())?.message,
+      read: async () =>
+        (await w.t.db('anonymous_messages').where({ customer_id: w.a.id }).orderBy('id', 'desc').first())?.message,
       stored: text,
       shown: text,
       pages: [`${base()}/messages`],
@@ -254,7 +258,9 @@ const FIELDS: readonly TextField[] = [
   },
 ];
 
-const cases = FIELDS.flatMap((field) => PAYLOADS.map((payload) => ({ field, payload, title: `${field.field} ← ${payload.name}` })));
+const cases = FIELDS.flatMap((field) =>
+  PAYLOADS.map((payload) => ({ field, payload, title: `${field.field} ← ${payload.name}` })),
+);
 
 describe('HTML and script in text fields', () => {
   it('covers every text field with every payload', () => {
@@ -262,7 +268,12 @@ describe('HTML and script in text fields', () => {
   });
 
   it.each(titled(cases, (c) => c.title))('%s', async (_title, { field, payload }) => {
-    const outcome = await checkRefusedOrEscaped(w, field.send(payload.text), { status: [400, 422] }, field.accepted(payload.text));
+    const outcome = await checkRefusedOrEscaped(
+      w,
+      field.send(payload.text),
+      { status: [400, 422] },
+      field.accepted(payload.text),
+    );
     expect(['refused', 'accepted']).toContain(outcome);
   });
 });
@@ -275,11 +286,18 @@ describe('text that is accepted stays text', () => {
   ])('$name is stored as typed and shown escaped', async ({ text }) => {
     const outcome = await checkRefusedOrEscaped(
       w,
-      text.includes('Fiyatlar') ? ownerPost('/links', { platform: 'custom', url: 'https://ornek.com.tr', label: text }) : ownerPost('/profile', { bio: text }),
+      text.includes('Fiyatlar')
+        ? ownerPost('/links', { platform: 'custom', url: 'https://ornek.com.tr', label: text })
+        : ownerPost('/profile', { bio: text }),
       { status: 422 },
       text.includes('Fiyatlar')
         ? { read: async () => (await newestLink()).label, stored: text, shown: text, changes: ['social_links'] }
-        : { read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.bio, stored: text, shown: text, changes: ['customer_profiles'] },
+        : {
+            read: async () => (await w.t.db('customer_profiles').where({ customer_id: w.a.id }).first())?.bio,
+            stored: text,
+            shown: text,
+            changes: ['customer_profiles'],
+          },
     );
     // Ordinary text with `<`, `&` and quotes is the owner's to write: it must be accepted.
     expect(outcome).toBe('accepted');
@@ -300,22 +318,33 @@ describe('text that reaches other formats stays inside its field', () => {
   }
 
   it.each([
-    { name: 'a new card inside the bio', text: 'Merhaba\nEND:VCARD\nBEGIN:VCARD\nFN:Sahte Kişi\nURL:https://evil.example' },
+    {
+      name: 'a new card inside the bio',
+      text: 'Merhaba\nEND:VCARD\nBEGIN:VCARD\nFN:Sahte Kişi\nURL:https://evil.example',
+    },
     { name: 'property separators in the bio', text: 'a;b,c\\;FN:Sahte\nEMAIL:sahte@evil.example' },
   ])('vCard: $name', async ({ text }) => {
-    await checkRefusedOrEscaped(w, ownerPost('/profile', { bio: text }), { status: 422 }, {
-      read: vcardShape,
-      stored: { status: 200, cards: 1, ends: 1, injected: [] },
-      changes: ['customer_profiles'],
-    });
+    await checkRefusedOrEscaped(
+      w,
+      ownerPost('/profile', { bio: text }),
+      { status: 422 },
+      {
+        read: vcardShape,
+        stored: { status: 200, cards: 1, ends: 1, injected: [] },
+        changes: ['customer_profiles'],
+      },
+    );
   });
 
-  it.each(PAYLOADS)('sharing image: $name as the title and business is drawn as text, the card still whole', async ({ text }) => {
-    const saved = await ownerPost('/profile', { company: text, title: text })(false);
-    expect(saved.status).toBe(303);
-    const res = await request(w.t.app).get(`/${w.a.slug}/og.png`).expect(200);
-    expect(res.headers['content-type']).toBe('image/png');
-    const meta = await sharp(res.body as Buffer).metadata();
-    expect([meta.width, meta.height]).toEqual([1200, 630]);
-  });
+  it.each(PAYLOADS)(
+    'sharing image: $name as the title and business is drawn as text, the card still whole',
+    async ({ text }) => {
+      const saved = await ownerPost('/profile', { company: text, title: text })(false);
+      expect(saved.status).toBe(303);
+      const res = await request(w.t.app).get(`/${w.a.slug}/og.png`).expect(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const meta = await sharp(res.body as Buffer).metadata();
+      expect([meta.width, meta.height]).toEqual([1200, 630]);
+    },
+  );
 });

@@ -9,7 +9,17 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_PDF } from '../helpers/fixtures.js';
-import { answer, checkRefused, OWNER_ROUTES, raw, rebaseline, sendOwner, type Send, titled, useWorld } from './harness.js';
+import {
+  answer,
+  checkRefused,
+  OWNER_ROUTES,
+  raw,
+  rebaseline,
+  sendOwner,
+  type Send,
+  titled,
+  useWorld,
+} from './harness.js';
 
 const w = useWorld();
 
@@ -35,7 +45,9 @@ const BAD_TOKENS: readonly BadToken[] = [
   { name: 'the old, replaced token', token: () => w.oldToken },
 ];
 
-const tokenCases = OWNER_ROUTES.flatMap((route) => BAD_TOKENS.map((bad) => ({ route, bad, title: `${route.label} with ${bad.name}` })));
+const tokenCases = OWNER_ROUTES.flatMap((route) =>
+  BAD_TOKENS.map((bad) => ({ route, bad, title: `${route.label} with ${bad.name}` })),
+);
 
 describe('every owner route refuses a bad token', () => {
   it('the case-changed token really differs, and the old token is really replaced', () => {
@@ -57,7 +69,11 @@ describe('every owner route refuses a bad token', () => {
     { name: 'a 10,000-character token', path: () => `/edit/${'A'.repeat(10_000)}/profile` },
   ])('GET with $name', async ({ path }) => {
     const url = typeof path === 'function' ? path() : path;
-    await checkRefused(w, (json) => raw(w.t, 'GET', url, { headers: { accept: json ? 'application/json' : 'text/html' } }), { status: 404 });
+    await checkRefused(
+      w,
+      (json) => raw(w.t, 'GET', url, { headers: { accept: json ? 'application/json' : 'text/html' } }),
+      { status: 404 },
+    );
   });
 
   it('the current token still works (the refusals above are about the token)', async () => {
@@ -77,14 +93,27 @@ const ownerForm = async (path: string, fields: Record<string, string>, json: boo
 };
 
 const LINK_ROUTES: readonly LinkRoute[] = [
-  { label: 'edit (POST links/:linkId)', send: (id, json) => ownerForm(`/links/${id}`, { url: 'https://ornek.com/ele-gecirildi', label: 'Ele geçirildi' }, json) },
+  {
+    label: 'edit (POST links/:linkId)',
+    send: (id, json) =>
+      ownerForm(`/links/${id}`, { url: 'https://ornek.com/ele-gecirildi', label: 'Ele geçirildi' }, json),
+  },
   { label: 'delete (POST links/:linkId/delete)', send: (id, json) => ownerForm(`/links/${id}/delete`, {}, json) },
-  { label: 'visibility (POST links/:linkId/visibility)', send: (id, json) => ownerForm(`/links/${id}/visibility`, { is_visible: '0' }, json) },
-  { label: 'move (POST links/:linkId/move)', send: (id, json) => ownerForm(`/links/${id}/move`, { direction: 'up' }, json) },
+  {
+    label: 'visibility (POST links/:linkId/visibility)',
+    send: (id, json) => ownerForm(`/links/${id}/visibility`, { is_visible: '0' }, json),
+  },
+  {
+    label: 'move (POST links/:linkId/move)',
+    send: (id, json) => ownerForm(`/links/${id}/move`, { direction: 'up' }, json),
+  },
   {
     label: 'catalog edit (POST links/:linkId/catalog)',
     send: async (id, json) => {
-      let req = request(w.t.app).post(`/edit/${w.a.editToken}/links/${id}/catalog`).field('catalog_type', 'file').field('label', 'Ele geçirildi');
+      let req = request(w.t.app)
+        .post(`/edit/${w.a.editToken}/links/${id}/catalog`)
+        .field('catalog_type', 'file')
+        .field('label', 'Ele geçirildi');
       if (json) req = req.set('Accept', 'application/json');
       return answer(await req.attach('file', MINIMAL_PDF, 'katalog.pdf'));
     },
@@ -111,29 +140,47 @@ const FOREIGN_IDS: readonly ForeignId[] = [
   { name: 'NaN', id: () => 'NaN' },
 ];
 
-const linkCases = LINK_ROUTES.flatMap((route) => FOREIGN_IDS.map((foreign) => ({ route, foreign, title: `${route.label} with ${foreign.name}` })));
+const linkCases = LINK_ROUTES.flatMap((route) =>
+  FOREIGN_IDS.map((foreign) => ({ route, foreign, title: `${route.label} with ${foreign.name}` })),
+);
 
 describe("another customer's link, or an id that is not one", () => {
   it.each(titled(linkCases, (c) => c.title))('%s', async (_title, { route, foreign }) => {
     const send: Send = (json) => route.send(foreign.id(), json);
-    await checkRefused(w, send, { status: 404, message: LINK_GONE, pages: [`/${w.b.slug}`, `/edit/${w.b.editToken}/profile`] });
+    await checkRefused(w, send, {
+      status: 404,
+      message: LINK_GONE,
+      pages: [`/${w.b.slug}`, `/edit/${w.b.editToken}/profile`],
+    });
   });
 
   it("reordering with B's link ids among A's is refused", async () => {
-    const own = w.baseline.rows.social_links.filter((row) => Number(row.customer_id) === w.a.id).map((row) => Number(row.id));
+    const own = w.baseline.rows.social_links
+      .filter((row) => Number(row.customer_id) === w.a.id)
+      .map((row) => Number(row.id));
     const order = [...own.slice(1), w.bLinks.custom].join(',');
-    await checkRefused(w, (json) => ownerForm('/links/order', { order }, json), { status: 422, pages: [`/${w.b.slug}`] });
+    await checkRefused(w, (json) => ownerForm('/links/order', { order }, json), {
+      status: 422,
+      pages: [`/${w.b.slug}`],
+    });
   });
 
   it("reordering with only B's link ids is refused", async () => {
-    const theirs = w.baseline.rows.social_links.filter((row) => Number(row.customer_id) === w.b.id).map((row) => Number(row.id));
-    await checkRefused(w, (json) => ownerForm('/links/order', { order: theirs.reverse().join(',') }, json), { status: 422, pages: [`/${w.b.slug}`] });
+    const theirs = w.baseline.rows.social_links
+      .filter((row) => Number(row.customer_id) === w.b.id)
+      .map((row) => Number(row.id));
+    await checkRefused(w, (json) => ownerForm('/links/order', { order: theirs.reverse().join(',') }, json), {
+      status: 422,
+      pages: [`/${w.b.slug}`],
+    });
   });
 
   it("B's token cannot edit A's link", async () => {
     const send: Send = async (json) => {
       const req = request(w.t.app).post(`/edit/${w.b.editToken}/links/${w.aLinks.custom}`).type('form');
-      return answer(await (json ? req.set('Accept', 'application/json') : req).send({ url: 'https://ornek.com/b', label: 'B' }));
+      return answer(
+        await (json ? req.set('Accept', 'application/json') : req).send({ url: 'https://ornek.com/b', label: 'B' }),
+      );
     };
     await checkRefused(w, send, { status: 404, message: LINK_GONE });
   });
@@ -143,14 +190,26 @@ describe("another customer's link, or an id that is not one", () => {
     { name: "B's IBAN link on A's page", slug: () => w.a.slug, id: () => String(w.bLinks.iban) },
     { name: 'a link id that is not a number', slug: () => w.a.slug, id: () => '1e3' },
   ])('link QR code: $name', async ({ slug, id }) => {
-    await checkRefused(w, (json) => raw(w.t, 'GET', `/${slug()}/links/${id()}/qr.svg`, { headers: { accept: json ? 'application/json' : 'text/html' } }), { status: 404 });
+    await checkRefused(
+      w,
+      (json) =>
+        raw(w.t, 'GET', `/${slug()}/links/${id()}/qr.svg`, {
+          headers: { accept: json ? 'application/json' : 'text/html' },
+        }),
+      { status: 404 },
+    );
   });
 
-  it.each(['__proto__', 'constructor', 'EMAIL', 'email;', 'toString'])('contact button type %j is a 404', async (type) => {
-    await checkRefused(w, (json) => ownerForm(`/contact-buttons/${type}`, { is_visible: '0' }, json), { status: 404 });
-  });
+  it.each(['__proto__', 'constructor', 'EMAIL', 'email;', 'toString'])(
+    'contact button type %j is a 404',
+    async (type) => {
+      await checkRefused(w, (json) => ownerForm(`/contact-buttons/${type}`, { is_visible: '0' }, json), {
+        status: 404,
+      });
+    },
+  );
 
-  it('the same routes work with A\'s own link (the refusals above are about the id)', async () => {
+  it("the same routes work with A's own link (the refusals above are about the id)", async () => {
     const res = await ownerForm(`/links/${w.aLinks.custom}/visibility`, { is_visible: '1' }, true);
     expect(res.status).toBe(200);
     await rebaseline(w);

@@ -6,12 +6,7 @@
  */
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import {
-  answer,
-  checkRefused,
-  checkRefusedOrEscaped,
-  type Send,
-  titled, useWorld } from './harness.js';
+import { answer, checkRefused, checkRefusedOrEscaped, type Send, titled, useWorld } from './harness.js';
 
 const w = useWorld();
 
@@ -67,32 +62,74 @@ interface UrlField {
 }
 
 const base = () => `/edit/${w.a.editToken}`;
-const post = (path: string, fields: Record<string, string>): Send => async (json) => {
-  const req = request(w.t.app).post(`${base()}${path}`).type('form');
-  return answer(await (json ? req.set('Accept', 'application/json') : req).send(fields));
-};
+const post =
+  (path: string, fields: Record<string, string>): Send =>
+  async (json) => {
+    const req = request(w.t.app).post(`${base()}${path}`).type('form');
+    return answer(await (json ? req.set('Accept', 'application/json') : req).send(fields));
+  };
 
 const FULL_FIELDS: readonly UrlField[] = [
   { field: 'profile website', send: (v) => post('/profile', { website: v }) },
   { field: 'link url (website)', send: (v) => post('/links', { platform: 'website', url: v }) },
-  { field: 'link url (custom)', send: (v) => post('/links', { platform: 'custom', url: v, label: 'Özel', icon: '⭐' }) },
+  {
+    field: 'link url (custom)',
+    send: (v) => post('/links', { platform: 'custom', url: v, label: 'Özel', icon: '⭐' }),
+  },
   { field: 'link url (maps)', send: (v) => post('/links', { platform: 'maps', url: v }) },
   { field: 'link url (catalog)', send: (v) => post('/links', { platform: 'catalog', url: v }) },
-  { field: 'edited link url (custom)', send: (v) => post(`/links/${w.aLinks.custom}`, { url: v, label: 'Atölye Kursları' }) },
-  { field: 'edited link url (website)', send: (v) => post(`/links/${w.aLinks.website}`, { url: v, label: 'Web Sitemiz' }) },
-  { field: 'background image URL', send: (v) => post('/background', { background_type: 'image', background_value: v }) },
-  { field: 'background video URL', send: (v) => post('/background', { background_type: 'video', background_value: v }) },
-  { field: 'catalog link URL (multipart form)', send: (v) => async (json) => {
-    const req = request(w.t.app).post(`${base()}/links/catalog`).field('platform', 'catalog').field('catalog_type', 'url').field('url', v);
-    return answer(await (json ? req.set('Accept', 'application/json') : req));
-  } },
+  {
+    field: 'edited link url (custom)',
+    send: (v) => post(`/links/${w.aLinks.custom}`, { url: v, label: 'Atölye Kursları' }),
+  },
+  {
+    field: 'edited link url (website)',
+    send: (v) => post(`/links/${w.aLinks.website}`, { url: v, label: 'Web Sitemiz' }),
+  },
+  {
+    field: 'background image URL',
+    send: (v) => post('/background', { background_type: 'image', background_value: v }),
+  },
+  {
+    field: 'background video URL',
+    send: (v) => post('/background', { background_type: 'video', background_value: v }),
+  },
+  {
+    field: 'catalog link URL (multipart form)',
+    send: (v) => async (json) => {
+      const req = request(w.t.app)
+        .post(`${base()}/links/catalog`)
+        .field('platform', 'catalog')
+        .field('catalog_type', 'url')
+        .field('url', v);
+      return answer(await (json ? req.set('Accept', 'application/json') : req));
+    },
+  },
 ];
 
 const SHORT_FIELDS: readonly UrlField[] = [
-  ...['instagram', 'youtube', 'tiktok', 'twitter', 'facebook', 'linkedin', 'telegram', 'discord', 'spotify', 'github', 'whatsapp', 'email', 'phone'].map(
-    (platform): UrlField => ({ field: `link url (${platform})`, send: (v) => post('/links', { platform, url: v }) }),
-  ),
-  { field: 'edited link url (instagram)', send: (v) => post(`/links/${w.aLinks.instagram}`, { url: v, label: 'Instagram' }) },
+  ...[
+    'instagram',
+    'youtube',
+    'tiktok',
+    'twitter',
+    'facebook',
+    'linkedin',
+    'telegram',
+    'discord',
+    'spotify',
+    'github',
+    'whatsapp',
+    'email',
+    'phone',
+  ].map((platform): UrlField => ({
+    field: `link url (${platform})`,
+    send: (v) => post('/links', { platform, url: v }),
+  })),
+  {
+    field: 'edited link url (instagram)',
+    send: (v) => post(`/links/${w.aLinks.instagram}`, { url: v, label: 'Instagram' }),
+  },
   { field: 'link url (location)', send: (v) => post('/links', { platform: 'location', url: v }), textAllowed: true },
 ];
 
@@ -124,11 +161,16 @@ describe('hostile URLs', () => {
     }
     // A location address is free text: stored as typed (spaces collapsed), shown escaped, never a link.
     const text = url.value.trim().replace(/\s+/gu, ' ');
-    await checkRefusedOrEscaped(w, send, { status: 422 }, {
-      read: newestLink,
-      stored: { platform: 'location', url: text },
-      shown: text,
-      changes: ['social_links'],
-    });
+    await checkRefusedOrEscaped(
+      w,
+      send,
+      { status: 422 },
+      {
+        read: newestLink,
+        stored: { platform: 'location', url: text },
+        shown: text,
+        changes: ['social_links'],
+      },
+    );
   });
 });

@@ -13,11 +13,16 @@ describe('SMTP_URL and MAIL_FROM', () => {
   });
 
   it('turn mail on together', () => {
-    expect(load({ SMTP_URL: 'smtps://kullanici:gizli@smtp.example.com:465', MAIL_FROM: 'Ajans <bildirim@ajans.example>' }).mail).toEqual({
+    expect(
+      load({ SMTP_URL: 'smtps://kullanici:gizli@smtp.example.com:465', MAIL_FROM: 'Ajans <bildirim@ajans.example>' })
+        .mail,
+    ).toEqual({
       smtpUrl: 'smtps://kullanici:gizli@smtp.example.com:465',
       from: 'Ajans <bildirim@ajans.example>',
     });
-    expect(load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'bildirim@ajans.example' }).mail?.from).toBe('bildirim@ajans.example');
+    expect(load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'bildirim@ajans.example' }).mail?.from).toBe(
+      'bildirim@ajans.example',
+    );
   });
 
   it('refuse one without the other', () => {
@@ -26,7 +31,8 @@ describe('SMTP_URL and MAIL_FROM', () => {
   });
 
   it('refuse a URL that is not smtp(s), without echoing it (it may hold the password)', () => {
-    const attempt = () => load({ SMTP_URL: 'http://kullanici:cok-gizli@smtp.example.com', MAIL_FROM: 'bildirim@ajans.example' });
+    const attempt = () =>
+      load({ SMTP_URL: 'http://kullanici:cok-gizli@smtp.example.com', MAIL_FROM: 'bildirim@ajans.example' });
     expect(attempt).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     try {
       attempt();
@@ -37,7 +43,9 @@ describe('SMTP_URL and MAIL_FROM', () => {
   });
 
   it('refuse a MAIL_FROM that is not an address', () => {
-    expect(() => load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Ajans' })).toThrow(/MAIL_FROM is not an e-mail address/);
+    expect(() => load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Ajans' })).toThrow(
+      /MAIL_FROM is not an e-mail address/,
+    );
     expect(() => load({ SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'Ajans <yok>' })).toThrow(/MAIL_FROM/);
   });
 });

@@ -64,9 +64,17 @@ describe('STORAGE_URL', () => {
 
   it('wants both keys or neither, and STORAGE_PUBLIC_URL only with a bucket', () => {
     expect(() => load({ STORAGE_URL: 's3://vizit-files', S3_ACCESS_KEY_ID: 'AKIA' })).toThrow(/must be set together/);
-    expect(() => load({ STORAGE_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/STORAGE_PUBLIC_URL needs STORAGE_URL/);
-    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/must start with http/);
-    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(/must start with https:\/\//);
-    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'https://cdn.example.com/?x=1' })).toThrow(/query or fragment/);
+    expect(() => load({ STORAGE_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(
+      /STORAGE_PUBLIC_URL needs STORAGE_URL/,
+    );
+    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(
+      /must start with http/,
+    );
+    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'http://cdn.example.com' })).toThrow(
+      /must start with https:\/\//,
+    );
+    expect(() => load({ STORAGE_URL: 's3://vizit-files', STORAGE_PUBLIC_URL: 'https://cdn.example.com/?x=1' })).toThrow(
+      /query or fragment/,
+    );
   });
 });

@@ -15,7 +15,8 @@ describe('faultOf', () => {
   });
 
   it('finds a database that is away: refused sockets, PostgreSQL shutting down or starting, pool timeouts, dead sockets', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '53300', 'SQLITE_BUSY']) expect(faultOf(coded(code)), code).toBe('database');
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '53300', 'SQLITE_BUSY'])
+      expect(faultOf(coded(code)), code).toBe('database');
     const timeout = new Error('Knex: Timeout acquiring a connection. The pool is probably full.');
     timeout.name = 'KnexTimeoutError';
     expect(faultOf(timeout)).toBe('database');
@@ -24,7 +25,9 @@ describe('faultOf', () => {
 
   it('looks through orFail wrappers to the cause', () => {
     expect(faultOf(new OperationFailedError('Mesaj gönderilemedi', coded('57P01')))).toBe('database');
-    expect(faultOf(new OperationFailedError('Fotoğraf kaydedilemedi', new Error('outer', { cause: coded('ENOSPC') })))).toBe('disk');
+    expect(
+      faultOf(new OperationFailedError('Fotoğraf kaydedilemedi', new Error('outer', { cause: coded('ENOSPC') }))),
+    ).toBe('disk');
   });
 
   it('leaves everything else alone: bugs, constraint violations, odd values', () => {

@@ -61,7 +61,17 @@ function pathsOf(layer: RouterLayer): string[] {
 describe('the route table', () => {
   it('is read: the routes and folder mounts the app has today are found', () => {
     const segments = new Set(layers.flatMap(pathsOf).map(firstLiteralSegment));
-    for (const known of ['admin', 'login', 'edit', 'notifications', 'healthz', 'build', 'img', 'uploads', 'robots.txt']) {
+    for (const known of [
+      'admin',
+      'login',
+      'edit',
+      'notifications',
+      'healthz',
+      'build',
+      'img',
+      'uploads',
+      'robots.txt',
+    ]) {
       expect(segments.has(known), known).toBe(true);
     }
     // Static folders are among them as mounts of their own.
@@ -87,6 +97,7 @@ describe('the route table', () => {
 
   it('reserves every file and folder the public folder holds, and the addresses of the routes to come', async () => {
     for (const entry of await readdir(publicDir)) expect(RESERVED_SLUGS.has(entry), entry).toBe(true);
-    for (const coming of ['k', 'api', 'static', 'assets', 'favicon.ico']) expect(RESERVED_SLUGS.has(coming), coming).toBe(true);
+    for (const coming of ['k', 'api', 'static', 'assets', 'favicon.ico'])
+      expect(RESERVED_SLUGS.has(coming), coming).toBe(true);
   });
 });

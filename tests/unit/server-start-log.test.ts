@@ -48,7 +48,9 @@ describe('the start log', () => {
     server = await startServer(dataDir, { BASE_URL: 'https://vizit.example.com' });
     const lines = await logOnceSaid(server, /^Vizit listening/);
     const listening = lines.find((line) => line.msg.startsWith('Vizit listening'));
-    expect(listening?.msg).toBe(`Vizit listening on 127.0.0.1:${new URL(server.url).port} for https://vizit.example.com`);
+    expect(listening?.msg).toBe(
+      `Vizit listening on 127.0.0.1:${new URL(server.url).port} for https://vizit.example.com`,
+    );
     expect(listening?.baseUrl).toBe('https://vizit.example.com');
     expect(lines.filter((line) => line.level >= WARN)).toEqual([]);
   });
@@ -59,9 +61,13 @@ describe('the start log', () => {
     // tsx, which runs the sources, keeps its cache in the temp folder too: not here.
     server = await startServer(dataDir, { TMPDIR: path.join(notAFolder, 'tmp'), TSX_DISABLE_CACHE: '1' });
     const lines = await logOnceSaid(server, /temp folder/);
-    expect(lines.find((line) => line.msg.startsWith('Vizit listening'))?.msg).toBe(`Vizit listening on http://127.0.0.1:${new URL(server.url).port}`);
+    expect(lines.find((line) => line.msg.startsWith('Vizit listening'))?.msg).toBe(
+      `Vizit listening on http://127.0.0.1:${new URL(server.url).port}`,
+    );
     const warnings = lines.filter((line) => line.level === WARN).map((line) => line.msg);
-    expect(warnings).toContainEqual(expect.stringMatching(/^BASE_URL is not set: QR codes, vCards and printed cards carry the address/));
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^BASE_URL is not set: QR codes, vCards and printed cards carry the address/),
+    );
     expect(warnings).toContainEqual(expect.stringMatching(/^the temp folder cannot be written: .* --tmpfs \/tmp/));
     // The server serves on regardless.
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);

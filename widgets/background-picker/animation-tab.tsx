@@ -34,7 +34,17 @@ interface AnimationTabProps {
 }
 
 /** The animations tab: the type, then that type's colours and settings with a live preview. */
-export function AnimationTab({ idPrefix, animations, type, input, dark, visible, onType, onColors, onChange }: AnimationTabProps) {
+export function AnimationTab({
+  idPrefix,
+  animations,
+  type,
+  input,
+  dark,
+  visible,
+  onType,
+  onColors,
+  onChange,
+}: AnimationTabProps) {
   return (
     <>
       {/* The same radios and preview tiles as the server's form (views/partials/animation-choices.ejs). */}
@@ -44,7 +54,13 @@ export function AnimationTab({ idPrefix, animations, type, input, dark, visible,
           <label key={a.type} className="anim-choice">
             <span className={`anim-tile anim-tile--${a.type}`} aria-hidden="true" />
             <span className="anim-choice__name">
-              <input type="radio" name={`${idPrefix}-anim`} value={a.type} checked={type === a.type} onChange={() => onType(a.type)} />
+              <input
+                type="radio"
+                name={`${idPrefix}-anim`}
+                value={a.type}
+                checked={type === a.type}
+                onChange={() => onType(a.type)}
+              />
               {a.label}
             </span>
           </label>
@@ -99,7 +115,12 @@ function AnimationSettings({ idPrefix, type, input, defaults, dark, visible, onC
                 onChange={(event) => onColors(colors.map((old, j) => (j === i ? event.currentTarget.value : old)))}
               />
               {colors.length > MIN_COLORS ? (
-                <button type="button" className="background-picker__link" aria-label={messages.removeColor(i + 1)} onClick={() => onColors(colors.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="background-picker__link"
+                  aria-label={messages.removeColor(i + 1)}
+                  onClick={() => onColors(colors.filter((_, j) => j !== i))}
+                >
                   {messages.remove}
                 </button>
               ) : null}
@@ -107,7 +128,11 @@ function AnimationSettings({ idPrefix, type, input, defaults, dark, visible, onC
           ))}
         </ul>
         {colors.length < MAX_COLORS ? (
-          <button type="button" className="button background-picker__add" onClick={() => onColors([...colors, colors[colors.length - 1] ?? '#6366f1'])}>
+          <button
+            type="button"
+            className="button background-picker__add"
+            onClick={() => onColors([...colors, colors[colors.length - 1] ?? '#6366f1'])}
+          >
             {messages.addColor}
           </button>
         ) : null}
@@ -152,7 +177,9 @@ function AnimationSettings({ idPrefix, type, input, defaults, dark, visible, onC
                         // At least one shape: the last one cannot be turned off.
                         disabled={on && shapes.length === 1}
                         onChange={() => {
-                          const next = SHAPE_OPTIONS.map((x) => x.value).filter((x) => (x === s.value ? !on : shapes.includes(x)));
+                          const next = SHAPE_OPTIONS.map((x) => x.value).filter((x) =>
+                            x === s.value ? !on : shapes.includes(x),
+                          );
                           onChange((i) => ({ ...i, shapes: next }));
                         }}
                       />
@@ -192,7 +219,13 @@ function AnimationSettings({ idPrefix, type, input, defaults, dark, visible, onC
         colors={colors}
         direction={direction}
         speed={value('speed')}
-        config={{ count: value('count'), size: value('size'), waveCount: value('waveCount'), amplitude: value('amplitude'), shapes }}
+        config={{
+          count: value('count'),
+          size: value('size'),
+          waveCount: value('waveCount'),
+          amplitude: value('amplitude'),
+          shapes,
+        }}
         dark={dark}
       />
     </div>

@@ -33,7 +33,9 @@ export function ColorTab({ idPrefix, presets, color, dark, onColor }: ColorTabPr
               <span
                 className="background-picker__chip"
                 // On a dark page the preset shows as its dark twin: the chip has both halves.
-                style={{ background: dark ? `linear-gradient(135deg, ${preset.value} 50%, ${preset.dark} 50%)` : preset.value }}
+                style={{
+                  background: dark ? `linear-gradient(135deg, ${preset.value} 50%, ${preset.dark} 50%)` : preset.value,
+                }}
                 aria-hidden="true"
               />
               <span className="background-picker__swatch-name">{preset.name}</span>

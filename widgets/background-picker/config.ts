@@ -82,7 +82,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function colorList(value: unknown): string[] | undefined {
   if (!Array.isArray(value) || value.length < MIN_COLORS || value.length > MAX_COLORS) return undefined;
-  return value.every((c): c is string => typeof c === 'string' && c.length <= COLOR_MAX_LENGTH) ? [...value] : undefined;
+  return value.every((c): c is string => typeof c === 'string' && c.length <= COLOR_MAX_LENGTH)
+    ? [...value]
+    : undefined;
 }
 
 function finite(value: unknown): number | undefined {
@@ -142,7 +144,9 @@ export function defaultsOf(type: AnimationType): Defaults {
 
 /** The colours the page would draw with (the server's light/dark resolution). */
 export function shownColors(input: ConfigInput, defaults: Defaults, dark: boolean): string[] {
-  return (dark ? input.dark?.colors : input.light?.colors) ?? input.colors ?? [...(dark ? defaults.dark : defaults.light)];
+  return (
+    (dark ? input.dark?.colors : input.light?.colors) ?? input.colors ?? [...(dark ? defaults.dark : defaults.light)]
+  );
 }
 
 /** `#abc` → `#aabbcc`; anything that is not a hex colour → null (a colour input needs #rrggbb). */
@@ -155,7 +159,11 @@ export function toHex(color: string): string | null {
 }
 
 /** The same moving gradient the public page draws (src/domain/background-css.ts). */
-export function gradientStyle(colors: string[], direction: GradientDirection, speed: number): { backgroundImage: string; animationName: string; animationDuration: string } {
+export function gradientStyle(
+  colors: string[],
+  direction: GradientDirection,
+  speed: number,
+): { backgroundImage: string; animationName: string; animationDuration: string } {
   return {
     backgroundImage: gradientImage(colors, direction),
     animationName: `background-picker-${GRADIENT_AXIS[direction]}`,

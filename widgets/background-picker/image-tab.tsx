@@ -48,7 +48,14 @@ export function ImageTab({ idPrefix, current, file, onFile }: ImageTabProps) {
     <>
       <p className="background-picker__note">{messages.imagesUploaded}</p>
       <div className="background-picker__field">
-        <input id={`${idPrefix}-file`} className="background-picker__file visually-hidden" type="file" accept="image/jpeg,image/png,image/webp" onChange={chooseFile} aria-describedby={`${idPrefix}-file-hint`} />
+        <input
+          id={`${idPrefix}-file`}
+          className="background-picker__file visually-hidden"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={chooseFile}
+          aria-describedby={`${idPrefix}-file-hint`}
+        />
         <label htmlFor={`${idPrefix}-file`} className="button background-picker__upload">
           {messages.upload}
         </label>
@@ -70,7 +77,12 @@ export function ImageTab({ idPrefix, current, file, onFile }: ImageTabProps) {
         ) : null}
       </div>
       {previewSrc && !previewFailed ? (
-        <img className="background-picker__image" src={previewSrc} alt={messages.imagePreview} onError={() => setPreviewFailed(true)} />
+        <img
+          className="background-picker__image"
+          src={previewSrc}
+          alt={messages.imagePreview}
+          onError={() => setPreviewFailed(true)}
+        />
       ) : null}
       {previewSrc && previewFailed ? <p className="background-picker__note">{messages.previewFailed}</p> : null}
     </>

@@ -41,7 +41,13 @@ function pageIsDark(): boolean {
 
 function TabPanel({ idPrefix, id, active, children }: { idPrefix: string; id: Tab; active: Tab; children: ReactNode }) {
   return (
-    <div role="tabpanel" id={`${idPrefix}-panel-${id}`} aria-labelledby={`${idPrefix}-tab-${id}`} hidden={active !== id} className="background-picker__panel">
+    <div
+      role="tabpanel"
+      id={`${idPrefix}-panel-${id}`}
+      aria-labelledby={`${idPrefix}-tab-${id}`}
+      hidden={active !== id}
+      className="background-picker__panel"
+    >
       {children}
     </div>
   );
@@ -83,7 +89,9 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
   const [file, setFile] = useState<ChosenFile | null>(null);
 
   // Video tab
-  const [video, setVideo] = useState(() => (current.type === 'video' && current.value.startsWith('video:') ? current.value.slice(6) : ''));
+  const [video, setVideo] = useState(() =>
+    current.type === 'video' && current.value.startsWith('video:') ? current.value.slice(6) : '',
+  );
 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -126,7 +134,8 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
   function fields(): URLSearchParams {
     const send = (type: string, value: string) => new URLSearchParams({ [field.type]: type, [field.value]: value });
     if (tab === 'colors') return send('color', color ?? '');
-    if (tab === 'animations' && animType) return send('animation', serializeAnimation(animType, inputs[animType] ?? {}));
+    if (tab === 'animations' && animType)
+      return send('animation', serializeAnimation(animType, inputs[animType] ?? {}));
     return send('video', video.trim());
   }
 
@@ -152,7 +161,11 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
 
   return (
     <div className="background-picker">
-      <div className="background-picker__tabs" role="tablist" aria-label={target === 'cover' ? messages.coverTablist : messages.tablist}>
+      <div
+        className="background-picker__tabs"
+        role="tablist"
+        aria-label={target === 'cover' ? messages.coverTablist : messages.tablist}
+      >
         {tabs.map((t) => (
           <button
             key={t.id}

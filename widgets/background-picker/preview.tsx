@@ -39,7 +39,12 @@ export function Preview({ type, visible, colors, direction, speed, config, dark 
   return (
     <figure className="background-picker__preview">
       {type === 'gradient' ? (
-        <div className="background-picker__gradient" style={gradientStyle(colors, direction, speed)} role="img" aria-label={messages.preview} />
+        <div
+          className="background-picker__gradient"
+          style={gradientStyle(colors, direction, speed)}
+          role="img"
+          aria-label={messages.preview}
+        />
       ) : (
         <canvas ref={canvas} className="background-picker__canvas" role="img" aria-label={messages.preview} />
       )}

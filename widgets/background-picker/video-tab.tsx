@@ -32,7 +32,18 @@ export function VideoTab({ idPrefix, url, onUrl }: VideoTabProps) {
       />
       {previewable(src) && !failed ? (
         <figure className="background-picker__preview">
-          <video key={src} className="background-picker__image" src={src} muted loop autoPlay playsInline preload="metadata" aria-label={messages.videoPreview} onError={() => setFailed(true)} />
+          <video
+            key={src}
+            className="background-picker__image"
+            src={src}
+            muted
+            loop
+            autoPlay
+            playsInline
+            preload="metadata"
+            aria-label={messages.videoPreview}
+            onError={() => setFailed(true)}
+          />
           <figcaption>{messages.preview}</figcaption>
         </figure>
       ) : null}

@@ -3,7 +3,6 @@ import { showToast } from '../lib/toast';
 import { renderWidget } from '../lib/render';
 import type { CopyButtonProps } from '../../src/shared/widget-props';
 
-
 const messages = {
   copy: 'Kopyala',
   copied: 'Panoya kopyalandı',
@@ -31,7 +30,15 @@ export function CopyButton({ text, label }: CopyButtonProps) {
         {label}
       </label>
       <div className="copy-field__row">
-        <input ref={input} id={id} className="input copy-field__input" type="text" readOnly value={text} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          ref={input}
+          id={id}
+          className="input copy-field__input"
+          type="text"
+          readOnly
+          value={text}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <button type="button" className="button button--secondary" onClick={copy}>
           {messages.copy}
         </button>

@@ -52,7 +52,8 @@ function update(p: Parts): void {
   if (!p.bar) return;
   p.bar.hidden = count === 0;
   const label = p.bar.querySelector<HTMLElement>('[data-bulk-count]');
-  if (label) label.textContent = p.all?.checked ? `${p.form.dataset.allLabel ?? ''} seçildi` : `${count} müşteri seçildi`;
+  if (label)
+    label.textContent = p.all?.checked ? `${p.form.dataset.allLabel ?? ''} seçildi` : `${count} müşteri seçildi`;
   const offer = p.bar.querySelector<HTMLButtonElement>('[data-bulk-offer]');
   if (offer) {
     offer.hidden = !p.all || !wholePage;
@@ -80,10 +81,19 @@ async function matchingSet(form: HTMLFormElement, action: string): Promise<Match
   body.set('action', action);
   try {
     // form.action would be the select named "action", not the address.
-    const res = await fetch(form.getAttribute('action') ?? '', { method: 'POST', body, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    const res = await fetch(form.getAttribute('action') ?? '', {
+      method: 'POST',
+      body,
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
     const answer = (await res.json()) as { count?: unknown; digest?: unknown; error?: unknown };
     if (typeof answer.count !== 'number' || typeof answer.digest !== 'string') return null;
-    return { count: answer.count, digest: answer.digest, notice: res.status === 409 && typeof answer.error === 'string' ? answer.error : null };
+    return {
+      count: answer.count,
+      digest: answer.digest,
+      notice: res.status === 409 && typeof answer.error === 'string' ? answer.error : null,
+    };
   } catch {
     return null;
   }

@@ -11,7 +11,9 @@ export function enhanceBusyForms(root: ParentNode): void {
     form.dataset.busyReady = 'true';
     form.addEventListener('submit', (event) => {
       const busy = form.dataset.busyText ?? '';
-      const button = (event.submitter as HTMLButtonElement | null) ?? form.querySelector<HTMLButtonElement>('button[type=submit], button:not([type])');
+      const button =
+        (event.submitter as HTMLButtonElement | null) ??
+        form.querySelector<HTMLButtonElement>('button[type=submit], button:not([type])');
       if (!button || event.defaultPrevented) return;
       // After this event the browser has taken the form's values: disabling now changes nothing sent.
       window.setTimeout(() => {

@@ -9,7 +9,9 @@ function length(text: string): number {
 }
 
 export function enhanceCounters(root: ParentNode): void {
-  for (const field of root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>('textarea[data-count], input[data-count]')) {
+  for (const field of root.querySelectorAll<HTMLTextAreaElement | HTMLInputElement>(
+    'textarea[data-count], input[data-count]',
+  )) {
     if (field.dataset.counted) continue;
     const max = Number(field.dataset.count);
     if (!Number.isFinite(max) || max <= 0) continue;

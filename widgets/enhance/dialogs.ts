@@ -18,7 +18,8 @@ export function enhanceDialogs(mountWithin: (root: ParentNode) => void): void {
 
   document.addEventListener('click', (event) => {
     const link = (event.target as Element).closest?.('a');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+      return;
     const href = link.getAttribute('href') ?? '';
     if (link.hasAttribute('data-close')) {
       const dialog = link.closest('dialog');

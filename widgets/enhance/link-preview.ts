@@ -11,11 +11,18 @@ export function enhanceLinkPreviews(root: ParentNode): void {
     const labelField = form.querySelector<HTMLInputElement>('input[name=label]');
     if (!preview || !label || !icon || !labelField) continue;
     const iconField = form.querySelector<HTMLInputElement>('input[name=icon]');
-    const valueFields = Array.from(form.querySelectorAll<HTMLInputElement>('input[name=url], input[name=iban], input[name=account_holder], input[name=ssid]'));
+    const valueFields = Array.from(
+      form.querySelectorAll<HTMLInputElement>(
+        'input[name=url], input[name=iban], input[name=account_holder], input[name=ssid]',
+      ),
+    );
     const update = () => {
       const text = labelField.value.trim();
       const filled = valueFields.every((field) => field.closest('[hidden]') !== null || field.value.trim() !== '');
-      const valid = text !== '' && filled && Array.from(form.elements).every((el) => !(el instanceof HTMLInputElement) || el.checkValidity());
+      const valid =
+        text !== '' &&
+        filled &&
+        Array.from(form.elements).every((el) => !(el instanceof HTMLInputElement) || el.checkValidity());
       preview.hidden = !valid;
       label.textContent = text;
       if (iconField) icon.textContent = iconField.value.trim() || form.dataset.linkPreview || '';

@@ -12,5 +12,6 @@ export function enhancePrintButtons(root: ParentNode): void {
     button.hidden = false;
     button.addEventListener('click', () => window.print());
   }
-  if (buttons.length > 0) for (const hint of root.querySelectorAll<HTMLElement>('[data-print-hint]')) hint.hidden = true;
+  if (buttons.length > 0)
+    for (const hint of root.querySelectorAll<HTMLElement>('[data-print-hint]')) hint.hidden = true;
 }

@@ -13,7 +13,9 @@ function inPlay(form: HTMLFormElement, field: Field): boolean {
   const gate = field.closest<HTMLElement>('[data-when]')?.dataset.when;
   if (!gate) return true;
   const [name, value] = gate.split('=');
-  const picked = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=radio]')).find((r) => r.name === name && r.checked);
+  const picked = Array.from(form.querySelectorAll<HTMLInputElement>('input[type=radio]')).find(
+    (r) => r.name === name && r.checked,
+  );
   return picked?.value === value;
 }
 

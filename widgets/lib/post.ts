@@ -20,14 +20,19 @@ export function toReply(status: number, text: string): ServerReply {
   } catch {
     body = null;
   }
-  const json = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const json =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   const error = typeof json?.error === 'string' && json.error.trim() ? json.error : postMessages.unexpected;
   const succeeded = status >= 200 && status < 300 && json !== null && json.ok === true;
   return succeeded ? { ...json, ok: true } : { ...(json ?? {}), ok: false, error };
 }
 
 /** POSTs a form body (urlencoded or multipart) as a widget and reads the JSON reply. */
-export async function postForm(url: string, body: URLSearchParams | FormData, init: { signal?: AbortSignal } = {}): Promise<ServerReply> {
+export async function postForm(
+  url: string,
+  body: URLSearchParams | FormData,
+  init: { signal?: AbortSignal } = {},
+): Promise<ServerReply> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -72,7 +77,11 @@ export function uploadForm(url: string, body: FormData, onProgress: (fraction: n
 
 /** GETs a JSON view of a page (the owner's GET routes answer JSON when asked). */
 export async function getJson<T>(url: string, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: init.signal });
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: init.signal,
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   return (await response.json()) as T;
 }
@@ -85,5 +94,7 @@ export async function getJson<T>(url: string, init: { signal?: AbortSignal } = {
 export function failureText(failure: string, error: string | undefined): string {
   const reason = (error ?? '').trim();
   if (!reason) return failure;
-  return reason.toLocaleLowerCase('tr-TR').startsWith(failure.toLocaleLowerCase('tr-TR')) ? reason : `${failure}: ${reason}`;
+  return reason.toLocaleLowerCase('tr-TR').startsWith(failure.toLocaleLowerCase('tr-TR'))
+    ? reason
+    : `${failure}: ${reason}`;
 }

@@ -7,7 +7,9 @@ let timer: number | undefined;
  * over everything in <body>, so while one is open the toast goes inside the top-most one.
  */
 function toastParent(): HTMLElement {
-  const modals = Array.from(document.querySelectorAll<HTMLDialogElement>('dialog[open]')).filter((d) => d.matches(':modal'));
+  const modals = Array.from(document.querySelectorAll<HTMLDialogElement>('dialog[open]')).filter((d) =>
+    d.matches(':modal'),
+  );
   return modals.at(-1) ?? document.body;
 }
 

@@ -26,12 +26,17 @@ const messages = {
 } as const;
 
 function itemsOf(list: HTMLElement): HTMLElement[] {
-  return Array.from(list.children).filter((child): child is HTMLElement => child instanceof HTMLElement && child.matches(ITEM));
+  return Array.from(list.children).filter(
+    (child): child is HTMLElement => child instanceof HTMLElement && child.matches(ITEM),
+  );
 }
 
 /** `data-link-label` on the item, else a `[data-link-label]` or `<strong>` inside it. */
 function labelOf(item: HTMLElement): string {
-  const label = item.dataset.linkLabel ?? (item.querySelector('[data-link-label]') ?? item.querySelector('strong'))?.textContent ?? '';
+  const label =
+    item.dataset.linkLabel ??
+    (item.querySelector('[data-link-label]') ?? item.querySelector('strong'))?.textContent ??
+    '';
   return label.trim() || messages.link;
 }
 
@@ -92,7 +97,10 @@ function markEdges(list: HTMLElement): void {
 }
 
 /** The item's own move form (and button) for a direction, as the server rendered them. */
-function moveControl(item: HTMLElement, direction: Direction): { form: HTMLFormElement; submitter: HTMLElement | null } | null {
+function moveControl(
+  item: HTMLElement,
+  direction: Direction,
+): { form: HTMLFormElement; submitter: HTMLElement | null } | null {
   for (const form of item.querySelectorAll('form')) {
     if (form.closest(ITEM) !== item) continue;
     const buttons = Array.from(form.querySelectorAll<HTMLElement>(SUBMITS));
@@ -148,7 +156,13 @@ export function mount(el: HTMLElement, props: LinkSorterProps): void {
     return true;
   };
 
-  const move = async (item: HTMLElement, direction: Direction, form: HTMLFormElement, submitter: HTMLElement | null, focusTarget: HTMLElement | null) => {
+  const move = async (
+    item: HTMLElement,
+    direction: Direction,
+    form: HTMLFormElement,
+    submitter: HTMLElement | null,
+    focusTarget: HTMLElement | null,
+  ) => {
     const label = labelOf(item);
     const other = sibling(item, direction);
     if (!other) {
@@ -166,7 +180,8 @@ export function mount(el: HTMLElement, props: LinkSorterProps): void {
       else item.before(other);
     }
     markEdges(list);
-    if (focusTarget && (document.activeElement === document.body || document.activeElement === null)) focusTarget.focus();
+    if (focusTarget && (document.activeElement === document.body || document.activeElement === null))
+      focusTarget.focus();
     announce(messages.moved(label, positionOf(item)));
   };
 

@@ -52,7 +52,6 @@ function toPixels(area: Area, image: HTMLImageElement): Area {
   };
 }
 
-
 function decode(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
@@ -177,7 +176,9 @@ export function PhotoCropper({ action, kind, currentUrl, redirect }: PhotoCroppe
 
   return (
     <div className={`photo-cropper photo-cropper--${kind}`}>
-      {!chosen && currentUrl ? <img className="photo-cropper__current" src={currentUrl} alt={messages.current[kind]} /> : null}
+      {!chosen && currentUrl ? (
+        <img className="photo-cropper__current" src={currentUrl} alt={messages.current[kind]} />
+      ) : null}
 
       <div className="photo-cropper__choose">
         <input

@@ -11,11 +11,7 @@ export const searchTexts = {
 
 /** Turkish-aware and accent-blind: `cay` finds "Çay", `İSKENDER` finds "İskender". */
 export function foldText(text: string): string {
-  return text
-    .toLocaleLowerCase('tr')
-    .replace(/ı/g, 'i')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  return text.toLocaleLowerCase('tr').replace(/ı/g, 'i').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 interface SearchableItem {
@@ -30,12 +26,14 @@ export function enhancePriceSearch(root: ParentNode): void {
   if (!box || !input || !status) return;
   const sections = [...root.querySelectorAll<HTMLElement>('.pl-sec')].map((section) => ({
     section,
-    items: [...section.querySelectorAll<HTMLElement>('.pl-item')].map(
-      (element): SearchableItem => ({
-        element,
-        text: foldText([element.querySelector('.pl-name')?.textContent, element.querySelector('.pl-desc')?.textContent].filter(Boolean).join(' ')),
-      }),
-    ),
+    items: [...section.querySelectorAll<HTMLElement>('.pl-item')].map((element): SearchableItem => ({
+      element,
+      text: foldText(
+        [element.querySelector('.pl-name')?.textContent, element.querySelector('.pl-desc')?.textContent]
+          .filter(Boolean)
+          .join(' '),
+      ),
+    })),
   }));
   const filter = () => {
     const words = foldText(input.value).split(/\s+/).filter(Boolean);

@@ -6,7 +6,12 @@
  * particles (fewer on small screens), about 30 frames a second, a device pixel ratio of at
  * most 2, nothing while the tab is hidden, one still frame for reduced motion.
  */
-import { ANIMATION_LIMITS, ANIMATION_TYPE_DEFAULTS, COLOR_MAX_LENGTH, type Range } from '../../src/shared/animation-config.js';
+import {
+  ANIMATION_LIMITS,
+  ANIMATION_TYPE_DEFAULTS,
+  COLOR_MAX_LENGTH,
+  type Range,
+} from '../../src/shared/animation-config.js';
 
 export type CanvasAnimationType = 'particles' | 'waves' | 'geometry';
 
@@ -48,7 +53,11 @@ function num(v: unknown, fallback: number, { min, max }: Range): number {
 }
 
 function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length <= COLOR_MAX_LENGTH).slice(0, ANIMATION_LIMITS.colors.max) : [];
+  return Array.isArray(v)
+    ? v
+        .filter((s): s is string => typeof s === 'string' && s.length <= COLOR_MAX_LENGTH)
+        .slice(0, ANIMATION_LIMITS.colors.max)
+    : [];
 }
 
 const media = (query: string): boolean => typeof matchMedia === 'function' && matchMedia(query).matches;
@@ -74,7 +83,9 @@ export function startBackgroundAnimation(
   const size = num(config.size, defaults.size, ANIMATION_LIMITS.size);
   const waveCount = Math.round(num(config.waveCount, defaults.waveCount, ANIMATION_LIMITS.waveCount));
   const amplitude = num(config.amplitude, defaults.amplitude, ANIMATION_LIMITS.amplitude);
-  const sides = strings(config.shapes).map((s) => SIDES[s]).filter((s): s is number => s !== undefined);
+  const sides = strings(config.shapes)
+    .map((s) => SIDES[s])
+    .filter((s): s is number => s !== undefined);
   const reduced = media('(prefers-reduced-motion: reduce)');
 
   let w = 0;
@@ -87,7 +98,12 @@ export function startBackgroundAnimation(
   const seed = () => {
     const wanted = num(config.count, defaults.count, ANIMATION_LIMITS.count);
     // Fewer on small screens: a phone gets about a third of what a laptop shows.
-    const n = Math.round(Math.min(type === 'geometry' ? ANIMATION_LIMITS.geometryShapes : ANIMATION_LIMITS.count.max, wanted * Math.min(1, Math.max(0.35, (w * h) / (1280 * 800)))));
+    const n = Math.round(
+      Math.min(
+        type === 'geometry' ? ANIMATION_LIMITS.geometryShapes : ANIMATION_LIMITS.count.max,
+        wanted * Math.min(1, Math.max(0.35, (w * h) / (1280 * 800))),
+      ),
+    );
     items = Array.from({ length: n }, (_, i) => ({
       x: rand(),
       y: rand(),
@@ -97,7 +113,7 @@ export function startBackgroundAnimation(
       c: colors[i % colors.length] ?? '#888',
       a: rand() * Math.PI * 2,
       va: (rand() - 0.5) * 0.6,
-      sides: sides.length ? (sides[i % sides.length] ?? 0) : [0, 4, 3, 6][i % 4] ?? 0,
+      sides: sides.length ? (sides[i % sides.length] ?? 0) : ([0, 4, 3, 6][i % 4] ?? 0),
     }));
   };
 
@@ -161,10 +177,11 @@ export function startBackgroundAnimation(
       ctx.strokeStyle = g.c;
       ctx.beginPath();
       if (g.sides === 0) ctx.arc(cx, cy, g.r, 0, Math.PI * 2);
-      else for (let k = 0; k <= g.sides; k++) {
-        const angle = g.a + (k * Math.PI * 2) / g.sides;
-        ctx.lineTo(cx + Math.cos(angle) * g.r, cy + Math.sin(angle) * g.r);
-      }
+      else
+        for (let k = 0; k <= g.sides; k++) {
+          const angle = g.a + (k * Math.PI * 2) / g.sides;
+          ctx.lineTo(cx + Math.cos(angle) * g.r, cy + Math.sin(angle) * g.r);
+        }
       ctx.stroke();
     }
   };

@@ -28,7 +28,8 @@ export function enhanceClickCounting(): void {
   }
   const send = (event: MouseEvent) => {
     const link = (event.target as Element).closest?.<HTMLAnchorElement>('a[data-click]');
-    if (link?.dataset.click && (event.type === 'click' ? event.button === 0 : event.button === 1)) navigator.sendBeacon(link.dataset.click);
+    if (link?.dataset.click && (event.type === 'click' ? event.button === 0 : event.button === 1))
+      navigator.sendBeacon(link.dataset.click);
   };
   // Capture: counted before any handler stops the event; a middle click opening a tab counts like a ping would.
   document.addEventListener('click', send, true);

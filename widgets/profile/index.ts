@@ -57,7 +57,6 @@ function enhanceImageFallbacks(): void {
   }
 }
 
-
 /** Background and cover videos autoplay muted; a visitor who asked for less motion gets a still frame. */
 function respectReducedMotion(): void {
   if (!matchMedia('(prefers-reduced-motion: reduce)').matches) return;

@@ -12,7 +12,9 @@ function configOf(canvas: HTMLCanvasElement): unknown {
 }
 
 export function startPageAnimation(): void {
-  const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.page-bg canvas[data-animation], .cover canvas[data-animation]')];
+  const canvases = [
+    ...document.querySelectorAll<HTMLCanvasElement>('.page-bg canvas[data-animation], .cover canvas[data-animation]'),
+  ];
   if (canvases.length === 0) return;
   const dark = document.documentElement.classList.contains('theme-dark');
   void import('./animations').then(({ startBackgroundAnimation }) => {

@@ -18,7 +18,8 @@ const messages = {
   loading: 'Yükleniyor...',
   failed: 'İstatistikler yüklenirken hata oluştu',
   retry: 'Tekrar dene',
-  caption: (days: number, views: string, clicks: string) => `Son ${days} gün: toplam ${views} görüntülenme, ${clicks} tıklama`,
+  caption: (days: number, views: string, clicks: string) =>
+    `Son ${days} gün: toplam ${views} görüntülenme, ${clicks} tıklama`,
   bar: (date: string, views: string, clicks: string) => `${date}: ${views} görüntülenme, ${clicks} tıklama`,
   bars: 'Günlük görüntülenme ve tıklamalar',
   views: 'Görüntülenme',
@@ -39,7 +40,10 @@ function rowsOf(body: unknown): DailyStat[] {
   if (!Array.isArray(rows)) throw new Error('no dailyStats');
   const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
   return rows
-    .filter((row): row is DailyStat => typeof row === 'object' && row !== null && /^\d{4}-\d{2}-\d{2}$/.test(String(row.date)) && isCount(row.views))
+    .filter(
+      (row): row is DailyStat =>
+        typeof row === 'object' && row !== null && /^\d{4}-\d{2}-\d{2}$/.test(String(row.date)) && isCount(row.views),
+    )
     .map((row) => ({ date: row.date, views: row.views, clicks: isCount(row.clicks) ? row.clicks : 0 }));
 }
 
@@ -97,8 +101,14 @@ export function StatsChart({ endpoint, days }: StatsChartProps) {
   return (
     <div className="stats-chart">
       <ul className="stats-chart__legend" aria-hidden="true">
-        <li><span className="stats-chart__swatch stats-chart__swatch--views" />{messages.views}</li>
-        <li><span className="stats-chart__swatch stats-chart__swatch--clicks" />{messages.clicks}</li>
+        <li>
+          <span className="stats-chart__swatch stats-chart__swatch--views" />
+          {messages.views}
+        </li>
+        <li>
+          <span className="stats-chart__swatch stats-chart__swatch--clicks" />
+          {messages.clicks}
+        </li>
       </ul>
 
       {state === 'loading' ? (
@@ -115,7 +125,12 @@ export function StatsChart({ endpoint, days }: StatsChartProps) {
         </div>
       ) : null}
 
-      <div ref={box} className="stats-chart__box" hidden={state === 'error' || rows === null} aria-busy={state === 'loading'}>
+      <div
+        ref={box}
+        className="stats-chart__box"
+        hidden={state === 'error' || rows === null}
+        aria-busy={state === 'loading'}
+      >
         {rows && width > 0 ? (
           <figure className="stats-chart__figure" aria-labelledby={`${id}-caption`}>
             <figcaption id={`${id}-caption`} className="stats-chart__caption">
@@ -148,7 +163,13 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
       <g aria-hidden="true">
         {ticks.map((tick) => (
           <g key={tick}>
-            <line className={tick === 0 ? 'stats-chart__axis' : 'stats-chart__grid'} x1={left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
+            <line
+              className={tick === 0 ? 'stats-chart__axis' : 'stats-chart__grid'}
+              x1={left}
+              x2={width - MARGIN.right}
+              y1={y(tick)}
+              y2={y(tick)}
+            />
             <text className="stats-chart__label" x={left - 6} y={y(tick)} dy="0.35em" textAnchor="end">
               {count.format(tick)}
             </text>
@@ -160,7 +181,13 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
           // The newest day's label ends at the edge rather than running past it.
           const atEdge = x + LABEL_WIDTH / 2 > width;
           return (
-            <text key={row.date} className="stats-chart__label" x={atEdge ? width : x} y={HEIGHT - 8} textAnchor={atEdge ? 'end' : 'middle'}>
+            <text
+              key={row.date}
+              className="stats-chart__label"
+              x={atEdge ? width : x}
+              y={HEIGHT - 8}
+              textAnchor={atEdge ? 'end' : 'middle'}
+            >
               {shortDate.format(dayOf(row.date))}
             </text>
           );
@@ -172,11 +199,26 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
           const barTop = y(row.views);
           return (
             <g key={row.date} role="listitem" className="stats-chart__item">
-              <title>{messages.bar(longDate.format(dayOf(row.date)), count.format(row.views), count.format(row.clicks))}</title>
+              <title>
+                {messages.bar(longDate.format(dayOf(row.date)), count.format(row.views), count.format(row.clicks))}
+              </title>
               <rect className="stats-chart__hit" x={x} y={MARGIN.top} width={slot} height={plotHeight} />
-              <rect className="stats-chart__bar" x={x + (slot - barWidth) / 2} y={barTop} width={barWidth} height={MARGIN.top + plotHeight - barTop} rx={Math.min(4, barWidth / 4)} />
+              <rect
+                className="stats-chart__bar"
+                x={x + (slot - barWidth) / 2}
+                y={barTop}
+                width={barWidth}
+                height={MARGIN.top + plotHeight - barTop}
+                rx={Math.min(4, barWidth / 4)}
+              />
               {rows.length <= 7 ? (
-                <text className="stats-chart__value" x={x + slot / 2} y={barTop - 5} textAnchor="middle" aria-hidden="true">
+                <text
+                  className="stats-chart__value"
+                  x={x + slot / 2}
+                  y={barTop - 5}
+                  textAnchor="middle"
+                  aria-hidden="true"
+                >
                   {count.format(row.views)}
                 </text>
               ) : null}
@@ -186,9 +228,20 @@ function Chart({ rows, width }: { rows: DailyStat[]; width: number }) {
       </g>
       {/* Clicks: a line over the bars, a dot a day while there is room; the list above already says each number. */}
       <g aria-hidden="true">
-        <polyline className="stats-chart__line" points={rows.map((row, i) => `${left + slot * (i + 0.5)},${y(row.clicks)}`).join(' ')} />
+        <polyline
+          className="stats-chart__line"
+          points={rows.map((row, i) => `${left + slot * (i + 0.5)},${y(row.clicks)}`).join(' ')}
+        />
         {rows.length <= 14
-          ? rows.map((row, i) => <circle key={row.date} className="stats-chart__dot" cx={left + slot * (i + 0.5)} cy={y(row.clicks)} r={rows.length <= 7 ? 4 : 3} />)
+          ? rows.map((row, i) => (
+              <circle
+                key={row.date}
+                className="stats-chart__dot"
+                cx={left + slot * (i + 0.5)}
+                cy={y(row.clicks)}
+                r={rows.length <= 7 ? 4 : 3}
+              />
+            ))
           : null}
       </g>
     </svg>

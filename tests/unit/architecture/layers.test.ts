@@ -38,7 +38,8 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/types/', 0],
 ];
 
-const MAX_LINES = 350;
+// Counted on the Prettier-formatted code (print width 120), which spreads calls over more lines.
+const MAX_LINES = 400;
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -53,8 +54,12 @@ function filesUnder(dir: string): string[] {
 /** Every relative module a file imports (static, dynamic, type-only and re-exports). */
 function importsOf(file: string): string[] {
   const source = readFileSync(path.join(root, file), 'utf8');
-  const specs = [...source.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => m[1] as string);
-  return specs.map((spec) => path.relative(root, path.resolve(path.dirname(path.join(root, file)), spec)).replace(/\.js$/, '.ts'));
+  const specs = [...source.matchAll(/(?:from\s+|import\s*\(\s*|^import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map(
+    (m) => m[1] as string,
+  );
+  return specs.map((spec) =>
+    path.relative(root, path.resolve(path.dirname(path.join(root, file)), spec)).replace(/\.js$/, '.ts'),
+  );
 }
 
 function layerOf(file: string): { prefix: string; rank: number } | null {
@@ -88,7 +93,11 @@ describe('the layer rule', () => {
   it('keeps controllers from depending on each other', () => {
     const crossed = serverFiles
       .filter((f) => f.startsWith('src/controllers/'))
-      .flatMap((file) => importsOf(file).filter((t) => t !== file && /\.controller\.ts$/.test(t)).map((t) => `${file} -> ${t}`));
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((t) => t !== file && /\.controller\.ts$/.test(t))
+          .map((t) => `${file} -> ${t}`),
+      );
     expect(crossed).toEqual([]);
   });
 

@@ -14,7 +14,9 @@ const LOADED_ON_DEMAND = ['@aws-sdk/client-s3', '@aws-sdk/lib-storage', 'nodemai
 /** The modules a file loads when it is loaded: static value imports and re-exports. */
 function staticImportsOf(file: string): string[] {
   const source = readFileSync(path.join(root, file), 'utf8');
-  return [...source.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1] as string);
+  return [...source.matchAll(/^(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)].map(
+    (m) => m[1] as string,
+  );
 }
 
 /** Every package reached from `entry` through our own files, with the chain that reached it. */
@@ -25,7 +27,11 @@ function packagesReachedFrom(entry: string): Map<string, string[]> {
     if (seen.has(file)) return;
     seen.add(file);
     for (const spec of staticImportsOf(file)) {
-      if (spec.startsWith('.')) walk(path.relative(root, path.resolve(path.dirname(path.join(root, file)), spec)).replace(/\.js$/, '.ts'), [...chain, file]);
+      if (spec.startsWith('.'))
+        walk(path.relative(root, path.resolve(path.dirname(path.join(root, file)), spec)).replace(/\.js$/, '.ts'), [
+          ...chain,
+          file,
+        ]);
       else if (!spec.startsWith('node:') && !reached.has(spec)) reached.set(spec, [...chain, file]);
     }
   };
@@ -37,7 +43,9 @@ describe('packages loaded on demand', () => {
   it('never reaches the AWS SDK or nodemailer from the server through a static import', () => {
     const reached = packagesReachedFrom('src/server.ts');
     expect(reached.has('express'), 'the walk finds the packages the server does load').toBe(true);
-    const found = LOADED_ON_DEMAND.filter((name) => reached.has(name)).map((name) => `${name} via ${reached.get(name)!.join(' -> ')}`);
+    const found = LOADED_ON_DEMAND.filter((name) => reached.has(name)).map(
+      (name) => `${name} via ${reached.get(name)!.join(' -> ')}`,
+    );
     expect(found).toEqual([]);
   });
 });

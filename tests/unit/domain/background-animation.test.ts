@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANIMATION_DEFAULTS, animationDefaults, type AnimationConfig } from '../../../src/domain/background-animation.js';
+import {
+  ANIMATION_DEFAULTS,
+  animationDefaults,
+  type AnimationConfig,
+} from '../../../src/domain/background-animation.js';
 import { parseColor } from '../../../src/domain/background-colors.js';
 import { ANIMATION_TYPES } from '../../../src/shared/background-choices.js';
 import { parseBackground } from '../../../src/domain/background.js';
@@ -15,7 +19,11 @@ describe('animation config fields (read: a bad key falls back to its default)', 
 
   it.each<[string, keyof AnimationConfig, unknown]>([
     ['{"colors":["#FF0000","#00f"]}', 'colors', ['#ff0000', '#00f']],
-    ['{"colors":["#f00","#0f0","#00f","red","blue","rgb(1,2,3)"]}', 'colors', ['#f00', '#0f0', '#00f', 'red', 'blue', 'rgb(1,2,3)']],
+    [
+      '{"colors":["#f00","#0f0","#00f","red","blue","rgb(1,2,3)"]}',
+      'colors',
+      ['#f00', '#0f0', '#00f', 'red', 'blue', 'rgb(1,2,3)'],
+    ],
     ['{"colors":["#f00"]}', 'colors', d.colors],
     ['{"colors":["#f00","#f00","#f00","#f00","#f00","#f00","#f00"]}', 'colors', d.colors],
     ['{"colors":["#f00","red;}"]}', 'colors', d.colors],
@@ -61,10 +69,19 @@ describe('animation config fields (read: a bad key falls back to its default)', 
   });
 
   it('resolves the light and dark colours', () => {
-    expect(config('waves', '{}')).toMatchObject({ light: ANIMATION_DEFAULTS.waves.light, dark: ANIMATION_DEFAULTS.waves.dark });
+    expect(config('waves', '{}')).toMatchObject({
+      light: ANIMATION_DEFAULTS.waves.light,
+      dark: ANIMATION_DEFAULTS.waves.dark,
+    });
     const both = config('waves', '{"colors":["#111","#222"]}');
-    expect([both.light.colors, both.dark.colors]).toEqual([['#111', '#222'], ['#111', '#222']]);
-    const variants = config('waves', '{"colors":["#111","#222"],"light":{"colors":["#eee","#ddd"]},"dark":{"colors":["#010101","#020202"]}}');
+    expect([both.light.colors, both.dark.colors]).toEqual([
+      ['#111', '#222'],
+      ['#111', '#222'],
+    ]);
+    const variants = config(
+      'waves',
+      '{"colors":["#111","#222"],"light":{"colors":["#eee","#ddd"]},"dark":{"colors":["#010101","#020202"]}}',
+    );
     expect(variants.light.colors).toEqual(['#eee', '#ddd']);
     expect(variants.dark.colors).toEqual(['#010101', '#020202']);
     expect(variants.colors).toEqual(['#111', '#222']);
@@ -74,9 +91,23 @@ describe('animation config fields (read: a bad key falls back to its default)', 
   });
 
   it('drops unknown keys and is not fooled by __proto__ or constructor', () => {
-    const c = config('particles', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"count":20,"onload":"alert(1)"}');
+    const c = config(
+      'particles',
+      '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"count":20,"onload":"alert(1)"}',
+    );
     expect(c.count).toBe(20);
-    expect(Object.keys(c).sort()).toEqual(['amplitude', 'colors', 'count', 'dark', 'direction', 'light', 'shapes', 'size', 'speed', 'waveCount']);
+    expect(Object.keys(c).sort()).toEqual([
+      'amplitude',
+      'colors',
+      'count',
+      'dark',
+      'direction',
+      'light',
+      'shapes',
+      'size',
+      'speed',
+      'waveCount',
+    ]);
     expect(Object.getPrototypeOf(c)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ANIMATION_DEFAULTS, animationDefaults, type AnimationConfig } from '../../../src/domain/background-animation.js';
+import {
+  ANIMATION_DEFAULTS,
+  animationDefaults,
+  type AnimationConfig,
+} from '../../../src/domain/background-animation.js';
 import { parseColor } from '../../../src/domain/background-colors.js';
 import { COLOR_PRESETS } from '../../../src/shared/background-choices.js';
 import { parseBackground, parseCover, type BackgroundDescriptor } from '../../../src/domain/background.js';
@@ -25,7 +29,21 @@ const STATEMENTS = [
 ];
 const STATEMENT = new RegExp(`^(?:${STATEMENTS.join('|')})`);
 
-const FORBIDDEN = ['<', '>', '"', "'", '\\', '/*', 'url(', 'expression', 'javascript', '@import', 'var(', '!important', 'attr('];
+const FORBIDDEN = [
+  '<',
+  '>',
+  '"',
+  "'",
+  '\\',
+  '/*',
+  'url(',
+  'expression',
+  'javascript',
+  '@import',
+  'var(',
+  '!important',
+  'attr(',
+];
 
 /**
  * Why `css` is unsafe, or null. Safe means nothing but the known statements, with canonical
@@ -62,11 +80,26 @@ describe('backgroundCss', () => {
     ['image', { kind: 'image', url: '/uploads/1/a.jpg' }, light, ':root{--page-bg:#f9fafb}'],
     ['image, dark', { kind: 'image', url: '/uploads/1/a.jpg' }, dark, ':root{--page-bg:#0b0e14}'],
     ['video', { kind: 'video', url: 'https://example.com/a.mp4' }, light, ':root{--page-bg:#f9fafb}'],
-    ['particles', { kind: 'animation', type: 'particles', config: animationDefaults('particles') }, light, ':root{--page-bg:#f9fafb}'],
-    ['waves, dark', { kind: 'animation', type: 'waves', config: animationDefaults('waves') }, dark, ':root{--page-bg:#0b0e14}'],
+    [
+      'particles',
+      { kind: 'animation', type: 'particles', config: animationDefaults('particles') },
+      light,
+      ':root{--page-bg:#f9fafb}',
+    ],
+    [
+      'waves, dark',
+      { kind: 'animation', type: 'waves', config: animationDefaults('waves') },
+      dark,
+      ':root{--page-bg:#0b0e14}',
+    ],
     [
       'gradient to the right',
-      gradient({ colors: ['#ff0000', '#0000ff'], light: { colors: ['#ff0000', '#0000ff'] }, direction: 'to-right', speed: 2 }),
+      gradient({
+        colors: ['#ff0000', '#0000ff'],
+        light: { colors: ['#ff0000', '#0000ff'] },
+        direction: 'to-right',
+        speed: 2,
+      }),
       light,
       ':root{--page-bg:#ff0000}' +
         '.bg-anim--gradient{background-color:#ff0000;background-image:linear-gradient(90deg,#ff0000,#0000ff,#ff0000);background-size:400% 400%;animation:vz-grad-x 10s ease-in-out infinite}' +
@@ -113,11 +146,14 @@ describe('backgroundCss', () => {
   });
 
   it('stops the animation for reduced motion', () => {
-    expect(backgroundCss(gradient({}), light)).toContain('@media (prefers-reduced-motion:reduce){.bg-anim--gradient{animation:none}}');
+    expect(backgroundCss(gradient({}), light)).toContain(
+      '@media (prefers-reduced-motion:reduce){.bg-anim--gradient{animation:none}}',
+    );
   });
 
   it('is deterministic: the same stored value gives the same bytes', () => {
-    const value = 'animation:gradient:{"colors":["#F00","rgb(0, 0, 255)","hsl(120 50% 50%)"],"speed":1.5,"direction":"radial"}';
+    const value =
+      'animation:gradient:{"colors":["#F00","rgb(0, 0, 255)","hsl(120 50% 50%)"],"speed":1.5,"direction":"radial"}';
     const once = backgroundCss(parseBackground('animation', value), dark);
     expect(backgroundCss(parseBackground('animation', value), dark)).toBe(once);
     expect(once).toContain('radial-gradient(circle,#f00,rgb(0,0,255),hsl(120,50%,50%),#f00)');
@@ -125,7 +161,18 @@ describe('backgroundCss', () => {
   });
 
   it('stays small', () => {
-    const sixColours = gradient({ light: { colors: ['rgba(255,255,255,0.5)', 'hsla(360,100%,100%,1)', '#ffffffff', '#000000', 'lightgoldenrodyellow', 'mediumspringgreen'] } });
+    const sixColours = gradient({
+      light: {
+        colors: [
+          'rgba(255,255,255,0.5)',
+          'hsla(360,100%,100%,1)',
+          '#ffffffff',
+          '#000000',
+          'lightgoldenrodyellow',
+          'mediumspringgreen',
+        ],
+      },
+    });
     expect(profileCss(sixColours, sixColours, light).length).toBeLessThan(1200);
   });
 });
@@ -149,13 +196,31 @@ describe('coverCss and profileCss', () => {
   });
 
   it('gives a canvas cover (particles, waves, geometry) a still backdrop of its first two colours, faded into the theme', () => {
-    const particles: BackgroundDescriptor = { kind: 'animation', type: 'particles', config: animationDefaults('particles') };
+    const particles: BackgroundDescriptor = {
+      kind: 'animation',
+      type: 'particles',
+      config: animationDefaults('particles'),
+    };
     const [d1, d2] = ANIMATION_DEFAULTS.particles.dark.colors;
     const [l1, l2] = ANIMATION_DEFAULTS.particles.light.colors;
-    expect(coverCss(particles, dark)).toBe(`.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} 35%,#0b0e14))}`);
-    expect(coverCss(particles, light)).toBe(`.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} 22%,#ffffff))}`);
-    const waves: BackgroundDescriptor = { kind: 'animation', type: 'waves', config: { ...animationDefaults('waves'), colors: ['red', 'rgb(1,2,3)'], light: { colors: ['red', 'rgb(1,2,3)'] } } };
-    expect(coverCss(waves, light)).toContain('color-mix(in srgb,red 22%,#ffffff),color-mix(in srgb,rgb(1,2,3) 22%,#ffffff)');
+    expect(coverCss(particles, dark)).toBe(
+      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} 35%,#0b0e14))}`,
+    );
+    expect(coverCss(particles, light)).toBe(
+      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} 22%,#ffffff))}`,
+    );
+    const waves: BackgroundDescriptor = {
+      kind: 'animation',
+      type: 'waves',
+      config: {
+        ...animationDefaults('waves'),
+        colors: ['red', 'rgb(1,2,3)'],
+        light: { colors: ['red', 'rgb(1,2,3)'] },
+      },
+    };
+    expect(coverCss(waves, light)).toContain(
+      'color-mix(in srgb,red 22%,#ffffff),color-mix(in srgb,rgb(1,2,3) 22%,#ffffff)',
+    );
     expectSafeCss(coverCss(waves, light));
   });
 
@@ -166,7 +231,9 @@ describe('coverCss and profileCss', () => {
     expect(css).toContain('.bg-anim--gradient{');
     expect(css).toContain('.cover{');
     expectSafeCss(css);
-    expect(profileCss({ kind: 'color', color: 'red' }, { kind: 'color', color: 'blue' }, light)).toBe(':root{--page-bg:red}.cover{background:blue}');
+    expect(profileCss({ kind: 'color', color: 'red' }, { kind: 'color', color: 'blue' }, light)).toBe(
+      ':root{--page-bg:red}.cover{background:blue}',
+    );
     expect(profileCss(null, null, dark)).toBe('');
   });
 });
@@ -286,7 +353,11 @@ describe('hostile input never escapes the style block', () => {
     for (const v of HOSTILE) {
       for (const template of TEMPLATES) {
         const value = template(v);
-        for (const css of allCss([parseBackground('color', value), parseBackground('animation', value), parseCover(value)])) {
+        for (const css of allCss([
+          parseBackground('color', value),
+          parseBackground('animation', value),
+          parseCover(value),
+        ])) {
           const problem = cssProblem(css);
           if (problem) problems.push(`${JSON.stringify(value)}: ${problem}`);
           checked++;
@@ -319,7 +390,8 @@ describe('hostile input never escapes the style block', () => {
       // Now and then, start from something almost valid.
       if (i % 3 === 0) v = ['#fff', 'rgb(1,2,3)', 'red', 'hsl(1,2%,3%)'][i % 4] + v;
       const colour = parseColor(v);
-      if (colour !== null && !/^[#a-z0-9(),.%]+$/.test(colour)) problems.push(`colour ${JSON.stringify(v)} → ${colour}`);
+      if (colour !== null && !/^[#a-z0-9(),.%]+$/.test(colour))
+        problems.push(`colour ${JSON.stringify(v)} → ${colour}`);
       const template = TEMPLATES[i % TEMPLATES.length]!;
       const descriptors = [parseBackground('color', template(v)), parseCover(template(v)), ...forged(v)];
       for (const css of allCss(descriptors)) {

@@ -99,11 +99,24 @@ describe('parseBackground', () => {
 
   it('reads animations of every type, with and without a config', () => {
     for (const { type } of ANIMATION_TYPES) {
-      for (const value of [`animation:${type}`, `animation:${type}:`, `animation:${type}:{}`, `video:animation:${type}:{}`]) {
-        expect(parseBackground('animation', value)).toEqual({ kind: 'animation', type, config: ANIMATION_DEFAULTS[type] });
+      for (const value of [
+        `animation:${type}`,
+        `animation:${type}:`,
+        `animation:${type}:{}`,
+        `video:animation:${type}:{}`,
+      ]) {
+        expect(parseBackground('animation', value)).toEqual({
+          kind: 'animation',
+          type,
+          config: ANIMATION_DEFAULTS[type],
+        });
       }
     }
-    expect(parseBackground('video', 'video:animation:waves:{"waveCount":4}')).toMatchObject({ kind: 'animation', type: 'waves', config: { waveCount: 4 } });
+    expect(parseBackground('video', 'video:animation:waves:{"waveCount":4}')).toMatchObject({
+      kind: 'animation',
+      type: 'waves',
+      config: { waveCount: 4 },
+    });
   });
 
   it.each([
@@ -131,7 +144,9 @@ describe('parseBackground', () => {
     expect(parseBackground('animation', `animation:particles:${json(fits)}`)).toMatchObject({ config: { count: 20 } });
     expect(parseBackground('animation', `animation:particles:${json(fits + 1)}`)).toBeNull();
     // Bytes, not characters: Turkish letters take two.
-    expect(parseBackground('animation', `animation:particles:${json(fits).replace('xx', 'ş')}`)).toMatchObject({ config: { count: 20 } });
+    expect(parseBackground('animation', `animation:particles:${json(fits).replace('xx', 'ş')}`)).toMatchObject({
+      config: { count: 20 },
+    });
     expect(parseBackground('animation', `animation:particles:${json(fits).replace('x', 'ş')}`)).toBeNull();
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accentCss, contrastRatio, darkVariant, lightContrast, MIN_CONTRAST } from '../../../src/domain/brand-colors.js';
+import {
+  accentCss,
+  contrastRatio,
+  darkVariant,
+  lightContrast,
+  MIN_CONTRAST,
+} from '../../../src/domain/brand-colors.js';
 
-const tokens = (css: string) => Object.fromEntries([...css.matchAll(/--([a-z-]+):(#[0-9a-f]{6})/g)].map((m) => [m[1], m[2]]));
+const tokens = (css: string) =>
+  Object.fromEntries([...css.matchAll(/--([a-z-]+):(#[0-9a-f]{6})/g)].map((m) => [m[1], m[2]]));
 
 describe('brand colours', () => {
   it('measures contrast as WCAG does', () => {
@@ -27,11 +34,24 @@ describe('brand colours', () => {
     for (let v = 0; v < 0x1000000; v += 9973) {
       const accent = `#${v.toString(16).padStart(6, '0')}`;
       if (lightContrast(accent) < MIN_CONTRAST) continue;
-      const [light, night] = accentCss(accent).split('@media').map(tokens) as [Record<string, string>, Record<string, string>];
+      const [light, night] = accentCss(accent).split('@media').map(tokens) as [
+        Record<string, string>,
+        Record<string, string>,
+      ];
       expect(light.brand).toBe(accent);
-      for (const [text, ground] of [['on-brand', 'brand'], ['on-brand', 'brand-strong'], ['brand-strong', 'brand-soft']] as const) {
-        expect(contrastRatio(light[text]!, light[ground]!), `${accent} light ${text} on ${ground}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
-        expect(contrastRatio(night[text]!, night[ground]!), `${accent} dark ${text} on ${ground}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      for (const [text, ground] of [
+        ['on-brand', 'brand'],
+        ['on-brand', 'brand-strong'],
+        ['brand-strong', 'brand-soft'],
+      ] as const) {
+        expect(
+          contrastRatio(light[text]!, light[ground]!),
+          `${accent} light ${text} on ${ground}`,
+        ).toBeGreaterThanOrEqual(MIN_CONTRAST);
+        expect(
+          contrastRatio(night[text]!, night[ground]!),
+          `${accent} dark ${text} on ${ground}`,
+        ).toBeGreaterThanOrEqual(MIN_CONTRAST);
       }
       expect(contrastRatio(night.brand!, night['brand-soft']!)).toBeGreaterThanOrEqual(MIN_CONTRAST);
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchTextOf, nationalPhoneDigits, searchPatterns, typedPhoneDigits } from '../../../src/domain/customer-search.js';
+import {
+  customerSearchTextOf,
+  nationalPhoneDigits,
+  searchPatterns,
+  typedPhoneDigits,
+} from '../../../src/domain/customer-search.js';
 
 describe('nationalPhoneDigits', () => {
   it.each([
@@ -38,24 +43,47 @@ describe('typedPhoneDigits', () => {
 
 describe('customerSearchTextOf', () => {
   it('holds the folded name, the slug, the business, the phone digits, the e-mail and the old slugs, in that order', () => {
-    expect(customerSearchTextOf({
-      name: 'Çağrı', surname: 'Öztürk', slug: 'cagri-seramik', company: 'Öztürk Seramik A.Ş.',
-      phone: '+905321234567', email: 'Cagri.Ozturk@Örnek.com.tr', oldSlugs: ['cagriozturk'],
-    })).toBe('cagri ozturk cagri-seramik ozturk seramik a s 5321234567 cagri ozturk ornek com tr cagriozturk');
+    expect(
+      customerSearchTextOf({
+        name: 'Çağrı',
+        surname: 'Öztürk',
+        slug: 'cagri-seramik',
+        company: 'Öztürk Seramik A.Ş.',
+        phone: '+905321234567',
+        email: 'Cagri.Ozturk@Örnek.com.tr',
+        oldSlugs: ['cagriozturk'],
+      }),
+    ).toBe('cagri ozturk cagri-seramik ozturk seramik a s 5321234567 cagri ozturk ornek com tr cagriozturk');
   });
 
   it('is the name and the slug alone for a customer with nothing else', () => {
-    expect(customerSearchTextOf({ name: 'Ayşe', surname: 'Kaya', slug: 'aysekaya', company: null, phone: null, email: null, oldSlugs: [] }))
-      .toBe('ayse kaya aysekaya');
+    expect(
+      customerSearchTextOf({
+        name: 'Ayşe',
+        surname: 'Kaya',
+        slug: 'aysekaya',
+        company: null,
+        phone: null,
+        email: null,
+        oldSlugs: [],
+      }),
+    ).toBe('ayse kaya aysekaya');
   });
 
   it('never passes the 400 characters the column holds', () => {
     const text = customerSearchTextOf({
-      name: 'A'.repeat(60), surname: 'B'.repeat(60), slug: 'c'.repeat(140), company: 'D'.repeat(100),
-      phone: '+905321234567', email: `${'e'.repeat(64)}@${'f'.repeat(180)}.com`, oldSlugs: ['g'.repeat(140), 'h'.repeat(140)],
+      name: 'A'.repeat(60),
+      surname: 'B'.repeat(60),
+      slug: 'c'.repeat(140),
+      company: 'D'.repeat(100),
+      phone: '+905321234567',
+      email: `${'e'.repeat(64)}@${'f'.repeat(180)}.com`,
+      oldSlugs: ['g'.repeat(140), 'h'.repeat(140)],
     });
     expect(text.length).toBeLessThanOrEqual(400);
-    expect(text.startsWith(`${'a'.repeat(60)} ${'b'.repeat(60)} ${'c'.repeat(140)} ${'d'.repeat(100)} 5321234567`)).toBe(true);
+    expect(
+      text.startsWith(`${'a'.repeat(60)} ${'b'.repeat(60)} ${'c'.repeat(140)} ${'d'.repeat(100)} 5321234567`),
+    ).toBe(true);
   });
 });
 

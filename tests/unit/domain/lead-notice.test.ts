@@ -12,7 +12,11 @@ describe('noticeTemplate', () => {
   });
 
   it('says where to apply by phone as a number, or by the page without either', () => {
-    expect(noticeTemplate({ business: 'Ali Veli', contact: { phone: '+90 212 555 44 33' } }, 12)).toContain('Başvurularınızı +90 212 555 44 33 numarasından iletebilirsiniz.');
-    expect(noticeTemplate({ business: 'Ali Veli', contact: null }, 3)).toContain('Başvurularınızı bu sayfadaki iletişim bilgilerinden iletebilirsiniz.');
+    expect(noticeTemplate({ business: 'Ali Veli', contact: { phone: '+90 212 555 44 33' } }, 12)).toContain(
+      'Başvurularınızı +90 212 555 44 33 numarasından iletebilirsiniz.',
+    );
+    expect(noticeTemplate({ business: 'Ali Veli', contact: null }, 3)).toContain(
+      'Başvurularınızı bu sayfadaki iletişim bilgilerinden iletebilirsiniz.',
+    );
   });
 });

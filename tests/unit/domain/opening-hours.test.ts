@@ -19,9 +19,27 @@ describe('parseDayHours', () => {
     ['09.00-18.00', [[540, 1080]]],
     ['09:00–18:00', [[540, 1080]]],
     [' 09:00 - 18:00 ', [[540, 1080]]],
-    ['09:00-12:30,13:30-19:00', [[540, 750], [810, 1140]]],
-    ['13:30-19:00, 09:00-12:30', [[540, 750], [810, 1140]]],
-    ['09:00-12:30 ve 13:30-19:00', [[540, 750], [810, 1140]]],
+    [
+      '09:00-12:30,13:30-19:00',
+      [
+        [540, 750],
+        [810, 1140],
+      ],
+    ],
+    [
+      '13:30-19:00, 09:00-12:30',
+      [
+        [540, 750],
+        [810, 1140],
+      ],
+    ],
+    [
+      '09:00-12:30 ve 13:30-19:00',
+      [
+        [540, 750],
+        [810, 1140],
+      ],
+    ],
     ['09:00-24:00', [[540, 1440]]],
     ['09:00-00:00', [[540, 1440]]],
     ['18:00-02:00', [[1080, 1560]]],
@@ -54,14 +72,17 @@ describe('parseDayHours', () => {
 });
 
 describe('days overlapping the night before', () => {
-  const week = (...days: string[]): WeekHours => days.map((d) => {
-    const parsed = parseDayHours(d);
-    if (!parsed.ok) throw new Error(d);
-    return parsed.intervals;
-  });
+  const week = (...days: string[]): WeekHours =>
+    days.map((d) => {
+      const parsed = parseDayHours(d);
+      if (!parsed.ok) throw new Error(d);
+      return parsed.intervals;
+    });
 
   it("finds a day starting before the previous night's end, Sunday into Monday too", () => {
-    expect(daysOverlappingTheNight(week('01:00-05:00', '18:00-03:00', '02:00-10:00', '03:00-10:00', '', '', '20:00-02:00'))).toEqual([0, 2]);
+    expect(
+      daysOverlappingTheNight(week('01:00-05:00', '18:00-03:00', '02:00-10:00', '03:00-10:00', '', '', '20:00-02:00')),
+    ).toEqual([0, 2]);
     expect(daysOverlappingTheNight(week('09:00-18:00', '', '', '', '', '', ''))).toEqual([]);
   });
 });
@@ -80,7 +101,10 @@ describe('day texts', () => {
 
 describe('parseClosedDates', () => {
   it('reads YYYY-MM-DD and DD.MM.YYYY, dedupes, sorts and drops dates over a year old', () => {
-    const parsed = parseClosedDates('2026-12-31\n01.01.2027\r\n\n 2026-12-31 \n29/10/2026\n2025-11-26\n2025-11-25\n1.5.2027', '2026-11-26');
+    const parsed = parseClosedDates(
+      '2026-12-31\n01.01.2027\r\n\n 2026-12-31 \n29/10/2026\n2025-11-26\n2025-11-25\n1.5.2027',
+      '2026-11-26',
+    );
     expect(parsed).toEqual({ ok: true, dates: ['2025-11-26', '2026-10-29', '2026-12-31', '2027-01-01', '2027-05-01'] });
   });
 
@@ -90,7 +114,12 @@ describe('parseClosedDates', () => {
   });
 
   it('refuses more than 100 dates', () => {
-    const lines = Array.from({ length: 101 }, (_, i) => `2027-01-01`.replace('01-01', `${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`));
+    const lines = Array.from({ length: 101 }, (_, i) =>
+      `2027-01-01`.replace(
+        '01-01',
+        `${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      ),
+    );
     expect(parseClosedDates(lines.join('\n'), '2026-11-26')).toEqual({ ok: false, tooMany: true });
   });
 });

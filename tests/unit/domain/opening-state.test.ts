@@ -18,7 +18,15 @@ function week(...days: string[]): WeekHours {
 }
 
 /** Monday to Friday 09:00-12:30 and 13:30-19:00, Saturday 10:00-14:00, Sunday closed. 2026-11-26 is a Thursday. */
-const SHOP = week('09:00-12:30,13:30-19:00', '09:00-12:30,13:30-19:00', '09:00-12:30,13:30-19:00', '09:00-12:30,13:30-19:00', '09:00-12:30,13:30-19:00', '10:00-14:00', '');
+const SHOP = week(
+  '09:00-12:30,13:30-19:00',
+  '09:00-12:30,13:30-19:00',
+  '09:00-12:30,13:30-19:00',
+  '09:00-12:30,13:30-19:00',
+  '09:00-12:30,13:30-19:00',
+  '10:00-14:00',
+  '',
+);
 /** A bar: Tuesday to Saturday 18:00 until 02:00 the next morning. */
 const BAR = week('', '18:00-02:00', '18:00-02:00', '18:00-02:00', '18:00-02:00', '18:00-02:00', '');
 
@@ -74,7 +82,9 @@ describe('openState', () => {
   it('17:59 and 18:00 on a day that closes at 18:00', () => {
     const simple = week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '', '');
     expect(openState(simple, [], at('2026-11-26T17:59:00'), ISTANBUL).text).toBe("Şimdi açık · 18:00'de kapanır");
-    expect(openState(simple, [], at('2026-11-26T18:00:00'), ISTANBUL).text).toBe("Şimdi kapalı · yarın 09:00'da açılır");
+    expect(openState(simple, [], at('2026-11-26T18:00:00'), ISTANBUL).text).toBe(
+      "Şimdi kapalı · yarın 09:00'da açılır",
+    );
   });
 
   it('across midnight the day words move on: yarın at 23:59, bugün at 00:00', () => {
@@ -117,7 +127,9 @@ describe('openState', () => {
   it('a closed date does not cut short the night that began the day before', () => {
     const state = openState(BAR, ['2026-11-27'], at('2026-11-27T01:00:00'), ISTANBUL);
     expect(state.text).toBe("Şimdi açık · 02:00'de kapanır");
-    expect(openState(BAR, ['2026-11-27'], at('2026-11-27T19:00:00'), ISTANBUL).text).toBe("Şimdi kapalı · yarın 18:00'de açılır");
+    expect(openState(BAR, ['2026-11-27'], at('2026-11-27T19:00:00'), ISTANBUL).text).toBe(
+      "Şimdi kapalı · yarın 18:00'de açılır",
+    );
   });
 
   it('a week with no hours at all is closed with no next opening', () => {
@@ -128,12 +140,24 @@ describe('openState', () => {
 
   it('the next opening several days ahead is named by its weekday, past a week by its date', () => {
     const mondays = week('09:00-17:00', '', '', '', '', '', '');
-    expect(openState(mondays, [], at('2026-11-26T10:00:00'), ISTANBUL).text).toBe("Şimdi kapalı · Pazartesi 09:00'da açılır");
-    expect(openState(mondays, ['2026-11-30'], at('2026-11-26T10:00:00'), ISTANBUL).text).toBe("Şimdi kapalı · 7 Aralık Pazartesi 09:00'da açılır");
+    expect(openState(mondays, [], at('2026-11-26T10:00:00'), ISTANBUL).text).toBe(
+      "Şimdi kapalı · Pazartesi 09:00'da açılır",
+    );
+    expect(openState(mondays, ['2026-11-30'], at('2026-11-26T10:00:00'), ISTANBUL).text).toBe(
+      "Şimdi kapalı · 7 Aralık Pazartesi 09:00'da açılır",
+    );
   });
 
   it('open day and night reads "Şimdi açık" alone and changes at midnight', () => {
-    const always = week('00:00-24:00', '00:00-24:00', '00:00-24:00', '00:00-24:00', '00:00-24:00', '00:00-24:00', '00:00-24:00');
+    const always = week(
+      '00:00-24:00',
+      '00:00-24:00',
+      '00:00-24:00',
+      '00:00-24:00',
+      '00:00-24:00',
+      '00:00-24:00',
+      '00:00-24:00',
+    );
     const state = openState(always, [], at('2026-11-26T10:00:00'), ISTANBUL);
     expect(state.text).toBe('Şimdi açık');
     expect(state.today).toBe('Bugün 00:00–24:00');
@@ -142,11 +166,21 @@ describe('openState', () => {
 
   it('closing the day after (an interval run into a 24-hour day) names the day', () => {
     const long = week('', '', '', '20:00-24:00', '00:00-24:00', '00:00-12:00', '');
-    expect(openState(long, [], at('2026-11-26T21:00:00'), ISTANBUL).text).toBe("Şimdi açık · Cumartesi 12:00'de kapanır");
+    expect(openState(long, [], at('2026-11-26T21:00:00'), ISTANBUL).text).toBe(
+      "Şimdi açık · Cumartesi 12:00'de kapanır",
+    );
   });
 
   it('reads the zone at each instant: a DST zone opens at 09:00 its own time on both sides of the change', () => {
-    const berlinShop = week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00');
+    const berlinShop = week(
+      '09:00-18:00',
+      '09:00-18:00',
+      '09:00-18:00',
+      '09:00-18:00',
+      '09:00-18:00',
+      '09:00-18:00',
+      '09:00-18:00',
+    );
     // Europe/Berlin leaves summer time on 2026-10-25 at 03:00 (UTC+2 → UTC+1).
     const saturday = openState(berlinShop, [], new Date('2026-10-24T17:00:00Z'), 'Europe/Berlin');
     expect(saturday.text).toBe("Şimdi kapalı · yarın 09:00'da açılır");

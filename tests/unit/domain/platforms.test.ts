@@ -7,8 +7,26 @@ const PLATFORM_IDS = PLATFORMS.map((p) => p.id);
 const isPlatformId = (id: string): boolean => platformById(id) !== undefined;
 
 const SPEC_PLATFORMS = [
-  'instagram', 'whatsapp', 'youtube', 'tiktok', 'twitter', 'facebook', 'linkedin', 'website', 'email', 'phone',
-  'maps', 'location', 'catalog', 'wifi', 'telegram', 'discord', 'iban', 'custom', 'spotify', 'github',
+  'instagram',
+  'whatsapp',
+  'youtube',
+  'tiktok',
+  'twitter',
+  'facebook',
+  'linkedin',
+  'website',
+  'email',
+  'phone',
+  'maps',
+  'location',
+  'catalog',
+  'wifi',
+  'telegram',
+  'discord',
+  'iban',
+  'custom',
+  'spotify',
+  'github',
 ];
 
 describe('platform registry', () => {
@@ -103,15 +121,29 @@ describe('drawn icons', () => {
 
   it('uses the brand logo where simple-icons has one, a generic icon for generic platforms', () => {
     const brands = PLATFORMS.filter((p) => p.svg.set === 'simple-icons').map((p) => p.id);
-    expect(brands.sort()).toEqual(['discord', 'facebook', 'github', 'instagram', 'maps', 'spotify', 'telegram', 'tiktok', 'twitter', 'whatsapp', 'youtube']);
+    expect(brands.sort()).toEqual([
+      'discord',
+      'facebook',
+      'github',
+      'instagram',
+      'maps',
+      'spotify',
+      'telegram',
+      'tiktok',
+      'twitter',
+      'whatsapp',
+      'youtube',
+    ]);
     expect(platformById('twitter')?.svg).toEqual({ set: 'simple-icons', name: 'x' });
   });
 
   it('keeps every brand colour at 3:1 or more against the cards and tiles of its theme', () => {
     for (const icon of icons.values()) {
       if (icon.kind !== 'brand') continue;
-      for (const backdrop of ICON_BACKDROPS.light) expect(contrastRatio(icon.light!, backdrop), `${icon.key} light`).toBeGreaterThanOrEqual(3);
-      for (const backdrop of ICON_BACKDROPS.dark) expect(contrastRatio(icon.dark!, backdrop), `${icon.key} dark`).toBeGreaterThanOrEqual(3);
+      for (const backdrop of ICON_BACKDROPS.light)
+        expect(contrastRatio(icon.light!, backdrop), `${icon.key} light`).toBeGreaterThanOrEqual(3);
+      for (const backdrop of ICON_BACKDROPS.dark)
+        expect(contrastRatio(icon.dark!, backdrop), `${icon.key} dark`).toBeGreaterThanOrEqual(3);
     }
     expect(icons.get('si-instagram')?.light).toBe('#ff0069');
     expect(icons.get('si-x')?.dark).toBe('#f3f4f6');
@@ -126,10 +158,19 @@ describe('drawn icons', () => {
   });
 
   it('keeps only shapes and their geometry from a file, and two decimals of path data', () => {
-    const parsed = parseIconSvg('<svg viewBox="0 0 24 24"><title>x</title><path d="M1.23456.5l2 2" onclick="x()"/><script>alert(1)</script><circle cx="12" cy="10" r="3" style="x"/></svg>');
+    const parsed = parseIconSvg(
+      '<svg viewBox="0 0 24 24"><title>x</title><path d="M1.23456.5l2 2" onclick="x()"/><script>alert(1)</script><circle cx="12" cy="10" r="3" style="x"/></svg>',
+    );
     expect(parsed.elements).toEqual([
       { tag: 'path', attrs: [['d', 'M1.23.5l2 2']] },
-      { tag: 'circle', attrs: [['cx', '12'], ['cy', '10'], ['r', '3']] },
+      {
+        tag: 'circle',
+        attrs: [
+          ['cx', '12'],
+          ['cy', '10'],
+          ['r', '3'],
+        ],
+      },
     ]);
     // Digits before the point stay (arc flags packed against a number), a round-up to 1 is left alone.
     expect(shortenPath('a.5.5 0 01.5234.5')).toBe('a.5.5 0 01.52.5');
@@ -138,7 +179,7 @@ describe('drawn icons', () => {
     expect(shortenPath('M-2.1487-.0564')).toBe('M-2.15-.06');
   });
 
-  it('shows a custom link\'s own emoji, and draws one left at the default 🔗', () => {
+  it("shows a custom link's own emoji, and draws one left at the default 🔗", () => {
     expect(linkIcon('custom', '🏺')).toEqual({ svg: null, emoji: '🏺' });
     expect(linkIcon('custom', '🔗')).toEqual({ svg: 'lu-link', emoji: '🔗' });
     expect(linkIcon('custom', null)).toEqual({ svg: 'lu-link', emoji: '🔗' });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { labelCodesOf, labelOf, parseLabels, PRICE_LIST_LABELS, storedLabels } from '../../../src/domain/price-list-labels.js';
+import {
+  labelCodesOf,
+  labelOf,
+  parseLabels,
+  PRICE_LIST_LABELS,
+  storedLabels,
+} from '../../../src/domain/price-list-labels.js';
 import { foldForSearch } from '../../../src/domain/slug.js';
 
 describe('PRICE_LIST_LABELS', () => {
   it('has four kinds of dish and the 14 allergens', () => {
-    expect(PRICE_LIST_LABELS.filter((l) => l.group === 'diet').map((l) => l.label)).toEqual(['Vegan', 'Vejetaryen', 'Acı', 'Glutensiz']);
+    expect(PRICE_LIST_LABELS.filter((l) => l.group === 'diet').map((l) => l.label)).toEqual([
+      'Vegan',
+      'Vejetaryen',
+      'Acı',
+      'Glutensiz',
+    ]);
     expect(PRICE_LIST_LABELS.filter((l) => l.group === 'allergen')).toHaveLength(14);
   });
 
@@ -22,9 +33,18 @@ describe('parseLabels', () => {
   });
 
   it('reads a CSV cell of Turkish labels, comma- or pipe-separated, in any case', () => {
-    expect(parseLabels('Acı, GLUTENSİZ | süt|Yer Fıstığı')).toEqual({ ok: true, codes: ['aci', 'glutensiz', 'yer-fistigi', 'sut'] });
-    expect(parseLabels('ACI BAKLA, YUMUŞAKÇALAR, Sert kabuklu yemişler')).toEqual({ ok: true, codes: ['sert-kabuklu', 'aci-bakla', 'yumusakcalar'] });
-    expect(parseLabels('GLUTENSIZ,gluten içeren tahıllar,BALIK')).toEqual({ ok: true, codes: ['glutensiz', 'gluten', 'balik'] });
+    expect(parseLabels('Acı, GLUTENSİZ | süt|Yer Fıstığı')).toEqual({
+      ok: true,
+      codes: ['aci', 'glutensiz', 'yer-fistigi', 'sut'],
+    });
+    expect(parseLabels('ACI BAKLA, YUMUŞAKÇALAR, Sert kabuklu yemişler')).toEqual({
+      ok: true,
+      codes: ['sert-kabuklu', 'aci-bakla', 'yumusakcalar'],
+    });
+    expect(parseLabels('GLUTENSIZ,gluten içeren tahıllar,BALIK')).toEqual({
+      ok: true,
+      codes: ['glutensiz', 'gluten', 'balik'],
+    });
   });
 
   it('tells Acı from Acı bakla', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatPriceInput, parsePrice, PRICE_CURRENCY_SEPARATOR, readPrice } from '../../../src/domain/price.js';
+import {
+  formatPrice,
+  formatPriceInput,
+  parsePrice,
+  PRICE_CURRENCY_SEPARATOR,
+  readPrice,
+} from '../../../src/domain/price.js';
 
 const NBSP = '\u00a0';
 

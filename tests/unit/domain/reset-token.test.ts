@@ -14,7 +14,14 @@ describe('reset tokens', () => {
 
   it('take only their own shape before any lookup', () => {
     expect(isWellFormedResetToken(newResetToken().token)).toBe(true);
-    for (const bad of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}/`, `${'a'.repeat(42)}=`, '<script>alert(1)</script>'.padEnd(43, 'a')]) {
+    for (const bad of [
+      '',
+      'a'.repeat(42),
+      'a'.repeat(44),
+      `${'a'.repeat(42)}/`,
+      `${'a'.repeat(42)}=`,
+      '<script>alert(1)</script>'.padEnd(43, 'a'),
+    ]) {
       expect(isWellFormedResetToken(bad), bad).toBe(false);
     }
   });

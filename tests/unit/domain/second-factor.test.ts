@@ -22,7 +22,8 @@ describe('TOTP', () => {
     const secret = newTotpSecret();
     const now = Date.parse('2026-11-21T09:00:10Z');
     const step = Math.floor(now / 30_000);
-    const at = (offset: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now + offset * 30_000 });
+    const at = (offset: number) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now + offset * 30_000 });
     expect(totpStep(secret, at(0), now)).toBe(step);
     expect(totpStep(secret, at(-1), now)).toBe(step - 1);
     expect(totpStep(secret, at(1), now)).toBe(step + 1);

@@ -23,7 +23,9 @@ describe('editLinkShare', () => {
 
   it('encodes the text for wa.me exactly, with no recipient when no phone is known', () => {
     expect(editLinkShare(ayse).whatsappUrl).toBe(`https://wa.me/?text=${encodeURIComponent(TEXT)}`);
-    expect(editLinkShare(ayse).whatsappUrl).toContain('Merhaba%20Ay%C5%9Fe%2C%0AVizit%20sayfan%C4%B1z%20burada%3A%0Ahttps%3A%2F%2Fkart.ornek.com.tr%2Fayse-kaya%0A');
+    expect(editLinkShare(ayse).whatsappUrl).toContain(
+      'Merhaba%20Ay%C5%9Fe%2C%0AVizit%20sayfan%C4%B1z%20burada%3A%0Ahttps%3A%2F%2Fkart.ornek.com.tr%2Fayse-kaya%0A',
+    );
   });
 
   it.each([
@@ -31,28 +33,40 @@ describe('editLinkShare', () => {
     ['+90 532 123 45 67', '905321234567'],
     ['0532 123 45 67', '905321234567'],
     ['0049 30 1234567', '49301234567'],
-  ])('sends WhatsApp to the owner\'s phone %s as wa.me/%s (digits only)', (phone, digits) => {
-    expect(editLinkShare({ ...ayse, phone }).whatsappUrl).toBe(`https://wa.me/${digits}?text=${encodeURIComponent(TEXT)}`);
+  ])("sends WhatsApp to the owner's phone %s as wa.me/%s (digits only)", (phone, digits) => {
+    expect(editLinkShare({ ...ayse, phone }).whatsappUrl).toBe(
+      `https://wa.me/${digits}?text=${encodeURIComponent(TEXT)}`,
+    );
   });
 
-  it.each([[null], [''], ['12'], ['+90 abc']])('leaves the WhatsApp recipient open for an unusable phone %s', (phone) => {
-    expect(editLinkShare({ ...ayse, phone }).whatsappUrl.startsWith('https://wa.me/?text=')).toBe(true);
-  });
+  it.each([[null], [''], ['12'], ['+90 abc']])(
+    'leaves the WhatsApp recipient open for an unusable phone %s',
+    (phone) => {
+      expect(editLinkShare({ ...ayse, phone }).whatsappUrl.startsWith('https://wa.me/?text=')).toBe(true);
+    },
+  );
 
   it('addresses the e-mail to the owner when the address is known, subject and body still round-trip', () => {
     const { mailtoUrl, subject, text } = editLinkShare({ ...ayse, email: 'ayse.kaya+kart@example.com' });
-    expect(mailtoUrl.startsWith('mailto:ayse.kaya%2Bkart@example.com?subject=Vizit%20sayfan%C4%B1z%20ve%20d%C3%BCzenleme%20ba%C4%9Flant%C4%B1s%C4%B1&body=Merhaba%20Ay%C5%9Fe%2C%0D%0AVizit')).toBe(true);
+    expect(
+      mailtoUrl.startsWith(
+        'mailto:ayse.kaya%2Bkart@example.com?subject=Vizit%20sayfan%C4%B1z%20ve%20d%C3%BCzenleme%20ba%C4%9Flant%C4%B1s%C4%B1&body=Merhaba%20Ay%C5%9Fe%2C%0D%0AVizit',
+      ),
+    ).toBe(true);
     const query = new URLSearchParams(mailtoUrl.slice(mailtoUrl.indexOf('?') + 1));
     expect(query.get('subject')).toBe(subject);
     expect(query.get('body')).toBe(text.replace(/\n/g, '\r\n'));
     expect(editLinkShare({ ...ayse, email: null }).mailtoUrl.startsWith('mailto:?subject=')).toBe(true);
     expect(editLinkShare({ ...ayse, email: 'bozuk adres' }).mailtoUrl.startsWith('mailto:?subject=')).toBe(true);
-    expect(new URL(editLinkShare({ ...ayse, name: 'Ali & Co' }).whatsappUrl).searchParams.get('text')).toContain('Merhaba Ali & Co,');
+    expect(new URL(editLinkShare({ ...ayse, name: 'Ali & Co' }).whatsappUrl).searchParams.get('text')).toContain(
+      'Merhaba Ali & Co,',
+    );
   });
 
   it('leaves no character that could end the query early or add a header', () => {
     const { whatsappUrl, mailtoUrl } = editLinkShare({ ...ayse, name: 'A&B=C#D?E+F', email: 'a?cc=x@example.com' });
-    for (const url of [whatsappUrl, mailtoUrl]) expect(url.split('?').slice(1).join('?')).not.toMatch(/[#+ ?]|&(?!body=)/);
+    for (const url of [whatsappUrl, mailtoUrl])
+      expect(url.split('?').slice(1).join('?')).not.toMatch(/[#+ ?]|&(?!body=)/);
     expect(mailtoUrl.split('?')[0]).toBe('mailto:a%3Fcc%3Dx@example.com');
   });
 });

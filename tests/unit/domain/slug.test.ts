@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customerSearchText, foldForSearch, foldSlug, pickFreeSlug, RESERVED_SLUGS, typedSlugCandidates } from '../../../src/domain/slug.js';
+import {
+  customerSearchText,
+  foldForSearch,
+  foldSlug,
+  pickFreeSlug,
+  RESERVED_SLUGS,
+  typedSlugCandidates,
+} from '../../../src/domain/slug.js';
 
 describe('foldSlug', () => {
   it.each([
@@ -94,7 +101,15 @@ describe('typedSlugCandidates', () => {
   });
 
   it('offers nothing for an address with invisible or control characters: nobody types those, so nothing is dropped quietly', () => {
-    for (const typed of ['ayse\u200Bkaya', 'aysekaya\u200B', 'ays\u200Dekaya', 'aysekaya\u0000', 'aysekaya\r\nSet-Cookie', 'ayse\u00ADkaya', '\u202Eayasekya']) {
+    for (const typed of [
+      'ayse\u200Bkaya',
+      'aysekaya\u200B',
+      'ays\u200Dekaya',
+      'aysekaya\u0000',
+      'aysekaya\r\nSet-Cookie',
+      'ayse\u00ADkaya',
+      '\u202Eayasekya',
+    ]) {
       expect(typedSlugCandidates(typed), JSON.stringify(typed)).toEqual([]);
     }
   });

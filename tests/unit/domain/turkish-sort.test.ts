@@ -33,7 +33,10 @@ const bytewise = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 describe('turkishSortKey', () => {
   it('sorts names in Turkish alphabetical order when the keys are compared byte by byte', () => {
     const shuffled = [...TURKISH_ORDER].reverse();
-    const sorted = shuffled.map((name) => [turkishSortKey(name), name] as const).sort(([a], [b]) => bytewise(a, b)).map(([, name]) => name);
+    const sorted = shuffled
+      .map((name) => [turkishSortKey(name), name] as const)
+      .sort(([a], [b]) => bytewise(a, b))
+      .map(([, name]) => name);
     expect(sorted).toEqual(TURKISH_ORDER);
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildVCard, escapeText, foldLine, MAX_LINE_OCTETS, normalizePhone, phoneTypeOf } from '../../../src/domain/vcard.js';
+import {
+  buildVCard,
+  escapeText,
+  foldLine,
+  MAX_LINE_OCTETS,
+  normalizePhone,
+  phoneTypeOf,
+} from '../../../src/domain/vcard.js';
 import { contactCardOf, httpUrl } from '../../../src/presenters/contact-card.js';
 import type { Profile, SocialLink } from '../../../src/repositories/profile.repository.js';
 
@@ -97,7 +104,13 @@ describe('buildVCard: the business', () => {
       surname: 'Kaya',
       organization: 'Kaya; Seramik, Atölye',
       title: 'Kurucu',
-      address: { street: 'Caferağa Mah. Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postalCode: '34710', country: 'Türkiye' },
+      address: {
+        street: 'Caferağa Mah. Moda Cad. No: 12',
+        district: 'Kadıköy',
+        city: 'İstanbul',
+        postalCode: '34710',
+        country: 'Türkiye',
+      },
     });
     expect(unfold(text).split('\r\n')).toEqual([
       'BEGIN:VCARD',
@@ -115,7 +128,13 @@ describe('buildVCard: the business', () => {
   it('keeps the places of missing address parts and leaves out an address with none', () => {
     const partial = buildVCard({ name: 'A', surname: 'B', address: { city: 'Ankara', country: 'Türkiye' } });
     expect(partial).toContain('\r\nADR;TYPE=WORK:;;;;Ankara;;Türkiye\r\n');
-    const empty = buildVCard({ name: 'A', surname: 'B', organization: ' ', title: null, address: { street: ' ', country: 'Türkiye' } });
+    const empty = buildVCard({
+      name: 'A',
+      surname: 'B',
+      organization: ' ',
+      title: null,
+      address: { street: ' ', country: 'Türkiye' },
+    });
     expect(empty).not.toMatch(/^(ORG|TITLE|ADR)/m);
   });
 
@@ -177,12 +196,24 @@ describe('buildVCard', () => {
   });
 
   it('leaves out what is missing', () => {
-    const text = buildVCard({ name: 'Ali', surname: 'Veli', phones: [{ number: '+902125551234', type: 'WORK' }], emails: [], note: '  ' });
-    expect(text).toBe('BEGIN:VCARD\r\nVERSION:3.0\r\nN:Veli;Ali;;;\r\nFN:Ali Veli\r\nTEL;TYPE=WORK:+902125551234\r\nEND:VCARD\r\n');
+    const text = buildVCard({
+      name: 'Ali',
+      surname: 'Veli',
+      phones: [{ number: '+902125551234', type: 'WORK' }],
+      emails: [],
+      note: '  ',
+    });
+    expect(text).toBe(
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Veli;Ali;;;\r\nFN:Ali Veli\r\nTEL;TYPE=WORK:+902125551234\r\nEND:VCARD\r\n',
+    );
   });
 
   it('reduces a TYPE parameter to a safe token and strips control characters from a URI', () => {
-    const text = buildVCard({ name: 'A', surname: 'B', urls: [{ value: 'https://e.com/x\r\nEMAIL:evil', type: 'a:b;c"\nd' }] });
+    const text = buildVCard({
+      name: 'A',
+      surname: 'B',
+      urls: [{ value: 'https://e.com/x\r\nEMAIL:evil', type: 'a:b;c"\nd' }],
+    });
     expect(text).toContain('URL;TYPE=ABCD:https://e.com/xEMAIL:evil\r\n');
     expect(text.match(/^EMAIL/m)).toBeNull();
   });
@@ -191,9 +222,13 @@ describe('buildVCard', () => {
     const photo = Buffer.from(Array.from({ length: 500 }, (_, i) => i % 256));
     const text = buildVCard({ name: 'Çağrı', surname: 'Öztürk', note: 'ğ'.repeat(100), photoJpeg: photo });
     for (const line of text.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
-    const photoLine = unfold(text).split('\r\n').find((l) => l.startsWith('PHOTO;'));
+    const photoLine = unfold(text)
+      .split('\r\n')
+      .find((l) => l.startsWith('PHOTO;'));
     expect(photoLine?.startsWith('PHOTO;ENCODING=b;TYPE=JPEG:')).toBe(true);
-    expect(Buffer.from(photoLine?.slice('PHOTO;ENCODING=b;TYPE=JPEG:'.length) ?? '', 'base64').equals(photo)).toBe(true);
+    expect(Buffer.from(photoLine?.slice('PHOTO;ENCODING=b;TYPE=JPEG:'.length) ?? '', 'base64').equals(photo)).toBe(
+      true,
+    );
   });
 });
 
@@ -263,7 +298,13 @@ describe('contactCardOf', () => {
   const photo = Buffer.from('jpeg');
 
   it('shares every visible item, the website first, then the profile, then the http(s) links', () => {
-    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile, links, profileUrl: 'https://vizit.example/aliveli', photoJpeg: photo });
+    const card = contactCardOf({
+      customer: { name: 'Ali', surname: 'Veli' },
+      profile,
+      links,
+      profileUrl: 'https://vizit.example/aliveli',
+      photoJpeg: photo,
+    });
     expect(card).toEqual({
       name: 'Ali',
       surname: 'Veli',
@@ -284,8 +325,20 @@ describe('contactCardOf', () => {
   });
 
   it('leaves out the phone, e-mail, website and photo the owner hid', () => {
-    const hidden = { ...profile, isPhoneVisible: false, isEmailVisible: false, isWebsiteVisible: false, isProfileVisible: false };
-    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: hidden, links: [], profileUrl: 'https://vizit.example/aliveli', photoJpeg: photo });
+    const hidden = {
+      ...profile,
+      isPhoneVisible: false,
+      isEmailVisible: false,
+      isWebsiteVisible: false,
+      isProfileVisible: false,
+    };
+    const card = contactCardOf({
+      customer: { name: 'Ali', surname: 'Veli' },
+      profile: hidden,
+      links: [],
+      profileUrl: 'https://vizit.example/aliveli',
+      photoJpeg: photo,
+    });
     expect(card.phones).toEqual([]);
     expect(card.emails).toEqual([]);
     expect(card.photoJpeg).toBeNull();
@@ -293,11 +346,31 @@ describe('contactCardOf', () => {
   });
 
   it('carries the business, the title and the address in Türkiye', () => {
-    const business = { ...profile, company: 'Veli Kırtasiye', title: 'Sahibi', addressLine: 'Atatürk Cad. No: 5', district: 'Çankaya', city: 'Ankara', postalCode: '06420' };
-    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: business, links: [], profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    const business = {
+      ...profile,
+      company: 'Veli Kırtasiye',
+      title: 'Sahibi',
+      addressLine: 'Atatürk Cad. No: 5',
+      district: 'Çankaya',
+      city: 'Ankara',
+      postalCode: '06420',
+    };
+    const card = contactCardOf({
+      customer: { name: 'Ali', surname: 'Veli' },
+      profile: business,
+      links: [],
+      profileUrl: 'https://vizit.example/aliveli',
+      photoJpeg: null,
+    });
     expect(card.organization).toBe('Veli Kırtasiye');
     expect(card.title).toBe('Sahibi');
-    expect(card.address).toEqual({ street: 'Atatürk Cad. No: 5', district: 'Çankaya', city: 'Ankara', postalCode: '06420', country: 'Türkiye' });
+    expect(card.address).toEqual({
+      street: 'Atatürk Cad. No: 5',
+      district: 'Çankaya',
+      city: 'Ankara',
+      postalCode: '06420',
+      country: 'Türkiye',
+    });
   });
 
   it('adds the visible phone, WhatsApp (a mobile) and e-mail links, each number and address once', () => {
@@ -312,7 +385,13 @@ describe('contactCardOf', () => {
       link(17, 'email', 'mailto:siparis@example.com?subject=Sipari%C5%9F'),
       link(18, 'email', 'mailto:gizli@example.com', false),
     ];
-    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile, links: more, profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    const card = contactCardOf({
+      customer: { name: 'Ali', surname: 'Veli' },
+      profile,
+      links: more,
+      profileUrl: 'https://vizit.example/aliveli',
+      photoJpeg: null,
+    });
     expect(card.phones).toEqual([
       { number: '+905321234567', type: 'CELL' },
       { number: '+902161234567', type: 'WORK' },
@@ -322,9 +401,15 @@ describe('contactCardOf', () => {
     expect(card.emails).toEqual(['ali@example.com', 'siparis@example.com']);
   });
 
-  it('takes the links\' numbers and addresses when the owner hid the profile\'s own', () => {
+  it("takes the links' numbers and addresses when the owner hid the profile's own", () => {
     const hidden = { ...profile, isPhoneVisible: false, isEmailVisible: false };
-    const card = contactCardOf({ customer: { name: 'Ali', surname: 'Veli' }, profile: hidden, links, profileUrl: 'https://vizit.example/aliveli', photoJpeg: null });
+    const card = contactCardOf({
+      customer: { name: 'Ali', surname: 'Veli' },
+      profile: hidden,
+      links,
+      profileUrl: 'https://vizit.example/aliveli',
+      photoJpeg: null,
+    });
     expect(card.phones).toEqual([{ number: '+905321234567', type: 'CELL' }]);
     expect(card.emails).toEqual(['ali@example.com']);
   });

@@ -109,14 +109,35 @@ describe('visitSource: the Referer host, mapped to a fixed list', () => {
   });
 
   it('answers only names of the fixed list, for any input', () => {
-    const inputs = ['https://a.b/', 'javascript:alert(1)', 'data:text/html,x', 'https://[::1]/', 'https://xn--80ak6aa92e.com/', '//instagram.com/', 'https://', 'android-app://'];
+    const inputs = [
+      'https://a.b/',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://[::1]/',
+      'https://xn--80ak6aa92e.com/',
+      '//instagram.com/',
+      'https://',
+      'android-app://',
+    ];
     for (const referer of inputs) expect(VISIT_SOURCES).toContain(fromReferer(referer));
   });
 });
 
 describe('VISIT_SOURCES', () => {
   it('lists every source once, direct last', () => {
-    expect(VISIT_SOURCES).toEqual(['qr', 'nfc', 'instagram', 'whatsapp', 'facebook', 'tiktok', 'x', 'linkedin', 'google', 'other', 'direct']);
+    expect(VISIT_SOURCES).toEqual([
+      'qr',
+      'nfc',
+      'instagram',
+      'whatsapp',
+      'facebook',
+      'tiktok',
+      'x',
+      'linkedin',
+      'google',
+      'other',
+      'direct',
+    ]);
     const names: VisitSource[] = [...VISIT_SOURCES];
     expect(new Set(names).size).toBe(names.length);
     expect(names.every(isVisitSource)).toBe(true);

@@ -7,7 +7,8 @@ function capture(): { lines: Array<Record<string, unknown>>; tally: AccessTally 
   const lines: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString().split('\n'))
+        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -40,6 +41,8 @@ describe('AccessTally', () => {
     expect(lines).toHaveLength(1);
     tally.count('GET', '/ayse', 200, 2);
     tally.flush();
-    expect(lines[1]).toMatchObject({ requests: [{ method: 'GET', path: '/ayse', status: 200, count: 1, slowestMs: 2 }] });
+    expect(lines[1]).toMatchObject({
+      requests: [{ method: 'GET', path: '/ayse', status: 200, count: 1, slowestMs: 2 }],
+    });
   });
 });

@@ -21,7 +21,8 @@ describe('idListParam', () => {
   });
 
   it('refuses anything but ids, and an empty choice', () => {
-    for (const raw of ['abc', '1;2', '0', '-1', '1e3', '01', ['1', { a: 1 }], '1,2 OR 1=1']) expect(refusal(raw)).toBe(messages.badIds);
+    for (const raw of ['abc', '1;2', '0', '-1', '1e3', '01', ['1', { a: 1 }], '1,2 OR 1=1'])
+      expect(refusal(raw)).toBe(messages.badIds);
     expect(refusal('')).toBe(messages.noneChosen);
     expect(refusal([''])).toBe(messages.noneChosen);
     expect(refusal(Array.from({ length: 5001 }, (_, i) => String(i + 1)).join(','))).toBe(messages.tooMany);

@@ -36,10 +36,14 @@ describe('visitSourceOf', () => {
     expect(await sourceOf(null, '', { Referer: referer })).toBe(expected);
   });
 
-  it('counts our own pages as direct: BASE_URL\'s host, else the request\'s', async () => {
-    expect(await sourceOf('https://kart.example.com', '', { Referer: 'https://kart.example.com/mehmetdemir' })).toBe('direct');
+  it("counts our own pages as direct: BASE_URL's host, else the request's", async () => {
+    expect(await sourceOf('https://kart.example.com', '', { Referer: 'https://kart.example.com/mehmetdemir' })).toBe(
+      'direct',
+    );
     expect(await sourceOf('https://kart.example.com', '', { Referer: 'https://baska.example.com/' })).toBe('other');
-    expect(await sourceOf(null, '', { Host: 'vizit.local:8080', Referer: 'http://vizit.local:8080/aysekaya?sent=1' })).toBe('direct');
+    expect(
+      await sourceOf(null, '', { Host: 'vizit.local:8080', Referer: 'http://vizit.local:8080/aysekaya?sent=1' }),
+    ).toBe('direct');
     expect(await sourceOf(null, '')).toBe('direct');
   });
 });

@@ -27,10 +27,13 @@ describe('csvField (RFC 4180, whatever a spreadsheet splits on)', () => {
     expect(csvField(-5)).toBe('-5');
   });
 
-  it.each(['=1+1', '+90 532', '-5', '@SUM(A1)', '\tx', '\rx'])('keeps text %j from running as a formula, in every field', (text) => {
-    expect(csvField(text).replace(/^"|"$/g, '')).toBe(`'${text}`);
-    expect(csvDocument([[text, text]])).not.toMatch(/(^|[;\n])"?[=+\-@\t\r]/);
-  });
+  it.each(['=1+1', '+90 532', '-5', '@SUM(A1)', '\tx', '\rx'])(
+    'keeps text %j from running as a formula, in every field',
+    (text) => {
+      expect(csvField(text).replace(/^"|"$/g, '')).toBe(`'${text}`);
+      expect(csvDocument([[text, text]])).not.toMatch(/(^|[;\n])"?[=+\-@\t\r]/);
+    },
+  );
 });
 
 describe('spreadsheetText', () => {
@@ -44,10 +47,24 @@ describe('spreadsheetText', () => {
 });
 
 describe('a file read with another separator than ours', () => {
-  const cells = ['x,=1+1,y', 'a;+90 532', 'b\t@SUM(A1)', 'c\r\n-5', 'd\n=1', 'e,"=1', 'f,\t=1', 'g;\r=1', 'İstanbul, Kadıköy', 'Kaya; Ajans'];
+  const cells = [
+    'x,=1+1,y',
+    'a;+90 532',
+    'b\t@SUM(A1)',
+    'c\r\n-5',
+    'd\n=1',
+    'e,"=1',
+    'f,\t=1',
+    'g;\r=1',
+    'İstanbul, Kadıköy',
+    'Kaya; Ajans',
+  ];
 
   it('has no cell starting like a formula, read by `,`, `;` or tab, quotes honoured or not', () => {
-    const text = csvDocument([['Tarih', ...cells], ['2026-11-21', ...cells.map((_, i) => i)]]);
+    const text = csvDocument([
+      ['Tarih', ...cells],
+      ['2026-11-21', ...cells.map((_, i) => i)],
+    ]);
     expect(formulaCells(text)).toEqual([]);
     expect(formulaCells(csvLine(cells, ','))).toEqual([]);
   });
@@ -58,7 +75,7 @@ describe('a file read with another separator than ours', () => {
     expect(spreadsheetText('a\n-5')).toBe("a\n'-5");
     expect(spreadsheetText('e,"=1')).toBe(`e,"'=1`);
     expect(spreadsheetText('f,\t=1')).toBe("f,'\t'=1");
-    for (const text of ['İstanbul, Kadıköy', 'Kahve - çay', '2026-11-21', 'a, -5', 'x=1,y=2', 'O\'Neil, Ali']) {
+    for (const text of ['İstanbul, Kadıköy', 'Kahve - çay', '2026-11-21', 'a, -5', 'x=1,y=2', "O'Neil, Ali"]) {
       expect(spreadsheetText(text)).toBe(text);
     }
   });
@@ -78,7 +95,10 @@ describe('a file read with another separator than ours', () => {
 
 describe('csvDocument', () => {
   it('starts with the UTF-8 BOM and ends every line, the last too, with CRLF', () => {
-    const text = csvDocument([['Tarih', 'Şehir'], ['2026-11-21', 'İstanbul; Kadıköy']]);
+    const text = csvDocument([
+      ['Tarih', 'Şehir'],
+      ['2026-11-21', 'İstanbul; Kadıköy'],
+    ]);
     expect(text).toBe('\uFEFFTarih;Şehir\r\n2026-11-21;"İstanbul; Kadıköy"\r\n');
     expect([...Buffer.from(text, 'utf8').subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csvDocument([])).toBe('\uFEFF');

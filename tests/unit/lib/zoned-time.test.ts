@@ -3,9 +3,21 @@ import { instantOf, wallClock, weekdayOf } from '../../../src/lib/zoned-time.js'
 
 describe('zoned time', () => {
   it('reads the wall clock of a zone at an instant', () => {
-    expect(wallClock(Date.parse('2026-11-26T20:59:00Z'), 'Europe/Istanbul')).toEqual({ day: '2026-11-26', minute: 23 * 60 + 59, weekday: 3 });
-    expect(wallClock(Date.parse('2026-11-26T21:00:00Z'), 'Europe/Istanbul')).toEqual({ day: '2026-11-27', minute: 0, weekday: 4 });
-    expect(wallClock(Date.parse('2026-11-26T21:00:00Z'), 'America/New_York')).toEqual({ day: '2026-11-26', minute: 16 * 60, weekday: 3 });
+    expect(wallClock(Date.parse('2026-11-26T20:59:00Z'), 'Europe/Istanbul')).toEqual({
+      day: '2026-11-26',
+      minute: 23 * 60 + 59,
+      weekday: 3,
+    });
+    expect(wallClock(Date.parse('2026-11-26T21:00:00Z'), 'Europe/Istanbul')).toEqual({
+      day: '2026-11-27',
+      minute: 0,
+      weekday: 4,
+    });
+    expect(wallClock(Date.parse('2026-11-26T21:00:00Z'), 'America/New_York')).toEqual({
+      day: '2026-11-26',
+      minute: 16 * 60,
+      weekday: 3,
+    });
   });
 
   it('finds the instant of a wall time, with the offset of that day', () => {

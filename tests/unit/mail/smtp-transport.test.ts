@@ -8,14 +8,20 @@ describe('classifySendError', () => {
     expect(classifySendError({ responseCode: 535, code: 'EAUTH' })).toBe('permanent');
     expect(classifySendError({ responseCode: 451 })).toBe('temporary');
     expect(classifySendError({ responseCode: 421 })).toBe('temporary');
-    expect(classifySendError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' }))).toBe('temporary');
+    expect(
+      classifySendError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' })),
+    ).toBe('temporary');
     expect(classifySendError(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }))).toBe('temporary');
     expect(classifySendError(null)).toBe('temporary');
   });
 
   it('describes a failure by the server reply, else by code and message', () => {
-    expect(describeSendError({ responseCode: 550, response: '550 Mailbox unavailable' })).toBe('550 Mailbox unavailable');
-    expect(describeSendError(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }))).toBe('ETIMEDOUT: Connection timeout');
+    expect(describeSendError({ responseCode: 550, response: '550 Mailbox unavailable' })).toBe(
+      '550 Mailbox unavailable',
+    );
+    expect(describeSendError(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' }))).toBe(
+      'ETIMEDOUT: Connection timeout',
+    );
   });
 });
 

@@ -65,13 +65,15 @@ describe('detectCatalog', () => {
   });
 
   it('refuses an AVIF: an image, but not one of the catalog types', async () => {
-    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } }).avif().toBuffer();
+    const avif = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .avif()
+      .toBuffer();
     await expectRefused(detectCatalog(avif), UNSUPPORTED);
   });
 });
 
 describe('prepareCatalogFile', () => {
-  it('hands an image over to be written by sharp into the storage\'s file, never as bytes in memory', async () => {
+  it("hands an image over to be written by sharp into the storage's file, never as bytes in memory", async () => {
     const file = await prepareCatalogFile(png);
     expect(Buffer.isBuffer(file.data)).toBe(false);
     expect(isWrittenContent(file.data)).toBe(true);
@@ -107,17 +109,20 @@ describe('prepareCatalogFile', () => {
     ['png', 'png', () => png, true],
     ['gif', 'gif', () => gif, false],
     ['webp', 'webp', () => webp, true],
-  ] as const)('re-encodes a %s in its own format, at its own size, without EXIF', async (ext, format, input, carriesExif) => {
-    // GIF has no place for EXIF; the other three arrive with the GPS position in them.
-    expect((await sharp(input()).metadata()).exif !== undefined).toBe(carriesExif);
-    const file = await catalog(input());
-    expect(file.ext).toBe(ext);
-    const meta = await sharp(file.data).metadata();
-    expect(meta).toMatchObject({ format, width: 600, height: 800 });
-    expect(meta.exif).toBeUndefined();
-    expect(meta.xmp).toBeUndefined();
-    expect(meta.icc).toBeUndefined();
-  });
+  ] as const)(
+    're-encodes a %s in its own format, at its own size, without EXIF',
+    async (ext, format, input, carriesExif) => {
+      // GIF has no place for EXIF; the other three arrive with the GPS position in them.
+      expect((await sharp(input()).metadata()).exif !== undefined).toBe(carriesExif);
+      const file = await catalog(input());
+      expect(file.ext).toBe(ext);
+      const meta = await sharp(file.data).metadata();
+      expect(meta).toMatchObject({ format, width: 600, height: 800 });
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+    },
+  );
 
   it('drops HTML appended to an image', async () => {
     const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
@@ -137,11 +142,22 @@ describe('prepareCatalogFile', () => {
   });
 
   it('refuses a truncated image and an image over 50 megapixels', async () => {
-    const noisy = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noisy = await sharp({
+      create: {
+        width: 600,
+        height: 400,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .jpeg()
       .toBuffer();
     await expectRefused(catalog(noisy.subarray(0, Math.floor(noisy.length / 2))), UNREADABLE);
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } }).greyscale().png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } })
+      .greyscale()
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     await expectRefused(catalog(huge), TOO_MANY_PIXELS);
   });
 });

@@ -4,11 +4,17 @@ import { contactPhotoJpeg } from '../../../src/media/contact-photo.js';
 
 describe('contactPhotoJpeg', () => {
   it('makes a 200x200 JPEG of any stored image, transparency on white', async () => {
-    const png = await sharp({ create: { width: 640, height: 480, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 640, height: 480, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const jpeg = await contactPhotoJpeg(png);
     expect(jpeg).not.toBeNull();
     expect(await sharp(jpeg ?? Buffer.alloc(0)).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 200 });
-    const { data } = await sharp(jpeg ?? Buffer.alloc(0)).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(jpeg ?? Buffer.alloc(0))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     // Half-transparent blue over white: light blue, not dark blue over black.
     expect(data[0]).toBeGreaterThan(100);
     expect(data[2]).toBeGreaterThan(200);

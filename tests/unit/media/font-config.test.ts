@@ -20,7 +20,10 @@ const pixelsOf = async (svg: string) => sharp(Buffer.from(svg)).removeAlpha().ra
 
 /** The width of the ink on the white ground. */
 async function inkWidth(svg: string): Promise<number> {
-  const { info } = await sharp(Buffer.from(svg)).flatten({ background: '#ffffff' }).trim({ background: '#ffffff', threshold: 10 }).toBuffer({ resolveWithObject: true });
+  const { info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#ffffff' })
+    .trim({ background: '#ffffff', threshold: 10 })
+    .toBuffer({ resolveWithObject: true });
   return info.width;
 }
 
@@ -28,8 +31,12 @@ async function inkWidth(svg: string): Promise<number> {
 async function drawnWithSystemFonts(svg: string): Promise<Buffer> {
   const env = { ...process.env };
   delete env.FONTCONFIG_FILE;
-  const script = "const sharp = require('sharp'); sharp(Buffer.from(process.argv[1])).removeAlpha().raw().toBuffer().then((b) => process.stdout.write(b.toString('base64')));";
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, svg], { env, maxBuffer: 64 * 1024 * 1024 });
+  const script =
+    "const sharp = require('sharp'); sharp(Buffer.from(process.argv[1])).removeAlpha().raw().toBuffer().then((b) => process.stdout.write(b.toString('base64')));";
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, svg], {
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return Buffer.from(stdout, 'base64');
 }
 

@@ -50,7 +50,11 @@ async function solid(width: number, height: number, colour: string): Promise<Sha
 
 /** The pixel at (x, y) of an encoded image, and its size. */
 async function pixelAt(image: Buffer, x: number, y: number): Promise<{ width: number; height: number; rgb: Rgb }> {
-  const { data, info } = await sharp(image).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * info.channels;
   return { width: info.width, height: info.height, rgb: [data[i] ?? -1, data[i + 1] ?? -1, data[i + 2] ?? -1] };
 }
@@ -112,7 +116,11 @@ const SVG_FOREIGN_OBJECT = Buffer.from(
 const HTML_AS_JPG = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 /** The ftyp box of an iPhone HEIC; sharp's bundled libheif cannot decode HEVC. */
-const HEIC_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(64)]);
+const HEIC_HEADER = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypheic\0\0\0\0mif1heic'),
+  Buffer.alloc(64),
+]);
 
 let jpeg: Buffer;
 let png: Buffer;
@@ -161,19 +169,26 @@ describe('processPhoto', () => {
   });
 
   // /dev/full answers every write with ENOSPC (Linux): a full disk is the storage's 503, not an unreadable image's 422.
-  it.runIf(existsSync('/dev/full'))('lets a failed write keep its errno, so a full disk is not read as a bad image', async () => {
-    const output = await processPhoto(jpeg, 'profile', null);
-    await expect(output.writeTo('/dev/full')).rejects.toMatchObject({ code: 'ENOSPC' });
-    await expect(output.writeTo('/dev/full')).rejects.not.toBeInstanceOf(ValidationError);
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'lets a failed write keep its errno, so a full disk is not read as a bad image',
+    async () => {
+      const output = await processPhoto(jpeg, 'profile', null);
+      await expect(output.writeTo('/dev/full')).rejects.toMatchObject({ code: 'ENOSPC' });
+      await expect(output.writeTo('/dev/full')).rejects.not.toBeInstanceOf(ValidationError);
+    },
+  );
 
   it('turns a JPEG with EXIF GPS, XMP and an ICC profile into a 400x400 JPEG with no metadata at all', async () => {
-    const input = await (await solid(800, 600, '#3366cc'))
+    const input = await (
+      await solid(800, 600, '#3366cc')
+    )
       .withExif({
         IFD0: { Make: 'Telefon', Model: 'Kamera', Copyright: 'Ayşe Kaya' },
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '29/1 0/1 0/1' },
       })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+      .withXmp(
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+      )
       .withIccProfile('p3')
       .jpeg()
       .toBuffer();
@@ -228,7 +243,9 @@ describe('processPhoto', () => {
   });
 
   it('puts transparent pixels on white, not black', async () => {
-    const clear = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const clear = await sharp({
+      create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer();
     const output = await photo(clear, 'profile', null);
@@ -236,7 +253,10 @@ describe('processPhoto', () => {
   });
 
   it('accepts a JPEG/HTML polyglot only as the re-encoded image: the HTML is gone', async () => {
-    const polyglot = Buffer.concat([jpeg, Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
+    const polyglot = Buffer.concat([
+      jpeg,
+      Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>'),
+    ]);
     await expect(detectImage(polyglot)).resolves.toEqual({ ext: 'jpg', mime: 'image/jpeg' });
     const output = await photo(polyglot, 'profile', null);
     expect((await sharp(output).metadata()).format).toBe('jpeg');
@@ -256,7 +276,15 @@ describe('processPhoto', () => {
   });
 
   it('refuses a truncated JPEG as unreadable', async () => {
-    const noisy = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noisy = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .jpeg({ quality: 90 })
       .toBuffer();
     await expect(photo(noisy, 'profile', null)).resolves.toBeInstanceOf(Buffer);
@@ -264,11 +292,22 @@ describe('processPhoto', () => {
   });
 
   it('refuses a truncated PNG and a JPEG signature followed by garbage as unreadable', async () => {
-    const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const noisy = await sharp({
+      create: {
+        width: 400,
+        height: 300,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
       .png()
       .toBuffer();
     await expectRefused(photo(noisy.subarray(0, Math.floor(noisy.length / 2)), 'cover', null), UNREADABLE);
-    const garbage = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('kesinlikle bir resim değil'.repeat(20))]);
+    const garbage = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('kesinlikle bir resim değil'.repeat(20)),
+    ]);
     await expectRefused(photo(garbage, 'profile', null), UNREADABLE);
   });
 
@@ -297,7 +336,12 @@ describe('processPhoto', () => {
     beforeAll(async () => {
       // Stored 300x200, left half red, right half blue, tagged "rotate 90° clockwise to show":
       // displayed it is 200x300 with red on top and blue below.
-      rotated = await (await painted(300, 200, (x) => (x < 150 ? RED : BLUE))).jpeg({ quality: 95 }).withMetadata({ orientation: 6 }).toBuffer();
+      rotated = await (
+        await painted(300, 200, (x) => (x < 150 ? RED : BLUE))
+      )
+        .jpeg({ quality: 95 })
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
       const meta = await sharp(rotated).metadata();
       expect(meta).toMatchObject({ width: 300, height: 200, orientation: 6, autoOrient: { width: 200, height: 300 } });
     });
@@ -325,7 +369,13 @@ describe('processPhoto', () => {
       // 300x200: green | red (x 50..250) | blue; the centre square is exactly the red part.
       const wide = await (await painted(300, 200, (x) => (x < 50 ? GREEN : x < 250 ? RED : BLUE))).png().toBuffer();
       const output = await photo(wide, 'profile', null);
-      for (const [x, y] of [[3, 3], [396, 3], [3, 396], [396, 396], [200, 200]] as const) {
+      for (const [x, y] of [
+        [3, 3],
+        [396, 3],
+        [3, 396],
+        [396, 396],
+        [200, 200],
+      ] as const) {
         expectColour((await pixelAt(output, x, y)).rgb, RED);
       }
     });
@@ -335,7 +385,13 @@ describe('processPhoto', () => {
       const tall = await (await painted(320, 600, (_x, y) => (y >= 235 && y < 365 ? RED : BLUE))).png().toBuffer();
       const output = await photo(tall, 'cover', null);
       expect((await pixelAt(output, 0, 0)).width).toBe(1200);
-      for (const [x, y] of [[3, 3], [1196, 3], [3, 446], [1196, 446], [600, 225]] as const) {
+      for (const [x, y] of [
+        [3, 3],
+        [1196, 3],
+        [3, 446],
+        [1196, 446],
+        [600, 225],
+      ] as const) {
         expectColour((await pixelAt(output, x, y)).rgb, RED);
       }
     });
@@ -351,7 +407,11 @@ describe('processPhoto', () => {
   describe('crop rectangle', () => {
     let image: Buffer; // 400x300: a 100x100 red square at (200, 100) on blue
     beforeAll(async () => {
-      image = await (await painted(400, 300, (x, y) => (x >= 200 && x < 300 && y >= 100 && y < 200 ? RED : BLUE))).png().toBuffer();
+      image = await (
+        await painted(400, 300, (x, y) => (x >= 200 && x < 300 && y >= 100 && y < 200 ? RED : BLUE))
+      )
+        .png()
+        .toBuffer();
     });
 
     it('cuts out the given rectangle', async () => {
@@ -361,7 +421,7 @@ describe('processPhoto', () => {
       expectColour((await pixelAt(output, 396, 396)).rgb, RED);
     });
 
-    it('forces the aspect around the rectangle\'s centre: square for a profile', async () => {
+    it("forces the aspect around the rectangle's centre: square for a profile", async () => {
       // 300 wide x 80 high around the red square's middle: the square kept is 80x80, all red.
       const output = await photo(image, 'profile', { x: 100, y: 110, width: 300, height: 80 });
       expect(await sharp(output).metadata()).toMatchObject({ width: 400, height: 400 });
@@ -369,7 +429,7 @@ describe('processPhoto', () => {
       expectColour((await pixelAt(output, 396, 396)).rgb, RED);
     });
 
-    it('forces the aspect around the rectangle\'s centre: 16:6 for a cover', async () => {
+    it("forces the aspect around the rectangle's centre: 16:6 for a cover", async () => {
       // 96x200 around the red square's middle: the band kept is 96x36, all red.
       const output = await photo(image, 'cover', { x: 202, y: 50, width: 96, height: 200 });
       expect(await sharp(output).metadata()).toMatchObject({ width: 1200, height: 450 });
@@ -418,10 +478,25 @@ describe('parseCrop', () => {
     expect(parseCrop({ crop_x: '', crop_y: '', crop_width: '', crop_height: '' })).toBeNull();
   });
 
-  it('reads all four fields, rounding the widget\'s fractions to whole pixels', () => {
-    expect(parseCrop({ crop_x: '10', crop_y: '20', crop_width: '300', crop_height: '300' })).toEqual({ x: 10, y: 20, width: 300, height: 300 });
-    expect(parseCrop({ crop_x: '10.4', crop_y: '20.5', crop_width: ' 299.6 ', crop_height: '300' })).toEqual({ x: 10, y: 21, width: 300, height: 300 });
-    expect(parseCrop({ crop_x: 0, crop_y: 0, crop_width: 50, crop_height: 30 })).toEqual({ x: 0, y: 0, width: 50, height: 30 });
+  it("reads all four fields, rounding the widget's fractions to whole pixels", () => {
+    expect(parseCrop({ crop_x: '10', crop_y: '20', crop_width: '300', crop_height: '300' })).toEqual({
+      x: 10,
+      y: 20,
+      width: 300,
+      height: 300,
+    });
+    expect(parseCrop({ crop_x: '10.4', crop_y: '20.5', crop_width: ' 299.6 ', crop_height: '300' })).toEqual({
+      x: 10,
+      y: 21,
+      width: 300,
+      height: 300,
+    });
+    expect(parseCrop({ crop_x: 0, crop_y: 0, crop_width: 50, crop_height: 30 })).toEqual({
+      x: 0,
+      y: 0,
+      width: 50,
+      height: 30,
+    });
   });
 
   it.each([
@@ -449,7 +524,9 @@ describe('parseCrop', () => {
 
 describe('processBackgroundImage', () => {
   it('fits a large image inside 1920x1920 as WebP without metadata', async () => {
-    const input = await (await solid(3000, 1000, '#204060'))
+    const input = await (
+      await solid(3000, 1000, '#204060')
+    )
       .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1' } })
       .jpeg()
       .toBuffer();
@@ -463,7 +540,11 @@ describe('processBackgroundImage', () => {
   });
 
   it('never enlarges a small image, and keeps transparency', async () => {
-    const input = await sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer();
+    const input = await sharp({
+      create: { width: 120, height: 80, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     const meta = await sharp((await background(input)).data).metadata();
     expect(meta).toMatchObject({ width: 120, height: 80, hasAlpha: true });
   });

@@ -22,7 +22,11 @@ describe('WorkQueue', () => {
   it('runs one job at a time, the others in the order they came', async () => {
     const queue = new WorkQueue(1, 5);
     const log: string[] = [];
-    const [a, b, c] = ['a', 'b', 'c'].map((name) => gate(log, name)) as [ReturnType<typeof gate>, ReturnType<typeof gate>, ReturnType<typeof gate>];
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => gate(log, name)) as [
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+      ReturnType<typeof gate>,
+    ];
     const results = [queue.run(a.job), queue.run(b.job), queue.run(c.job)];
     await tick();
     expect(log).toEqual(['start a']);
@@ -47,7 +51,9 @@ describe('WorkQueue', () => {
     const refused = await queue.run(async () => 'third').catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ImageQueueFullError);
     expect((refused as ImageQueueFullError).status).toBe(503);
-    expect((refused as Error).message).toBe('Sunucu şu anda çok sayıda görsel işliyor. Lütfen birkaç saniye sonra tekrar deneyin.');
+    expect((refused as Error).message).toBe(
+      'Sunucu şu anda çok sayıda görsel işliyor. Lütfen birkaç saniye sonra tekrar deneyin.',
+    );
     first.open();
     second.open();
     await Promise.all([running, waiting]);

@@ -53,7 +53,9 @@ describe('src/assets/fonts', () => {
   it('keeps kerning as its only layout feature, and no hinting programs', () => {
     for (const { file, ours, original } of fonts) {
       const font = fontkit.create(ours);
-      const features = new Set([...(font.GSUB?.featureList ?? []), ...(font.GPOS?.featureList ?? [])].map((feature) => feature.tag));
+      const features = new Set(
+        [...(font.GSUB?.featureList ?? []), ...(font.GPOS?.featureList ?? [])].map((feature) => feature.tag),
+      );
       expect([...features], file).toEqual([...PRINT_FONT_FEATURES]);
       expect(Object.keys(font.directory.tables)).not.toContain('fpgm');
       expect(Object.keys(font.directory.tables)).not.toContain('prep');

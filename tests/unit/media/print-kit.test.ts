@@ -1,9 +1,26 @@
 import QRCode from 'qrcode';
 import { describe, expect, it, vi } from 'vitest';
-import { renderBusinessCard, renderCardSheet, renderTableCard, SHEET, sheetSlotMm, type PrintCard } from '../../../src/media/print-kit.js';
+import {
+  renderBusinessCard,
+  renderCardSheet,
+  renderTableCard,
+  SHEET,
+  sheetSlotMm,
+  type PrintCard,
+} from '../../../src/media/print-kit.js';
 import { resolveBrand } from '../../../src/media/print-layout.js';
 import { wifiPayload } from '../../../src/media/qr.js';
-import { decodeQr, openPdf, pages, pageSizePt, pageText, paintsImages, PT_PER_MM, renderPage, type Rendered } from '../../helpers/pdf-reader.js';
+import {
+  decodeQr,
+  openPdf,
+  pages,
+  pageSizePt,
+  pageText,
+  paintsImages,
+  PT_PER_MM,
+  renderPage,
+  type Rendered,
+} from '../../helpers/pdf-reader.js';
 
 /**
  * The print kit read back as a viewer reads it: pdfjs gives the page sizes and the text (through
@@ -13,7 +30,18 @@ import { decodeQr, openPdf, pages, pageSizePt, pageText, paintsImages, PT_PER_MM
 type Area = { x: number; y: number; width: number; height: number };
 
 function card(name: string, slug: string, wifi: PrintCard['wifi'] = null): PrintCard {
-  return { name, title: null, company: null, phone: null, email: null, address: [], qrText: `https://vizit.example/${slug}?k=qr`, displayUrl: `vizit.example/${slug}`, wifi, photo: null };
+  return {
+    name,
+    title: null,
+    company: null,
+    phone: null,
+    email: null,
+    address: [],
+    qrText: `https://vizit.example/${slug}?k=qr`,
+    displayUrl: `vizit.example/${slug}`,
+    wifi,
+    photo: null,
+  };
 }
 
 const ayse = card('Ayşe Kaya', 'ayse-kaya');
@@ -38,7 +66,10 @@ function expectEmbeddedFontsOnly(pdf: Buffer): void {
 function darkBox(image: Rendered, area: Area): Area | null {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   const [x0, y0] = [Math.floor(area.x * image.scale), Math.floor(area.y * image.scale)];
-  const [x1, y1] = [Math.min(image.width, Math.ceil((area.x + area.width) * image.scale)), Math.min(image.height, Math.ceil((area.y + area.height) * image.scale))];
+  const [x1, y1] = [
+    Math.min(image.width, Math.ceil((area.x + area.width) * image.scale)),
+    Math.min(image.height, Math.ceil((area.y + area.height) * image.scale)),
+  ];
   for (let y = y0; y < y1; y += 1) {
     for (let x = x0; x < x1; x += 1) {
       if ((image.data[(y * image.width + x) * 4] ?? 255) < 128) {
@@ -47,7 +78,12 @@ function darkBox(image: Rendered, area: Area): Area | null {
     }
   }
   if (minX === Infinity) return null;
-  return { x: minX / image.scale, y: minY / image.scale, width: (maxX - minX + 1) / image.scale, height: (maxY - minY + 1) / image.scale };
+  return {
+    x: minX / image.scale,
+    y: minY / image.scale,
+    width: (maxX - minX + 1) / image.scale,
+    height: (maxY - minY + 1) / image.scale,
+  };
 }
 
 /** The code is at least 20 mm wide, and 4 modules all round it are blank (the quiet zone). */
@@ -94,7 +130,9 @@ describe('renderBusinessCard', () => {
 
   it('prints Greek and Cyrillic names as written, and a letter typed with a combining accent as one letter', async () => {
     for (const name of ['Γιώργος Παπαδόπουλος', 'Светлана Иванова']) {
-      expect(await pageText(await (await openPdf(await renderBusinessCard(card(name, 'ad')))).getPage(1))).toContain(name);
+      expect(await pageText(await (await openPdf(await renderBusinessCard(card(name, 'ad')))).getPage(1))).toContain(
+        name,
+      );
     }
     const decomposed = 'Ays\u0327e Gu\u0308nes\u0327'; // s + combining cedilla, u + combining diaeresis
     expect(decomposed).not.toBe('Ayşe Güneş');
@@ -103,7 +141,10 @@ describe('renderBusinessCard', () => {
   });
 
   it('fits a very long name and the longest address without another page', async () => {
-    const long = card(`${'Şükrü Çağatay Ömer '.repeat(3).trim()} ${'Karaağaçlıoğulları'.repeat(3)}`, `sukru-${'uzun-'.repeat(26)}adres`);
+    const long = card(
+      `${'Şükrü Çağatay Ömer '.repeat(3).trim()} ${'Karaağaçlıoğulları'.repeat(3)}`,
+      `sukru-${'uzun-'.repeat(26)}adres`,
+    );
     expect(long.qrText.length).toBeGreaterThan(165);
     const doc = await openPdf(await renderBusinessCard(long));
     expect(doc.numPages).toBe(2);
@@ -115,17 +156,24 @@ describe('renderBusinessCard', () => {
     expect(table.numPages).toBe(1);
     const tableImage = await renderPage(table, await table.getPage(1));
     expect(decodeQr(tableImage, { x: 0, y: 0, width: 105, height: 100 })).toBe(long.qrText);
-    expect(decodeQr(tableImage, { x: 0, y: 100, width: 105, height: 48 })).toBe(wifiPayload('Ş'.repeat(16), 'ğ'.repeat(63)));
+    expect(decodeQr(tableImage, { x: 0, y: 100, width: 105, height: 48 })).toBe(
+      wifiPayload('Ş'.repeat(16), 'ğ'.repeat(63)),
+    );
   });
 
   it('carries an agency brand: its name on the back, its accent colour in the rule', async () => {
-    const branded = await renderBusinessCard(ayse, { name: 'Ajans Örnek', url: 'https://ajans.example', accentColor: '#ff0000' });
+    const branded = await renderBusinessCard(ayse, {
+      name: 'Ajans Örnek',
+      url: 'https://ajans.example',
+      accentColor: '#ff0000',
+    });
     const doc = await openPdf(branded);
     const back = await doc.getPage(2);
     expect(await pageText(back)).toContain('Ajans Örnek ile oluşturuldu');
     const image = await renderPage(doc, await doc.getPage(1));
     let red = 0;
-    for (let i = 0; i < image.data.length; i += 4) if (image.data[i]! > 200 && image.data[i + 1]! < 60 && image.data[i + 2]! < 60) red += 1;
+    for (let i = 0; i < image.data.length; i += 4)
+      if (image.data[i]! > 200 && image.data[i + 1]! < 60 && image.data[i + 2]! < 60) red += 1;
     expect(red).toBeGreaterThan(500);
     expect(branded.toString('latin1')).toContain('(https://ajans.example)');
   });
@@ -146,19 +194,42 @@ describe('print PDFs drawn one after another in one process', () => {
     expect(await pageText(back!)).toContain('vizit.example/sukran-caglayan');
     expect(await pageText(back!)).toContain('Kartvizit Ajans ile oluşturuldu');
     const table = await (await openPdf(await kit.renderTableCard(second, ajans))).getPage(1);
-    expect(await pageText(table)).toContain('Şükran Çağlayan Kameranızla okutun vizit.example/sukran-caglayan Kartvizit Ajans ile oluşturuldu');
+    expect(await pageText(table)).toContain(
+      'Şükran Çağlayan Kameranızla okutun vizit.example/sukran-caglayan Kartvizit Ajans ile oluşturuldu',
+    );
   });
 });
 
 describe('resolveBrand', () => {
   it("is Vizit's own look without a brand, and keeps only a #rrggbb colour and an http(s) address", () => {
-    expect(resolveBrand(undefined)).toEqual({ name: 'Vizit', url: null, accent: '#4f46e5', accentText: '#4f46e5', logo: null });
-    expect(resolveBrand({ name: ' Ajans ', url: 'javascript:alert(1)', accentColor: 'red' })).toEqual({ name: 'Ajans', url: null, accent: '#4f46e5', accentText: '#4f46e5', logo: null });
-    expect(resolveBrand({ name: 'Ajans', url: 'https://a.example', accentColor: '#0F766E' })).toEqual({ name: 'Ajans', url: 'https://a.example', accent: '#0F766E', accentText: '#0F766E', logo: null });
+    expect(resolveBrand(undefined)).toEqual({
+      name: 'Vizit',
+      url: null,
+      accent: '#4f46e5',
+      accentText: '#4f46e5',
+      logo: null,
+    });
+    expect(resolveBrand({ name: ' Ajans ', url: 'javascript:alert(1)', accentColor: 'red' })).toEqual({
+      name: 'Ajans',
+      url: null,
+      accent: '#4f46e5',
+      accentText: '#4f46e5',
+      logo: null,
+    });
+    expect(resolveBrand({ name: 'Ajans', url: 'https://a.example', accentColor: '#0F766E' })).toEqual({
+      name: 'Ajans',
+      url: 'https://a.example',
+      accent: '#0F766E',
+      accentText: '#0F766E',
+      logo: null,
+    });
   });
 
   it('keeps a light accent for the bands and rules, and writes small text in ink instead (it would not read on white)', () => {
-    expect(resolveBrand({ name: 'Ajans', url: null, accentColor: '#ffe66d' })).toMatchObject({ accent: '#ffe66d', accentText: '#111827' });
+    expect(resolveBrand({ name: 'Ajans', url: null, accentColor: '#ffe66d' })).toMatchObject({
+      accent: '#ffe66d',
+      accentText: '#111827',
+    });
   });
 });
 
@@ -173,10 +244,20 @@ describe('renderTableCard', () => {
     expectSize(pageSizePt(page), 105, 148);
     expect(await paintsImages(page)).toBe(false);
     const text = await pageText(page);
-    for (const part of ['Ayşe Kaya', 'Kameranızla okutun', 'vizit.example/ayse-kaya', 'Wi-Fi', 'Kafe;Çınar', 'p"a:ss,w\\d']) expect(text).toContain(part);
+    for (const part of [
+      'Ayşe Kaya',
+      'Kameranızla okutun',
+      'vizit.example/ayse-kaya',
+      'Wi-Fi',
+      'Kafe;Çınar',
+      'p"a:ss,w\\d',
+    ])
+      expect(text).toContain(part);
     const image = await renderPage(doc, page);
     expect(decodeQr(image, { x: 0, y: 0, width: 105, height: 100 })).toBe('https://vizit.example/ayse-kaya?k=qr');
-    expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe('WIFI:T:WPA;S:Kafe\\;Çınar;P:p\\"a\\:ss\\,w\\\\d;;');
+    expect(decodeQr(image, { x: 0, y: 100, width: 105, height: 48 })).toBe(
+      'WIFI:T:WPA;S:Kafe\\;Çınar;P:p\\"a\\:ss\\,w\\\\d;;',
+    );
     expectQrGeometry(image, { x: 15, y: 23, width: 75, height: 56 }, ayse.qrText, 'M');
     expectQrGeometry(image, { x: 8, y: 103, width: 36, height: 37 }, wifi.qrText, 'L');
   });
@@ -195,7 +276,9 @@ describe('renderTableCard', () => {
     const doc = await openPdf(await renderTableCard(card('Ali Veli', 'ali-veli', wifiOf('Misafir', ''))));
     const page = await doc.getPage(1);
     expect(await pageText(page)).not.toContain('Şifre');
-    expect(decodeQr(await renderPage(doc, page), { x: 0, y: 100, width: 105, height: 48 })).toBe('WIFI:T:nopass;S:Misafir;;');
+    expect(decodeQr(await renderPage(doc, page), { x: 0, y: 100, width: 105, height: 48 })).toBe(
+      'WIFI:T:nopass;S:Misafir;;',
+    );
   });
 });
 
@@ -244,9 +327,14 @@ describe('renderCardSheet', () => {
     const cards = Array.from({ length: 300 }, (_, i) => card(`Ayşe Kaya ${i + 1}`, `ayse-kaya-${i + 1}`));
     let turns = 0;
     let drawing = true;
-    const tick = () => { turns += 1; if (drawing) setImmediate(tick); };
+    const tick = () => {
+      turns += 1;
+      if (drawing) setImmediate(tick);
+    };
     setImmediate(tick);
-    const pdf = await renderCardSheet(cards).finally(() => { drawing = false; });
+    const pdf = await renderCardSheet(cards).finally(() => {
+      drawing = false;
+    });
     expect(turns).toBeGreaterThanOrEqual(29);
     expect((await openPdf(pdf)).numPages).toBe(30);
   });

@@ -60,12 +60,21 @@ describe('linkQrPayload', () => {
   });
 
   it('reads a location as its map link at level L', () => {
-    expect(linkQrPayload('location', 'Bağdat Cad. No:5, Kadıköy')).toEqual({ text: locationHref('Bağdat Cad. No:5, Kadıköy'), level: 'L' });
-    expect(linkQrPayload('location', 'https://maps.app.goo.gl/abc')).toEqual({ text: 'https://maps.app.goo.gl/abc', level: 'L' });
+    expect(linkQrPayload('location', 'Bağdat Cad. No:5, Kadıköy')).toEqual({
+      text: locationHref('Bağdat Cad. No:5, Kadıköy'),
+      level: 'L',
+    });
+    expect(linkQrPayload('location', 'https://maps.app.goo.gl/abc')).toEqual({
+      text: 'https://maps.app.goo.gl/abc',
+      level: 'L',
+    });
   });
 
   it('reads an IBAN link as IBAN|holder into the bare IBAN at level M', () => {
-    expect(linkQrPayload('iban', 'TR330006100519786457841326|Ayşe Işık')).toEqual({ text: 'TR330006100519786457841326', level: 'M' });
+    expect(linkQrPayload('iban', 'TR330006100519786457841326|Ayşe Işık')).toEqual({
+      text: 'TR330006100519786457841326',
+      level: 'M',
+    });
   });
 
   it('has nothing for other platforms or empty values', () => {
@@ -86,20 +95,29 @@ describe('parsePrintSize', () => {
     expect(parsePrintSize('0850')).toBe(850);
   });
 
-  it.each([['99'], ['2001'], ['0'], [''], ['-5'], ['12.5'], ['1e3'], ['abc'], ['99999'], [['300', '400']], [{ a: '1' }]])(
-    '%j is a 422 with a Turkish message',
-    (raw) => {
-      let error: unknown;
-      try {
-        parsePrintSize(raw);
-      } catch (err) {
-        error = err;
-      }
-      expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).status).toBe(422);
-      expect((error as ValidationError).fields).toEqual({ size: qrMessages.badSize });
-    },
-  );
+  it.each([
+    ['99'],
+    ['2001'],
+    ['0'],
+    [''],
+    ['-5'],
+    ['12.5'],
+    ['1e3'],
+    ['abc'],
+    ['99999'],
+    [['300', '400']],
+    [{ a: '1' }],
+  ])('%j is a 422 with a Turkish message', (raw) => {
+    let error: unknown;
+    try {
+      parsePrintSize(raw);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).status).toBe(422);
+    expect((error as ValidationError).fields).toEqual({ size: qrMessages.badSize });
+  });
 });
 
 describe('rendering', () => {

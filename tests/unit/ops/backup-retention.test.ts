@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { createDb, migrateLatest } from '../../../src/db.js';
 import { createLogger } from '../../../src/logger.js';
-import { FIRST_BACKUP_DELAY_MS, firstBackupDelay, startAutomaticBackups, startSchedule } from '../../../src/ops/backup-schedule.js';
+import {
+  FIRST_BACKUP_DELAY_MS,
+  firstBackupDelay,
+  startAutomaticBackups,
+  startSchedule,
+} from '../../../src/ops/backup-schedule.js';
 import { lastBackupAt, listBackups, pruneBackups } from '../../../src/ops/backup.js';
 
 let dir: string;
@@ -159,7 +164,10 @@ describe('automatic backups', () => {
     await vi.advanceTimersByTimeAsync(FIRST_BACKUP_DELAY_MS - 1);
     expect(await listBackups(config.backupsDir)).toEqual(old);
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(async () => expect((await listBackups(config.backupsDir)).length).toBe(2), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await listBackups(config.backupsDir)).length).toBe(2), {
+      timeout: 20_000,
+      interval: 50,
+    });
     await schedule.stop();
     const kept = await listBackups(config.backupsDir);
     expect(kept[0]).toBe(old[2]);

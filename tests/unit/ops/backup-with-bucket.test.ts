@@ -17,7 +17,10 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 it('writes the archive and says the uploads are in the bucket, not in it', async () => {
-  const env = { DATA_DIR: dataDir, STORAGE_URL: 's3://vizit-files/uploads/?endpoint=http://127.0.0.1:9&region=us-east-1' };
+  const env = {
+    DATA_DIR: dataDir,
+    STORAGE_URL: 's3://vizit-files/uploads/?endpoint=http://127.0.0.1:9&region=us-east-1',
+  };
   const backup = await runCli('src/cli/backup.ts', [], env);
   expect(backup.code, backup.stderr).toBe(0);
   expect(path.dirname(backup.stdout.trim())).toBe(path.join(dataDir, 'backups'));

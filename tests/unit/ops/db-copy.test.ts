@@ -21,17 +21,33 @@ describe('parentsFirst', () => {
   });
 
   it('lets a table reference itself', () => {
-    expect(parentsFirst(new Map([['comments', ['comments', 'posts']], ['posts', []]]))).toEqual(['posts', 'comments']);
+    expect(
+      parentsFirst(
+        new Map([
+          ['comments', ['comments', 'posts']],
+          ['posts', []],
+        ]),
+      ),
+    ).toEqual(['posts', 'comments']);
   });
 
   it('refuses a cycle, naming the tables in it', () => {
-    const cycle = () => parentsFirst(new Map([['a', ['b']], ['b', ['a']], ['c', []]]));
+    const cycle = () =>
+      parentsFirst(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', []],
+        ]),
+      );
     expect(cycle).toThrow(DbCopyError);
     expect(cycle).toThrow(/a, b$/);
   });
 
   it('refuses a reference to a table that is not there', () => {
-    expect(() => parentsFirst(new Map([['views', ['customers']]]))).toThrow(/views references a missing table: customers/);
+    expect(() => parentsFirst(new Map([['views', ['customers']]]))).toThrow(
+      /views references a missing table: customers/,
+    );
   });
 });
 
@@ -55,10 +71,32 @@ describe('readSqliteSchema', () => {
     const order = parentsFirst(parentsOf);
     expect(order.slice().sort()).toEqual([...columns.keys()].sort());
     for (const [table, parents] of parentsOf) {
-      for (const parent of parents) expect(order.indexOf(parent), `${parent} before ${table}`).toBeLessThan(order.indexOf(table));
+      for (const parent of parents)
+        expect(order.indexOf(parent), `${parent} before ${table}`).toBeLessThan(order.indexOf(table));
     }
     const children = [...parentsOf].filter(([, parents]) => parents.includes('customers')).map(([table]) => table);
-    expect(children.sort()).toEqual(['anonymous_messages', 'contact_buttons', 'customer_profiles', 'iban_info', 'lead_days', 'lead_notices', 'lead_settings', 'leads', 'link_click_days', 'mail_outbox', 'opening_hours', 'owner_notifications', 'price_list_categories', 'price_list_items', 'price_lists', 'profile_view_days', 'profile_views', 'slug_redirects', 'social_links', 'view_source_days']);
+    expect(children.sort()).toEqual([
+      'anonymous_messages',
+      'contact_buttons',
+      'customer_profiles',
+      'iban_info',
+      'lead_days',
+      'lead_notices',
+      'lead_settings',
+      'leads',
+      'link_click_days',
+      'mail_outbox',
+      'opening_hours',
+      'owner_notifications',
+      'price_list_categories',
+      'price_list_items',
+      'price_lists',
+      'profile_view_days',
+      'profile_views',
+      'slug_redirects',
+      'social_links',
+      'view_source_days',
+    ]);
     // Click counters point at the links they count too, so they are copied after them.
     expect(parentsOf.get('link_click_days')?.slice().sort()).toEqual(['customers', 'social_links']);
     expect(order.indexOf('social_links')).toBeLessThan(order.indexOf('link_click_days'));

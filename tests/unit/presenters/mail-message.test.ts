@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail, type MailContent } from '../../../src/presenters/mail-message.js';
 
-const BRAND = { name: 'Kadıköy Ajans <&>', url: null, accentColor: '#0b6e4f', logoUrl: '/img/brand/logo-0123456789abcdef0123.png' };
+const BRAND = {
+  name: 'Kadıköy Ajans <&>',
+  url: null,
+  accentColor: '#0b6e4f',
+  logoUrl: '/img/brand/logo-0123456789abcdef0123.png',
+};
 const VIZIT = { name: 'Vizit', url: null, accentColor: null, logoUrl: null };
 const BASE = 'https://kart.example';
 
@@ -41,7 +46,9 @@ describe('renderMail', () => {
       'List-Unsubscribe': '<https://kart.example/notifications/unsubscribe/tok>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(renderMail({ ...content, unsubscribeUrl: undefined }, BRAND, BASE).headers).toEqual({ 'Content-Language': 'tr' });
+    expect(renderMail({ ...content, unsubscribeUrl: undefined }, BRAND, BASE).headers).toEqual({
+      'Content-Language': 'tr',
+    });
   });
 
   it('draws the brand: the logo as an absolute URL, the accent as the button with readable text', () => {
@@ -56,7 +63,11 @@ describe('renderMail', () => {
   });
 
   it('leaves out a link that is not http(s)', () => {
-    const mail = renderMail({ ...content, action: { label: 'Aç', url: 'javascript:alert(1)' }, unsubscribeUrl: 'data:text/html,x' }, BRAND, BASE);
+    const mail = renderMail(
+      { ...content, action: { label: 'Aç', url: 'javascript:alert(1)' }, unsubscribeUrl: 'data:text/html,x' },
+      BRAND,
+      BASE,
+    );
     expect(mail.html).not.toContain('javascript:');
     expect(mail.text).not.toContain('javascript:');
     expect(mail.headers['List-Unsubscribe']).toBeUndefined();

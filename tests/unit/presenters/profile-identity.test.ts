@@ -11,13 +11,17 @@ describe('presentIdentity', () => {
   });
 
   it('reads "Unvan · İşletme", or the one that is given', () => {
-    expect(presentIdentity(profile({ title: 'Kurucu', company: 'Kaya Kırtasiye' })).role).toBe('Kurucu · Kaya Kırtasiye');
+    expect(presentIdentity(profile({ title: 'Kurucu', company: 'Kaya Kırtasiye' })).role).toBe(
+      'Kurucu · Kaya Kırtasiye',
+    );
     expect(presentIdentity(profile({ company: 'Kaya Kırtasiye' })).role).toBe('Kaya Kırtasiye');
     expect(presentIdentity(profile({ title: 'Avukat' })).role).toBe('Avukat');
   });
 
   it('writes the address as a Turkish one is written, with directions to all of it', () => {
-    const { address } = presentIdentity(profile({ addressLine: 'Moda Cad. No:12 D:3', district: 'Kadıköy', city: 'İstanbul', postalCode: '34710' }));
+    const { address } = presentIdentity(
+      profile({ addressLine: 'Moda Cad. No:12 D:3', district: 'Kadıköy', city: 'İstanbul', postalCode: '34710' }),
+    );
     expect(address?.lines).toEqual(['Moda Cad. No:12 D:3', '34710 Kadıköy/İstanbul']);
     const href = new URL(address!.directionsHref!);
     expect(`${href.origin}${href.pathname}`).toBe('https://www.google.com/maps/search/');
@@ -28,12 +32,19 @@ describe('presentIdentity', () => {
 
   it('leaves out the parts that are missing, and offers no directions to a postal code alone', () => {
     expect(presentIdentity(profile({ city: 'Ankara' })).address).toMatchObject({ lines: ['Ankara'] });
-    expect(presentIdentity(profile({ district: 'Çankaya', postalCode: '06690' })).address?.lines).toEqual(['06690 Çankaya']);
-    expect(presentIdentity(profile({ postalCode: '06690' })).address).toEqual({ lines: ['06690'], directionsHref: null });
+    expect(presentIdentity(profile({ district: 'Çankaya', postalCode: '06690' })).address?.lines).toEqual([
+      '06690 Çankaya',
+    ]);
+    expect(presentIdentity(profile({ postalCode: '06690' })).address).toEqual({
+      lines: ['06690'],
+      directionsHref: null,
+    });
   });
 
   it('keeps a "#" or "&" in the street inside the query', () => {
-    const href = new URL(presentIdentity(profile({ addressLine: 'A & B İş Merkezi #4', city: 'İzmir' })).address!.directionsHref!);
+    const href = new URL(
+      presentIdentity(profile({ addressLine: 'A & B İş Merkezi #4', city: 'İzmir' })).address!.directionsHref!,
+    );
     expect(href.searchParams.get('query')).toBe('A & B İş Merkezi #4, İzmir, Türkiye');
     expect(href.hash).toBe('');
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { profileJsonLd, profileJsonLdData, scriptSafeJson, type JsonLdSource } from '../../../src/presenters/profile-json-ld.js';
+import {
+  profileJsonLd,
+  profileJsonLdData,
+  scriptSafeJson,
+  type JsonLdSource,
+} from '../../../src/presenters/profile-json-ld.js';
 import type { ContactButton, Profile, SocialLink } from '../../../src/repositories/profile.repository.js';
 
 const profile: Profile = {
@@ -31,7 +36,14 @@ const buttons = (visible: Partial<Record<ContactButton['type'], boolean>> = {}):
   (['phone', 'email', 'add_contact'] as const).map((type, id) => ({ id, type, isVisible: visible[type] ?? true }));
 
 const link = (id: number, platform: string, url: string, isVisible = true): SocialLink => ({
-  id, customerId: 1, platform, url, label: platform, icon: null, isVisible, orderIndex: id,
+  id,
+  customerId: 1,
+  platform,
+  url,
+  label: platform,
+  icon: null,
+  isVisible,
+  orderIndex: id,
 });
 
 const ORIGIN = 'https://vizit.example';
@@ -61,7 +73,14 @@ describe('profileJsonLdData', () => {
   });
 
   it('is a LocalBusiness named after the business, with its PostalAddress (ilçe as locality, il as region) and sameAs', () => {
-    const business = { ...profile, company: 'Kaya Seramik', addressLine: 'Moda Cad. No: 12', district: 'Kadıköy', city: 'İstanbul', postalCode: '34710' };
+    const business = {
+      ...profile,
+      company: 'Kaya Seramik',
+      addressLine: 'Moda Cad. No: 12',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postalCode: '34710',
+    };
     const links = [
       link(1, 'instagram', 'https://instagram.com/kayaseramik'),
       link(2, 'youtube', 'https://youtube.com/@gizli', false),
@@ -102,7 +121,10 @@ describe('profileJsonLdData', () => {
     const noButtons = dataOf({ contactButtons: buttons({ phone: false, email: false, add_contact: false }) });
     expect(noButtons).not.toHaveProperty('telephone');
     expect(noButtons).not.toHaveProperty('email');
-    const fromLink = dataOf({ contactButtons: buttons({ phone: false, add_contact: false }), socialLinks: [link(1, 'phone', 'tel:+902161234567')] });
+    const fromLink = dataOf({
+      contactButtons: buttons({ phone: false, add_contact: false }),
+      socialLinks: [link(1, 'phone', 'tel:+902161234567')],
+    });
     expect(fromLink.telephone).toBe('+902161234567');
   });
 
@@ -115,12 +137,18 @@ describe('profileJsonLdData', () => {
     const cdn = 'https://cdn.example.com/vizit';
     const withPhoto = source({ profile: { ...profile, profilePhoto: '/uploads/1/p.jpg?v=5' } });
     expect(profileJsonLdData(withPhoto, ORIGIN, cdn).image).toBe('https://cdn.example.com/vizit/1/p.jpg?v=5');
-    expect(profileJsonLdData(source(), ORIGIN, cdn).image).toMatch(/^https:\/\/vizit\.example\/aysekaya\/og\.png\?v=\d+$/);
+    expect(profileJsonLdData(source(), ORIGIN, cdn).image).toMatch(
+      /^https:\/\/vizit\.example\/aysekaya\/og\.png\?v=\d+$/,
+    );
   });
 
   it('leaves out an address with no parts', () => {
     expect(dataOf()).not.toHaveProperty('address');
-    expect(dataOf({ profile: { ...profile, city: 'Ankara' } }).address).toEqual({ '@type': 'PostalAddress', addressRegion: 'Ankara', addressCountry: 'TR' });
+    expect(dataOf({ profile: { ...profile, city: 'Ankara' } }).address).toEqual({
+      '@type': 'PostalAddress',
+      addressRegion: 'Ankara',
+      addressCountry: 'TR',
+    });
   });
 });
 

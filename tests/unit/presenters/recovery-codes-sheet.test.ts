@@ -19,7 +19,9 @@ describe('recoveryCodesFile', () => {
 
   it('names the file after the brand, Turkish letters folded, Vizit when nothing of it is left', () => {
     expect(recoveryCodesFile(codes, at, owner).fileName).toBe('vizit-kurtarma-kodlari.txt');
-    expect(recoveryCodesFile(codes, at, { ...owner, brandName: 'Çağrı & Şükrü Ajans' }).fileName).toBe('cagri-sukru-ajans-kurtarma-kodlari.txt');
+    expect(recoveryCodesFile(codes, at, { ...owner, brandName: 'Çağrı & Şükrü Ajans' }).fileName).toBe(
+      'cagri-sukru-ajans-kurtarma-kodlari.txt',
+    );
     expect(recoveryCodesFile(codes, at, { ...owner, brandName: '★ ★' }).fileName).toBe('vizit-kurtarma-kodlari.txt');
   });
 });

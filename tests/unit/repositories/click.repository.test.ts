@@ -33,14 +33,24 @@ afterEach(async () => {
 });
 
 async function addCustomer(n: number): Promise<number> {
-  const [row] = await db('customers').insert({ name: 'Ali', surname: `Veli${n}`, slug: `aliveli${n}`, edit_token: `token-${n}` }).returning('id');
+  const [row] = await db('customers')
+    .insert({ name: 'Ali', surname: `Veli${n}`, slug: `aliveli${n}`, edit_token: `token-${n}` })
+    .returning('id');
   return Number(row.id);
 }
 
 async function addLinks(customerId: number, n: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i += 1) {
-    const [row] = await db('social_links').insert({ customer_id: customerId, platform: 'custom', url: `https://example.com/${i}`, label: `L${i}`, order_index: i }).returning('id');
+    const [row] = await db('social_links')
+      .insert({
+        customer_id: customerId,
+        platform: 'custom',
+        url: `https://example.com/${i}`,
+        label: `L${i}`,
+        order_index: i,
+      })
+      .returning('id');
     ids.push(Number(row.id));
   }
   return ids;
@@ -51,7 +61,8 @@ function sorted(map: Map<string, number>): Array<[string, number]> {
 }
 
 async function clickCounters(): Promise<Map<string, number>> {
-  const rows: Array<{ customer_id: number; link_id: number; day: string; clicks: number }> = await db('link_click_days').select('*');
+  const rows: Array<{ customer_id: number; link_id: number; day: string; clicks: number }> =
+    await db('link_click_days').select('*');
   return new Map(rows.map((r) => [`${r.customer_id}|${r.link_id}|${r.day}`, Number(r.clicks)]));
 }
 
@@ -66,7 +77,11 @@ describe('click counters (property: counter = the clicks recorded on that link a
       const customerId = await addCustomer(c);
       for (const linkId of await addLinks(customerId, 4)) links.push({ customerId, linkId });
     }
-    const recorder = new ViewRecorder(new ViewRepository(db, timeZone), createLogger('silent'), new ClickRepository(db, timeZone));
+    const recorder = new ViewRecorder(
+      new ViewRepository(db, timeZone),
+      createLogger('silent'),
+      new ClickRepository(db, timeZone),
+    );
     const expected = new Map<string, number>();
     const start = Date.parse('2026-03-01T00:00:00Z'); // over the DST change in New York
     let recorded = 0;
@@ -75,9 +90,10 @@ describe('click counters (property: counter = the clicks recorded on that link a
       for (let i = 0; i < batch; i += 1) {
         const { customerId, linkId } = links[Math.floor(random() * links.length)]!;
         // A third of the clicks a moment either side of a whole hour, where local midnights fall.
-        const at = random() < 0.35
-          ? start + Math.floor(random() * 60 * 24) * HOUR + [-1, 0, 1][Math.floor(random() * 3)]!
-          : start + Math.floor(random() * 60 * DAY);
+        const at =
+          random() < 0.35
+            ? start + Math.floor(random() * 60 * 24) * HOUR + [-1, 0, 1][Math.floor(random() * 3)]!
+            : start + Math.floor(random() * 60 * DAY);
         recorder.recordClick(customerId, linkId, at);
         const key = `${customerId}|${linkId}|${expectedDay(at, timeZone)}`;
         expected.set(key, (expected.get(key) ?? 0) + 1);
@@ -123,7 +139,9 @@ describe('source counters (written with the views, in the same transaction)', ()
       { customerId: id, viewedAt: late, source: 'qr' },
       { customerId: id, viewedAt: early },
     ]);
-    const rows: Array<{ day: string; source: string; views: number }> = await db('view_source_days').select('day', 'source', 'views').orderBy(['day', 'source']);
+    const rows: Array<{ day: string; source: string; views: number }> = await db('view_source_days')
+      .select('day', 'source', 'views')
+      .orderBy(['day', 'source']);
     const expected = sources
       .map((source) => ({ day: '2026-11-21', source, views: source === 'qr' ? 2 : 1 }))
       .sort((a, b) => (a.source < b.source ? -1 : 1));
@@ -138,7 +156,12 @@ describe('source counters (written with the views, in the same transaction)', ()
   it('rolls the source counters back with the views when the batch fails', async () => {
     const id = await addCustomer(1);
     const views = new ViewRepository(db, 'Europe/Istanbul');
-    await expect(views.insertMany([{ customerId: id, viewedAt: 0, source: 'qr' }, { customerId: 999, viewedAt: 0, source: 'qr' }])).rejects.toThrow();
+    await expect(
+      views.insertMany([
+        { customerId: id, viewedAt: 0, source: 'qr' },
+        { customerId: 999, viewedAt: 0, source: 'qr' },
+      ]),
+    ).rejects.toThrow();
     expect(await db('view_source_days').count({ n: '*' }).first()).toMatchObject({ n: 0 });
   });
 
@@ -167,7 +190,10 @@ describe('migrations 0009 and 0010', () => {
     const all = await migrationSource.getMigrations([]);
     const names = all.map((m) => migrationSource.getMigrationName(m));
     const at = names.indexOf('20261121_0009_create_link_click_days');
-    expect(names.slice(at, at + 2)).toEqual(['20261121_0009_create_link_click_days', '20261121_0010_create_view_source_days']);
+    expect(names.slice(at, at + 2)).toEqual([
+      '20261121_0009_create_link_click_days',
+      '20261121_0010_create_view_source_days',
+    ]);
     for (let i = 0; i < at; i += 1) await db.migrate.up({ migrationSource });
     expect(await db.schema.hasTable('link_click_days')).toBe(false);
     const id = await addCustomer(1);
@@ -176,10 +202,16 @@ describe('migrations 0009 and 0010', () => {
     await db('link_click_days').insert({ customer_id: id, link_id: link, day: '2026-11-21', clicks: 3 });
     await db('view_source_days').insert({ customer_id: id, day: '2026-11-21', source: 'qr', views: 2 });
     // Unique per (link, day) and per (customer, day, source).
-    await expect(db('link_click_days').insert({ customer_id: id, link_id: link, day: '2026-11-21', clicks: 1 })).rejects.toThrow();
-    await expect(db('view_source_days').insert({ customer_id: id, day: '2026-11-21', source: 'qr', views: 1 })).rejects.toThrow();
+    await expect(
+      db('link_click_days').insert({ customer_id: id, link_id: link, day: '2026-11-21', clicks: 1 }),
+    ).rejects.toThrow();
+    await expect(
+      db('view_source_days').insert({ customer_id: id, day: '2026-11-21', source: 'qr', views: 1 }),
+    ).rejects.toThrow();
     // A link that does not exist is refused.
-    await expect(db('link_click_days').insert({ customer_id: id, link_id: 999, day: '2026-11-21', clicks: 1 })).rejects.toThrow();
+    await expect(
+      db('link_click_days').insert({ customer_id: id, link_id: 999, day: '2026-11-21', clicks: 1 }),
+    ).rejects.toThrow();
 
     // Down one migration at a time, the later ones first, to before 0009.
     for (let i = at; i < names.length; i += 1) await db.migrate.down({ migrationSource });

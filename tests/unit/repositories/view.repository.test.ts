@@ -34,7 +34,9 @@ async function openDb(migrate: 'latest' | 'first-only' = 'latest'): Promise<void
 async function addCustomers(n: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < n; i += 1) {
-    const [row] = await db('customers').insert({ name: 'Ali', surname: `Veli${i}`, slug: `aliveli${i}`, edit_token: `token-${i}` }).returning('id');
+    const [row] = await db('customers')
+      .insert({ name: 'Ali', surname: `Veli${i}`, slug: `aliveli${i}`, edit_token: `token-${i}` })
+      .returning('id');
     ids.push(Number(row.id));
   }
   return ids;
@@ -64,13 +66,20 @@ function randomViews(random: () => number, customers: number[], count: number): 
 
 /** (customer|day) → views, as the counters table holds them. */
 async function counters(): Promise<Map<string, number>> {
-  const rows: Array<{ customer_id: number; day: string; views: number }> = await db('profile_view_days').select('customer_id', 'day', 'views');
+  const rows: Array<{ customer_id: number; day: string; views: number }> = await db('profile_view_days').select(
+    'customer_id',
+    'day',
+    'views',
+  );
   return new Map(rows.map((row) => [`${row.customer_id}|${row.day}`, Number(row.views)]));
 }
 
 /** (customer|day) → views, counted from the raw rows with the test's own day rule. */
 async function countedFromRawRows(timeZone: string): Promise<Map<string, number>> {
-  const rows: Array<{ customer_id: number; viewed_at: number }> = await db('profile_views').select('customer_id', 'viewed_at');
+  const rows: Array<{ customer_id: number; viewed_at: number }> = await db('profile_views').select(
+    'customer_id',
+    'viewed_at',
+  );
   const counts = new Map<string, number>();
   for (const row of rows) {
     const key = `${row.customer_id}|${expectedDay(Number(row.viewed_at), timeZone)}`;
@@ -110,7 +119,7 @@ describe('day counters (property: counter = raw rows of that day)', () => {
     const customers = await addCustomers(5);
     const views = randomViews(random, customers, 3000);
     const repository = new ViewRepository(db, timeZone);
-    for (let i = 0; i < views.length; ) {
+    for (let i = 0; i < views.length;) {
       const size = 1 + Math.floor(random() * 300);
       await repository.insertMany(views.slice(i, i + size));
       i += size;
@@ -134,8 +143,13 @@ describe('day counters (property: counter = raw rows of that day)', () => {
     const repository = new ViewRepository(db, 'Europe/Istanbul');
     const noon = Date.parse('2026-11-21T09:00:00Z');
     await repository.insertMany([{ customerId: id!, viewedAt: noon }]);
-    await repository.insertMany([{ customerId: id!, viewedAt: noon + 1 }, { customerId: id!, viewedAt: noon + 2 }]);
-    expect(await db('profile_view_days').select('customer_id', 'day', 'views')).toEqual([{ customer_id: id, day: '2026-11-21', views: 3 }]);
+    await repository.insertMany([
+      { customerId: id!, viewedAt: noon + 1 },
+      { customerId: id!, viewedAt: noon + 2 },
+    ]);
+    expect(await db('profile_view_days').select('customer_id', 'day', 'views')).toEqual([
+      { customer_id: id, day: '2026-11-21', views: 3 },
+    ]);
   });
 
   it('writes neither raw rows nor counters when the batch fails', async () => {
@@ -160,7 +174,9 @@ describe('backfill migration (0003)', () => {
     const customers = await addCustomers(3);
     const views = randomViews(seededRandom(42), customers, 1500);
     for (let i = 0; i < views.length; i += 500) {
-      await db('profile_views').insert(views.slice(i, i + 500).map((v) => ({ customer_id: v.customerId, viewed_at: v.viewedAt })));
+      await db('profile_views').insert(
+        views.slice(i, i + 500).map((v) => ({ customer_id: v.customerId, viewed_at: v.viewedAt })),
+      );
     }
     vi.stubEnv('APP_TIMEZONE', 'Europe/Istanbul');
     try {

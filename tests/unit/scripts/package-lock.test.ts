@@ -33,7 +33,10 @@ function copyOfTheProject(): string {
 async function npmCiRefusal(dir: string): Promise<string> {
   const flags = ['--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
   try {
-    await run('npm', ['ci', ...flags, '--cache', path.join(dir, '.npm-cache')], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    await run('npm', ['ci', ...flags, '--cache', path.join(dir, '.npm-cache')], {
+      cwd: dir,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return '';
   } catch (err) {
     const output = (err as { stderr?: string }).stderr ?? String(err);
@@ -49,7 +52,8 @@ describe('package-lock.json', () => {
 
   it('names in its root entry the same dependency ranges as package.json', () => {
     const manifest = readJson<Manifest>(path.join(root, 'package.json'));
-    const lockRoot = readJson<{ packages: Record<string, Manifest> }>(path.join(root, 'package-lock.json')).packages[''] ?? {};
+    const lockRoot =
+      readJson<{ packages: Record<string, Manifest> }>(path.join(root, 'package-lock.json')).packages[''] ?? {};
     for (const field of dependencyFields) expect(lockRoot[field] ?? {}, field).toEqual(manifest[field] ?? {});
   });
 

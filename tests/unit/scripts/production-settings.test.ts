@@ -10,7 +10,8 @@ import { assetsDir } from '../../../src/lib/paths.js';
 import { PRODUCTION_MALLOC_ENV, PRODUCTION_NODE_ARGS } from '../../helpers/launcher.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } })
+  .scripts.start;
 const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
 
 describe('the production settings', () => {
@@ -38,6 +39,7 @@ describe('the production settings', () => {
   it('give the Docker image every folder the server reads at run time, its data files included', () => {
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     const copied = [...runStage.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((match) => match[1]);
-    for (const folder of ['dist', 'node_modules', 'views', 'public', path.relative(root, assetsDir)]) expect(copied).toContain(folder);
+    for (const folder of ['dist', 'node_modules', 'views', 'public', path.relative(root, assetsDir)])
+      expect(copied).toContain(folder);
   });
 });

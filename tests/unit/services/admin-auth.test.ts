@@ -36,7 +36,12 @@ describe('AdminAuthService', () => {
 
   it('hashes anew at sign-in a password stored with other parameters, and moves no date', async () => {
     await auth.createAdministrator('a@example.com', 'gizli-sifre-1');
-    const older = await argon2.hash('gizli-sifre-1', { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const older = await argon2.hash('gizli-sifre-1', {
+      type: argon2.argon2id,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    });
     await db('administrators').update({ password_hash: older });
     const before = await db('administrators').first();
 

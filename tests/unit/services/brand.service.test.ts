@@ -43,7 +43,14 @@ describe('BrandService', () => {
     await service.current();
     await service.save(input, undefined);
     const look = await service.look();
-    expect(look).toMatchObject({ name: 'Deniz Ajans', url: 'https://denizajans.com.tr', accentColor: '#0f766e', custom: true, mark: 'D', logoUrl: null });
+    expect(look).toMatchObject({
+      name: 'Deniz Ajans',
+      url: 'https://denizajans.com.tr',
+      accentColor: '#0f766e',
+      custom: true,
+      mark: 'D',
+      logoUrl: null,
+    });
     expect(look.css).toContain('--brand:#0f766e');
     expect(look.styleHash).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
     await service.clear();
@@ -70,7 +77,11 @@ describe('BrandService', () => {
 
   it('hands out the logo by its content-named file and for the print kit, and nothing for any other name', async () => {
     const service = brand();
-    const png = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
     await service.save(input, png);
     const look = await service.look();
     expect(look).toMatchObject({ logoWidth: 40, logoHeight: 20 });

@@ -17,7 +17,9 @@ describe('LeadDayCounter', () => {
     await migrateLatest(db);
     ids = [];
     for (const slug of ['ayse', 'ali']) {
-      const [row] = await db('customers').insert({ name: slug, surname: 'K', slug, edit_token: `token-${slug}`, is_active: true, created_at: 1 }).returning('id');
+      const [row] = await db('customers')
+        .insert({ name: slug, surname: 'K', slug, edit_token: `token-${slug}`, is_active: true, created_at: 1 })
+        .returning('id');
       ids.push(Number(typeof row === 'object' ? (row as { id: unknown }).id : row));
     }
   });
@@ -26,7 +28,8 @@ describe('LeadDayCounter', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const days = async () => (await db('lead_days').orderBy(['customer_id', 'day'])).map((r) => [Number(r.customer_id), r.day, Number(r.leads)]);
+  const days = async () =>
+    (await db('lead_days').orderBy(['customer_id', 'day'])).map((r) => [Number(r.customer_id), r.day, Number(r.leads)]);
 
   it('writes the leads gathered per customer and day in one go, and adds to the counters after', async () => {
     const counter = new LeadDayCounter(new LeadRepository(db), createLogger('silent'));
@@ -37,10 +40,18 @@ describe('LeadDayCounter', () => {
     counter.add(ayse, '2026-11-25');
     expect(await days()).toEqual([]);
     await counter.flush();
-    expect(await days()).toEqual([[ayse, '2026-11-25', 1], [ayse, '2026-11-26', 2], [ali, '2026-11-26', 1]]);
+    expect(await days()).toEqual([
+      [ayse, '2026-11-25', 1],
+      [ayse, '2026-11-26', 2],
+      [ali, '2026-11-26', 1],
+    ]);
     counter.add(ayse, '2026-11-26');
     await counter.stop();
-    expect(await days()).toEqual([[ayse, '2026-11-25', 1], [ayse, '2026-11-26', 3], [ali, '2026-11-26', 1]]);
+    expect(await days()).toEqual([
+      [ayse, '2026-11-25', 1],
+      [ayse, '2026-11-26', 3],
+      [ali, '2026-11-26', 1],
+    ]);
     await counter.flush();
     expect(await days()).toHaveLength(3);
   });

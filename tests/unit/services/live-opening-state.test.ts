@@ -6,7 +6,12 @@ import type { ZonedOpeningHours } from '../../../src/domain/opening-hours.js';
 
 const at = (local: string) => Date.parse(`${local}+03:00`);
 const NINE_TO_SIX = [{ start: 540, end: 1080 }];
-const HOURS: ZonedOpeningHours = { week: [NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, [], []], closedDates: [], timeZone: 'Europe/Istanbul', today: '2026-11-26' };
+const HOURS: ZonedOpeningHours = {
+  week: [NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, NINE_TO_SIX, [], []],
+  closedDates: [],
+  timeZone: 'Europe/Istanbul',
+  today: '2026-11-26',
+};
 
 describe('LiveOpeningState', () => {
   it('keeps its words until they change, and works them out again for an earlier instant', () => {

@@ -3,7 +3,14 @@ import type { Customer } from '../../../src/repositories/customer.repository.js'
 import { CachedPage, PageCache } from '../../../src/services/page-cache.js';
 
 const customer = (id: number, slug: string, version = 1): Customer => ({
-  id, name: 'Ad', surname: 'Soyad', slug, editToken: `token-${id}`, isActive: true, createdAt: 0, version,
+  id,
+  name: 'Ad',
+  surname: 'Soyad',
+  slug,
+  editToken: `token-${id}`,
+  isActive: true,
+  createdAt: 0,
+  version,
 });
 const HTML = '<p>sayfa __STAMP__</p>';
 const pageOf = (c: Customer) => new CachedPage(c.version, 'https://kart.example.com', HTML, '__STAMP__', '');

@@ -22,21 +22,42 @@ let links: { instagram: number; wifi: number; hidden: number; custom: number };
 let mehmetsLink: number;
 
 async function addCustomer(slug: string): Promise<number> {
-  const [row] = await db('customers').insert({ name: 'Ali', surname: 'Veli', slug, edit_token: `token-${slug}` }).returning('id');
+  const [row] = await db('customers')
+    .insert({ name: 'Ali', surname: 'Veli', slug, edit_token: `token-${slug}` })
+    .returning('id');
   return Number(row.id);
 }
 
-async function addLink(customerId: number, platform: string, label: string, orderIndex: number, isVisible = true): Promise<number> {
-  const [row] = await db('social_links').insert({ customer_id: customerId, platform, url: 'https://example.com', label, order_index: orderIndex, is_visible: isVisible }).returning('id');
+async function addLink(
+  customerId: number,
+  platform: string,
+  label: string,
+  orderIndex: number,
+  isVisible = true,
+): Promise<number> {
+  const [row] = await db('social_links')
+    .insert({
+      customer_id: customerId,
+      platform,
+      url: 'https://example.com',
+      label,
+      order_index: orderIndex,
+      is_visible: isVisible,
+    })
+    .returning('id');
   return Number(row.id);
 }
 
 async function views(customerId: number, at: number, n: number, source?: VisitSource): Promise<void> {
-  await new ViewRepository(db, ISTANBUL).insertMany(Array.from({ length: n }, (_, i) => ({ customerId, viewedAt: at + i, source })));
+  await new ViewRepository(db, ISTANBUL).insertMany(
+    Array.from({ length: n }, (_, i) => ({ customerId, viewedAt: at + i, source })),
+  );
 }
 
 async function clicks(customerId: number, linkId: number, at: number, n: number): Promise<void> {
-  await new ClickRepository(db, ISTANBUL).insertMany(Array.from({ length: n }, (_, i) => ({ customerId, linkId, clickedAt: at + i })));
+  await new ClickRepository(db, ISTANBUL).insertMany(
+    Array.from({ length: n }, (_, i) => ({ customerId, linkId, clickedAt: at + i })),
+  );
 }
 
 const stats = () => new StatsService(new StatsRepository(db), ISTANBUL, () => new Date(NOW));
@@ -64,7 +85,20 @@ describe('StatsService.detail', () => {
   it.each([7, 30, 90] as const)('has the JSON shape of the statistics page for %i days', async (days) => {
     const detail = await stats().detail(ayse, days);
     expect(Object.keys(detail).sort()).toEqual(
-      ['clickThroughRate', 'dailyStats', 'days', 'lastMonthViews', 'links', 'monthlyViews', 'rangeClicks', 'rangeViews', 'sourceShares', 'sources', 'todayViews', 'yesterdayViews'].sort(),
+      [
+        'clickThroughRate',
+        'dailyStats',
+        'days',
+        'lastMonthViews',
+        'links',
+        'monthlyViews',
+        'rangeClicks',
+        'rangeViews',
+        'sourceShares',
+        'sources',
+        'todayViews',
+        'yesterdayViews',
+      ].sort(),
     );
     expect(detail.days).toBe(days);
     expect(detail.dailyStats).toHaveLength(days);
@@ -114,7 +148,19 @@ describe('StatsService.detail', () => {
       { date: '2026-11-21', views: 6, clicks: 3 },
     ]);
     expect(week.dailyStats[0]).toEqual({ date: '2026-11-15', views: 1, clicks: 1 });
-    expect(week.sources).toEqual({ qr: 6, nfc: 0, instagram: 3, whatsapp: 0, facebook: 0, tiktok: 0, x: 0, linkedin: 0, google: 0, other: 0, direct: 1 });
+    expect(week.sources).toEqual({
+      qr: 6,
+      nfc: 0,
+      instagram: 3,
+      whatsapp: 0,
+      facebook: 0,
+      tiktok: 0,
+      x: 0,
+      linkedin: 0,
+      google: 0,
+      other: 0,
+      direct: 1,
+    });
     expect(week.sourceShares).toMatchObject({ qr: 60, instagram: 30, direct: 10, google: 0 });
 
     const month = await stats().detail(ayse, 30);
@@ -150,7 +196,8 @@ describe('StatsService.detail', () => {
 });
 
 describe('wholePercents', () => {
-  const counts = (values: Partial<SourceCounts>): SourceCounts => ({ ...Object.fromEntries(VISIT_SOURCES.map((s) => [s, 0])), ...values }) as SourceCounts;
+  const counts = (values: Partial<SourceCounts>): SourceCounts =>
+    ({ ...Object.fromEntries(VISIT_SOURCES.map((s) => [s, 0])), ...values }) as SourceCounts;
 
   it('gives whole percents adding up to 100, the leftover points to the largest remainders', () => {
     expect(wholePercents(counts({ qr: 1, nfc: 1, direct: 1 }))).toMatchObject({ qr: 34, nfc: 33, direct: 33 });
@@ -165,11 +212,24 @@ describe('wholePercents', () => {
 });
 
 /** The source columns after the links, in the statistics page's order and names. */
-const SOURCE_HEADER = ['QR kod', 'NFC', 'Instagram', 'WhatsApp', 'Facebook', 'TikTok', 'X', 'LinkedIn', 'Google', 'Diğer siteler', 'Doğrudan']
-  .map((name) => `Kaynak: ${name}`).join(';');
+const SOURCE_HEADER = [
+  'QR kod',
+  'NFC',
+  'Instagram',
+  'WhatsApp',
+  'Facebook',
+  'TikTok',
+  'X',
+  'LinkedIn',
+  'Google',
+  'Diğer siteler',
+  'Doğrudan',
+]
+  .map((name) => `Kaynak: ${name}`)
+  .join(';');
 
 describe('StatsService.csv', () => {
-  it('writes a row a day with views and each link\'s clicks: BOM, `;`, CRLF, quoted labels, Turkish letters', async () => {
+  it("writes a row a day with views and each link's clicks: BOM, `;`, CRLF, quoted labels, Turkish letters", async () => {
     await views(ayse, ist('2026-11-21T09:00:00'), 2);
     await views(ayse, ist('2026-11-15T09:00:00'), 1);
     await clicks(ayse, links.custom, ist('2026-11-21T10:00:00'), 2);

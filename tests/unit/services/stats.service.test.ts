@@ -18,7 +18,9 @@ let customerId: number;
 let otherId: number;
 
 async function addCustomer(slug: string): Promise<number> {
-  const [row] = await db('customers').insert({ name: 'Ali', surname: 'Veli', slug, edit_token: `token-${slug}` }).returning('id');
+  const [row] = await db('customers')
+    .insert({ name: 'Ali', surname: 'Veli', slug, edit_token: `token-${slug}` })
+    .returning('id');
   return Number(row.id);
 }
 
@@ -219,7 +221,9 @@ describe('StatsService.detail: the range', () => {
       ist('2026-08-24T08:00:00'), // 90th day back
       ist('2026-08-23T08:00:00'), // 91st: never in a chart
     ]);
-    const series = (await statsAt(ist('2026-11-21T12:00:00')).detail(customerId, days)).dailyStats.map(({ date, views }) => ({ date, views }));
+    const series = (await statsAt(ist('2026-11-21T12:00:00')).detail(customerId, days)).dailyStats.map(
+      ({ date, views }) => ({ date, views }),
+    );
     expect(series).toHaveLength(days);
     expect(series[series.length - 1]).toEqual({ date: '2026-11-21', views: 2 });
     expect(series.map((d) => d.date)).toEqual([...series.map((d) => d.date)].sort());

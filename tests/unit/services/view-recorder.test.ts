@@ -7,7 +7,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../src/logger.js';
 import type { ViewRepository, ViewRow } from '../../../src/repositories/view.repository.js';
-import { VIEW_BATCH_MAX, VIEW_QUEUE_LIMIT, VIEW_RETRY_INTERVAL_MS, ViewRecorder } from '../../../src/services/view-recorder.js';
+import {
+  VIEW_BATCH_MAX,
+  VIEW_QUEUE_LIMIT,
+  VIEW_RETRY_INTERVAL_MS,
+  ViewRecorder,
+} from '../../../src/services/view-recorder.js';
 
 class FlakyViews {
   stored: ViewRow[] = [];

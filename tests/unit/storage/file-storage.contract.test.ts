@@ -57,7 +57,8 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const read = async (id: number, name: string) => (await storage.readFile(id, `/uploads/${id}/${name}`))?.toString('utf8');
+  const read = async (id: number, name: string) =>
+    (await storage.readFile(id, `/uploads/${id}/${name}`))?.toString('utf8');
 
   /** Customer 7's own file ('seven'), files of customers 8 and 70, and files outside any customer folder. */
   async function seedOwnAndForeignFiles(): Promise<void> {
@@ -74,12 +75,17 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       for (const name of names) expect(name).toMatch(/^profile-[A-Za-z0-9_-]{16}\.jpg$/);
     });
 
-    it.each([['../x', 'jpg'], ['a/b', 'jpg'], ['.hidden', 'jpg'], ['', 'jpg'], ['profile', 'jp/g'], ['profile', ''], ['profile', 'JPG!']])(
-      'refuses the parts %j, %j',
-      (prefix, ext) => {
-        expect(() => storage.newFileName(prefix, ext)).toThrow(TypeError);
-      },
-    );
+    it.each([
+      ['../x', 'jpg'],
+      ['a/b', 'jpg'],
+      ['.hidden', 'jpg'],
+      ['', 'jpg'],
+      ['profile', 'jp/g'],
+      ['profile', ''],
+      ['profile', 'JPG!'],
+    ])('refuses the parts %j, %j', (prefix, ext) => {
+      expect(() => storage.newFileName(prefix, ext)).toThrow(TypeError);
+    });
   });
 
   describe('saveFile', () => {
@@ -132,15 +138,21 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
     it('never overwrites: a taken name gets -2, -3, ... before its extension', async () => {
       const name = 'fiyat-listesi-1700000000000.pdf';
       expect(await storage.saveFile(3, name, Buffer.from('birinci'))).toBe(`/uploads/3/${name}`);
-      expect(await storage.saveFile(3, name, Buffer.from('ikinci'))).toBe('/uploads/3/fiyat-listesi-1700000000000-2.pdf');
-      expect(await storage.saveFile(3, name, Buffer.from('üçüncü'))).toBe('/uploads/3/fiyat-listesi-1700000000000-3.pdf');
+      expect(await storage.saveFile(3, name, Buffer.from('ikinci'))).toBe(
+        '/uploads/3/fiyat-listesi-1700000000000-2.pdf',
+      );
+      expect(await storage.saveFile(3, name, Buffer.from('üçüncü'))).toBe(
+        '/uploads/3/fiyat-listesi-1700000000000-3.pdf',
+      );
       expect(await read(3, name)).toBe('birinci');
       expect(await read(3, 'fiyat-listesi-1700000000000-2.pdf')).toBe('ikinci');
       expect(await read(3, 'fiyat-listesi-1700000000000-3.pdf')).toBe('üçüncü');
     });
 
     it('gives each of several simultaneous saves of one name its own file', async () => {
-      const paths = await Promise.all(Array.from({ length: 8 }, (_, i) => storage.saveFile(3, 'katalog-1.pdf', Buffer.from(`dosya ${i}`))));
+      const paths = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => storage.saveFile(3, 'katalog-1.pdf', Buffer.from(`dosya ${i}`))),
+      );
       expect(new Set(paths).size).toBe(8);
       const names = await under.stored(3);
       expect(names).toHaveLength(8);
@@ -157,13 +169,21 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       expect(await read(5, longest)).toBe('eski');
     });
 
-    it.each(['../x.jpg', '../../vizit.sqlite', 'a/b.jpg', 'a\\b.jpg', '.hidden.jpg', 'noext', 'a..b.jpg', '', 'ü.jpg', 'x.jpg\0.png'])(
-      'refuses the file name %j',
-      async (name) => {
-        await expect(storage.saveFile(7, name, Buffer.from('x'))).rejects.toThrow(TypeError);
-        expect(await under.stored(7)).toEqual([]);
-      },
-    );
+    it.each([
+      '../x.jpg',
+      '../../vizit.sqlite',
+      'a/b.jpg',
+      'a\\b.jpg',
+      '.hidden.jpg',
+      'noext',
+      'a..b.jpg',
+      '',
+      'ü.jpg',
+      'x.jpg\0.png',
+    ])('refuses the file name %j', async (name) => {
+      await expect(storage.saveFile(7, name, Buffer.from('x'))).rejects.toThrow(TypeError);
+      expect(await under.stored(7)).toEqual([]);
+    });
 
     it.each([0, -1, 1.5, Number.NaN])('refuses the customer id %s', async (id) => {
       await expect(storage.saveFile(id, 'a.jpg', Buffer.from('x'))).rejects.toThrow(TypeError);
@@ -320,7 +340,9 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       const head = await request(app()).head(publicPath).expect(200);
       expect(head.headers['content-length']).toBe(String(pdf.length));
       expect(head.headers.etag).toBe(res.headers.etag);
-      const jpeg = await request(app()).get(await storage.saveFile(7, 'profile-a.jpg', Buffer.from('resim'))).expect(200);
+      const jpeg = await request(app())
+        .get(await storage.saveFile(7, 'profile-a.jpg', Buffer.from('resim')))
+        .expect(200);
       expect(jpeg.headers['content-type']).toBe('image/jpeg');
     });
 
@@ -331,7 +353,10 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       const cached = await request(app()).get(publicPath).set('If-None-Match', etag).expect(304);
       expect(cached.headers['cache-control']).toBe('public, max-age=3600');
       expect(cached.text ?? '').toBe('');
-      await request(app()).get(publicPath).set('If-Modified-Since', first.headers['last-modified'] as string).expect(304);
+      await request(app())
+        .get(publicPath)
+        .set('If-Modified-Since', first.headers['last-modified'] as string)
+        .expect(304);
       await request(app()).get(publicPath).set('If-None-Match', '"baska"').expect(200);
     });
 
@@ -344,13 +369,21 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       const rest = await request(app()).get(publicPath).set('Range', 'bytes=10-').buffer(true).expect(206);
       expect(rest.headers['content-range']).toBe(`bytes 10-${pdf.length - 1}/${pdf.length}`);
       expect(Buffer.from(rest.body as Buffer).equals(pdf.subarray(10))).toBe(true);
-      const past = await request(app()).get(publicPath).set('Range', `bytes=${pdf.length + 10}-`).expect(416);
+      const past = await request(app())
+        .get(publicPath)
+        .set('Range', `bytes=${pdf.length + 10}-`)
+        .expect(416);
       expect(past.headers['content-range']).toBe(`bytes */${pdf.length}`);
     });
 
     it('passes a missing file, a folder and a name that is not ours on', async () => {
       await storage.saveFile(7, 'profile-a.jpg', Buffer.from('resim'));
-      for (const url of ['/uploads/7/', '/uploads/7/profile-gone.jpg', '/uploads/7/.profile-a.jpg', '/uploads/8/profile-a.jpg']) {
+      for (const url of [
+        '/uploads/7/',
+        '/uploads/7/profile-gone.jpg',
+        '/uploads/7/.profile-a.jpg',
+        '/uploads/8/profile-a.jpg',
+      ]) {
         const res = await request(app()).get(url).expect(404);
         expect(res.text).toBe('yok');
       }

@@ -31,7 +31,7 @@ async function existsOnDisk(file: string): Promise<boolean> {
 }
 
 describe('saveFile', () => {
-  it('writes the bytes in the customer\'s folder and returns the public path', async () => {
+  it("writes the bytes in the customer's folder and returns the public path", async () => {
     const publicPath = await storage.saveFile(7, 'profile-abc.jpg', Buffer.from('resim'));
     expect(publicPath).toBe('/uploads/7/profile-abc.jpg');
     expect(await readFile(path.join(storage.customerDir(7), 'profile-abc.jpg'), 'utf8')).toBe('resim');
@@ -55,14 +55,21 @@ describe('saveFile', () => {
     expect(await readFile(path.join(storage.customerDir(5), longest), 'utf8')).toBe('eski');
   });
 
-  it.each(['../x.jpg', '../../vizit.sqlite', 'a/b.jpg', 'a\\b.jpg', '.hidden.jpg', 'noext', 'a..b.jpg', '', 'ü.jpg', 'x.jpg\0.png'])(
-    'refuses the file name %j',
-    async (name) => {
-      await expect(storage.saveFile(7, name, Buffer.from('x'))).rejects.toThrow(TypeError);
-      expect(await existsOnDisk(path.join(dir, 'x.jpg'))).toBe(false);
-    },
-  );
-
+  it.each([
+    '../x.jpg',
+    '../../vizit.sqlite',
+    'a/b.jpg',
+    'a\\b.jpg',
+    '.hidden.jpg',
+    'noext',
+    'a..b.jpg',
+    '',
+    'ü.jpg',
+    'x.jpg\0.png',
+  ])('refuses the file name %j', async (name) => {
+    await expect(storage.saveFile(7, name, Buffer.from('x'))).rejects.toThrow(TypeError);
+    expect(await existsOnDisk(path.join(dir, 'x.jpg'))).toBe(false);
+  });
 });
 
 /** Customer 7's own file ('seven'), files of customers 8 and 70, and files outside any customer folder. */
@@ -159,7 +166,6 @@ describe('openCustomerFiles', () => {
       await closeAll(files);
     }
   });
-
 });
 
 describe('handler', () => {

@@ -65,7 +65,15 @@ describe('S3Storage', () => {
       return next(args);
     });
     const storage = new S3Storage(client, { bucket: s3.bucket, prefix: 'encoded/' });
-    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    const photo = await sharp({
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
+    })
       .jpeg({ quality: 95 })
       .toBuffer();
     const image = await processBackgroundImage(photo);
@@ -83,7 +91,10 @@ describe('S3Storage', () => {
     const app = express()
       .use('/uploads', storage.handler())
       .use((err: HttpError, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-        res.status(err.status ?? 500).type('text/plain').send(err.message);
+        res
+          .status(err.status ?? 500)
+          .type('text/plain')
+          .send(err.message);
       });
     const before = await storage.saveFile(5, 'profile-a.jpg', Buffer.from('önce'));
     await s3.stop();
@@ -114,7 +125,10 @@ describe('S3Storage', () => {
     const port = (silent.address() as AddressInfo).port;
     try {
       const settings = { ...s3.settings(), endpoint: `http://127.0.0.1:${port}` };
-      const storage = new S3Storage(createS3Client(settings, { ...S3_LIMITS, requestTimeoutMs: 300 }), { bucket: s3.bucket, prefix: '' });
+      const storage = new S3Storage(createS3Client(settings, { ...S3_LIMITS, requestTimeoutMs: 300 }), {
+        bucket: s3.bucket,
+        prefix: '',
+      });
       const started = Date.now();
       await expect(storage.saveFile(1, 'a.jpg', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
       // Two attempts of 300 ms each, not the SDK's default of waiting for ever.
@@ -151,7 +165,9 @@ describe('S3Storage', () => {
       const { proxy, source, requests, uploads } = await throttled();
       try {
         const bounded = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow-bounded/' });
-        await expect(bounded.saveFile(2, 'katalog.pdf', { fromFile: source })).rejects.toBeInstanceOf(StorageUnavailableError);
+        await expect(bounded.saveFile(2, 'katalog.pdf', { fromFile: source })).rejects.toBeInstanceOf(
+          StorageUnavailableError,
+        );
         const storage = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow/', uploadClient: uploads });
         const publicPath = await storage.saveFile(2, 'katalog.pdf', { fromFile: source });
         expect((await storage.readFile(2, publicPath))?.equals(content)).toBe(true);

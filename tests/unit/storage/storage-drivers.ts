@@ -46,7 +46,8 @@ export const diskDriver: Driver = {
         await writeFile(path.join(dir, 'secret.txt'), 'secret');
         await writeFile(path.join(root, 'top.jpg'), 'top');
       },
-      foreignIntact: async () => (await readdir(dir)).includes('secret.txt') && (await readdir(root)).includes('top.jpg'),
+      foreignIntact: async () =>
+        (await readdir(dir)).includes('secret.txt') && (await readdir(root)).includes('top.jpg'),
       dispose: () => rm(dir, { recursive: true, force: true }),
     };
   },
@@ -71,7 +72,8 @@ export const s3Driver: Driver = {
     const prefix = `${top}uploads/`;
     const client = s3.client();
     const storage = new S3Storage(client, { bucket: s3.bucket, prefix });
-    const put = (key: string, body: string) => client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
+    const put = (key: string, body: string) =>
+      client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: body }));
     return {
       storage,
       stored: async (id) => (await s3.keys(`${prefix}${id}/`)).map((key) => key.slice(`${prefix}${id}/`.length)),

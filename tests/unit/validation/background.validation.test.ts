@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
 import { parseBackground, parseCover } from '../../../src/domain/background.js';
-import { coverMessages, messages, validateBackgroundInput, validateCoverInput } from '../../../src/validation/background.validation.js';
+import {
+  coverMessages,
+  messages,
+  validateBackgroundInput,
+  validateCoverInput,
+} from '../../../src/validation/background.validation.js';
 
 const TWO_MB = 2 * 1024 * 1024;
 
@@ -84,7 +89,11 @@ describe('validateBackgroundInput (write: strict, canonical)', () => {
     ['animation', 'animation:gradient:{"dark":5}', { background_value: messages.invalidAnimation }],
     ['animation', 'animation:gradient:{"light":{"colors":["red"]}}', { background_value: messages.invalidAnimation }],
     ['animation', 'animation:gradient:[]', { background_value: messages.invalidAnimation }],
-    ['animation', `animation:gradient:{"p":"${'x'.repeat(10 * 1024)}"}`, { background_value: messages.invalidAnimation }],
+    [
+      'animation',
+      `animation:gradient:{"p":"${'x'.repeat(10 * 1024)}"}`,
+      { background_value: messages.invalidAnimation },
+    ],
     ['animation', 'animation:gradient:{"a":{"b":{"c":[1]}}}', { background_value: messages.invalidAnimation }],
     ['color', '', { background_value: messages.empty }],
     ['color', '   ', { background_value: messages.empty }],
@@ -123,7 +132,12 @@ describe('validateCoverInput (the cover: cover_type, cover_value → cover_photo
     ['video', 'video:/uploads/3/a.mp4', 'video:/uploads/3/a.mp4', 'video'],
     ['animation', 'particles', 'animation:particles:{}', 'animation'],
     ['animation', 'video:animation:waves:{}', 'animation:waves:{}', 'animation'],
-    ['animation', 'animation:gradient:{"speed":2,"colors":["#FFF","Black"]}', 'animation:gradient:{"colors":["#fff","black"],"speed":2}', 'animation'],
+    [
+      'animation',
+      'animation:gradient:{"speed":2,"colors":["#FFF","Black"]}',
+      'animation:gradient:{"colors":["#fff","black"],"speed":2}',
+      'animation',
+    ],
   ])('(%s, %j) → %j', (type, value, stored, kind) => {
     expect(validateCoverInput(type, value)).toBe(stored);
     // Canonical is a fixed point, and the public page reads it back as what was meant.
@@ -134,9 +148,15 @@ describe('validateCoverInput (the cover: cover_type, cover_value → cover_photo
   it('keeps an image stored before by address when the same value is sent again, and refuses a new one', () => {
     const before = 'https://images.example.com/bg.jpg';
     expect(validateBackgroundInput('image', before, before)).toBe(before);
-    expect(fieldsOf(() => validateBackgroundInput('image', 'https://images.example.com/other.jpg', before))).toEqual({ background_value: messages.imageByUpload });
-    expect(validateCoverInput('image', 'data:image/png;base64,AAAA', 'data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA');
-    expect(fieldsOf(() => validateCoverInput('image', 'https://images.example.com/bg.jpg', null))).toEqual({ cover_value: coverMessages.imageByUpload });
+    expect(fieldsOf(() => validateBackgroundInput('image', 'https://images.example.com/other.jpg', before))).toEqual({
+      background_value: messages.imageByUpload,
+    });
+    expect(validateCoverInput('image', 'data:image/png;base64,AAAA', 'data:image/png;base64,AAAA')).toBe(
+      'data:image/png;base64,AAAA',
+    );
+    expect(fieldsOf(() => validateCoverInput('image', 'https://images.example.com/bg.jpg', null))).toEqual({
+      cover_value: coverMessages.imageByUpload,
+    });
   });
 
   it.each<[unknown, unknown, Record<string, string>]>([

@@ -32,6 +32,7 @@ describe('catalog: a URL, or a file only our upload handler stored', () => {
     ['/uploads/1/a b.pdf', false],
   ])('%s → %s', (path, ok) => {
     expect(isCatalogUploadPath(path)).toBe(ok);
-    if (!ok) expect(errorsOf({ platform: 'catalog' }, { uploadedFile: path })).toEqual({ url: messages.catalogFileInvalid });
+    if (!ok)
+      expect(errorsOf({ platform: 'catalog' }, { uploadedFile: path })).toEqual({ url: messages.catalogFileInvalid });
   });
 });

@@ -1,7 +1,13 @@
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../../src/errors.js';
-import { decodeCsvBytes, looksLikeText, messages, readCsv as readCsvWithLimits, separatorOf } from '../../../src/validation/csv-file.js';
+import {
+  decodeCsvBytes,
+  looksLikeText,
+  messages,
+  readCsv as readCsvWithLimits,
+  separatorOf,
+} from '../../../src/validation/csv-file.js';
 
 const LIMITS = { maxRows: 3, tooManyRows: 'En fazla 3 satır.' };
 
@@ -23,7 +29,10 @@ describe('decodeCsvBytes', () => {
   it('reads Windows-1254 (Turkish Excel) when the bytes are not UTF-8', () => {
     const bytes = iconv.encode('ad;soyad\r\nŞükrü;Işıkoğlu\r\nİpek;Çağlar\r\n', 'windows-1254');
     expect(bytes.includes(0xde)).toBe(true); // Ş is one byte, 0xDE, in Windows-1254
-    expect(decodeCsvBytes(bytes)).toEqual({ text: 'ad;soyad\r\nŞükrü;Işıkoğlu\r\nİpek;Çağlar\r\n', encoding: 'windows-1254' });
+    expect(decodeCsvBytes(bytes)).toEqual({
+      text: 'ad;soyad\r\nŞükrü;Işıkoğlu\r\nİpek;Çağlar\r\n',
+      encoding: 'windows-1254',
+    });
   });
 
   it('reads UTF-8 with and without the byte order mark, dropping the mark', () => {
@@ -79,7 +88,7 @@ describe('readCsv', () => {
     expect(sheet.records).toEqual([{ row: 4, cells: ['A', 'B'] }]);
   });
 
-  it('follows Excel\'s `sep=` line and leaves it out', async () => {
+  it("follows Excel's `sep=` line and leaves it out", async () => {
     const sheet = await readCsv(Buffer.from('sep=,\r\nad;soyad,bio\r\nAli;Can,"a;b"\r\n'));
     expect(sheet.separator).toBe(',');
     expect(sheet.header).toEqual(['ad;soyad', 'bio']);
@@ -92,8 +101,12 @@ describe('readCsv', () => {
     expect(await fileError(() => readCsv(png))).toBe(messages.notText);
     const zip = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x06\x00', 'latin1'), Buffer.alloc(64, 7)]);
     expect(await fileError(() => readCsv(zip))).toBe(messages.notText);
-    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\nAli;"Veli\nAyşe;Kaya\n')))).toBe('Dosya okunamadı: 2. satırda açılan tırnak işareti kapanmamış.');
-    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\n\n;;\nAli;"Veli\n')))).toBe('Dosya okunamadı: 4. satırda açılan tırnak işareti kapanmamış.');
+    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\nAli;"Veli\nAyşe;Kaya\n')))).toBe(
+      'Dosya okunamadı: 2. satırda açılan tırnak işareti kapanmamış.',
+    );
+    expect(await fileError(() => readCsv(Buffer.from('ad;soyad\n\n;;\nAli;"Veli\n')))).toBe(
+      'Dosya okunamadı: 4. satırda açılan tırnak işareti kapanmamış.',
+    );
   });
 
   it('skips blank rows of any length as they come, counting them in the row numbers, and keeps blank lines inside quotes', async () => {
@@ -105,8 +118,12 @@ describe('readCsv', () => {
 
   it('stops at the first row past the limit, and past as many rows of quoted empty cells', async () => {
     expect((await readCsv(Buffer.from('ad\n1\n2\n3\n'))).records).toHaveLength(3);
-    expect(await fileError(() => readCsv(Buffer.from(`ad\n1\n2\n3\n4\n${'x\n'.repeat(100_000)}`)))).toBe(LIMITS.tooManyRows);
-    expect(await fileError(() => readCsv(Buffer.from(`ad;soyad\n1;2\n${'"";""\n'.repeat(100)}`)))).toBe(LIMITS.tooManyRows);
+    expect(await fileError(() => readCsv(Buffer.from(`ad\n1\n2\n3\n4\n${'x\n'.repeat(100_000)}`)))).toBe(
+      LIMITS.tooManyRows,
+    );
+    expect(await fileError(() => readCsv(Buffer.from(`ad;soyad\n1;2\n${'"";""\n'.repeat(100)}`)))).toBe(
+      LIMITS.tooManyRows,
+    );
   });
 
   it('keeps a character whole wherever the reading cuts the file into pieces (every byte around 4,096 and 8,192)', async () => {
@@ -124,7 +141,8 @@ describe('readCsv', () => {
         for (let filler = boundary - 14; filler <= boundary - 8; filler++) {
           const sheet = await readCsvWithLimits(encode(`ad;bio\n${'x'.repeat(filler)};xx${character}yy\n`), LIMITS);
           const cell = sheet.records[0]?.cells[1];
-          if (cell !== `xx${character}yy`) broken.push(`${encoding} ${character} at ${filler + 10}: ${JSON.stringify(cell)}`);
+          if (cell !== `xx${character}yy`)
+            broken.push(`${encoding} ${character} at ${filler + 10}: ${JSON.stringify(cell)}`);
         }
       }
     }

@@ -20,8 +20,15 @@ async function fileError(bytes: Buffer): Promise<string> {
 
 describe('headerKey', () => {
   it.each([
-    ['E-Posta', 'eposta'], ['E POSTA', 'eposta'], ['eposta', 'eposta'], ['E-mail', 'email'],
-    ['AD', 'ad'], ['  Soyadı ', 'soyadi'], ['SOYADI', 'soyadi'], ['İsim', 'isim'], ['Web Sitesi', 'websitesi'],
+    ['E-Posta', 'eposta'],
+    ['E POSTA', 'eposta'],
+    ['eposta', 'eposta'],
+    ['E-mail', 'email'],
+    ['AD', 'ad'],
+    ['  Soyadı ', 'soyadi'],
+    ['SOYADI', 'soyadi'],
+    ['İsim', 'isim'],
+    ['Web Sitesi', 'websitesi'],
   ])('%j → %j', (raw, key) => {
     expect(headerKey(raw)).toBe(key);
   });
@@ -29,19 +36,34 @@ describe('headerKey', () => {
 
 describe('parseImportFile', () => {
   it('maps Turkish and English headers in any case and order, and stores values as the forms do', async () => {
-    const text = 'E-POSTA;Soyad;AD;Telefon;Web;Bio;Not\r\nAYSE@Ornek.COM.TR;Kaya;Ayşe;0532 123 45 67;aysekaya.com.tr;"Seramik\r\natölyesi";x\r\n';
+    const text =
+      'E-POSTA;Soyad;AD;Telefon;Web;Bio;Not\r\nAYSE@Ornek.COM.TR;Kaya;Ayşe;0532 123 45 67;aysekaya.com.tr;"Seramik\r\natölyesi";x\r\n';
     const sheet = await parseImportFile(iconv.encode(text, 'windows-1254'));
     expect(sheet.encoding).toBe('windows-1254');
     expect(sheet.ignoredColumns).toEqual(['Not']);
     expect(sheet.rows).toHaveLength(1);
     expect(sheet.rows[0]!.customer).toEqual({
-      name: 'Ayşe', surname: 'Kaya', phone: '+905321234567', email: 'AYSE@ornek.com.tr', website: 'https://aysekaya.com.tr', bio: 'Seramik\natölyesi', ...NO_IDENTITY,
+      name: 'Ayşe',
+      surname: 'Kaya',
+      phone: '+905321234567',
+      email: 'AYSE@ornek.com.tr',
+      website: 'https://aysekaya.com.tr',
+      bio: 'Seramik\natölyesi',
+      ...NO_IDENTITY,
     });
     const english = await parseImportFile(Buffer.from('name,surname,phone,email,website\nAli,Veli,,,\n'));
-    expect(english.rows[0]!.customer).toEqual({ name: 'Ali', surname: 'Veli', phone: null, email: null, website: null, bio: null, ...NO_IDENTITY });
+    expect(english.rows[0]!.customer).toEqual({
+      name: 'Ali',
+      surname: 'Veli',
+      phone: null,
+      email: null,
+      website: null,
+      bio: null,
+      ...NO_IDENTITY,
+    });
   });
 
-  it('keys each row\'s errors by field with the forms\' Turkish texts', async () => {
+  it("keys each row's errors by field with the forms' Turkish texts", async () => {
     const text = `ad;soyad;telefon;e-posta;web;bio\nAli;;12;ali@;javascript:alert(1);${'x'.repeat(201)}\n<b>;Veli;;;;\n`;
     const [first, second] = (await parseImportFile(Buffer.from(text))).rows;
     expect(first!.customer).toBeNull();
@@ -73,14 +95,41 @@ describe('parseImportFile: the business on the card (issue 24)', () => {
   const header = 'ad;soyad;firma;unvan;adres;ilce;il;posta_kodu';
 
   it('reads the six columns, Turkish or English, and stores them as the forms do (trimmed, empty as null)', async () => {
-    const turkish = await parseImportFile(Buffer.from(`${header}\nAyşe;Kaya; Kaya Seramik ;Kurucu;"Moda Cad. No: 12\nKat 2";Kadıköy;İstanbul;34710\nAli;Veli;;;;;;\n`));
+    const turkish = await parseImportFile(
+      Buffer.from(
+        `${header}\nAyşe;Kaya; Kaya Seramik ;Kurucu;"Moda Cad. No: 12\nKat 2";Kadıköy;İstanbul;34710\nAli;Veli;;;;;;\n`,
+      ),
+    );
     expect(turkish.rows[0]!.customer).toMatchObject({
-      company: 'Kaya Seramik', title: 'Kurucu', address_line: 'Moda Cad. No: 12 Kat 2', district: 'Kadıköy', city: 'İstanbul', postal_code: '34710',
+      company: 'Kaya Seramik',
+      title: 'Kurucu',
+      address_line: 'Moda Cad. No: 12 Kat 2',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postal_code: '34710',
     });
     expect(turkish.rows[0]!.notes).toEqual({});
-    expect(turkish.rows[1]!.customer).toMatchObject({ company: null, title: null, address_line: null, district: null, city: null, postal_code: null });
-    const english = await parseImportFile(Buffer.from('Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. 1,Çankaya,Ankara,06100\n'));
-    expect(english.rows[0]!.customer).toMatchObject({ company: 'Veli Ltd.', title: 'Müdür', address_line: 'Atatürk Blv. 1', district: 'Çankaya', city: 'Ankara', postal_code: '06100' });
+    expect(turkish.rows[1]!.customer).toMatchObject({
+      company: null,
+      title: null,
+      address_line: null,
+      district: null,
+      city: null,
+      postal_code: null,
+    });
+    const english = await parseImportFile(
+      Buffer.from(
+        'Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. 1,Çankaya,Ankara,06100\n',
+      ),
+    );
+    expect(english.rows[0]!.customer).toMatchObject({
+      company: 'Veli Ltd.',
+      title: 'Müdür',
+      address_line: 'Atatürk Blv. 1',
+      district: 'Çankaya',
+      city: 'Ankara',
+      postal_code: '06100',
+    });
   });
 
   it('reads a postal code Excel turned into a 4-digit number with its leading 0 back, and says so in the row', async () => {
@@ -90,7 +139,7 @@ describe('parseImportFile: the business on the card (issue 24)', () => {
     expect(messages.postalCodePadded('6100', '06100')).toBe("Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.");
   });
 
-  it('refuses values past the forms\' limits and postal codes that are not 5 digits, keyed by field, in Turkish', async () => {
+  it("refuses values past the forms' limits and postal codes that are not 5 digits, keyed by field, in Turkish", async () => {
     const long = (n: number) => 'ş'.repeat(n);
     const lines = [
       `Ali;Veli;${long(101)};${long(101)};${long(201)};${long(61)};${long(61)};123`,
@@ -114,6 +163,9 @@ describe('parseImportFile: the business on the card (issue 24)', () => {
     expect(rows[1]!.errors).toEqual({});
     expect(rows[1]!.customer?.address_line).toHaveLength(200);
     for (const row of rows.slice(2, 6)) expect(row.errors).toEqual({ postal_code: identityMessages.postalCode });
-    expect(rows[6]!.errors).toEqual({ company: 'İşletme adı kontrol karakterleri içeremez.', title: 'Unvan kontrol karakterleri içeremez.' });
+    expect(rows[6]!.errors).toEqual({
+      company: 'İşletme adı kontrol karakterleri içeremez.',
+      title: 'Unvan kontrol karakterleri içeremez.',
+    });
   });
 });

@@ -15,9 +15,21 @@ describe('e-mail → mailto:', () => {
   });
 
   it.each([
-    'ali', 'ali@', '@ornek.com', 'ali@ornek', 'ali@@ornek.com', 'ali veli@ornek.com', 'ali@ornek..com', '.ali@ornek.com',
-    'ali.@ornek.com', 'ali@ornek.com?cc=evil@evil.com', 'ali@ornek.com/x', 'ali@-ornek.com', 'çağrı@ornek.com',
-    `${'a'.repeat(65)}@ornek.com`, 'ali@ornek.c',
+    'ali',
+    'ali@',
+    '@ornek.com',
+    'ali@ornek',
+    'ali@@ornek.com',
+    'ali veli@ornek.com',
+    'ali@ornek..com',
+    '.ali@ornek.com',
+    'ali.@ornek.com',
+    'ali@ornek.com?cc=evil@evil.com',
+    'ali@ornek.com/x',
+    'ali@-ornek.com',
+    'çağrı@ornek.com',
+    `${'a'.repeat(65)}@ornek.com`,
+    'ali@ornek.c',
   ])('%j is refused', (input) => {
     expect(errorsOf({ platform: 'email', url: input })).toEqual({ url: messages.emailInvalid });
   });

@@ -55,12 +55,15 @@ describe('IBAN checksum (ISO 13616 mod 97)', () => {
     }
   });
 
-  it.each(['', 'TR33', 'TR33 0006 1005 1978 6457 8413 26', 'tr330006100519786457841326', 'TR3300061005197864578413260000000000000'])(
-    'a non-normalised or malformed value %j is not valid',
-    (value) => {
-      expect(isValidIban(value)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'TR33',
+    'TR33 0006 1005 1978 6457 8413 26',
+    'tr330006100519786457841326',
+    'TR3300061005197864578413260000000000000',
+  ])('a non-normalised or malformed value %j is not valid', (value) => {
+    expect(isValidIban(value)).toBe(false);
+  });
 
   it.each([
     [' tr33 0006 1005 1978 6457 8413 26 ', 'TR330006100519786457841326'],
@@ -73,8 +76,17 @@ describe('IBAN checksum (ISO 13616 mod 97)', () => {
 
 describe('IBAN link and IBAN card fields', () => {
   it('stores IBAN|holder from the two fields', () => {
-    const link = parseLinkInput({ platform: 'iban', iban: 'tr33 0006 1005 1978 6457 8413 26', account_holder: '  Ayşe   Çağlar ' });
-    expect(link).toEqual({ platform: 'iban', url: 'TR330006100519786457841326|Ayşe Çağlar', label: 'IBAN', icon: null });
+    const link = parseLinkInput({
+      platform: 'iban',
+      iban: 'tr33 0006 1005 1978 6457 8413 26',
+      account_holder: '  Ayşe   Çağlar ',
+    });
+    expect(link).toEqual({
+      platform: 'iban',
+      url: 'TR330006100519786457841326|Ayşe Çağlar',
+      label: 'IBAN',
+      icon: null,
+    });
   });
 
   it('accepts the stored IBAN|holder form in url', () => {
@@ -93,10 +105,19 @@ describe('IBAN link and IBAN card fields', () => {
     [{ iban: 'TR330006100519786457841326', account_holder: '   ' }, { account_holder: messages.holderRequired }],
     [{ iban: 'TR330006100519786457841326', account_holder: 'Ali_2' }, { account_holder: messages.holderInvalid }],
     [{ iban: 'TR330006100519786457841326', account_holder: 'Ali <b>' }, { account_holder: messages.holderInvalid }],
-    [{ iban: 'TR330006100519786457841326', account_holder: 'Kafe; Ltd. Şti.' }, { account_holder: messages.holderInvalid }],
+    [
+      { iban: 'TR330006100519786457841326', account_holder: 'Kafe; Ltd. Şti.' },
+      { account_holder: messages.holderInvalid },
+    ],
     [{ iban: 'TR330006100519786457841326', account_holder: '2. 3.' }, { account_holder: messages.holderInvalid }],
-    [{ iban: 'TR330006100519786457841326', account_holder: 'a'.repeat(71) }, { account_holder: messages.holderTooLong }],
-    [{ iban: 'x', account_holder: '' }, { iban: messages.ibanFormat, account_holder: messages.holderRequired }],
+    [
+      { iban: 'TR330006100519786457841326', account_holder: 'a'.repeat(71) },
+      { account_holder: messages.holderTooLong },
+    ],
+    [
+      { iban: 'x', account_holder: '' },
+      { iban: messages.ibanFormat, account_holder: messages.holderRequired },
+    ],
   ])('%j is refused', (fields, expected) => {
     expect(errorsOf({ platform: 'iban', ...fields })).toEqual(expected);
   });

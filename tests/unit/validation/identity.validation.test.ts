@@ -15,8 +15,22 @@ function errorsOf(body: Record<string, unknown>): Record<string, string> {
 describe('parseIdentityFields', () => {
   it('takes the sent fields trimmed, runs of spaces made one, in NFC', () => {
     expect(
-      parseIdentityFields({ company: '  Kaya  Kırtasiye ', title: 'Kurucu', address_line: 'Moda Cad. No:12', district: 'Kadıko\u0308y', city: 'İstanbul', postal_code: ' 34710 ' }),
-    ).toEqual({ company: 'Kaya Kırtasiye', title: 'Kurucu', address_line: 'Moda Cad. No:12', district: 'Kadıköy', city: 'İstanbul', postal_code: '34710' });
+      parseIdentityFields({
+        company: '  Kaya  Kırtasiye ',
+        title: 'Kurucu',
+        address_line: 'Moda Cad. No:12',
+        district: 'Kadıko\u0308y',
+        city: 'İstanbul',
+        postal_code: ' 34710 ',
+      }),
+    ).toEqual({
+      company: 'Kaya Kırtasiye',
+      title: 'Kurucu',
+      address_line: 'Moda Cad. No:12',
+      district: 'Kadıköy',
+      city: 'İstanbul',
+      postal_code: '34710',
+    });
   });
 
   it('leaves out what the form did not send, and empties a blank field to null', () => {
@@ -26,8 +40,18 @@ describe('parseIdentityFields', () => {
   });
 
   it('refuses each field past its length, counting characters, not bytes', () => {
-    expect(parseIdentityFields({ company: 'ş'.repeat(100), address_line: 'ğ'.repeat(200), district: 'ı'.repeat(60) })).toMatchObject({ company: 'ş'.repeat(100) });
-    expect(errorsOf({ company: 'a'.repeat(101), title: 'a'.repeat(101), address_line: 'a'.repeat(201), district: 'a'.repeat(61), city: 'a'.repeat(61) })).toEqual({
+    expect(
+      parseIdentityFields({ company: 'ş'.repeat(100), address_line: 'ğ'.repeat(200), district: 'ı'.repeat(60) }),
+    ).toMatchObject({ company: 'ş'.repeat(100) });
+    expect(
+      errorsOf({
+        company: 'a'.repeat(101),
+        title: 'a'.repeat(101),
+        address_line: 'a'.repeat(201),
+        district: 'a'.repeat(61),
+        city: 'a'.repeat(61),
+      }),
+    ).toEqual({
       company: 'İşletme adı en fazla 100 karakter olabilir.',
       title: 'Unvan en fazla 100 karakter olabilir.',
       address_line: 'Adres en fazla 200 karakter olabilir.',
@@ -37,12 +61,17 @@ describe('parseIdentityFields', () => {
   });
 
   it.each(['3471', '347100', '34 710', 'ABCDE', '٣٤٧١٠'])('refuses the postal code %j', (postal) => {
-    expect(errorsOf({ postal_code: postal })).toEqual({ postal_code: 'Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).' });
+    expect(errorsOf({ postal_code: postal })).toEqual({
+      postal_code: 'Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).',
+    });
   });
 
-  it.each(['Kaya\u0000', 'Ka\nya', 'Kaya\u202Etxt', 'Ka\tya'])('refuses control characters and bidi overrides (%j)', (company) => {
-    expect(errorsOf({ company })).toEqual({ company: 'İşletme adı kontrol karakterleri içeremez.' });
-  });
+  it.each(['Kaya\u0000', 'Ka\nya', 'Kaya\u202Etxt', 'Ka\tya'])(
+    'refuses control characters and bidi overrides (%j)',
+    (company) => {
+      expect(errorsOf({ company })).toEqual({ company: 'İşletme adı kontrol karakterleri içeremez.' });
+    },
+  );
 
   it('tells whether a form sent any of them', () => {
     expect(sentIdentity({ bio: 'x' })).toBe(false);

@@ -18,12 +18,16 @@ describe('label', () => {
   });
 
   it('is trimmed, NFC-normalised and whitespace-collapsed', () => {
-    expect(parseLinkInput({ platform: 'website', url: 'ornek.com', label: '  Menu\u0308   Sayfası ' }).label).toBe('Menü Sayfası');
+    expect(parseLinkInput({ platform: 'website', url: 'ornek.com', label: '  Menu\u0308   Sayfası ' }).label).toBe(
+      'Menü Sayfası',
+    );
   });
 
   it('accepts 60 characters and refuses 61', () => {
     expect(parseLinkInput({ platform: 'website', url: 'ornek.com', label: 'ş'.repeat(60) }).label).toHaveLength(60);
-    expect(errorsOf({ platform: 'website', url: 'ornek.com', label: 'ş'.repeat(61) })).toEqual({ label: messages.labelTooLong });
+    expect(errorsOf({ platform: 'website', url: 'ornek.com', label: 'ş'.repeat(61) })).toEqual({
+      label: messages.labelTooLong,
+    });
   });
 
   it.each(['Menü\u0000', 'Me\u0007nü', 'Menü\u202E'])('refuses control characters in %j', (label) => {
@@ -31,7 +35,9 @@ describe('label', () => {
   });
 
   it('is required on edit', () => {
-    expect(errorsOf({ url: 'ornek.com', label: ' ' }, { mode: 'edit', platform: 'website' })).toEqual({ label: messages.labelRequired });
+    expect(errorsOf({ url: 'ornek.com', label: ' ' }, { mode: 'edit', platform: 'website' })).toEqual({
+      label: messages.labelRequired,
+    });
   });
 });
 
@@ -69,7 +75,10 @@ describe('icon (custom links only)', () => {
 
   it('defaults a custom link to Özel Link with the link emoji', () => {
     expect(parseLinkInput({ platform: 'custom', url: 'https://ornek.com/menu' })).toEqual({
-      platform: 'custom', url: 'https://ornek.com/menu', label: 'Özel Link', icon: '🔗',
+      platform: 'custom',
+      url: 'https://ornek.com/menu',
+      label: 'Özel Link',
+      icon: '🔗',
     });
   });
 });
@@ -80,8 +89,16 @@ describe('platform and the whole form', () => {
   });
 
   it('on edit, the stored platform wins over the body', () => {
-    const link = parseLinkInput({ platform: 'website', url: 'ali', label: 'Instagram hesabım' }, { mode: 'edit', platform: 'instagram' });
-    expect(link).toEqual({ platform: 'instagram', url: 'https://instagram.com/ali', label: 'Instagram hesabım', icon: null });
+    const link = parseLinkInput(
+      { platform: 'website', url: 'ali', label: 'Instagram hesabım' },
+      { mode: 'edit', platform: 'instagram' },
+    );
+    expect(link).toEqual({
+      platform: 'instagram',
+      url: 'https://instagram.com/ali',
+      label: 'Instagram hesabım',
+      icon: null,
+    });
   });
 
   it('reports every bad field at once', () => {

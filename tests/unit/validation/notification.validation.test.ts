@@ -14,12 +14,27 @@ function fieldsOf(body: Record<string, unknown>): Record<string, string> {
 
 describe('parseNotificationForm', () => {
   it('reads the address (domain lower-cased) and the two choices', () => {
-    expect(parseNotificationForm({ email: ' Sahip@Örnek.COM.tr ', on_message: '1', weekly: 'on' })).toEqual({ email: 'Sahip@xn--rnek-4qa.com.tr', onMessage: true, weekly: true, resend: false });
-    expect(parseNotificationForm({ email: 'a@b.co', on_message: '0', resend: '1' })).toEqual({ email: 'a@b.co', onMessage: false, weekly: false, resend: true });
+    expect(parseNotificationForm({ email: ' Sahip@Örnek.COM.tr ', on_message: '1', weekly: 'on' })).toEqual({
+      email: 'Sahip@xn--rnek-4qa.com.tr',
+      onMessage: true,
+      weekly: true,
+      resend: false,
+    });
+    expect(parseNotificationForm({ email: 'a@b.co', on_message: '0', resend: '1' })).toEqual({
+      email: 'a@b.co',
+      onMessage: false,
+      weekly: false,
+      resend: true,
+    });
   });
 
   it('takes an empty address with nothing chosen as "off"', () => {
-    expect(parseNotificationForm({ email: '' })).toEqual({ email: null, onMessage: false, weekly: false, resend: false });
+    expect(parseNotificationForm({ email: '' })).toEqual({
+      email: null,
+      onMessage: false,
+      weekly: false,
+      resend: false,
+    });
   });
 
   it('refuses every problem at once, in Turkish, keyed by field', () => {

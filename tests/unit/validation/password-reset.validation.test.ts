@@ -34,16 +34,27 @@ describe('parseNewPassword', () => {
   const email = 'yonetici@example.com';
 
   it('takes a strong password typed twice alike', () => {
-    expect(parseNewPassword({ password: 'Kadıköy-vapuru-1923', password_confirm: 'Kadıköy-vapuru-1923' }, email)).toBe('Kadıköy-vapuru-1923');
+    expect(parseNewPassword({ password: 'Kadıköy-vapuru-1923', password_confirm: 'Kadıköy-vapuru-1923' }, email)).toBe(
+      'Kadıköy-vapuru-1923',
+    );
   });
 
   it.each([
     [{ password: '', password_confirm: '' }, { password: messages.passwordRequired }],
     [{ password: 'kisa1', password_confirm: 'kisa1' }, { password: messages.tooShort }],
     [{ password: 'fenerbahçe', password_confirm: 'fenerbahçe' }, { password: messages.common }],
-    [{ password: 'Yonetici@Example.com', password_confirm: 'Yonetici@Example.com' }, { password: messages.sameAsEmail }],
-    [{ password: 'Kadıköy-vapuru-1923', password_confirm: 'Kadıköy-vapuru-1924' }, { password_confirm: messages.mismatch }],
-    [{ password: ['Kadıköy-vapuru-1923'], password_confirm: 'Kadıköy-vapuru-1923' }, { password: messages.passwordRequired }],
+    [
+      { password: 'Yonetici@Example.com', password_confirm: 'Yonetici@Example.com' },
+      { password: messages.sameAsEmail },
+    ],
+    [
+      { password: 'Kadıköy-vapuru-1923', password_confirm: 'Kadıköy-vapuru-1924' },
+      { password_confirm: messages.mismatch },
+    ],
+    [
+      { password: ['Kadıköy-vapuru-1923'], password_confirm: 'Kadıköy-vapuru-1923' },
+      { password: messages.passwordRequired },
+    ],
   ])('refuses %j', (body, fields) => {
     expect(fieldsOf(() => parseNewPassword(body, email))).toEqual(fields);
   });

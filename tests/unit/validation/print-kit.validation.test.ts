@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/errors.js';
-import { MAX_SHEET_CARDS, parsePrintFormat, parseSheetIds, printKitMessages } from '../../../src/validation/print-kit.validation.js';
+import {
+  MAX_SHEET_CARDS,
+  parsePrintFormat,
+  parseSheetIds,
+  printKitMessages,
+} from '../../../src/validation/print-kit.validation.js';
 
 function refusal(work: () => unknown): HttpError {
   try {
@@ -36,7 +41,8 @@ describe('parseSheetIds', () => {
   });
 
   it('asks for at least one customer', () => {
-    for (const raw of [undefined, '', ',', ['', '']]) expect(refusal(() => parseSheetIds(raw)).message).toBe(printKitMessages.noIds);
+    for (const raw of [undefined, '', ',', ['', '']])
+      expect(refusal(() => parseSheetIds(raw)).message).toBe(printKitMessages.noIds);
   });
 
   it('refuses what is not an id, including ids past a 32-bit row id', () => {

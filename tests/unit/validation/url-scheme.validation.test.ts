@@ -29,7 +29,19 @@ describe('hostile URLs are refused on every platform', () => {
     'blob:https://ornek.com/1',
     'about:blank',
   ];
-  const platforms = ['website', 'custom', 'maps', 'catalog', 'instagram', 'twitter', 'github', 'whatsapp', 'phone', 'email', 'location'];
+  const platforms = [
+    'website',
+    'custom',
+    'maps',
+    'catalog',
+    'instagram',
+    'twitter',
+    'github',
+    'whatsapp',
+    'phone',
+    'email',
+    'location',
+  ];
 
   it.each(hostile)('%j', (value) => {
     for (const platform of platforms) {
@@ -38,11 +50,14 @@ describe('hostile URLs are refused on every platform', () => {
     }
   });
 
-  it.each(['//evil.com', '//evil.com/x', '\\\\evil.com', '/\\evil.com', '/uploads/1/katalog.pdf'])('protocol-relative or same-site %j', (value) => {
-    for (const platform of ['website', 'custom', 'catalog']) {
-      expect(errorsOf({ platform, url: value })).toEqual({ url: messages.urlProtocolRelative });
-    }
-  });
+  it.each(['//evil.com', '//evil.com/x', '\\\\evil.com', '/\\evil.com', '/uploads/1/katalog.pdf'])(
+    'protocol-relative or same-site %j',
+    (value) => {
+      for (const platform of ['website', 'custom', 'catalog']) {
+        expect(errorsOf({ platform, url: value })).toEqual({ url: messages.urlProtocolRelative });
+      }
+    },
+  );
 
   it.each([
     ['jav&#x61;script:alert(1)', 'javascript'],
@@ -57,20 +72,33 @@ describe('hostile URLs are refused on every platform', () => {
   });
 
   it('refuses other schemes outright: only http, https, mailto and tel', () => {
-    for (const value of ['ftp://ornek.com', 'sms:+905321234567', 'whatsapp://send?phone=905321234567', 'intent://x', 'ws://ornek.com']) {
+    for (const value of [
+      'ftp://ornek.com',
+      'sms:+905321234567',
+      'whatsapp://send?phone=905321234567',
+      'intent://x',
+      'ws://ornek.com',
+    ]) {
       expect(errorsOf({ platform: 'custom', url: value }), value).toEqual({ url: messages.urlForbiddenScheme });
     }
   });
 
   it('refuses invisible characters inside an otherwise valid URL', () => {
     expect(errorsOf({ platform: 'website', url: 'https://orn\u200Bek.com' })).toEqual({ url: messages.urlInvisible });
-    expect(errorsOf({ platform: 'website', url: 'https://ornek.com/\u202Efdp.exe' })).toEqual({ url: messages.urlInvisible });
+    expect(errorsOf({ platform: 'website', url: 'https://ornek.com/\u202Efdp.exe' })).toEqual({
+      url: messages.urlInvisible,
+    });
   });
 
   it('every stored link value also passes the render-time fence', () => {
     const cases: Array<[string, string]> = [
-      ['website', 'ornek.com.tr'], ['instagram', '@ali'], ['whatsapp', '0532 123 45 67'], ['phone', '0532 123 45 67'],
-      ['email', 'ali@ornek.com'], ['maps', 'https://g.page/r/x/review'], ['custom', 'https://örnek.com/a b'],
+      ['website', 'ornek.com.tr'],
+      ['instagram', '@ali'],
+      ['whatsapp', '0532 123 45 67'],
+      ['phone', '0532 123 45 67'],
+      ['email', 'ali@ornek.com'],
+      ['maps', 'https://g.page/r/x/review'],
+      ['custom', 'https://örnek.com/a b'],
     ];
     for (const [platform, input] of cases) {
       const stored = urlOf(platform, input);

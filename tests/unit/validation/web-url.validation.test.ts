@@ -42,7 +42,9 @@ describe('website, custom, maps and catalog: any http(s) URL', () => {
   });
 
   it('treats a non-string url (a repeated field) as empty', () => {
-    expect(errorsOf({ platform: 'website', url: ['https://a.com', 'https://b.com'] })).toEqual({ url: messages.urlRequired });
+    expect(errorsOf({ platform: 'website', url: ['https://a.com', 'https://b.com'] })).toEqual({
+      url: messages.urlRequired,
+    });
   });
 });
 

@@ -26,7 +26,10 @@ describe('wifi: ssid|password', () => {
     [{ ssid: 'Kafe', password: '1234567' }, { password: messages.passwordLength }],
     [{ ssid: 'Kafe', password: 'p'.repeat(64) }, { password: messages.passwordLength }],
     [{ ssid: 'Kafe', password: '1234\u00005678' }, { password: messages.passwordInvalid }],
-    [{ ssid: '', password: '123' }, { ssid: messages.ssidRequired, password: messages.passwordLength }],
+    [
+      { ssid: '', password: '123' },
+      { ssid: messages.ssidRequired, password: messages.passwordLength },
+    ],
   ])('%j is refused', (fields, expected) => {
     expect(errorsOf({ platform: 'wifi', ...fields })).toEqual(expected);
   });

@@ -61,7 +61,13 @@ let doc: { hidden: boolean };
 let reducedMotion: boolean;
 
 function canvas(width: number, height: number): HTMLCanvasElement {
-  return { clientWidth: width, clientHeight: height, width: 0, height: 0, getContext: () => ctx } as unknown as HTMLCanvasElement;
+  return {
+    clientWidth: width,
+    clientHeight: height,
+    width: 0,
+    height: 0,
+    getContext: () => ctx,
+  } as unknown as HTMLCanvasElement;
 }
 
 /** Runs the pending animation frame at `now`. */
@@ -94,7 +100,9 @@ beforeEach(() => {
       removeEventListener: (type: string) => documentListeners.delete(type),
     }),
   );
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduced-motion') ? reducedMotion : false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduced-motion') ? reducedMotion : false,
+  }));
   vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => {
     const id = nextId++;
     frames.set(id, fn);
@@ -177,14 +185,26 @@ describe('startBackgroundAnimation', () => {
     [false, ['#eeeeee', '#dddddd']],
   ])('dark=%s draws with that variant', (dark, colours) => {
     reducedMotion = true;
-    const config: CanvasAnimationConfig = { colors: ['#111111', '#222222'], light: { colors: ['#eeeeee', '#dddddd'] }, dark: { colors: ['#010101', '#020202'] } };
+    const config: CanvasAnimationConfig = {
+      colors: ['#111111', '#222222'],
+      light: { colors: ['#eeeeee', '#dddddd'] },
+      dark: { colors: ['#010101', '#020202'] },
+    };
     startBackgroundAnimation(canvas(800, 600), 'waves', config, { dark });
     expect(new Set(ctx.fills)).toEqual(new Set(colours));
   });
 
   it('survives a config of the wrong shape', () => {
     reducedMotion = true;
-    const junk = { colors: 'red', count: 'NaN', size: Infinity, speed: -1, shapes: [1, 'star'], waveCount: null, dark: 5 } as unknown as CanvasAnimationConfig;
+    const junk = {
+      colors: 'red',
+      count: 'NaN',
+      size: Infinity,
+      speed: -1,
+      shapes: [1, 'star'],
+      waveCount: null,
+      dark: 5,
+    } as unknown as CanvasAnimationConfig;
     expect(() => startBackgroundAnimation(canvas(800, 600), 'geometry', junk)).not.toThrow();
     expect(ctx.calls.beginPath).toBeGreaterThan(0);
   });

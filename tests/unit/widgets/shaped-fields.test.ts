@@ -39,7 +39,7 @@ describe('shapeIban (pasted: regrouped in fours)', () => {
     'TR 33 00 06 10 05 19 78 64 57 84 13 26',
     IBAN,
     'IBAN: TR33-0006-1005-1978-6457-8413-26',
-  ])('%j becomes the grouped IBAN, within the field\'s maxlength, and the server takes it', (raw) => {
+  ])("%j becomes the grouped IBAN, within the field's maxlength, and the server takes it", (raw) => {
     const { value } = shapeIban(raw, end(raw), true);
     expect(value).toBe('TR33 0006 1005 1978 6457 8413 26');
     expect(value.length).toBeLessThanOrEqual(LINK_FIELD_LIMITS.iban);
