@@ -23,7 +23,9 @@ const CUSTOMER_ACTIONS = [
 ];
 const OTHER_ACTIONS = ['sign_in', 'sign_out', 'customers_csv_exported', 'brand_changed'];
 
-/** Writes the entries oldest first, so ids grow with time as the app's do. Returns the customer the most entries name. */
+/**
+ * Writes the entries oldest first, so ids grow with time as the app's do. Returns the customer the most entries name.
+ */
 export function seedActivity(db: Database.Database, now: number, random: () => number): { busiestCustomerId: number } {
   const customers = db.prepare('select id, name, surname, slug from customers order by id').all() as Array<{
     id: number;

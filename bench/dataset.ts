@@ -162,7 +162,8 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     // Customers signed up over three years, oldest first; the bench profile is the first of
     // them, so it is old enough to have 400 days of views.
     const slugs = new Set<string>();
-    // The bench profile's contact is the one written below with the rest of its page; no business, so its page weighs what it did.
+    // The bench profile's contact is the one written below with the rest of its page; no business, so its page weighs
+    // what it did.
     const businessRandom = seededRandom(20261126);
     const benchContact: BusinessData = {
       company: null,

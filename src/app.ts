@@ -155,7 +155,10 @@ export interface App {
     /** The owner's e-mail notifications; server.ts runs the weekly summary's schedule. */
     ownerMail: OwnerMail;
   };
-  /** Writes what is pending in the batched access log and closes what the app opened besides the database pool (the SQLite read connection of the public page); before db.destroy(). */
+  /**
+   * Writes what is pending in the batched access log and closes what the app opened besides the database pool (the
+   * SQLite read connection of the public page); before db.destroy().
+   */
   close(): void;
 }
 
@@ -166,7 +169,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileRepository = new ProfileRepository(db);
   const storage = createStorage(config);
   const administrators = new AdministratorRepository(db);
-  // E-mails about an administrator's own account, queued with the change they tell of (`brand` is read when one is sent).
+  // E-mails about an administrator's own account, queued with the change they tell of (`brand` is read when one is
+  // sent).
   const securityMail = new AdminSecurityMail(config, () => brand.look(), now);
   const auth = new AdminAuthService(administrators, clock, logger, securityMail);
   // Who did what, recorded right after each change (docs/architecture.md, Activity log).
@@ -223,7 +227,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const openingHours = new OpeningHoursService(new OpeningHoursRepository(db), config.timeZone, now);
   const profileService = new ProfileService(profileRepository, priceListReads, openingHours);
   const messageRepository = new MessageRepository(db);
-  // The owner's e-mail notifications (docs/product.md, Notifications); none without SMTP. `brand` is read when an e-mail is made.
+  // The owner's e-mail notifications (docs/product.md, Notifications); none without SMTP. `brand` is read when an
+  // e-mail is made.
   const ownerMail = createOwnerMail(
     db,
     messageRepository,

@@ -17,7 +17,10 @@ function decodeLeniently(url: string): string {
 const AFTER_EDIT = /(\/+edit\/+)[^/?#]*/gi;
 /** After `login/reset` (a "Şifremi unuttum" link): the next segment is its one-time token. */
 const AFTER_RESET = /(\/+login\/+reset\/+)[^/?#]*/gi;
-/** After `notifications/confirm` or `notifications/unsubscribe` (links in the owner's e-mails): the next segment is their token. */
+/**
+ * After `notifications/confirm` or `notifications/unsubscribe` (links in the owner's e-mails): the next segment is
+ * their token.
+ */
 const AFTER_NOTIFICATION_LINK = /(\/+notifications\/+(?:confirm|unsubscribe)\/+)[^/?#]*/gi;
 /**
  * What looks like an edit token wherever it stands (a query, a doubly encoded path): 43 or more

@@ -88,7 +88,10 @@ export interface RouteDeps {
   /** The opening hours' form (docs/product.md, Opening hours). */
   ownerHours: OwnerHoursController;
   messageThrottle: RequestHandler;
-  /** Contact exchange (docs/product.md, Contact exchange): the visitor's form, the owner's "Kişiler", 10 accepted forms per address and profile per 10 minutes. */
+  /**
+   * Contact exchange (docs/product.md, Contact exchange): the visitor's form, the owner's "Kişiler", 10 accepted forms
+   * per address and profile per 10 minutes.
+   */
   leadForm: LeadFormController;
   ownerLeads: OwnerLeadsController;
   leadThrottle: RequestHandler;
@@ -131,7 +134,9 @@ const bodyOrEmpty: RequestHandler = (req, _res, next) => {
 };
 /** Small url-encoded forms only; anything bigger is a 413. */
 const form = [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 50 }), bodyOrEmpty];
-/** The list's bulk form: a page's 50 checkboxes and more (validation/bulk-action.validation.ts caps the ids at 1,000). */
+/**
+ * The list's bulk form: a page's 50 checkboxes and more (validation/bulk-action.validation.ts caps the ids at 1,000).
+ */
 const bulkForm = [express.urlencoded({ extended: false, limit: '32kb', parameterLimit: 1100 }), bodyOrEmpty];
 /** A visitor's message: room for far more than 500 characters, so an overlong one comes back with its text. */
 const messageForm = [express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 }), bodyOrEmpty];
@@ -169,7 +174,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
     d.auth.signIn,
   );
   app.post('/logout', privatePage, sameOriginOnly, d.session, form, csrfProtection, d.auth.signOut);
-  // "Şifremi unuttum": signed-out pages on the sign-in form's CSRF cookie (path /login); the reset link's token is a credential.
+  // "Şifremi unuttum": signed-out pages on the sign-in form's CSRF cookie (path /login); the reset link's token is a
+  // credential.
   const reset = d.passwordReset;
   app.get('/login/forgot', privatePage, reset.offered, d.brandLocals, d.signInCsrf.token, reset.showForgot);
   app.post(
@@ -213,7 +219,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/activity', ...adminPage, d.activity.list);
   // An import's or a bulk action's one entry, with the customers it named.
   app.get('/admin/activity/:activityId', ...adminPage, d.activity.entry);
-  // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF; `action=clear` clears it.
+  // The agency brand: a multipart form (the logo), read only for a signed-in administrator, parsed before CSRF;
+  // `action=clear` clears it.
   app.get('/admin/settings', ...adminPage, d.mailSettings.section, d.settings.show);
   app.post(
     '/admin/settings',
@@ -236,11 +243,13 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/security', ...adminPage, d.adminSecurity.show);
   app.post('/admin/security', ...adminAction, d.adminSecurity.enable);
   app.post('/admin/security/disable', ...adminAction, ...d.secondFactorOffThrottle, d.adminSecurity.disable);
-  // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back sealed, never in a URL.
+  // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back
+  // sealed, never in a URL.
   app.post('/admin/security/recovery-codes', ...adminAction, ...d.recoveryRenewalThrottle, d.recoveryCodes.renew);
   app.post('/admin/security/recovery-codes/download', ...adminAction, d.recoveryCodes.download);
   app.post('/admin/customers', ...adminAction, d.admin.create);
-  // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all matching.
+  // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all
+  // matching.
   app.post(
     '/admin/customers/bulk',
     privatePage,
@@ -256,7 +265,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   app.get('/admin/customers', (_req, res) => res.redirect(303, '/admin'));
   app.get('/admin/customers.csv', ...adminPage, d.customersCsv);
-  // Bulk import: a body (up to 1 MB of CSV, multipart so parsed before CSRF) is read only for a signed-in administrator.
+  // Bulk import: a body (up to 1 MB of CSV, multipart so parsed before CSRF) is read only for a signed-in
+  // administrator.
   app.get('/admin/import', ...adminPage, d.customerImport.show);
   app.post(
     '/admin/import',
@@ -301,7 +311,8 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
   app.get('/admin/customers/:id/token', ...adminPage, d.loadCustomerById, d.admin.confirmToken);
   app.post('/admin/customers/:id/token', ...adminAction, d.loadCustomerById, d.admin.replaceToken);
   app.post('/admin/customers/:id/delete', ...adminAction, d.loadCustomerById, d.admin.remove);
-  // A customer's price list from a CSV: the upload (multipart, before CSRF) previews, the confirmation carries the file back.
+  // A customer's price list from a CSV: the upload (multipart, before CSRF) previews, the confirmation carries the file
+  // back.
   const pi = d.priceListImport;
   app.get('/admin/customers/:id/price-list/import', ...adminPage, d.loadCustomerById, pi.page('admin'));
   app.post(

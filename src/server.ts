@@ -16,7 +16,10 @@ import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { MailOutboxWorker } from './services/mail-outbox-worker.js';
 import { WeeklySummarySchedule } from './services/weekly-summary-schedule.js';
 
-/** How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container to stop. */
+/**
+ * How long shutdown waits for requests in flight before it closes them: well inside the 10 s Docker gives a container
+ * to stop.
+ */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 /**
@@ -103,7 +106,8 @@ async function main(): Promise<void> {
   );
   // Off unless BACKUP_EVERY_HOURS is set; its timer never keeps the process alive.
   const backups = await startAutomaticBackups(config, logger);
-  // Leads past the owner's 3, 6 or 12 months are deleted (docs/product.md, Contact exchange): a minute after start, then every 6 hours.
+  // Leads past the owner's 3, 6 or 12 months are deleted (docs/product.md, Contact exchange): a minute after start,
+  // then every 6 hours.
   const expiredLeads = startSchedule({
     everyMs: 6 * 3_600_000,
     firstDelayMs: 60_000,
@@ -113,7 +117,8 @@ async function main(): Promise<void> {
         (err: unknown) => logger.error({ err }, 'expired leads could not be deleted'),
       ),
   });
-  // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps the process alive.
+  // Off unless SMTP_URL and MAIL_FROM are set: sends the outbox (docs/architecture.md, E-mail); its timer never keeps
+  // the process alive.
   const mailWorker = config.mail
     ? new MailOutboxWorker(new MailOutboxRepository(db), createSmtpSender(config.mail), logger, {
         composers: services.ownerMail.composers,

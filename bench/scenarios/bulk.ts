@@ -1,9 +1,9 @@
 /**
  * n. The list's "all matching" bulk action on every customer: POST /admin/customers/bulk with
  * all_matching=1 deactivates all of them in one transaction (one UPDATE, each version raised,
- * one activity entry, its customers listed in admin_activity_customers). First every customer is made active, so the figure is the
- * whole table changing; afterwards the ones that were passive before are passive again and the
- * rest active, so the data set is as it was for any scenario after this one.
+ * one activity entry, its customers listed in admin_activity_customers). First every customer is made active, so the
+ * figure is the whole table changing; afterwards the ones that were passive before are passive again and the rest
+ * active, so the data set is as it was for any scenario after this one.
  */
 import { cookieHeader, formBody, rawRequest, type RawResponse } from '../../tests/helpers/raw-http.js';
 import { signInAdmin } from '../../tests/helpers/real-admin.js';

@@ -61,7 +61,10 @@ export async function benchMessages(
   return run.rate;
 }
 
-/** One run of messages against the server at `appUrl` (process `pid`): a probe, then a fixed number; `detailId` names its raw figures. */
+/**
+ * One run of messages against the server at `appUrl` (process `pid`): a probe, then a fixed number; `detailId` names
+ * its raw figures.
+ */
 export async function measureMessages(
   ctx: BenchContext,
   appUrl: string,
@@ -104,7 +107,8 @@ export async function measureMessages(
   // A short run to learn the rate, then a run of a fixed number of messages: with `amount`,
   // autocannon waits for every answer, so committed rows and 303s can be compared exactly.
   const probe = await load({ url, connections: CONNECTIONS, durationS: PROBE_S, setupRequest });
-  // Messages in flight when the probe stopped are still being committed (seconds, on a slow run): wait until none lands.
+  // Messages in flight when the probe stopped are still being committed (seconds, on a slow run): wait until none
+  // lands.
   for (let last = -1, now = await countMessages(); now !== last; last = now, now = await countMessages())
     await sleep(500);
   const amount = Math.max(MIN_MESSAGES, Math.min(MAX_MESSAGES, Math.round(probe.rps * MEASURED_S)));

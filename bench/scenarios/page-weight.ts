@@ -38,7 +38,9 @@ function attributes(tag: string): Map<string, string> {
   return found;
 }
 
-/** `import x from "./a.js"`, `import "./b.js"`, `export {y} from "./c.js"`; not `import("./d.js")`, which loads later. */
+/**
+ * `import x from "./a.js"`, `import "./b.js"`, `export {y} from "./c.js"`; not `import("./d.js")`, which loads later.
+ */
 function staticImports(js: string): string[] {
   const found: string[] = [];
   for (const match of js.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w*${},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g))

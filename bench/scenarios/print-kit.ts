@@ -35,7 +35,8 @@ export async function benchPrintKit(
 ): Promise<void> {
   const { cookie } = await signInAdmin(ctx.appUrl, credentials.email, credentials.password);
   const ids = Array.from({ length: CARDS }, (_, i) => i + 1).join(',');
-  // passive=include: the first 300 hold some of the data set's passive customers, whose question would be the answer otherwise.
+  // passive=include: the first 300 hold some of the data set's passive customers, whose question would be the answer
+  // otherwise.
   const sheetUrl = `${ctx.appUrl}/admin/print.pdf?ids=${ids}&passive=include`;
 
   const times: number[] = [];

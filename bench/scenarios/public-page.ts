@@ -144,7 +144,8 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
     pass: page.result.p99 < 25,
   });
   const n = (value: number) => value.toLocaleString('en-US');
-  // Every load comes from one address: it counts a few views at most (src/services/view-allowance.ts), however many are answered.
+  // Every load comes from one address: it counts a few views at most (src/services/view-allowance.ts), however many are
+  // answered.
   results.add({
     id: 'public.views',
     what: 'Views recorded from one client address (after the flush)',

@@ -76,7 +76,8 @@ export class AdminCustomerPage {
       timeZone: this.config.timeZone,
       priceListItems,
       notificationRecipient: notificationRecipientView(notifications),
-      // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it refused.
+      // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it
+      // refused.
       identityForm: { values: identity, errors: {} },
       ...forms,
     });

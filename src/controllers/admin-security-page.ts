@@ -40,7 +40,10 @@ export class AdminSecurityPage {
     private readonly timeZone: string,
   ) {}
 
-  /** Whose codes the page, the paper and the file name: the agency's brand (middleware/brand-locals.ts) and the signed-in administrator. */
+  /**
+   * Whose codes the page, the paper and the file name: the agency's brand (middleware/brand-locals.ts) and the
+   * signed-in administrator.
+   */
   owner(res: Response): RecoveryCodesOwner {
     const email = (res.locals.currentAdmin as { email: string } | undefined)?.email ?? '';
     return { brandName: brandOf(res)?.name ?? 'Vizit', email, timeZone: this.timeZone };
@@ -71,7 +74,10 @@ export class AdminSecurityPage {
     });
   }
 
-  /** The codes in clear, on this answer only, with their copy, download and print; `renewed`: a new set replaced the old one. */
+  /**
+   * The codes in clear, on this answer only, with their copy, download and print; `renewed`: a new set replaced the old
+   * one.
+   */
   async renderCodes(req: Request, res: Response, codes: string[], renewed: boolean): Promise<void> {
     const adminId = req.session.adminId as number;
     const { sealed, issuedAt } = this.sheets.seal(adminId, codes);

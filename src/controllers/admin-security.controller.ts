@@ -31,7 +31,10 @@ export class AdminSecurityController {
     await this.page.render(req, res, 200);
   };
 
-  /** Turns it on with a right code for the secret the form carries, and shows the recovery codes on this answer only (never stored in clear). */
+  /**
+   * Turns it on with a right code for the secret the form carries, and shows the recovery codes on this answer only
+   * (never stored in clear).
+   */
   enable: RequestHandler = async (req, res) => {
     const adminId = req.session.adminId as number;
     const body = req.body as Record<string, unknown>;
@@ -90,7 +93,9 @@ export class AdminSecurityController {
     res.redirect(303, '/admin/security');
   };
 
-  /** A throttle said no (too many wrong passwords or codes): the form again, with how long to wait and the code kept. */
+  /**
+   * A throttle said no (too many wrong passwords or codes): the form again, with how long to wait and the code kept.
+   */
   throttled = async (req: Request, res: Response, message: string): Promise<void> => {
     const typed = (req.body as Record<string, unknown>).code;
     await this.page.render(req, res, 429, {

@@ -145,7 +145,10 @@ export class AdminController {
     notice(req, res, `/admin/customers/${customer.id}`, text, { isActive });
   };
 
-  /** The question before the edit link is replaced (docs/product.md, Administrator): one mis-tap must not lock the owner out. */
+  /**
+   * The question before the edit link is replaced (docs/product.md, Administrator): one mis-tap must not lock the owner
+   * out.
+   */
   confirmToken: RequestHandler = (req, res) => {
     const customer = loadedCustomer(req);
     res.render('admin/token-confirm', { title: 'Düzenleme bağlantısı yenilensin mi?', customer });

@@ -79,7 +79,8 @@ export class CustomerBulkController {
         count: customers.length,
       });
     }
-    // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its dialog (confirm=1) ask first.
+    // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its
+    // dialog (confirm=1) ask first.
     let selection: BulkTarget = target;
     if (request.review || request.confirmed) {
       const confirmed = await this.confirmedSelection(req, res, action, request);
@@ -227,7 +228,10 @@ function nothingFound(target: BulkTarget): string {
   return target.kind === 'matching' ? bulkNotices.noneMatching : bulkNotices.noneFound;
 }
 
-/** Post/redirect/get to the list as it was (q, durum, sira, page kept), the notice in the session; JSON says it directly. */
+/**
+ * Post/redirect/get to the list as it was (q, durum, sira, page kept), the notice in the session; JSON says it
+ * directly.
+ */
 function backToList(
   req: Request,
   res: Response,

@@ -27,7 +27,9 @@ const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, inval
 
 const EMPTY_MESSAGE_FORM = { value: '', error: null, sent: false } as const;
 
-/** The visitor's side of contact exchange (docs/product.md, Contact exchange): the form's post and the information text. */
+/**
+ * The visitor's side of contact exchange (docs/product.md, Contact exchange): the form's post and the information text.
+ */
 export class LeadFormController {
   constructor(
     private readonly pages: PublicPageService,
@@ -37,7 +39,10 @@ export class LeadFormController {
     private readonly now: () => number,
   ) {}
 
-  /** The public page rendered for this response only, its contact form in `state`, with the stamp the form was sent with when it still holds. */
+  /**
+   * The public page rendered for this response only, its contact form in `state`, with the stamp the form was sent with
+   * when it still holds.
+   */
   private async render(req: Request, res: Response, status: number, state: LeadFormState): Promise<void> {
     const stamp = this.formTimer.kept((req.body as Record<string, unknown> | undefined)?.form_started, this.now());
     const page = await this.pages.fresh(
@@ -66,7 +71,10 @@ export class LeadFormController {
   /** The per-address limit's answer (middleware/lead-throttle.ts). */
   tooMany = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, { _: messages.tooMany });
 
-  /** `POST /{slug}/leads`: 303 to the thanks (`/{slug}?lead=1#lead-durum`) once the lead is committed; a form that is off is a 404. */
+  /**
+   * `POST /{slug}/leads`: 303 to the thanks (`/{slug}?lead=1#lead-durum`) once the lead is committed; a form that is
+   * off is a 404.
+   */
   submit: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const settings = await orFail(messages.failed, () => this.leads.openFormOf(customer));

@@ -9,7 +9,10 @@ export const messages = {
   saveFailed: 'Çalışma saatleri kaydedilemedi',
 } as const;
 
-/** The owner's opening-hours form (docs/product.md, Opening hours): saved whole, or refused in its dialog with what was typed. */
+/**
+ * The owner's opening-hours form (docs/product.md, Opening hours): saved whole, or refused in its dialog with what was
+ * typed.
+ */
 export class OwnerHoursController {
   constructor(
     private readonly editor: OwnerEditor,

@@ -163,7 +163,10 @@ export class OwnerLeadsController {
     res.redirect(303, `${ownerBase(req)}/leads?durum=silindi`);
   };
 
-  /** `POST …/leads/delete-all` with `confirm=1` from its confirmation; without it, the page with that confirmation open (422). */
+  /**
+   * `POST …/leads/delete-all` with `confirm=1` from its confirmation; without it, the page with that confirmation open
+   * (422).
+   */
   removeAll: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     if (bodyOf(req).confirm !== '1') {

@@ -51,7 +51,8 @@ export class OwnerPagesController {
       return;
     }
     const base = ownerBase(req);
-    // Contact exchange's day counter (docs/product.md, Contact exchange): a line under the totals; none when it cannot be read.
+    // Contact exchange's day counter (docs/product.md, Contact exchange): a line under the totals; none when it cannot
+    // be read.
     const leadDays = await this.leads
       .perDay(customer.id, detail.dailyStats[0]?.date ?? '', detail.dailyStats.at(-1)?.date ?? '')
       .catch(() => new Map<string, number>());

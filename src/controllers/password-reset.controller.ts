@@ -77,7 +77,10 @@ export class PasswordResetController {
     this.renderForgot(res, 200, '', {}, req.query.gonderildi === '1');
   };
 
-  /** The same answer whether or not the address is an administrator's: a 303 to the page that says a link may be on its way. */
+  /**
+   * The same answer whether or not the address is an administrator's: a 303 to the page that says a link may be on its
+   * way.
+   */
   sendLink: RequestHandler = async (req, res) => {
     const body = req.body as Record<string, unknown>;
     let email: string;
@@ -110,7 +113,9 @@ export class PasswordResetController {
     else this.renderReset(res, 200, reset, token, {});
   };
 
-  /** A refused password shows the form again, empty (nothing secret is sent back); done: the sign-in page with a notice. */
+  /**
+   * A refused password shows the form again, empty (nothing secret is sent back); done: the sign-in page with a notice.
+   */
   reset: RequestHandler = async (req, res) => {
     const token = tokenOf(req);
     const reset = await this.resets.findLive(token);

@@ -60,7 +60,9 @@ const dataOf = (body: Record<string, unknown>) =>
 export class PriceListImportController {
   constructor(
     private readonly imports: PriceListImportService,
-    /** An administrator's import is an entry of the activity log (docs/product.md, Activity log); the owner's is not. */
+    /**
+     * An administrator's import is an entry of the activity log (docs/product.md, Activity log); the owner's is not.
+     */
     private readonly activity: Pick<ActivityLog, 'priceListImported'>,
   ) {}
 

@@ -37,7 +37,10 @@ export class PrintKitController {
     private readonly activity: ActivityLog,
   ) {}
 
-  /** `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card, `&hours=1` for a table card with the opening hours) of the customer the route loaded (by admin id or by edit token). */
+  /**
+   * `print.pdf?format=card|a6` (`&bleed=1` for a print shop's card, `&hours=1` for a table card with the opening hours)
+   * of the customer the route loaded (by admin id or by edit token).
+   */
   customerKit: RequestHandler = async (req, res) => {
     const format = parsePrintFormat(req.query.format);
     const bleed = parseBleed(req.query.bleed, format);

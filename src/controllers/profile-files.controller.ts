@@ -90,7 +90,9 @@ export class ProfileFilesController {
     sendQr(res, 'image/png', png, PUBLIC_CACHE);
   };
 
-  /** GET /{slug}/links/{linkId}/qr.svg (the link loaded for this customer): a visible wifi, location or iban link only. */
+  /**
+   * GET /{slug}/links/{linkId}/qr.svg (the link loaded for this customer): a visible wifi, location or iban link only.
+   */
   linkQrSvg: RequestHandler = async (req, res) => {
     const link = loadedLink(req);
     if (!link.isVisible || !isQrPlatform(link.platform)) throw new NotFoundError();

@@ -17,7 +17,10 @@ export interface FastPathDeps {
   customers: CustomerRepository;
   responder: CachedPageResponder;
   views: ViewRecorder;
-  /** Which loads count as views: a few per client address and profile (`req.ip`, behind TRUST_PROXY as Express reads it). */
+  /**
+   * Which loads count as views: a few per client address and profile (`req.ip`, behind TRUST_PROXY as Express reads
+   * it).
+   */
   viewAllowance: ViewAllowance;
   baseUrl: string | null;
   now: () => number;

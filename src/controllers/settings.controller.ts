@@ -103,7 +103,9 @@ export class SettingsController {
     this.done(req, res, messages.saved);
   };
 
-  /** A logo over the upload limit: the form again with what was typed (the parser reads the fields after the file too). */
+  /**
+   * A logo over the upload limit: the form again with what was typed (the parser reads the fields after the file too).
+   */
   tooLarge: ErrorRequestHandler = async (err: unknown, req, res, next) => {
     if (!(err instanceof FileTooLargeError) || res.headersSent) {
       next(err);

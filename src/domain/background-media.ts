@@ -58,7 +58,10 @@ export function plainVideoUrl(value: string): string | null {
   return href && VIDEO_PATH.test(new URL(href).pathname) ? href : null;
 }
 
-/** One of our uploads, re-encoded by us: the only image a public page may load from now on (docs/product.md, Backgrounds and covers). */
+/**
+ * One of our uploads, re-encoded by us: the only image a public page may load from now on (docs/product.md, Backgrounds
+ * and covers).
+ */
 export function isUploadedImage(value: string): boolean {
   return UPLOAD_IMAGE.test(value);
 }

@@ -13,7 +13,10 @@ export const MIN_CONTRAST = 4.5;
 /** `#rrggbb`, the only spelling stored; written in lower case. */
 export const ACCENT_PATTERN = /^#[0-9a-f]{6}$/;
 
-/** The light theme's text colour on buttons, and its darkest ground under links (public/css/app.css: --on-brand, --surface-2). */
+/**
+ * The light theme's text colour on buttons, and its darkest ground under links (public/css/app.css: --on-brand,
+ * --surface-2).
+ */
 const LIGHT_GROUNDS = ['#ffffff', '#f1f3f9'] as const;
 /** The dark theme's button text and its lightest ground (--on-brand, --surface-2 in the dark block). */
 const DARK_GROUNDS = ['#0d1017', '#1e2330'] as const;

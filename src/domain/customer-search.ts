@@ -44,7 +44,10 @@ export function typedPhoneDigits(text: string): string | null {
   return digits === '' ? null : digits;
 }
 
-/** A stored phone (E.164, `+905321234567`) as the search text holds it: the national 10 digits, a foreign number's digits. */
+/**
+ * A stored phone (E.164, `+905321234567`) as the search text holds it: the national 10 digits, a foreign number's
+ * digits.
+ */
 export function nationalPhoneDigits(phone: string): string {
   return typedPhoneDigits(phone) ?? '';
 }

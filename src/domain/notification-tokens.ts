@@ -1,6 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-/** What an unsubscribe link turns off: the new-entries e-mail, the weekly summary, or every e-mail (the confirmation's link). */
+/**
+ * What an unsubscribe link turns off: the new-entries e-mail, the weekly summary, or every e-mail (the confirmation's
+ * link).
+ */
 export const UNSUBSCRIBE_KINDS = ['message', 'weekly', 'all'] as const;
 export type UnsubscribeKind = (typeof UNSUBSCRIBE_KINDS)[number];
 

@@ -47,7 +47,10 @@ function splitAmount(amount: string): [string, string] | null {
   return decimal ? [decimal[1]!, decimal[2]!] : null;
 }
 
-/** Why a typed price is not one: nothing typed, below zero, over 1,000,000 ₺, more than two decimals, not written as a price. */
+/**
+ * Why a typed price is not one: nothing typed, below zero, over 1,000,000 ₺, more than two decimals, not written as a
+ * price.
+ */
 export type PriceProblem = 'empty' | 'negative' | 'tooHigh' | 'decimals' | 'format';
 
 /**

@@ -1,7 +1,10 @@
 import type { Response } from 'express';
 import type { ActivityActor } from '../domain/admin-activity.js';
 
-/** The signed-in administrator (set by middleware/require-admin.ts), for the activity log; none outside the admin routes. */
+/**
+ * The signed-in administrator (set by middleware/require-admin.ts), for the activity log; none outside the admin
+ * routes.
+ */
 export function actingAdmin(res: Response): ActivityActor {
   const admin = res.locals.currentAdmin as { id: number; email: string } | undefined;
   return admin ? { id: admin.id, email: admin.email } : { id: null, email: null };

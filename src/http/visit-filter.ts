@@ -15,7 +15,9 @@ export function isCountableVisit(req: Request): boolean {
   return !isBotAgent(agent);
 }
 
-/** isbot's answers for the user agents seen lately: a handful of browsers make most page loads, and its pattern is long. */
+/**
+ * isbot's answers for the user agents seen lately: a handful of browsers make most page loads, and its pattern is long.
+ */
 const botAnswers = new Map<string, boolean>();
 const BOT_ANSWERS_KEPT = 500;
 

@@ -17,7 +17,9 @@ export const projectRoot = findProjectRoot();
 export const viewsDir = path.join(projectRoot, 'views');
 export const publicDir = path.join(projectRoot, 'public');
 export const buildDir = path.join(publicDir, 'build');
-/** Data files the server reads at run time, written by the scripts that name them (the Docker image copies the folder). */
+/**
+ * Data files the server reads at run time, written by the scripts that name them (the Docker image copies the folder).
+ */
 export const assetsDir = path.join(projectRoot, 'src', 'assets');
 /** The print kit's fonts, cut from Noto Sans by `npm run fonts` (scripts/write-print-fonts.ts). */
 export const printFontsDir = path.join(assetsDir, 'fonts');

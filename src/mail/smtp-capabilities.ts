@@ -71,7 +71,9 @@ export function askSmtpUtf8(smtpUrl: string, timeoutMs = PROBE_TIMEOUT_MS): Prom
   });
 }
 
-/** Whether the server offers SMTPUTF8, asked at most once per 10 minutes (an unknown answer is asked again next time). */
+/**
+ * Whether the server offers SMTPUTF8, asked at most once per 10 minutes (an unknown answer is asked again next time).
+ */
 export function smtpUtf8Probe(config: MailConfig, now: () => number = Date.now): () => Promise<boolean | null> {
   let known: { offered: boolean; at: number } | null = null;
   let asking: Promise<boolean | null> | null = null;

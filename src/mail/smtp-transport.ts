@@ -38,9 +38,10 @@ export const UTF8_LOCAL_PART_REFUSED =
   'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor (SMTPUTF8 yok); e-posta gönderilmedi.';
 
 /**
- * nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md, Memory).
- * Addresses: nodemailer sends an ASCII local part with its domain in punycode (`ali@xn--irket-idb.com.tr`), and a
- * non-ASCII one with SMTPUTF8; a server that does not offer it is never sent such an address: the mail fails for good.
+ * nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md,
+ * Memory). Addresses: nodemailer sends an ASCII local part with its domain in punycode (`ali@xn--irket-idb.com.tr`),
+ * and a non-ASCII one with SMTPUTF8; a server that does not offer it is never sent such an address: the mail fails for
+ * good.
  */
 export function createSmtpSender(config: MailConfig, options: SenderOptions = {}): MailSender {
   const poolOptions: SMTPPool.Options = {

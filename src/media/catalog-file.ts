@@ -70,7 +70,10 @@ async function leadingBytes(source: Uint8Array | string, length: number): Promis
   }
 }
 
-/** The catalog type by its bytes (in memory, or in the file at a path); anything else, an empty file included, is refused. */
+/**
+ * The catalog type by its bytes (in memory, or in the file at a path); anything else, an empty file included, is
+ * refused.
+ */
 export async function detectCatalog(source: Uint8Array | string): Promise<CatalogType> {
   const type = await sniffType(source, CATALOG_TYPES, unsupported);
   if (type.ext === 'pdf' && !PDF_HEADER.test((await leadingBytes(source, 16)).toString('latin1'))) throw unsupported();

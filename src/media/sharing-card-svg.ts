@@ -2,8 +2,8 @@
  * The sharing image's drawing (docs/product.md, Public page): what a chat or a timeline shows
  * when the page's address is shared, 1200x630. The photo (composited by media/sharing-image.ts
  * into `PHOTO`) or the initials on the accent, the name, the title and the business, the
- * agency's logo (composited into `BRAND_LOGO`) or its mark, and its name. Pure: an SVG string from the card and a text measure. Every text is
- * fitted before it is drawn (media/text-fit.ts) and XML-escaped as it is written.
+ * agency's logo (composited into `BRAND_LOGO`) or its mark, and its name. Pure: an SVG string from the card and a text
+ * measure. Every text is fitted before it is drawn (media/text-fit.ts) and XML-escaped as it is written.
  */
 import { SHARING_IMAGE } from '../domain/sharing-image-size.js';
 import { fitText, type FittedText } from './text-fit.js';
@@ -31,7 +31,10 @@ export interface SharingCard {
   accent: string | null;
   /** The photo is composited over the circle; without one the initials are drawn on it. */
   hasPhoto: boolean;
-  /** The width of the agency's logo composited at BRAND_LOGO (media/sharing-image.ts); null draws its letter mark instead. */
+  /**
+   * The width of the agency's logo composited at BRAND_LOGO (media/sharing-image.ts); null draws its letter mark
+   * instead.
+   */
   logoWidth: number | null;
 }
 
@@ -116,7 +119,10 @@ function portrait(card: SharingCard): string {
   );
 }
 
-/** The agency's logo (composited there) or its mark (its letter on the accent), and its name, at the foot of the text column. */
+/**
+ * The agency's logo (composited there) or its mark (its letter on the accent), and its name, at the foot of the text
+ * column.
+ */
 function brandLine(card: SharingCard, measure: MeasureText): string {
   const y = BRAND_LOGO.y;
   const markWidth = card.logoWidth ?? BRAND_LOGO.height;

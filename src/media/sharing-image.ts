@@ -39,7 +39,10 @@ async function roundPhoto(photo: Buffer): Promise<Buffer | null> {
   }
 }
 
-/** The agency's logo (a PNG we re-encoded) fitted into BRAND_LOGO's box, or null when it cannot be read (its mark is drawn then). */
+/**
+ * The agency's logo (a PNG we re-encoded) fitted into BRAND_LOGO's box, or null when it cannot be read (its mark is
+ * drawn then).
+ */
 async function smallLogo(logo: Buffer): Promise<{ png: Buffer; width: number; height: number } | null> {
   try {
     const { data, info } = await sharp(logo, { limitInputPixels: MAX_PHOTO_PIXELS })

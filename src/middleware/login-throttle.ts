@@ -9,7 +9,9 @@ import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
 import { throttleLogger } from './throttle-logger.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-/** Wrong passwords allowed for one administrator (one e-mail address) per window, at sign-in and in a session together. */
+/**
+ * Wrong passwords allowed for one administrator (one e-mail address) per window, at sign-in and in a session together.
+ */
 export const LOGIN_FAILURES_PER_EMAIL = 5;
 /** Failed sign-ins allowed from one client address per window. */
 export const LOGIN_FAILURES_PER_IP = 20;
@@ -38,7 +40,10 @@ function currentAdmin(res: Response): CurrentAdmin | undefined {
   return res.locals.currentAdmin as CurrentAdmin | undefined;
 }
 
-/** Whose password is tried: the signed-in administrator's, else the address typed into the sign-in form, as sign-in looks it up. */
+/**
+ * Whose password is tried: the signed-in administrator's, else the address typed into the sign-in form, as sign-in
+ * looks it up.
+ */
 function passwordKey(req: Request, res: Response): string {
   const email = currentAdmin(res)?.email ?? (req.body as Record<string, unknown> | undefined)?.email;
   return administratorEmail(email) || 'none';
@@ -49,7 +54,9 @@ function codeKey(req: Request, res: Response): string {
   return String(currentAdmin(res)?.id ?? req.session?.pendingSignIn?.adminId ?? 'none');
 }
 
-/** Whole minutes until the window of the limit just met ends (the store counts in our clock, see rate-limit.store.ts). */
+/**
+ * Whole minutes until the window of the limit just met ends (the store counts in our clock, see rate-limit.store.ts).
+ */
 function minutesLeft(req: Request): number {
   const resetTime = (req as AugmentedRequest).rateLimit?.resetTime;
   return resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 60_000)) : LOGIN_WINDOW_MS / 60_000;
@@ -101,7 +108,10 @@ export class AdminThrottles {
     };
   }
 
-  /** POST /login: per client address; the password per e-mail at the first step, the code per administrator at the second. */
+  /**
+   * POST /login: per client address; the password per e-mail at the first step, the code per administrator at the
+   * second.
+   */
   signIn(onLimited: OnLimited): RequestHandler[] {
     return [
       rateLimit({

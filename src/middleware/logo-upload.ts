@@ -3,7 +3,10 @@ import { LOGO_FIELD } from '../media/logo-image.js';
 import { IMAGE_UPLOAD_MAX_BYTES } from '../shared/upload-limits.js';
 import { createUpload, type UploadLimits } from './upload.js';
 
-/** The brand settings form: the logo (5 MB, like the photos) and its three text fields plus the CSRF token and the remove box. */
+/**
+ * The brand settings form: the logo (5 MB, like the photos) and its three text fields plus the CSRF token and the
+ * remove box.
+ */
 export const LOGO_LIMITS: UploadLimits = {
   fileSize: IMAGE_UPLOAD_MAX_BYTES,
   fields: 10,

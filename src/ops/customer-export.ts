@@ -40,7 +40,10 @@ export function exportFileName(slug: string, now: Date, timeZone: string): strin
   return `${slug}-veriler-${dayKey(now.getTime(), timeZone).replace(/-/g, '')}.zip`;
 }
 
-/** Rows of customer.json's lists read at a time: messages alone can run to tens of megabytes, and a page is made without a pause (a thousand took up to 110 ms). */
+/**
+ * Rows of customer.json's lists read at a time: messages alone can run to tens of megabytes, and a page is made without
+ * a pause (a thousand took up to 110 ms).
+ */
 const JSON_PAGE = 250;
 
 /** One entry of customer.json: a value read up front, or a list of rows read a page at a time. */
@@ -85,7 +88,8 @@ async function customerDocument(
   views: number,
 ): Promise<Entry[]> {
   const ofCustomer = (table: string) => () => db(table).where({ customer_id: customerId });
-  // Not the secret edit link, nor search_text (folded copies of the name, business, phone, e-mail and addresses, for the admin search).
+  // Not the secret edit link, nor search_text (folded copies of the name, business, phone, e-mail and addresses, for
+  // the admin search).
   const {
     edit_token: _credential,
     search_text: _folded,
@@ -101,7 +105,8 @@ async function customerDocument(
     // The opening hours (docs/product.md, Opening hours): the week and the closed dates as the JSON they are stored in.
     ['opening_hours', (await db('opening_hours').where({ customer_id: customerId }).first()) ?? null],
     ['anonymous_messages', rowsById(db, 'anonymous_messages', customerId)],
-    // Contact exchange (docs/product.md, Contact exchange): the form's settings, every version of its information text, the leads and their day counters.
+    // Contact exchange (docs/product.md, Contact exchange): the form's settings, every version of its information text,
+    // the leads and their day counters.
     ['lead_settings', (await db('lead_settings').where({ customer_id: customerId }).first()) ?? null],
     ['lead_notices', rowsInOrder(() => ofCustomer('lead_notices')().orderBy('version'))],
     ['leads', rowsById(db, 'leads', customerId)],

@@ -13,7 +13,10 @@ export interface ContactPoints {
 
 type ShownContacts = Pick<Profile, 'phone' | 'email' | 'isPhoneVisible' | 'isEmailVisible'>;
 
-/** The number of a WhatsApp link: `wa.me/{digits}` or `api.whatsapp.com/send?phone={digits}`; null for a wa.me/message link. */
+/**
+ * The number of a WhatsApp link: `wa.me/{digits}` or `api.whatsapp.com/send?phone={digits}`; null for a wa.me/message
+ * link.
+ */
 function whatsAppNumber(value: string): string | null {
   let url: URL;
   try {
@@ -51,7 +54,8 @@ export function contactPointsOf(profile: ShownContacts, links: readonly SocialLi
   for (const link of links) {
     if (!link.isVisible) continue;
     if (link.platform === 'phone' && /^tel:/i.test(link.url)) addPhone(normalizePhone(link.url.slice('tel:'.length)));
-    // A WhatsApp number is a mobile one: WhatsApp Business on a landline is rare, and a phone book files it with the chats.
+    // A WhatsApp number is a mobile one: WhatsApp Business on a landline is rare, and a phone book files it with the
+    // chats.
     if (link.platform === 'whatsapp') addPhone(whatsAppNumber(link.url), 'CELL');
     if (link.platform === 'email') addEmail(mailtoAddress(link.url));
   }

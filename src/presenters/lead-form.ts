@@ -35,7 +35,10 @@ export interface LeadFormView {
   state: LeadFormState;
   /** Opened (the `<details>`) when it has something to say: a refusal. */
   open: boolean;
-  /** Why the form came back: a refusal of the whole form (the stamp, the limit, a changed notice), or that fields are marked. */
+  /**
+   * Why the form came back: a refusal of the whole form (the stamp, the limit, a changed notice), or that fields are
+   * marked.
+   */
   summary: string | null;
   /** The id of the status element the post's answer lands on (its `#` in the action and the redirect). */
   statusId: string;

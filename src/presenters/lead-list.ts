@@ -98,7 +98,9 @@ function nameParts(name: string): { name: string; surname: string } {
     : { name: words[0] ?? '', surname: '' };
 }
 
-/** One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE, the form named by the agency's brand. */
+/**
+ * One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE, the form named by the agency's brand.
+ */
 export function leadVCard(lead: Lead, timeZone: string, brandName: string): string {
   const consent = `${brandName} iletişim formu, açık rıza: ${formatDateTime(lead.consentAt, timeZone)}, aydınlatma metni sürüm ${lead.noticeVersion}`;
   return buildVCard({

@@ -111,7 +111,9 @@ export interface ProfilePage {
   jsonLd: string;
   /** The "Fiyat Listesi" button's address, when the price list has a visible item. */
   priceListUrl: string | null;
-  /** The week and the form's fields; the moment's state is filled in per response (presenters/opening-hours-view.ts). */
+  /**
+   * The week and the form's fields; the moment's state is filled in per response (presenters/opening-hours-view.ts).
+   */
   hours: OpeningHoursView;
 }
 

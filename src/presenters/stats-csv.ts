@@ -22,7 +22,8 @@ const sourceColumn = (name: string) => `Kaynak: ${name}`;
 /**
  * `stats.csv` (docs/product.md, Statistics): `Tarih;Görüntülenme;{link labels}…;Kaynak: {source}…`,
  * then one row a day with its views, each link's clicks and its views from each source, zeros
- * included. The links come right after the views, where the first version put them. Dates are `YYYY-MM-DD`, which every spreadsheet reads as a date.
+ * included. The links come right after the views, where the first version put them. Dates are `YYYY-MM-DD`, which every
+ * spreadsheet reads as a date.
  */
 export function statsCsv(input: StatsCsvInput): string {
   const cell = new Map<string, number>();

@@ -133,7 +133,10 @@ export class AdminActivityRepository {
     return row ? toEntry(row) : null;
   }
 
-  /** An entry's customers by id, after `afterCustomerId`; whether each is still there (a deleted one is named, not linked). */
+  /**
+   * An entry's customers by id, after `afterCustomerId`; whether each is still there (a deleted one is named, not
+   * linked).
+   */
   async customersOf(activityId: number, afterCustomerId: number, limit: number): Promise<ActivityMember[]> {
     const rows = (await this.db('admin_activity_customers as m')
       .leftJoin('customers as c', 'c.id', 'm.customer_id')

@@ -11,7 +11,9 @@ export interface Administrator {
   passwordChangedAt: number;
   /** Sessions that began before this moment (ms) are no longer valid. */
   sessionsRevokedAt: number;
-  /** The TOTP secret, sealed (lib/secret-box.ts); set while the second factor is on (enrolment stores nothing before). */
+  /**
+   * The TOTP secret, sealed (lib/secret-box.ts); set while the second factor is on (enrolment stores nothing before).
+   */
   totpSecret: string | null;
   /** When the second factor was turned on (ms); null while it is off. */
   totpEnabledAt: number | null;
@@ -79,12 +81,18 @@ export class AdministratorRepository {
     });
   }
 
-  /** The same password hashed anew (other parameters): no change of password, so no date moves; only if `previous` is still the stored hash. */
+  /**
+   * The same password hashed anew (other parameters): no change of password, so no date moves; only if `previous` is
+   * still the stored hash.
+   */
   async replacePasswordHash(id: number, previous: string, passwordHash: string): Promise<void> {
     await this.db('administrators').where({ id, password_hash: previous }).update({ password_hash: passwordHash });
   }
 
-  /** Turns the second factor on with its secret (sealed) and recovery codes (hashes), in one transaction; false when it already was. */
+  /**
+   * Turns the second factor on with its secret (sealed) and recovery codes (hashes), in one transaction; false when it
+   * already was.
+   */
   async enableSecondFactor(
     id: number,
     sealedSecret: string,

@@ -153,7 +153,10 @@ export class CustomerBatchRepository {
     });
   }
 
-  /** The customers a confirmed import created (by their ids then) and the rows it left out, or null for an id no import claimed. */
+  /**
+   * The customers a confirmed import created (by their ids then) and the rows it left out, or null for an id no import
+   * claimed.
+   */
   async importRun(importId: string): Promise<{ customerIds: number[]; skippedRows: number } | null> {
     const row: { customer_ids: string; skipped_rows: number | string } | undefined = await this.db('import_runs')
       .select('customer_ids', 'skipped_rows')

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import { searchPatterns } from '../domain/customer-search.js';
 
-/** What the administrator's list is narrowed to (docs/product.md, Administrator): the list and "all matching" bulk actions share it. */
+/**
+ * What the administrator's list is narrowed to (docs/product.md, Administrator): the list and "all matching" bulk
+ * actions share it.
+ */
 export interface CustomerListFilter {
   search: string;
   status: 'active' | 'passive' | null;

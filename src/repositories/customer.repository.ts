@@ -41,7 +41,10 @@ export interface AdminCounts {
   messages: number;
 }
 
-/** Tables holding a customer's rows, deleted in this order (docs/product.md, Administrator), all before the customers row they point to. */
+/**
+ * Tables holding a customer's rows, deleted in this order (docs/product.md, Administrator), all before the customers
+ * row they point to.
+ */
 export const CUSTOMER_TABLES_IN_DELETE_ORDER = [
   'slug_redirects',
   'link_click_days', // before the social_links its rows point to
@@ -100,7 +103,10 @@ export interface NewCustomer {
   city?: string | null;
 }
 
-/** The customers row of a new customer: active, searchable by name, slug and what its profile starts with, sorted by name. */
+/**
+ * The customers row of a new customer: active, searchable by name, slug and what its profile starts with, sorted by
+ * name.
+ */
 export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
   const { name, surname, slug } = input;
   return {
@@ -173,7 +179,10 @@ export class CustomerRepository {
     return row ? toCustomer(row) : null;
   }
 
-  /** Every public page load the fast path hands on asks this: a prepared statement, not a built query (see PreparedQuery). */
+  /**
+   * Every public page load the fast path hands on asks this: a prepared statement, not a built query (see
+   * PreparedQuery).
+   */
   async findBySlug(slug: string): Promise<Customer | null> {
     const row = await this.bySlug.firstNow([slug]);
     return row ? toCustomer(row) : null;

@@ -51,7 +51,9 @@ export interface DayCount {
 export interface LeadNotifier {
   /** Whether the owner hears of new entries by e-mail at all: most do not, and their leads need no transaction. */
   hears(customerId: number): Promise<boolean>;
-  /** In the lead's transaction, before the insert (locks what the e-mail is gathered from); its answer runs after it. */
+  /**
+   * In the lead's transaction, before the insert (locks what the e-mail is gathered from); its answer runs after it.
+   */
   before(trx: Knex.Transaction, customerId: number, at: number): Promise<(leadId: number) => Promise<void>>;
 }
 
@@ -97,7 +99,8 @@ export class LeadRepository {
       const inserted: unknown = await db.raw(sql, params);
       rows = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
     } else {
-      // On its own on SQLite, the statement prepared once on the pool's connection (a visitor's hot path, as a message's).
+      // On its own on SQLite, the statement prepared once on the pool's connection (a visitor's hot path, as a
+      // message's).
       rows = await allOnSqlite<{ id: unknown }>(db, sql, params);
     }
     const [row] = rows;

@@ -95,7 +95,9 @@ export interface MailToCompose {
   pendingKey: string;
   /** Due at least this long after the previous mail of this kind and customer was due. */
   gapMs: number;
-  /** A row already waiting is brought forward to when a new one would be due (never put back): a lead waits no longer. */
+  /**
+   * A row already waiting is brought forward to when a new one would be due (never put back): a lead waits no longer.
+   */
   hurry?: boolean;
 }
 
@@ -134,7 +136,10 @@ export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompo
   if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
 }
 
-/** queueToCompose's insert (`after`: a CTE whose lock it waits for); the gap counts from mails already claimed, not the one waiting. */
+/**
+ * queueToCompose's insert (`after`: a CTE whose lock it waits for); the gap counts from mails already claimed, not the
+ * one waiting.
+ */
 function composeInsert(
   mail: MailToCompose,
   now: Date,

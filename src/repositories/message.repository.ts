@@ -13,7 +13,10 @@ export interface Message {
 export class MessageRepository {
   constructor(private readonly db: Knex) {}
 
-  /** Committed before the visitor is told it was sent; `db` is the transaction the owner's e-mail is queued in, when there is one. */
+  /**
+   * Committed before the visitor is told it was sent; `db` is the transaction the owner's e-mail is queued in, when
+   * there is one.
+   */
   async create(customerId: number, message: string, createdAt: number, db: Knex = this.db): Promise<number> {
     const [row] = await db('anonymous_messages')
       .insert({ customer_id: customerId, message, created_at: createdAt })

@@ -116,7 +116,10 @@ const SETTINGS_COLUMNS = [
 ];
 
 export class OwnerNotificationRepository {
-  /** Asked on every visitor's message: a prepared statement, not a built query, one query a turn on PostgreSQL (PreparedQuery.firstNowShared). */
+  /**
+   * Asked on every visitor's message: a prepared statement, not a built query, one query a turn on PostgreSQL
+   * (PreparedQuery.firstNowShared).
+   */
   private readonly entriesChoice: PreparedQuery<{ on_message: unknown; confirmed_at: unknown }>;
 
   constructor(private readonly db: Knex) {
@@ -191,7 +194,10 @@ export class OwnerNotificationRepository {
     );
   }
 
-  /** The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries choice was just turned on. */
+  /**
+   * The same address: only the choices (and where the links in e-mails lead); `restartEntries` when the new-entries
+   * choice was just turned on.
+   */
   async saveChoices(
     trx: Knex.Transaction,
     customerId: number,
@@ -327,7 +333,10 @@ export class OwnerNotificationRepository {
     return toInt(row?.id ?? 0);
   }
 
-  /** The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many there are. */
+  /**
+   * The texts of the customer's messages with ids in (afterId, lastId], oldest first, at most `limit`; and how many
+   * there are.
+   */
   async messagesBetween(
     trx: Knex,
     customerId: number,
@@ -362,7 +371,10 @@ export class OwnerNotificationRepository {
     return row ? toEntriesState(row) : null;
   }
 
-  /** Confirmation e-mails of this customer in the outbox queued from `since` on (one replaced before it went counts once). */
+  /**
+   * Confirmation e-mails of this customer in the outbox queued from `since` on (one replaced before it went counts
+   * once).
+   */
   async confirmationsSince(customerId: number, since: number): Promise<number> {
     return countOf(
       await this.db('mail_outbox')

@@ -221,7 +221,9 @@ export class PriceListRepository {
     return done === true;
   }
 
-  /** A new item at the end of its category: its id, 'limit' at `max` items, 'missing' for a category not the customer's. */
+  /**
+   * A new item at the end of its category: its id, 'limit' at `max` items, 'missing' for a category not the customer's.
+   */
   async addItem(
     customerId: number,
     values: PriceItemValues,

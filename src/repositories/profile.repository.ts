@@ -23,7 +23,10 @@ export interface Profile {
   postalCode: string | null;
   /** Public path of the stored 400x400 JPEG (`/uploads/{customerId}/...`), or null. */
   profilePhoto: string | null;
-  /** Cover encoding (docs/product.md, Backgrounds and covers): `color:...`, an image path or URL, ... or null for the default. */
+  /**
+   * Cover encoding (docs/product.md, Backgrounds and covers): `color:...`, an image path or URL, ... or null for the
+   * default.
+   */
   coverPhoto: string | null;
   showNameOnCover: boolean;
   darkMode: boolean;

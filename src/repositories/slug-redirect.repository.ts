@@ -55,9 +55,9 @@ export class SlugRedirectRepository {
 
   /**
    * Moves the customer to `newSlug` in one transaction, unless another customer holds it now or
-   * held it before, or it is already theirs (that holder is returned, nothing changed): the old slug becomes a redirect,
-   * the new one stops being one if it was theirs, the search text follows and the version is
-   * raised so the cached page and its QR codes are made again.
+   * held it before, or it is already theirs (that holder is returned, nothing changed): the old slug becomes a
+   * redirect, the new one stops being one if it was theirs, the search text follows and the version is raised so the
+   * cached page and its QR codes are made again.
    */
   async move(change: AddressChange): Promise<SlugHolder | null> {
     try {

@@ -89,7 +89,10 @@ export class ViewRepository {
   }
 }
 
-/** Day boundaries fall on a quarter hour in every time zone in use since 1972: one dayKey per quarter hour a batch spans, not one per view. */
+/**
+ * Day boundaries fall on a quarter hour in every time zone in use since 1972: one dayKey per quarter hour a batch
+ * spans, not one per view.
+ */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 function withDays(views: ReadonlyArray<ViewRow>, timeZone: string): Array<ViewRow & { day: string }> {

@@ -30,7 +30,10 @@ export class AdminAuthService {
     return argon2.hash(password, HASH_OPTIONS);
   }
 
-  /** `email` as typed: looked up in the one normal form the sign-in throttle counts on too; anything else matches nobody. */
+  /**
+   * `email` as typed: looked up in the one normal form the sign-in throttle counts on too; anything else matches
+   * nobody.
+   */
   async authenticate(email: unknown, password: string): Promise<Administrator | null> {
     const normalized = administratorEmail(email);
     const admin = normalized ? await this.administrators.findByEmail(normalized) : null;

@@ -44,7 +44,10 @@ export class CustomerBulkService {
     return { changed, unchanged: Math.max(0, selected - changed) };
   }
 
-  /** Rows first, all in one transaction; then each customer's files, which cannot take part in it (as the single delete). */
+  /**
+   * Rows first, all in one transaction; then each customer's files, which cannot take part in it (as the single
+   * delete).
+   */
   async delete(customers: readonly ActivityCustomer[], actor: ActivityActor): Promise<void> {
     await this.db.transaction(async (trx) => {
       await this.customers.deleteWithRows(

@@ -11,7 +11,10 @@ import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
 import { isUniqueViolation } from '../repositories/rows.js';
 
-/** A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation claims. */
+/**
+ * A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation
+ * claims.
+ */
 export interface ImportPreview {
   importId: string;
   sheet: ImportSheet;

@@ -12,11 +12,16 @@ export interface MailWorkerOptions {
   now?: () => Date;
   /** How often the outbox is looked at without a kick: retries, gathered mail, other instances' mail. */
   pollMs?: number;
-  /** How long a claim holds a row: above a whole claim sent at the transport's timeouts (50 mails, 5 connections, 30 s each). */
+  /**
+   * How long a claim holds a row: above a whole claim sent at the transport's timeouts (50 mails, 5 connections, 30 s
+   * each).
+   */
   leaseMs?: number;
   /** Rows one claim takes. */
   batchSize?: number;
-  /** Who renders a row queued to be composed, by its marker (the owner's new-entries e-mail: services/owner-mail.ts). */
+  /**
+   * Who renders a row queued to be composed, by its marker (the owner's new-entries e-mail: services/owner-mail.ts).
+   */
   composers?: Readonly<Record<string, MailComposer>>;
 }
 
@@ -27,7 +32,9 @@ const DAY = 24 * HOUR;
 export const GIVE_UP_AFTER_MS = 3 * DAY;
 const SENT_KEPT_MS = 30 * DAY;
 const FAILED_KEPT_MS = 90 * DAY;
-/** How long a stop waits for sends in flight: a shutdown stays well inside the 10 s Docker gives a container to stop. */
+/**
+ * How long a stop waits for sends in flight: a shutdown stays well inside the 10 s Docker gives a container to stop.
+ */
 const STOP_WAIT_MS = 2_000;
 
 /** The wait before the next try after `attempts` tries: 1 min, 2, 4 ... capped at an hour. */

@@ -3,7 +3,10 @@ import { EMPTY_WEEK, hoursField, type OpeningHours, type ZonedOpeningHours } fro
 import type { OpeningHoursRepository } from '../repositories/opening-hours.repository.js';
 import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
 
-/** "Bugün kapalıyız": today among the closed dates. Sent with the form, saves what was typed too; alone, changes only that. */
+/**
+ * "Bugün kapalıyız": today among the closed dates. Sent with the form, saves what was typed too; alone, changes only
+ * that.
+ */
 export const CLOSED_TODAY_FIELD = 'closed_today';
 /** "Bugün açığız", sent alone: today taken off the closed dates. */
 export const OPEN_TODAY_FIELD = 'open_today';

@@ -31,7 +31,10 @@ import type { NotificationForm } from '../validation/notification.validation.js'
 export const CONFIRM_TTL_MS = 48 * 60 * 60_000;
 /** At most one new-entries e-mail per 10 minutes for messages. */
 export const ENTRIES_GAP_MS = 10 * 60_000;
-/** A lead (someone waiting for a call back) is e-mailed within a minute: its e-mail is due at once, or a minute after the one before. */
+/**
+ * A lead (someone waiting for a call back) is e-mailed within a minute: its e-mail is due at once, or a minute after
+ * the one before.
+ */
 export const LEAD_GAP_MS = 60_000;
 /** A confirmation is sent again at most once a minute. */
 export const RESEND_GAP_MS = 60_000;
@@ -76,7 +79,8 @@ export function pageName(page: { name: string; surname: string }): string {
 /**
  * The owner's e-mail notifications (docs/product.md, Notifications): the address and its
  * confirmation, the unsubscribe links, and the new-entries e-mail: queued empty in the transaction
- * of the entry that caused it, rendered when the outbox worker claims it. The weekly summary is services/weekly-summary.service.ts.
+ * of the entry that caused it, rendered when the outbox worker claims it. The weekly summary is
+ * services/weekly-summary.service.ts.
  */
 export class OwnerNotificationService {
   constructor(
@@ -110,7 +114,9 @@ export class OwnerNotificationService {
     return Object.fromEntries(entries) as Record<UnsubscribeKind, string>;
   }
 
-  /** The form saved: a new address is confirmed first (its e-mail queued with the row), the same one keeps its state. */
+  /**
+   * The form saved: a new address is confirmed first (its e-mail queued with the row), the same one keeps its state.
+   */
   async save(
     customer: NotifiedPage & { id: number },
     form: NotificationForm,

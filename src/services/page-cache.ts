@@ -3,7 +3,10 @@ import type { Customer } from '../repositories/customer.repository.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A part of a cached page that depends on the moment, not the page (the opening hours' "Şimdi açık"): filled in with the stamp. */
+/**
+ * A part of a cached page that depends on the moment, not the page (the opening hours' "Şimdi açık"): filled in with
+ * the stamp.
+ */
 export interface LivePart {
   readonly placeholder: string;
   htmlAt(ms: number): string;

@@ -17,7 +17,9 @@ import {
 } from '../validation/price-list-import.validation.js';
 import { priceListCsv } from '../presenters/price-list-csv.js';
 
-/** Every row, or the valid ones alone with the refused ones left out (the preview offers that while some are refused). */
+/**
+ * Every row, or the valid ones alone with the refused ones left out (the preview offers that while some are refused).
+ */
 export type PriceImportMode = 'all' | 'valid_only';
 
 export type PriceImportOutcome =
@@ -88,7 +90,9 @@ export class PriceListImportService {
     return { kind: 'imported', items: outcome.items, categoriesCreated: outcome.categoriesCreated };
   }
 
-  /** The file's refused rows to fix and upload again, read against the list as it is now; null when every row passed. */
+  /**
+   * The file's refused rows to fix and upload again, read against the list as it is now; null when every row passed.
+   */
   async refusedRows(customerId: number, bytes: Buffer, replace: boolean): Promise<RefusedRowsFile | null> {
     return priceRefusedRowsFile(await this.read(customerId, bytes, replace));
   }

@@ -57,7 +57,10 @@ export class PriceListPageService {
     /** "26 Kasım 2026" in APP_TIMEZONE. */
     private readonly formatDate: (ms: number) => string,
     private readonly now: () => number,
-    /** The opening hours, whose "Şimdi açık" the page shows under the business, filled in per response (docs/architecture.md, Opening hours on a cached page). */
+    /**
+     * The opening hours, whose "Şimdi açık" the page shows under the business, filled in per response
+     * (docs/architecture.md, Opening hours on a cached page).
+     */
     private readonly openingHours: { find(customerId: number): Promise<ZonedOpeningHours | null> } = {
       find: async () => null,
     },

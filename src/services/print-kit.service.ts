@@ -49,7 +49,10 @@ export class PrintKitService {
     private readonly openingHours: { find(customerId: number): Promise<OpeningHours | null> } = {
       find: async () => null,
     },
-    /** Whether the price list has a visible item: a table card may point its QR there (docs/product.md, Price list for visitors). */
+    /**
+     * Whether the price list has a visible item: a table card may point its QR there (docs/product.md, Price list for
+     * visitors).
+     */
     private readonly priceLists: { publishedKind(customerId: number): Promise<string | null> } = {
       publishedKind: async () => null,
     },
@@ -95,7 +98,10 @@ export class PrintKitService {
     };
   }
 
-  /** The table card's QR, address and call to action for the price list; a list with no visible item has no page to open (409). */
+  /**
+   * The table card's QR, address and call to action for the price list; a list with no visible item has no page to open
+   * (409).
+   */
   private async pointToPriceList(card: PrintCard, customer: PrintCustomer, origin: string): Promise<void> {
     if (!(await this.priceLists.publishedKind(customer.id)))
       throw new HttpError(409, printKitServiceMessages.noPriceList);
@@ -128,7 +134,10 @@ export class PrintKitService {
     };
   }
 
-  /** What the card prints: the visible phone, e-mail and photo (as the public page shows them), the business and address. */
+  /**
+   * What the card prints: the visible phone, e-mail and photo (as the public page shows them), the business and
+   * address.
+   */
   private cardOf(customer: PrintCustomer, origin: string): PrintCard {
     const photoPath = customer.isProfileVisible ? customer.profilePhoto : null;
     return {

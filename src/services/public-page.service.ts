@@ -59,9 +59,15 @@ export class PublicPageService {
     private readonly renderView: RenderView,
     private readonly formTimer: FormTimer,
     private readonly now: () => number,
-    /** The agency brand in the footer, read afresh for every render: with several instances the brand's in-memory copy may lag, the page must not. */
+    /**
+     * The agency brand in the footer, read afresh for every render: with several instances the brand's in-memory copy
+     * may lag, the page must not.
+     */
     private readonly brand: { fresh(): Promise<BrandLook> },
-    /** The contact-exchange form's settings (docs/product.md, Contact exchange); saving them raises the customer's version. */
+    /**
+     * The contact-exchange form's settings (docs/product.md, Contact exchange); saving them raises the customer's
+     * version.
+     */
     private readonly leadForms: { openForm(customerId: number): Promise<LeadSettings | null> } = {
       openForm: async () => null,
     },

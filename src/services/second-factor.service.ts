@@ -104,7 +104,10 @@ export class SecondFactorService {
     return { on: false, secret: groupedSecret(secret), uri, qrSvg: await renderSvg(uri, ENROL_QR), enrolment: sealed };
   }
 
-  /** Turns the second factor on when `code` is right for the secret `enrolment` carries: the recovery codes, in clear, once. */
+  /**
+   * Turns the second factor on when `code` is right for the secret `enrolment` carries: the recovery codes, in clear,
+   * once.
+   */
   async enable(adminId: number, enrolment: unknown, code: string): Promise<EnableResult> {
     const admin = await this.load(adminId);
     if (admin.totpEnabledAt !== null) return { done: false, reason: 'already-on' };

@@ -7,7 +7,10 @@ import type { ViewRepository, ViewRow } from '../repositories/view.repository.js
 
 /** How often queued views and clicks are written. A hard crash loses at most this much (see README). */
 export const VIEW_FLUSH_INTERVAL_MS = 500;
-/** While the database is away, queued views and clicks wait (each list up to this many; the oldest go first) and are retried this often. */
+/**
+ * While the database is away, queued views and clicks wait (each list up to this many; the oldest go first) and are
+ * retried this often.
+ */
 export const VIEW_QUEUE_LIMIT = 50_000;
 export const VIEW_RETRY_INTERVAL_MS = 2_000;
 /**

@@ -101,7 +101,8 @@ export class WeeklySummaryService {
       unsubscribeUrl: `${origin}/notifications/unsubscribe/${token}`,
     });
     const mail = renderMail(content, brand, origin);
-    // Rendered from a read that may predate a replaced edit link: queued only while that address and link are still the page's.
+    // Rendered from a read that may predate a replaced edit link: queued only while that address and link are still the
+    // page's.
     return this.db.transaction(async (trx) => {
       if (!(await this.recipients.isStillRecipient(trx, recipient))) return false;
       await queueMail(

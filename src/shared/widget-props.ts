@@ -44,7 +44,10 @@ export interface BackgroundPickerProps {
    * `cover_type`, `cover_value` for the cover.
    */
   action: string;
-  /** The image upload form's action: multipart `file`; sets the uploaded image as the background. Null for the cover (its photo has the cropper). */
+  /**
+   * The image upload form's action: multipart `file`; sets the uploaded image as the background. Null for the cover
+   * (its photo has the cropper).
+   */
   imageAction: string | null;
   /** The page background (the default), or the cover: its own colours and no images tab. */
   target?: PickerTarget;

@@ -93,7 +93,10 @@ function columnsOf(header: readonly string[]): { columns: Map<ImportField, numbe
   return { columns, ignored };
 }
 
-/** A postal code whose leading 0 Excel dropped (06100 read as the number 6100): every Turkish code is 5 digits, 01 to 81 first. */
+/**
+ * A postal code whose leading 0 Excel dropped (06100 read as the number 6100): every Turkish code is 5 digits, 01 to 81
+ * first.
+ */
 const SHORTENED_POSTAL_CODE = /^[1-9]\d{3}$/;
 
 /**

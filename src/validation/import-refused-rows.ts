@@ -43,7 +43,9 @@ export interface RefusedRow {
   reasons: string;
 }
 
-/** The refused rows as a file written like the uploaded one: its header with `hata`, each row with its reasons there. */
+/**
+ * The refused rows as a file written like the uploaded one: its header with `hata`, each row with its reasons there.
+ */
 export async function refusedRowsCsv(
   format: CsvFormat,
   header: readonly string[],

@@ -47,7 +47,10 @@ function check<T>(errors: Record<string, string>, field: string, work: () => T):
   return value;
 }
 
-/** `POST /edit/{token}/leads/settings`: `enabled`, `fields` (phone, email, note), `prompt`, `notice`, `retention_months`. */
+/**
+ * `POST /edit/{token}/leads/settings`: `enabled`, `fields` (phone, email, note), `prompt`, `notice`,
+ * `retention_months`.
+ */
 export function parseLeadSettings(body: Record<string, unknown>): LeadSettingsInput {
   const errors: Record<string, string> = {};
   const chosen = new Set(valuesOf(body.fields));

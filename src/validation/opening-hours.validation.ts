@@ -45,7 +45,9 @@ function text(raw: unknown): string {
   return typeof raw === 'string' ? raw : '';
 }
 
-/** The form read whole: every field's problem at once, keyed by its name. `today` is the owner's day in APP_TIMEZONE. */
+/**
+ * The form read whole: every field's problem at once, keyed by its name. `today` is the owner's day in APP_TIMEZONE.
+ */
 export function parseOpeningHoursForm(body: Record<string, unknown>, today: DayKey): OpeningHours {
   // The form always sends all seven (an empty one is a closed day); a post without them is not the form's.
   const missing = Array.from({ length: 7 }, (_, day) => hoursField(day)).find(

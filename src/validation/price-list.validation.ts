@@ -38,14 +38,19 @@ type Form = Readonly<Record<string, unknown>>;
  */
 const ZERO_WIDTH = /[\u200B\u2060\uFEFF]/gu;
 
-/** The list's text as every way in reads it (the editor's forms, the CSV import): NFC, zero-width spaces out, trimmed. */
+/**
+ * The list's text as every way in reads it (the editor's forms, the CSV import): NFC, zero-width spaces out, trimmed.
+ */
 function listText(raw: unknown): string {
   return cleanText(typeof raw === 'string' ? raw.replace(ZERO_WIDTH, '') : raw);
 }
 
 type Read<T> = T | { error: string };
 
-/** A one-line name: trimmed, line breaks and runs of spaces made one space, required, at most 80 characters, no control or bidi characters. */
+/**
+ * A one-line name: trimmed, line breaks and runs of spaces made one space, required, at most 80 characters, no control
+ * or bidi characters.
+ */
 function readName(raw: unknown, empty: string, long: string): Read<string> {
   const name = listText(raw).replace(/\s+/g, ' ');
   if (name === '') return { error: empty };
@@ -64,7 +69,9 @@ export function readItemName(raw: unknown): Read<string> {
   return readName(raw, m.itemNameEmpty, m.itemNameLong);
 }
 
-/** An item's description as its form and the CSV import's `aciklama` read it: line breaks kept as `\n`, empty is null. */
+/**
+ * An item's description as its form and the CSV import's `aciklama` read it: line breaks kept as `\n`, empty is null.
+ */
 export function readItemDescription(raw: unknown): Read<string | null> {
   const text = listText(raw).replace(/\r\n?/g, '\n');
   if (text === '') return null;

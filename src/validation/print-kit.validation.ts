@@ -45,7 +45,10 @@ export function parseBleed(raw: unknown, format: PrintFormat | 'sheet'): boolean
   return true;
 }
 
-/** `?hours=1`: the table card prints the opening hours too; absent or 0 leaves them off. Only the table card has room for them. */
+/**
+ * `?hours=1`: the table card prints the opening hours too; absent or 0 leaves them off. Only the table card has room
+ * for them.
+ */
 export function parseHoursOption(raw: unknown, format: PrintFormat): boolean {
   if (raw === undefined || raw === '0') return false;
   if (raw !== '1') throw new HttpError(400, printKitMessages.badHours);

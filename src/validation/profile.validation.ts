@@ -26,9 +26,9 @@ function text(raw: unknown): string {
 
 /**
  * The text fields the owner edits, each only when the form sent it (one dialog edits one
- * field, or a group: contact data, the business on the card). Bio: up to 200 characters, may be emptied. Phone, e-mail and website may be emptied,
- * which removes them (docs/product.md, "Owner page"); website: http(s). Phone and e-mail are stored bare (`+90...`, `ali@ornek.com`),
- * without the `tel:`/`mailto:` a link gets.
+ * field, or a group: contact data, the business on the card). Bio: up to 200 characters, may be emptied. Phone, e-mail
+ * and website may be emptied, which removes them (docs/product.md, "Owner page"); website: http(s). Phone and e-mail
+ * are stored bare (`+90...`, `ali@ornek.com`), without the `tel:`/`mailto:` a link gets.
  */
 export function parseProfileText(body: Record<string, unknown>): ProfileTextInput {
   const input: ProfileTextInput = {};

@@ -87,7 +87,8 @@ describe('without JavaScript, on a phone (390x844)', () => {
     await page.goto('/admin?q=kaya');
     const form = await page.locator('form#secilenler').boundingBox();
     const firstRow = await page.locator('.customer-list__item').first().boundingBox();
-    // Under the header, the counts and the search on a phone: about a screen and a quarter down, where the first row starts.
+    // Under the header, the counts and the search on a phone: about a screen and a quarter down, where the first row
+    // starts.
     expect((form?.y ?? Infinity) + (form?.height ?? 0)).toBeLessThanOrEqual(firstRow?.y ?? 0);
     expect(firstRow?.y).toBeLessThan(1.5 * VIEWPORTS.phone.height);
     expect(await page.getByLabel('Seçilenlerle yapılacak işlem').isVisible()).toBe(true);
@@ -331,7 +332,10 @@ for (const javaScript of [false, true]) {
   }
 }
 
-/** Issue 35: the question before printing passive customers' cards, and a bulk action's one activity entry, without JavaScript. */
+/**
+ * Issue 35: the question before printing passive customers' cards, and a bulk action's one activity entry, without
+ * JavaScript.
+ */
 for (const device of ['phone', 'desktop'] as const) {
   describe(`printing passive cards and the bulk action's entry, without JavaScript, on a ${device}`, () => {
     let browser: Browser;

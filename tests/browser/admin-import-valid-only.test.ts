@@ -62,7 +62,9 @@ async function downloadBytes(page: Page, linkName: string): Promise<Buffer> {
   return readFile(await download.path());
 }
 
-/** How far the page itself scrolls sideways, and the preview table's box: its right edge and how much it scrolls inside. */
+/**
+ * How far the page itself scrolls sideways, and the preview table's box: its right edge and how much it scrolls inside.
+ */
 async function widths(page: Page) {
   return page.evaluate(() => {
     const wrap = document.querySelector('.import-table-wrap') as HTMLElement;

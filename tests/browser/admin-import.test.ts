@@ -311,7 +311,8 @@ describe('bulk import without JavaScript', () => {
     // Each row a card of a few lines: two more than before the business and address.
     const height = await last.evaluate((el) => el.getBoundingClientRect().height);
     expect(height).toBeLessThan(400);
-    // The screen as the administrator sees it at the end of the list (a full-page picture of 500 cards is too tall to take).
+    // The screen as the administrator sees it at the end of the list (a full-page picture of 500 cards is too tall to
+    // take).
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, 'import-phone-preview-500-end.png'),
       animations: 'disabled',

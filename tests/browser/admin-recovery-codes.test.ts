@@ -30,7 +30,10 @@ function story(js: boolean): void {
   let codes: string[] = [];
   let lastStep = 0;
 
-  /** An app code of a step not used yet (a code is accepted once); waits for the next step when both allowed ones are used. */
+  /**
+   * An app code of a step not used yet (a code is accepted once); waits for the next step when both allowed ones are
+   * used.
+   */
   async function nextCode(): Promise<string> {
     const current = () => Math.floor(Date.now() / STEP_MS);
     while (lastStep + 1 > current() + 1)
@@ -45,7 +48,10 @@ function story(js: boolean): void {
     });
   }
 
-  /** axe and a phone screenshot, then the same page at desktop width; from the top, as the sticky header would cover a scrolled page's start. */
+  /**
+   * axe and a phone screenshot, then the same page at desktop width; from the top, as the sticky header would cover a
+   * scrolled page's start.
+   */
   async function look(name: string): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     await inspect(page, `recovery-${mode}-phone-${name}`);

@@ -188,7 +188,8 @@ function ownerStory(js: boolean): void {
     expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Merhaba, Ayşe!');
     const nav = page.getByRole('navigation', { name: 'Yönetim' });
     const buttons = nav.getByRole('link');
-    // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list; Bildirimler only with SMTP.
+    // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list; Bildirimler only with
+    // SMTP.
     expect(await buttons.count()).toBe(5);
     expect(await nav.getByRole('link', { name: /Kişiler/ }).getAttribute('href')).toBe(`${base}/leads`);
     expect(await nav.getByRole('link', { name: /Fiyat Listesi/ }).getAttribute('href')).toBe(`${base}/price-list`);

@@ -141,7 +141,8 @@ function editorStory(js: boolean, device: keyof typeof VIEWPORTS): void {
         });
       });
       const saved = page.waitForResponse((r) => r.url().endsWith('/items/order') && r.request().method() === 'POST');
-      // sortablejs may miss the start of a gesture on a busy machine: nothing is posted then, and the drag is tried again.
+      // sortablejs may miss the start of a gesture on a busy machine: nothing is posted then, and the drag is tried
+      // again.
       for (let attempt = 0; attempt < 3 && (await items.first().getAttribute('data-link-id')) !== id; attempt++) {
         const from = (await handle.boundingBox())!;
         const to = (await items.first().boundingBox())!;

@@ -678,7 +678,8 @@ function viewCounting(): void {
   let customer: { id: number; slug: string };
 
   beforeAll(async () => {
-    // Behind a proxy that names the client: each browser context below is a visitor of its own (a few loads per visitor count).
+    // Behind a proxy that names the client: each browser context below is a visitor of its own (a few loads per visitor
+    // count).
     [browser, app] = await Promise.all([launchBrowser(), startApp({ env: { TRUST_PROXY: 'true' } })]);
     customer = await seedCustomer(app);
   });

@@ -139,7 +139,8 @@ function checkPhotos(stored: Map<number, string | null>, ledger: Ledger, say: (t
       if (photo !== null) ledger.markChecked('photo', photo);
       continue;
     }
-    // Another path is fine only when an upload after the acknowledged one got no answer, and it is not an older acknowledged photo.
+    // Another path is fine only when an upload after the acknowledged one got no answer, and it is not an older
+    // acknowledged photo.
     const newer = latest.unanswered.length > 0 && photo !== null && !latest.history.has(JSON.stringify(photo));
     if (!newer)
       say(`customer ${customerId}: profile photo is ${photo}, but the last acknowledged was ${latest.acked ?? 'none'}`);

@@ -57,7 +57,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port; `options` as createTestApp's. */
+/**
+ * The real app (fresh database, one administrator) listening on 127.0.0.1 on a free port; `options` as createTestApp's.
+ */
 export async function startApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<RunningApp> {
   const test = await createTestApp(options);
   const server = createServer(test.app).listen(0, '127.0.0.1');

@@ -211,7 +211,10 @@ export async function startHttp(options: LaunchOptions & { readyPath: string }):
 }
 
 export interface ServerOptions {
-  /** The compiled `dist/src/server.js` of `npm run build` with the flags of `npm start`, instead of the sources through tsx. */
+  /**
+   * The compiled `dist/src/server.js` of `npm run build` with the flags of `npm start`, instead of the sources through
+   * tsx.
+   */
   built?: boolean;
   /** More Node flags (profiling, say), after those of `built`, so they win over them. */
   nodeArgs?: string[];
@@ -252,7 +255,10 @@ export async function runCli(script: string, args: string[], env: Record<string,
   return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }
 
-/** One `Vm...: 12345 kB` line of /proc/{pid}/status in MB (VmRSS: resident now, VmHWM: its peak); null off Linux or once it ended. */
+/**
+ * One `Vm...: 12345 kB` line of /proc/{pid}/status in MB (VmRSS: resident now, VmHWM: its peak); null off Linux or once
+ * it ended.
+ */
 export function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number | null {
   try {
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

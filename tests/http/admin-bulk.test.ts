@@ -492,7 +492,8 @@ describe('POST /admin/customers/bulk: all matching confirms the set it showed, n
       false,
     ]);
 
-    // Activate the passive ones: Ali, Fatma and the four just deactivated are six; one comes back meanwhile, another leaves.
+    // Activate the passive ones: Ali, Fatma and the four just deactivated are six; one comes back meanwhile, another
+    // leaves.
     const activate = await bulk({
       action: 'activate',
       all_matching: '1',

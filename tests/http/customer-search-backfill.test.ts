@@ -21,7 +21,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-// Every migration after it runs too (migrateLatest), each over the 1,105 customers: a busy machine's PostgreSQL needs more than 30 s.
+// Every migration after it runs too (migrateLatest), each over the 1,105 customers: a busy machine's PostgreSQL needs
+// more than 30 s.
 it(
   '0018 writes the search text of every customer before it again, with the business, phone, e-mail and old slugs',
   { timeout: 90_000 },

@@ -132,7 +132,8 @@ describe('replacing the edit link revokes what its holder set up', () => {
       expect(page).toContain('Onaylandı');
       expect(page).toContain('Yeni mesaj ve kişi geldiğinde, Haftalık özet');
 
-      // Monday: the summary and a new-message e-mail wait in the outbox, unsent, beside an administrator's security e-mail.
+      // Monday: the summary and a new-message e-mail wait in the outbox, unsent, beside an administrator's security
+      // e-mail.
       time = MONDAY_NINE;
       admin = await signIn(t.app); // days later: a new session
       expect(await summaries.run(time)).toBe(1);
@@ -187,7 +188,8 @@ describe('replacing the edit link revokes what its holder set up', () => {
       expect(page).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
       expect(page).toContain('Düzenleme bağlantısı yenilendi; bildirim e-postaları kapatıldı');
 
-      // A plain visitor writes and leaves a lead; the outbox runs then and 11 minutes later: the attacker hears nothing.
+      // A plain visitor writes and leaves a lead; the outbox runs then and 11 minutes later: the attacker hears
+      // nothing.
       const attackerBefore = everyMailTo(ATTACKER).length;
       await visitorWrites('Bağlantı yenilendikten sonra');
       await visitorLeaves('Mehmet Demir', '05321234567');

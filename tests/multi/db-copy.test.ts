@@ -105,13 +105,15 @@ beforeAll(async () => {
       closed_dates: '2099-01-01',
     })
     .expect(303);
-  // Ayşe's notifications to an address waiting for its confirmation (owner_notifications; the confirmation in mail_outbox).
+  // Ayşe's notifications to an address waiting for its confirmation (owner_notifications; the confirmation in
+  // mail_outbox).
   await request(source.app)
     .post(`/edit/${ayse.editToken}/notifications`)
     .type('form')
     .send({ email: 'ayse@example.com', on_message: '1', weekly: '1' })
     .expect(303);
-  // Contact exchange: the form turned on (lead_settings, lead_notices) and a lead left through it (leads, and lead_days once counted).
+  // Contact exchange: the form turned on (lead_settings, lead_notices) and a lead left through it (leads, and lead_days
+  // once counted).
   await request(source.app)
     .post(`/edit/${ayse.editToken}/leads/settings`)
     .type('form')
@@ -137,9 +139,11 @@ beforeAll(async () => {
     })
     .expect(303);
   await source.services.leadCounts.flush();
-  // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery codes).
+  // A bulk import, the agency's brand, and a second administrator with the second factor on (its secret and recovery
+  // codes).
   const later = await signIn(source.app);
-  // The import's one-time id is kept (import_runs), and its refused row as the file to download (import_run_refused_rows, bytes).
+  // The import's one-time id is kept (import_runs), and its refused row as the file to download
+  // (import_run_refused_rows, bytes).
   const importPage = await later.agent
     .post('/admin/import')
     .field('_csrf', later.csrf)
@@ -331,7 +335,8 @@ describe('npm run db:copy', () => {
       expect(added.id).toBe(maxCustomerId + 1);
       for (const table of fromSqlite.keys()) {
         if (!(await db.schema.hasColumn(table, 'id'))) continue;
-        // import_runs' id is the preview's one-time text id: no sequence to move (slug_redirects' key, the old slug, has no id column at all).
+        // import_runs' id is the preview's one-time text id: no sequence to move (slug_redirects' key, the old slug,
+        // has no id column at all).
         if (table === 'import_runs') continue;
         const { rows } = (await db.raw(
           "select nextval(pg_get_serial_sequence(?, 'id')) as next, (select coalesce(max(id), 0) from ??) as max",

@@ -130,7 +130,8 @@ describe('two instances composing the new-entries e-mail', () => {
     sent += (await Promise.all([workerA.runOnce(), workerB.runOnce()])).reduce((sum, n) => sum + n, 0);
     await Promise.all([workerA.stop(), workerB.stop()]);
     await smtp.waitForMessages(sent);
-    // Each message counted in exactly one e-mail of its owner (an e-mail lists 20 and counts the rest), none listed twice.
+    // Each message counted in exactly one e-mail of its owner (an e-mail lists 20 and counts the rest), none listed
+    // twice.
     const counted = new Map<string, number>();
     for (const m of smtp.messages) {
       const to = m.envelope.to[0] ?? '';

@@ -48,7 +48,10 @@ async function createCustomer(
 
 let visitors = 0;
 
-/** `count` page loads of `/{slug}`, `parallel` at a time, each answered 200; each by a visitor of its own address, so each counts. */
+/**
+ * `count` page loads of `/{slug}`, `parallel` at a time, each answered 200; each by a visitor of its own address, so
+ * each counts.
+ */
 async function loadPage(server: ServerProcess, slug: string, count: number, parallel = 8): Promise<void> {
   const visitor = new Browser(server.url);
   for (let done = 0; done < count; done += parallel) {

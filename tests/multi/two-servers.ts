@@ -37,7 +37,8 @@ export async function startTwoServers(name: string, bucket?: S3TestServer): Prom
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    // The tests name each page visitor's address (X-Forwarded-For); without the header the socket's address counts, as before.
+    // The tests name each page visitor's address (X-Forwarded-For); without the header the socket's address counts, as
+    // before.
     TRUST_PROXY: 'true',
     ...bucket?.env(`${name}/`),
   };

@@ -169,7 +169,10 @@ describe('SQL-looking and look-alike slugs', () => {
   });
 });
 
-/** Another spelling of a real address: a 301 to it on our own origin, whatever the query holds (docs/product.md, Public page). */
+/**
+ * Another spelling of a real address: a 301 to it on our own origin, whatever the query holds (docs/product.md, Public
+ * page).
+ */
 const SPELLINGS: ReadonlyArray<{ name: string; path: () => string; to: () => string }> = [
   { name: 'capitals of a real slug', path: () => `/${w.a.slug.toUpperCase()}`, to: () => `/${w.a.slug}` },
   { name: 'dotless ı in place of i', path: () => `/${encode('aliveli'.replace('i', 'ı'))}`, to: () => '/aliveli' },

@@ -61,7 +61,10 @@ function update(p: Parts): void {
   }
 }
 
-/** What the server says "all matching" is now: its count, the digest a confirmation carries back, and what moved since the list. */
+/**
+ * What the server says "all matching" is now: its count, the digest a confirmation carries back, and what moved since
+ * the list.
+ */
 interface MatchingSet {
   count: number;
   digest: string;
@@ -108,7 +111,9 @@ function askOnPage(p: Parts, action: string): void {
   p.form.submit();
 }
 
-/** The dialog asking before an action that changes customers; its button posts the form with that action and confirm=1. */
+/**
+ * The dialog asking before an action that changes customers; its button posts the form with that action and confirm=1.
+ */
 async function ask(p: Parts, action: string): Promise<void> {
   const dialog = document.getElementById('toplu-onay');
   if (!(dialog instanceof HTMLDialogElement) || !isAskedBulkAction(action)) return;

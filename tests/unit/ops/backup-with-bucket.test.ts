@@ -1,4 +1,7 @@
-/** `npm run backup` with STORAGE_URL set: the archive holds the database, and the command says the uploads are not in it. */
+/**
+ * `npm run backup` with STORAGE_URL set: the archive holds the database, and the command says the uploads are not in
+ * it.
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
