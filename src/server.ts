@@ -44,7 +44,7 @@ function listeningMessage(config: Config, port: number): string {
   return `Vizit listening on http://${host}:${port}`;
 }
 
-/** What the operator should fix before cards are printed or files uploaded (README, Configuration and Docker). */
+/** What the operator should fix before cards are printed or files uploaded (docs/configuration.md, docs/deploy.md). */
 function logStartWarnings(config: Config, logger: Logger): void {
   if (!config.baseUrl) {
     logger.warn(

@@ -25,8 +25,9 @@ runCli(
     );
     if (config.objectStorage) {
       process.stderr.write(
-        'Dosyalar kovada (STORAGE_URL), bu arşivde değil: kovayı kendi tarafında yedekleyin (README, Uploads in object storage).\n' +
-          'The uploads are in the bucket (STORAGE_URL), not in this archive: back the bucket up on its side (README, Uploads in object storage).\n',
+        'Dosyalar kovada (STORAGE_URL), bu arşivde değil: kovayı kendi tarafında yedekleyin (docs/backups.md).\n' +
+          'The uploads are in the bucket (STORAGE_URL), not in this archive: ' +
+          'back the bucket up on its side (docs/backups.md).\n',
       );
     }
     process.stdout.write(`${file}\n`);

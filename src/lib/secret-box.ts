@@ -6,7 +6,7 @@ const VERSION = 'v1';
  * Small secrets kept in the database encrypted with AES-256-GCM under a key derived (HKDF-SHA256)
  * from SESSION_SECRET and a purpose, so the key is never stored and never shared with the session
  * signature. A value is bound to its row (`context`, the authenticated data): copied onto another
- * row it does not open. A new SESSION_SECRET makes every stored value unreadable (README.md).
+ * row it does not open. A new SESSION_SECRET makes every stored value unreadable (docs/configuration.md).
  */
 export class SecretBox {
   private readonly key: Buffer;

@@ -42,7 +42,7 @@ const messages = {
 
 /**
  * The system's temp folder cannot take the file (read-only, missing, not a folder): a 503 the
- * owner sees in the dialog, while the operator mounts a writable /tmp (README, Docker).
+ * owner sees in the dialog, while the operator mounts a writable /tmp (docs/deploy.md, Read-only).
  */
 export class UploadStagingError extends ServiceUnavailableError {
   constructor(cause: unknown) {

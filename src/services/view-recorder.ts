@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import type { ClickRepository, ClickRow } from '../repositories/click.repository.js';
 import type { ViewRepository, ViewRow } from '../repositories/view.repository.js';
 
-/** How often queued views and clicks are written. A hard crash loses at most this much (see README). */
+/** How often queued views and clicks are written. A hard crash loses at most this much (docs/backups.md). */
 export const VIEW_FLUSH_INTERVAL_MS = 500;
 /**
  * While the database is away, queued views and clicks wait (each list up to this many; the oldest go first) and are

@@ -328,7 +328,7 @@ export class S3Storage implements FileStorage {
   /**
    * Nothing to sweep: a PUT is atomic, and a failed multipart upload is aborted by lib-storage.
    * The parts of one cut off by a crash are invisible and never served; the bucket's lifecycle
-   * rule removes them (README, Object storage).
+   * rule removes them (docs/scaling.md, Uploads in object storage).
    */
   async sweepTempFiles(): Promise<number> {
     return 0;

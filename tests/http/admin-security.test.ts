@@ -474,7 +474,7 @@ describe('a new SESSION_SECRET', () => {
   it('makes the stored secret unreadable: app codes are refused, recovery codes still sign in', async () => {
     const { secret, recoveryCodes } = await withSecondFactor();
     const row = await t.db('administrators').first();
-    // The same row opened under another key, as after rotating SESSION_SECRET (README.md).
+    // The same row opened under another key, as after rotating SESSION_SECRET (docs/configuration.md).
     const { createApp } = await import('../../src/app.js');
     const { createLogger } = await import('../../src/logger.js');
     const rotated = createApp({

@@ -2,7 +2,7 @@
  * What the real server (src/server.ts) logs once it listens: the address to open, BASE_URL when
  * it is set, and a warning for each thing the operator should fix first: BASE_URL unset (cards
  * would carry the address of each request), a temp folder uploads cannot be written to (a
- * container run `--read-only` without `--tmpfs /tmp`). README, Configuration and Docker.
+ * container run `--read-only` without `--tmpfs /tmp`). docs/configuration.md and docs/deploy.md.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
