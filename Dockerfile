@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Build stage: better-sqlite3 compiles from source (argon2 and sharp ship prebuilt binaries), so
-# it needs python3, make and g++.
-FROM node:20-bookworm-slim AS build
+# Node 26, the Active LTS; package.json's engines keep Node 24 as the oldest supported line.
+# Build stage: better-sqlite3 compiles from source, so it needs python3, make and g++. argon2 and
+# sharp load their prebuilt binaries (on Node 20.20 argon2's crashed and npm compiled it).
+FROM node:26-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -16,11 +17,11 @@ COPY widgets ./widgets
 COPY views ./views
 COPY public ./public
 # Then what the server never loads (scripts/prune-image.ts): better-sqlite3's sources and object
-# files beside its addon, sharp's WebAssembly build; about 34 MB of the image.
+# files beside its addon, sharp's WebAssembly build and its runtimes; about 34 MB of the image.
 RUN npm run build && npm prune --omit=dev && node dist/scripts/prune-image.js
 
 # Run stage: only what runs, as the unprivileged node user, data on a volume.
-FROM node:20-bookworm-slim
+FROM node:26-bookworm-slim
 # glibc malloc (docs/performance.md): two arenas rather than one per libvips/libuv thread, and
 # blocks of 64 KB and up mapped on their own and returned when freed, so memory freed after an
 # upload or a print goes back to the system instead of staying resident.

@@ -28,6 +28,17 @@ describe('the production settings', () => {
     }
   });
 
+  it('run on the Node the Node 26 tests prove, in both stages of the image, one the engines field allows', () => {
+    const runtime = readFileSync(path.join(root, 'scripts/node26/runtime.mjs'), 'utf8');
+    const proven = /^export const NODE_VERSION = '(\d+)\.\d+\.\d+';$/m.exec(runtime)?.[1];
+    expect(proven).toBe('26');
+    const bases = [...dockerfile.matchAll(/^FROM (\S+)/gm)].map((match) => match[1]);
+    expect(bases).toEqual([`node:${proven}-bookworm-slim`, `node:${proven}-bookworm-slim`]);
+    const engines = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } })
+      .engines.node;
+    expect(engines).toBe('>=24');
+  });
+
   it("prune the Docker image's node_modules of build leftovers after the dev dependencies, before the run stage copies it", () => {
     const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
     const prune = buildStage.indexOf('npm prune --omit=dev');
