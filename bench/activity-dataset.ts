@@ -34,7 +34,8 @@ export function seedActivity(db: Database.Database, now: number, random: () => n
     slug: string;
   }>;
   const insert = db.prepare(
-    `insert into admin_activity (created_at, action, admin_id, admin_email, customer_id, customer_name, customer_slug, detail_count, detail_from, detail_to)
+    `insert into admin_activity (created_at, action, admin_id, admin_email, customer_id, customer_name, ` +
+      `customer_slug, detail_count, detail_from, detail_to)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

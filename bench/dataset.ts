@@ -151,11 +151,14 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
     db.pragma('foreign_keys = ON');
 
     const insertCustomer = db.prepare(
-      'insert into customers (name, surname, slug, search_text, edit_token, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      'insert into customers (name, surname, slug, search_text, edit_token, is_active, created_at) values ' +
+        '(?, ?, ?, ?, ?, ?, ?)',
     );
     const insertProfile = db.prepare(
-      `insert into customer_profiles (customer_id, is_profile_visible, is_phone_visible, is_email_visible, is_website_visible,
-         background_type, background_value, company, city, phone, email, updated_at) values (?, 1, 1, 1, 1, 'color', '#f9fafb', ?, ?, ?, ?, ?)`,
+      `insert into customer_profiles (customer_id, is_profile_visible, is_phone_visible, is_email_visible, ` +
+        `is_website_visible,
+         background_type, background_value, company, city, phone, email, updated_at) values (?, 1, 1, 1, 1, ` +
+        `'color', '#f9fafb', ?, ?, ?, ?, ?)`,
     );
     const insertButton = db.prepare('insert into contact_buttons (customer_id, type, is_visible) values (?, ?, 1)');
 
@@ -211,7 +214,8 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       bench.id,
     );
     const insertLink = db.prepare(
-      'insert into social_links (customer_id, platform, url, label, icon, is_visible, order_index, created_at) values (?, ?, ?, ?, ?, 1, ?, ?)',
+      'insert into social_links (customer_id, platform, url, label, icon, is_visible, order_index, ' +
+        'created_at) values (?, ?, ?, ?, ?, 1, ?, ?)',
     );
     const links = everyLink(bench.id).slice(0, DATASET.links);
     db.transaction(() => {

@@ -45,7 +45,8 @@ const MAX_LINKS = 12;
 /** A phone's browser: counted as a visit (a bot is not). */
 const VISITOR = {
   'user-agent':
-    'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile ' +
+    'Safari/537.36',
   accept: 'text/html',
 };
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -112,7 +113,8 @@ export class SoakLoad {
       if (res.status >= 200 && res.status < 400 && ok(res.status, res.text)) return res.text;
       this.error(
         tally,
-        `${kind} ${path.replace(/\/edit\/[^/]+/, '/edit/…')} → ${res.status} ${res.text.slice(0, 120).replace(/\s+/g, ' ')}`,
+        `${kind} ${path.replace(/\/edit\/[^/]+/, '/edit/…')} ` +
+          `→ ${res.status} ${res.text.slice(0, 120).replace(/\s+/g, ' ')}`,
       );
     } catch (err) {
       if (!(err instanceof NoAnswerError)) throw err;

@@ -104,7 +104,8 @@ function printCurve(samples: Array<{ at: number; rss: number }>): void {
   console.log('\nResident memory (VmRSS) over the run:');
   for (const s of samples)
     console.log(
-      `  ${clock(s.at)}  ${s.rss.toFixed(1).padStart(6)} MB  ${'█'.repeat(Math.max(1, Math.round((s.rss / max) * 40)))}`,
+      `  ${clock(s.at)}  ${s.rss.toFixed(1).padStart(6)} MB ` +
+        ` ${'█'.repeat(Math.max(1, Math.round((s.rss / max) * 40)))}`,
     );
 }
 
@@ -113,11 +114,11 @@ async function main(): Promise<void> {
   const workers = Math.round(option('workers', 8));
   const built = process.argv.includes('--built');
   console.log(
-    `Vizit soak: ${minutes} min, ${workers} workers, server from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, malloc ${Object.entries(
-      PRODUCTION_MALLOC_ENV,
-    )
-      .map(([k, v]) => `${k}=${v}`)
-      .join(' ')}, ` + `Node ${process.version}, ${os.cpus().length} cores (the load runs on the same machine)`,
+    `Vizit soak: ${minutes} min, ${workers} workers, server ` +
+      `from ${built ? 'dist/ (compiled)' : 'src/ through tsx'}, malloc ${Object.entries(PRODUCTION_MALLOC_ENV)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}, ` +
+      `Node ${process.version}, ${os.cpus().length} cores (the load runs on the same machine)`,
   );
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-soak-'));
   const sqliteFile = path.join(dataDir, 'vizit.sqlite');
@@ -148,7 +149,8 @@ async function main(): Promise<void> {
     samples.push({ at, rss });
     const requests = load.total('requests');
     console.log(
-      `${clock(at)}  RSS ${rss.toFixed(1)} MB  requests ${requests} (${Math.round(requests / (at / 1000))}/s)  errors ${load.total('errors')}  429s ${load.total('throttled')}`,
+      `${clock(at)}  RSS ${rss.toFixed(1)} MB  requests ${requests} ` +
+        `(${Math.round(requests / (at / 1000))}/s)  errors ${load.total('errors')}  429s ${load.total('throttled')}`,
     );
   }, REPORT_EVERY_MS);
   await load.run(workers, started + minutes * 60_000);
@@ -162,7 +164,8 @@ async function main(): Promise<void> {
   const requests = load.total('requests');
   const errors = load.total('errors');
   console.log(
-    `\nSummary after ${clock(elapsed)}: ${requests} requests (${Math.round(requests / (elapsed / 1000))}/s), errors ${errors}, 429s ${load.total('throttled')}`,
+    `\nSummary after ${clock(elapsed)}: ${requests} requests (${Math.round(requests / (elapsed / 1000))}/s), ` +
+      `errors ${errors}, 429s ${load.total('throttled')}`,
   );
   console.log(`RSS: start ${startRss.toFixed(1)} MB, peak ${peak.toFixed(1)} MB, end ${endRss.toFixed(1)} MB`);
   console.log('By kind:');

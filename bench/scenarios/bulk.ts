@@ -54,7 +54,8 @@ export async function benchBulk(ctx: BenchContext, credentials: { email: string;
   const deactivate = await bulk({ action: 'deactivate', all_matching: '1' });
   const allPassive = (await ctx.rows.count('select count(*) from customers where not is_active')) === customers;
   console.log(
-    `  bulk: ${customers} customers; activated ${activate.count} in ${Math.round(activate.ms)} ms, then deactivated ${deactivate.count} in ${Math.round(deactivate.ms)} ms`,
+    `  bulk: ${customers} customers; activated ${activate.count} in ${Math.round(activate.ms)} ms, then ` +
+      `deactivated ${deactivate.count} in ${Math.round(deactivate.ms)} ms`,
   );
 
   await bulk({ action: 'activate', all_matching: '1' });
@@ -68,7 +69,9 @@ export async function benchBulk(ctx: BenchContext, credentials: { email: string;
   const ok = allPassive && deactivate.count === customers;
   ctx.results.add({
     id: 'bulk.deactivate-all',
-    what: `POST /admin/customers/bulk all_matching deactivate, ${deactivate.count} customers in one transaction${ok ? '' : ' NOT all changed!'}`,
+    what:
+      `POST /admin/customers/bulk all_matching deactivate, ${deactivate.count} customers in one ` +
+      `transaction${ok ? '' : ' NOT all changed!'}`,
     value: deactivate.ms,
     unit: 'ms',
     target: `< ${TARGET_MS} ms`,

@@ -148,7 +148,9 @@ export async function benchImport(ctx: BenchContext, credentials: { email: strin
   });
   ctx.results.add({
     id: 'import.confirm.max',
-    what: `Bulk import confirm, ${ROWS} rows in one transaction, slowest of ${CONFIRMS}${allCreated ? '' : ' NOT all created!'}`,
+    what:
+      `Bulk import confirm, ${ROWS} rows in one transaction, slowest ` +
+      `of ${CONFIRMS}${allCreated ? '' : ' NOT all created!'}`,
     value: confirmMax,
     unit: 'ms',
     target: `< ${TARGET_MS} ms`,

@@ -94,7 +94,8 @@ export async function benchLeads(ctx: BenchContext): Promise<void> {
   const cpuUs =
     cpuBefore !== null && cpuAfter !== null && redirected > 0 ? ((cpuAfter - cpuBefore) * 1e6) / redirected : null;
   console.log(
-    `  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, server CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a lead`,
+    `  leads: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, server ` +
+      `CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a lead`,
   );
 
   const rate = redirects / result.durationS;

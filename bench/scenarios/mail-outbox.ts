@@ -86,11 +86,14 @@ export async function benchMailOutbox(ctx: BenchContext, databaseUrl: string | n
       await setTimeout(50);
     const exactlyOnce = smtp.messages.length === MAILS && subjects.size === MAILS;
     console.log(
-      `  ${MAILS} queued in one transaction in ${Math.round(lastAt - queuedAt)} ms to the last arrival; ${sentRows} rows marked sent; ${smtp.messages.length} arrived, ${subjects.size} distinct`,
+      `  ${MAILS} queued in one transaction in ${Math.round(lastAt - queuedAt)} ms to the last ` +
+        `arrival; ${sentRows} rows marked sent; ${smtp.messages.length} arrived, ${subjects.size} distinct`,
     );
     ctx.results.add({
       id: 'mail.outbox.rate',
-      what: `Outbox delivers ${MAILS.toLocaleString('en')} e-mails to a local SMTP server${exactlyOnce ? '' : ' NOT each exactly once!'}`,
+      what:
+        `Outbox delivers ${MAILS.toLocaleString('en')} e-mails to a local SMTP ` +
+        `server${exactlyOnce ? '' : ' NOT each exactly once!'}`,
       value: round(perSecond),
       unit: 'mails/s',
       target: `≥ ${TARGET_PER_S} mails/s`,

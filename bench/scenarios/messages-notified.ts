@@ -55,7 +55,8 @@ async function messagesOnFreshServer(
   const server = await startServer(ctx.dataDir, env, { built: true, baseEnv: 'clean' });
   try {
     console.log(
-      `  ${detailId}: a fresh server (pid ${server.pid}) on the same database${env.SMTP_URL ? ', with SMTP to a local smtp-server' : ', without e-mail'}`,
+      `  ${detailId}: a fresh server (pid ${server.pid}) on the same ` +
+        `database${env.SMTP_URL ? ', with SMTP to a local smtp-server' : ', without e-mail'}`,
     );
     return await measureMessages(ctx, server.url, detailId, server.pid);
   } finally {
@@ -92,7 +93,8 @@ export async function benchMessagesNotified(
       ctx.profile.id,
     );
     console.log(
-      `  ${mails} new-message e-mail rows in the outbox (one at once, then one gathering the rest for 10 minutes); ${smtp.messages.length} arrived`,
+      `  ${mails} new-message e-mail rows in the outbox (one at once, then one gathering the rest for 10 ` +
+        `minutes); ${smtp.messages.length} arrived`,
     );
     const share = without > 0 ? rate / without : null;
     ctx.results.add({

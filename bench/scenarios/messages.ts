@@ -122,7 +122,8 @@ export async function measureMessages(
     cpuBefore !== null && cpuAfter !== null && redirects > 0 ? ((cpuAfter - cpuBefore) * 1e6) / redirects : null;
   console.log(
     `  ${detailId}: ${amount} sent, answers ${describeStatuses(result.statuses)}, ${added} rows added, ` +
-      `${Math.round(redirects / result.durationS)} msg/s, server CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a message`,
+      `${Math.round(redirects / result.durationS)} msg/s, server ` +
+      `CPU ${cpuUs === null ? '?' : Math.round(cpuUs)} µs a message`,
   );
   ctx.results.detail(detailId, { connections: CONNECTIONS, amount, rowsAdded: added, probe, result });
   return {

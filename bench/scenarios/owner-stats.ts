@@ -31,7 +31,8 @@ export async function benchOwnerStats(ctx: BenchContext): Promise<void> {
     throw new Error(`GET /edit/{token}/stats (JSON) answered ${probe.status}: ${probe.text.slice(0, 200)}`);
   }
   console.log(
-    `  stats: today ${json.todayViews}, yesterday ${json.yesterdayViews}, this month ${json.monthlyViews}, last month ${json.lastMonthViews}`,
+    `  stats: today ${json.todayViews}, yesterday ${json.yesterdayViews}, this month ${json.monthlyViews}, ` +
+      `last month ${json.lastMonthViews}`,
   );
   ctx.results.detail('stats.sample', json);
 

@@ -60,7 +60,9 @@ export async function benchPhotoUpload(ctx: BenchContext): Promise<void> {
   const p50 = percentile(times, 50);
   ctx.results.add({
     id: 'upload.p50',
-    what: `Photo upload 12 MP ${(photo.length / 1e6).toFixed(1)} MB → stored file, p50${sizeOk ? '' : ' (NOT 400x400!)'}`,
+    what:
+      `Photo upload 12 MP ${(photo.length / 1e6).toFixed(1)} MB → stored file, ` +
+      `p50${sizeOk ? '' : ' (NOT 400x400!)'}`,
     value: p50,
     unit: 'ms',
     target: `< ${TARGET_P50_MS} ms`,
@@ -113,7 +115,8 @@ async function uploadTogether(url: string, upload: { headers: Record<string, str
     statuses.push(...answers.map((a) => a.status));
   }
   console.log(
-    `  ${AT_ONCE} at once: ${slowestMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; answers ${[...new Set(statuses)].join(', ')}`,
+    `  ${AT_ONCE} at once: ${slowestMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}; ` +
+      `answers ${[...new Set(statuses)].join(', ')}`,
   );
   return {
     slowestMs,

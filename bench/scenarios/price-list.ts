@@ -27,7 +27,8 @@ function csv(): string {
     const kurus = 1000 + i * 137;
     const price = `${Math.floor(kurus / 100)},${String(kurus % 100).padStart(2, '0')}`;
     lines.push(
-      `Kategori ${(i % 10) + 1} · Sıcak İçecekler;Ürün ${i + 1} Çılgın Şeftali;Günün taze malzemeleriyle hazırlanan ${i + 1}. ürün, yanında ılık pide ile;${price};${labels}`,
+      `Kategori ${(i % 10) + 1} · Sıcak İçecekler;Ürün ${i + 1} Çılgın Şeftali;Günün taze malzemeleriyle ` +
+        `hazırlanan ${i + 1}. ürün, yanında ılık pide ile;${price};${labels}`,
     );
   }
   return lines.join('\r\n');
@@ -70,7 +71,8 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
   const cssGz = gzipSync(css).length;
   const firstKb = (htmlGz + cssGz) / 1024;
   console.log(
-    `  first render: HTML ${round(Buffer.byteLength(html) / 1024)} KB (${round(htmlGz / 1024)} KB gzip, ${round(page.body.length / 1024)} KB as served), CSS ${round(cssGz / 1024)} KB gzip`,
+    `  first render: HTML ${round(Buffer.byteLength(html) / 1024)} KB (${round(htmlGz / 1024)} KB ` +
+      `gzip, ${round(page.body.length / 1024)} KB as served), CSS ${round(cssGz / 1024)} KB gzip`,
   );
   results.add({
     id: 'pricelist.firstRender',
@@ -100,7 +102,8 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
     const ratio = (list.rps / hello.rps) * 100;
     rounds.push({ hello, list, ratio });
     console.log(
-      `  round ${r}: hello world ${Math.round(hello.rps)} req/s, /fiyat-listesi ${Math.round(list.rps)} req/s (${describeStatuses(list.statuses)}): ${ratio.toFixed(1)} %`,
+      `  round ${r}: hello world ${Math.round(hello.rps)} req/s, /fiyat-listesi ${Math.round(list.rps)} ` +
+        `req/s (${describeStatuses(list.statuses)}): ${ratio.toFixed(1)} %`,
     );
   }
   const allOk = rounds.every(({ list }) => (list.statuses[200] ?? 0) === list.responses && list.errors === 0);
@@ -169,7 +172,8 @@ export async function benchPriceList(ctx: BenchContext): Promise<void> {
   const drawP50 = percentile(drawTimes, 50);
   console.log(
     `  PDF: ${round(pdfBytes / 1024)} KB; drawn after an edit ${drawTimes.map((ms) => Math.round(ms)).join(', ')} ms ` +
-      `(server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms each, the edit included); kept ${heldTimes.map((ms) => Math.round(ms)).join(', ')} ms`,
+      `(server CPU ${cpuMs === null ? '?' : Math.round(cpuMs)} ms each, the edit included); ` +
+      `kept ${heldTimes.map((ms) => Math.round(ms)).join(', ')} ms`,
   );
   results.add({
     id: 'pricelist.pdf.p50',

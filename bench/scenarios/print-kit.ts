@@ -93,7 +93,8 @@ export async function benchPrintKit(
   publicTimes.sort((a, b) => a - b);
   const publicMax = percentile(publicTimes, 100);
   console.log(
-    `  public page during a ${Math.round(during.ms)} ms sheet: ${publicTimes.length} requests, p50 ${round(percentile(publicTimes, 50))} ms, max ${round(publicMax)} ms`,
+    `  public page during a ${Math.round(during.ms)} ms sheet: ${publicTimes.length} requests, ` +
+      `p50 ${round(percentile(publicTimes, 50))} ms, max ${round(publicMax)} ms`,
   );
   ctx.results.add({
     id: 'print.public.max',

@@ -25,7 +25,8 @@ export async function benchSharingImage(ctx: BenchContext): Promise<void> {
   if (first.status !== 200 || !/^image\/(png|jpeg)$/.test(String(type)))
     throw new Error(`GET /${ctx.profile.slug}/og.png answered ${first.status} ${String(type)}`);
   console.log(
-    `  first request (drawn, with the photo): ${Math.round(firstMs)} ms, ${type}, ${round(first.body.length / 1024)} KB`,
+    `  first request (drawn, with the photo): ${Math.round(firstMs)} ` +
+      `ms, ${type}, ${round(first.body.length / 1024)} KB`,
   );
   ctx.results.add({
     id: 'og.first.ms',
@@ -53,7 +54,8 @@ export async function benchSharingImage(ctx: BenchContext): Promise<void> {
   });
   const ok = (warm.statuses['200'] ?? 0) === warm.responses && warm.errors === 0;
   console.log(
-    `  warm: ${Math.round(warm.rps)} req/s, p50 ${round(warm.p50)} ms, p99 ${round(warm.p99)} ms (${describeStatuses(warm.statuses)})`,
+    `  warm: ${Math.round(warm.rps)} req/s, p50 ${round(warm.p50)} ms, p99 ${round(warm.p99)} ms ` +
+      `(${describeStatuses(warm.statuses)})`,
   );
   ctx.results.add({
     id: 'og.warm.rps',

@@ -13,7 +13,8 @@ runCli(
       throw new CliExit(
         69,
         'DATABASE_URL ayarlı: PostgreSQL yedekleri pg_dump ile alınır; npm run backup yalnızca SQLite içindir.\n' +
-          'DATABASE_URL is set: back up PostgreSQL with pg_dump (and copy DATA_DIR/uploads); npm run backup covers SQLite only.',
+          'DATABASE_URL is set: back up PostgreSQL with pg_dump (and copy DATA_DIR/uploads); npm run backup ' +
+          'covers SQLite only.',
       );
     }
     if (!existsSync(config.sqliteFile))
@@ -21,7 +22,8 @@ runCli(
     const { file, manifest } = await createBackup(config);
     const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
     process.stderr.write(
-      `Yedek yazıldı / backup written: ${manifest.files.length - 1} dosya / files, ${rows} satır / rows, şema / schema ${manifest.schema_version}\n`,
+      `Yedek yazıldı / backup written: ${manifest.files.length - 1} dosya / files, ${rows} satır / rows, ` +
+        `şema / schema ${manifest.schema_version}\n`,
     );
     if (config.objectStorage) {
       process.stderr.write(

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../db.js';
-import { copyDatabase, openSqliteSource, type TableCopyReport } from '../ops/db-copy.js';
+import { copyDatabase, type TableCopyReport } from '../ops/db-copy.js';
+import { openSqliteSource, probeDatabase, probeSqliteSource } from '../repositories/db-copy.repository.js';
 import { CliExit, runCli } from './run-cli.js';
 
 const usage = `Kullanım / usage:
@@ -81,7 +82,8 @@ runCli(
     if (!url)
       throw new CliExit(
         64,
-        `--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or postgresql:// URL\n${usage}`,
+        `--to bir postgres:// ya da postgresql:// adresi olmalı / --to must be a postgres:// or ` +
+          `postgresql:// URL\n${usage}`,
       );
     const sqliteFile = parsed.from ? path.resolve(parsed.from) : cli.config().sqliteFile;
     if (!existsSync(sqliteFile)) throw new CliExit(66, `Veritabanı bulunamadı / no database at ${sqliteFile}`);
@@ -91,7 +93,7 @@ runCli(
     const target = createDb({ databaseUrl: parsed.to, sqliteFile: '', databasePoolMax: 2 });
     try {
       try {
-        await source.raw('select count(*) from sqlite_master');
+        await probeSqliteSource(source);
       } catch (err) {
         throw new CliExit(
           65,
@@ -99,12 +101,14 @@ runCli(
         );
       }
       try {
-        await target.raw('select 1');
+        await probeDatabase(target);
       } catch (err) {
         throw new CliExit(
           69,
-          `PostgreSQL'e bağlanılamadı / cannot connect to PostgreSQL at ${shownUrl}: ${withoutPassword((err as Error).message, url)}\n` +
-            'Adresi, kullanıcıyı, şifreyi ve veritabanının var olduğunu kontrol edin / check the address, user, password and that the database exists.',
+          `PostgreSQL'e bağlanılamadı / cannot connect to PostgreSQL ` +
+            `at ${shownUrl}: ${withoutPassword((err as Error).message, url)}\n` +
+            'Adresi, kullanıcıyı, şifreyi ve veritabanının var olduğunu kontrol edin / check the address, ' +
+            'user, password and that the database exists.',
         );
       }
       // A refusal or failure from here on may quote the connection string: its password goes.

@@ -40,9 +40,12 @@ runCli(
     const manifest = await restoreBackup(path.resolve(parsed.archive), config);
     process.stdout.write(
       `Geri yüklendi / restored: ${config.dataDir}\n` +
-        `  ${manifest.created_at} tarihli yedek, şema ${manifest.schema_version}, ${manifest.files.length - 1} dosya.\n` +
-        '  Sunucuyu başlatın: eski bir şemaysa açılışta güncellenir. Oturum anahtarı yedekte yok: yöneticiler yeniden giriş yapar.\n' +
-        '  Start the server: an older schema is migrated on start. The session secret is not in backups: administrators sign in again.\n',
+        `  ${manifest.created_at} tarihli yedek, şema ${manifest.schema_version},` +
+        ` ${manifest.files.length - 1} dosya.\n` +
+        '  Sunucuyu başlatın: eski bir şemaysa açılışta güncellenir. Oturum anahtarı yedekte yok: ' +
+        'yöneticiler yeniden giriş yapar.\n' +
+        '  Start the server: an older schema is migrated on start. The session secret is not in backups: ' +
+        'administrators sign in again.\n',
     );
   },
   { refused: 'Geri yükleme reddedildi / restore refused', failed: 'Geri yükleme başarısız / restore failed' },

@@ -17,7 +17,8 @@ export const messages = {
   wrongCode: 'Kod doğru değil ya da daha önce kullanılmış.',
   off: 'İki adımlı doğrulama kapalı: kurtarma kodu yok.',
   downloadRefused:
-    'Bu kodlar artık indirilemez. Gösterildikleri sayfanın süresi doldu ya da kodlar yenilendi; gerekirse “Kurtarma kodlarını yenile” ile yeni kodlar alın.',
+    'Bu kodlar artık indirilemez. Gösterildikleri sayfanın süresi doldu ya da kodlar yenilendi; gerekirse ' +
+    '“Kurtarma kodlarını yenile” ile yeni kodlar alın.',
 } as const;
 
 /**

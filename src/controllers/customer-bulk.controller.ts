@@ -34,7 +34,8 @@ export const bulkNotices = {
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
   tooManyToPrint: (n: number) =>
-    `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.`,
+    `${n} müşteri seçildi; bir seferde en fazla ${MAX_SHEET_CARDS} kartvizit yazdırılabilir. Aramayı ` +
+    `daraltın ya da daha az müşteri seçin.`,
   setChanged: 'Liste siz onaylarken değişti; lütfen yeniden onaylayın.',
   countChanged: (n: number, toDo: string) =>
     `Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi ${n} müşteri. ${toDo} için yeniden onaylayın.`,

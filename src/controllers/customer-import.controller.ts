@@ -22,10 +22,12 @@ export const messages = {
   rowsWithErrors: (rows: number) =>
     `${rows} satırda hata var. Hiçbir müşteri oluşturulmadı: dosyayı düzeltip yeniden yükleyin.`,
   rowsWithErrorsSomeValid: (rows: number) =>
-    `${rows} satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
+    `${rows} satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve ` +
+    `yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
   noValidRows: 'Dosyada geçerli satır yok; hiçbir müşteri oluşturulmadı. Hatalı satırları düzeltip yeniden yükleyin.',
   slugsChanged:
-    'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni adresleri kontrol edip yeniden onaylayın.',
+    'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni ' +
+    'adresleri kontrol edip yeniden onaylayın.',
   confirmFailed: 'İçe aktarma tamamlanamadı; hiçbir müşteri oluşturulmadı. Lütfen tekrar deneyin.',
   noData: 'Onaylanacak dosya bulunamadı. Dosyayı yeniden yükleyin.',
   errorsFileName: 'hatali-satirlar.csv',

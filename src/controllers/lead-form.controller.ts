@@ -15,7 +15,8 @@ export const messages = {
   tooFast: 'Bilgileriniz gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
   expired: 'Bilgileriniz gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
   stale:
-    'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
+    'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda ' +
+    'duruyor; göndermek için Gönder düğmesine yeniden basın.',
   tooMany: 'Bu bağlantıdan çok fazla form gönderildi. Lütfen biraz sonra tekrar deneyin.',
   noticeChanged:
     'Aydınlatma metni siz formu doldururken güncellendi. Lütfen yeni metni okuyup onay kutusunu yeniden işaretleyin.',

@@ -8,7 +8,8 @@ import type { MailSettingsService } from '../services/mail-settings.service.js';
 export const messages = {
   queued: (to: string) => `Deneme e-postası sıraya alındı: ${to}. Birkaç saniye içinde gelen kutunuza düşmeli.`,
   refused: (to: string) =>
-    `Deneme e-postası gönderilmedi: ${to} adresinin @ öncesinde Türkçe karakter var ve bu SMTP sunucusu böyle adreslere gönderemiyor (SMTPUTF8 yok). Hesabınıza başka bir adres yazın.`,
+    `Deneme e-postası gönderilmedi: ${to} adresinin @ öncesinde Türkçe karakter var ve bu SMTP sunucusu ` +
+    `böyle adreslere gönderemiyor (SMTPUTF8 yok). Hesabınıza başka bir adres yazın.`,
 } as const;
 
 /**

@@ -7,8 +7,12 @@ import type { LiveReset, PasswordResetService } from '../services/password-reset
 import { parseForgotEmail, parseNewPassword } from '../validation/password-reset.validation.js';
 
 export const messages = {
-  sent: 'Bu adres bir yöneticiye aitse, birkaç dakika içinde şifre yenileme bağlantısı içeren bir e-posta gelecek. Bağlantı 1 saat geçerlidir. E-posta gelmezse gereksiz (spam) klasörüne bakın.',
-  gone: 'Bu şifre yenileme bağlantısı artık geçerli değil: süresi dolmuş, daha önce kullanılmış ya da eksik kopyalanmış olabilir.',
+  sent:
+    'Bu adres bir yöneticiye aitse, birkaç dakika içinde şifre yenileme bağlantısı içeren bir e-posta ' +
+    'gelecek. Bağlantı 1 saat geçerlidir. E-posta gelmezse gereksiz (spam) klasörüne bakın.',
+  gone:
+    'Bu şifre yenileme bağlantısı artık geçerli değil: süresi dolmuş, daha önce kullanılmış ya da eksik ' +
+    'kopyalanmış olabilir.',
   refused: 'Şifre kaydedilemedi. Lütfen alanları kontrol edin.',
 } as const;
 

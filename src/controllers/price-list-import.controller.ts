@@ -179,9 +179,10 @@ export class PriceListImportController {
         });
         return;
       }
+      const slug = loadedCustomer(req).slug;
       res.set({
         'Content-Type': `text/csv; charset=${file.encoding}`,
-        'Content-Disposition': `attachment; filename="${priceImportPageMessages.errorsFileName(loadedCustomer(req).slug)}"`,
+        'Content-Disposition': `attachment; filename="${priceImportPageMessages.errorsFileName(slug)}"`,
       });
       res.send(file.content);
     };

@@ -61,7 +61,8 @@ function directionOf(value: unknown): GradientDirection {
 function animatedGradient(selector: string, colors: string[], direction: GradientDirection, speed: unknown): string[] {
   const motion = MOTION[GRADIENT_AXIS[direction]];
   return [
-    `${selector}{background-color:${colors[0]};background-image:${gradientImage(colors, direction)};background-size:400% 400%;animation:${motion.name} ${gradientSeconds(speed)}s ease-in-out infinite}`,
+    `${selector}{background-color:${colors[0]};background-image:${gradientImage(colors, direction)};` +
+      `background-size:400% 400%;animation:${motion.name} ${gradientSeconds(speed)}s ease-in-out infinite}`,
     `@keyframes ${motion.name}{0%,100%{background-position:${motion.from}}50%{background-position:${motion.to}}}`,
     `@media (prefers-reduced-motion:reduce){${selector}{animation:none}}`,
   ];

@@ -82,7 +82,11 @@ export function darkVariant(accent: string): string {
 export function accentCss(accent: string | null): string {
   if (!accent || !ACCENT_PATTERN.test(accent)) return '';
   const dark = darkVariant(accent);
-  const light = `--brand:${accent};--brand-strong:${mix('#000000', accent, 0.2)};--brand-soft:${mix(accent, '#ffffff', 0.1)};--on-brand:#ffffff;--accent:${accent}`;
-  const night = `--brand:${dark};--brand-strong:${mix('#ffffff', dark, 0.2)};--brand-soft:${darkSoft(accent)};--on-brand:${DARK_INK};--accent:${dark}`;
+  const light =
+    `--brand:${accent};--brand-strong:${mix('#000000', accent, 0.2)};` +
+    `--brand-soft:${mix(accent, '#ffffff', 0.1)};--on-brand:#ffffff;--accent:${accent}`;
+  const night =
+    `--brand:${dark};--brand-strong:${mix('#ffffff', dark, 0.2)};` +
+    `--brand-soft:${darkSoft(accent)};--on-brand:${DARK_INK};--accent:${dark}`;
   return `:root{${light}}@media (prefers-color-scheme: dark){:root{${night}}}.brand__mark{background:${accent}}`;
 }

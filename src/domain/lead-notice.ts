@@ -31,14 +31,19 @@ export function noticeTemplate(owner: NoticeOwner, retentionMonths: LeadRetentio
     '',
     `Veri sorumlusu: ${owner.business}.`,
     '',
-    'İşlenen veriler: Bu formda bıraktığınız ad soyad, telefon numarası, e-posta adresi ve notunuz ile onayınızın zamanı.',
+    'İşlenen veriler: Bu formda bıraktığınız ad soyad, telefon numarası, e-posta adresi ve notunuz ile ' +
+      'onayınızın zamanı.',
     '',
-    `Amaç: Talebiniz üzerine sizinle iletişime geçmek. Verileriniz başka bir amaçla kullanılmaz, pazarlama listesine eklenmez ve üçüncü kişilerle paylaşılmaz.`,
+    `Amaç: Talebiniz üzerine sizinle iletişime geçmek. Verileriniz başka bir amaçla kullanılmaz, pazarlama ` +
+      `listesine eklenmez ve üçüncü kişilerle paylaşılmaz.`,
     '',
-    'Hukuki sebep: 6698 sayılı Kanun’un 5. maddesinin 1. fıkrası uyarınca açık rızanız. Açık rızanızı dilediğiniz zaman geri alabilirsiniz.',
+    'Hukuki sebep: 6698 sayılı Kanun’un 5. maddesinin 1. fıkrası uyarınca açık rızanız. Açık rızanızı ' +
+      'dilediğiniz zaman geri alabilirsiniz.',
     '',
     `Saklama süresi: Verileriniz ${retentionMonths} ay saklanır ve bu sürenin sonunda kendiliğinden silinir.`,
     '',
-    `Haklarınız: Kanun’un 11. maddesi uyarınca verilerinizin işlenip işlenmediğini öğrenme, bilgi isteme, düzeltilmesini veya silinmesini isteme, itiraz etme ve zararın giderilmesini talep etme haklarına sahipsiniz. Başvurularınızı${reach} iletebilirsiniz.`,
+    `Haklarınız: Kanun’un 11. maddesi uyarınca verilerinizin işlenip işlenmediğini öğrenme, bilgi isteme, ` +
+      `düzeltilmesini veya silinmesini isteme, itiraz etme ve zararın giderilmesini talep etme haklarına ` +
+      `sahipsiniz. Başvurularınızı${reach} iletebilirsiniz.`,
   ].join('\n');
 }

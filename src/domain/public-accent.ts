@@ -72,7 +72,10 @@ function accentShades(accent: string): string {
 /** The style rules for the public page ('' without an accent): tokens, the default cover and the initials. */
 export function publicAccentCss(accent: string | null, dark: boolean): string {
   if (!accent || !ACCENT_PATTERN.test(accent)) return '';
-  return `:root{${accentTokens(accent, dark)}}${accentShades(accent)}.link:hover{border-color:${publicAccent(accent, dark).ink}}`;
+  return (
+    `:root{${accentTokens(accent, dark)}}${accentShades(accent)}.link:` +
+    `hover{border-color:${publicAccent(accent, dark).ink}}`
+  );
 }
 
 /**
@@ -82,5 +85,8 @@ export function publicAccentCss(accent: string | null, dark: boolean): string {
  */
 export function ownerAccentCss(accent: string | null): string {
   if (!accent || !ACCENT_PATTERN.test(accent)) return '';
-  return `:root{${accentTokens(accent, false)}}.theme-dark{${accentTokens(accent, true)}}${accentShades(accent)}.link:hover{border-color:var(--brand)}`;
+  return (
+    `:root{${accentTokens(accent, false)}}.theme-dark` +
+    `{${accentTokens(accent, true)}}${accentShades(accent)}.link:hover{border-color:var(--brand)}`
+  );
 }

@@ -63,6 +63,8 @@ export function editLinkShare(handOver: HandOver): EditLinkShare {
     subject,
     text,
     whatsappUrl: `https://wa.me/${phone ?? ''}?text=${encodeURIComponent(text)}`,
-    mailtoUrl: `mailto:${mailtoRecipient(handOver.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`,
+    mailtoUrl:
+      `mailto:${mailtoRecipient(handOver.email)}?subject=${encodeURIComponent(subject)}&body` +
+      `=${encodeURIComponent(text.replace(/\n/g, '\r\n'))}`,
   };
 }

@@ -9,7 +9,7 @@ import { isbot } from 'isbot';
  */
 export function isCountableClick(req: Request): boolean {
   if (req.method !== 'POST') return false;
-  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-purpose') ?? ''} ${req.get('x-moz') ?? ''}`;
+  const purpose = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'].map((name) => req.get(name) ?? '').join(' ');
   if (/prefetch|prerender|preview/i.test(purpose)) return false;
   const agent = req.get('user-agent')?.trim() ?? '';
   return agent !== '' && !isbot(agent);

@@ -7,8 +7,10 @@ import { isbot } from 'isbot';
  */
 export function isCountableVisit(req: Request): boolean {
   if (req.method !== 'GET') return false;
-  const purpose =
-    `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-purpose') ?? ''} ${req.get('x-moz') ?? ''}`.toLowerCase();
+  const purpose = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz']
+    .map((name) => req.get(name) ?? '')
+    .join(' ')
+    .toLowerCase();
   if (/prefetch|prerender|preview/.test(purpose)) return false;
   const agent = req.get('user-agent') ?? '';
   if (!agent.trim()) return false;

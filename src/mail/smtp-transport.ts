@@ -35,7 +35,8 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 
 /** What is recorded of a mail to an address the server cannot take: a permanent failure, never sent. */
 export const UTF8_LOCAL_PART_REFUSED =
-  'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor (SMTPUTF8 yok); e-posta gönderilmedi.';
+  'Alıcı adresinin @ öncesinde Türkçe (ASCII dışı) karakter var ve SMTP sunucusu bunu desteklemiyor ' +
+  '(SMTPUTF8 yok); e-posta gönderilmedi.';
 
 /**
  * nodemailer is loaded with the first e-mail sent: a process without SMTP never pays for it (docs/performance.md,

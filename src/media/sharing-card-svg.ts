@@ -52,8 +52,11 @@ const GAP_UNDER_NAME = 22;
 const GAP_UNDER_TITLE = 8;
 
 /** Characters XML 1.0 cannot carry at all, and lone surrogates; the rest escaped. */
-const NOT_XML =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML = new RegExp(
+  String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])` +
+    String.raw`|(?<![\ud800-\udbff])[\udc00-\udfff]`,
+  'g',
+);
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 export function escapeXml(text: string): string {
@@ -79,7 +82,8 @@ function textColumn(blocks: readonly Block[]): string {
       // The baseline: the line's box is 1.2 sizes high and Noto's capitals stand 0.71 of a size above it.
       const baseline = top + size * (LINE_HEIGHT / 2 + 0.36);
       out.push(
-        `<text x="${TEXT.x}" y="${baseline.toFixed(1)}" font-family="${FONT}" font-size="${size}" font-weight="${block.weight === 'bold' ? 700 : 400}" fill="${block.fill}">${escapeXml(line)}</text>`,
+        `<text x="${TEXT.x}" y="${baseline.toFixed(1)}" font-family="${FONT}" font-size="${size}" ` +
+          `font-weight="${block.weight === 'bold' ? 700 : 400}" fill="${block.fill}">${escapeXml(line)}</text>`,
       );
       top += size * LINE_HEIGHT;
     }
@@ -99,7 +103,10 @@ function ringShadow(ring: number): string {
   const outer = ring + SHADOW.spread;
   const stop = (radius: number, opacity: number) =>
     `<stop offset="${(radius / outer).toFixed(3)}" stop-color="${INK}" stop-opacity="${opacity}"/>`;
-  return `<radialGradient id="shadow">${stop(ring - 14, 0.18)}${stop(ring, 0.1)}${stop(ring + 12, 0.035)}${stop(outer, 0)}</radialGradient>`;
+  return (
+    `<radialGradient ` +
+    `id="shadow">${stop(ring - 14, 0.18)}${stop(ring, 0.1)}${stop(ring + 12, 0.035)}${stop(outer, 0)}</radialGradient>`
+  );
 }
 
 /** The circle the photo goes into, on a white ring with a soft shadow; the initials on it without a photo. */
@@ -110,7 +117,8 @@ function portrait(card: SharingCard): string {
   const ring = r + 12;
   const initials = card.hasPhoto
     ? ''
-    : `<text x="${cx}" y="${cy + 40}" text-anchor="middle" font-family="${FONT}" font-size="116" font-weight="700" fill="#ffffff">${escapeXml(card.initials)}</text>`;
+    : `<text x="${cx}" y="${cy + 40}" text-anchor="middle" font-family="${FONT}" font-size="116" ` +
+      `font-weight="700" fill="#ffffff">${escapeXml(card.initials)}</text>`;
   return (
     `<circle cx="${cx}" cy="${cy + SHADOW.drop}" r="${ring + SHADOW.spread}" fill="url(#shadow)"/>` +
     `<circle cx="${cx}" cy="${cy}" r="${ring}" fill="#ffffff"/>` +
@@ -130,11 +138,13 @@ function brandLine(card: SharingCard, measure: MeasureText): string {
   const mark =
     card.logoWidth === null
       ? `<rect x="${TEXT.x}" y="${y}" width="44" height="44" rx="12" fill="url(#accent)"/>` +
-        `<text x="${TEXT.x + 22}" y="${y + 31}" text-anchor="middle" font-family="${FONT}" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(card.brandMark)}</text>`
+        `<text x="${TEXT.x + 22}" y="${y + 31}" text-anchor="middle" font-family="${FONT}" font-size="24" ` +
+        `font-weight="700" fill="#ffffff">${escapeXml(card.brandMark)}</text>`
       : '';
   return (
     mark +
-    `<text x="${TEXT.x + markWidth + 16}" y="${y + 31}" font-family="${FONT}" font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`
+    `<text x="${TEXT.x + markWidth + 16}" y="${y + 31}" font-family="${FONT}" ` +
+    `font-size="${BRAND_BOX.sizes[0]}" font-weight="700" fill="${MUTED}">${escapeXml(name)}</text>`
   );
 }
 
@@ -163,8 +173,10 @@ export function sharingCardSvg(card: SharingCard, measure: MeasureText): string 
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     '<defs>' +
-    `<linearGradient id="accent" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}"/><stop offset="1" stop-color="${accentEnd}" stop-opacity="${card.accent ? 0.78 : 1}"/></linearGradient>` +
-    `<linearGradient id="panel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}" stop-opacity="0.16"/><stop offset="1" stop-color="${accentEnd}" stop-opacity="0.10"/></linearGradient>` +
+    `<linearGradient id="accent" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}"/><stop ` +
+    `offset="1" stop-color="${accentEnd}" stop-opacity="${card.accent ? 0.78 : 1}"/></linearGradient>` +
+    `<linearGradient id="panel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${accent}" ` +
+    `stop-opacity="0.16"/><stop offset="1" stop-color="${accentEnd}" stop-opacity="0.10"/></linearGradient>` +
     ringShadow(PHOTO.size / 2 + 12) +
     '</defs>' +
     `<rect width="${width}" height="${height}" fill="#ffffff"/>` +

@@ -25,7 +25,8 @@ const MAX_PHOTO_PIXELS = 40_000_000;
 async function roundPhoto(photo: Buffer): Promise<Buffer | null> {
   const side = PHOTO.size;
   const mask = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side / 2}"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><circle cx="${side / 2}" ` +
+      `cy="${side / 2}" r="${side / 2}"/></svg>`,
   );
   try {
     return await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS })

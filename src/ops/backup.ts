@@ -34,7 +34,8 @@ const ALL_PAGES = 0x7fffffff;
 
 function stampOf(date: Date): string {
   const iso = date.toISOString(); // 2026-11-21T09:05:03.123Z
-  return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
+  const day = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
+  return `${day}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
 }
 
 /**

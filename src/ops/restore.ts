@@ -51,7 +51,8 @@ async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
   for (const file of [target.sqliteFile, `${target.sqliteFile}-wal`, `${target.sqliteFile}-shm`]) {
     if (await fileExists(file)) {
       throw new RestoreError(
-        `Hedef veri klasörü boş değil: ${path.basename(file)} zaten var (${target.dataDir}). Boş bir klasöre geri yükleyin.\n` +
+        `Hedef veri klasörü boş değil: ${path.basename(file)} zaten var (${target.dataDir}). Boş bir klasöre ` +
+          `geri yükleyin.\n` +
           `The target data directory is not empty: ${path.basename(file)} exists. Restore into an empty directory.`,
         73,
       );
@@ -60,7 +61,8 @@ async function assertEmptyTarget(target: RestoreTarget): Promise<void> {
   const uploaded = await filesUnder(target.uploadsDir);
   if (uploaded.length > 0) {
     throw new RestoreError(
-      `Hedef veri klasörü boş değil: uploads/ içinde ${uploaded.length} dosya var (${target.dataDir}). Boş bir klasöre geri yükleyin.\n` +
+      `Hedef veri klasörü boş değil: uploads/ içinde ${uploaded.length} dosya var (${target.dataDir}). Boş ` +
+        `bir klasöre geri yükleyin.\n` +
         `The target data directory is not empty: uploads/ holds files. Restore into an empty directory.`,
       73,
     );
@@ -142,12 +144,14 @@ async function checkSchema(database: string, manifest: BackupManifest): Promise<
     throw new RestoreError(
       `Bu yedek daha yeni bir Vizit sürümünden: şema "${unknown}" bu sürümde yok (bu sürümün son şeması "${ours}"). ` +
         `Önce Vizit'i güncelleyin, sonra geri yükleyin.\n` +
-        `The archive comes from a newer schema ("${unknown}") than this app knows (last: "${ours}"). Upgrade Vizit first.`,
+        `The archive comes from a newer schema ("${unknown}") than this app knows (last: "${ours}"). Upgrade ` +
+        `Vizit first.`,
     );
   }
   if (applied.at(-1) !== manifest.schema_version) {
     throw new RestoreError(
-      `Manifest ile veritabanının şeması tutmuyor / manifest and database disagree: ${manifest.schema_version} ≠ ${applied.at(-1) ?? '(yok)'}`,
+      `Manifest ile veritabanının şeması tutmuyor / manifest and database ` +
+        `disagree: ${manifest.schema_version} ≠ ${applied.at(-1) ?? '(yok)'}`,
     );
   }
 }

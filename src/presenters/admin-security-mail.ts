@@ -7,13 +7,15 @@ import type { MailContent } from './mail-message.js';
  */
 export const messages = {
   why: (brand: string) =>
-    `Bu e-postayı ${brand} yönetim paneline bu adresle giriş yapan yönetici olduğunuz için alıyorsunuz. Hesabınızın güvenliğiyle ilgili bildirimler kapatılamaz.`,
+    `Bu e-postayı ${brand} yönetim paneline bu adresle giriş yapan yönetici olduğunuz için alıyorsunuz. ` +
+    `Hesabınızın güvenliğiyle ilgili bildirimler kapatılamaz.`,
   reset: {
     subject: 'Şifrenizi yenileyin',
     heading: 'Şifre yenileme isteği',
     asked: (email: string) => `${email} adresiyle giriş yapan yönetici hesabı için yeni şifre istendi.`,
     link: (minutes: number) =>
-      `Yeni şifrenizi aşağıdaki bağlantıdan belirleyin. Bağlantı ${minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir.`,
+      `Yeni şifrenizi aşağıdaki bağlantıdan belirleyin. Bağlantı ${minutes} dakika geçerlidir ve yalnızca ` +
+      `bir kez kullanılabilir.`,
     notYou: 'Bu isteği siz yapmadıysanız bu e-postayı silebilirsiniz; şifreniz değişmez.',
     action: 'Yeni şifre belirle',
   },
@@ -21,7 +23,8 @@ export const messages = {
     subject: 'Yönetici şifreniz değiştirildi',
     heading: 'Şifreniz değiştirildi',
     byReset: (email: string, at: string) =>
-      `${email} hesabının şifresi ${at} tarihinde e-postayla gönderilen bağlantıyla yenilendi. Bu hesabın bütün oturumları kapatıldı.`,
+      `${email} hesabının şifresi ${at} tarihinde e-postayla gönderilen bağlantıyla yenilendi. Bu hesabın ` +
+      `bütün oturumları kapatıldı.`,
     bySettings: (email: string, at: string) =>
       `${email} hesabının şifresi ${at} tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`,
   },
@@ -32,7 +35,8 @@ export const messages = {
       `${email} hesabında iki adımlı doğrulama ${at} tarihinde kapatıldı. Giriş artık yalnızca şifreyle yapılıyor.`,
   },
   notYou:
-    'Bunu siz yapmadıysanız hemen "Şifremi unuttum" ile yeni şifre belirleyin ve ajansınızın teknik sorumlusuna haber verin.',
+    'Bunu siz yapmadıysanız hemen "Şifremi unuttum" ile yeni şifre belirleyin ve ajansınızın teknik ' +
+    'sorumlusuna haber verin.',
   signIn: 'Yönetim paneline git',
 } as const;
 

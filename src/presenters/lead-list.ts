@@ -102,7 +102,9 @@ function nameParts(name: string): { name: string; surname: string } {
  * One lead as a vCard 3.0 (domain/vcard.ts), its note and consent time in NOTE, the form named by the agency's brand.
  */
 export function leadVCard(lead: Lead, timeZone: string, brandName: string): string {
-  const consent = `${brandName} iletişim formu, açık rıza: ${formatDateTime(lead.consentAt, timeZone)}, aydınlatma metni sürüm ${lead.noticeVersion}`;
+  const consent =
+    `${brandName} iletişim formu, açık rıza: ${formatDateTime(lead.consentAt, timeZone)}, ` +
+    `aydınlatma metni sürüm ${lead.noticeVersion}`;
   return buildVCard({
     ...nameParts(lead.name),
     phones: lead.phone ? [{ number: lead.phone, type: phoneTypeOf(lead.phone) }] : [],

@@ -18,9 +18,11 @@ export const mailMessages = {
   confirmSubject: 'Bildirim adresinizi onaylayın',
   confirmHeading: 'E-posta adresinizi onaylayın',
   confirmBody: (page: string) =>
-    `${page} sayfasının bildirimlerinin bu adrese gelmesi istendi. Onaylamak için aşağıdaki düğmeye basın; bağlantı 48 saat geçerlidir.`,
+    `${page} sayfasının bildirimlerinin bu adrese gelmesi istendi. Onaylamak için aşağıdaki düğmeye basın; ` +
+    `bağlantı 48 saat geçerlidir.`,
   confirmIgnore:
-    'Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz: adres onaylanmadıkça buraya başka e-posta gönderilmez.',
+    'Bu isteği siz yapmadıysanız bu e-postayı yok sayabilirsiniz: adres onaylanmadıkça buraya başka e-posta ' +
+    'gönderilmez.',
   confirmAction: 'Adresimi onayla',
   confirmFooter: (page: string) =>
     `Bu e-postayı ${page} sayfasının bildirim ayarlarında bu adres yazıldığı için aldınız.`,

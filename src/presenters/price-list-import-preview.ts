@@ -26,15 +26,18 @@ export const priceImportPreviewTexts = {
   rowsWithErrors: (rows: number) =>
     `${rows} satırda hata var. Hiçbir ürün eklenmedi: dosyayı düzeltip yeniden yükleyin.`,
   rowsWithErrorsSomeValid: (rows: number) =>
-    `${rows} satırda hata var. Henüz hiçbir ürün eklenmedi: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
+    `${rows} satırda hata var. Henüz hiçbir ürün eklenmedi: hatalı satırları indirip düzeltin ve yeniden ` +
+    `yükleyin ya da yalnızca geçerli satırları içe aktarın.`,
   validOnlyAppend: (valid: number, refused: number) =>
     `Onaylarsanız ${valid} geçerli ürün mevcut fiyat listesinin sonuna eklenir; ${refused} hatalı satır atlanır.`,
   validOnlyReplace: (valid: number, refused: number) =>
-    `Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine ${valid} geçerli ürün gelir; ${refused} hatalı satır atlanır.`,
+    `Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine ${valid} geçerli ürün ` +
+    `gelir; ${refused} hatalı satır atlanır.`,
   readyAppend: (items: number) =>
     `${items} ürün hazır. Onaylarsanız mevcut fiyat listesinin sonuna eklenir; yeni kategoriler adlarıyla oluşturulur.`,
   readyReplace: (items: number) =>
-    `${items} ürün hazır. Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine bunlar gelir.`,
+    `${items} ürün hazır. Onaylarsanız mevcut fiyat listenizdeki bütün kategori ve ürünler silinir, yerine ` +
+    `bunlar gelir.`,
 } as const;
 
 const ENCODING_LABELS: Readonly<Record<string, string>> = {

@@ -9,7 +9,8 @@ import type { PassiveCustomer } from '../repositories/print-kit.repository.js';
 export const printPassiveMessages = {
   title: (n: number) => `Seçilenlerden ${n} müşteri pasif; kartları basılsın mı?`,
   effect:
-    'Pasif müşterilerin sayfaları ziyaretçilere kapalıdır: kartlarındaki QR kodu ve adres "Bu profil şu anda aktif değil" gösterir.',
+    'Pasif müşterilerin sayfaları ziyaretçilere kapalıdır: kartlarındaki QR kodu ve adres "Bu profil şu anda ' +
+    'aktif değil" gösterir.',
   includeAll: (n: number) => `Hepsini bas (${n} kart)`,
   leaveOut: (n: number) => `Pasifleri çıkar, ${n} kart bas`,
   allPassive: 'Seçilenlerin hepsi pasif.',

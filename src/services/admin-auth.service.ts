@@ -108,7 +108,8 @@ export class AdminAuthService {
     process.stdout.write(
       `\n  Vizit: ilk yönetici oluşturuldu / first administrator created\n` +
         `  E-posta: admin@localhost\n  Şifre:   ${password}\n` +
-        `  (Bu şifre yalnızca bir kez gösterilir. Değiştirmek için: ${adminCommand} reset-password admin@localhost)\n\n`,
+        `  (Bu şifre yalnızca bir kez gösterilir. Değiştirmek için: ${adminCommand} reset-password ` +
+        `admin@localhost)\n\n`,
     );
   }
 }

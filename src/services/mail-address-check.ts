@@ -2,7 +2,8 @@ import { needsSmtpUtf8 } from '../mail/smtp-capabilities.js';
 
 export const mailAddressMessages = {
   utf8LocalPart:
-    'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; lütfen başka bir adres yazın.',
+    'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta ' +
+    'gönderemiyor; lütfen başka bir adres yazın.',
 } as const;
 
 /**

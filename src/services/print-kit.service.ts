@@ -25,7 +25,8 @@ export const printKitServiceMessages = {
   /** Printed under the table card's QR when it opens the price list. */
   priceListCallToAction: 'Fiyat listesi için okutun',
   noPriceList:
-    'Fiyat listesinde görünür ürün yok: masa kartına fiyat listesinin QR kodu basılamaz. Önce fiyat listesine ürün ekleyin.',
+    'Fiyat listesinde görünür ürün yok: masa kartına fiyat listesinin QR kodu basılamaz. Önce fiyat ' +
+    'listesine ürün ekleyin.',
   missing: (ids: readonly number[]) =>
     `Seçilen müşterilerden bazıları bulunamadı (${ids.join(', ')}). Listeyi yenileyip tekrar deneyin.`,
 } as const;

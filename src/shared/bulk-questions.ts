@@ -28,14 +28,16 @@ export const bulkQuestions: Record<AskedBulkAction, BulkQuestion> = {
   deactivate: {
     heading: (n) => `${n} müşteri pasif yapılacak`,
     effect:
-      'Sayfaları ziyaretçilere kapanır: adresleri ve QR kodları "Bu profil şu anda aktif değil" gösterir. Hiçbir şey silinmez; istediğiniz zaman yeniden aktif yapabilirsiniz.',
+      'Sayfaları ziyaretçilere kapanır: adresleri ve QR kodları "Bu profil şu anda aktif değil" gösterir. ' +
+      'Hiçbir şey silinmez; istediğiniz zaman yeniden aktif yapabilirsiniz.',
     button: (n) => `${n} müşteriyi pasif yap`,
     toDo: 'Pasif yapmak',
   },
   delete: {
     heading: (n) => `${n} müşteri silinecek`,
     effect:
-      'Sayfaları, düzenleme bağlantıları, mesajları, istatistikleri ve yüklenen dosyaları kalıcı olarak silinir. Bu işlem geri alınamaz.',
+      'Sayfaları, düzenleme bağlantıları, mesajları, istatistikleri ve yüklenen dosyaları kalıcı olarak ' +
+      'silinir. Bu işlem geri alınamaz.',
     button: (n) => `${n} müşteriyi sil`,
     toDo: 'Silmek',
   },

@@ -29,7 +29,8 @@ export const messages = {
   invalidVideo: 'Geçersiz video adresi.',
   imageTooLarge: 'Görsel verisi çok büyük. En fazla 2 MB olabilir.',
   imageByUpload:
-    'Görseli yükleyerek ekleyin. Sayfanızda yalnızca yüklediğiniz görseller gösterilir; başka sitelerin görsel adresleri ve data: adresleri kabul edilmez.',
+    'Görseli yükleyerek ekleyin. Sayfanızda yalnızca yüklediğiniz görseller gösterilir; başka sitelerin ' +
+    'görsel adresleri ve data: adresleri kabul edilmez.',
 } as const satisfies Record<BackgroundProblem | 'invalidType' | 'empty' | 'imageByUpload', string>;
 
 /** The cover's own texts where they differ from the background's. */

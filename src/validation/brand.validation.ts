@@ -15,7 +15,8 @@ export const messages = {
   urlScheme: 'Yalnızca http:// veya https:// ile başlayan web adresleri kabul edilir.',
   colorInvalid: 'Renk #rrggbb biçiminde olmalıdır (ör. #0f766e).',
   colorContrast: (ratio: string) =>
-    `Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast ${ratio}:1, en az 4,5:1 gerekir). Daha koyu bir ton seçin.`,
+    `Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast ${ratio}:1, en az 4,5:1 gerekir). ` +
+    `Daha koyu bir ton seçin.`,
 } as const;
 
 export interface BrandInput {

@@ -21,7 +21,9 @@ export const bulkMessages = {
     'Hiç müşteri seçilmedi. Listeden en az bir müşteriyi işaretleyin ya da "hepsi" seçeneklerinden birini seçin.',
   badAction: 'Bilinmeyen toplu işlem. Listeden bir işlem seçip tekrar deneyin.',
   badIds: 'Seçilen müşteri numaraları geçersiz. Sayfayı yenileyip tekrar deneyin.',
-  tooMany: `Tek seferde en fazla ${MAX_BULK_IDS} müşteri işaretlenebilir; daha fazlası için "aramaya uyanların hepsi" seçeneğini kullanın.`,
+  tooMany:
+    `Tek seferde en fazla ${MAX_BULK_IDS} müşteri işaretlenebilir; daha fazlası için "aramaya ` +
+    `uyanların hepsi" seçeneğini kullanın.`,
 } as const;
 
 /** The list's address as it was when the form was sent, so the answer returns to the same page. */

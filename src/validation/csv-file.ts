@@ -19,7 +19,8 @@ import { piecesWithoutBlankRows, type PieceSize } from './csv-blank-rows.js';
 export const messages = {
   empty: 'Dosya boş.',
   notText:
-    'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" biçimini seçip kaydettiğiniz dosyayı yükleyin.',
+    'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" ' +
+    'biçimini seçip kaydettiğiniz dosyayı yükleyin.',
   unclosedQuote: (row: number) => `Dosya okunamadı: ${row}. satırda açılan tırnak işareti kapanmamış.`,
   unreadable: 'Dosya okunamadı. Dosyayı Excel\'de "CSV (noktalı virgülle ayrılmış)" olarak yeniden kaydedip deneyin.',
 } as const;

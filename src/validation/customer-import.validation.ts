@@ -19,10 +19,13 @@ export const IMPORT_MAX_BYTES = 1024 * 1024;
 export const messages = {
   tooLarge: 'Dosya en fazla 1 MB olabilir. Dosyayı bölüp parça parça yükleyin.',
   // Said at the first row past the limit: the reading stops there, so the file's own count is not known.
-  tooManyRows: `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} müşteri içe aktarılabilir; bu dosyada ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')}'den fazla satır var. Dosyayı bölüp parça parça yükleyin.`,
+  tooManyRows:
+    `Bir dosyada en fazla ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')} müşteri içe aktarılabilir; ` +
+    `bu dosyada ${IMPORT_MAX_ROWS.toLocaleString('tr-TR')}'den fazla satır var. Dosyayı bölüp parça parça yükleyin.`,
   noRows: 'Dosyada sütun adlarının altında hiç müşteri satırı yok.',
   missingColumns: (names: string) =>
-    `Dosyada zorunlu sütun bulunamadı: ${names}. İlk satırda sütun adları olmalı, örneğin: ad;soyad;telefon;e-posta;web;bio`,
+    `Dosyada zorunlu sütun bulunamadı: ${names}. İlk satırda sütun adları olmalı, örneğin: ` +
+    `ad;soyad;telefon;e-posta;web;bio`,
   duplicateColumn: (name: string) => `"${name}" sütunu dosyada birden fazla kez var.`,
   postalCodePadded: (read: string, stored: string) => `Excel baştaki 0'ı silmiş: ${read}, ${stored} olarak alındı.`,
 } as const;

@@ -33,7 +33,9 @@ export const messages = {
   ssidTooLong: `Ağ adı (SSID) en fazla ${LINK_LIMITS.ssidBytes} bayt olabilir (Türkçe harfler 2 bayt sayılır).`,
   ssidPipe: 'Ağ adı (SSID) "|" karakteri içeremez.',
   ssidInvalid: 'Ağ adı (SSID) kontrol karakterleri içeremez.',
-  passwordLength: `Wi-Fi şifresi boş bırakılmalı ya da ${LINK_LIMITS.passwordMin} ile ${LINK_LIMITS.passwordMax} karakter arasında olmalıdır.`,
+  passwordLength:
+    `Wi-Fi şifresi boş bırakılmalı ya da ${LINK_LIMITS.passwordMin} ` +
+    `ile ${LINK_LIMITS.passwordMax} karakter arasında olmalıdır.`,
   passwordInvalid: 'Wi-Fi şifresi kontrol karakterleri içeremez.',
   ibanRequired: 'IBAN zorunludur.',
   ibanFormat: 'IBAN TR ile başlamalı ve 26 karakter olmalıdır.',

@@ -25,7 +25,9 @@ export const CLOSED_DATES_MAX_LENGTH = 2000;
 export const messages = {
   format: 'Saatleri 09:00-18:00 biçiminde yazın; öğle arası için 09:00-12:30, 13:30-19:00. Kapalı günü boş bırakın.',
   tooMany: 'Bir güne en fazla iki zaman aralığı yazılabilir.',
-  order: `Kapanış saati açılıştan sonra olmalı. Gece yarısını geçen saatler (18:00-02:00 gibi) en geç ${atTime(clockText(OVERNIGHT_END_LIMIT))} bitebilir.`,
+  order:
+    `Kapanış saati açılıştan sonra olmalı. Gece yarısını geçen saatler (18:00-02:00 gibi) en ` +
+    `geç ${atTime(clockText(OVERNIGHT_END_LIMIT))} bitebilir.`,
   overlap: 'Zaman aralıkları çakışıyor.',
   night: (previousDay: string) => `${previousDay} gecesi süren saatlerle çakışıyor.`,
   tooLong: 'Bu alan çok uzun.',

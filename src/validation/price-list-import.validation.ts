@@ -23,13 +23,15 @@ import {
 export const priceImportMessages = {
   tooManyRows: `Dosyada en fazla ${PRICE_LIST_MAX_ITEMS} ürün satırı olabilir.`,
   missingColumns: (names: string[]) =>
-    `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler isteğe bağlı).`,
+    `Dosyada şu sütunlar yok: ${names.join(', ')}. İlk satır kategori;urun;aciklama;fiyat olmalı (etiketler ` +
+    `isteğe bağlı).`,
   noRows: 'Dosyada ürün satırı yok.',
   unknownLabels: (labels: string[]) => `Tanınmayan etiket: ${labels.join(', ')}.`,
   tooManyItems: (total: number) =>
     `Fiyat listesinde en fazla ${PRICE_LIST_MAX_ITEMS} ürün olabilir; içe aktarmayla ${total} ürün olurdu.`,
   tooManyCategories: (total: number) =>
-    `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} kategori olurdu.`,
+    `Fiyat listesinde en fazla ${PRICE_LIST_MAX_CATEGORIES} kategori olabilir; içe aktarmayla ${total} ` +
+    `kategori olurdu.`,
 } as const;
 
 export type { PriceImportField };

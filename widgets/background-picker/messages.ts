@@ -26,7 +26,8 @@ export const messages = {
   unreadable: 'Bu dosya açılamadı. Lütfen başka bir görsel seçin.',
   videoUrl: 'Video adresi (URL)',
   videoHint:
-    'MP4 ya da WebM bir videonun https:// ile başlayan adresi. Video sessiz ve döngüde oynar. Video başka bir siteden yüklenir: o site sayfanızı açanların adresini görür.',
+    'MP4 ya da WebM bir videonun https:// ile başlayan adresi. Video sessiz ve döngüde oynar. Video başka ' +
+    'bir siteden yüklenir: o site sayfanızı açanların adresini görür.',
   videoPreview: 'Seçilen videonun önizlemesi',
   videoPreviewFailed: 'Video önizlenemedi; adresi kontrol edin. Kaydettiğinizde sunucu yine de denetler.',
   coverTablist: 'Kapak türü',

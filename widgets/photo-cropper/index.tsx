@@ -27,7 +27,9 @@ const messages = {
   notImage: 'Lütfen yalnızca resim dosyası seçin',
   tooLarge: "Dosya boyutu 5MB'tan küçük olmalıdır",
   unreadable: 'Bu dosya açılamadı. Lütfen başka bir fotoğraf seçin.',
-  tooSmall: `Seçilen alan çok küçük: en az ${MIN_CROP.width}×${MIN_CROP.height} piksel olmalı. Uzaklaştırın ya da daha büyük bir fotoğraf seçin.`,
+  tooSmall:
+    `Seçilen alan çok küçük: en az ${MIN_CROP.width}×${MIN_CROP.height} piksel olmalı. Uzaklaştırın ` +
+    `ya da daha büyük bir fotoğraf seçin.`,
   cropArea: 'Kırpma alanı',
   cropHint: 'Fotoğrafı sürükleyerek ya da kırpma alanı seçiliyken ok tuşlarıyla kaydırın; kaydırıcıyla yakınlaştırın.',
   zoom: 'Yakınlaştırma',
