@@ -1,0 +1,213 @@
+/**
+ * Which HTTP and security test files the `postgres` project runs again on PostgreSQL, and why.
+ *
+ * Every file runs on SQLite. A file runs on PostgreSQL too when what it proves can come out
+ * differently there: queries of its own per database, locks and transactions, row types
+ * (counts as text, dates as objects), NUL bytes PostgreSQL refuses, varchar limits SQLite ignores,
+ * migrations. `covers` names the dialect-specific modules of src/ (file name without `.ts`) the
+ * file reaches; tests/unit/architecture/postgres-suite.test.ts fails when a module with SQL of
+ * its own per database is covered by none, or when a file that branches on the database, imports
+ * src/db or a dialect-specific module, or sends NUL bytes is left out.
+ * tests/multi and tests/faults/postgres-* need PostgreSQL and always run there.
+ */
+export interface PostgresRun {
+  reason: string;
+  covers: string[];
+}
+
+export const POSTGRES_SUITE: Record<string, PostgresRun> = {
+  'tests/http/admin-list.test.ts': {
+    reason: 'customer search, filters and sort: SQL per database, case folding and the name sort key',
+    covers: ['customer-filter', 'customer.repository', 'customer-search-text'],
+  },
+  'tests/http/admin-bulk.test.ts': {
+    reason: 'bulk actions on many customers in one transaction, counted and refused per row',
+    covers: ['customer-bulk.repository'],
+  },
+  'tests/http/admin.test.ts': {
+    reason: 'customer create, edit and delete: cascades over every table, versions, unique slugs',
+    covers: ['customer.repository'],
+  },
+  'tests/http/admin-import.test.ts': {
+    reason: 'CSV import: batch inserts with returned ids, nothing kept when the database refuses a row (a trigger)',
+    covers: ['customer-batch.repository'],
+  },
+  'tests/http/admin-import-valid-only.test.ts': {
+    reason: 'import of the valid rows only: partial batches in one transaction',
+    covers: ['customer-batch.repository'],
+  },
+  'tests/http/admin-slug.test.ts': {
+    reason: 'slug changes: redirects and version bumps in raw SQL, the unique slug under a race',
+    covers: ['slug-redirect.repository'],
+  },
+  'tests/http/slug-spellings.test.ts': {
+    reason: 'addresses in other spellings folded to the stored slug and looked up',
+    covers: ['slug-redirect.repository', 'prepared-query'],
+  },
+  'tests/http/admin-activity.test.ts': {
+    reason: "the activity log: inserted ids returned, 7,000 rows in batches inside the caller's transaction",
+    covers: ['admin-activity.repository'],
+  },
+  'tests/http/admin-identity.test.ts': {
+    reason: 'business identity at the longest values and with NUL bytes (PostgreSQL refuses them in text)',
+    covers: ['profile-write.repository'],
+  },
+  'tests/http/auth.test.ts': {
+    reason: 'sign-in: sessions stored per database, the login throttle counting in one upsert',
+    covers: ['admin-session.repository', 'rate-limit.store', 'administrator.repository'],
+  },
+  'tests/http/admin-security.test.ts': {
+    reason: 'sessions revoked on password change and sign-out everywhere; second factor on the administrator row',
+    covers: ['admin-session.repository', 'rate-limit.store'],
+  },
+  'tests/http/mail-outbox-queue.test.ts': {
+    reason: 'the mail outbox: claiming with skip-locked, advisory locks, retries and ordering',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/mail-delivery.test.ts': {
+    reason: 'mails delivered through the outbox, each once, failures kept for a retry',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/owner-notifications.test.ts': {
+    reason: 'owner notifications: rows locked for share and update, digests, NUL bytes in addresses',
+    covers: ['owner-notification.repository', 'owner-notification-rows', 'mail-outbox.repository'],
+  },
+  'tests/http/admin-security-mail.test.ts': {
+    reason: 'security mails to the administrator queued in the outbox with the change that causes them',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/edit-link-revocation.test.ts': {
+    reason: 'a replaced edit link: mails already queued under the old one dropped from the outbox',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/mail-international-address.test.ts': {
+    reason: 'a queued mail to an address the server cannot take fails for good in the outbox',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/mail-settings.test.ts': {
+    reason: 'the test e-mail queued and delivered through the outbox',
+    covers: ['mail-outbox.repository'],
+  },
+  'tests/http/lead-notifications.test.ts': {
+    reason: 'a contact request told to the owner through the outbox in the transaction that stores it',
+    covers: ['lead.repository', 'mail-outbox.repository'],
+  },
+  'tests/http/weekly-summary.test.ts': {
+    reason: 'weekly summaries: counts summed per database (text on PostgreSQL), queued once per week',
+    covers: ['owner-notification.repository', 'stats.repository'],
+  },
+  'tests/http/password-reset.test.ts': {
+    reason: 'reset links stored, used once and expired, mailed through the outbox',
+    covers: ['password-reset.repository', 'mail-outbox.repository'],
+  },
+  'tests/http/leads.test.ts': {
+    reason: 'contact requests: insert per database, inside or outside a transaction',
+    covers: ['lead.repository', 'lead-settings.repository'],
+  },
+  'tests/http/owner-leads.test.ts': {
+    reason: "the owner's contact requests: pages, seen marks and deletes",
+    covers: ['lead.repository'],
+  },
+  'tests/http/messages.test.ts': {
+    reason: 'messages: insert per database with the per-page allowance',
+    covers: ['message.repository'],
+  },
+  'tests/http/owner-messages.test.ts': {
+    reason: "the owner's messages: pages, seen marks and deletes",
+    covers: ['message.repository'],
+  },
+  'tests/http/owner-stats.test.ts': {
+    reason: 'statistics: day counters summed and grouped per database, counts as text on PostgreSQL',
+    covers: ['stats.repository', 'day-counters', 'view.repository', 'click.repository'],
+  },
+  'tests/http/view-batches.test.ts': {
+    reason: 'page views flushed in batches: upserts of day counters per database',
+    covers: ['view.repository', 'day-counters'],
+  },
+  'tests/http/link-clicks.test.ts': {
+    reason: 'link clicks counted per day in one upsert, exported',
+    covers: ['click.repository', 'day-counters'],
+  },
+  'tests/http/view-limit.test.ts': {
+    reason: 'the view allowance read from the day counters',
+    covers: ['view.repository', 'day-counters'],
+  },
+  'tests/http/public-fast-path.test.ts': {
+    reason: 'the public page from prepared statements on a connection of their own',
+    covers: ['prepared-query', 'profile.repository'],
+  },
+  'tests/http/page-cache.test.ts': {
+    reason: 'the cached public page invalidated by the version written with each edit',
+    covers: ['prepared-query', 'profile-write.repository'],
+  },
+  'tests/http/owner-actions.test.ts': {
+    reason: "the owner's edits: version checks in transactions, upserts of profile rows",
+    covers: ['profile-write.repository', 'link.repository', 'opening-hours.repository', 'settings.repository'],
+  },
+  'tests/http/owner-identity.test.ts': {
+    reason: 'identity fields at their longest (varchar limits hold on PostgreSQL only)',
+    covers: ['customer-identity.repository'],
+  },
+  'tests/http/price-list-edit.test.ts': {
+    reason: 'price list rows: returned ids, positions, upserts of the list, the longest values',
+    covers: ['price-list.repository', 'price-list-read.repository'],
+  },
+  'tests/http/price-list-import.test.ts': {
+    reason: 'price list import: rows replaced in one transaction with returned ids',
+    covers: ['price-list-import.repository'],
+  },
+  'tests/http/customers-csv.test.ts': {
+    reason: 'the customer list as CSV: read a batch at a time, oldest first, every customer once',
+    covers: ['customer.repository'],
+  },
+  'tests/http/export.test.ts': {
+    reason: "a customer's data export: every table read a page at a time, dates as each database returns them",
+    covers: ['print-kit.repository'],
+  },
+  'tests/http/customer-address-migrations.test.ts': {
+    reason: 'migrations 0027 on both databases',
+    covers: ['db'],
+  },
+  'tests/http/customer-search-backfill.test.ts': {
+    reason: 'migrations 0028-0029 (search text and sort key backfill) on both databases',
+    covers: ['db'],
+  },
+  'tests/http/messages-seen-migration.test.ts': {
+    reason: 'migration 0008 (seen marks backfill) on both databases',
+    covers: ['db'],
+  },
+  'tests/http/price-list-schema.test.ts': {
+    reason: 'the price list tables and constraints as migrated on both databases',
+    covers: ['db'],
+  },
+  'tests/security/text-fields.test.ts': {
+    reason: 'text at and past its limits: varchar limits hold on PostgreSQL only',
+    covers: [],
+  },
+  'tests/security/tokens-and-ids.test.ts': {
+    reason: 'tokens in other cases and ids of another customer or no number looked up, NUL bytes',
+    covers: [],
+  },
+  'tests/security/paths-and-slugs.test.ts': {
+    reason: 'paths and slugs with NUL bytes and odd spellings looked up',
+    covers: [],
+  },
+  'tests/security/password-reset.test.ts': {
+    reason: 'reset tokens with NUL bytes and malformed values looked up',
+    covers: ['password-reset.repository'],
+  },
+  'tests/security/urls.test.ts': {
+    reason: 'addresses with NUL bytes stored or refused',
+    covers: [],
+  },
+  'tests/security/css-and-animation.test.ts': {
+    reason: 'style values with NUL bytes stored or refused',
+    covers: [],
+  },
+};
+
+/** Files under tests/http or tests/security that never run on PostgreSQL, though they touch the database directly. */
+export const SQLITE_ONLY: Record<string, string> = {
+  'tests/http/backup.test.ts':
+    'archives of the SQLite file; PostgreSQL is backed up with pg_dump (that refusal is tested there)',
+};
