@@ -40,12 +40,13 @@ import { PriceListImportRepository } from './repositories/price-list-import.repo
 import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { PriceListRepository } from './repositories/price-list.repository.js';
-import { eitherFastPath, priceListFastPath } from './controllers/price-list-fast-path.js';
+import { eitherFastPath, priceListFastPath } from './http/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
-import { CachedPageResponder } from './controllers/cached-page-response.js';
-import { publicPageFastPath, withFastPath } from './controllers/public-page-fast-path.js';
+import { CachedPageResponder } from './http/cached-page-response.js';
+import { securityHeaderPairs } from './middleware/security-headers.js';
+import { publicPageFastPath, withFastPath } from './http/public-page-fast-path.js';
 import { AccessTally } from './http/access-tally.js';
 import { SettingsController } from './controllers/settings.controller.js';
 import { MailSettingsController } from './controllers/mail-settings.controller.js';
@@ -292,7 +293,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     leads,
     config.objectStorage?.publicUrl ?? null,
   );
-  const responder = new CachedPageResponder();
+  const responder = new CachedPageResponder(securityHeaderPairs());
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.
   const sharingImages = new SharingImageService(profileRepository, storage, brand);
   const profileController = new ProfileController(

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../config.js';
 import { orFail } from '../errors.js';
+import type { CachedPageResponder } from '../http/cached-page-response.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-layout.js';
 import type { PriceListPageService } from '../services/price-list-page.service.js';
-import type { CachedPageResponder } from './cached-page-response.js';
 
 export const priceListPdfMessages = {
   failed: 'Fiyat listesinin PDF dosyası oluşturulamadı. Lütfen tekrar deneyin.',
@@ -13,7 +13,7 @@ export const priceListPdfMessages = {
 
 /**
  * The price list for visitors (docs/product.md, Price list): the page, cached like the profile
- * (and served by its own fast path, price-list-fast-path.ts), and its A4 PDF.
+ * (and served by its own fast path, http/price-list-fast-path.ts), and its A4 PDF.
  */
 export class PriceListController {
   constructor(

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
+import type { CachedPageResponder } from '../http/cached-page-response.js';
 import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { wantsJson } from '../http/respond.js';
@@ -14,7 +15,6 @@ import type { ViewRecorder } from '../services/view-recorder.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
 import { parseMessage } from '../validation/message.validation.js';
-import type { CachedPageResponder } from './cached-page-response.js';
 
 export const messages = {
   sent: 'Mesajınız gönderildi',

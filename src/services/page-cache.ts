@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Encoding } from '../http/cached-page-response.js';
 import type { Customer } from '../repositories/customer.repository.js';
 
-export type Encoding = 'br' | 'gzip' | 'identity';
+export type { Encoding };
 
 /**
  * A part of a cached page that depends on the moment, not the page (the opening hours' "Şimdi açık"): filled in with

@@ -1,5 +1,5 @@
 /**
- * The public page's fast path (src/controllers/public-page-fast-path.ts): a page already in the
+ * The public page's fast path (src/http/public-page-fast-path.ts): a page already in the
  * cache is answered before routing, with the full route's answer byte for byte; whenever one
  * of its conditions fails the full route answers. Which path answered shows in the access log:
  * the fast path's batched tally (`public pages served`) or the full route's line per request.

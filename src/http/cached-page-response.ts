@@ -1,9 +1,25 @@
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
-import { policyWithStyleHash } from '../http/inline-style.js';
-import { securityHeaderPairs } from '../middleware/security-headers.js';
-import type { CachedPage, Encoding } from '../services/page-cache.js';
-import type { CachedBody } from '../services/public-page.service.js';
+import { policyWithStyleHash } from './inline-style.js';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** What a cached page's response is made of besides its body: its version (in the ETag) and its style block's hash. */
+export interface ResponsePage {
+  readonly version: number;
+  /** The CSP source allowing the page's one inline style block ('' when it has none). */
+  readonly styleHash: string;
+}
+
+/** A cached page's body for one second, in one encoding. */
+export interface PageBody<P extends ResponsePage = ResponsePage> {
+  /** The page it is of: what a response's headers are made from. */
+  page: P;
+  body: Buffer;
+  encoding: Encoding;
+  /** The second the form stamp is of (part of the ETag). */
+  second: number;
+}
 
 /** What the public page offers, best first; a client that takes none of them gets the plain page. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
@@ -13,15 +29,17 @@ const ENCODINGS_KEPT = 100;
 /**
  * Writes a cached public page: the same bytes and headers whichever path served it, the full
  * route or the fast path (docs/architecture.md, One public request). Its headers are made once
- * per page and encoding, from the security headers every response carries, the CSP allowing
- * the page's own style block; each response adds only its ETag and length. A conditional GET
- * whose ETag still matches gets a 304, as Express's own `fresh` check would give it.
+ * per page and encoding, from the security headers every response carries (given once, as the
+ * security headers middleware sets them), the CSP allowing the page's own style block; each
+ * response adds only its ETag and length. A conditional GET whose ETag still matches gets a 304,
+ * as Express's own `fresh` check would give it.
  */
 export class CachedPageResponder {
-  private readonly security = securityHeaderPairs();
   /** Per page and encoding: every header but the ETag and length, as the flat list writeHead takes. */
-  private readonly headers = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  private readonly headers = new WeakMap<ResponsePage, Partial<Record<Encoding, string[]>>>();
   private readonly encodings = new Map<string, Encoding>();
+
+  constructor(private readonly security: ReadonlyArray<readonly [name: string, value: string]>) {}
 
   /** The encoding this request's Accept-Encoding picks, remembered per header value. */
   encodingOf(req: Request): Encoding {
@@ -36,7 +54,7 @@ export class CachedPageResponder {
   }
 
   /** Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone. */
-  send(req: Request, res: Response, customerId: number, cached: CachedBody): void {
+  send(req: Request, res: Response, customerId: number, cached: PageBody): void {
     const { page, encoding, body } = cached;
     const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
     const headers = this.headersOf(page, encoding);
@@ -52,7 +70,7 @@ export class CachedPageResponder {
   }
 
   /** Content-Type first (a 304 drops it), then the security headers, Vary and the encoding. */
-  private headersOf(page: CachedPage, encoding: Encoding): string[] {
+  private headersOf(page: ResponsePage, encoding: Encoding): string[] {
     let byEncoding = this.headers.get(page);
     if (!byEncoding) {
       byEncoding = {};

@@ -1,0 +1,91 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger.js';
+import { serveOrNext, type HeldResponsePage, type ServeOrNextDeps } from './serve-or-next.js';
+import { isCountableVisit } from './visit-filter.js';
+import type { VisitSource } from '../domain/visit-source.js';
+import { visitSourceOf } from './visit-source.js';
+
+/** Which loads count as views: a few per client address and profile. */
+export interface VisitAllowance {
+  counts(ip: string | undefined, customerId: number, at: number): boolean;
+}
+
+/** Where a counted view goes (written off the request path). */
+export interface VisitRecorder {
+  record(customerId: number, at: number, source: VisitSource): void;
+}
+
+export interface FastPathDeps<P extends HeldResponsePage> extends ServeOrNextDeps<P> {
+  views: VisitRecorder;
+  /**
+   * Which loads count as views: a few per client address and profile (`req.ip`, behind TRUST_PROXY as Express reads
+   * it).
+   */
+  viewAllowance: VisitAllowance;
+  now: () => number;
+}
+
+/** `/{slug}` with nothing after it but a query: the one path shape a public page has. */
+const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
+
+/**
+ * The public page's fast path (docs/architecture.md, One public request): run before the Express
+ * app's router (withFastPath), so a page load reaches its page without walking every other
+ * route, helmet and compression. It answers only a GET or HEAD of `/{slug}` (not `?sent=1` or
+ * `?lead=1`) whose page is already in the cache (the full route rendered it, so no other route
+ * takes that path), through serveOrNext, and records the view as the full route does; it hands
+ * the request on otherwise.
+ */
+export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>): RequestHandler {
+  const countView = (req: Request, customerId: number) => {
+    if (!isCountableVisit(req)) return;
+    const at = d.now();
+    if (d.viewAllowance.counts(req.ip, customerId, at)) d.views.record(customerId, at, visitSourceOf(req, d.baseUrl));
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url;
+    const queryAt = url.indexOf('?');
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    if (!PAGE_PATH.test(path)) return next();
+    const held = d.pages.held(path.slice(1));
+    // After a message or a contact form was sent the page is rendered for that response alone.
+    if (!held || (queryAt !== -1 && (req.query.sent !== undefined || req.query.lead !== undefined))) return next();
+    serveOrNext(d, held, path, req, res, next, countView);
+  };
+}
+
+/**
+ * The listener the HTTP server runs: the fast path first, the Express app for whatever it hands
+ * on. The request and response get the app's prototypes (app.request, app.response) as the app
+ * itself gives them on entry, so the fast path reads them as any handler does (the origin behind
+ * TRUST_PROXY, the query, Accept-Encoding) without the router's walk (docs/architecture.md,
+ * One public request). Should the fast path fail, the full route answers instead, unless it
+ * had already begun to answer.
+ */
+export function withFastPath(app: Express, fastPath: RequestHandler, logger: Logger): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    const request = req as Request;
+    const response = res as Response;
+    request.res = response;
+    response.req = request;
+    const next = (err?: unknown) => {
+      if (err !== undefined && err !== null) {
+        logger.error({ err }, 'public page fast path failed');
+        if (response.headersSent) {
+          response.destroy();
+          return;
+        }
+      }
+      app(request, response);
+    };
+    try {
+      void fastPath(request, response, next);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
