@@ -23,7 +23,8 @@ import {
 
 const HEADER = 'Ad;Soyad;Telefon;E-posta;Web;Bio';
 const GOOD_ROWS = [
-  'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagriozturk.com.tr;"Kadıköy\'de seramik atölyesi.\r\nKurslar ve siparişler."',
+  'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagriozturk.com.tr;"Kadıköy\'de seramik ' +
+    'atölyesi.\r\nKurslar ve siparişler."',
   'İpek;Şahin;0216 345 67 89;ipek@ornek.com.tr;;Çiçekçi',
   'Gül;Ağaoğlu;;gul@ornek.com.tr;https://gul.com.tr;',
   "Şükrü;Işıkoğlu;+49 30 1234567;;;Berlin'de Türk fırını",
@@ -113,7 +114,8 @@ describe('bulk import without JavaScript', () => {
       expect(await uploadFile(view.page, excelFile(BAD_ROWS))).toBe(422);
       const alert = view.page.getByRole('alert');
       expect(await alert.innerText()).toBe(
-        '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.',
+        '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve ' +
+          'yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.',
       );
       const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
       expect(summary).toContain('Satır 4: Ad: Ad zorunludur. Telefon:');
@@ -179,7 +181,8 @@ describe('bulk import without JavaScript', () => {
     await inspect(page, 'import-phone-result');
     const csv = await downloadText(page, () => page.getByRole('link', { name: 'Oluşturulanları CSV indir' }).click());
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu',
+      '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;' +
+        'adres;ilce;il;posta_kodu',
     );
     const rows = parse(csv.slice(1), { delimiter: ';', relaxQuotes: false }) as string[][];
     expect(rows.slice(1, 5).map((r) => r.slice(0, 4).join(';'))).toEqual([
@@ -207,7 +210,8 @@ describe('bulk import without JavaScript', () => {
     const edit = `${app.baseURL}/edit/${row.edit_token}`;
     const whatsapp = await page.getByRole('link', { name: 'WhatsApp ile gönder' }).getAttribute('href');
     expect(new URL(whatsapp ?? '').searchParams.get('text')).toContain(
-      `Merhaba Çağrı,\nVizit sayfanız burada:\n${app.baseURL}/cagriozturk\nSayfanızı bu gizli bağlantıdan düzenleyebilirsiniz:\n${edit}\n`,
+      `Merhaba Çağrı,\nVizit sayfanız burada:\n${app.baseURL}/cagriozturk\nSayfanızı bu gizli bağlantıdan ` +
+        `düzenleyebilirsiniz:\n${edit}\n`,
     );
     const mail = await page.getByRole('link', { name: 'E-posta ile gönder' }).getAttribute('href');
     expect(new URLSearchParams((mail ?? '').slice((mail ?? '').indexOf('?') + 1)).get('body')).toContain(
@@ -253,7 +257,8 @@ describe('bulk import without JavaScript', () => {
 
   it('previews the business and address in two columns on a phone and a desktop screen, a shortened postal code noted and a bad one refused (issue 24)', async () => {
     const file = identityFile([
-      'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: 3;Kadıköy;İstanbul;34710',
+      'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: ' +
+        '3;Kadıköy;İstanbul;34710',
       'Gül;Ağaoğlu;;Ağaoğlu Hukuk Bürosu;Avukat;Atatürk Blv. No: 5;Çankaya;Ankara;6100',
       'İpek;Şahin;;;;;;;',
       'Şükrü;Işıkoğlu;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347',
@@ -297,7 +302,8 @@ describe('bulk import without JavaScript', () => {
     const rows = Array.from(
       { length: 500 },
       (_, i) =>
-        `Kişi${i};Örnek;0532 000 00 00;Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26${String(i % 1000).padStart(3, '0')}`,
+        `Kişi${i};Örnek;0532 000 00 00;Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. ` +
+        `No: ${i};Merkez;Eskişehir;26${String(i % 1000).padStart(3, '0')}`,
     );
     expect(await uploadFile(page, identityFile(rows))).toBe(200);
     expect((await page.locator('.import-summary__facts').innerText()).replace(/\s+/g, ' ')).toContain(

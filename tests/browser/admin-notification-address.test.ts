@@ -70,7 +70,8 @@ function notificationStory(device: 'phone' | 'desktop'): void {
     await page.getByRole('button', { name: 'Evet, Yenile' }).click();
     await page.waitForURL(`**/admin/customers/${customerId}`);
     expect(await textOf(page.getByRole('status'))).toBe(
-      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
+      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi ' +
+        'yeni bağlantıyla yeniden ayarlamalı.',
     );
     expect(await textOf(section())).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
     await inspect(page, shot('02-replaced'));

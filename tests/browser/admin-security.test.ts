@@ -116,7 +116,8 @@ function story(js: boolean): void {
     expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(150);
     const uri = await readQr(await page.locator('.security-qr').screenshot());
     expect(uri).toBe(
-      `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&secret=${secret}&algorithm=SHA1&d` +
+        `igits=6&period=30`,
     );
     expect(await page.getByRole('link', { name: 'Bu cihazdaki uygulamada aç' }).getAttribute('href')).toContain(
       `secret=${secret}`,

@@ -70,11 +70,13 @@ describe.each(['phone', 'desktop'] as const)('a long cell in an import preview o
     dir = await mkdtemp(path.join(tmpdir(), 'uzun-hucre-'));
     await writeFile(
       path.join(dir, 'musteriler.csv'),
-      `Ad;Soyad;Telefon;E-posta;Web;Bio\r\nÇağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;;${LONG_WORD}\r\n${LONG_WORD};Şahin;;;;${LONG_TEXT.slice(0, 190)}\r\n`,
+      `Ad;Soyad;Telefon;E-posta;Web;Bio\r\nÇağrı;Öztürk;0532 123 45 ` +
+        `67;cagri@ornek.com.tr;;${LONG_WORD}\r\n${LONG_WORD};Şahin;;;;${LONG_TEXT.slice(0, 190)}\r\n`,
     );
     await writeFile(
       path.join(dir, 'fiyat.csv'),
-      `kategori;urun;aciklama;fiyat\r\nTatlılar;${LONG_WORD.slice(0, 80)};${LONG_TEXT};140 TL\r\nTatlılar;Künefe;${LONG_WORD};₺ 90\r\nTatlılar;${LONG_WORD};;-5\r\n`,
+      `kategori;urun;aciklama;fiyat\r\nTatlılar;${LONG_WORD.slice(0, 80)};${LONG_TEXT};140 ` +
+        `TL\r\nTatlılar;Künefe;${LONG_WORD};₺ 90\r\nTatlılar;${LONG_WORD};;-5\r\n`,
     );
   });
 

@@ -65,7 +65,10 @@ async function signIn(p: Page): Promise<void> {
 }
 
 async function logoPng(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect x="0" y="20" width="160" height="160" rx="36" fill="#0f766e"/><rect x="40" y="80" width="80" height="40" rx="12" fill="#99f6e4"/><rect x="200" y="70" width="380" height="60" rx="18" fill="#134e4a"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect x="0" y="20" ` +
+    `width="160" height="160" rx="36" fill="#0f766e"/><rect x="40" y="80" width="80" height="40" rx="12" ` +
+    `fill="#99f6e4"/><rect x="200" y="70" width="380" height="60" rx="18" fill="#134e4a"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

@@ -24,8 +24,10 @@ import { closeAll, problemWatcher } from '../helpers/owner-browser.js';
 /** A plate on a coloured table, as a photo a café might take: something to see in the screenshots. */
 function plate(r: number, g: number, b: number): Promise<Buffer> {
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" fill="rgb(${r},${g},${b})"/>` +
-    `<circle cx="400" cy="300" r="210" fill="#fff" opacity=".85"/><circle cx="400" cy="300" r="150" fill="rgb(${r - 60},${g - 40},${b - 20})"/></svg>`;
+    `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="800" height="600" ` +
+    `fill="rgb(${r},${g},${b})"/>` +
+    `<circle cx="400" cy="300" r="210" fill="#fff" opacity=".85"/><circle cx="400" cy="300" r="150" ` +
+    `fill="rgb(${r - 60},${g - 40},${b - 20})"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg().toBuffer();
 }
 

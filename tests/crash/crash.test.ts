@@ -124,8 +124,10 @@ describe('crash test', () => {
 
         const seconds = Math.round((Date.now() - started) / 100) / 10;
         console.log(
-          `crash test: seed ${SEED}, rounds ${ROUNDS}, writes attempted ${ledger.total('attempted')}, acknowledged ${ledger.total('acknowledged')}, ` +
-            `checked ${ledger.total('checked')}, refused ${ledger.total('refused')}, unanswered ${ledger.total('unanswered')}, ${seconds} s`,
+          `crash test: seed ${SEED}, rounds ${ROUNDS}, writes attempted ${ledger.total('attempted')}, ` +
+            `acknowledged ${ledger.total('acknowledged')}, ` +
+            `checked ${ledger.total('checked')}, refused ${ledger.total('refused')}, ` +
+            `unanswered ${ledger.total('unanswered')}, ${seconds} s`,
         );
         for (const kind of KINDS) console.log(`  ${kind.padEnd(8)} ${JSON.stringify(ledger.counts[kind])}`);
         if (ledger.unexpected.length > 0)

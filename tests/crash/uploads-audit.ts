@@ -63,9 +63,15 @@ function orphanCause(publicPath: string, ledger: Ledger): string {
   const customerId = Number(publicPath.split('/')[2]);
   const photos = ledger.photos.get(customerId);
   if (photos?.history.has(JSON.stringify(publicPath))) {
-    return 'an acknowledged profile photo, replaced later: the kill fell after the new row was committed and before the old file was deleted';
+    return (
+      'an acknowledged profile photo, replaced later: the kill fell after the new row was committed and ' +
+      'before the old file was deleted'
+    );
   }
-  return 'never acknowledged and no row points to it: the kill fell between saveFile() of an upload and the commit of its UPDATE';
+  return (
+    'never acknowledged and no row points to it: the kill fell between saveFile() of an upload and the ' +
+    'commit of its UPDATE'
+  );
 }
 
 export async function auditUploads(uploadsDir: string, sqliteFile: string, ledger: Ledger): Promise<UploadsReport> {

@@ -127,7 +127,8 @@ function checkBios(stored: Map<number, string | null>, ledger: Ledger, say: (tex
     }
     if (counter !== null && latest.unanswered.includes(counter)) continue;
     say(
-      `customer ${customerId}: bio is ${JSON.stringify(bio)}, but the last acknowledged was #${latest.acked ?? 'none'} (unanswered after it: ${latest.unanswered.join(',') || 'none'})`,
+      `customer ${customerId}: bio is ${JSON.stringify(bio)}, but the last acknowledged was ` +
+        `#${latest.acked ?? 'none'} (unanswered after it: ${latest.unanswered.join(',') || 'none'})`,
     );
   }
 }

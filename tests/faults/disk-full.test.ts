@@ -36,7 +36,8 @@ const disk: SmallDisk | Error = await mountSmallDisk(DISK_BYTES).catch((err: unk
 if (disk instanceof Error && process.env.CI !== 'true') {
   const bar = '!'.repeat(78);
   console.warn(
-    `\n${bar}\n!! SKIPPED: the disk-full test (tests/faults/disk-full.test.ts) could not run here.\n!! ${disk.message.replace(/\n/g, '\n!! ')}\n${bar}\n`,
+    `\n${bar}\n!! SKIPPED: the disk-full test (tests/faults/disk-full.test.ts) could not run ` +
+      `here.\n!! ${disk.message.replace(/\n/g, '\n!! ')}\n${bar}\n`,
   );
 }
 
@@ -196,8 +197,10 @@ describe('a full disk', () => {
       ];
       const attempted = counter;
       console.log(
-        `disk full (${disk.how}): ${DISK_BYTES >> 20} MB tmpfs, filled with ${filled} bytes; writes attempted ${attempted}, acknowledged ` +
-          `${acked.messages.length + acked.links.length} (${writesWhileFull - 1} while full before the first 503), found ${acked.messages.length + acked.links.length - lost.length}, ` +
+        `disk full (${disk.how}): ${DISK_BYTES >> 20} MB tmpfs, filled with ${filled} bytes; writes ` +
+          `attempted ${attempted}, acknowledged ` +
+          `${acked.messages.length + acked.links.length} (${writesWhileFull - 1} while full before the first ` +
+          `503), found ${acked.messages.length + acked.links.length - lost.length}, ` +
           `lost ${lost.length}; recovered ${Math.round(recoveryMs)} ms after space was freed`,
       );
 

@@ -168,12 +168,17 @@ describe('PostgreSQL going away', () => {
       }
       const found = loops.messages.size + loops.links.size + loops.lastBio.size - lost.length;
       const slowest = Math.round(Math.max(0, ...loops.refusalMs));
+      const queued = server.problems.some((l) => l.includes('views and clicks wait'));
       console.log(
-        `postgres restart: writes attempted ${loops.total('attempted')}, acknowledged ${loops.total('acknowledged')} (${beforeOutage} before the outage), ` +
-          `refused with 503 ${loops.total('refused')} (${duringOutage} during it, slowest ${slowest} ms), checked ${loops.messages.size + loops.links.size} messages and links ` +
-          `and ${loops.lastBio.size} bios, found ${found}, lost ${lost.length}; views served ${loops.counts.view.acknowledged}, recorded ${views}` +
-          `${server.problems.some((l) => l.includes('views and clicks wait')) ? ' (some queued through the outage)' : ''}; ` +
-          `/healthz 503 after ${Math.round(healthMs)} ms; healthy ${Math.round(healthyAfterMs)} ms and first write ${Math.round(firstWriteMs)} ms after PostgreSQL was back`,
+        `postgres restart: writes attempted ${loops.total('attempted')}, ` +
+          `acknowledged ${loops.total('acknowledged')} (${beforeOutage} before the outage), ` +
+          `refused with 503 ${loops.total('refused')} (${duringOutage} during it, slowest ${slowest} ms), ` +
+          `checked ${loops.messages.size + loops.links.size} messages and links ` +
+          `and ${loops.lastBio.size} bios, found ${found}, lost ${lost.length}; views ` +
+          `served ${loops.counts.view.acknowledged}, recorded ${views}` +
+          `${queued ? ' (some queued through the outage)' : ''}; ` +
+          `/healthz 503 after ${Math.round(healthMs)} ms; healthy ${Math.round(healthyAfterMs)} ms and first ` +
+          `write ${Math.round(firstWriteMs)} ms after PostgreSQL was back`,
       );
 
       if (loops.unexpected.length > 0)

@@ -77,8 +77,10 @@ describe('slow clients', () => {
       const closedMs = slow.map((s) => (s.closedAt ?? Infinity) - openedAt);
       for (const s of slow) s.socket.destroy();
       console.log(
-        `slowloris: ${SLOW_CONNECTIONS} slow connections, ${stillOpen} open while the visitor asked; visitor answered in ` +
-          `${visitorMs.map((ms) => Math.round(ms)).join(', ')} ms; slow ones closed by the server after ${Math.round(Math.min(...closedMs))}–${Math.round(Math.max(...closedMs))} ms`,
+        `slowloris: ${SLOW_CONNECTIONS} slow connections, ${stillOpen} open while the visitor asked; visitor ` +
+          `answered in ` +
+          `${visitorMs.map((ms) => Math.round(ms)).join(', ')} ms; slow ones closed by the server ` +
+          `after ${Math.round(Math.min(...closedMs))}–${Math.round(Math.max(...closedMs))} ms`,
       );
 
       expect(stillOpen).toBe(SLOW_CONNECTIONS);

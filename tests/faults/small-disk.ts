@@ -57,7 +57,9 @@ async function mountPlainly(mountPoint: string, bytes: number): Promise<SmallDis
 
 /** Starts the holder; resolves once the tmpfs is mounted, rejects with unshare's words. */
 function hold(mountPoint: string, bytes: number): Promise<ChildProcess> {
-  const script = `mount -t tmpfs -o size=${bytes},mode=0755 vizit-faults "$0" && echo mounted && exec sleep ${HOLDER_LIFETIME_S}`;
+  const script =
+    `mount -t tmpfs -o size=${bytes},mode=0755 vizit-faults "$0" && echo mounted && exec ` +
+    `sleep ${HOLDER_LIFETIME_S}`;
   const child = spawn('unshare', ['-Urm', 'sh', '-c', script, mountPoint], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let said = '';
@@ -124,7 +126,8 @@ export async function mountSmallDisk(bytes: number): Promise<SmallDisk> {
   }
   await rm(mountPoint, { recursive: true, force: true });
   throw new Error(
-    `no size-limited filesystem could be made here (neither root's mount nor unshare -Urm):\n  ${failures.join('\n  ')}`,
+    `no size-limited filesystem could be made here (neither root's mount nor unshare -Urm):\n ` +
+      ` ${failures.join('\n  ')}`,
   );
 }
 

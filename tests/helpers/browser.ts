@@ -173,7 +173,8 @@ export async function checkA11y(page: Page, name: string): Promise<void> {
     .map((v) => {
       const targets = v.nodes.map(
         (n) =>
-          `      - ${n.target.join(' ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+          `      - ${n.target.join(' ')}` +
+          (n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''),
       );
       return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${targets.join('\n')}`;
     })

@@ -43,7 +43,8 @@ export function shippedBinariesDir(): string {
     entry = fromPackage.resolve(platformPackage);
   } catch {
     throw new Error(
-      `The test PostgreSQL has no binaries for ${os.platform()}-${os.arch()}: ${platformPackage} is not installed (npm install installs the one of this machine).`,
+      `The test PostgreSQL has no binaries for ${os.platform()}-${os.arch()}: ${platformPackage} is not ` +
+        `installed (npm install installs the one of this machine).`,
     );
   }
   return path.resolve(path.dirname(entry), '..', 'native');
@@ -72,7 +73,8 @@ export function serverUser(): ServerUser | null {
       return { name: 'postgres', ...ids() };
     } catch (err) {
       throw new Error(
-        `The test PostgreSQL cannot run as root and there is no \`postgres\` user to run it as; making one (groupadd, useradd) failed: ${String(err)}`,
+        `The test PostgreSQL cannot run as root and there is no \`postgres\` user to run it as; making one ` +
+          `(groupadd, useradd) failed: ${String(err)}`,
       );
     }
   }
@@ -130,7 +132,8 @@ export async function binariesFor(
       const closed = await closedFolders(dir);
       const hint = closed.length > 0 ? ` These folders do not let other users in: ${closed.join(', ')}.` : '';
       throw new Error(
-        `The test PostgreSQL runs as the \`${user.name}\` user (PostgreSQL refuses root), who cannot run ${binaries.postgres} (${why}).${hint} ` +
+        `The test PostgreSQL runs as the \`${user.name}\` user (PostgreSQL refuses root), who cannot ` +
+          `run ${binaries.postgres} (${why}).${hint} ` +
           'Point TMPDIR at a folder every user can enter, or TEST_DATABASE_URL at a PostgreSQL of your own.',
       );
     }

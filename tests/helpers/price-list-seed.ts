@@ -72,7 +72,9 @@ export function largeList(count: number): SeedList {
   for (let i = 0; i < count; i += 1) {
     categories[i % 10]!.items.push({
       name: `Ürün ${i + 1} Çılgın Şeftali`,
-      description: `Günün taze malzemeleriyle hazırlanan ${i + 1}. ürün; yanında ılık pide ve mevsim salatası ile servis edilir.`,
+      description:
+        `Günün taze malzemeleriyle hazırlanan ${i + 1}. ürün; yanında ılık pide ve mevsim ` +
+        `salatası ile servis edilir.`,
       priceKurus: 1000 + i * 137,
       labels: i % 3 === 0 ? 'vegan,glutensiz' : i % 3 === 1 ? 'sut' : null,
       soldOut: i % 17 === 0,

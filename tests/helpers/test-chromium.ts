@@ -52,7 +52,8 @@ export async function writeFontConfig(): Promise<string> {
   const aliases = ['sans-serif', 'serif', 'monospace', 'system-ui', 'ui-monospace']
     .map(
       (family) =>
-        `  <alias binding="same"><family>${family}</family><prefer><family>Noto Sans</family><family>Noto Emoji</family></prefer></alias>`,
+        `  <alias binding="same"><family>${family}</family><prefer><family>Noto Sans</family><family>Noto ` +
+        `Emoji</family></prefer></alias>`,
     )
     .join('\n');
   const file = path.join(dir, 'fonts.conf');

@@ -15,7 +15,8 @@ export interface HealthFigures {
   failures: string[];
 }
 
-const POLLER = `
+const POLLER =
+  `
 const http = require('node:http');
 const os = require('node:os');
 const { parentPort, workerData } = require('node:worker_threads');
@@ -28,7 +29,8 @@ function poll() {
     const sent = performance.now();
     const req = http.get(workerData.url, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ ms: performance.now() - sent, failure: res.statusCode === 200 ? null : 'status ' + res.statusCode }));
+      res.on('end', () => resolve({ ms: performance.now() - sent, failure: res.statusCode === 200 ? null : ` +
+  `'status ' + res.statusCode }));
     });
     req.setTimeout(10000, () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', (err) => resolve({ ms: performance.now() - sent, failure: err.message }));

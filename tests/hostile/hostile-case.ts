@@ -53,7 +53,8 @@ export async function hostileCase<T>(
   const health = await watch.stop();
   const peakMb = procStatusMb(pid, 'VmHWM');
   console.log(
-    `hostile ${name}: ${Math.round(tookMs)} ms; /healthz slowest ${health.maxMs.toFixed(1)} ms of ${health.polls} polls; peak RSS ${peakMb?.toFixed(0) ?? '(exited)'} MB`,
+    `hostile ${name}: ${Math.round(tookMs)} ms; /healthz slowest ${health.maxMs.toFixed(1)} ms ` +
+      `of ${health.polls} polls; peak RSS ${peakMb?.toFixed(0) ?? '(exited)'} MB`,
   );
   expect(h.alive(), `${name}: the server exited:\n${h.server.output()}`).toBe(true);
   expect(h.server.child.pid, name).toBe(pid);

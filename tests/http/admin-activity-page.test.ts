@@ -59,7 +59,8 @@ describe('GET /admin/activity', () => {
     await t.db('admin_activity').update({ created_at: NOW - 5 * 60_000 });
     const page = await admin.agent.get('/admin/activity').expect(200);
     expect(items(page.text)).toEqual([
-      'Adres değişti: /aysekaya yerine /ayse-seramik · Ayşe Kaya /aysekaya yonetici@example.com · 5 dakika önce (26 Kasım 2026 11:55)',
+      'Adres değişti: /aysekaya yerine /ayse-seramik · Ayşe Kaya /aysekaya yonetici@example.com · 5 dakika ' +
+        'önce (26 Kasım 2026 11:55)',
       'Müşteri oluşturuldu · Ayşe Kaya /aysekaya yonetici@example.com · 5 dakika önce (26 Kasım 2026 11:55)',
       'Giriş yaptı yonetici@example.com · 5 dakika önce (26 Kasım 2026 11:55)',
     ]);

@@ -106,7 +106,8 @@ describe("the list's bulk form (GET /admin)", () => {
     );
     expect(rowIds).toHaveLength(50);
     expect(form).toContain(
-      `<input type="checkbox" name="ids" value="${rowIds.join(',')}" data-bulk-page>Bu sayfadakilerin hepsi (50)</label>`,
+      `<input type="checkbox" name="ids" value="${rowIds.join(',')}" data-bulk-page>Bu sayfadakilerin hepsi ` +
+        `(50)</label>`,
     );
     // Ayşe Kaya, Ali Kaya and the 60 active "Toplu Kaya" match; Fatma Kayalı is passive.
     expect(form).toContain(
@@ -599,7 +600,8 @@ describe('POST /admin/customers/bulk: print and CSV', () => {
     );
     const refused = await bulk({ action: 'print', all_matching: '1' }).expect(303);
     expect(await followFlash(refused)).toBe(
-      '304 müşteri seçildi; bir seferde en fazla 300 kartvizit yazdırılabilir. Aramayı daraltın ya da daha az müşteri seçin.',
+      '304 müşteri seçildi; bir seferde en fazla 300 kartvizit yazdırılabilir. Aramayı daraltın ya da daha ' +
+        'az müşteri seçin.',
     );
     expect(await entries('print_sheet_downloaded')).toHaveLength(1);
   });
@@ -641,7 +643,8 @@ describe("printing passive customers' cards asks first", () => {
     expect(page.text).toContain('Fatma Kayalı');
     expect(page.text).toContain('href="/admin?q=a&amp;page=2">Vazgeç</a>');
     expect(page.text).toContain(
-      '<button class="button button--secondary" type="submit" name="passive" value="skip">Pasifleri çıkar, 2 kart bas</button>',
+      '<button class="button button--secondary" type="submit" name="passive" value="skip">Pasifleri çıkar, 2 ' +
+        'kart bas</button>',
     );
     expect(page.text).toContain(
       '<button class="button" type="submit" name="passive" value="include">Hepsini bas (3 kart)</button>',

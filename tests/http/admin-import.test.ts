@@ -68,7 +68,10 @@ describe('GET /admin/import', () => {
     const res = await admin.agent.get('/admin/import').expect(200);
     expect(res.text).toContain('<form method="post" action="/admin/import" enctype="multipart/form-data">');
     expect(res.text).toMatch(
-      /<label for="ice-aktarma-dosyasi">CSV dosyası<\/label>\s*<input class="input" id="ice-aktarma-dosyasi" name="file" type="file"/,
+      new RegExp(
+        String.raw`<label for="ice-aktarma-dosyasi">CSV dosyası<\/label>\s*<input class="input" ` +
+          String.raw`id="ice-aktarma-dosyasi" name="file" type="file"`,
+      ),
     );
     expect(res.text).toContain('name="_csrf"');
     const text = textOf(res.text);
@@ -119,7 +122,8 @@ describe('POST /admin/import (preview)', () => {
 
   it('reads UTF-8 with a BOM and `,`, English headers, quoted newlines, blank lines and stray spaces', async () => {
     const text =
-      '\uFEFFNAME, Surname ,Email,WEBSITE,bio\r\n\r\n  Ayşe  , Kaya ,ayse@ornek.com.tr,,"Seramik atölyesi,\r\nKadıköy"\r\n,,,,\r\n\r\nAli,Veli,,,\r\n';
+      '\uFEFFNAME, Surname ,Email,WEBSITE,bio\r\n\r\n  Ayşe  , Kaya ,ayse@ornek.com.tr,,"Seramik ' +
+      'atölyesi,\r\nKadıköy"\r\n,,,,\r\n\r\nAli,Veli,,,\r\n';
     const res = await upload(Buffer.from(text, 'utf8')).expect(200);
     const page = textOf(res.text);
     expect(page).toContain('2 satır okundu');
@@ -162,11 +166,15 @@ describe('POST /admin/import (preview)', () => {
     const res = await upload(file).expect(422);
     const page = textOf(res.text);
     expect(page).toContain(
-      '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.',
+      '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden ' +
+        'yükleyin ya da yalnızca geçerli satırları içe aktarın.',
     );
     expect(page).toContain('Hatalı satırlar (2)');
     expect(page).toMatch(
-      /Satır 3 : Ad : Ad zorunludur\. Telefon : [^:]+\. E-posta : [^:]+\. Web : [^:]+ Satır 4 : Biyografi : Biyografi en fazla 200 karakter olabilir\./,
+      new RegExp(
+        String.raw`Satır 3 : Ad : Ad zorunludur\. Telefon : [^:]+\. E-posta : [^:]+\. Web ` +
+          String.raw`: [^:]+ Satır 4 : Biyografi : Biyografi en fazla 200 karakter olabilir\.`,
+      ),
     );
     expect(res.text).toContain('<a href="#satir-3">Satır 3</a>');
     expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
@@ -191,7 +199,8 @@ describe('POST /admin/import (preview)', () => {
     const many = excelCsv(['ad;soyad', ...Array.from({ length: 1001 }, (_, i) => `Kişi${i};Test`)]);
     const tooMany = await upload(many).expect(422);
     expect(textOf(tooMany.text)).toContain(
-      "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı bölüp parça parça yükleyin.",
+      "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı " +
+        'bölüp parça parça yükleyin.',
     );
     expect(tooMany.text).toContain('name="file" type="file"');
 
@@ -206,7 +215,8 @@ describe('POST /admin/import (preview)', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '00'.repeat(200), 'hex');
     const binary = await upload(png, 'musteriler.csv').expect(422);
     expect(textOf(binary.text)).toContain(
-      'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" biçimini seçip kaydettiğiniz dosyayı yükleyin.',
+      'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" ' +
+        'biçimini seçip kaydettiğiniz dosyayı yükleyin.',
     );
 
     const none = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).expect(422);
@@ -214,7 +224,8 @@ describe('POST /admin/import (preview)', () => {
 
     const columns = await upload(Buffer.from('isim;telefon\nAli;05321234567\n')).expect(422);
     expect(textOf(columns.text)).toContain(
-      'Dosyada zorunlu sütun bulunamadı: "soyad". İlk satırda sütun adları olmalı, örneğin: ad;soyad;telefon;e-posta;web;bio',
+      'Dosyada zorunlu sütun bulunamadı: "soyad". İlk satırda sütun adları olmalı, örneğin: ' +
+        'ad;soyad;telefon;e-posta;web;bio',
     );
     expect(await count('customers')).toBe(0);
   });
@@ -230,7 +241,8 @@ describe('POST /admin/import with hostile file shapes', () => {
   /** Generous for a busy machine: a streamed read of 1 MB takes well under a second. */
   const QUICK_MS = 15_000;
   const LIMIT_MESSAGE =
-    "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı bölüp parça parça yükleyin.";
+    "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı " +
+    'bölüp parça parça yükleyin.';
 
   it('reads 512 KB of blank lines between the header and a row, and confirms that row', async () => {
     const blank = 512 * 1024;
@@ -321,7 +333,8 @@ describe('POST /admin/import/confirm', () => {
     expect(page).toContain('Çağrı Öztürk');
     expect(page).toContain('/ipeksahin');
     expect(res.text).toContain(
-      `<a class="button" href="/admin/customers.csv?ids=${rows[0].id},${rows[1].id}" download>Oluşturulanları CSV indir</a>`,
+      `<a class="button" href="/admin/customers.csv?ids=${rows[0].id},${rows[1].id}" ` +
+        `download>Oluşturulanları CSV indir</a>`,
     );
     // The new customers' pages work, and their search text finds them.
     await request(t.app).get('/cagriozturk').expect(200);
@@ -364,7 +377,8 @@ describe('POST /admin/import/confirm', () => {
       );
     } else {
       await t.db.raw(
-        "create trigger refuse_bomb before insert on customer_profiles when new.bio = 'BOMBA' begin select raise(abort, 'refused by the test'); end",
+        "create trigger refuse_bomb before insert on customer_profiles when new.bio = 'BOMBA' begin select " +
+          "raise(abort, 'refused by the test'); end",
       );
     }
     // Row 251 is in the third batch of inserts: 200 customers are already in the transaction when it fails.
@@ -387,7 +401,8 @@ describe('POST /admin/import/confirm', () => {
     await createCustomer(t, admin, 'Ali', 'Veli');
     const changed = await confirm(preview.text).expect(409);
     expect(textOf(changed.text)).toContain(
-      'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni adresleri kontrol edip yeniden onaylayın.',
+      'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni ' +
+        'adresleri kontrol edip yeniden onaylayın.',
     );
     expect(inputValue(changed.text, 'slugs')).toBe('aysekaya,aliveli-2');
     expect(await count('customers')).toBe(1);
@@ -647,7 +662,8 @@ describe('the business on the card in the import (issue 24)', () => {
     const text = textOf(res.text);
     for (const column of ['firma', 'unvan', 'adres', 'ilce', 'il', 'posta_kodu']) expect(text).toContain(` ${column} `);
     expect(res.text.replace(/<wbr>/g, '')).toContain(
-      '<code>ad;soyad;firma;unvan;adres;ilce;il;posta_kodu\nAyşe;Kaya;Kaya Seramik;Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;34710</code>',
+      '<code>ad;soyad;firma;unvan;adres;ilce;il;posta_kodu\nAyşe;Kaya;Kaya Seramik;Kurucu;Moda Cad. No: ' +
+        '12;Kadıköy;İstanbul;34710</code>',
     );
   });
 });

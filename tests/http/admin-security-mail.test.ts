@@ -92,7 +92,8 @@ describe('security e-mails to the administrator, with e-mail set up', () => {
     expect(mail?.parsed.subject).toBe('Yönetici şifreniz değiştirildi');
     expect(mail?.parsed.headers.get('content-language')).toBe('tr');
     expect(mail?.parsed.text).toContain(
-      `${ADMIN_EMAIL} hesabının şifresi 26 Kasım 2026 12:00 tarihinde yönetim panelindeki Şifre sayfasından değiştirildi.`,
+      `${ADMIN_EMAIL} hesabının şifresi 26 Kasım 2026 12:00 tarihinde yönetim panelindeki Şifre sayfasından ` +
+        `değiştirildi.`,
     );
     expect(mail?.parsed.text).toContain('Bunu siz yapmadıysanız');
     expect(mail?.parsed.text).toContain('yönetici olduğunuz için alıyorsunuz');

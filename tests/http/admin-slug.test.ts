@@ -11,7 +11,8 @@ import { decodeQr, openPdf, renderPage } from '../helpers/pdf-reader.js';
 
 const HOST = 'vizit.test';
 const PHONE =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+  'Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;

@@ -71,7 +71,8 @@ describe('GET /admin', () => {
     const res = await admin.agent.get('/admin?yeni=1').expect(200);
     const form = res.text.slice(res.text.indexOf('<dialog class="modal" id="yeni-musteri"'));
     expect(form).toContain(
-      'Profil adresi ad ve soyaddan oluşturulur. Gerekirse müşteri sayfasındaki Profil adresi bölümünden değiştirilebilir; eski adres yeni adrese yönlenir.',
+      'Profil adresi ad ve soyaddan oluşturulur. Gerekirse müşteri sayfasındaki Profil adresi bölümünden ' +
+        'değiştirilebilir; eski adres yeni adrese yönlenir.',
     );
     expect(res.text).not.toContain('değişmez');
   });
@@ -338,7 +339,8 @@ describe('POST /admin/customers/:id/status', () => {
     const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
     expect(detail.text).toMatch(
       new RegExp(
-        `<form method="post" action="/admin/customers/${id}/status" data-in-place>\\s*<input type="hidden" name="_csrf" value="[^"]+">`,
+        `<form method="post" action="/admin/customers/${id}/status" data-in-place>\\s*<input type="hidden" ` +
+          `name="_csrf" value="[^"]+">`,
       ),
     );
   });

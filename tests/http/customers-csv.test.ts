@@ -10,7 +10,8 @@ let ayse: CreatedCustomer;
 let ali: CreatedCustomer;
 let formula: CreatedCustomer;
 const HEADER =
-  '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu\r\n';
+  '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;' +
+  'ilce;il;posta_kodu\r\n';
 
 beforeEach(async () => {
   t = await createTestApp({
@@ -45,7 +46,10 @@ function line(
   identity = ';;;;;',
   contact = ';;;',
 ): string {
-  return `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.ornek.com.tr/edit/${c.editToken};${contact};${identity}\r\n`;
+  return (
+    `${name};${surname};${c.slug};${status};${created};https://kart.ornek.com.tr/${c.slug};https://kart.` +
+    `ornek.com.tr/edit/${c.editToken};${contact};${identity}\r\n`
+  );
 }
 
 async function download(url: string): Promise<request.Response> {
@@ -294,7 +298,8 @@ describe("the list's selection: CSV of the ticked customers", () => {
   it('puts a labelled checkbox on each row, tied to the bulk form at the top of the list, which answers their CSV without JavaScript', async () => {
     const res = await admin.agent.get('/admin').expect(200);
     expect(res.text).toContain(
-      `<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`,
+      `<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" ` +
+        `form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`,
     );
     expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
     expect(res.text).toContain('<option value="csv">CSV olarak indir</option>');
@@ -311,7 +316,8 @@ describe("the list's selection: CSV of the ticked customers", () => {
 describe("the customer page's share links", () => {
   const edit = () => `https://kart.ornek.com.tr/edit/${ayse.editToken}`;
   const text = () =>
-    `Merhaba Ayşe,\nVizit sayfanız burada:\nhttps://kart.ornek.com.tr/${ayse.slug}\nSayfanızı bu gizli bağlantıdan düzenleyebilirsiniz:\n${edit()}\n` +
+    `Merhaba Ayşe,\nVizit sayfanız burada:\nhttps://kart.ornek.com.tr/${ayse.slug}\nSayfanızı bu gizli ` +
+    `bağlantıdan düzenleyebilirsiniz:\n${edit()}\n` +
     'Bu bağlantı size özeldir: bağlantıya sahip olan herkes sayfanızı düzenleyebilir. Lütfen kimseyle paylaşmayın.';
   const subject = encodeURIComponent('Vizit sayfanız ve düzenleme bağlantısı');
   const body = () => encodeURIComponent(text().replace(/\n/g, '\r\n'));

@@ -182,7 +182,8 @@ describe('replacing the edit link revokes what its holder set up', () => {
       // The notice and the page: notifications are off and must be set up again.
       page = await customerPage();
       expect(page).toContain(
-        'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
+        'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi ' +
+          'yeni bağlantıyla yeniden ayarlamalı.',
       );
       expect(page).not.toContain(ATTACKER);
       expect(page).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
@@ -269,7 +270,8 @@ describe('replacing the edit link revokes what its holder set up', () => {
       .send({ _csrf: admin.csrf, confirm: '1' })
       .expect(200);
     expect(again.body.message).toBe(
-      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
+      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi ' +
+        'yeni bağlantıyla yeniden ayarlamalı.',
     );
     expect(again.body.editUrl).toBe(`https://kart.example/edit/${await currentToken()}`);
   });

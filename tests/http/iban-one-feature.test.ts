@@ -59,7 +59,8 @@ describe('a new IBAN goes on the Banka Hesabı card', () => {
     );
     expect(res.text).toMatch(/<dialog class="modal" id="iban"[^>]* open data-autoshow/);
     expect(res.text).toContain(
-      'IBAN bağlantı olarak eklenmez: sayfanızda &#34;Banka Hesabı&#34; kartında gösterilir. Bilgileri kontrol edip kaydedin.',
+      'IBAN bağlantı olarak eklenmez: sayfanızda &#34;Banka Hesabı&#34; kartında gösterilir. Bilgileri ' +
+        'kontrol edip kaydedin.',
     );
     expect(res.text).toContain(`value="${GROUPED}"`);
     expect(res.text).toContain('value="Kaya &amp; Oğulları"');

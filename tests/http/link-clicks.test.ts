@@ -10,7 +10,8 @@ import { StatsService } from '../../src/services/stats.service.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+  'Mobile Safari/537.36';
 const ORIGIN = 'https://kart.example.com';
 
 /** An instant given as Istanbul wall-clock time (UTC+3 all year). */

@@ -15,7 +15,8 @@ import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
 
 const REFUSED =
-  'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; lütfen başka bir adres yazın.';
+  'Bu sunucu @ işaretinden önce Türkçe karakter (ç, ğ, ı, ö, ş, ü gibi) olan adreslere e-posta gönderemiyor; ' +
+  'lütfen başka bir adres yazın.';
 
 let smtp: SmtpTestServer;
 let t: TestApp;

@@ -310,7 +310,8 @@ describe('POST /{slug}/messages', () => {
 
 describe('profile views', () => {
   const browser =
-    'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+    'Mozilla/5.0 (Linux; Android 13; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile ' +
+    'Safari/537.36';
 
   async function views(): Promise<number[]> {
     await t.services.views.flush();

@@ -267,7 +267,8 @@ describe('the public page says whether the shop is open now', () => {
     await post(WEEK).expect(303);
     const html = (await publicPage()).text;
     expect(html).toContain(
-      `<p class="hours__now"><strong class="hours__state hours__state--open">Şimdi açık</strong> · 18:00${esc("'")}de kapanır</p><p class="hours__today">Bugün 09:00–18:00</p>`,
+      `<p class="hours__now"><strong class="hours__state hours__state--open">Şimdi açık</strong> · ` +
+        `18:00${esc("'")}de kapanır</p><p class="hours__today">Bugün 09:00–18:00</p>`,
     );
     const week = /<details class="hours__week">[\s\S]*?<\/details>/.exec(html)![0];
     expect(textOf(week)).toContain('Çarşamba 09:00–12:30, 13:30–19:00');

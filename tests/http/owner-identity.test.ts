@@ -40,7 +40,10 @@ describe('the owner fills in the business on the card', () => {
   it('offers the dialog from the hero, with the six fields and their labels', async () => {
     const html = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
     expect(html).toMatch(
-      /<a class="editable identity-link" href="#isletme">\s*<span class="placeholder">\+ İşletme, unvan ve adres ekleyin<\/span>/,
+      new RegExp(
+        String.raw`<a class="editable identity-link" href="#isletme">\s*<span class="placeholder">` +
+          String.raw`\+ İşletme, unvan ve adres ekleyin<\/span>`,
+      ),
     );
     const dialog = dialogOf(html);
     expect(dialog).toContain(`<form method="post" action="${base()}/profile">`);

@@ -195,9 +195,11 @@ describe('Kişiler', () => {
     expect(all.headers['content-type']).toBe('text/vcard; charset=utf-8');
     expect(all.text).toBe(
       'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;=Kötü;;;\r\nFN:=Kötü\r\nEMAIL;TYPE=INTERNET,WORK:kotu@ornek.com\r\n' +
-        'NOTE:Vizit iletişim formu\\, açık rıza: 25 Kasım 2026 15:30\\, aydınlat\r\n ma metni sürüm 1\r\nEND:VCARD\r\n' +
+        'NOTE:Vizit iletişim formu\\, açık rıza: 25 Kasım 2026 15:30\\, aydınlat\r\n ma metni sürüm ' +
+        '1\r\nEND:VCARD\r\n' +
         'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Demir;Ayşe Nur;;;\r\nFN:Ayşe Nur Demir\r\nTEL;TYPE=CELL:+905321234567\r\n' +
-        'NOTE:Öğleden sonra\\; "acil" değil\\nVizit iletişim formu\\, açık rıza:\r\n  20 Kasım 2026 10:05\\, aydınlatma metni sürüm 1\r\nEND:VCARD\r\n',
+        'NOTE:Öğleden sonra\\; "acil" değil\\nVizit iletişim formu\\, açık rıza:\r\n  20 Kasım 2026 10:05\\, ' +
+        'aydınlatma metni sürüm 1\r\nEND:VCARD\r\n',
     );
     const [first] = await t.db('leads').where({ customer_id: customer.id }).orderBy('id');
     const one = await request(t.app).get(`${base()}/leads/${first.id}/vcard.vcf`).expect(200);

@@ -9,7 +9,8 @@ import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/
 import { cellsAsSplitBy, formulaCells } from '../helpers/csv-readings.js';
 
 const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+  'Mobile Safari/537.36';
 const ORIGIN = 'https://kart.example.com';
 
 type Customer = { id: number; slug: string; editToken: string };
@@ -177,7 +178,11 @@ describe('GET /edit/{token}/stats as a page', () => {
 
     const rows = [
       ...html.matchAll(
-        /<tr>\s*<th scope="row">\s*<span class="stats-table__name">([^<]+)<\/span>[\s\S]*?<td>(\d+)<\/td>\s*<td>([^<]+)<\/td>/g,
+        new RegExp(
+          String.raw`<tr>\s*<th scope="row">\s*<span class="stats-table__name">([^<]+)<\/span>` +
+            String.raw`[\s\S]*?<td>(\d+)<\/td>\s*<td>([^<]+)<\/td>`,
+          'g',
+        ),
       ),
     ].map((m) => [m[1], m[2], m[3]]);
     expect(rows).toEqual([
@@ -189,7 +194,11 @@ describe('GET /edit/{token}/stats as a page', () => {
 
     const sources = [
       ...html.matchAll(
-        /<span class="sources__name">([^<]+)<\/span>[\s\S]*?<span class="sources__value">(\d+) [\s\S]*?<span class="sources__share">([^<]+)<\/span>/g,
+        new RegExp(
+          String.raw`<span class="sources__name">([^<]+)<\/span>[\s\S]*?<span class="sources__value">` +
+            String.raw`(\d+) [\s\S]*?<span class="sources__share">([^<]+)<\/span>`,
+          'g',
+        ),
       ),
     ].map((m) => [m[1], m[2], m[3]]);
     expect(sources.slice(0, 7)).toEqual([
@@ -361,7 +370,8 @@ describe('the public page and its sources', () => {
     const anchors = [...html.matchAll(/<a class="card link" [^>]*>/g)].map((m) => m[0]);
     expect(anchors).toHaveLength(3);
     expect(anchors[0]).toContain(
-      `href="https://instagram.com/aysekaya" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${instagram}/click"`,
+      `href="https://instagram.com/aysekaya" target="_blank" rel="noopener" ` +
+        `ping="/${ayse.slug}/links/${instagram}/click"`,
     );
     expect(anchors[1]).toContain(
       `href="https://ayse.example.com/" target="_blank" rel="noopener" ping="/${ayse.slug}/links/${web}/click"`,

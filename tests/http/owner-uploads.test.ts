@@ -170,7 +170,10 @@ describe.each(['disk', 's3'] as const)('owner uploads on %s', (driver) => {
       const editor = await request(t.app).get(`${base()}/profile`).expect(200);
       expect(editor.text).toContain('href="#profil-fotografi-kaldir"');
       expect(editor.text).toMatch(
-        /<dialog class="modal" id="profil-fotografi-kaldir"[^>]*>[\s\S]*?action="\/edit\/[^"]+\/photo\/profile\/remove"/,
+        new RegExp(
+          String.raw`<dialog class="modal" id="profil-fotografi-kaldir"[^>]*>[\s\S]*?` +
+            String.raw`action="\/edit\/[^"]+\/photo\/profile\/remove"`,
+        ),
       );
       const res = await request(t.app).post(`${base()}/photo/profile/remove`).type('form').send({}).expect(303);
       expect(res.headers.location).toBe(`${base()}/profile?durum=fotograf-kaldirildi`);

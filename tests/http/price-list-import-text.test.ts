@@ -159,7 +159,10 @@ describe('prices as Turks write them', () => {
     const csv = `${HEADER}\nKahve;Çay;;12,345\nKahve;Kahve;;-5\nKahve;Sahlep;;on iki\nKahve;Salep;;\n`;
     const res = await upload(csv).expect(422);
     expect(res.text).toMatch(
-      /Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1\.150,50\./,
+      new RegExp(
+        String.raw`Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla ` +
+          String.raw`iki basamak yazın, örneğin 1\.150,50\.`,
+      ),
     );
     expect(res.text).toMatch(/Satır 3<\/a>: <strong>Fiyat<\/strong>: Fiyat eksi olamaz\./);
     expect(res.text).toMatch(/Satır 4<\/a>: <strong>Fiyat<\/strong>: Fiyatı 140 veya 1\.150,00 gibi yazın\./);

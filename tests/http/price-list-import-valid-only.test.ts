@@ -70,7 +70,8 @@ describe('only the valid rows', () => {
   it('offers the valid rows alone while some are refused, and imports just them', async () => {
     const preview = await upload(CSV).expect(422);
     expect(preview.text).toContain(
-      '2 satırda hata var. Henüz hiçbir ürün eklenmedi: hatalı satırları indirip düzeltin ve yeniden yükleyin ya da yalnızca geçerli satırları içe aktarın.',
+      '2 satırda hata var. Henüz hiçbir ürün eklenmedi: hatalı satırları indirip düzeltin ve yeniden ' +
+        'yükleyin ya da yalnızca geçerli satırları içe aktarın.',
     );
     expect(preview.text).toContain(
       'Onaylarsanız 2 geçerli ürün mevcut fiyat listesinin sonuna eklenir; 2 hatalı satır atlanır.',
@@ -143,7 +144,8 @@ describe('the refused rows as a file', () => {
       [
         'kategori;urun;aciklama;fiyat;not;hata',
         'Tatlılar;Sütlaç;;bedava;ikinci;"Fiyat: Fiyatı 140 veya 1.150,00 gibi yazın."',
-        ';Baklava;;"12,345";son;"Kategori: Kategori adı boş olamaz. Fiyat: Kuruş için virgülden sonra en fazla iki basamak yazın, örneğin 1.150,50."',
+        ';Baklava;;"12,345";son;"Kategori: Kategori adı boş olamaz. Fiyat: Kuruş için virgülden sonra en ' +
+          'fazla iki basamak yazın, örneğin 1.150,50."',
         '',
       ].join('\r\n'),
     );
@@ -156,7 +158,8 @@ describe('the refused rows as a file', () => {
     const res = await submit(preview.text, 'import-errors-file').buffer(true).parse(bytesOf).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect((res.body as Buffer).toString('utf8')).toBe(
-      '\uFEFFkategori,urun,aciklama,fiyat,hata\r\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc,"Fiyat: Fiyatı 140 veya 1.150,00 gibi yazın."\r\n',
+      '\uFEFFkategori,urun,aciklama,fiyat,hata\r\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc,"Fiyat: Fiyatı ' +
+        '140 veya 1.150,00 gibi yazın."\r\n',
     );
     const { fields } = formFields(preview.text, 'import-errors-file');
     const fine = Buffer.from('kategori;urun;aciklama;fiyat\nTatlılar;Sütlaç;;90\n').toString('base64url');

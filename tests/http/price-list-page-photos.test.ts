@@ -67,7 +67,8 @@ describe('item photos on the price list page', () => {
     const html = (await getList().expect(200)).text;
     expect(html).toMatch(
       new RegExp(
-        `<li class="pl-item"><img class="pl-photo" src="${photo}" alt="" width="64" height="64" loading="lazy" decoding="async"><div><p class="pl-row"><span class="pl-name">Künefe</span>`,
+        `<li class="pl-item"><img class="pl-photo" src="${photo}" alt="" width="64" height="64" ` +
+          `loading="lazy" decoding="async"><div><p class="pl-row"><span class="pl-name">Künefe</span>`,
       ),
     );
     expect(html).toMatch(/<li class="pl-item"><div><p class="pl-row"><span class="pl-name">Baklava<\/span>/);

@@ -224,7 +224,8 @@ describe('bleed=1: the business card for a print shop', () => {
     const res = await get(`/edit/${ayse.editToken}/print.pdf?format=card&bleed=1`);
     const pdf = pdfOf(res);
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="kartvizit-matbaa-${ayse.slug}.pdf"; filename*=UTF-8''Kartvizit%20%28matbaa%29%20-%20Ay%C5%9Fe%20Kaya.pdf`,
+      `attachment; filename="kartvizit-matbaa-${ayse.slug}.pdf"; ` +
+        `filename*=UTF-8''Kartvizit%20%28matbaa%29%20-%20Ay%C5%9Fe%20Kaya.pdf`,
     );
     const text = pdf.toString('latin1');
     expect(text.match(/\/TrimBox \[[^\]]*\]/g)).toEqual(Array(2).fill(`/TrimBox ${box(3, 3, 88, 58)}`));
@@ -270,11 +271,13 @@ describe('bleed=1: the business card for a print shop', () => {
   it('is linked from the welcome page and the customer page', async () => {
     const welcome = await request(t.app).get(`/edit/${ayse.editToken}`).expect(200);
     expect(welcome.text).toContain(
-      `href="/edit/${ayse.editToken}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`,
+      `href="/edit/${ayse.editToken}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, ` +
+        `3 mm taşma payı)</a>`,
     );
     const page = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
     expect(page.text).toContain(
-      `href="/admin/customers/${ayse.id}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit (PDF, 3 mm taşma payı)</a>`,
+      `href="/admin/customers/${ayse.id}/print.pdf?format=card&amp;bleed=1" download>Matbaa için kartvizit ` +
+        `(PDF, 3 mm taşma payı)</a>`,
     );
   });
 });

@@ -133,7 +133,10 @@ describe('/admin/settings', () => {
 
     const panel = await admin.agent.get('/admin').expect(200);
     expect(panel.text).toMatch(
-      /<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>/,
+      new RegExp(
+        String.raw`<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.` +
+          String.raw`png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>`,
+      ),
     );
     expect(panel.text).toContain('<a class="button button--ghost button--small" href="/admin/settings">Ayarlar</a>');
     expect(styleOf(panel).allowed).toBe(true);
@@ -253,7 +256,8 @@ describe('/admin/settings', () => {
       'a pale colour',
       { accent_color: '#ffcc00' },
       'accent_color',
-      'Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast 1,3:1, en az 4,5:1 gerekir). Daha koyu bir ton seçin.',
+      'Bu renk beyaz yazıyla ve açık zeminde yeterince okunmuyor (kontrast 1,3:1, en az 4,5:1 gerekir). Daha ' +
+        'koyu bir ton seçin.',
     ],
   ])(
     'refuses %s with 422, its Turkish reason beside the field and everything typed kept',
@@ -268,7 +272,8 @@ describe('/admin/settings', () => {
       );
       for (const [name, value] of Object.entries(typed)) {
         expect(res.text).toContain(
-          `id="${name}" name="${name}" type="${name === 'brand_url' ? 'url' : 'text'}" value="${value.replace(/&/g, '&amp;')}"`,
+          `id="${name}" name="${name}" type="${name === 'brand_url' ? 'url' : 'text'}" ` +
+            `value="${value.replace(/&/g, '&amp;')}"`,
         );
       }
       expect(await brandRows()).toEqual([]);

@@ -212,7 +212,8 @@ describe('interface icons', () => {
       .map((el) => `<${el.tag}${el.attrs.map(([attr, value]) => ` ${attr}="${value}"`).join('')}/>`)
       .join('');
     return html.includes(
-      `<svg class="icon icon--line" viewBox="${icon.viewBox}" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</svg>`,
+      `<svg class="icon icon--line" viewBox="${icon.viewBox}" width="24" height="24" fill="none" ` +
+        `stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${shapes}</svg>`,
     );
   }
 

@@ -212,7 +212,8 @@ describe('a profile photo upload', () => {
     ],
     [
       'an SVG with a foreignObject',
-      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body ' +
+        'xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>',
       'logo.svg',
       'image/svg+xml',
     ],
@@ -493,7 +494,8 @@ describe('an owner upload waiting on disk', () => {
       socket.on('error', () => {});
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.write(
-        `POST /photo HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${3 * MB}\r\n\r\n`,
+        `POST /photo HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; ` +
+          `boundary=${BOUNDARY}\r\nContent-Length: ${3 * MB}\r\n\r\n`,
       );
       socket.write(head);
       // The part is being written to its temporary file...

@@ -9,7 +9,8 @@ import { COUNTED_LOADS_PER_VISITOR, VIEW_PERIOD_MS } from '../../src/services/vi
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 
 const PHONE =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+  'Mobile Safari/537.36';
 
 let t: TestApp;
 let now: number;

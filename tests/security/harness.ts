@@ -428,8 +428,11 @@ const URL_ATTRS = new Set([
   'srcset',
 ]);
 const NEVER_TAGS = new Set(['object', 'embed', 'applet', 'base', 'frame', 'frameset', 'svg', 'math', 'portal']);
-const BAD_CSS =
-  /expression\s*\(|javascript:|vbscript:|@import|behavior\s*:|-moz-binding|<\/|url\s*\(\s*['"]?\s*(?:javascript|vbscript|data:text)/i;
+const BAD_CSS = new RegExp(
+  String.raw`expression\s*\(|javascript:|vbscript:|@import|behavior\s*:|-moz-binding|` +
+    String.raw`<\/|url\s*\(\s*['"]?\s*(?:javascript|vbscript|data:text)`,
+  'i',
+);
 
 /**
  * What on a page could run script or leave its place: inline or foreign scripts, event handler
@@ -531,10 +534,17 @@ function findUnsafe(html: string, strictText: boolean): string[] {
 }
 
 /** Letters only Turkish has, or words every short Turkish message is made of. */
-const TURKISH_LETTERS =
-  /[çğıöşüÇĞİÖŞÜ]|\b(?:en|fazla|az|bir|ile|veya|olabilir|olmalı|olmalıdır|girin|zorunludur|karakter|istek|sayfa|bulunamadı)\b/i;
-const ENGLISH_WORDS =
-  /\b(?:the|not|error|invalid|found|forbidden|request|payload|large|unexpected|internal|server|cannot|failed|missing|field|file|too|denied|bad|unsupported|entity)\b/i;
+const TURKISH_LETTERS = new RegExp(
+  String.raw`[çğıöşüÇĞİÖŞÜ]|\b(?:en|fazla|az|bir|ile|veya|olabilir|olmalı|olmalıdır|` +
+    String.raw`girin|zorunludur|karakter|istek|sayfa|bulunamadı)\b`,
+  'i',
+);
+const ENGLISH_WORDS = new RegExp(
+  String.raw`\b(?:the|not|error|invalid|found|forbidden|request|payload|large|unexpected|` +
+    String.raw`internal|server|cannot|failed|missing|field|file|too|denied|bad|unsupported|` +
+    String.raw`entity)\b`,
+  'i',
+);
 
 export function isTurkish(text: string): boolean {
   return TURKISH_LETTERS.test(text) && !ENGLISH_WORDS.test(text);

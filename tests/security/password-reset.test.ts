@@ -155,7 +155,8 @@ describe('hostile addresses', () => {
       .post('/login/forgot')
       .type('form')
       .send(
-        `_csrf=${encodeURIComponent(csrfFrom(page.text))}&email=${encodeURIComponent(ADMIN_EMAIL)}&email=evil%40evil.example`,
+        `_csrf=${encodeURIComponent(csrfFrom(page.text))}&email=${encodeURIComponent(ADMIN_EMAIL)}&email=evil` +
+          `%40evil.example`,
       );
     expect(res.status).toBe(422);
     expect(res.text).toContain('E-posta adresinizi yazın.');

@@ -132,7 +132,8 @@ const SVG_SCRIPT =
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
 const SVG_FOREIGN =
   '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><foreignObject width="100" height="100">' +
-  '<body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe><script>alert(1)</script></body></foreignObject></svg>';
+  '<body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe><script>alert(1)</' +
+  'script></body></foreignObject></svg>';
 const HTML_PAGE = '<!doctype html><html><body><img src=x onerror=alert(1)><script>alert(1)</script></body></html>';
 
 type Body =

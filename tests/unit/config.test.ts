@@ -96,7 +96,9 @@ describe('loadConfig', () => {
     let message: string;
     if (process.getuid?.() === 0) {
       // As root every folder is writable: ask as the unprivileged `nobody`, as the container's user would.
-      const probe = `import('./src/config.ts').then((m) => m.loadConfig({ DATA_DIR: process.argv[1] }), (e) => { throw e; }).then(() => console.log('started'), (e) => console.log(e.message))`;
+      const probe =
+        `import('./src/config.ts').then((m) => m.loadConfig({ DATA_DIR: process.argv[1] }), (e) ` +
+        `=> { throw e; }).then(() => console.log('started'), (e) => console.log(e.message))`;
       message = execFileSync(process.execPath, ['--import', 'tsx', '-e', probe, path.join(dataDir, 'data')], {
         cwd: path.resolve(import.meta.dirname, '../..'),
         uid: 65534,

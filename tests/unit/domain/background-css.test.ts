@@ -22,9 +22,13 @@ const SELECTOR = '(?:\\.bg-anim--gradient|\\.cover)';
 const STATEMENTS = [
   `:root\\{--page-bg:${C}\\}`,
   `\\.cover\\{background:${C}\\}`,
-  `\\.cover\\{background:linear-gradient\\(135deg,color-mix\\(in srgb,${C} \\d{1,2}%,#[0-9a-f]{6}\\),color-mix\\(in srgb,${C} \\d{1,2}%,#[0-9a-f]{6}\\)\\)\\}`,
-  `${SELECTOR}\\{background-color:${C};background-image:(?:linear-gradient\\((?:90|135|180)deg|radial-gradient\\(circle),${C}(?:,${C}){2,6}\\);background-size:400% 400%;animation:vz-grad-(?:x|y|xy) \\d{1,3}s ease-in-out infinite\\}`,
-  `@keyframes vz-grad-(?:x|y|xy)\\{0%,100%\\{background-position:\\d{1,3}% \\d{1,3}%\\}50%\\{background-position:\\d{1,3}% \\d{1,3}%\\}\\}`,
+  `\\.cover\\{background:linear-gradient\\(135deg,color-mix\\(in srgb,${C} ` +
+    `\\d{1,2}%,#[0-9a-f]{6}\\),color-mix\\(in srgb,${C} \\d{1,2}%,#[0-9a-f]{6}\\)\\)\\}`,
+  `${SELECTOR}\\{background-color:${C};background-image:(?:linear-gradient\\((?:90|135|180)` +
+    `deg|radial-gradient\\(circle),${C}(?:,${C}){2,6}\\);background-size:400% 400%;animation:vz-grad-(?:x|y|xy) ` +
+    `\\d{1,3}s ease-in-out infinite\\}`,
+  `@keyframes vz-grad-(?:x|y|xy)\\{0%,100%\\{background-position:\\d{1,3}% ` +
+    `\\d{1,3}%\\}50%\\{background-position:\\d{1,3}% \\d{1,3}%\\}\\}`,
   `@media \\(prefers-reduced-motion:reduce\\)\\{${SELECTOR}\\{animation:none\\}\\}`,
 ];
 const STATEMENT = new RegExp(`^(?:${STATEMENTS.join('|')})`);
@@ -102,7 +106,8 @@ describe('backgroundCss', () => {
       }),
       light,
       ':root{--page-bg:#ff0000}' +
-        '.bg-anim--gradient{background-color:#ff0000;background-image:linear-gradient(90deg,#ff0000,#0000ff,#ff0000);background-size:400% 400%;animation:vz-grad-x 10s ease-in-out infinite}' +
+        '.bg-anim--gradient{background-color:#ff0000;background-image:linear-gradient(90deg,#ff0000,#0000ff,' +
+        '#ff0000);background-size:400% 400%;animation:vz-grad-x 10s ease-in-out infinite}' +
         '@keyframes vz-grad-x{0%,100%{background-position:0% 50%}50%{background-position:100% 50%}}' +
         '@media (prefers-reduced-motion:reduce){.bg-anim--gradient{animation:none}}',
     ],
@@ -204,10 +209,12 @@ describe('coverCss and profileCss', () => {
     const [d1, d2] = ANIMATION_DEFAULTS.particles.dark.colors;
     const [l1, l2] = ANIMATION_DEFAULTS.particles.light.colors;
     expect(coverCss(particles, dark)).toBe(
-      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} 35%,#0b0e14))}`,
+      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} ` +
+        `35%,#0b0e14))}`,
     );
     expect(coverCss(particles, light)).toBe(
-      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} 22%,#ffffff))}`,
+      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} ` +
+        `22%,#ffffff))}`,
     );
     const waves: BackgroundDescriptor = {
       kind: 'animation',

@@ -159,7 +159,8 @@ describe('drawn icons', () => {
 
   it('keeps only shapes and their geometry from a file, and two decimals of path data', () => {
     const parsed = parseIconSvg(
-      '<svg viewBox="0 0 24 24"><title>x</title><path d="M1.23456.5l2 2" onclick="x()"/><script>alert(1)</script><circle cx="12" cy="10" r="3" style="x"/></svg>',
+      '<svg viewBox="0 0 24 24"><title>x</title><path d="M1.23456.5l2 2" ' +
+        'onclick="x()"/><script>alert(1)</script><circle cx="12" cy="10" r="3" style="x"/></svg>',
     );
     expect(parsed.elements).toEqual([
       { tag: 'path', attrs: [['d', 'M1.23.5l2 2']] },

@@ -50,7 +50,8 @@ describe('editLinkShare', () => {
     const { mailtoUrl, subject, text } = editLinkShare({ ...ayse, email: 'ayse.kaya+kart@example.com' });
     expect(
       mailtoUrl.startsWith(
-        'mailto:ayse.kaya%2Bkart@example.com?subject=Vizit%20sayfan%C4%B1z%20ve%20d%C3%BCzenleme%20ba%C4%9Flant%C4%B1s%C4%B1&body=Merhaba%20Ay%C5%9Fe%2C%0D%0AVizit',
+        'mailto:ayse.kaya%2Bkart@example.com?subject=Vizit%20sayfan%C4%B1z%20ve%20d%C3%BCzenleme%20ba%C4%9Fla' +
+          'nt%C4%B1s%C4%B1&body=Merhaba%20Ay%C5%9Fe%2C%0D%0AVizit',
       ),
     ).toBe(true);
     const query = new URLSearchParams(mailtoUrl.slice(mailtoUrl.indexOf('?') + 1));

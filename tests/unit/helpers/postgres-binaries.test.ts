@@ -71,7 +71,10 @@ describe('binariesFor', () => {
       await chmod(closed, 0o700);
       const attempt = binariesFor(serverUser(), source, closed);
       await expect(attempt).rejects.toThrow(
-        /runs as the `postgres` user \(PostgreSQL refuses root\), who cannot run .*\/closed\/vizit-pg-bin-\w+\/bin\/postgres \(Error: spawnSync .* EACCES\)/,
+        new RegExp(
+          String.raw`runs as the .postgres. user \(PostgreSQL refuses root\), who cannot run ` +
+            String.raw`.*\/closed\/vizit-pg-bin-\w+\/bin\/postgres \(Error: spawnSync .* EACCES\)`,
+        ),
       );
       await expect(attempt).rejects.toThrow(`These folders do not let other users in: ${closed} (700).`);
       await expect(attempt).rejects.toThrow(/TMPDIR .* TEST_DATABASE_URL/);

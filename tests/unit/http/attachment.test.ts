@@ -4,7 +4,8 @@ import { attachmentHeader } from '../../../src/http/attachment.js';
 describe('attachmentHeader', () => {
   it('gives the ASCII name to old clients and the Turkish one as UTF-8 (RFC 8187)', () => {
     expect(attachmentHeader('Masa kartı - Ayşe Kaya.pdf', 'masa-karti-ayse-kaya.pdf')).toBe(
-      'attachment; filename="masa-karti-ayse-kaya.pdf"; filename*=UTF-8\'\'Masa%20kart%C4%B1%20-%20Ay%C5%9Fe%20Kaya.pdf',
+      'attachment; filename="masa-karti-ayse-kaya.pdf"; ' +
+        "filename*=UTF-8''Masa%20kart%C4%B1%20-%20Ay%C5%9Fe%20Kaya.pdf",
     );
   });
 

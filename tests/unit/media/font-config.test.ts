@@ -13,7 +13,11 @@ import { measureNotoSans } from '../../../src/media/text-width.js';
 const TURKISH = 'Şükran Çağlayan İğdır Ilgın Öztürk';
 
 function svgOf(family: string, text = TURKISH): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="80"><rect width="1000" height="80" fill="#fff"/><text x="10" y="56" font-family="${family}" font-size="40" font-weight="700" fill="#000">${text}</text></svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="80"><rect width="1000" height="80" ` +
+    `fill="#fff"/><text x="10" y="56" font-family="${family}" font-size="40" font-weight="700" ` +
+    `fill="#000">${text}</text></svg>`
+  );
 }
 
 const pixelsOf = async (svg: string) => sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
@@ -32,7 +36,8 @@ async function drawnWithSystemFonts(svg: string): Promise<Buffer> {
   const env = { ...process.env };
   delete env.FONTCONFIG_FILE;
   const script =
-    "const sharp = require('sharp'); sharp(Buffer.from(process.argv[1])).removeAlpha().raw().toBuffer().then((b) => process.stdout.write(b.toString('base64')));";
+    "const sharp = require('sharp'); sharp(Buffer.from(process.argv[1])).removeAlpha().raw().toBuffer()." +
+    "then((b) => process.stdout.write(b.toString('base64')));";
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, svg], {
     env,
     maxBuffer: 64 * 1024 * 1024,

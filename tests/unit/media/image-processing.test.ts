@@ -111,7 +111,8 @@ const SVG_SCRIPT = Buffer.from(
 );
 const SVG_FOREIGN_OBJECT = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><foreignObject width="100" height="100">' +
-    '<body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe></body></foreignObject></svg>',
+    '<body xmlns="http://www.w3.org/1999/xhtml"><iframe ' +
+    'src="javascript:alert(1)"></iframe></body></foreignObject></svg>',
 );
 const HTML_AS_JPG = Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -187,7 +188,8 @@ describe('processPhoto', () => {
         IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 0/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '29/1 0/1 0/1' },
       })
       .withXmp(
-        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/' +
+          '22-rdf-syntax-ns#"/></x:xmpmeta>',
       )
       .withIccProfile('p3')
       .jpeg()

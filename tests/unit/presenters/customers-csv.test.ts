@@ -46,9 +46,13 @@ describe('customersCsv', () => {
       'Europe/Istanbul',
     );
     expect(body).toBe(
-      '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;adres;ilce;il;posta_kodu\r\n' +
-        'Ayşe;Kaya;aysekaya;aktif;2026-11-23 12:05;https://kart.ornek/aysekaya;https://kart.ornek/edit/tok1;0532 123 45 67;ayse@kaya.com.tr;https://aysekaya.com.tr;Seramik;Kaya Seramik;\'@kurucu;"Moda Cad. No: 12; Kat 2";Kadıköy;İstanbul;06100\r\n' +
-        '"\'=HYPERLINK(""x"")";"Öz; Türk";hyperlinkxozturk;pasif;2026-01-02 00:30;https://kart.ornek/hyperlinkxozturk;https://kart.ornek/edit/tok2;;;;;;;;;;\r\n',
+      '\uFEFFad;soyad;slug;durum;olusturma;profil_url;duzenleme_url;telefon;e-posta;web;bio;firma;unvan;' +
+        'adres;ilce;il;posta_kodu\r\n' +
+        'Ayşe;Kaya;aysekaya;aktif;2026-11-23 12:05;https://kart.ornek/aysekaya;https://kart.ornek/edit/tok1;' +
+        '0532 123 45 67;ayse@kaya.com.tr;https://aysekaya.com.tr;Seramik;Kaya Seramik;\'@kurucu;"Moda Cad. No: 12; ' +
+        'Kat 2";Kadıköy;İstanbul;06100\r\n' +
+        '"\'=HYPERLINK(""x"")";"Öz; Türk";hyperlinkxozturk;pasif;2026-01-02 ' +
+        '00:30;https://kart.ornek/hyperlinkxozturk;https://kart.ornek/edit/tok2;;;;;;;;;;\r\n',
     );
   });
 

@@ -41,7 +41,8 @@ describe('validateBackgroundInput (write: strict, canonical)', () => {
     ],
     [
       'animation',
-      'animation:geometry:{"dark":{"colors":["#111","#222"],"x":1},"shapes":["square","circle"],"count":20,"size":12.5}',
+      'animation:geometry:{"dark":{"colors":["#111","#222"],"x":1},"shapes":["square","circle"],"count":20,' +
+        '"size":12.5}',
       'animation:geometry:{"count":20,"size":12.5,"shapes":["circle","square"],"dark":{"colors":["#111","#222"]}}',
     ],
     [

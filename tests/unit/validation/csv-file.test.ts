@@ -110,7 +110,9 @@ describe('readCsv', () => {
   });
 
   it('skips blank rows of any length as they come, counting them in the row numbers, and keeps blank lines inside quotes', async () => {
-    const text = `ad;soyad;bio\n${'\n'.repeat(5000)}${';;\r\n'.repeat(5000)} ; \t;\nAli;Veli;"bir\n;;\n\niki"\n${';'.repeat(200_000)}`;
+    const text =
+      `ad;soyad;bio\n${'\n'.repeat(5000)}${';;\r\n'.repeat(5000)} ; ` +
+      `\t;\nAli;Veli;"bir\n;;\n\niki"\n${';'.repeat(200_000)}`;
     const sheet = await readCsv(Buffer.from(text));
     expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
     expect(sheet.records).toEqual([{ row: 10_003, cells: ['Ali', 'Veli', 'bir\n;;\n\niki'] }]);

@@ -37,7 +37,8 @@ describe('headerKey', () => {
 describe('parseImportFile', () => {
   it('maps Turkish and English headers in any case and order, and stores values as the forms do', async () => {
     const text =
-      'E-POSTA;Soyad;AD;Telefon;Web;Bio;Not\r\nAYSE@Ornek.COM.TR;Kaya;Ayşe;0532 123 45 67;aysekaya.com.tr;"Seramik\r\natölyesi";x\r\n';
+      'E-POSTA;Soyad;AD;Telefon;Web;Bio;Not\r\nAYSE@Ornek.COM.TR;Kaya;Ayşe;0532 123 45 ' +
+      '67;aysekaya.com.tr;"Seramik\r\natölyesi";x\r\n';
     const sheet = await parseImportFile(iconv.encode(text, 'windows-1254'));
     expect(sheet.encoding).toBe('windows-1254');
     expect(sheet.ignoredColumns).toEqual(['Not']);
@@ -64,7 +65,8 @@ describe('parseImportFile', () => {
   });
 
   it("keys each row's errors by field with the forms' Turkish texts", async () => {
-    const text = `ad;soyad;telefon;e-posta;web;bio\nAli;;12;ali@;javascript:alert(1);${'x'.repeat(201)}\n<b>;Veli;;;;\n`;
+    const text =
+      `ad;soyad;telefon;e-posta;web;bio\n` + `Ali;;12;ali@;javascript:alert(1);${'x'.repeat(201)}\n` + `<b>;Veli;;;;\n`;
     const [first, second] = (await parseImportFile(Buffer.from(text))).rows;
     expect(first!.customer).toBeNull();
     expect(first!.row).toBe(2);
@@ -85,7 +87,8 @@ describe('parseImportFile', () => {
     expect(await fileError(Buffer.from('ad;soyad\n\n;;\n'))).toBe(messages.noRows);
     const rows = Array.from({ length: 1001 }, (_, i) => `Ad${i};Soyad`).join('\n');
     expect(await fileError(Buffer.from(`ad;soyad\n${rows}\n`))).toBe(
-      "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı bölüp parça parça yükleyin.",
+      "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı " +
+        'bölüp parça parça yükleyin.',
     );
     expect(await fileError(Buffer.alloc(1024 * 1024 + 1, 'a'))).toBe(messages.tooLarge);
   });
@@ -119,7 +122,8 @@ describe('parseImportFile: the business on the card (issue 24)', () => {
     });
     const english = await parseImportFile(
       Buffer.from(
-        'Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. 1,Çankaya,Ankara,06100\n',
+        'Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. ' +
+          '1,Çankaya,Ankara,06100\n',
       ),
     );
     expect(english.rows[0]!.customer).toMatchObject({
