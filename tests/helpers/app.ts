@@ -8,7 +8,7 @@ import { createApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, migrateLatest, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, seedSqliteFile } from './database.js';
 import { csrfFrom } from './raw-http.js';
 
 /** The page scraper of raw-http.ts, here too because the supertest suites import it from this file. */
@@ -40,6 +40,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const databaseEnv: Record<string, string> = database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {};
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ...databaseEnv, ...options.env });
+  if (!config.databaseUrl) await seedSqliteFile(config.sqliteFile, dataDir);
   const db = createDb(config);
   await migrateLatest(db);
   const logs: Array<Record<string, unknown>> = [];

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createDb, type Db } from '../../src/db.js';
+import { rmSync } from 'node:fs';
+import { copyFile, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createDb, migrateLatest, type Db } from '../../src/db.js';
 
 /**
  * Which database the HTTP tests run on. The `postgres` vitest project sets VIZIT_TEST_DB and
@@ -26,6 +30,37 @@ export function urlWithSchema(url: string, schema: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('options', `-c search_path=${schema}`);
   return parsed.toString();
+}
+
+let sqliteTemplate: Promise<string> | null = null;
+
+/**
+ * Every migration run once per test file into a SQLite file that each app of the file starts from
+ * as a copy (the app still runs migrateLatest, which then finds nothing to do): migrating took
+ * most of an app's start-up, and the HTTP files start one per test.
+ */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const db = createDb({ databaseUrl: null, sqliteFile: path.join(dir, 'migrated.sqlite') });
+    try {
+      await migrateLatest(db);
+      await db.raw('vacuum into ?', [path.join(dir, 'template.sqlite')]);
+    } finally {
+      await db.destroy();
+    }
+    return path.join(dir, 'template.sqlite');
+  })();
+  return sqliteTemplate;
+}
+
+/**
+ * Starts a SQLite app's database file as a copy of the migrated template, when the file goes in
+ * the test's own DATA_DIR (a test that names another place starts from nothing, as before).
+ */
+export async function seedSqliteFile(sqliteFile: string, dataDir: string): Promise<void> {
+  if (path.dirname(sqliteFile) === dataDir) await copyFile(await migratedSqliteTemplate(), sqliteFile);
 }
 
 /** An empty database for one test app: a fresh PostgreSQL schema, or nothing to do for SQLite. */
