@@ -12,6 +12,9 @@ export interface BenchContext {
   helloUrl: string;
   server: ServerProcess;
   hello: ServerProcess;
+  /** `http://127.0.0.1:{port}` of the bare node:http hello world, and its process. */
+  nodeHelloUrl: string;
+  nodeHello: ServerProcess;
   sampler: MemorySampler;
   dataDir: string;
   /** Counts rows in the database the server runs on (SQLite, or PostgreSQL with DATABASE_URL). */

@@ -26,6 +26,8 @@ export interface Machine {
   commit: string;
   /** Share of all cores busy in the second before the run (other processes): should be near 0. */
   busyBeforePercent: number;
+  /** The machine's load average over 1, 5 and 15 minutes when the run started. */
+  loadAverage: number[];
 }
 
 function cpuTimes(): { busy: number; total: number } {
@@ -79,6 +81,7 @@ export async function machine(root: string): Promise<Machine> {
     date: new Date().toISOString(),
     commit,
     busyBeforePercent: await cpuBusyPercent(),
+    loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100),
   };
 }
 

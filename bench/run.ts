@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds a realistic data set in a temp DATA_DIR, starts the real server
- * (production mode) and a bare Express hello world, measures the targets docs/performance.md
+ * (production mode), a bare Express hello world and a bare node:http one, measures the targets docs/performance.md
  * lists and prints them as a table, also written to bench/results.json.
  *
  *   npm run bench                  build if sources changed, then run everything
@@ -36,6 +36,7 @@ import { stopAllLoads } from './load.js';
 import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
+import { runtimeEnv, runtimeOf } from './runtime.js';
 import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchAdminList } from './scenarios/admin-list.js';
@@ -162,22 +163,29 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // As `npm start` and the Docker image run the server: glibc malloc settings that keep RSS low.
     ...PRODUCTION_MALLOC_ENV,
+    ...runtimeEnv(),
   };
   // Both on 127.0.0.1 only, with nothing of this shell's environment but PATH and HOME.
-  const [server, hello] = await Promise.all([
-    startServer(dataDir, serverEnv, { built: true, nodeArgs: extraServerNodeArgs, baseEnv: 'clean' }),
+  const startHello = (name: string) =>
     startHttp({
-      name: 'hello',
-      args: ['--import', 'tsx', 'bench/hello-world.ts'],
-      env: { NODE_ENV: 'production' },
+      name,
+      args: ['--import', 'tsx', `bench/${name}.ts`],
+      env: { NODE_ENV: 'production', ...runtimeEnv() },
       baseEnv: 'clean',
       readyPath: '/',
-    }),
+    });
+  const [server, hello, nodeHello] = await Promise.all([
+    startServer(dataDir, serverEnv, { built: true, nodeArgs: extraServerNodeArgs, baseEnv: 'clean' }),
+    startHello('hello-world'),
+    startHello('node-hello'),
   ]);
   const [appUrl, helloUrl] = [server.url, hello.url];
+  const runtime = runtimeOf(server.pid);
   console.log(
-    `  server (pid ${server.pid}) answered /healthz after ${Math.round(server.readyMs)} ms; hello world pid ${hello.pid}`,
+    `  server (pid ${server.pid}, Node ${runtime}) answered /healthz after ${Math.round(server.readyMs)} ms; ` +
+      `hello worlds: Express pid ${hello.pid}, node:http pid ${nodeHello.pid}`,
   );
+  results.detail('runtime', runtime);
   console.log(
     '  server runs with TRUST_PROXY=true so that each message request can come from its own X-Forwarded-For address',
   );
@@ -187,6 +195,8 @@ async function main(): Promise<void> {
     helloUrl,
     server,
     hello,
+    nodeHelloUrl: nodeHello.url,
+    nodeHello,
     sampler,
     dataDir,
     rows,
@@ -196,7 +206,7 @@ async function main(): Promise<void> {
 
   const scenarios: Array<[string, string, () => Promise<void>]> = [
     ['weight', 'g. Public page weight', () => benchPageWeight(ctx)],
-    ['public', 'a. GET /{slug} vs hello world, 50 connections, 3 s warm-up + 12 s', () => benchPublicPage(ctx)],
+    ['public', 'a. GET /{slug} vs the hello worlds, 50 connections, 3 s warm-up + 12 s', () => benchPublicPage(ctx)],
     ['stats', 'b. Owner statistics, 1 connection, 1 s warm-up + 5 s', () => benchOwnerStats(ctx)],
     ['admin', 'c. Admin list and search, 1 connection, 1 s warm-up + 5 s', () => benchAdmin(ctx, ADMIN)],
     [
@@ -289,8 +299,10 @@ async function main(): Promise<void> {
   );
   console.log(results.table());
   console.log(
-    `\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, Node ${host.node}, ${host.platform} (CPU ${host.busyBeforePercent} % busy before the run)`,
+    `\nMachine: ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB RAM, ${host.platform} ` +
+      `(CPU ${host.busyBeforePercent} % busy before the run, load average ${host.loadAverage.join(' ')})`,
   );
+  console.log(`Runtime: the server ran on Node ${runtime}; this bench process on ${host.node}`);
   console.log(`Date: ${host.date}; app: ${host.commit}; total run time ${Math.round(totalS)} s`);
   for (const note of results.notes) console.log(`Note: ${note}`);
   // A partial run (--only) never replaces the figures of a whole one.
@@ -298,6 +310,7 @@ async function main(): Promise<void> {
   const file = path.join(root, 'bench', postgresUrl ? 'results-postgres.json' : 'results.json');
   await results.writeJson(file, {
     machine: host,
+    runtime,
     totalSeconds: round(totalS),
     buildSeconds: buildMs === null ? null : round(buildMs / 1000),
   });
