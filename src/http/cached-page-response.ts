@@ -37,6 +37,11 @@ const ENCODINGS_KEPT = 100;
 export class CachedPageResponder {
   /** Per page and encoding: every header but the ETag and length, as the flat list writeHead takes. */
   private readonly headers = new WeakMap<ResponsePage, Partial<Record<Encoding, string[]>>>();
+  /**
+   * Per body (one page, encoding and second): its ETag and its whole header list, made by the first response of that
+   * second and written as they are by the others, so a page load builds no header list of its own.
+   */
+  private readonly answers = new WeakMap<Buffer, { etag: string; headers: string[] }>();
   private readonly encodings = new Map<string, Encoding>();
 
   constructor(private readonly security: ReadonlyArray<readonly [name: string, value: string]>) {}
@@ -55,16 +60,23 @@ export class CachedPageResponder {
 
   /** Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone. */
   send(req: Request, res: Response, customerId: number, cached: PageBody): void {
-    const { page, encoding, body } = cached;
-    const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
-    const headers = this.headersOf(page, encoding);
-    if (fresh(req.headers, { etag })) {
-      // As Express answers a 304: no Content-Type and no body.
-      write(res, 304, [...headers.slice(2), 'ETag', etag]);
+    const { body } = cached;
+    let answer = this.answers.get(body);
+    if (!answer) {
+      const { page, encoding } = cached;
+      const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
+      answer = { etag, headers: [...this.headersOf(page, encoding), 'ETag', etag, 'Content-Length', `${body.length}`] };
+      this.answers.set(body, answer);
+    }
+    const { headers } = answer;
+    // `fresh` reads the response's `etag` (and `last-modified`, which a page has none of) from the object it is given.
+    if (fresh(req.headers, answer)) {
+      // As Express answers a 304: no Content-Type, no length and no body.
+      write(res, 304, headers.slice(2, -2));
       res.end();
       return;
     }
-    write(res, 200, [...headers, 'ETag', etag, 'Content-Length', String(body.length)]);
+    write(res, 200, headers);
     if (req.method === 'HEAD') res.end();
     else res.end(body);
   }

@@ -54,7 +54,7 @@ export function serveOrNext<P extends HeldResponsePage>(
   next: NextFunction,
   served?: (req: Request, customerId: number) => void,
 ): void {
-  const startedAt = performance.now();
+  const startedAt = d.accessLog ? performance.now() : 0;
   const serve = (customer: PageState | null): boolean => {
     const { page } = held;
     if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive)

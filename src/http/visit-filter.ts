@@ -1,18 +1,23 @@
 import type { Request } from 'express';
 import { isbot } from 'isbot';
 
+/** Where browsers say a load is ahead of a person's visit, and the words they say it with. */
+const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'] as const;
+const NOT_A_VISIT = /prefetch|prerender|preview/i;
+
 /**
  * A view is one page load by a person: not a HEAD request, not a browser's prefetch
  * or prerender, not a crawler or link-preview bot (docs/product.md, Statistics).
+ * Runs on every public page load: it reads the headers as they are, allocating nothing.
  */
 export function isCountableVisit(req: Request): boolean {
   if (req.method !== 'GET') return false;
-  const purpose = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz']
-    .map((name) => req.get(name) ?? '')
-    .join(' ')
-    .toLowerCase();
-  if (/prefetch|prerender|preview/.test(purpose)) return false;
-  const agent = req.get('user-agent') ?? '';
+  const { headers } = req;
+  for (const name of PURPOSE_HEADERS) {
+    const value = headers[name];
+    if (typeof value === 'string' && NOT_A_VISIT.test(value)) return false;
+  }
+  const agent = headers['user-agent'] ?? '';
   if (!agent.trim()) return false;
   return !isBotAgent(agent);
 }
