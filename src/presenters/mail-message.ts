@@ -1,9 +1,11 @@
 import { ACCENT_PATTERN, contrastRatio } from '../domain/brand-colors.js';
+import { viewTemplate } from '../lib/view-template.js';
 
 /**
  * The one layout every e-mail uses (docs/product.md, E-mail): Turkish, an HTML part built from
  * tables with inline styles (mail programs drop style blocks and ignore CSS layout) and a plain
- * text part with the same words. Every value is escaped here; callers pass plain text.
+ * text part with the same words. The HTML is views/mail/layout.ejs, which escapes every value; callers pass plain
+ * text.
  */
 export interface MailContent {
   subject: string;
@@ -45,14 +47,8 @@ const messages = {
 const DEFAULT_ACCENT = '#4f46e5';
 const TEXT = '#111827';
 const MUTED = '#4b5563';
-const FONT = "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-}
+const layout = viewTemplate('mail/layout');
 
 /** One line for a header or subject: no line breaks that could start a header of their own. */
 function oneLine(value: string): string {
@@ -70,10 +66,13 @@ function httpUrl(value: string | undefined, baseUrl: string): string | null {
   }
 }
 
-/** The button's colour and the readable text colour on it. */
-function buttonColours(accent: string | null): { ground: string; ink: string } {
+/** The accent (the button's ground and the top border) and the readable text colour on it. */
+function accentColours(accent: string | null): { accent: string; onAccent: string } {
   const ground = accent && ACCENT_PATTERN.test(accent) ? accent : DEFAULT_ACCENT;
-  return { ground, ink: contrastRatio(ground, '#ffffff') >= contrastRatio(ground, TEXT) ? '#ffffff' : TEXT };
+  return {
+    accent: ground,
+    onAccent: contrastRatio(ground, '#ffffff') >= contrastRatio(ground, TEXT) ? '#ffffff' : TEXT,
+  };
 }
 
 function textPart(
@@ -91,27 +90,7 @@ function textPart(
   return `${lines.join('\n')}\n`;
 }
 
-function itemsTable(items: MailContent['items']): string {
-  if (!items?.length) return '';
-  const rows = items
-    .map(
-      (item) =>
-        `<tr><td style="padding:8px 0;border-bottom:1px solid #e5e7eb;color:${MUTED};${FONT};font-size:15px">${escapeHtml(item.label)}</td>` +
-        `<td align="right" style="padding:8px 0;border-bottom:1px solid #e5e7eb;color:${TEXT};${FONT};font-size:15px;font-weight:600">${escapeHtml(item.value)}</td></tr>`,
-    )
-    .join('');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:8px 0 20px">${rows}</table>`;
-}
-
-function header(brand: MailBrand, baseUrl: string, accent: string): string {
-  const logo = httpUrl(brand.logoUrl ?? undefined, baseUrl);
-  const name = escapeHtml(brand.name);
-  const mark = logo
-    ? `<img src="${escapeHtml(logo)}" alt="${name}" height="40" style="display:block;height:40px;width:auto;border:0">`
-    : `<span style="${FONT};font-size:18px;font-weight:700;color:${accent}">${name}</span>`;
-  return `<tr><td style="padding:24px 28px 8px">${mark}</td></tr>`;
-}
-
+/** What views/mail/layout.ejs shows: the same words as the text part, in plain text for its `<%=`. */
 function htmlPart(
   content: MailContent,
   brand: MailBrand,
@@ -119,44 +98,23 @@ function htmlPart(
   actionUrl: string | null,
   unsubscribeUrl: string | null,
 ): string {
-  const { ground, ink } = buttonColours(brand.accentColor);
-  const paragraphs = content.paragraphs
-    .map(
-      (p) =>
-        `<p style="margin:0 0 14px;${FONT};font-size:16px;line-height:1.5;color:${TEXT};white-space:pre-line">${escapeHtml(p)}</p>`,
-    )
-    .join('');
-  const button =
-    content.action && actionUrl
-      ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 8px"><tr><td style="border-radius:8px;background:${ground}">` +
-        `<a href="${escapeHtml(actionUrl)}" style="display:inline-block;padding:12px 22px;${FONT};font-size:16px;font-weight:600;color:${ink};text-decoration:none;border-radius:8px">${escapeHtml(content.action.label)}</a>` +
-        `</td></tr></table>`
-      : '';
-  const footerLines = [escapeHtml(messages.sentBy(brand.name))];
-  if (content.footerNote) footerLines.push(escapeHtml(content.footerNote));
-  if (unsubscribeUrl) {
-    footerLines.push(
-      `${escapeHtml(messages.unsubscribe)}: <a href="${escapeHtml(unsubscribeUrl)}" style="color:${MUTED}">${escapeHtml(messages.unsubscribeLink)}</a>`,
-    );
-  }
-  return (
-    `<!doctype html><html lang="tr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${escapeHtml(oneLine(content.subject))}</title></head>` +
-    `<body style="margin:0;padding:0;background:#f1f3f9">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f3f9"><tr><td align="center" style="padding:24px 12px">` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:4px solid ${ground}">` +
-    header(brand, baseUrl, ground) +
-    `<tr><td style="padding:8px 28px 24px">` +
-    `<h1 style="margin:0 0 16px;${FONT};font-size:22px;line-height:1.3;color:${TEXT}">${escapeHtml(content.heading)}</h1>` +
-    paragraphs +
-    itemsTable(content.items) +
-    button +
-    `</td></tr></table>` +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px"><tr><td style="padding:16px 28px;${FONT};font-size:13px;line-height:1.5;color:${MUTED}">` +
-    footerLines.join('<br>') +
-    `</td></tr></table>` +
-    `</td></tr></table></body></html>`
-  );
+  return layout({
+    mail: {
+      title: oneLine(content.subject),
+      brandName: brand.name,
+      logoUrl: httpUrl(brand.logoUrl ?? undefined, baseUrl),
+      colours: { ...accentColours(brand.accentColor), text: TEXT, muted: MUTED },
+      heading: content.heading,
+      paragraphs: content.paragraphs,
+      items: content.items ?? [],
+      action: content.action && actionUrl ? { label: content.action.label, url: actionUrl } : null,
+      sentBy: messages.sentBy(brand.name),
+      footerNote: content.footerNote ?? null,
+      unsubscribe: unsubscribeUrl
+        ? { text: messages.unsubscribe, url: unsubscribeUrl, link: messages.unsubscribeLink }
+        : null,
+    },
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type ZonedOpeningHours,
 } from '../domain/opening-hours.js';
 import type { OpenState } from '../domain/opening-state.js';
+import { viewTemplate } from '../lib/view-template.js';
 
 export interface OpeningDayView {
   name: string;
@@ -65,12 +66,10 @@ export function presentOpeningHours(hours: ZonedOpeningHours | null | undefined)
   return { shown: hasAnyHours(week), days, fields, placeholder: OPEN_STATE_PLACEHOLDER, closedToday };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+const openStateView = viewTemplate('profile/open-state');
 
-/** The state as the page's hours card shows it: our own words, escaped all the same. */
+/** The state as the page's hours card shows it (views/profile/open-state.ejs): our own words, escaped all the same. */
 export function openStateHtml(state: OpenState): string {
   const [headline, ...rest] = state.text.split(' · ');
-  const detail = rest.length > 0 ? ` · ${escapeHtml(rest.join(' · '))}` : '';
-  return `<p class="hours__now"><strong class="hours__state hours__state--${state.open ? 'open' : 'closed'}">${escapeHtml(headline!)}</strong>${detail}</p><p class="hours__today">${escapeHtml(state.today)}</p>`;
+  return openStateView({ open: state.open, headline, detail: rest.join(' · '), today: state.today });
 }

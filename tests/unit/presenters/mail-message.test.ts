@@ -25,7 +25,7 @@ describe('renderMail', () => {
     const mail = renderMail(content, BRAND, BASE);
     expect(mail.subject).toBe('Yeni mesajınız var Bcc: saldirgan@example.com');
     expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;çok güzel&quot;');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &#34;çok güzel&#34;');
     expect(mail.html).toContain('Kadıköy Ajans &lt;&amp;&gt;');
     expect(mail.html).toContain('href="https://kart.example/edit/abc?x=1&amp;y=2"');
     expect(mail.html).toContain('<html lang="tr">');
@@ -54,9 +54,9 @@ describe('renderMail', () => {
   it('draws the brand: the logo as an absolute URL, the accent as the button with readable text', () => {
     const branded = renderMail(content, BRAND, BASE).html;
     expect(branded).toContain('src="https://kart.example/img/brand/logo-0123456789abcdef0123.png"');
-    expect(branded).toMatch(/background:#0b6e4f"><a [^>]*color:#ffffff/);
+    expect(branded).toMatch(/background:#0b6e4f">\s*<a [^>]*color:#ffffff/);
     const light = renderMail(content, { ...VIZIT, accentColor: '#ffd60a' }, BASE).html;
-    expect(light).toMatch(/background:#ffd60a"><a [^>]*color:#111827/);
+    expect(light).toMatch(/background:#ffd60a">\s*<a [^>]*color:#111827/);
     const plain = renderMail(content, VIZIT, BASE).html;
     expect(plain).not.toContain('<img');
     expect(plain).toContain('background:#4f46e5');
