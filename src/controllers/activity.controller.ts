@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { NotFoundError } from '../errors.js';
 import { idParam } from '../http/id-param.js';
 import { activityView } from '../presenters/activity-entries.js';
-import type { ActivityCursor, ActivityFilter } from '../repositories/admin-activity.repository.js';
+import type { ActivityCursor, ActivityFilter } from '../services/activity-log.service.js';
 import { ENTRY_CUSTOMERS_PER_PAGE, type ActivityLog } from '../services/activity-log.service.js';
 
 export const messages = {

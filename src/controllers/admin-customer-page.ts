@@ -6,10 +6,9 @@ import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-u
 import { editLinkShare } from '../domain/share-links.js';
 import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
+import type { CustomerFeaturesService } from '../services/customer-features.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
-import type { PriceListRepository } from '../repositories/price-list.repository.js';
-import type { OwnerNotificationRepository } from '../repositories/owner-notification.repository.js';
 import { notificationRecipientView } from '../presenters/notification-recipient.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
 
@@ -35,10 +34,8 @@ export class AdminCustomerPage {
     private readonly identities: CustomerIdentityService,
     private readonly activity: ActivityLog,
     private readonly now: () => number,
-    /** The price list's item count, shown in its section (docs/product.md, Price list). */
-    private readonly priceLists: Pick<PriceListRepository, 'itemCount'>,
-    /** Where the card's e-mails go (docs/product.md, Administrator): what a replaced edit link turns off. */
-    private readonly notifications: Pick<OwnerNotificationRepository, 'find'>,
+    /** The price list's item count and where the card's e-mails go. */
+    private readonly features: CustomerFeaturesService,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -51,8 +48,8 @@ export class AdminCustomerPage {
       this.addresses.oldSlugsOf(customer.id),
       this.identities.values(customer),
       this.activity.ofCustomer(customer.id),
-      this.priceLists.itemCount(customer.id),
-      this.notifications.find(customer.id),
+      this.features.priceListItems(customer.id),
+      this.features.notificationSettings(customer.id),
     ]);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,

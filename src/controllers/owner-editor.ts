@@ -16,7 +16,7 @@ import { originOf } from '../http/urls.js';
 import { ImageQueueFullError } from '../media/image-queue.js';
 import { ANIMATION_TILE_CSS } from '../presenters/animation-tiles.js';
 import { presentProfile } from '../presenters/profile-page.js';
-import type { SocialLink } from '../repositories/profile.repository.js';
+import type { SocialLink } from '../services/profile.service.js';
 import type { ProfileService } from '../services/profile.service.js';
 import { IDENTITY_MAX_LENGTH } from '../validation/identity.validation.js';
 import { BIO_MAX_LENGTH } from '../validation/profile.validation.js';

@@ -7,7 +7,6 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { bodyOf, ownerBase } from '../http/owner-respond.js';
 import { LEAD_LIMITS, LEAD_RETENTION_MONTHS } from '../domain/lead-notice.js';
 import { leadsCsv, leadsVCard, leadVCard, presentLeadRow } from '../presenters/lead-list.js';
-import type { LeadRepository } from '../repositories/lead.repository.js';
 import type { LeadService, LeadSettingsView } from '../services/lead.service.js';
 import { parseLeadSettings } from '../validation/lead.validation.js';
 
@@ -50,7 +49,6 @@ function noticeOf(raw: unknown): string | null {
 export class OwnerLeadsController {
   constructor(
     private readonly leadService: LeadService,
-    private readonly leads: LeadRepository,
     private readonly config: Pick<Config, 'timeZone'>,
     private readonly now: () => number,
   ) {}
@@ -66,14 +64,10 @@ export class OwnerLeadsController {
     const customer = loadedCustomer(req);
     // Taken before the read: a lead that lands meanwhile is shown and still counts as new once.
     const openedAt = this.now();
-    const [total, unread, list] = await orFail(messages.listFailed, () =>
-      Promise.all([
-        this.leads.count(customer.id),
-        this.leads.countUnread(customer.id),
-        this.leads.list(customer.id, LEADS_ON_PAGE),
-      ]),
+    const { total, unread, leads } = await orFail(messages.listFailed, () =>
+      this.leadService.page(customer.id, LEADS_ON_PAGE),
     );
-    if (status === 200) await orFail(messages.listFailed, () => this.leads.markRead(customer.id, openedAt));
+    if (status === 200) await orFail(messages.listFailed, () => this.leadService.markRead(customer.id, openedAt));
     res.status(status).render('edit/leads', {
       title: 'Kişiler',
       customer,
@@ -87,7 +81,7 @@ export class OwnerLeadsController {
       retentionChoices: LEAD_RETENTION_MONTHS,
       dialogs: leadDialogs,
       askDeleteAll,
-      leads: list.map((lead) => presentLeadRow(lead, openedAt, this.config.timeZone)),
+      leads: leads.map((lead) => presentLeadRow(lead, openedAt, this.config.timeZone)),
     });
   }
 
@@ -128,7 +122,7 @@ export class OwnerLeadsController {
   /** `leads.csv`: every lead, newest first. */
   csv: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const all = await orFail(messages.listFailed, () => this.leads.list(customer.id));
+    const all = await orFail(messages.listFailed, () => this.leadService.all(customer.id));
     res.set('Content-Type', 'text/csv; charset=utf-8');
     res.set('Content-Disposition', attachmentHeader(`kisiler-${customer.slug}.csv`, `kisiler-${customer.slug}.csv`));
     res.send(Buffer.from(leadsCsv(all, this.config.timeZone), 'utf8'));
@@ -137,7 +131,7 @@ export class OwnerLeadsController {
   /** `leads.vcf`: every lead as one file of cards. */
   vcards: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const all = await orFail(messages.listFailed, () => this.leads.list(customer.id));
+    const all = await orFail(messages.listFailed, () => this.leadService.all(customer.id));
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', attachmentHeader(`kisiler-${customer.slug}.vcf`, `kisiler-${customer.slug}.vcf`));
     res.send(Buffer.from(leadsVCard(all, this.config.timeZone, brandName(res)), 'utf8'));
@@ -147,7 +141,7 @@ export class OwnerLeadsController {
   vcard: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const id = idParam(req.params.leadId);
-    const lead = id === null ? null : await orFail(messages.listFailed, () => this.leads.find(customer.id, id));
+    const lead = id === null ? null : await orFail(messages.listFailed, () => this.leadService.find(customer.id, id));
     if (!lead) throw new NotFoundError(messages.notFound);
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', attachmentHeader(`kisi-${lead.id}.vcf`, `kisi-${lead.id}.vcf`));
@@ -158,7 +152,8 @@ export class OwnerLeadsController {
   remove: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const id = idParam(req.params.leadId);
-    const deleted = id !== null && (await orFail(messages.deleteFailed, () => this.leads.delete(customer.id, id)));
+    const deleted =
+      id !== null && (await orFail(messages.deleteFailed, () => this.leadService.delete(customer.id, id)));
     if (!deleted) throw new NotFoundError(messages.notFound);
     res.redirect(303, `${ownerBase(req)}/leads?durum=silindi`);
   };
@@ -174,7 +169,7 @@ export class OwnerLeadsController {
       await this.render(req, res, 422, settings, {}, true);
       return;
     }
-    await orFail(messages.deleteFailed, () => this.leads.deleteAll(customer.id));
+    await orFail(messages.deleteFailed, () => this.leadService.deleteAll(customer.id));
     res.redirect(303, `${ownerBase(req)}/leads?durum=hepsi-silindi`);
   };
 }

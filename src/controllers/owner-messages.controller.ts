@@ -8,7 +8,7 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { dialogs, messageNoticeFrom, messageNotices } from '../http/owner-dialogs.js';
 import { bodyOf, ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
-import type { MessageRepository } from '../repositories/message.repository.js';
+import type { MessageService } from '../services/message.service.js';
 
 export const messages = {
   messagesFailed: 'Mesajlar yüklenirken hata oluştu',
@@ -31,7 +31,7 @@ function listUrl(req: Request, page: number, notice?: keyof typeof messageNotice
 /** The owner's messages (docs/product.md, "Messages"): the list, and deleting one after a confirmation. */
 export class OwnerMessagesController {
   constructor(
-    private readonly messageRepository: MessageRepository,
+    private readonly messageService: MessageService,
     private readonly config: Pick<Config, 'timeZone'>,
     private readonly now: () => number,
   ) {}
@@ -41,11 +41,8 @@ export class OwnerMessagesController {
     const page = pageNumber(req.query.sayfa);
     // Taken before the read: a message that lands meanwhile is shown and still counts as new once.
     const openedAt = this.now();
-    const [total, list] = await orFail(messages.messagesFailed, () =>
-      Promise.all([
-        this.messageRepository.count(customer.id),
-        this.messageRepository.page(customer.id, MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE),
-      ]),
+    const { total, messages: list } = await orFail(messages.messagesFailed, () =>
+      this.messageService.page(customer.id, MESSAGES_PER_PAGE, (page - 1) * MESSAGES_PER_PAGE),
     );
     if (wantsJson(req)) {
       // A script reading the list is not the owner looking at it: the "new" badge stays.
@@ -56,7 +53,7 @@ export class OwnerMessagesController {
       });
       return;
     }
-    await orFail(messages.messagesFailed, () => this.messageRepository.markSeen(customer.id, openedAt));
+    await orFail(messages.messagesFailed, () => this.messageService.markSeen(customer.id, openedAt));
     const now = this.now();
     res.render('edit/messages', {
       title: 'Mesajlar',
@@ -81,7 +78,7 @@ export class OwnerMessagesController {
     const customer = loadedCustomer(req);
     const id = idParam(req.params.messageId);
     const deleted =
-      id !== null && (await orFail(messages.deleteFailed, () => this.messageRepository.delete(customer.id, id)));
+      id !== null && (await orFail(messages.deleteFailed, () => this.messageService.delete(customer.id, id)));
     if (!deleted) throw new NotFoundError(messages.notFound);
     if (wantsJson(req)) {
       res.json({ ok: true, message: messageNotices['mesaj-silindi'], id });

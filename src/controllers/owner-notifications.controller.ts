@@ -6,9 +6,12 @@ import { loadedCustomer } from '../http/loaded-customer.js';
 import { bodyOf, ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
-import type { NotificationSettings } from '../repositories/owner-notification.repository.js';
 import type { MailAddressCheck } from '../services/mail-address-check.js';
-import type { OwnerNotificationService, SaveOutcome } from '../services/owner-notification.service.js';
+import type {
+  NotificationSettings,
+  OwnerNotificationService,
+  SaveOutcome,
+} from '../services/owner-notification.service.js';
 import { parseNotificationForm } from '../validation/notification.validation.js';
 
 export const messages = {

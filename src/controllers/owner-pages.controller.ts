@@ -3,8 +3,8 @@ import { orFail } from '../errors.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
-import type { MessageRepository } from '../repositories/message.repository.js';
-import type { LeadRepository } from '../repositories/lead.repository.js';
+import type { LeadService } from '../services/lead.service.js';
+import type { MessageService } from '../services/message.service.js';
 import type { StatsService } from '../services/stats.service.js';
 import type { OwnerEditor } from './owner-editor.js';
 import { presentStatsPage, statsRange } from '../presenters/stats-page.js';
@@ -17,16 +17,16 @@ export const messages = {
 export class OwnerPagesController {
   constructor(
     private readonly editPage: OwnerEditor,
-    private readonly messageRepository: MessageRepository,
+    private readonly messageService: Pick<MessageService, 'countUnseen'>,
     private readonly statistics: StatsService,
-    private readonly leads: Pick<LeadRepository, 'countUnread' | 'perDay'>,
+    private readonly leads: Pick<LeadService, 'countUnread' | 'perDay'>,
   ) {}
 
   /** The welcome page; the messages tile says how many arrived since the owner last looked. */
   welcome: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     // Only a badge: when it cannot be counted the page shows none rather than failing.
-    const unseenMessages = await this.messageRepository.countUnseen(customer.id).catch(() => 0);
+    const unseenMessages = await this.messageService.countUnseen(customer.id).catch(() => 0);
     const unreadLeads = await this.leads.countUnread(customer.id).catch(() => 0);
     res.render('edit/welcome', {
       title: 'Sayfanızı yönetin',

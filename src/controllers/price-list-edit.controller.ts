@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { NotFoundError, orFail, StorageFullError, StorageUnavailableError, ValidationError } from '../errors.js';
 import { idParam } from '../http/id-param.js';
@@ -9,11 +8,12 @@ import { FILE_FIELD, uploadSource } from '../http/uploaded-file.js';
 import { ImageQueueFullError } from '../media/image-queue.js';
 import { FileTooLargeError } from '../middleware/upload.js';
 import { UploadStagingError } from '../middleware/upload-storage.js';
-import type { PriceListReadRepository } from '../repositories/price-list-read.repository.js';
-import { PriceListRepository } from '../repositories/price-list.repository.js';
-import { PriceListEditService, type ItemPhoto } from '../services/price-list-edit.service.js';
-import type { ProfileMediaService } from '../services/profile-media.service.js';
-import type { FileStorage } from '../storage/file-storage.js';
+import {
+  priceListEditServiceOf,
+  type ItemPhoto,
+  type PriceListEditDeps,
+  type PriceListEditService,
+} from '../services/price-list-edit.service.js';
 import { listDone, priceListAnchors as anchors, PriceListPages } from './price-list-pages.js';
 
 export const messages = {
@@ -247,20 +247,9 @@ export class PriceListEditController {
 }
 
 /** The editor with its service and repository, from what createApp already holds (one line there). */
-export function priceListEditorOf(deps: {
-  db: Knex;
-  reads: PriceListReadRepository;
-  media: ProfileMediaService;
-  storage: FileStorage;
-  config: Pick<Config, 'timeZone'>;
-  now: () => number;
-}): PriceListEditController {
-  const edits = new PriceListEditService(
-    new PriceListRepository(deps.db),
-    deps.reads,
-    deps.media,
-    deps.storage,
-    deps.now,
-  );
+export function priceListEditorOf(
+  deps: PriceListEditDeps & { config: Pick<Config, 'timeZone'> },
+): PriceListEditController {
+  const edits = priceListEditServiceOf(deps);
   return new PriceListEditController(new PriceListPages(edits, deps.config), edits);
 }

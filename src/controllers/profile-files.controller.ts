@@ -9,7 +9,7 @@ import { NotFoundError, orFail } from '../errors.js';
 import { publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { originOf } from '../http/urls.js';
 import { loadedCustomer, loadedLink } from '../http/loaded-customer.js';
-import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { ProfileService } from '../services/profile.service.js';
 import { contactCardOf } from '../presenters/contact-card.js';
 import { contactPhotoJpeg } from '../media/contact-photo.js';
 import {
@@ -36,7 +36,7 @@ const PRIVATE_CACHE = 'private, no-cache';
 /** Files made from a public profile: the vCard and the QR codes. */
 export class ProfileFilesController {
   constructor(
-    private readonly profiles: ProfileRepository,
+    private readonly profiles: Pick<ProfileService, 'contactCard'>,
     private readonly storage: FileStorage,
     private readonly config: Pick<Config, 'baseUrl'>,
   ) {}
@@ -48,11 +48,10 @@ export class ProfileFilesController {
   /** GET /{slug}/vcard.vcf: only with a visible "add contact" button and a shareable phone or e-mail. */
   vcard: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const buttons = await this.profiles.contactButtons(customer.id);
-    if (!buttons.some((b) => b.type === 'add_contact' && b.isVisible)) throw new NotFoundError();
-    const profile = await this.profiles.findProfile(customer.id);
+    const parts = await this.profiles.contactCard(customer.id);
+    if (!parts) throw new NotFoundError();
+    const { profile, links } = parts;
     if (!profile) throw new NotFoundError(profileFileMessages.contactMissing);
-    const links = await this.profiles.socialLinks(customer.id);
     const photoJpeg = profile.isProfileVisible
       ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto))
       : null;

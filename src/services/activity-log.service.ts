@@ -18,6 +18,9 @@ import type {
   AdminActivityRepository,
 } from '../repositories/admin-activity.repository.js';
 
+/** What a page of the log is asked for with, as the activity page's controller reads it from the query. */
+export type { ActivityCursor, ActivityFilter };
+
 export const ACTIVITY_PER_PAGE = 50;
 /** The customer page's own history. */
 export const CUSTOMER_HISTORY_SIZE = 10;

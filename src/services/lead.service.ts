@@ -2,7 +2,7 @@ import { DEFAULT_LEAD_RETENTION, LEAD_RETENTION_MONTHS, noticeTemplate } from '.
 import { displayPhone } from '../domain/phone-display.js';
 import { dayKey } from '../lib/calendar.js';
 import type { Customer } from '../repositories/customer.repository.js';
-import type { LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.repository.js';
+import type { Lead, LeadRefusal, LeadRepository, NewLead } from '../repositories/lead.repository.js';
 import type {
   LeadSettings,
   LeadSettingsInput,
@@ -116,5 +116,48 @@ export class LeadService {
       deleted += await this.leads.deleteExpired(months, monthsBefore(at, months), months === DEFAULT_LEAD_RETENTION);
     }
     return deleted;
+  }
+
+  /** The owner's "Kişiler" page: how many leads, how many unread, and the newest `limit` of them. */
+  async page(customerId: number, limit: number): Promise<{ total: number; unread: number; leads: Lead[] }> {
+    const [total, unread, leads] = await Promise.all([
+      this.leads.count(customerId),
+      this.leads.countUnread(customerId),
+      this.leads.list(customerId, limit),
+    ]);
+    return { total, unread, leads };
+  }
+
+  /** Every lead, newest first (the downloads). */
+  all(customerId: number): Promise<Lead[]> {
+    return this.leads.list(customerId);
+  }
+
+  /** One lead of this customer's, or null (another customer's too). */
+  find(customerId: number, id: number): Promise<Lead | null> {
+    return this.leads.find(customerId, id);
+  }
+
+  /** The owner saw the leads that arrived up to `at`: they no longer count as new. */
+  markRead(customerId: number, at: number): Promise<void> {
+    return this.leads.markRead(customerId, at);
+  }
+
+  countUnread(customerId: number): Promise<number> {
+    return this.leads.countUnread(customerId);
+  }
+
+  /** Leads a day ('YYYY-MM-DD') from `from` to `to`, for the statistics. */
+  perDay(customerId: number, from: string, to: string): Promise<Map<string, number>> {
+    return this.leads.perDay(customerId, from, to);
+  }
+
+  /** False when this customer has no such lead. */
+  delete(customerId: number, id: number): Promise<boolean> {
+    return this.leads.delete(customerId, id);
+  }
+
+  deleteAll(customerId: number): Promise<number> {
+    return this.leads.deleteAll(customerId);
   }
 }

@@ -27,6 +27,9 @@ import type {
 import type { MaybeAsync } from '../repositories/prepared-query.js';
 import type { NotificationForm } from '../validation/notification.validation.js';
 
+/** An owner's notification settings as the settings page shows them. */
+export type { NotificationSettings };
+
 /** The confirmation link is good for 48 hours. */
 export const CONFIRM_TTL_MS = 48 * 60 * 60_000;
 /** At most one new-entries e-mail per 10 minutes for messages. */

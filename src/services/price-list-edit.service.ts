@@ -1,11 +1,12 @@
+import type { Knex } from 'knex';
 import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { processPhoto, type ImageSource } from '../media/image-processing.js';
 import type { PriceListContent, PriceListReadRepository } from '../repositories/price-list-read.repository.js';
-import type {
-  PhotoChange,
-  PriceCategory,
+import {
   PriceListRepository,
-  StoredPriceItem,
+  type PhotoChange,
+  type PriceCategory,
+  type StoredPriceItem,
 } from '../repositories/price-list.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
@@ -159,4 +160,18 @@ export class PriceListEditService {
 
 function notFound(message: string): never {
   throw new NotFoundError(message);
+}
+
+/** What the service is made of, as createApp holds it. */
+export interface PriceListEditDeps {
+  db: Knex;
+  reads: PriceListReadRepository;
+  media: ProfileMediaService;
+  storage: FileStorage;
+  now: () => number;
+}
+
+/** The service with its repository. */
+export function priceListEditServiceOf(deps: PriceListEditDeps): PriceListEditService {
+  return new PriceListEditService(new PriceListRepository(deps.db), deps.reads, deps.media, deps.storage, deps.now);
 }

@@ -1,9 +1,12 @@
 import type { Customer } from '../repositories/customer.repository.js';
-import type { ProfileRepository } from '../repositories/profile.repository.js';
+import type { Profile, ProfileRepository, SocialLink } from '../repositories/profile.repository.js';
 import { NotFoundError } from '../errors.js';
 import type { ProfileBundle } from '../presenters/profile-page.js';
 import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
+
+/** A social link as the owner's forms get it. */
+export type { SocialLink };
 
 /** Reads everything a public profile shows. */
 export class ProfileService {
@@ -30,5 +33,16 @@ export class ProfileService {
     ]);
     if (!profile) throw new NotFoundError('Profil bulunamadı');
     return { customer, profile, contactButtons, socialLinks, iban, priceList, openingHours };
+  }
+
+  /**
+   * What the page's vCard is made of: null unless the page shows its "add contact" button; `profile` null when the
+   * customer has none.
+   */
+  async contactCard(customerId: number): Promise<{ profile: Profile | null; links: SocialLink[] } | null> {
+    const buttons = await this.profiles.contactButtons(customerId);
+    if (!buttons.some((b) => b.type === 'add_contact' && b.isVisible)) return null;
+    const profile = await this.profiles.findProfile(customerId);
+    return { profile, links: profile ? await this.profiles.socialLinks(customerId) : [] };
   }
 }
