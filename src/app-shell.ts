@@ -13,7 +13,14 @@ import type { Logger } from './logger.js';
 import { redactPath } from './logger.js';
 import { bodyStillComing } from './http/body-still-coming.js';
 import { wantsJson } from './http/respond.js';
+import { assetResolver, loadAssetManifest } from './lib/assets.js';
+import { formatDate, formatDateTime } from './lib/dates.js';
+import { initials } from './lib/initials.js';
 import { buildDir, publicDir, viewsDir } from './lib/paths.js';
+import { loadIconLibrary } from './media/icon-library.js';
+import { widgetProps } from './presenters/widget-props.js';
+import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
+import { keepDeclaration, publicFile } from './http/route-guard.js';
 import { addressWarning } from './middleware/address-warning.js';
 import { securityHeaders, uploadHeaders } from './middleware/security-headers.js';
 import { activeCustomerFilesOnly } from './middleware/uploads-access.js';
@@ -42,6 +49,18 @@ export function createExpressApp(config: Config): Express {
   app.set('views', viewsDir);
   app.set('view cache', process.env.NODE_ENV !== 'development');
   app.disable('x-powered-by');
+  // What every view may call.
+  Object.assign(app.locals, {
+    asset: assetResolver(loadAssetManifest()),
+    initials,
+    formatDate: (ms: number) => formatDate(ms, config.timeZone),
+    formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
+    linkFieldLimits: LINK_FIELD_LIMITS,
+    widgetProps,
+    icons: loadIconLibrary(),
+    // The owner's "Bildirimler" tile (docs/product.md, Notifications).
+    notificationsOffered: config.mail !== null,
+  });
   return app;
 }
 
@@ -85,7 +104,9 @@ export function mountShell(app: Express, { config, logger, logRequests, storage,
   });
   // Only the folders and files public/ serves, so a profile request never costs a failed stat().
   app.use('/img', express.static(path.join(publicDir, 'img'), { maxAge: '1h', index: false }));
-  app.get('/robots.txt', express.static(publicDir, { maxAge: '1h', index: false }));
+  const robots = app.route('/robots.txt');
+  robots.get(express.static(publicDir, { maxAge: '1h', index: false }));
+  keepDeclaration(robots, publicFile('/robots.txt'));
   // Uploaded files run nothing and may be framed only by our own pages (the catalog viewer).
   // A passive customer's files are closed with their page (404).
   app.use('/uploads', uploadHeaders, activeCustomerFilesOnly(customers), storage.handler());

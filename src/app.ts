@@ -1,15 +1,12 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
+import { createAccount } from './app-account.js';
 import { createExpressApp, mountShell } from './app-shell.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Logger } from './logger.js';
-import { AccountController } from './controllers/account.controller.js';
 import { ActivityController } from './controllers/activity.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
-import { AdminSecurityController } from './controllers/admin-security.controller.js';
-import { AdminSecurityPage } from './controllers/admin-security-page.js';
-import { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import { AdminCustomerPage } from './controllers/admin-customer-page.js';
 import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
@@ -18,7 +15,6 @@ import { CustomerImportController } from './controllers/customer-import.controll
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { CustomerBulkController } from './controllers/customer-bulk.controller.js';
 import { LinkClicksController } from './controllers/link-clicks.controller.js';
-import { AuthController } from './controllers/auth.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
 import { SharingImageController } from './controllers/sharing-image.controller.js';
@@ -32,7 +28,6 @@ import { OwnerMessagesController } from './controllers/owner-messages.controller
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { OwnerHoursController } from './controllers/owner-hours.controller.js';
-import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { PriceListImportController } from './controllers/price-list-import.controller.js';
@@ -50,23 +45,15 @@ import { publicPageFastPath, withFastPath } from './http/public-page-fast-path.j
 import { AccessTally } from './http/access-tally.js';
 import { SettingsController } from './controllers/settings.controller.js';
 import { MailSettingsController } from './controllers/mail-settings.controller.js';
-import { formatDate, formatDateTime } from './lib/dates.js';
-import { assetResolver, loadAssetManifest } from './lib/assets.js';
-import { initials } from './lib/initials.js';
-import { loadIconLibrary } from './media/icon-library.js';
+import { formatDate } from './lib/dates.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
 import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
-import { AdminThrottles } from './middleware/login-throttle.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { notificationLinkThrottle } from './middleware/notification-link-throttle.js';
 import { leadThrottle } from './middleware/lead-throttle.js';
-import { requireAdmin } from './middleware/require-admin.js';
 import { brandLocals } from './middleware/brand-locals.js';
-import { createSessionMiddleware } from './middleware/session.js';
-import { signInCsrf } from './middleware/sign-in-csrf.js';
-import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { AdminActivityRepository } from './repositories/admin-activity.repository.js';
 import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
@@ -83,27 +70,21 @@ import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
 import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
-import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { smtpUtf8Probe } from './mail/smtp-capabilities.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
 import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
-import { AdminAuthService } from './services/admin-auth.service.js';
-import { AdminSecurityMail } from './services/admin-security-mail.service.js';
-import { PasswordResetService } from './services/password-reset.service.js';
+import type { AdminAuthService } from './services/admin-auth.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
 import { MailAddressCheck } from './services/mail-address-check.js';
 import { MailSettingsService } from './services/mail-settings.service.js';
-import { SecondFactorService } from './services/second-factor.service.js';
-import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
-import { CustomerFeaturesService } from './services/customer-features.service.js';
 import { CustomerIdentityService } from './services/customer-identity.service.js';
 import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
@@ -122,10 +103,8 @@ import { SharingImageService } from './services/sharing-image.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
-import { widgetProps } from './presenters/widget-props.js';
 import { registerRoutes } from './routes.js';
 import { bucketHealth, createStorage, type FileStorage } from './storage/index.js';
-import { LINK_FIELD_LIMITS } from './validation/link-limits.js';
 
 export interface AppDeps {
   config: Config;
@@ -170,14 +149,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const customerRepository = new CustomerRepository(db);
   const profileRepository = new ProfileRepository(db);
   const storage = createStorage(config);
-  const administrators = new AdministratorRepository(db);
-  // E-mails about an administrator's own account, queued with the change they tell of (`brand` is read when one is
-  // sent).
-  const securityMail = new AdminSecurityMail(config, () => brand.look(), now);
-  const auth = new AdminAuthService(administrators, clock, logger, securityMail);
   // Who did what, recorded right after each change (docs/architecture.md, Activity log).
   const activity = new ActivityLog(new AdminActivityRepository(db), now, logger);
-  const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now, securityMail);
+  // Whether the SMTP server takes an address typed in a form (a local part beyond ASCII needs SMTPUTF8).
+  const mailAddresses = new MailAddressCheck(config.mail ? smtpUtf8Probe(config.mail) : async () => null);
+  // The administrator's account: session, sign-in, second factor, password reset (app-account.ts).
+  const account = createAccount({ config, db, logger, clock, brandLook: () => brand.look(), activity, mailAddresses });
+  const { auth } = account;
   const customers = new CustomerService(customerRepository, storage, clock, logger);
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   // Another spelling or an old address of a customer leads to the current one (docs/product.md, Public page).
@@ -191,28 +169,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     customerIdentities,
     activity,
     now,
-    new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
-  );
-  const session = createSessionMiddleware(db, config.sessionSecret);
-  const authController = new AuthController(auth, secondFactor, now, activity);
-  const accountController = new AccountController(auth, now, activity);
-  // The security page: the second factor's forms and the recovery codes' (copy, download, renewal).
-  const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
-  const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
-  const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
-  const recoveryCodesController = new AdminRecoveryCodesController(
-    secondFactor,
-    recoverySheets,
-    securityPage,
-    activity,
-  );
-  const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
-  // Whether the SMTP server takes an address typed in a form (a local part beyond ASCII needs SMTPUTF8).
-  const mailAddresses = new MailAddressCheck(config.mail ? smtpUtf8Probe(config.mail) : async () => null);
-  const passwordResets = new PasswordResetController(
-    new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now),
-    activity,
-    mailAddresses,
+    new PriceListRepository(db),
+    new OwnerNotificationRepository(db),
   );
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(
@@ -258,8 +216,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);
-  const ownerMessages = new OwnerMessagesController(ownerMail.messages, config, now);
+  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, leadRepository);
+  const ownerMessages = new OwnerMessagesController(messageRepository, config, now);
   const ownerCover = new OwnerCoverController(
     ownerEditor,
     new CoverService(profileRepository, profileWrites, media, now),
@@ -308,19 +266,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   );
   const leadForm = new LeadFormController(publicPages, leads, formTimer, config, now);
 
-  const asset = assetResolver(loadAssetManifest());
-  Object.assign(app.locals, {
-    asset,
-    initials,
-    formatDate: (ms: number) => formatDate(ms, config.timeZone),
-    formatDateTime: (ms: number) => formatDateTime(ms, config.timeZone),
-    linkFieldLimits: LINK_FIELD_LIMITS,
-    widgetProps,
-    icons: loadIconLibrary(),
-    passwordResetOffered: securityMail.enabled,
-    // The owner's "Bildirimler" tile (docs/product.md, Notifications).
-    notificationsOffered: config.mail !== null,
-  });
+  app.locals.passwordResetOffered = account.mailEnabled;
 
   const logRequests = logger.isLevelEnabled('info');
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).
@@ -372,14 +318,11 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
 
   registerRoutes(app, {
     health: healthCheck(db, bucketHealth(storage)),
-    auth: authController,
+    ...account.routes,
     admin: new AdminController(customers, config, customerPage, activity),
     adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
     adminIdentity: new AdminIdentityController(customerIdentities, customerPage, activity),
-    account: accountController,
     activity: new ActivityController(activity, config, now),
-    adminSecurity: securityController,
-    recoveryCodes: recoveryCodesController,
     exportCustomer: customerExportHandler({ db, storage, config, logger, clock, activity }),
     customerImport: new CustomerImportController(customerImports, config, activity),
     customersCsv: customersCsvHandler(customerImports, config, now, activity),
@@ -393,7 +336,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       activity,
       now,
     ),
-    profileFiles: new ProfileFilesController(profileService, storage, config),
+    profileFiles: new ProfileFilesController(profileRepository, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(
@@ -416,26 +359,10 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     notificationLinks: new NotificationLinksController(ownerMail.notifications),
     notificationLinkThrottle: notificationLinkThrottle(db, config.sessionSecret, logger, now),
     leadForm,
-    ownerLeads: new OwnerLeadsController(leads, config, now),
+    ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),
     leadThrottle: leadThrottle(db, config.sessionSecret, logger, leadForm.tooMany, now),
     linkClicks: new LinkClicksController(views, now),
     clickThrottle: clickThrottle(db, config.sessionSecret, logger, now),
-    session: session.middleware,
-    requireAdmin: requireAdmin(auth, now),
-    loginThrottle: throttles.signIn(authController.throttled),
-    passwordThrottle: throttles.password(accountController.throttled),
-    secondFactorOffThrottle: [
-      throttles.password(securityController.throttled),
-      throttles.code(securityController.throttled),
-    ],
-    recoveryRenewalThrottle: [
-      throttles.password(recoveryCodesController.throttled),
-      throttles.code(recoveryCodesController.throttled),
-    ],
-    signInCsrf: signInCsrf(config.sessionSecret),
-    passwordReset: passwordResets,
-    resetLinkThrottle: throttles.resetLinks(passwordResets.throttled),
-    resetFormThrottle: throttles.resetForm(passwordResets.throttled),
     loadCustomerById: loadCustomerById(customerRepository),
     loadPublicCustomer: loadPublicCustomer(
       customerRepository,

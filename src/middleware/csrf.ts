@@ -1,6 +1,7 @@
 import { csrfSync, type CsrfSyncOptions } from 'csrf-sync';
 import type { Request, RequestHandler } from 'express';
 import { maskToken, unmaskToken } from '../lib/masked-token.js';
+import { markGuard } from '../http/route-guard.js';
 
 /**
  * What every CSRF check shares: forms send `_csrf`, widgets the `X-CSRF-Token` header, both
@@ -23,7 +24,7 @@ export const csrfOptions = {
 /** Synchroniser tokens kept in the administrator's session (signed in only: see sign-in-csrf.ts). */
 const { csrfSynchronisedProtection, generateToken } = csrfSync(csrfOptions);
 
-export const csrfProtection: RequestHandler = csrfSynchronisedProtection;
+export const csrfProtection: RequestHandler = markGuard(csrfSynchronisedProtection, 'csrf');
 
 /** Puts the token, masked anew, where every form template reads it. */
 export const csrfToken: RequestHandler = (req, res, next) => {

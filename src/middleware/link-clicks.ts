@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { RequestHandler } from 'express';
 import { ForbiddenError, HttpError, NotFoundError } from '../errors.js';
 import { loadedLink } from '../http/loaded-customer.js';
+import { markGuard } from '../http/route-guard.js';
 import { DatabaseRateLimitStore } from '../repositories/rate-limit.store.js';
 import type { Logger } from '../logger.js';
 import { throttleLogger } from './throttle-logger.js';
@@ -42,11 +43,11 @@ export function clickThrottle(db: Knex, secret: string, logger: Logger, now: () 
  * origin, while `Sec-Fetch-Site` is `same-origin` for a ping from our page (and absent over plain
  * HTTP or from older browsers, which pass).
  */
-export const refuseCrossSite: RequestHandler = (req, _res, next) => {
+export const refuseCrossSite: RequestHandler = markGuard<RequestHandler>((req, _res, next) => {
   next(
     req.get('sec-fetch-site')?.toLowerCase() === 'cross-site' ? new ForbiddenError(clickMessages.crossSite) : undefined,
   );
-};
+}, 'not-cross-site');
 
 /** After the link loader: a hidden link is not on the page, so it cannot be tapped (the plain 404). */
 export const visibleLinkOnly: RequestHandler = (req, _res, next) => {

@@ -3,6 +3,7 @@ import { faultOf, NotFoundError, UnpublishedProfileError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
 import { isWellFormedEditToken } from '../domain/edit-token.js';
 import { idParam } from '../http/id-param.js';
+import { markGuard } from '../http/route-guard.js';
 
 export const profileMessages = {
   notFound: 'Profil bulunamadı',
@@ -104,8 +105,9 @@ function publicCustomerLoader(
 
 /** `/edit/{token}`: unknown or malformed is 404; inactive customers still edit. */
 export function loadCustomerByToken(customers: CustomerRepository): RequestHandler {
-  return customerLoader(async (req) => {
+  const load = customerLoader(async (req) => {
     const token = String(req.params.token ?? '');
     return isWellFormedEditToken(token) ? customers.findByEditToken(token) : null;
   }, 'Düzenleme bağlantısı geçersiz veya süresi dolmuş.');
+  return markGuard(load, 'owner-token');
 }

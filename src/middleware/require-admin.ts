@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import { wantsJson } from '../http/respond.js';
+import { markGuard } from '../http/route-guard.js';
 import { SESSION_ABSOLUTE_MS } from './session.js';
 
 /**
@@ -9,7 +10,7 @@ import { SESSION_ABSOLUTE_MS } from './session.js';
  * revoked (a password reset, "end all other sessions") is ended on the server.
  */
 export function requireAdmin(auth: AdminAuthService, now: () => number): RequestHandler {
-  return async (req, res, next) => {
+  return markGuard<RequestHandler>(async (req, res, next) => {
     const { adminId, signedInAt } = req.session;
     let admin = null;
     if (adminId !== undefined && signedInAt !== undefined && now() - signedInAt < SESSION_ABSOLUTE_MS) {
@@ -33,7 +34,7 @@ export function requireAdmin(auth: AdminAuthService, now: () => number): Request
     } else {
       refuse();
     }
-  };
+  }, 'administrator');
 }
 
 /** The sign-in page is for signed-out visitors only. */

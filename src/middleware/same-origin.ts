@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ForbiddenError } from '../errors.js';
+import { markGuard } from '../http/route-guard.js';
 
 const message = 'Bu istek başka bir siteden geldiği için reddedildi.';
 
@@ -12,7 +13,7 @@ const message = 'Bu istek başka bir siteden geldiği için reddedildi.';
  * pages with `Referrer-Policy: no-referrer` (the owner pages), so it passes; requests with
  * neither header (curl, tests) come from no browser page and pass too.
  */
-export const sameOriginOnly: RequestHandler = (req, _res, next) => {
+export const sameOriginOnly: RequestHandler = markGuard<RequestHandler>((req, _res, next) => {
   const site = req.get('sec-fetch-site');
   if (site) {
     next(site === 'same-origin' || site === 'none' ? undefined : new ForbiddenError(message));
@@ -30,4 +31,4 @@ export const sameOriginOnly: RequestHandler = (req, _res, next) => {
     host = null;
   }
   next(host !== null && host === req.get('host') ? undefined : new ForbiddenError(message));
-};
+}, 'same-origin');

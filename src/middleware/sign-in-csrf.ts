@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { csrfSync } from 'csrf-sync';
 import type { Request, RequestHandler } from 'express';
 import { maskToken } from '../lib/masked-token.js';
+import { markGuard } from '../http/route-guard.js';
 import { csrfOptions } from './csrf.js';
 
 const COOKIE = 'vizit.login';
@@ -53,6 +54,6 @@ export function signInCsrf(secret: string): SignInCsrf {
       res.locals.csrfToken = maskToken(generateToken(req));
       next();
     },
-    protection: csrfSynchronisedProtection,
+    protection: markGuard(csrfSynchronisedProtection, 'csrf'),
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import type { RequestListener } from 'node:http';
+import type { Express } from 'express';
 import { createApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, migrateLatest, type Db } from '../../src/db.js';
@@ -20,6 +21,8 @@ export const ADMIN_PASSWORD = 'dogru-sifre-123';
 export interface TestApp {
   /** The app as the server runs it (App.handler): the public page's fast path, then Express. */
   app: RequestListener;
+  /** The Express app itself, without the fast path: its router lists every route (route-list.ts). */
+  express: Express;
   db: Db;
   config: Config;
   services: App['services'];
@@ -51,10 +54,16 @@ export async function createTestApp(
     },
   });
   const logger = createLogger('info', sink);
-  const { handler: app, services, close: closeApp } = createApp({ config, db, logger, clock: options.clock });
+  const {
+    handler: app,
+    app: express,
+    services,
+    close: closeApp,
+  } = createApp({ config, db, logger, clock: options.clock });
   await services.auth.createAdministrator(ADMIN_EMAIL, ADMIN_PASSWORD);
   return {
     app,
+    express,
     db,
     config,
     services,

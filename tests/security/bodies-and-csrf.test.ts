@@ -5,6 +5,7 @@
  * nothing changed.
  */
 import { gzipSync } from 'node:zlib';
+import { CookieAccessInfo, type CookieJar } from 'cookiejar';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createCustomer, csrfFrom, signIn } from '../helpers/app.js';
@@ -22,6 +23,7 @@ import {
   titled,
   useWorld,
 } from './harness.js';
+import { realRoutes } from '../helpers/route-list.js';
 
 const w = useWorld();
 /** A customer that only exists to be the target of forged deletes. */
@@ -96,6 +98,27 @@ const ADMIN_POSTS: readonly AdminPost[] = [
     anonymous: true,
   },
 ];
+
+/**
+ * Every POST the router has that checks a CSRF token, read from the real app: each administrator's route, signing in
+ * and out. The fields of the routes above are sent (a forged form is refused whatever it says); another route gets
+ * none, with the customer `b` in `:id`. The password reset's forms are offered only with e-mail set up: their
+ * forgeries are in password-reset.test.ts.
+ */
+const FORGEABLE_POSTS: readonly AdminPost[] = (await realRoutes())
+  .filter((r) => r.method === 'POST' && r.declared && r.declared.csrf.kind !== 'none')
+  .filter((r) => !r.path.startsWith('/login/'))
+  .map((r) => {
+    const label = `POST ${r.path}`;
+    const known = ADMIN_POSTS.find((p) => p.label === label);
+    return known ?? { label, path: () => r.path.replace(':id', String(w.b.id)), fields: () => ({}) };
+  });
+
+/** The administrator's session cookie, for a request sent byte for byte. */
+function adminCookie(): string {
+  const { jar } = w.admin.agent as unknown as { jar: CookieJar };
+  return jar.getCookies(CookieAccessInfo.All).toValueString();
+}
 
 /** The administrator's agent, or for /login a fresh visitor that has loaded the sign-in page. */
 async function adminAgent(route: AdminPost): Promise<{ agent: request.Agent; csrf: string }> {
@@ -320,13 +343,14 @@ describe('oversized and unexpected bodies', () => {
     const send: Send = async (json) => {
       const body = c.body();
       if (Buffer.isBuffer(body)) {
-        // Bytes exactly as given (a client library would re-encode a form body); no session needed,
-        // the body parser runs before anything else looks at the request.
+        // Bytes exactly as given (a client library would re-encode a form body). The owner's body is read once the
+        // edit token is found; an admin form's only for a signed-in administrator, so that one carries the session.
         const headers: Record<string, string> = {
           'content-type': c.contentType,
           accept: json ? 'application/json' : 'text/html',
         };
         if (c.encoding) headers['content-encoding'] = c.encoding;
+        if (c.admin) headers.cookie = adminCookie();
         return raw(w.t, 'POST', c.admin ? c.path() : `/edit/${w.a.editToken}${c.path()}`, { headers, body });
       }
       let req = c.admin ? w.admin.agent.post(c.path()) : request(w.t.app).post(`/edit/${w.a.editToken}${c.path()}`);
@@ -386,7 +410,14 @@ describe('admin forms without a valid CSRF token (403)', () => {
     { name: 'the token twice (an array)', forge: (csrf) => ({ fields: { _csrf: [csrf, csrf] } }) },
   ];
 
-  const cases = ADMIN_POSTS.flatMap((route) =>
+  it('covers every administrator POST of the router, and signing in and out', () => {
+    const labels = FORGEABLE_POSTS.map((r) => r.label);
+    expect(labels.length).toBeGreaterThanOrEqual(21);
+    expect(labels).toEqual(expect.arrayContaining(ADMIN_POSTS.map((r) => r.label)));
+    expect(labels.filter((l) => !l.startsWith('POST /admin'))).toEqual(['POST /login', 'POST /logout']);
+  });
+
+  const cases = FORGEABLE_POSTS.flatMap((route) =>
     FORGERIES.map((forgery) => ({ route, forgery, title: `${route.label} with ${forgery.name}` })),
   );
 

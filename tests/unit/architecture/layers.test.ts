@@ -14,8 +14,11 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/server.ts', 10],
   ['src/cli/', 10],
   ['src/app.ts', 9.5],
+  ['src/app-account.ts', 9.4],
   ['src/app-shell.ts', 9.2],
   ['src/routes.ts', 9],
+  // The route table's areas and its builder, under routes.ts that registers them.
+  ['src/routes/', 8.9],
   ['src/controllers/', 8],
   ['src/middleware/', 7],
   ['src/services/', 6],

@@ -1,0 +1,108 @@
+import type { Config } from './config.js';
+import type { Db } from './db.js';
+import type { Logger } from './logger.js';
+import { AccountController } from './controllers/account.controller.js';
+import { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
+import { AdminSecurityController } from './controllers/admin-security.controller.js';
+import { AdminSecurityPage } from './controllers/admin-security-page.js';
+import { AuthController } from './controllers/auth.controller.js';
+import { PasswordResetController } from './controllers/password-reset.controller.js';
+import { AdminThrottles } from './middleware/login-throttle.js';
+import { requireAdmin } from './middleware/require-admin.js';
+import { createSessionMiddleware } from './middleware/session.js';
+import { signInCsrf } from './middleware/sign-in-csrf.js';
+import { AdministratorRepository } from './repositories/administrator.repository.js';
+import { PasswordResetRepository } from './repositories/password-reset.repository.js';
+import type { ActivityLog } from './services/activity-log.service.js';
+import { AdminAuthService } from './services/admin-auth.service.js';
+import { AdminSecurityMail } from './services/admin-security-mail.service.js';
+import type { BrandLook } from './services/brand.service.js';
+import type { MailAddressCheck } from './services/mail-address-check.js';
+import { PasswordResetService } from './services/password-reset.service.js';
+import { RecoveryCodeSheets } from './services/recovery-code-sheets.service.js';
+import { SecondFactorService } from './services/second-factor.service.js';
+import type { RouteDeps } from './routes.js';
+
+export interface AccountDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock: () => Date;
+  /** The agency brand, read when an e-mail about an account is made. */
+  brandLook: () => Promise<BrandLook>;
+  activity: ActivityLog;
+  mailAddresses: MailAddressCheck;
+}
+
+/** What the route table takes from the administrator's account. */
+export type AccountRoutes = Pick<
+  RouteDeps,
+  | 'auth'
+  | 'account'
+  | 'adminSecurity'
+  | 'recoveryCodes'
+  | 'session'
+  | 'requireAdmin'
+  | 'loginThrottle'
+  | 'passwordThrottle'
+  | 'secondFactorOffThrottle'
+  | 'recoveryRenewalThrottle'
+  | 'signInCsrf'
+  | 'passwordReset'
+  | 'resetLinkThrottle'
+  | 'resetFormThrottle'
+>;
+
+/**
+ * The administrator's account, wired once for app.ts: the session, signing in with its throttles and the second
+ * factor, the password and its reset by e-mail, the security page and its recovery codes.
+ */
+export function createAccount({ config, db, logger, clock, brandLook, activity, mailAddresses }: AccountDeps): {
+  auth: AdminAuthService;
+  /** Whether e-mails about an account are sent (the sign-in form offers "Şifremi unuttum" then). */
+  mailEnabled: boolean;
+  routes: AccountRoutes;
+} {
+  const now = () => clock().getTime();
+  const administrators = new AdministratorRepository(db);
+  // E-mails about an administrator's own account, queued with the change they tell of.
+  const securityMail = new AdminSecurityMail(config, brandLook, now);
+  const auth = new AdminAuthService(administrators, clock, logger, securityMail);
+  const secondFactor = new SecondFactorService(administrators, auth, config.sessionSecret, now, securityMail);
+  const authController = new AuthController(auth, secondFactor, now, activity);
+  const accountController = new AccountController(auth, now, activity);
+  // The security page: the second factor's forms and the recovery codes' (copy, download, renewal).
+  const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
+  const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
+  const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
+  const recoveryCodes = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
+  const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
+  const passwordReset = new PasswordResetController(
+    new PasswordResetService(new PasswordResetRepository(db), administrators, auth, securityMail, now),
+    activity,
+    mailAddresses,
+  );
+  return {
+    auth,
+    mailEnabled: securityMail.enabled,
+    routes: {
+      auth: authController,
+      account: accountController,
+      adminSecurity: securityController,
+      recoveryCodes,
+      session: createSessionMiddleware(db, config.sessionSecret).middleware,
+      requireAdmin: requireAdmin(auth, now),
+      loginThrottle: throttles.signIn(authController.throttled),
+      passwordThrottle: throttles.password(accountController.throttled),
+      secondFactorOffThrottle: [
+        throttles.password(securityController.throttled),
+        throttles.code(securityController.throttled),
+      ],
+      recoveryRenewalThrottle: [throttles.password(recoveryCodes.throttled), throttles.code(recoveryCodes.throttled)],
+      signInCsrf: signInCsrf(config.sessionSecret),
+      passwordReset,
+      resetLinkThrottle: throttles.resetLinks(passwordReset.throttled),
+      resetFormThrottle: throttles.resetForm(passwordReset.throttled),
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { RequestHandler } from 'express';
+import type { RouteDeps } from './route-deps.js';
+import { csvUpload } from '../middleware/csv-upload.js';
+import { logoUpload } from '../middleware/logo-upload.js';
+import { administrator as admin, type RouteTable } from './route-table.js';
+
+const toList: RequestHandler = (_req, res) => res.redirect(303, '/admin');
+
+/** Administrator: a database session, CSRF tokens on every form, never cached or indexed. */
+export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
+  t.get('/admin', admin(), d.admin.dashboard);
+  t.get('/admin/password', admin(), d.account.show);
+  // What administrators did, newest first; `?yonetici=` and `?musteri=` filter, `?once=`/`?sonra=` page.
+  t.get('/admin/activity', admin(), d.activity.list);
+  // An import's or a bulk action's one entry, with the customers it named.
+  t.get('/admin/activity/:activityId', admin(), d.activity.entry);
+  // The agency brand: a multipart form (the logo), read only for a signed-in administrator; `action=clear` clears it.
+  t.get('/admin/settings', admin(), d.mailSettings.section, d.settings.show);
+  t.post(
+    '/admin/settings',
+    admin({ body: { kind: 'multipart', parser: logoUpload } }),
+    d.mailSettings.section,
+    d.settings.save,
+    d.settings.tooLarge,
+  );
+  // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
+  t.post('/admin/settings/test-email', admin(), d.mailSettings.sendTest);
+  t.post('/admin/password', admin({ throttle: [d.passwordThrottle] }), d.account.change);
+  t.get('/admin/security', admin(), d.adminSecurity.show);
+  t.post('/admin/security', admin(), d.adminSecurity.enable);
+  t.post('/admin/security/disable', admin({ throttle: d.secondFactorOffThrottle }), d.adminSecurity.disable);
+  // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back
+  // sealed, never in a URL.
+  t.post('/admin/security/recovery-codes', admin({ throttle: d.recoveryRenewalThrottle }), d.recoveryCodes.renew);
+  t.post('/admin/security/recovery-codes/download', admin(), d.recoveryCodes.download);
+  t.post('/admin/customers', admin(), d.admin.create);
+  // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all
+  // matching.
+  t.post('/admin/customers/bulk', admin({ body: 'bulk-form' }), d.customerBulk.run);
+  // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
+  t.get('/admin/customers', admin(), toList);
+  t.get('/admin/customers.csv', admin(), d.customersCsv);
+  // Bulk import: a body (up to 1 MB of CSV, multipart) is read only for a signed-in administrator.
+  const csv = { kind: 'csv', parser: csvUpload } as const;
+  t.get('/admin/import', admin(), d.customerImport.show);
+  t.post('/admin/import', admin({ body: csv }), d.customerImport.preview, d.customerImport.refused);
+  t.post('/admin/import/confirm', admin({ body: 'file-form' }), d.customerImport.confirm);
+  // The confirmation's result, by the import's one-time id: a reload shows it again and imports nothing.
+  t.get('/admin/import/:importId', admin(), d.customerImport.result);
+  // The refused rows of a preview, in the uploaded file's encoding and separator, to fix and upload again.
+  t.get('/admin/import/:importId/errors.csv', admin(), d.customerImport.errorsCsv);
+  const customer = d.loadCustomerById;
+  t.get('/admin/customers/:id', admin(), customer, d.admin.show);
+  t.get('/admin/customers/:id/export', admin(), customer, d.exportCustomer);
+  // Print kits as PDF downloads: `?format=card|a6` of one customer, A4 sheets of cards for `?ids=`; inactive ones too.
+  t.get('/admin/customers/:id/print.pdf', admin(), customer, d.printKit.customerKit);
+  t.get('/admin/print.pdf', admin(), d.printKit.sheet);
+  t.post('/admin/customers/:id/status', admin(), customer, d.admin.setStatus);
+  // The name corrected and the business on the card; the address (slug) never moves with the name.
+  t.post('/admin/customers/:id/profile', admin(), customer, d.adminIdentity.save);
+  // A new public address; the old one answers 301 to it for good and is never given to another customer.
+  t.post('/admin/customers/:id/slug', admin(), customer, d.adminSlug.change);
+  // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.
+  t.get('/admin/customers/:id/token', admin(), customer, d.admin.confirmToken);
+  t.post('/admin/customers/:id/token', admin(), customer, d.admin.replaceToken);
+  t.post('/admin/customers/:id/delete', admin(), customer, d.admin.remove);
+  // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
+  const pi = d.priceListImport;
+  const base = '/admin/customers/:id/price-list';
+  const confirmForm = admin({ load: [customer], body: 'file-form' });
+  t.get(`${base}/import`, admin(), customer, pi.page('admin'));
+  t.post(`${base}/import`, admin({ load: [customer], body: csv }), pi.preview('admin'), pi.refused('admin'));
+  t.post(`${base}/import/confirm`, confirmForm, pi.confirm('admin'));
+  t.post(`${base}/import/errors.csv`, confirmForm, pi.refusedRows('admin'));
+  t.get('/admin/customers/:id/price-list.csv', admin(), customer, pi.exportCsv);
+}
