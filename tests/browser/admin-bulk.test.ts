@@ -106,31 +106,35 @@ describe('without JavaScript, on a phone (390x844)', () => {
     await inspect(page, 'bulk-nojs-phone-02-nothing');
   });
 
-  it('asks before deactivating two ticked rows (one far down the page), naming the count and what happens; Vazgeç leaves them, "Evet" deactivates', async () => {
-    const tickTwo = async () => {
-      await page.getByLabel('Müşteri1 Kaya seç').check();
-      await page.getByLabel('Müşteri50 Kaya seç').check();
-      await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
-      await page.getByRole('button', { name: 'Uygula' }).click();
-      await page.getByRole('heading', { name: '2 müşteri pasif yapılacak' }).waitFor();
-    };
-    await tickTwo();
-    expect(await page.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
-    expect(await page.locator('.bulk-confirm__names li').allInnerTexts()).toEqual([
-      'Müşteri50 Kaya /musteri50-kaya',
-      'Müşteri1 Kaya /musteri1-kaya',
-    ]);
-    expect(await activeCount(app)).toBe(56);
-    await inspect(page, 'bulk-nojs-phone-03-deactivate-confirm');
-    await page.getByRole('link', { name: 'Vazgeç' }).click();
-    await page.waitForURL('**/admin?q=kaya');
-    expect(await activeCount(app)).toBe(56);
-    await tickTwo();
-    await page.getByRole('button', { name: 'Evet, 2 müşteriyi pasif yap' }).click();
-    await page.waitForURL('**/admin?q=kaya');
-    expect(await flash(page)).toBe('2 müşteri pasif yapıldı.');
-    expect(await activeCount(app)).toBe(54);
-  });
+  it(
+    'asks before deactivating two ticked rows (one far down the page), naming the count and what happens; ' +
+      'Vazgeç leaves them, "Evet" deactivates',
+    async () => {
+      const tickTwo = async () => {
+        await page.getByLabel('Müşteri1 Kaya seç').check();
+        await page.getByLabel('Müşteri50 Kaya seç').check();
+        await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('deactivate');
+        await page.getByRole('button', { name: 'Uygula' }).click();
+        await page.getByRole('heading', { name: '2 müşteri pasif yapılacak' }).waitFor();
+      };
+      await tickTwo();
+      expect(await page.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
+      expect(await page.locator('.bulk-confirm__names li').allInnerTexts()).toEqual([
+        'Müşteri50 Kaya /musteri50-kaya',
+        'Müşteri1 Kaya /musteri1-kaya',
+      ]);
+      expect(await activeCount(app)).toBe(56);
+      await inspect(page, 'bulk-nojs-phone-03-deactivate-confirm');
+      await page.getByRole('link', { name: 'Vazgeç' }).click();
+      await page.waitForURL('**/admin?q=kaya');
+      expect(await activeCount(app)).toBe(56);
+      await tickTwo();
+      await page.getByRole('button', { name: 'Evet, 2 müşteriyi pasif yap' }).click();
+      await page.waitForURL('**/admin?q=kaya');
+      expect(await flash(page)).toBe('2 müşteri pasif yapıldı.');
+      expect(await activeCount(app)).toBe(54);
+    },
+  );
 
   it('asks before deleting all matching, naming the count, and deletes on "Evet"', async () => {
     await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').check();
@@ -202,59 +206,67 @@ for (const device of ['phone', 'desktop'] as const) {
       });
     });
 
-    it('asks in a dialog naming the count and what happens before deactivating all 55, by keyboard; Escape leaves them, its button deactivates', async () => {
-      const deactivate = page.getByRole('button', { name: 'Pasif yap', exact: true });
-      const dialog = page.locator('dialog#toplu-onay');
-      await deactivate.focus();
-      await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'visible' });
-      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
-      expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri pasif yapılacak');
-      expect(await dialog.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
-      await inspect(page, shot('03-deactivate-dialog'));
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
-      expect(await activeCount(app)).toBe(56);
+    it(
+      'asks in a dialog naming the count and what happens before deactivating all 55, by keyboard; Escape ' +
+        'leaves them, its button deactivates',
+      async () => {
+        const deactivate = page.getByRole('button', { name: 'Pasif yap', exact: true });
+        const dialog = page.locator('dialog#toplu-onay');
+        await deactivate.focus();
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'visible' });
+        expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+        expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri pasif yapılacak');
+        expect(await dialog.getByText('Sayfaları ziyaretçilere kapanır:').isVisible()).toBe(true);
+        await inspect(page, shot('03-deactivate-dialog'));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await activeCount(app)).toBe(56);
 
-      await deactivate.focus();
-      await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'visible' });
-      const confirm = dialog.getByRole('button', { name: '55 müşteriyi pasif yap' });
-      await confirm.focus();
-      await page.keyboard.press('Enter');
-      await page.waitForURL('**/admin?q=kaya');
-      expect(await flash(page)).toBe('55 müşteri pasif yapıldı.');
-      expect(await activeCount(app)).toBe(1);
-      expect(await page.locator('[data-bulk-bar]').isVisible()).toBe(false);
-    });
+        await deactivate.focus();
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'visible' });
+        const confirm = dialog.getByRole('button', { name: '55 müşteriyi pasif yap' });
+        await confirm.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL('**/admin?q=kaya');
+        expect(await flash(page)).toBe('55 müşteri pasif yapıldı.');
+        expect(await activeCount(app)).toBe(1);
+        expect(await page.locator('[data-bulk-bar]').isVisible()).toBe(false);
+      },
+    );
 
-    it('asks in a dialog naming the count before a delete, reached and answered by keyboard; Escape leaves everything', async () => {
-      await page.getByLabel('Müşteri1 Kaya seç').check();
-      await page.getByLabel('Müşteri2 Kaya seç').check();
-      const remove = page.locator('[data-bulk-ask="delete"]');
-      await remove.focus();
-      await page.keyboard.press('Enter');
-      const dialog = page.locator('dialog#toplu-onay');
-      await dialog.waitFor({ state: 'visible' });
-      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
-      expect(await dialog.getByRole('heading').innerText()).toBe('2 müşteri silinecek');
-      await inspect(page, shot('04-delete-dialog'));
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
-      expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 56 });
+    it(
+      'asks in a dialog naming the count before a delete, reached and answered by keyboard; Escape ' +
+        'leaves everything',
+      async () => {
+        await page.getByLabel('Müşteri1 Kaya seç').check();
+        await page.getByLabel('Müşteri2 Kaya seç').check();
+        const remove = page.locator('[data-bulk-ask="delete"]');
+        await remove.focus();
+        await page.keyboard.press('Enter');
+        const dialog = page.locator('dialog#toplu-onay');
+        await dialog.waitFor({ state: 'visible' });
+        expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+        expect(await dialog.getByRole('heading').innerText()).toBe('2 müşteri silinecek');
+        await inspect(page, shot('04-delete-dialog'));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 56 });
 
-      await remove.focus();
-      await page.keyboard.press('Enter');
-      await dialog.waitFor({ state: 'visible' });
-      const confirm = dialog.getByRole('button', { name: '2 müşteriyi sil' });
-      await confirm.focus();
-      await page.keyboard.press('Enter');
-      await page.waitForURL('**/admin?q=kaya');
-      expect(await flash(page)).toBe('2 müşteri silindi.');
-      expect(await app.test.db('customers').whereIn('slug', ['musteri1-kaya', 'musteri2-kaya'])).toHaveLength(0);
-      expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 54 });
-      await inspect(page, shot('05-deleted'));
-    });
+        await remove.focus();
+        await page.keyboard.press('Enter');
+        await dialog.waitFor({ state: 'visible' });
+        const confirm = dialog.getByRole('button', { name: '2 müşteriyi sil' });
+        await confirm.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL('**/admin?q=kaya');
+        expect(await flash(page)).toBe('2 müşteri silindi.');
+        expect(await app.test.db('customers').whereIn('slug', ['musteri1-kaya', 'musteri2-kaya'])).toHaveLength(0);
+        expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 54 });
+        await inspect(page, shot('05-deleted'));
+      },
+    );
   });
 }
 
@@ -265,70 +277,79 @@ for (const device of ['phone', 'desktop'] as const) {
  */
 for (const javaScript of [false, true]) {
   for (const device of ['phone', 'desktop'] as const) {
-    describe(`a set that changes while being confirmed, ${javaScript ? 'with' : 'without'} JavaScript, on a ${device}`, () => {
-      let browser: Browser;
-      let app: RunningApp;
-      let context: BrowserContext;
-      let page: Page;
-      const shot = (step: string) => `bulk-race-${javaScript ? 'js' : 'nojs'}-${device}-${step}`;
+    describe(
+      `a set that changes while being confirmed, ${javaScript ? 'with' : 'without'} JavaScript, ` + `on a ${device}`,
+      () => {
+        let browser: Browser;
+        let app: RunningApp;
+        let context: BrowserContext;
+        let page: Page;
+        const shot = (step: string) => `bulk-race-${javaScript ? 'js' : 'nojs'}-${device}-${step}`;
 
-      beforeAll(async () => {
-        browser = await launchBrowser();
-        app = await startApp();
-        await seed(app);
-        ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device }));
-        await signIn(page);
-      });
-      afterAll(async () => {
-        await context?.close();
-        await browser?.close();
-        await app?.close();
-      });
-
-      it('refuses the old confirmation with "Liste siz onaylarken değişti", deletes nothing, and asks again with the set as it is', async () => {
-        await page.goto('/admin?q=kaya');
-        if (javaScript) {
-          await page.getByLabel('Bu sayfadakilerin hepsi (50)').check();
-          await page.getByRole('button', { name: 'Aramaya uyan 55 müşterinin hepsini seç' }).click();
-          await page.locator('[data-bulk-ask="delete"]').click();
-          const dialog = page.locator('dialog#toplu-onay');
-          await dialog.waitFor({ state: 'visible' });
-          expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri silinecek');
-        } else {
-          await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').check();
-          await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('delete');
-          await page.getByRole('button', { name: 'Uygula' }).click();
-          await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
-        }
-        // Meanwhile, elsewhere: Müşteri7 Kaya leaves the search, Yeni Kaya joins it.
-        await app.test
-          .db('customers')
-          .where({ slug: 'musteri7-kaya' })
-          .update({ surname: 'Demir', search_text: 'musteri7 demir' });
-        await app.test.db('customers').insert({
-          name: 'Yeni',
-          surname: 'Kaya',
-          slug: 'yeni-kaya',
-          search_text: 'yeni kaya yeni-kaya',
-          edit_token: `bulk-token-yeni-${'x'.repeat(30)}`,
-          is_active: true,
-          created_at: Date.now() - 100_000,
+        beforeAll(async () => {
+          browser = await launchBrowser();
+          app = await startApp();
+          await seed(app);
+          ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device }));
+          await signIn(page);
         });
-        await page.getByRole('button', { name: javaScript ? '55 müşteriyi sil' : 'Evet, 55 müşteriyi sil' }).click();
-        await page.getByText('Liste siz onaylarken değişti; lütfen yeniden onaylayın.').waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('55 müşteri silinecek');
-        expect(await page.locator('.bulk-confirm__names li').first().innerText()).toBe('Yeni Kaya /yeni-kaya');
-        expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 57 });
-        await inspect(page, shot('01-asked-again'));
-      });
+        afterAll(async () => {
+          await context?.close();
+          await browser?.close();
+          await app?.close();
+        });
 
-      it('the question asked anew deletes the 55 it names: Yeni Kaya, not Müşteri7', async () => {
-        await page.getByRole('button', { name: 'Evet, 55 müşteriyi sil' }).click();
-        await page.waitForURL('**/admin?q=kaya');
-        expect(await flash(page)).toBe('55 müşteri silindi.');
-        expect((await app.test.db('customers').pluck('slug')).sort()).toEqual(['deniz-demir', 'musteri7-kaya']);
-      });
-    });
+        it(
+          'refuses the old confirmation with "Liste siz onaylarken değişti", deletes nothing, and asks again ' +
+            'with the set as it is',
+          async () => {
+            await page.goto('/admin?q=kaya');
+            if (javaScript) {
+              await page.getByLabel('Bu sayfadakilerin hepsi (50)').check();
+              await page.getByRole('button', { name: 'Aramaya uyan 55 müşterinin hepsini seç' }).click();
+              await page.locator('[data-bulk-ask="delete"]').click();
+              const dialog = page.locator('dialog#toplu-onay');
+              await dialog.waitFor({ state: 'visible' });
+              expect(await dialog.getByRole('heading').innerText()).toBe('55 müşteri silinecek');
+            } else {
+              await page.getByLabel('Aramaya uyan 55 müşterinin hepsi').check();
+              await page.getByLabel('Seçilenlerle yapılacak işlem').selectOption('delete');
+              await page.getByRole('button', { name: 'Uygula' }).click();
+              await page.getByRole('heading', { name: '55 müşteri silinecek' }).waitFor();
+            }
+            // Meanwhile, elsewhere: Müşteri7 Kaya leaves the search, Yeni Kaya joins it.
+            await app.test
+              .db('customers')
+              .where({ slug: 'musteri7-kaya' })
+              .update({ surname: 'Demir', search_text: 'musteri7 demir' });
+            await app.test.db('customers').insert({
+              name: 'Yeni',
+              surname: 'Kaya',
+              slug: 'yeni-kaya',
+              search_text: 'yeni kaya yeni-kaya',
+              edit_token: `bulk-token-yeni-${'x'.repeat(30)}`,
+              is_active: true,
+              created_at: Date.now() - 100_000,
+            });
+            await page
+              .getByRole('button', { name: javaScript ? '55 müşteriyi sil' : 'Evet, 55 müşteriyi sil' })
+              .click();
+            await page.getByText('Liste siz onaylarken değişti; lütfen yeniden onaylayın.').waitFor();
+            expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('55 müşteri silinecek');
+            expect(await page.locator('.bulk-confirm__names li').first().innerText()).toBe('Yeni Kaya /yeni-kaya');
+            expect(await app.test.db('customers').count({ n: '*' }).first()).toMatchObject({ n: 57 });
+            await inspect(page, shot('01-asked-again'));
+          },
+        );
+
+        it('the question asked anew deletes the 55 it names: Yeni Kaya, not Müşteri7', async () => {
+          await page.getByRole('button', { name: 'Evet, 55 müşteriyi sil' }).click();
+          await page.waitForURL('**/admin?q=kaya');
+          expect(await flash(page)).toBe('55 müşteri silindi.');
+          expect((await app.test.db('customers').pluck('slug')).sort()).toEqual(['deniz-demir', 'musteri7-kaya']);
+        });
+      },
+    );
   }
 }
 

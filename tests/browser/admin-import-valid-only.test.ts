@@ -184,50 +184,54 @@ describe.each([
     },
   );
 
-  it("keeps a long preview's table in a box of one screen at 1280 px: its sideways scrollbar and header row in view, an edge shadow saying more is there", async () => {
-    const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device: 'desktop' });
-    try {
-      await signIn(page);
-      const rows = Array.from(
-        { length: 60 },
-        (_, i) =>
-          `Kişi${i};Örnek;0532 000 00 ${String(i % 100).padStart(2, '0')};kisi${i}@ornek.com.tr;ornek.com.tr;` +
-          `Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26000;Uzun bir ` +
-          `tanıtım yazısı ${i}`,
-      );
-      expect(await uploadFile(page, await excelFile('uzun.csv', [...rows, ...REFUSED]))).toBe(422);
-      const wrap = page.locator('.import-table-wrap');
-      await wrap.scrollIntoViewIfNeeded();
-      const fits = await wrap.evaluate((el) => ({
-        height: el.getBoundingClientRect().height,
-        screen: window.innerHeight,
-        scrollsDown: el.scrollHeight > el.clientHeight,
-      }));
-      expect(fits.height).toBeLessThanOrEqual(fits.screen);
-      expect(fits.scrollsDown).toBe(true);
-      // Scrolled down inside the box, the header row stays on top of it.
-      await wrap.evaluate((el) => {
-        el.scrollTop = el.scrollHeight;
-      });
-      const [head, frame] = await Promise.all([
-        page.locator('.import-table thead th').first().boundingBox(),
-        wrap.boundingBox(),
-      ]);
-      expect(Math.abs(head!.y - frame!.y)).toBeLessThan(2);
-      // At the left edge a shadow on the right says the table goes on.
-      await wrap.evaluate((el) => {
-        el.scrollTop = 0;
-        el.scrollLeft = 0;
-      });
-      expect(await wrap.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('radial-gradient');
-      expect((await widths(page)).pageOverflow).toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `import-valid-only-desktop-${scripts}-long.png`),
-        animations: 'disabled',
-        caret: 'hide',
-      });
-    } finally {
-      await context.close();
-    }
-  });
+  it(
+    "keeps a long preview's table in a box of one screen at 1280 px: its sideways scrollbar and header row " +
+      'in view, an edge shadow saying more is there',
+    async () => {
+      const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device: 'desktop' });
+      try {
+        await signIn(page);
+        const rows = Array.from(
+          { length: 60 },
+          (_, i) =>
+            `Kişi${i};Örnek;0532 000 00 ${String(i % 100).padStart(2, '0')};kisi${i}@ornek.com.tr;ornek.com.tr;` +
+            `Örnek Ticaret ${i};Satış Müdürü;Cumhuriyet Cad. No: ${i};Merkez;Eskişehir;26000;Uzun bir ` +
+            `tanıtım yazısı ${i}`,
+        );
+        expect(await uploadFile(page, await excelFile('uzun.csv', [...rows, ...REFUSED]))).toBe(422);
+        const wrap = page.locator('.import-table-wrap');
+        await wrap.scrollIntoViewIfNeeded();
+        const fits = await wrap.evaluate((el) => ({
+          height: el.getBoundingClientRect().height,
+          screen: window.innerHeight,
+          scrollsDown: el.scrollHeight > el.clientHeight,
+        }));
+        expect(fits.height).toBeLessThanOrEqual(fits.screen);
+        expect(fits.scrollsDown).toBe(true);
+        // Scrolled down inside the box, the header row stays on top of it.
+        await wrap.evaluate((el) => {
+          el.scrollTop = el.scrollHeight;
+        });
+        const [head, frame] = await Promise.all([
+          page.locator('.import-table thead th').first().boundingBox(),
+          wrap.boundingBox(),
+        ]);
+        expect(Math.abs(head!.y - frame!.y)).toBeLessThan(2);
+        // At the left edge a shadow on the right says the table goes on.
+        await wrap.evaluate((el) => {
+          el.scrollTop = 0;
+          el.scrollLeft = 0;
+        });
+        expect(await wrap.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('radial-gradient');
+        expect((await widths(page)).pageOverflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `import-valid-only-desktop-${scripts}-long.png`),
+          animations: 'disabled',
+          caret: 'hide',
+        });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

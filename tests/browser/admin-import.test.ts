@@ -236,65 +236,73 @@ describe('bulk import without JavaScript', () => {
     ).toEqual(['slug', 'ipeksahin', 'sukruisikoglu']);
   });
 
-  it('creates the customers once for a double click on the confirm button, and a reload of the result imports nothing', async () => {
-    const { page } = desktop;
-    await page.goto('/admin/import');
-    expect(await uploadFile(page, excelFile(['Deniz;Yıldız;;;;', 'Ece;Aydın;;;;']))).toBe(200);
-    const before = await customerCount(app);
-    await page.getByRole('button', { name: '2 müşteriyi oluştur' }).dblclick();
-    await page.waitForURL(RESULT_PAGE);
-    await expect.poll(() => page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
-    const result = page.url();
-    await page.reload();
-    expect(page.url()).toBe(result);
-    expect(await page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
-    expect(await page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
-    expect(await customerCount(app)).toBe(before + 2);
-    expect(
-      await app.test.db('customers').whereIn('slug', ['denizyildiz-2', 'eceaydin-2']).count({ n: '*' }).first(),
-    ).toMatchObject({ n: 0 });
-  });
+  it(
+    'creates the customers once for a double click on the confirm button, and a reload of the result ' +
+      'imports nothing',
+    async () => {
+      const { page } = desktop;
+      await page.goto('/admin/import');
+      expect(await uploadFile(page, excelFile(['Deniz;Yıldız;;;;', 'Ece;Aydın;;;;']))).toBe(200);
+      const before = await customerCount(app);
+      await page.getByRole('button', { name: '2 müşteriyi oluştur' }).dblclick();
+      await page.waitForURL(RESULT_PAGE);
+      await expect.poll(() => page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
+      const result = page.url();
+      await page.reload();
+      expect(page.url()).toBe(result);
+      expect(await page.getByRole('status').first().innerText()).toBe('2 müşteri oluşturuldu.');
+      expect(await page.getByRole('button', { name: /müşteriyi oluştur/ }).count()).toBe(0);
+      expect(await customerCount(app)).toBe(before + 2);
+      expect(
+        await app.test.db('customers').whereIn('slug', ['denizyildiz-2', 'eceaydin-2']).count({ n: '*' }).first(),
+      ).toMatchObject({ n: 0 });
+    },
+  );
 
-  it('previews the business and address in two columns on a phone and a desktop screen, a shortened postal code noted and a bad one refused (issue 24)', async () => {
-    const file = identityFile([
-      'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: ' +
-        '3;Kadıköy;İstanbul;34710',
-      'Gül;Ağaoğlu;;Ağaoğlu Hukuk Bürosu;Avukat;Atatürk Blv. No: 5;Çankaya;Ankara;6100',
-      'İpek;Şahin;;;;;;;',
-      'Şükrü;Işıkoğlu;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347',
-    ]);
-    for (const [view, name] of [
-      [phone, 'phone'],
-      [desktop, 'desktop'],
-    ] as const) {
-      await view.page.goto('/admin/import');
-      expect(await uploadFile(view.page, file)).toBe(422);
-      const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
-      expect(summary).toBe('Satır 5: Posta kodu: Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
-      const business = view.page.locator('#satir-2 td[data-label="İşletme"]');
-      const address = view.page.locator('#satir-3 td[data-label="Adres"]');
-      expect(await business.locator('.import-table__line').innerText()).toBe('Öztürk Seramik Atölyesi · Kurucu');
-      expect(await address.locator('.import-table__line').innerText()).toBe(
-        'Atatürk Blv. No: 5, Çankaya, Ankara, 06100',
-      );
-      expect(await address.locator('.import-table__note').innerText()).toBe(
-        "Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.",
-      );
-      // The note sits under the address, not beside the label: the cell's second column on a phone.
-      const [line, note] = await Promise.all([
-        address.locator('.import-table__line').boundingBox(),
-        address.locator('.import-table__note').boundingBox(),
+  it(
+    'previews the business and address in two columns on a phone and a desktop screen, a shortened postal ' +
+      'code noted and a bad one refused (issue 24)',
+    async () => {
+      const file = identityFile([
+        'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik Atölyesi;Kurucu;Moda Cad. Şair Nefi Sok. No: 12 D: ' +
+          '3;Kadıköy;İstanbul;34710',
+        'Gül;Ağaoğlu;;Ağaoğlu Hukuk Bürosu;Avukat;Atatürk Blv. No: 5;Çankaya;Ankara;6100',
+        'İpek;Şahin;;;;;;;',
+        'Şükrü;Işıkoğlu;;Işıkoğlu Fırın;Usta;İstiklal Cad. 1;Beyoğlu;İstanbul;347',
       ]);
-      expect(note!.x).toBeCloseTo(line!.x, 0);
-      expect(note!.y).toBeGreaterThan(line!.y);
-      await view.page.evaluate(() => window.scrollTo(0, 0));
-      await inspect(view.page, `import-${name}-preview-business`);
-      const overflow = await view.page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-    }
-  });
+      for (const [view, name] of [
+        [phone, 'phone'],
+        [desktop, 'desktop'],
+      ] as const) {
+        await view.page.goto('/admin/import');
+        expect(await uploadFile(view.page, file)).toBe(422);
+        const summary = (await view.page.locator('.import-errors').innerText()).replace(/\s+/g, ' ');
+        expect(summary).toBe('Satır 5: Posta kodu: Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+        const business = view.page.locator('#satir-2 td[data-label="İşletme"]');
+        const address = view.page.locator('#satir-3 td[data-label="Adres"]');
+        expect(await business.locator('.import-table__line').innerText()).toBe('Öztürk Seramik Atölyesi · Kurucu');
+        expect(await address.locator('.import-table__line').innerText()).toBe(
+          'Atatürk Blv. No: 5, Çankaya, Ankara, 06100',
+        );
+        expect(await address.locator('.import-table__note').innerText()).toBe(
+          "Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.",
+        );
+        // The note sits under the address, not beside the label: the cell's second column on a phone.
+        const [line, note] = await Promise.all([
+          address.locator('.import-table__line').boundingBox(),
+          address.locator('.import-table__note').boundingBox(),
+        ]);
+        expect(note!.x).toBeCloseTo(line!.x, 0);
+        expect(note!.y).toBeGreaterThan(line!.y);
+        await view.page.evaluate(() => window.scrollTo(0, 0));
+        await inspect(view.page, `import-${name}-preview-business`);
+        const overflow = await view.page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    },
+  );
 
   it('keeps a preview of 500 rows with the business and address readable on a phone (issue 24)', async () => {
     const { page } = phone;

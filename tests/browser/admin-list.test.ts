@@ -60,90 +60,99 @@ const summary = async (page: Page) => (await page.locator('#liste-ozeti').innerT
 for (const js of [false, true]) {
   for (const device of ['phone', 'desktop'] as const) {
     const mode = `${js ? 'js' : 'nojs'}-${device}`;
-    describe(`${js ? 'with' : 'without'} JavaScript, ${device} (${VIEWPORTS[device].width}x${VIEWPORTS[device].height})`, () => {
-      let browser: Browser;
-      let app: RunningApp;
-      let context: BrowserContext;
-      let page: Page;
-      let ayse: number;
+    describe(
+      `${js ? 'with' : 'without'} JavaScript, ${device} ` + `(${VIEWPORTS[device].width}x${VIEWPORTS[device].height})`,
+      () => {
+        let browser: Browser;
+        let app: RunningApp;
+        let context: BrowserContext;
+        let page: Page;
+        let ayse: number;
 
-      beforeAll(async () => {
-        browser = await launchBrowser();
-        app = await startApp();
-        ayse = await seed(app);
-        ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
-        await signIn(page);
-      });
-      afterAll(async () => {
-        await context?.close();
-        await browser?.close();
-        await app?.close();
-      });
-
-      it('finds a phone typed as on a card through the form, active only, with the business and city in the row', async () => {
-        await page.goto('/admin');
-        await page.getByLabel('Müşteri ara').fill('0 (532) 123-45-67');
-        await page.getByLabel('Durum').selectOption('aktif');
-        await page.getByRole('button', { name: 'Ara', exact: true }).click();
-        await page.waitForURL(
-          (url) => url.searchParams.get('q') === '0 (532) 123-45-67' && url.searchParams.get('durum') === 'aktif',
-        );
-        expect(await summary(page)).toBe('1 müşteri');
-        const row = rows(page).first();
-        expect((await row.locator('.customer__name').innerText()).trim()).toBe('Ayşe Kaya');
-        expect(await row.locator('.customer__company').isVisible()).toBe(true);
-        expect((await row.locator('.customer__city').innerText()).trim()).toBe('İstanbul');
-        for (const part of ['.customer__name', '.customer__company', '.customer__meta', '.badge', 'time']) {
-          expect(await fitsInside(row.locator(part), row), part).toBe(true);
-        }
-        // The form shows what was asked.
-        expect(await page.getByLabel('Müşteri ara').inputValue()).toBe('0 (532) 123-45-67');
-        expect(await page.getByLabel('Durum').inputValue()).toBe('aktif');
-        await noSideways(page);
-        await inspect(page, `list-${mode}-01-phone-search`);
-      });
-
-      it('sorts by name and pages with the search, the filter and the order kept', async () => {
-        await page.goto('/admin');
-        await page.getByLabel('Müşteri ara').fill('kaya kuafor');
-        await page.getByLabel('Durum').selectOption('aktif');
-        await page.getByLabel('Sıralama').selectOption('ad');
-        await page.getByRole('button', { name: 'Ara', exact: true }).click();
-        await page.waitForURL((url) => url.searchParams.get('sira') === 'ad');
-        expect(await summary(page)).toBe('55 müşteri · Sayfa 1 / 2');
-        // By name: Müşteri1, Müşteri10, Müşteri11 ... as the folded text sorts.
-        expect((await rows(page).first().locator('.customer__name').innerText()).trim()).toBe('Müşteri1 Kaya');
-        await inspect(page, `list-${mode}-02-sorted`);
-        await page.getByRole('link', { name: 'Sonraki' }).click();
-        await page.waitForURL((url) => url.searchParams.get('page') === '2');
-        const url = new URL(page.url());
-        expect(Object.fromEntries(url.searchParams)).toEqual({
-          q: 'kaya kuafor',
-          durum: 'aktif',
-          sira: 'ad',
-          page: '2',
+        beforeAll(async () => {
+          browser = await launchBrowser();
+          app = await startApp();
+          ayse = await seed(app);
+          ({ context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device }));
+          await signIn(page);
         });
-        expect(await summary(page)).toBe('55 müşteri · Sayfa 2 / 2');
-        expect(await rows(page).count()).toBe(5);
-        expect(await page.getByLabel('Sıralama').inputValue()).toBe('ad');
-        await noSideways(page);
-        await inspect(page, `list-${mode}-03-page-2`);
-      });
+        afterAll(async () => {
+          await context?.close();
+          await browser?.close();
+          await app?.close();
+        });
 
-      it('opens a customer of the filtered list as before: the dialog with JavaScript, the page without', async () => {
-        await page.goto('/admin?q=0532+123+45+67&durum=aktif');
-        await rows(page).first().click();
-        if (js) {
-          const dialog = page.locator('dialog#fetched-dialog');
-          await dialog.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
-          expect(new URL(page.url()).searchParams.get('durum')).toBe('aktif');
-          await page.keyboard.press('Escape');
-          await dialog.waitFor({ state: 'hidden' });
-          expect(await summary(page)).toBe('1 müşteri');
-        } else {
-          await page.waitForURL(`**/admin/customers/${ayse}`);
-        }
-      });
-    });
+        it(
+          'finds a phone typed as on a card through the form, ' + 'active only, with the business and city in the row',
+          async () => {
+            await page.goto('/admin');
+            await page.getByLabel('Müşteri ara').fill('0 (532) 123-45-67');
+            await page.getByLabel('Durum').selectOption('aktif');
+            await page.getByRole('button', { name: 'Ara', exact: true }).click();
+            await page.waitForURL(
+              (url) => url.searchParams.get('q') === '0 (532) 123-45-67' && url.searchParams.get('durum') === 'aktif',
+            );
+            expect(await summary(page)).toBe('1 müşteri');
+            const row = rows(page).first();
+            expect((await row.locator('.customer__name').innerText()).trim()).toBe('Ayşe Kaya');
+            expect(await row.locator('.customer__company').isVisible()).toBe(true);
+            expect((await row.locator('.customer__city').innerText()).trim()).toBe('İstanbul');
+            for (const part of ['.customer__name', '.customer__company', '.customer__meta', '.badge', 'time']) {
+              expect(await fitsInside(row.locator(part), row), part).toBe(true);
+            }
+            // The form shows what was asked.
+            expect(await page.getByLabel('Müşteri ara').inputValue()).toBe('0 (532) 123-45-67');
+            expect(await page.getByLabel('Durum').inputValue()).toBe('aktif');
+            await noSideways(page);
+            await inspect(page, `list-${mode}-01-phone-search`);
+          },
+        );
+
+        it('sorts by name and pages with the search, the filter and the order kept', async () => {
+          await page.goto('/admin');
+          await page.getByLabel('Müşteri ara').fill('kaya kuafor');
+          await page.getByLabel('Durum').selectOption('aktif');
+          await page.getByLabel('Sıralama').selectOption('ad');
+          await page.getByRole('button', { name: 'Ara', exact: true }).click();
+          await page.waitForURL((url) => url.searchParams.get('sira') === 'ad');
+          expect(await summary(page)).toBe('55 müşteri · Sayfa 1 / 2');
+          // By name: Müşteri1, Müşteri10, Müşteri11 ... as the folded text sorts.
+          expect((await rows(page).first().locator('.customer__name').innerText()).trim()).toBe('Müşteri1 Kaya');
+          await inspect(page, `list-${mode}-02-sorted`);
+          await page.getByRole('link', { name: 'Sonraki' }).click();
+          await page.waitForURL((url) => url.searchParams.get('page') === '2');
+          const url = new URL(page.url());
+          expect(Object.fromEntries(url.searchParams)).toEqual({
+            q: 'kaya kuafor',
+            durum: 'aktif',
+            sira: 'ad',
+            page: '2',
+          });
+          expect(await summary(page)).toBe('55 müşteri · Sayfa 2 / 2');
+          expect(await rows(page).count()).toBe(5);
+          expect(await page.getByLabel('Sıralama').inputValue()).toBe('ad');
+          await noSideways(page);
+          await inspect(page, `list-${mode}-03-page-2`);
+        });
+
+        it(
+          'opens a customer of the filtered list as before: ' + 'the dialog with JavaScript, the page without',
+          async () => {
+            await page.goto('/admin?q=0532+123+45+67&durum=aktif');
+            await rows(page).first().click();
+            if (js) {
+              const dialog = page.locator('dialog#fetched-dialog');
+              await dialog.getByRole('heading', { name: 'Ayşe Kaya' }).waitFor();
+              expect(new URL(page.url()).searchParams.get('durum')).toBe('aktif');
+              await page.keyboard.press('Escape');
+              await dialog.waitFor({ state: 'hidden' });
+              expect(await summary(page)).toBe('1 müşteri');
+            } else {
+              await page.waitForURL(`**/admin/customers/${ayse}`);
+            }
+          },
+        );
+      },
+    );
   }
 }

@@ -61,21 +61,25 @@ function notificationStory(device: 'phone' | 'desktop'): void {
     await inspect(page, shot('01-address'));
   });
 
-  it('replaces the link through the question, which warns of it; then the notice says to set notifications up again', async () => {
-    await page.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
-    await page.waitForURL(`**/admin/customers/${customerId}/token`);
-    expect(await textOf(page.locator('.confirm-card'))).toContain(
-      'sahibi bildirimleri yeni bağlantıyla yeniden ayarlamalı',
-    );
-    await page.getByRole('button', { name: 'Evet, Yenile' }).click();
-    await page.waitForURL(`**/admin/customers/${customerId}`);
-    expect(await textOf(page.getByRole('status'))).toBe(
-      'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi ' +
-        'yeni bağlantıyla yeniden ayarlamalı.',
-    );
-    expect(await textOf(section())).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
-    await inspect(page, shot('02-replaced'));
-  });
+  it(
+    'replaces the link through the question, which warns of it; then the notice says to set ' +
+      'notifications up again',
+    async () => {
+      await page.getByRole('link', { name: 'Yeni Bağlantı Oluştur' }).click();
+      await page.waitForURL(`**/admin/customers/${customerId}/token`);
+      expect(await textOf(page.locator('.confirm-card'))).toContain(
+        'sahibi bildirimleri yeni bağlantıyla yeniden ayarlamalı',
+      );
+      await page.getByRole('button', { name: 'Evet, Yenile' }).click();
+      await page.waitForURL(`**/admin/customers/${customerId}`);
+      expect(await textOf(page.getByRole('status'))).toBe(
+        'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz. Bildirimler kapatıldı: sahibi ' +
+          'yeni bağlantıyla yeniden ayarlamalı.',
+      );
+      expect(await textOf(section())).toContain('Bildirim adresi yok: bu kartla ilgili sahibine e-posta gitmez.');
+      await inspect(page, shot('02-replaced'));
+    },
+  );
 }
 
 describe("the card's notification address at 390 px, without JavaScript", () => notificationStory('phone'));

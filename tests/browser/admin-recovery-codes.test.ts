@@ -102,22 +102,25 @@ function story(js: boolean): void {
     await app?.close();
   });
 
-  it('turns the second factor on and sees the codes with Kopyala, İndir and Yazdır (buttons only with JavaScript)', async () => {
-    await page.goto('/admin/security');
-    secret = (await page.locator('#secret').innerText()).replace(/ /g, '');
-    await page.getByLabel('Doğrulama kodu').fill(await nextCode());
-    expect(await submit('Etkinleştir', '/admin/security')).toBe(200);
-    codes = await shownCodes();
-    expect(codes).toHaveLength(10);
-    expect(await page.locator('.recovery-sheet__for').innerText()).toContain(ADMIN_EMAIL);
-    expect(await page.getByRole('button', { name: 'İndir (.txt)' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Kopyala' }).isVisible()).toBe(js);
-    expect(await page.getByRole('button', { name: 'Yazdır' }).isVisible()).toBe(js);
-    // Without JavaScript the page says how to print instead.
-    expect(await page.getByText('Yazdırmak için tarayıcınızın yazdır komutunu kullanın').isVisible()).toBe(!js);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(js);
-    await look('01-codes');
-  });
+  it(
+    'turns the second factor on and sees the codes with ' + 'Kopyala, İndir and Yazdır (buttons only with JavaScript)',
+    async () => {
+      await page.goto('/admin/security');
+      secret = (await page.locator('#secret').innerText()).replace(/ /g, '');
+      await page.getByLabel('Doğrulama kodu').fill(await nextCode());
+      expect(await submit('Etkinleştir', '/admin/security')).toBe(200);
+      codes = await shownCodes();
+      expect(codes).toHaveLength(10);
+      expect(await page.locator('.recovery-sheet__for').innerText()).toContain(ADMIN_EMAIL);
+      expect(await page.getByRole('button', { name: 'İndir (.txt)' }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Kopyala' }).isVisible()).toBe(js);
+      expect(await page.getByRole('button', { name: 'Yazdır' }).isVisible()).toBe(js);
+      // Without JavaScript the page says how to print instead.
+      expect(await page.getByText('Yazdırmak için tarayıcınızın yazdır komutunu kullanın').isVisible()).toBe(!js);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('js'))).toBe(js);
+      await look('01-codes');
+    },
+  );
 
   if (js) {
     it('copies every code, one a line, and says Kopyalandı', async () => {
@@ -159,27 +162,30 @@ function story(js: boolean): void {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('renews them: a wrong password is refused in the form, then the new set is shown with the same tools', async () => {
-    await page.getByRole('link', { name: 'Kodları kaydettim' }).click();
-    await page.waitForURL('**/admin/security');
-    expect(await page.locator('.security').innerText()).toContain('Kullanılmamış kurtarma kodu: 10');
-    await page.getByLabel('Mevcut şifre').fill('yanlis-sifre-1');
-    await page.getByLabel('Uygulamadaki 6 haneli kod').fill(await nextCode());
-    expect(await submit('Kurtarma kodlarını yenile', '/admin/security/recovery-codes')).toBe(422);
-    expect(await page.locator('#renew-password-hata').innerText()).toBe('Şifre hatalı.');
-    // The page opens on the refused field, with the code kept.
-    if (js) expect(await page.evaluate(() => document.activeElement?.id)).toBe('renew-password');
-    await look('03-renew-refused');
-    await page.getByLabel('Mevcut şifre').fill(ADMIN_PASSWORD);
-    expect(await submit('Kurtarma kodlarını yenile', '/admin/security/recovery-codes')).toBe(200);
-    expect(await page.getByRole('status').first().innerText()).toContain('Kurtarma kodları yenilendi.');
-    const fresh = await shownCodes();
-    expect(fresh).toHaveLength(10);
-    for (const code of fresh) expect(codes).not.toContain(code);
-    const file = await download();
-    for (const code of fresh) expect(file.text).toContain(code);
-    await look('04-renewed');
-  });
+  it(
+    'renews them: a wrong password is refused in the ' + 'form, then the new set is shown with the same tools',
+    async () => {
+      await page.getByRole('link', { name: 'Kodları kaydettim' }).click();
+      await page.waitForURL('**/admin/security');
+      expect(await page.locator('.security').innerText()).toContain('Kullanılmamış kurtarma kodu: 10');
+      await page.getByLabel('Mevcut şifre').fill('yanlis-sifre-1');
+      await page.getByLabel('Uygulamadaki 6 haneli kod').fill(await nextCode());
+      expect(await submit('Kurtarma kodlarını yenile', '/admin/security/recovery-codes')).toBe(422);
+      expect(await page.locator('#renew-password-hata').innerText()).toBe('Şifre hatalı.');
+      // The page opens on the refused field, with the code kept.
+      if (js) expect(await page.evaluate(() => document.activeElement?.id)).toBe('renew-password');
+      await look('03-renew-refused');
+      await page.getByLabel('Mevcut şifre').fill(ADMIN_PASSWORD);
+      expect(await submit('Kurtarma kodlarını yenile', '/admin/security/recovery-codes')).toBe(200);
+      expect(await page.getByRole('status').first().innerText()).toContain('Kurtarma kodları yenilendi.');
+      const fresh = await shownCodes();
+      expect(fresh).toHaveLength(10);
+      for (const code of fresh) expect(codes).not.toContain(code);
+      const file = await download();
+      for (const code of fresh) expect(file.text).toContain(code);
+      await look('04-renewed');
+    },
+  );
 }
 
 describe('recovery codes with JavaScript', () => story(true));

@@ -153,29 +153,32 @@ function adminStory(js: boolean): void {
       expect(await dialog.getByLabel('Ad', { exact: true }).inputValue()).toBe('Çağrı');
     });
   } else {
-    it('refuses names that are blank after trimming: 422, the dialog stays open with Turkish field errors', async () => {
-      const dialog = page.locator('dialog#yeni-musteri');
-      await dialog.getByLabel('Ad', { exact: true }).fill('   ');
-      await dialog.getByLabel('Soyad', { exact: true }).fill(' ');
-      const [res] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/admin/customers')),
-        dialog.getByRole('button', { name: 'Oluştur' }).click(),
-      ]);
-      expect(res.status()).toBe(422);
-      await page.waitForLoadState();
-      const reopened = page.locator('dialog#yeni-musteri');
-      expect((await dialogMode(reopened)).open).toBe(true);
-      expect(await textOf(reopened.getByRole('alert'))).toBe('Müşteri oluşturulamadı. Lütfen alanları kontrol edin.');
-      expect(await textOf(reopened.locator('#name-hata'))).toBe('Ad zorunludur.');
-      expect(await textOf(reopened.locator('#surname-hata'))).toBe('Soyad zorunludur.');
-      expect(await reopened.getByLabel('Ad', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-      expect(await statValue(page, 'Toplam Müşteri')).toBe('0');
-      expect(await app.test.db('customers').count({ n: '*' }).first()).toEqual({ n: 0 });
-      await inspect(page, shot('05-new-customer-invalid'));
+    it(
+      'refuses names that are blank after trimming: 422, ' + 'the dialog stays open with Turkish field errors',
+      async () => {
+        const dialog = page.locator('dialog#yeni-musteri');
+        await dialog.getByLabel('Ad', { exact: true }).fill('   ');
+        await dialog.getByLabel('Soyad', { exact: true }).fill(' ');
+        const [res] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/admin/customers')),
+          dialog.getByRole('button', { name: 'Oluştur' }).click(),
+        ]);
+        expect(res.status()).toBe(422);
+        await page.waitForLoadState();
+        const reopened = page.locator('dialog#yeni-musteri');
+        expect((await dialogMode(reopened)).open).toBe(true);
+        expect(await textOf(reopened.getByRole('alert'))).toBe('Müşteri oluşturulamadı. Lütfen alanları kontrol edin.');
+        expect(await textOf(reopened.locator('#name-hata'))).toBe('Ad zorunludur.');
+        expect(await textOf(reopened.locator('#surname-hata'))).toBe('Soyad zorunludur.');
+        expect(await reopened.getByLabel('Ad', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+        expect(await statValue(page, 'Toplam Müşteri')).toBe('0');
+        expect(await app.test.db('customers').count({ n: '*' }).first()).toEqual({ n: 0 });
+        await inspect(page, shot('05-new-customer-invalid'));
 
-      await reopened.getByLabel('Ad', { exact: true }).fill('Çağrı');
-      await reopened.getByLabel('Soyad', { exact: true }).fill('Öztürk');
-    });
+        await reopened.getByLabel('Ad', { exact: true }).fill('Çağrı');
+        await reopened.getByLabel('Soyad', { exact: true }).fill('Öztürk');
+      },
+    );
   }
 
   it('creates "Çağrı Öztürk" and shows the public URL and the secret edit URL', async () => {

@@ -207,32 +207,35 @@ describe('the 404 and passive pages', () => {
 });
 
 describe('the settings colour picker with JavaScript', () => {
-  it('keeps the picker and the text field in step, both labelled and reachable by keyboard, and saves the colour', async () => {
-    await storeBrand('#1d3557');
-    const p = await open('phone', true);
-    await signIn(p);
-    await p.goto('/admin/settings');
-    await p.locator('html.js').waitFor({ state: 'attached' });
-    const picker = p.getByLabel('Vurgu rengi, renk seçici');
-    const text = p.getByLabel('Vurgu rengi', { exact: true });
-    expect(await picker.inputValue()).toBe('#1d3557');
-    expect(await text.inputValue()).toBe('#1d3557');
+  it(
+    'keeps the picker and the text field in step, both ' + 'labelled and reachable by keyboard, and saves the colour',
+    async () => {
+      await storeBrand('#1d3557');
+      const p = await open('phone', true);
+      await signIn(p);
+      await p.goto('/admin/settings');
+      await p.locator('html.js').waitFor({ state: 'attached' });
+      const picker = p.getByLabel('Vurgu rengi, renk seçici');
+      const text = p.getByLabel('Vurgu rengi', { exact: true });
+      expect(await picker.inputValue()).toBe('#1d3557');
+      expect(await text.inputValue()).toBe('#1d3557');
 
-    await picker.fill('#9d174d');
-    await expect.poll(() => text.inputValue()).toBe('#9d174d');
-    await text.fill('#0F766E');
-    await expect.poll(() => picker.inputValue()).toBe('#0f766e');
+      await picker.fill('#9d174d');
+      await expect.poll(() => text.inputValue()).toBe('#9d174d');
+      await text.fill('#0F766E');
+      await expect.poll(() => picker.inputValue()).toBe('#0f766e');
 
-    // Keyboard: the picker is in the tab order right before the text field.
-    await picker.focus();
-    await p.keyboard.press('Tab');
-    expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
-    await inspect(p, 'brand-settings-picker-js-phone');
+      // Keyboard: the picker is in the tab order right before the text field.
+      await picker.focus();
+      await p.keyboard.press('Tab');
+      expect(await text.evaluate((el) => el === document.activeElement)).toBe(true);
+      await inspect(p, 'brand-settings-picker-js-phone');
 
-    await p.getByRole('button', { name: 'Kaydet' }).click();
-    await expect.poll(() => p.getByRole('status').innerText()).toBe('Marka ayarları kaydedildi.');
-    expect(await app.test.db('brand_settings').first('accent_color')).toEqual({ accent_color: '#0f766e' });
-  });
+      await p.getByRole('button', { name: 'Kaydet' }).click();
+      await expect.poll(() => p.getByRole('status').innerText()).toBe('Marka ayarları kaydedildi.');
+      expect(await app.test.db('brand_settings').first('accent_color')).toEqual({ accent_color: '#0f766e' });
+    },
+  );
 
   it('looks right on a desktop', async () => {
     const p = await open('desktop', true);
@@ -243,45 +246,49 @@ describe('the settings colour picker with JavaScript', () => {
 });
 
 describe('the admin header on a phone', () => {
-  it('keeps its links on one tidy row at 390 px (at 320 px, or with wider fonts, the row scrolls sideways), nothing cut off at 390, the page not wider than the screen', async () => {
-    const p = await open('phone');
-    await signIn(p);
-    await screenshot(p, 'brand-admin-header-phone');
-    for (const width of [390, 320]) {
-      await p.setViewportSize({ width, height: 844 });
-      const links = p.locator('.admin-header a:not(.brand)');
-      expect(await links.count()).toBe(5);
-      const tops = await links.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
-      expect(new Set(tops).size, `${width} px: rows at ${tops.join(', ')}`).toBe(1);
-      // At 390 px every link shows; at 320 px the five links' row scrolls, so the last one is scrolled to first.
-      if (width === 320) await links.last().scrollIntoViewIfNeeded();
-      const shown =
-        width === 390
-          ? [
-              ...(await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))),
-              await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox(),
-            ]
-          : [await links.last().boundingBox(), await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox()];
-      for (const box of shown) {
-        expect(box!.x, `${width} px`).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
+  it(
+    'keeps its links on one tidy row at 390 px (at 320 px, or with wider fonts, the row scrolls sideways), ' +
+      'nothing cut off at 390, the page not wider than the screen',
+    async () => {
+      const p = await open('phone');
+      await signIn(p);
+      await screenshot(p, 'brand-admin-header-phone');
+      for (const width of [390, 320]) {
+        await p.setViewportSize({ width, height: 844 });
+        const links = p.locator('.admin-header a:not(.brand)');
+        expect(await links.count()).toBe(5);
+        const tops = await links.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${width} px: rows at ${tops.join(', ')}`).toBe(1);
+        // At 390 px every link shows; at 320 px the five links' row scrolls, so the last one is scrolled to first.
+        if (width === 320) await links.last().scrollIntoViewIfNeeded();
+        const shown =
+          width === 390
+            ? [
+                ...(await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))),
+                await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox(),
+              ]
+            : [await links.last().boundingBox(), await p.getByRole('button', { name: 'Çıkış Yap' }).boundingBox()];
+        for (const box of shown) {
+          expect(box!.x, `${width} px`).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
+        }
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const header = await p.locator('.admin-header').boundingBox();
+        expect(header!.height, `${width} px`).toBeLessThanOrEqual(110);
       }
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const header = await p.locator('.admin-header').boundingBox();
-      expect(header!.height, `${width} px`).toBeLessThanOrEqual(110);
-    }
-    await p.setViewportSize({ width: 390, height: 844 });
-    await inspect(p, 'brand-admin-header-phone');
+      await p.setViewportSize({ width: 390, height: 844 });
+      await inspect(p, 'brand-admin-header-phone');
 
-    const desktop = await open('desktop');
-    await signIn(desktop);
-    expect(await desktop.getByRole('navigation', { name: 'Yönetim' }).isVisible()).toBe(true);
-    const row = await desktop
-      .locator('.admin-header a, .admin-header button')
-      .evaluateAll((els) =>
-        els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
-      );
-    expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
-    await inspect(desktop, 'brand-admin-header-desktop');
-  });
+      const desktop = await open('desktop');
+      await signIn(desktop);
+      expect(await desktop.getByRole('navigation', { name: 'Yönetim' }).isVisible()).toBe(true);
+      const row = await desktop
+        .locator('.admin-header a, .admin-header button')
+        .evaluateAll((els) =>
+          els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
+        );
+      expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
+      await inspect(desktop, 'brand-admin-header-desktop');
+    },
+  );
 });

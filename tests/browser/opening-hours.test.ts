@@ -134,22 +134,25 @@ function hoursStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await inspect(page, shot('05-public-closed'));
   });
 
-  it('the owner page says today is closed in a line of text, not a button, in the light and the dark theme', async () => {
-    for (const dark of [false, true]) {
-      await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: dark });
-      expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
-      const section = page.locator('section.hours-editor');
-      const status = section.locator('.hours-editor__closed');
-      expect(await textOf(status)).toBe('Bugün kapalı olarak işaretli');
-      expect(await status.evaluate((el) => [el.tagName, el.closest('a, button') === null])).toEqual(['P', true]);
-      await checkA11y(page, shot(`06-owner-closed-${dark ? 'dark' : 'light'}`));
-      await section.screenshot({
-        path: path.join(SCREENSHOT_DIR, `${shot(`06-owner-closed-${dark ? 'dark' : 'light'}`)}.png`),
-        animations: 'disabled',
-      });
-    }
-    await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: false });
-  });
+  it(
+    'the owner page says today is closed in a line of ' + 'text, not a button, in the light and the dark theme',
+    async () => {
+      for (const dark of [false, true]) {
+        await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: dark });
+        expect((await page.goto(`${base}/profile`))?.status()).toBe(200);
+        const section = page.locator('section.hours-editor');
+        const status = section.locator('.hours-editor__closed');
+        expect(await textOf(status)).toBe('Bugün kapalı olarak işaretli');
+        expect(await status.evaluate((el) => [el.tagName, el.closest('a, button') === null])).toEqual(['P', true]);
+        await checkA11y(page, shot(`06-owner-closed-${dark ? 'dark' : 'light'}`));
+        await section.screenshot({
+          path: path.join(SCREENSHOT_DIR, `${shot(`06-owner-closed-${dark ? 'dark' : 'light'}`)}.png`),
+          animations: 'disabled',
+        });
+      }
+      await app.test.db('customer_profiles').where({ customer_id: customerId }).update({ dark_mode: false });
+    },
+  );
 }
 
 describe('opening hours in Chromium', () => {

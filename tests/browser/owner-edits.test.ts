@@ -197,113 +197,119 @@ function editsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     );
   }, 60_000);
 
-  it('3: the edit-link button waits for the label and the address (the server refuses without JavaScript)', async () => {
-    await openEditor();
-    const link = await app.test.db('social_links').where({ customer_id: customerId }).first();
-    const edit = await openDialog(
-      page,
-      page.locator(`a[href="#baglanti-duzenle-${link.id}"]`),
-      `baglanti-duzenle-${link.id}`,
-      js,
-    );
-    const save = edit.getByRole('button', { name: 'Kaydet' });
-    expect(await save.isDisabled()).toBe(false);
-    expect(await edit.getByLabel('Görünen ad').getAttribute('aria-required')).toBe('true');
-    await edit.getByLabel('Görünen ad').fill(' ');
-    if (js) {
-      expect(await save.isDisabled()).toBe(true);
-      await inspect(page, shot('03-edit-link-waiting'));
-      await edit.getByLabel('Görünen ad').fill('Atölye');
-      await edit.getByLabel('Bağlantı veya kullanıcı adı').fill('');
-      expect(await save.isDisabled()).toBe(true);
-      await edit.getByLabel('Bağlantı veya kullanıcı adı').fill('aysekaya.atolye');
+  it(
+    '3: the edit-link button waits for the label and ' + 'the address (the server refuses without JavaScript)',
+    async () => {
+      await openEditor();
+      const link = await app.test.db('social_links').where({ customer_id: customerId }).first();
+      const edit = await openDialog(
+        page,
+        page.locator(`a[href="#baglanti-duzenle-${link.id}"]`),
+        `baglanti-duzenle-${link.id}`,
+        js,
+      );
+      const save = edit.getByRole('button', { name: 'Kaydet' });
       expect(await save.isDisabled()).toBe(false);
-      await land(page, () => save.click());
-      expect(await app.test.db('social_links').where({ id: link.id }).first()).toMatchObject({
-        label: 'Atölye',
-        url: 'https://instagram.com/aysekaya.atolye',
+      expect(await edit.getByLabel('Görünen ad').getAttribute('aria-required')).toBe('true');
+      await edit.getByLabel('Görünen ad').fill(' ');
+      if (js) {
+        expect(await save.isDisabled()).toBe(true);
+        await inspect(page, shot('03-edit-link-waiting'));
+        await edit.getByLabel('Görünen ad').fill('Atölye');
+        await edit.getByLabel('Bağlantı veya kullanıcı adı').fill('');
+        expect(await save.isDisabled()).toBe(true);
+        await edit.getByLabel('Bağlantı veya kullanıcı adı').fill('aysekaya.atolye');
+        expect(await save.isDisabled()).toBe(false);
+        await land(page, () => save.click());
+        expect(await app.test.db('social_links').where({ id: link.id }).first()).toMatchObject({
+          label: 'Atölye',
+          url: 'https://instagram.com/aysekaya.atolye',
+        });
+      } else {
+        problems.expect(/status of 422/);
+        expect((await land(page, () => save.click())).status()).toBe(422);
+        const refused = await expectDialog(page, `baglanti-duzenle-${link.id}`, js);
+        expect(await textOf(refused.locator('#baglanti-duzenle-' + link.id + '-label-not'))).toMatch(/\S/);
+        await inspect(page, shot('03-edit-link-refused'));
+      }
+    },
+  );
+
+  it(
+    '4: the IBAN fields keep an IBAN and a name as they ' + 'are typed, and a grouped IBAN pasted or typed saves',
+    async () => {
+      await openEditor();
+      let dialog = await openDialog(page, page.locator('a.iban-link'), 'iban', js);
+      const iban = dialog.getByLabel('IBAN');
+      const holder = dialog.getByLabel('Hesap sahibi');
+      expect(await iban.getAttribute('maxlength')).toBe('34');
+      if (js) {
+        expect(await dialog.getByRole('button', { name: 'Kaydet' }).isDisabled()).toBe(true);
+        await type(iban, 'tr33 0006');
+        expect(await iban.inputValue()).toBe('TR33 0006');
+        // "TR" comes by itself; letters after it and a 25th digit are not taken.
+        await type(iban, '33x0006  1005');
+        expect(await iban.inputValue()).toBe('TR330006 1005');
+        await type(iban, `${IBAN.slice(2)}99`);
+        expect(await iban.inputValue()).toBe(IBAN);
+        // Deleting back to "TR" empties the field.
+        await iban.fill('TR3');
+        await iban.press('End');
+        await iban.press('Backspace');
+        expect(await iban.inputValue()).toBe('');
+        // A paste with extra spaces is regrouped before the 34-character limit could cut it.
+        await iban.fill('');
+        await paste(iban, '  tr33  0006  1005  1978  6457  8413  26 ');
+        expect(await iban.inputValue()).toBe(GROUPED);
+        // The holder is kept as typed: a company name keeps its "." and "&".
+        await type(holder, 'Kaya & Oğulları Ltd. Şti.');
+        expect(await holder.inputValue()).toBe('Kaya & Oğulları Ltd. Şti.');
+        await inspect(page, shot('04-iban-typed'));
+      } else {
+        await iban.fill(GROUPED);
+      }
+      await holder.fill('Ayşe Kaya');
+      await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click());
+      expect(await textOf(page.locator('.notice--success'))).toBe('IBAN bilgileri kaydedildi.');
+      expect(await ibanRow()).toMatchObject({ iban: IBAN, account_holder: 'Ayşe Kaya' });
+
+      // The IBAN link's edit dialog does the same.
+      await app.test.db('social_links').insert({
+        customer_id: customerId,
+        platform: 'iban',
+        url: `${IBAN}|Ayşe Kaya`,
+        label: 'IBAN',
+        order_index: 1,
+        is_visible: true,
+        created_at: Date.now(),
       });
-    } else {
-      problems.expect(/status of 422/);
-      expect((await land(page, () => save.click())).status()).toBe(422);
-      const refused = await expectDialog(page, `baglanti-duzenle-${link.id}`, js);
-      expect(await textOf(refused.locator('#baglanti-duzenle-' + link.id + '-label-not'))).toMatch(/\S/);
-      await inspect(page, shot('03-edit-link-refused'));
-    }
-  });
-
-  it('4: the IBAN fields keep an IBAN and a name as they are typed, and a grouped IBAN pasted or typed saves', async () => {
-    await openEditor();
-    let dialog = await openDialog(page, page.locator('a.iban-link'), 'iban', js);
-    const iban = dialog.getByLabel('IBAN');
-    const holder = dialog.getByLabel('Hesap sahibi');
-    expect(await iban.getAttribute('maxlength')).toBe('34');
-    if (js) {
-      expect(await dialog.getByRole('button', { name: 'Kaydet' }).isDisabled()).toBe(true);
-      await type(iban, 'tr33 0006');
-      expect(await iban.inputValue()).toBe('TR33 0006');
-      // "TR" comes by itself; letters after it and a 25th digit are not taken.
-      await type(iban, '33x0006  1005');
-      expect(await iban.inputValue()).toBe('TR330006 1005');
-      await type(iban, `${IBAN.slice(2)}99`);
-      expect(await iban.inputValue()).toBe(IBAN);
-      // Deleting back to "TR" empties the field.
-      await iban.fill('TR3');
-      await iban.press('End');
-      await iban.press('Backspace');
-      expect(await iban.inputValue()).toBe('');
-      // A paste with extra spaces is regrouped before the 34-character limit could cut it.
-      await iban.fill('');
-      await paste(iban, '  tr33  0006  1005  1978  6457  8413  26 ');
-      expect(await iban.inputValue()).toBe(GROUPED);
-      // The holder is kept as typed: a company name keeps its "." and "&".
-      await type(holder, 'Kaya & Oğulları Ltd. Şti.');
-      expect(await holder.inputValue()).toBe('Kaya & Oğulları Ltd. Şti.');
-      await inspect(page, shot('04-iban-typed'));
-    } else {
-      await iban.fill(GROUPED);
-    }
-    await holder.fill('Ayşe Kaya');
-    await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click());
-    expect(await textOf(page.locator('.notice--success'))).toBe('IBAN bilgileri kaydedildi.');
-    expect(await ibanRow()).toMatchObject({ iban: IBAN, account_holder: 'Ayşe Kaya' });
-
-    // The IBAN link's edit dialog does the same.
-    await app.test.db('social_links').insert({
-      customer_id: customerId,
-      platform: 'iban',
-      url: `${IBAN}|Ayşe Kaya`,
-      label: 'IBAN',
-      order_index: 1,
-      is_visible: true,
-      created_at: Date.now(),
-    });
-    await openEditor();
-    const row = await app.test.db('social_links').where({ customer_id: customerId, platform: 'iban' }).first();
-    dialog = await openDialog(
-      page,
-      page.locator(`a[href="#baglanti-duzenle-${row.id}"]`),
-      `baglanti-duzenle-${row.id}`,
-      js,
-    );
-    expect(await dialog.getByLabel('IBAN').getAttribute('maxlength')).toBe('34');
-    if (js) {
-      await type(dialog.getByLabel('IBAN'), '330006 10051978645784132600');
-      expect(await dialog.getByLabel('IBAN').inputValue()).toBe('TR330006 100519786457841326');
-      await type(dialog.getByLabel('Hesap sahibi'), 'Ayşe 2 Kaya');
-      expect(await dialog.getByLabel('Hesap sahibi').inputValue()).toBe('Ayşe 2 Kaya');
-      await inspect(page, shot('05-iban-link-typed'));
-    } else {
-      // Without JavaScript the server is the guard: "Ali_123" is refused in this dialog, kept as typed.
-      await dialog.getByLabel('Hesap sahibi').fill('Ali_123');
-      problems.expect(/status of 422/);
-      expect((await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click())).status()).toBe(422);
-      dialog = await expectDialog(page, `baglanti-duzenle-${row.id}`, js);
-      expect(await dialog.getByLabel('Hesap sahibi').inputValue()).toBe('Ali_123');
-      expect(await textOf(dialog.locator('.field__note--error'))).toMatch(/harf/);
-      await inspect(page, shot('05-iban-link-refused'));
-    }
-  });
+      await openEditor();
+      const row = await app.test.db('social_links').where({ customer_id: customerId, platform: 'iban' }).first();
+      dialog = await openDialog(
+        page,
+        page.locator(`a[href="#baglanti-duzenle-${row.id}"]`),
+        `baglanti-duzenle-${row.id}`,
+        js,
+      );
+      expect(await dialog.getByLabel('IBAN').getAttribute('maxlength')).toBe('34');
+      if (js) {
+        await type(dialog.getByLabel('IBAN'), '330006 10051978645784132600');
+        expect(await dialog.getByLabel('IBAN').inputValue()).toBe('TR330006 100519786457841326');
+        await type(dialog.getByLabel('Hesap sahibi'), 'Ayşe 2 Kaya');
+        expect(await dialog.getByLabel('Hesap sahibi').inputValue()).toBe('Ayşe 2 Kaya');
+        await inspect(page, shot('05-iban-link-typed'));
+      } else {
+        // Without JavaScript the server is the guard: "Ali_123" is refused in this dialog, kept as typed.
+        await dialog.getByLabel('Hesap sahibi').fill('Ali_123');
+        problems.expect(/status of 422/);
+        expect((await land(page, () => dialog.getByRole('button', { name: 'Kaydet' }).click())).status()).toBe(422);
+        dialog = await expectDialog(page, `baglanti-duzenle-${row.id}`, js);
+        expect(await dialog.getByLabel('Hesap sahibi').inputValue()).toBe('Ali_123');
+        expect(await textOf(dialog.locator('.field__note--error'))).toMatch(/harf/);
+        await inspect(page, shot('05-iban-link-refused'));
+      }
+    },
+  );
 
   it("11a: the contact dialog's switches keep it open, and a refused one moves back", async () => {
     await openEditor();

@@ -127,40 +127,43 @@ function notificationsStory(js: boolean, device: keyof typeof VIEWPORTS): void {
     await inspect(page, shot('05-confirmed'));
   });
 
-  it("a new message's e-mail reads well in a browser, and its unsubscribe page turns it off with one button", async () => {
-    await app.test.services.ownerMail.messages.send(
-      (
-        await app.test
-          .db('customers')
-          .where({ edit_token: base.slice(6) })
-          .first()
-      ).id,
-      'Kahveniz çok güzeldi; pazar günleri de açık olur musunuz?',
-      Date.now(),
-    );
-    const mail = await nextMail();
-    const { context: mailContext, page: mailPage } = await openPage(browser, {
-      baseURL: app.baseURL,
-      javaScript: false,
-      device,
-    });
-    await mailPage.setContent(String(mail.parsed.html));
-    expect(await mailPage.getByRole('heading', { level: 1 }).textContent()).toBe('Sayfanıza yeni bir mesaj geldi');
-    await screenshot(mailPage, shot('06-mail-html'));
-    await mailContext.close();
+  it(
+    "a new message's e-mail reads well in a browser, and its unsubscribe page turns it off " + 'with one button',
+    async () => {
+      await app.test.services.ownerMail.messages.send(
+        (
+          await app.test
+            .db('customers')
+            .where({ edit_token: base.slice(6) })
+            .first()
+        ).id,
+        'Kahveniz çok güzeldi; pazar günleri de açık olur musunuz?',
+        Date.now(),
+      );
+      const mail = await nextMail();
+      const { context: mailContext, page: mailPage } = await openPage(browser, {
+        baseURL: app.baseURL,
+        javaScript: false,
+        device,
+      });
+      await mailPage.setContent(String(mail.parsed.html));
+      expect(await mailPage.getByRole('heading', { level: 1 }).textContent()).toBe('Sayfanıza yeni bir mesaj geldi');
+      await screenshot(mailPage, shot('06-mail-html'));
+      await mailContext.close();
 
-    expect((await page.goto(pathIn(mail, 'unsubscribe')))?.status()).toBe(200);
-    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
-    await inspect(page, shot('07-unsubscribe-ask'));
-    const answer = await land(page, () => page.getByRole('button', { name: 'Aboneliği bırak' }).click());
-    expect(answer.status()).toBe(200);
-    expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
-    await inspect(page, shot('08-unsubscribed'));
+      expect((await page.goto(pathIn(mail, 'unsubscribe')))?.status()).toBe(200);
+      expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
+      await inspect(page, shot('07-unsubscribe-ask'));
+      const answer = await land(page, () => page.getByRole('button', { name: 'Aboneliği bırak' }).click());
+      expect(answer.status()).toBe(200);
+      expect(await textOf(page.locator('h1'))).toBe('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
+      await inspect(page, shot('08-unsubscribed'));
 
-    expect((await page.goto(`${base}/notifications`))?.status()).toBe(200);
-    expect(await page.getByRole('checkbox', { name: /Yeni mesaj geldiğinde/ }).isChecked()).toBe(false);
-    expect(await page.getByRole('checkbox', { name: /Haftalık özet/ }).isChecked()).toBe(true);
-  });
+      expect((await page.goto(`${base}/notifications`))?.status()).toBe(200);
+      expect(await page.getByRole('checkbox', { name: /Yeni mesaj geldiğinde/ }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: /Haftalık özet/ }).isChecked()).toBe(true);
+    },
+  );
 }
 
 describe('notifications, JavaScript off, phone', () => notificationsStory(false, 'phone'));

@@ -180,36 +180,40 @@ function ownerStory(js: boolean): void {
     await app?.close();
   });
 
-  it('welcome: greets by first name, offers the edit, messages and statistics buttons with Kişiler and Fiyat Listesi, and opens the public page in a new tab', async () => {
-    const res = await page.goto(base);
-    expect(res?.status()).toBe(200);
-    expect(res?.headers()['referrer-policy']).toBe('no-referrer');
-    expect(await page.locator('html.js').count()).toBe(js ? 1 : 0);
-    expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Merhaba, Ayşe!');
-    const nav = page.getByRole('navigation', { name: 'Yönetim' });
-    const buttons = nav.getByRole('link');
-    // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list; Bildirimler only with
-    // SMTP.
-    expect(await buttons.count()).toBe(5);
-    expect(await nav.getByRole('link', { name: /Kişiler/ }).getAttribute('href')).toBe(`${base}/leads`);
-    expect(await nav.getByRole('link', { name: /Fiyat Listesi/ }).getAttribute('href')).toBe(`${base}/price-list`);
-    expect(await nav.getByRole('link', { name: /Bildirimler/ }).count()).toBe(0);
-    expect(await nav.getByRole('link', { name: /Sayfayı Düzenle/ }).getAttribute('href')).toBe(`${base}/profile`);
-    expect(await nav.getByRole('link', { name: /Mesajlar/ }).getAttribute('href')).toBe(`${base}/messages`);
-    expect(await nav.getByRole('link', { name: /İstatistikler/ }).getAttribute('href')).toBe(`${base}/stats`);
-    await inspect(page, shot('01-welcome'));
+  it(
+    'welcome: greets by first name, offers the edit, messages and statistics buttons with Kişiler and Fiyat ' +
+      'Listesi, and opens the public page in a new tab',
+    async () => {
+      const res = await page.goto(base);
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+      expect(await page.locator('html.js').count()).toBe(js ? 1 : 0);
+      expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Merhaba, Ayşe!');
+      const nav = page.getByRole('navigation', { name: 'Yönetim' });
+      const buttons = nav.getByRole('link');
+      // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list;
+      // Bildirimler only with SMTP.
+      expect(await buttons.count()).toBe(5);
+      expect(await nav.getByRole('link', { name: /Kişiler/ }).getAttribute('href')).toBe(`${base}/leads`);
+      expect(await nav.getByRole('link', { name: /Fiyat Listesi/ }).getAttribute('href')).toBe(`${base}/price-list`);
+      expect(await nav.getByRole('link', { name: /Bildirimler/ }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: /Sayfayı Düzenle/ }).getAttribute('href')).toBe(`${base}/profile`);
+      expect(await nav.getByRole('link', { name: /Mesajlar/ }).getAttribute('href')).toBe(`${base}/messages`);
+      expect(await nav.getByRole('link', { name: /İstatistikler/ }).getAttribute('href')).toBe(`${base}/stats`);
+      await inspect(page, shot('01-welcome'));
 
-    const publicLink = page.getByRole('link', { name: /Profilimi görüntüle/ });
-    expect(await publicLink.getAttribute('target')).toBe('_blank');
-    expect((await publicLink.getAttribute('rel'))?.split(/\s+/)).toContain('noreferrer');
-    const [tab] = await Promise.all([context.waitForEvent('page'), publicLink.click()]);
-    await tab.waitForLoadState('load');
-    expect(new URL(tab.url()).pathname).toBe(`/${customer.slug}`);
-    // The secret edit link never travels as a Referer.
-    expect(await tab.evaluate(() => document.referrer)).toBe('');
-    expect(await textOf(tab.getByRole('heading', { level: 1 }))).toBe('Ayşe Kaya');
-    await tab.close();
-  });
+      const publicLink = page.getByRole('link', { name: /Profilimi görüntüle/ });
+      expect(await publicLink.getAttribute('target')).toBe('_blank');
+      expect((await publicLink.getAttribute('rel'))?.split(/\s+/)).toContain('noreferrer');
+      const [tab] = await Promise.all([context.waitForEvent('page'), publicLink.click()]);
+      await tab.waitForLoadState('load');
+      expect(new URL(tab.url()).pathname).toBe(`/${customer.slug}`);
+      // The secret edit link never travels as a Referer.
+      expect(await tab.evaluate(() => document.referrer)).toBe('');
+      expect(await textOf(tab.getByRole('heading', { level: 1 }))).toBe('Ayşe Kaya');
+      await tab.close();
+    },
+  );
 
   it('edit mode: the hint, the top controls and the floating button to leave', async () => {
     await land(page, () => page.getByRole('link', { name: /Sayfayı Düzenle/ }).click());
@@ -545,85 +549,89 @@ function ownerStory(js: boolean): void {
   }
 
   if (js) {
-    it('background picker: apply stays disabled until the active tab has a choice; animation, colour, uploaded image applied', async () => {
-      await openEditor();
-      const tools = page.getByRole('navigation', { name: 'Görünüm' });
-      const picker = (await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan')).locator(
-        '.background-picker',
-      );
-      await picker.waitFor();
-      const apply = picker.getByRole('button', { name: 'Uygula' });
-      // The current colour (the default light grey) counts as chosen on the colours tab.
-      expect(await picker.getByRole('tab', { name: 'Renkler' }).getAttribute('aria-selected')).toBe('true');
-      expect(await picker.getByRole('radio', { name: 'Açık Gri' }).isChecked()).toBe(true);
-      expect(await apply.isEnabled()).toBe(true);
-      await inspect(page, shot('12-background-colors'));
+    it(
+      'background picker: apply stays disabled until the active tab has a choice; animation, colour, ' +
+        'uploaded image applied',
+      async () => {
+        await openEditor();
+        const tools = page.getByRole('navigation', { name: 'Görünüm' });
+        const picker = (await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan')).locator(
+          '.background-picker',
+        );
+        await picker.waitFor();
+        const apply = picker.getByRole('button', { name: 'Uygula' });
+        // The current colour (the default light grey) counts as chosen on the colours tab.
+        expect(await picker.getByRole('tab', { name: 'Renkler' }).getAttribute('aria-selected')).toBe('true');
+        expect(await picker.getByRole('radio', { name: 'Açık Gri' }).isChecked()).toBe(true);
+        expect(await apply.isEnabled()).toBe(true);
+        await inspect(page, shot('12-background-colors'));
 
-      await picker.getByRole('tab', { name: 'Görseller' }).click();
-      expect(await apply.isDisabled()).toBe(true);
-      // Images come only from an upload: no address field (a third-party image could track visitors).
-      expect(await picker.getByLabel('Görsel adresi (URL)').count()).toBe(0);
-      await picker
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
-      // The widget reads the chosen file before it enables "Uygula": waited for, not assumed.
-      await expect.poll(() => apply.isEnabled()).toBe(true);
-      await expect
-        .poll(() =>
-          picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth),
-        )
-        .toBe(1600);
-      await inspect(page, shot('13-background-images'));
+        await picker.getByRole('tab', { name: 'Görseller' }).click();
+        expect(await apply.isDisabled()).toBe(true);
+        // Images come only from an upload: no address field (a third-party image could track visitors).
+        expect(await picker.getByLabel('Görsel adresi (URL)').count()).toBe(0);
+        await picker
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+        // The widget reads the chosen file before it enables "Uygula": waited for, not assumed.
+        await expect.poll(() => apply.isEnabled()).toBe(true);
+        await expect
+          .poll(() =>
+            picker.locator('img.background-picker__image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+          )
+          .toBe(1600);
+        await inspect(page, shot('13-background-images'));
 
-      await picker.getByRole('tab', { name: 'Animasyonlar' }).click();
-      expect(await apply.isDisabled()).toBe(true);
-      expect(await textOf(picker.locator('.background-picker__actions .background-picker__note'))).toBe(
-        'Uygulamak için bu sekmede bir seçim yapın.',
-      );
-      await picker.getByRole('radio', { name: 'Dalgalar' }).check();
-      expect(await apply.isEnabled()).toBe(true);
-      await picker.locator('canvas.background-picker__canvas').waitFor();
-      await inspect(page, shot('14-background-animations'));
-      await land(page, () => apply.click());
-      expect(page.url()).toContain('durum=arka-plan');
-      await expectNotice('Arka plan güncellendi.');
-      let row = await profileRow();
-      expect(row.background_type).toBe('animation');
-      expect(String(row.background_value)).toMatch(/^animation:waves:\{/);
-      // The edit page shows it as the visitors will see it.
-      expect(await page.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
-      await openPublic();
-      expect(await pub.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
+        await picker.getByRole('tab', { name: 'Animasyonlar' }).click();
+        expect(await apply.isDisabled()).toBe(true);
+        expect(await textOf(picker.locator('.background-picker__actions .background-picker__note'))).toBe(
+          'Uygulamak için bu sekmede bir seçim yapın.',
+        );
+        await picker.getByRole('radio', { name: 'Dalgalar' }).check();
+        expect(await apply.isEnabled()).toBe(true);
+        await picker.locator('canvas.background-picker__canvas').waitFor();
+        await inspect(page, shot('14-background-animations'));
+        await land(page, () => apply.click());
+        expect(page.url()).toContain('durum=arka-plan');
+        await expectNotice('Arka plan güncellendi.');
+        let row = await profileRow();
+        expect(row.background_type).toBe('animation');
+        expect(String(row.background_value)).toMatch(/^animation:waves:\{/);
+        // The edit page shows it as the visitors will see it.
+        expect(await page.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
+        await openPublic();
+        expect(await pub.locator('.page-bg canvas[data-animation="waves"]').count()).toBe(1);
 
-      // Now the colours tab has nothing chosen.
-      await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
-      await picker.waitFor();
-      expect(await picker.getByRole('tab', { name: 'Animasyonlar' }).getAttribute('aria-selected')).toBe('true');
-      expect(await picker.getByRole('radio', { name: 'Dalgalar' }).isChecked()).toBe(true);
-      await picker.getByRole('tab', { name: 'Renkler' }).click();
-      expect(await apply.isDisabled()).toBe(true);
-      await picker.getByText('Lavanta', { exact: true }).click();
-      expect(await apply.isEnabled()).toBe(true);
-      await land(page, () => apply.click());
-      row = await profileRow();
-      expect([row.background_type, row.background_value]).toEqual(['color', '#ede9fe']);
-      await openPublic();
-      expect(await pub.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(237, 233, 254)');
+        // Now the colours tab has nothing chosen.
+        await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
+        await picker.waitFor();
+        expect(await picker.getByRole('tab', { name: 'Animasyonlar' }).getAttribute('aria-selected')).toBe('true');
+        expect(await picker.getByRole('radio', { name: 'Dalgalar' }).isChecked()).toBe(true);
+        await picker.getByRole('tab', { name: 'Renkler' }).click();
+        expect(await apply.isDisabled()).toBe(true);
+        await picker.getByText('Lavanta', { exact: true }).click();
+        expect(await apply.isEnabled()).toBe(true);
+        await land(page, () => apply.click());
+        row = await profileRow();
+        expect([row.background_type, row.background_value]).toEqual(['color', '#ede9fe']);
+        await openPublic();
+        expect(await pub.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(237, 233, 254)');
 
-      await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
-      await picker.waitFor();
-      await picker.getByRole('tab', { name: 'Görseller' }).click();
-      expect(await apply.isDisabled()).toBe(true);
-      await picker
-        .locator('input[type=file]')
-        .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
-      await land(page, () => apply.click());
-      row = await profileRow();
-      expect(row.background_type).toBe('image');
-      expect(String(row.background_value)).toMatch(new RegExp(`^/uploads/${customer.id}/`));
-      await openPublic();
-      expect(await pub.locator('.page-bg img').getAttribute('src')).toBe(row.background_value);
-    });
+        await openDialog(tools.getByRole('link', { name: /Arka Plan/ }), 'arka-plan');
+        await picker.waitFor();
+        await picker.getByRole('tab', { name: 'Görseller' }).click();
+        expect(await apply.isDisabled()).toBe(true);
+        await picker
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'arka.jpg', mimeType: 'image/jpeg', buffer: await coverJpeg() });
+        await land(page, () => apply.click());
+        row = await profileRow();
+        expect(row.background_type).toBe('image');
+        expect(String(row.background_value)).toMatch(new RegExp(`^/uploads/${customer.id}/`));
+        await openPublic();
+        expect(await pub.locator('.page-bg img').getAttribute('src')).toBe(row.background_value);
+      },
+    );
   } else {
     it('background: the plain forms apply a colour, an animation and an uploaded image', async () => {
       await openEditor();
@@ -926,64 +934,67 @@ function ownerStory(js: boolean): void {
   });
 
   if (js) {
-    it('links: dragged to a new place with the link-sorter, and moved by the up/down buttons without a reload', async () => {
-      await openEditor();
-      const list = page.locator('ol.owner-links');
-      const labels = () => list.locator('.owner-link__text strong').allInnerTexts();
-      const before = await labels();
-      expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Konum']);
-      const item = list.locator('li', { hasText: 'WhatsApp' });
-      const id = await item.getAttribute('data-link-id');
-      const handle = item.locator('[data-drag-handle]');
-      await handle.waitFor({ state: 'visible' });
-      // The drag happens on screen: the first items in the middle of the viewport.
-      await list
-        .locator('li')
-        .nth(1)
-        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const from = (await handle.boundingBox())!;
-      const to = (await list.locator('li').first().boundingBox())!;
-      const saved = page.waitForResponse(
-        (r) => r.url().endsWith(`${base}/links/order`) && r.request().method() === 'POST',
-      );
-      const x = from.x + from.width / 2;
-      const startY = from.y + from.height / 2;
-      const endY = to.y + 5;
-      await page.mouse.move(x, startY);
-      await page.mouse.down();
-      for (let i = 1; i <= 20; i++) await page.mouse.move(x, startY + ((endY - startY) * i) / 20);
-      // sortablejs animates the items it passes: hover over the top until the item is first.
-      const deadline = Date.now() + 5000;
-      for (
-        let n = 0;
-        (await list.locator('li').first().getAttribute('data-link-id')) !== id && Date.now() < deadline;
-        n++
-      ) {
-        await page.mouse.move(x, endY + (n % 2));
-      }
-      await page.mouse.up();
-      expect((await saved).status()).toBe(200);
-      await expect.poll(labels).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
-      expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 1. sıraya taşındı');
-      expect((await links()).map((l) => l.label)).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
-      // Konum is hidden: the public page shows the other two.
-      expect((await publicLabels()).slice(0, 3)).toEqual(['WhatsApp', 'Instagram', 'Atölye Kursları']);
+    it(
+      'links: dragged to a new place with the link-sorter, ' + 'and moved by the up/down buttons without a reload',
+      async () => {
+        await openEditor();
+        const list = page.locator('ol.owner-links');
+        const labels = () => list.locator('.owner-link__text strong').allInnerTexts();
+        const before = await labels();
+        expect(before.slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Konum']);
+        const item = list.locator('li', { hasText: 'WhatsApp' });
+        const id = await item.getAttribute('data-link-id');
+        const handle = item.locator('[data-drag-handle]');
+        await handle.waitFor({ state: 'visible' });
+        // The drag happens on screen: the first items in the middle of the viewport.
+        await list
+          .locator('li')
+          .nth(1)
+          .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        const from = (await handle.boundingBox())!;
+        const to = (await list.locator('li').first().boundingBox())!;
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith(`${base}/links/order`) && r.request().method() === 'POST',
+        );
+        const x = from.x + from.width / 2;
+        const startY = from.y + from.height / 2;
+        const endY = to.y + 5;
+        await page.mouse.move(x, startY);
+        await page.mouse.down();
+        for (let i = 1; i <= 20; i++) await page.mouse.move(x, startY + ((endY - startY) * i) / 20);
+        // sortablejs animates the items it passes: hover over the top until the item is first.
+        const deadline = Date.now() + 5000;
+        for (
+          let n = 0;
+          (await list.locator('li').first().getAttribute('data-link-id')) !== id && Date.now() < deadline;
+          n++
+        ) {
+          await page.mouse.move(x, endY + (n % 2));
+        }
+        await page.mouse.up();
+        expect((await saved).status()).toBe(200);
+        await expect.poll(labels).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
+        expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 1. sıraya taşındı');
+        expect((await links()).map((l) => l.label)).toEqual(['WhatsApp', 'Instagram', ...before.slice(2)]);
+        // Konum is hidden: the public page shows the other two.
+        expect((await publicLabels()).slice(0, 3)).toEqual(['WhatsApp', 'Instagram', 'Atölye Kursları']);
 
-      // The buttons move in place: no new document.
-      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-      await page.getByRole('button', { name: 'WhatsApp: aşağı taşı' }).click();
-      await expect.poll(labels).toEqual(['Instagram', 'WhatsApp', ...before.slice(2)]);
-      expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 2. sıraya taşındı');
-      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        'WhatsApp: aşağı taşı',
-      );
-      expect(await page.getByRole('button', { name: 'Instagram: yukarı taşı' }).getAttribute('aria-disabled')).toBe(
-        'true',
-      );
-      await inspect(page, shot('21-links-sorted'));
-      expect((await publicLabels()).slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Atölye Kursları']);
-    });
+        // The buttons move in place: no new document.
+        await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+        await page.getByRole('button', { name: 'WhatsApp: aşağı taşı' }).click();
+        await expect.poll(labels).toEqual(['Instagram', 'WhatsApp', ...before.slice(2)]);
+        expect(await textOf(page.locator('.link-sorter__status'))).toBe('WhatsApp 2. sıraya taşındı');
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+          'WhatsApp: aşağı taşı',
+        );
+        expect(await page.getByRole('button', { name: 'Instagram: yukarı taşı' }).getAttribute('aria-disabled')).toBe(
+          'true',
+        );
+        await inspect(page, shot('21-links-sorted'));
+        expect((await publicLabels()).slice(0, 3)).toEqual(['Instagram', 'WhatsApp', 'Atölye Kursları']);
+      },
+    );
   } else {
     it('links: the up/down buttons reorder with plain forms', async () => {
       await openEditor();
@@ -1105,91 +1116,94 @@ function ownerStory(js: boolean): void {
       await inspect(page, shot('26-messages-empty'));
     });
 
-    it('statistics: the four tiles, the 7-day bars and (with JavaScript) the chart over the 7/30/90 range links', async () => {
-      const now = Date.now();
-      const today = dayKey(now);
-      // Views per day back from today (0 = today): 3, 2, 0, 5, 1, 0, 4; and 2 forty days ago.
-      const perDay = [3, 2, 0, 5, 1, 0, 4];
-      const stamps: number[] = [];
-      perDay.forEach((n, back) => {
-        for (let i = 0; i < n; i++) stamps.push(back === 0 ? now - i * 1000 : now - back * DAY);
-      });
-      stamps.push(now - 40 * DAY, now - 40 * DAY);
-      for (const at of stamps) app.test.services.views.record(fresh.id, at);
-      await app.test.services.views.flush();
-      const count = (pred: (key: string) => boolean) => stamps.filter((at) => pred(dayKey(at))).length;
-      const expected = {
-        Bugün: count((k) => k === today),
-        Dün: count((k) => k === shiftDay(today, -1)),
-        'Bu Ay': count((k) => k.slice(0, 7) === today.slice(0, 7)),
-        'Geçen Ay': count((k) => k.slice(0, 7) === previousMonth(today)),
-      };
+    it(
+      'statistics: the four tiles, the 7-day bars and (with ' + 'JavaScript) the chart over the 7/30/90 range links',
+      async () => {
+        const now = Date.now();
+        const today = dayKey(now);
+        // Views per day back from today (0 = today): 3, 2, 0, 5, 1, 0, 4; and 2 forty days ago.
+        const perDay = [3, 2, 0, 5, 1, 0, 4];
+        const stamps: number[] = [];
+        perDay.forEach((n, back) => {
+          for (let i = 0; i < n; i++) stamps.push(back === 0 ? now - i * 1000 : now - back * DAY);
+        });
+        stamps.push(now - 40 * DAY, now - 40 * DAY);
+        for (const at of stamps) app.test.services.views.record(fresh.id, at);
+        await app.test.services.views.flush();
+        const count = (pred: (key: string) => boolean) => stamps.filter((at) => pred(dayKey(at))).length;
+        const expected = {
+          Bugün: count((k) => k === today),
+          Dün: count((k) => k === shiftDay(today, -1)),
+          'Bu Ay': count((k) => k.slice(0, 7) === today.slice(0, 7)),
+          'Geçen Ay': count((k) => k.slice(0, 7) === previousMonth(today)),
+        };
 
-      await page.goto(`/edit/${fresh.editToken}`);
-      await land(page, () => page.getByRole('link', { name: /İstatistikler/ }).click());
-      expect(new URL(page.url()).pathname).toBe(`/edit/${fresh.editToken}/stats`);
-      const tiles = page.locator('.stat-tiles .stat-tile');
-      expect(await tiles.locator('.stat-tile__label').allInnerTexts()).toEqual(['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay']);
-      const shown = Object.fromEntries(
-        await tiles.evaluateAll((all) =>
-          all.map((t) => [
-            t.querySelector('.stat-tile__label')!.textContent!.trim(),
-            Number(t.querySelector('.stat-tile__value')!.textContent),
-          ]),
-        ),
-      );
-      expect(shown).toEqual(expected);
-
-      const rows = page.locator('ol.bars > li');
-      expect(await rows.count()).toBe(7);
-      const days = Array.from({ length: 7 }, (_, i) => shiftDay(today, i - 6));
-      const views = days.map((d) => count((k) => k === d));
-      expect((await rows.locator('.bars__value').allInnerTexts()).map((t) => Number.parseInt(t, 10))).toEqual(views);
-      const trDate = new Intl.DateTimeFormat('tr-TR', {
-        timeZone: 'UTC',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      });
-      expect(await rows.locator('.bars__date').allInnerTexts()).toEqual(
-        days.map((d) => trDate.format(new Date(`${d}T12:00:00Z`))),
-      );
-      const widths = await rows
-        .locator('.bars__bar')
-        .evaluateAll((bars) =>
-          bars.map((b) =>
-            Math.round((b.getBoundingClientRect().width / b.parentElement!.getBoundingClientRect().width) * 100),
+        await page.goto(`/edit/${fresh.editToken}`);
+        await land(page, () => page.getByRole('link', { name: /İstatistikler/ }).click());
+        expect(new URL(page.url()).pathname).toBe(`/edit/${fresh.editToken}/stats`);
+        const tiles = page.locator('.stat-tiles .stat-tile');
+        expect(await tiles.locator('.stat-tile__label').allInnerTexts()).toEqual(['Bugün', 'Dün', 'Bu Ay', 'Geçen Ay']);
+        const shown = Object.fromEntries(
+          await tiles.evaluateAll((all) =>
+            all.map((t) => [
+              t.querySelector('.stat-tile__label')!.textContent!.trim(),
+              Number(t.querySelector('.stat-tile__value')!.textContent),
+            ]),
           ),
         );
-      const max = Math.max(...views);
-      views.forEach((v, i) => expect(widths[i]).toBeCloseTo(Math.max(10, Math.round((v / max) * 20) * 5), -0.5));
+        expect(shown).toEqual(expected);
 
-      if (js) {
-        // The range is the page's own (plain links, 7 days first); the chart draws views and clicks over it.
-        const chart = page.locator('.stats-chart');
-        await chart.locator('svg.stats-chart__svg').waitFor();
-        expect(await chart.locator('rect.stats-chart__bar').count()).toBe(7);
-        const heights = await chart
-          .locator('rect.stats-chart__bar')
-          .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('height'))));
-        expect(heights.indexOf(Math.max(...heights))).toBe(views.indexOf(max));
-        await land(page, () => page.getByRole('link', { name: 'Son 30 gün' }).click());
-        await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(30);
-        expect(await textOf(chart.locator('figcaption'))).toBe(
-          `Son 30 gün: toplam ${perDay.reduce((a, b) => a + b, 0)} görüntülenme, 0 tıklama`,
+        const rows = page.locator('ol.bars > li');
+        expect(await rows.count()).toBe(7);
+        const days = Array.from({ length: 7 }, (_, i) => shiftDay(today, i - 6));
+        const views = days.map((d) => count((k) => k === d));
+        expect((await rows.locator('.bars__value').allInnerTexts()).map((t) => Number.parseInt(t, 10))).toEqual(views);
+        const trDate = new Intl.DateTimeFormat('tr-TR', {
+          timeZone: 'UTC',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        });
+        expect(await rows.locator('.bars__date').allInnerTexts()).toEqual(
+          days.map((d) => trDate.format(new Date(`${d}T12:00:00Z`))),
         );
-        await land(page, () => page.getByRole('link', { name: 'Son 90 gün' }).click());
-        await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(90);
-        expect(await textOf(chart.locator('figcaption'))).toBe(
-          `Son 90 gün: toplam ${stamps.length} görüntülenme, 0 tıklama`,
-        );
-        await land(page, () => page.getByRole('link', { name: 'Son 7 gün' }).click());
-        await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(7);
-      } else {
-        expect(await textOf(page.locator('.chart-card .muted'))).toContain('JavaScript');
-      }
-      await inspect(page, shot('27-stats'));
-    });
+        const widths = await rows
+          .locator('.bars__bar')
+          .evaluateAll((bars) =>
+            bars.map((b) =>
+              Math.round((b.getBoundingClientRect().width / b.parentElement!.getBoundingClientRect().width) * 100),
+            ),
+          );
+        const max = Math.max(...views);
+        views.forEach((v, i) => expect(widths[i]).toBeCloseTo(Math.max(10, Math.round((v / max) * 20) * 5), -0.5));
+
+        if (js) {
+          // The range is the page's own (plain links, 7 days first); the chart draws views and clicks over it.
+          const chart = page.locator('.stats-chart');
+          await chart.locator('svg.stats-chart__svg').waitFor();
+          expect(await chart.locator('rect.stats-chart__bar').count()).toBe(7);
+          const heights = await chart
+            .locator('rect.stats-chart__bar')
+            .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('height'))));
+          expect(heights.indexOf(Math.max(...heights))).toBe(views.indexOf(max));
+          await land(page, () => page.getByRole('link', { name: 'Son 30 gün' }).click());
+          await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(30);
+          expect(await textOf(chart.locator('figcaption'))).toBe(
+            `Son 30 gün: toplam ${perDay.reduce((a, b) => a + b, 0)} görüntülenme, 0 tıklama`,
+          );
+          await land(page, () => page.getByRole('link', { name: 'Son 90 gün' }).click());
+          await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(90);
+          expect(await textOf(chart.locator('figcaption'))).toBe(
+            `Son 90 gün: toplam ${stamps.length} görüntülenme, 0 tıklama`,
+          );
+          await land(page, () => page.getByRole('link', { name: 'Son 7 gün' }).click());
+          await expect.poll(() => chart.locator('rect.stats-chart__bar').count()).toBe(7);
+        } else {
+          expect(await textOf(page.locator('.chart-card .muted'))).toContain('JavaScript');
+        }
+        await inspect(page, shot('27-stats'));
+      },
+    );
   });
 
   it('a wrong or malformed token is a 404 page', async () => {

@@ -46,28 +46,32 @@ describe('the public IBAN dialog', () => {
 
   for (const js of [true, false]) {
     for (const device of ['phone', 'desktop'] as (keyof typeof VIEWPORTS)[]) {
-      it(`${js ? 'with' : 'without'} JavaScript on a ${device}: ${device === 'phone' ? 'copy into the bank app' : 'scan the QR'}; each account once`, async () => {
-        const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device });
-        try {
-          problems.watch(page);
-          expect((await page.goto(`/${slug}`))?.status()).toBe(200);
-          expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(device === 'phone');
-          // The card's account once (the card), the other account as its link.
-          expect(await page.locator('.links .link__label').allInnerTexts()).toEqual(['Şirket Hesabı']);
-          expect(await page.getByText('TR33 0006 1005 1978 6457 8413 26').count()).toBe(1);
-          await page.getByRole('link', { name: /Şirket Hesabı/ }).click();
-          const dialog = await expectDialog(page, `baglanti-${linkId}`, js);
-          expect(await textOf(dialog.locator('.iban__number'))).toBe('TR32 0010 0099 9990 1234 5678 90');
-          const shown = device === 'phone' ? COPY_TEXT : SCAN_TEXT;
-          const hidden = device === 'phone' ? SCAN_TEXT : COPY_TEXT;
-          expect(await textOf(dialog.getByText(shown))).toBe(shown);
-          expect(await dialog.getByText(hidden).isVisible()).toBe(false);
-          await inspect(page, `profile-iban-${js ? 'js' : 'nojs'}-${device}`);
-          expect(problems.take()).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
+      it(
+        `${js ? 'with' : 'without'} JavaScript on a ${device}:` +
+          ` ${device === 'phone' ? 'copy into the bank app' : 'scan the QR'}; each account once`,
+        async () => {
+          const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript: js, device });
+          try {
+            problems.watch(page);
+            expect((await page.goto(`/${slug}`))?.status()).toBe(200);
+            expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(device === 'phone');
+            // The card's account once (the card), the other account as its link.
+            expect(await page.locator('.links .link__label').allInnerTexts()).toEqual(['Şirket Hesabı']);
+            expect(await page.getByText('TR33 0006 1005 1978 6457 8413 26').count()).toBe(1);
+            await page.getByRole('link', { name: /Şirket Hesabı/ }).click();
+            const dialog = await expectDialog(page, `baglanti-${linkId}`, js);
+            expect(await textOf(dialog.locator('.iban__number'))).toBe('TR32 0010 0099 9990 1234 5678 90');
+            const shown = device === 'phone' ? COPY_TEXT : SCAN_TEXT;
+            const hidden = device === 'phone' ? SCAN_TEXT : COPY_TEXT;
+            expect(await textOf(dialog.getByText(shown))).toBe(shown);
+            expect(await dialog.getByText(hidden).isVisible()).toBe(false);
+            await inspect(page, `profile-iban-${js ? 'js' : 'nojs'}-${device}`);
+            expect(problems.take()).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        },
+      );
     }
   }
 });

@@ -858,75 +858,83 @@ function looks(): void {
   // One test per theme and size: the four pages together are more than a busy machine draws in one test's time.
   for (const dark of [false, true]) {
     for (const device of ['phone', 'desktop'] as const) {
-      it(`draws every platform and contact button icon as SVG, no emoji font needed (${device}, ${dark ? 'dark' : 'light'})`, async () => {
-        await setProfile({ dark_mode: dark });
-        try {
-          const page = await open(false, device);
-          await page.goto(`/${customer.slug}`);
-          const icons = page.locator('.links .link__icon');
-          expect(await icons.count()).toBe(LINK_LABELS.length);
-          // Every link but the custom one with its own emoji (🏺) has a drawn icon that really has a size.
-          const drawn = await icons.evaluateAll((spans) =>
-            spans.map((span) => {
-              const svg = span.querySelector('svg');
-              const box = svg?.getBoundingClientRect();
-              return svg && box
-                ? `${Math.round(box.width)}x${Math.round(box.height)}`
-                : (span.textContent ?? '').trim();
-            }),
-          );
-          expect(drawn.filter((d) => d !== '22x22')).toEqual(['🏺']);
-          const actions = await page.locator('.actions .action svg').count();
-          expect(actions).toBe(await page.locator('.actions .action').count());
-          // A brand icon keeps 3:1 against its tile in either theme.
-          const ratios = await page.locator('.link__icon svg.icon--brand').evaluateAll((svgs) => {
-            const lum = (rgb: string) => {
-              const [r, g, b] = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((c) => {
-                const s = Number(c) / 255;
-                return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      it(
+        `draws every platform and contact button icon as SVG, no emoji font needed ` +
+          `(${device}, ${dark ? 'dark' : 'light'})`,
+        async () => {
+          await setProfile({ dark_mode: dark });
+          try {
+            const page = await open(false, device);
+            await page.goto(`/${customer.slug}`);
+            const icons = page.locator('.links .link__icon');
+            expect(await icons.count()).toBe(LINK_LABELS.length);
+            // Every link but the custom one with its own emoji (🏺) has a drawn icon that really has a size.
+            const drawn = await icons.evaluateAll((spans) =>
+              spans.map((span) => {
+                const svg = span.querySelector('svg');
+                const box = svg?.getBoundingClientRect();
+                return svg && box
+                  ? `${Math.round(box.width)}x${Math.round(box.height)}`
+                  : (span.textContent ?? '').trim();
+              }),
+            );
+            expect(drawn.filter((d) => d !== '22x22')).toEqual(['🏺']);
+            const actions = await page.locator('.actions .action svg').count();
+            expect(actions).toBe(await page.locator('.actions .action').count());
+            // A brand icon keeps 3:1 against its tile in either theme.
+            const ratios = await page.locator('.link__icon svg.icon--brand').evaluateAll((svgs) => {
+              const lum = (rgb: string) => {
+                const [r, g, b] = (rgb.match(/\d+/g) ?? []).slice(0, 3).map((c) => {
+                  const s = Number(c) / 255;
+                  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+                });
+                return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+              };
+              return svgs.map((svg) => {
+                const fill = lum(getComputedStyle(svg).fill);
+                const tile = lum(getComputedStyle(svg.parentElement!).backgroundColor);
+                return (Math.max(fill, tile) + 0.05) / (Math.min(fill, tile) + 0.05);
               });
-              return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-            };
-            return svgs.map((svg) => {
-              const fill = lum(getComputedStyle(svg).fill);
-              const tile = lum(getComputedStyle(svg.parentElement!).backgroundColor);
-              return (Math.max(fill, tile) + 0.05) / (Math.min(fill, tile) + 0.05);
             });
-          });
-          expect(ratios.length).toBeGreaterThan(5);
-          expect(Math.min(...ratios)).toBeGreaterThanOrEqual(3);
-          await inspect(page, `profile-nojs-${device}-icons-${dark ? 'dark' : 'light'}`);
-        } finally {
-          await setProfile({ dark_mode: false });
-        }
-      });
+            expect(ratios.length).toBeGreaterThan(5);
+            expect(Math.min(...ratios)).toBeGreaterThanOrEqual(3);
+            await inspect(page, `profile-nojs-${device}-icons-${dark ? 'dark' : 'light'}`);
+          } finally {
+            await setProfile({ dark_mode: false });
+          }
+        },
+      );
     }
   }
 
-  it("keeps the owner's finish button in the top bar on a phone, over no content while scrolling; floating on a desktop", async () => {
-    const row = await app.test.db('customers').where({ id: customer.id }).first();
-    for (const device of ['phone', 'desktop'] as const) {
-      const page = await open(false, device);
-      await page.goto(`/edit/${String(row.edit_token)}/profile`);
-      const fab = page.getByRole('link', { name: 'Düzenlemeyi Bitir' });
-      for (const scroll of [0, 900, 1800]) {
-        await page.evaluate((y) => window.scrollTo(0, y), scroll);
-        const [button, bar] = await Promise.all([fab.boundingBox(), page.locator('.edit-bar').boundingBox()]);
-        if (device === 'phone') {
-          // Inside the sticky bar, beside the title, never over the page below it.
-          expect(button!.y).toBeGreaterThanOrEqual(bar!.y);
-          expect(button!.y + button!.height).toBeLessThanOrEqual(bar!.y + bar!.height);
-          const title = await page.locator('.edit-bar__title').boundingBox();
-          expect(title!.x + title!.width).toBeLessThanOrEqual(button!.x);
-        } else {
-          // Beside the page column, not over it.
-          const main = await page.locator('main').boundingBox();
-          expect(button!.x).toBeGreaterThanOrEqual(main!.x + main!.width);
+  it(
+    "keeps the owner's finish button in the top bar on a phone, over no content while scrolling; floating " +
+      'on a desktop',
+    async () => {
+      const row = await app.test.db('customers').where({ id: customer.id }).first();
+      for (const device of ['phone', 'desktop'] as const) {
+        const page = await open(false, device);
+        await page.goto(`/edit/${String(row.edit_token)}/profile`);
+        const fab = page.getByRole('link', { name: 'Düzenlemeyi Bitir' });
+        for (const scroll of [0, 900, 1800]) {
+          await page.evaluate((y) => window.scrollTo(0, y), scroll);
+          const [button, bar] = await Promise.all([fab.boundingBox(), page.locator('.edit-bar').boundingBox()]);
+          if (device === 'phone') {
+            // Inside the sticky bar, beside the title, never over the page below it.
+            expect(button!.y).toBeGreaterThanOrEqual(bar!.y);
+            expect(button!.y + button!.height).toBeLessThanOrEqual(bar!.y + bar!.height);
+            const title = await page.locator('.edit-bar__title').boundingBox();
+            expect(title!.x + title!.width).toBeLessThanOrEqual(button!.x);
+          } else {
+            // Beside the page column, not over it.
+            const main = await page.locator('main').boundingBox();
+            expect(button!.x).toBeGreaterThanOrEqual(main!.x + main!.width);
+          }
         }
+        await screenshot(page, `owner-nojs-${device}-finish-button`);
       }
-      await screenshot(page, `owner-nojs-${device}-finish-button`);
-    }
-  });
+    },
+  );
 
   it('keeps the first render (HTML + CSS) under 14 KB gzipped', async () => {
     const page = await open(false);

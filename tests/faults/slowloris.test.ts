@@ -53,7 +53,8 @@ function slowConnection(port: number): Promise<Slow> {
 
 describe('slow clients', () => {
   it(
-    `answers a normal visitor within a second while ${SLOW_CONNECTIONS} slowloris connections are open, and closes them`,
+    `answers a normal visitor within a second while ${SLOW_CONNECTIONS} slowloris connections are open, ` +
+      `and closes them`,
     { timeout: 60_000 },
     async () => {
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'vizit-slowloris-'));

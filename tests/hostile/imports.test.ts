@@ -181,12 +181,15 @@ describe(`${MANY_CUSTOMERS} customers, printed and exported`, () => {
     expect(res.status).toBe(200);
   });
 
-  it(`the per-customer export of a customer with ${MANY_MESSAGES.toLocaleString('en')} messages of 500 characters`, async () => {
-    seedMessages(h.customer.id, MANY_MESSAGES);
-    const res = await hostileCase(h, 'customer-export-many-messages', () =>
-      asAdmin(h, `/admin/customers/${h.customer.id}/export`),
-    );
-    expect(res.status, shown(res)).toBe(200);
-    expect(res.body.subarray(0, 2).toString('latin1')).toBe('PK');
-  });
+  it(
+    `the per-customer export of a customer with ${MANY_MESSAGES.toLocaleString('en')} messages of ` + `500 characters`,
+    async () => {
+      seedMessages(h.customer.id, MANY_MESSAGES);
+      const res = await hostileCase(h, 'customer-export-many-messages', () =>
+        asAdmin(h, `/admin/customers/${h.customer.id}/export`),
+      );
+      expect(res.status, shown(res)).toBe(200);
+      expect(res.body.subarray(0, 2).toString('latin1')).toBe('PK');
+    },
+  );
 });

@@ -95,25 +95,28 @@ describe('/admin/password', () => {
     await agent.get('/admin').expect(200);
   });
 
-  it('throttles wrong current passwords per administrator: after 5, a 429 in the page, even for the right one', async () => {
-    const { agent } = await signIn(t.app);
-    const fields = (current: string) => ({
-      current_password: current,
-      new_password: NEW_PASSWORD,
-      new_password_confirm: NEW_PASSWORD,
-    });
-    for (let i = 0; i < 5; i += 1) expect((await change(agent, fields(`yanlis-sifre-${i}`))).status).toBe(422);
-    const limited = await change(agent, fields(ADMIN_PASSWORD));
-    expect(limited.status).toBe(429);
-    expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
-    expect(limited.text).toContain('name="current_password"');
-    expect(await t.services.auth.authenticate(ADMIN_EMAIL, ADMIN_PASSWORD)).not.toBeNull();
-    // Another session of the same administrator meets the same counter, and so does the sign-in form.
-    const other = await signIn(t.app).catch(() => null);
-    expect(other).toBeNull();
-    now += 15 * 60_000;
-    expect((await change(agent, fields(ADMIN_PASSWORD))).status).toBe(303);
-  });
+  it(
+    'throttles wrong current passwords per administrator: ' + 'after 5, a 429 in the page, even for the right one',
+    async () => {
+      const { agent } = await signIn(t.app);
+      const fields = (current: string) => ({
+        current_password: current,
+        new_password: NEW_PASSWORD,
+        new_password_confirm: NEW_PASSWORD,
+      });
+      for (let i = 0; i < 5; i += 1) expect((await change(agent, fields(`yanlis-sifre-${i}`))).status).toBe(422);
+      const limited = await change(agent, fields(ADMIN_PASSWORD));
+      expect(limited.status).toBe(429);
+      expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+      expect(limited.text).toContain('name="current_password"');
+      expect(await t.services.auth.authenticate(ADMIN_EMAIL, ADMIN_PASSWORD)).not.toBeNull();
+      // Another session of the same administrator meets the same counter, and so does the sign-in form.
+      const other = await signIn(t.app).catch(() => null);
+      expect(other).toBeNull();
+      now += 15 * 60_000;
+      expect((await change(agent, fields(ADMIN_PASSWORD))).status).toBe(303);
+    },
+  );
 
   it('does not count a refused new password against the limit', async () => {
     const { agent } = await signIn(t.app);

@@ -78,74 +78,82 @@ const members = async (action: string): Promise<string[][]> =>
   );
 
 describe("the list's bulk form (GET /admin)", () => {
-  it("sits at the top of the list, carries the list's q, durum, sira and page back, and offers the page and all matching", async () => {
-    await t.db.batchInsert(
-      'customers',
-      Array.from({ length: 60 }, (_, i) => ({
-        name: 'Toplu',
-        surname: `Kaya ${i}`,
-        slug: `toplu-kaya-${i}`,
-        search_text: `toplu kaya ${i} toplu-kaya-${i}`,
-        edit_token: `token-${i}-${'x'.repeat(30)}`,
-        is_active: true,
-        created_at: Date.now() + i,
-      })),
-      100,
-    );
-    const res = await admin.agent.get('/admin?q=kaya&durum=aktif&sira=ad&page=1').expect(200);
-    const form = res.text.slice(
-      res.text.indexOf('<form id="secilenler"'),
-      res.text.indexOf('</form>', res.text.indexOf('<form id="secilenler"')),
-    );
-    expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
-    expect(form).toContain('method="post" action="/admin/customers/bulk"');
-    for (const hidden of ['name="q" value="kaya"', 'name="durum" value="aktif"', 'name="sira" value="ad"'])
-      expect(form).toContain(hidden);
-    const rowIds = [...res.text.matchAll(/<input type="checkbox" name="ids" value="(\d+)" form="secilenler">/g)].map(
-      (m) => m[1],
-    );
-    expect(rowIds).toHaveLength(50);
-    expect(form).toContain(
-      `<input type="checkbox" name="ids" value="${rowIds.join(',')}" data-bulk-page>Bu sayfadakilerin hepsi ` +
-        `(50)</label>`,
-    );
-    // Ayşe Kaya, Ali Kaya and the 60 active "Toplu Kaya" match; Fatma Kayalı is passive.
-    expect(form).toContain(
-      '<input type="checkbox" name="all_matching" value="1" data-bulk-all>Aramaya uyan 62 müşterinin hepsi</label>',
-    );
-    for (const action of ['print', 'csv', 'activate', 'deactivate', 'delete'])
-      expect(form).toContain(`<option value="${action}">`);
-    // The interface asks before activating or deactivating; a direct post without it still acts at once.
-    expect(form).toContain('<input type="hidden" name="review" value="1">');
-  });
+  it(
+    "sits at the top of the list, carries the list's q, durum, sira and page back, and offers the page and " +
+      'all matching',
+    async () => {
+      await t.db.batchInsert(
+        'customers',
+        Array.from({ length: 60 }, (_, i) => ({
+          name: 'Toplu',
+          surname: `Kaya ${i}`,
+          slug: `toplu-kaya-${i}`,
+          search_text: `toplu kaya ${i} toplu-kaya-${i}`,
+          edit_token: `token-${i}-${'x'.repeat(30)}`,
+          is_active: true,
+          created_at: Date.now() + i,
+        })),
+        100,
+      );
+      const res = await admin.agent.get('/admin?q=kaya&durum=aktif&sira=ad&page=1').expect(200);
+      const form = res.text.slice(
+        res.text.indexOf('<form id="secilenler"'),
+        res.text.indexOf('</form>', res.text.indexOf('<form id="secilenler"')),
+      );
+      expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
+      expect(form).toContain('method="post" action="/admin/customers/bulk"');
+      for (const hidden of ['name="q" value="kaya"', 'name="durum" value="aktif"', 'name="sira" value="ad"'])
+        expect(form).toContain(hidden);
+      const rowIds = [...res.text.matchAll(/<input type="checkbox" name="ids" value="(\d+)" form="secilenler">/g)].map(
+        (m) => m[1],
+      );
+      expect(rowIds).toHaveLength(50);
+      expect(form).toContain(
+        `<input type="checkbox" name="ids" value="${rowIds.join(',')}" data-bulk-page>Bu sayfadakilerin hepsi ` +
+          `(50)</label>`,
+      );
+      // Ayşe Kaya, Ali Kaya and the 60 active "Toplu Kaya" match; Fatma Kayalı is passive.
+      expect(form).toContain(
+        '<input type="checkbox" name="all_matching" value="1" data-bulk-all>Aramaya uyan 62 müşterinin hepsi</label>',
+      );
+      for (const action of ['print', 'csv', 'activate', 'deactivate', 'delete'])
+        expect(form).toContain(`<option value="${action}">`);
+      // The interface asks before activating or deactivating; a direct post without it still acts at once.
+      expect(form).toContain('<input type="hidden" name="review" value="1">');
+    },
+  );
 });
 
 describe('POST /admin/customers/bulk: activate and deactivate asked first from the list (review=1)', () => {
-  it('without confirm=1 shows a page naming the count and what happens, with Vazgeç back to the list as it was, and changes nothing', async () => {
-    const before = await version(ayse);
-    const res = await bulk({
-      action: 'deactivate',
-      review: '1',
-      ids: [String(ayse.id), String(mehmet.id)],
-      q: 'a',
-      durum: 'aktif',
-      sira: 'ad',
-      page: '2',
-    }).expect(200);
-    expect(res.text).toContain('<h1>2 müşteri pasif yapılacak</h1>');
-    expect(res.text).toContain('<p>Sayfaları ziyaretçilere kapanır: ');
-    expect(res.text).toContain('Ayşe Kaya');
-    expect(res.text).toContain('Evet, 2 müşteriyi pasif yap');
-    expect(res.text).toContain('href="/admin?q=a&amp;durum=aktif&amp;sira=ad&amp;page=2">Vazgeç</a>');
-    expect([await active(ayse), await active(mehmet)]).toEqual([true, true]);
-    expect(await version(ayse)).toBe(before);
-    expect(await entries('customers_deactivated')).toHaveLength(0);
-    const activate = await bulk({ action: 'activate', review: '1', ids: String(fatma.id) }).expect(200);
-    expect(activate.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
-    expect(activate.text).toContain('<p>Sayfaları yeniden açılır: ');
-    expect(activate.text).toContain('Evet, 1 müşteriyi aktif yap');
-    expect(await active(fatma)).toBe(false);
-  });
+  it(
+    'without confirm=1 shows a page naming the count and what happens, with Vazgeç back to the list as it ' +
+      'was, and changes nothing',
+    async () => {
+      const before = await version(ayse);
+      const res = await bulk({
+        action: 'deactivate',
+        review: '1',
+        ids: [String(ayse.id), String(mehmet.id)],
+        q: 'a',
+        durum: 'aktif',
+        sira: 'ad',
+        page: '2',
+      }).expect(200);
+      expect(res.text).toContain('<h1>2 müşteri pasif yapılacak</h1>');
+      expect(res.text).toContain('<p>Sayfaları ziyaretçilere kapanır: ');
+      expect(res.text).toContain('Ayşe Kaya');
+      expect(res.text).toContain('Evet, 2 müşteriyi pasif yap');
+      expect(res.text).toContain('href="/admin?q=a&amp;durum=aktif&amp;sira=ad&amp;page=2">Vazgeç</a>');
+      expect([await active(ayse), await active(mehmet)]).toEqual([true, true]);
+      expect(await version(ayse)).toBe(before);
+      expect(await entries('customers_deactivated')).toHaveLength(0);
+      const activate = await bulk({ action: 'activate', review: '1', ids: String(fatma.id) }).expect(200);
+      expect(activate.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
+      expect(activate.text).toContain('<p>Sayfaları yeniden açılır: ');
+      expect(activate.text).toContain('Evet, 1 müşteriyi aktif yap');
+      expect(await active(fatma)).toBe(false);
+    },
+  );
 
   it("the page's form posts confirm=1 with the same selection and the list's place, and that post acts", async () => {
     const page = await bulk({
@@ -178,55 +186,62 @@ describe('POST /admin/customers/bulk: activate and deactivate asked first from t
     expect(await members('customers_deactivated')).toEqual([[ayse.slug, mehmet.slug].sort()]);
   });
 
-  it('a direct post without review=1 acts at once, as the contract says (a stale count of all matching too)', async () => {
-    const res = await bulk({ action: 'deactivate', ids: String(ali.id) }).expect(303);
-    expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı.');
-    const matching = await bulk({ action: 'activate', all_matching: '1', q: 'kaya', count: '7' }).expect(303);
-    expect(await followFlash(matching)).toBe('2 müşteri aktif yapıldı (1 müşteri zaten aktifti).');
-    expect([await active(ali), await active(fatma)]).toEqual([true, true]);
-  });
+  it(
+    'a direct post without review=1 acts at once, as ' + 'the contract says (a stale count of all matching too)',
+    async () => {
+      const res = await bulk({ action: 'deactivate', ids: String(ali.id) }).expect(303);
+      expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı.');
+      const matching = await bulk({ action: 'activate', all_matching: '1', q: 'kaya', count: '7' }).expect(303);
+      expect(await followFlash(matching)).toBe('2 müşteri aktif yapıldı (1 müşteri zaten aktifti).');
+      expect([await active(ali), await active(fatma)]).toEqual([true, true]);
+    },
+  );
 
-  it('all matching: the page carries the count it showed; a count that moved since asks again (409), the count shown acts', async () => {
-    const page = await bulk({
-      action: 'activate',
-      review: '1',
-      all_matching: '1',
-      q: 'kaya',
-      durum: 'pasif',
-      count: '1',
-    }).expect(200);
-    expect(page.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
-    expect(hiddenFields(page.text)).toMatchObject({
-      action: 'activate',
-      confirm: '1',
-      all_matching: '1',
-      count: '1',
-      q: 'kaya',
-      durum: 'pasif',
-    });
-    await t.db('customers').where({ id: ali.id }).update({ is_active: false });
-    const moved = await bulk({
-      action: 'activate',
-      all_matching: '1',
-      q: 'kaya',
-      durum: 'pasif',
-      confirm: '1',
-      count: '1',
-    }).expect(409);
-    expect(moved.text).toContain(
-      'Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 2 müşteri. Aktif yapmak için yeniden onaylayın.',
-    );
-    expect(moved.text).toContain('<h1>2 müşteri aktif yapılacak</h1>');
-    expect([await active(ali), await active(fatma)]).toEqual([false, false]);
-    // The list's form carries the list's total: a list that moved before the review is said at once too.
-    const stale = await bulk({ action: 'deactivate', review: '1', all_matching: '1', q: 'kaya', count: '9' }).expect(
-      409,
-    );
-    expect(stale.text).toContain('şimdi 3 müşteri. Pasif yapmak için yeniden onaylayın.');
-    const res = await bulk(hiddenFields(moved.text)).expect(303);
-    expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
-    expect([await active(ali), await active(fatma)]).toEqual([true, true]);
-  });
+  it(
+    'all matching: the page carries the count it showed; a count that moved since asks again (409), the ' +
+      'count shown acts',
+    async () => {
+      const page = await bulk({
+        action: 'activate',
+        review: '1',
+        all_matching: '1',
+        q: 'kaya',
+        durum: 'pasif',
+        count: '1',
+      }).expect(200);
+      expect(page.text).toContain('<h1>1 müşteri aktif yapılacak</h1>');
+      expect(hiddenFields(page.text)).toMatchObject({
+        action: 'activate',
+        confirm: '1',
+        all_matching: '1',
+        count: '1',
+        q: 'kaya',
+        durum: 'pasif',
+      });
+      await t.db('customers').where({ id: ali.id }).update({ is_active: false });
+      const moved = await bulk({
+        action: 'activate',
+        all_matching: '1',
+        q: 'kaya',
+        durum: 'pasif',
+        confirm: '1',
+        count: '1',
+      }).expect(409);
+      expect(moved.text).toContain(
+        'Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 2 müşteri. Aktif yapmak için yeniden onaylayın.',
+      );
+      expect(moved.text).toContain('<h1>2 müşteri aktif yapılacak</h1>');
+      expect([await active(ali), await active(fatma)]).toEqual([false, false]);
+      // The list's form carries the list's total: a list that moved before the review is said at once too.
+      const stale = await bulk({ action: 'deactivate', review: '1', all_matching: '1', q: 'kaya', count: '9' }).expect(
+        409,
+      );
+      expect(stale.text).toContain('şimdi 3 müşteri. Pasif yapmak için yeniden onaylayın.');
+      const res = await bulk(hiddenFields(moved.text)).expect(303);
+      expect(await followFlash(res)).toBe('2 müşteri aktif yapıldı.');
+      expect([await active(ali), await active(fatma)]).toEqual([true, true]);
+    },
+  );
 
   it('asks JSON callers that send review=1 for the confirmation (422 with the count), changing nothing', async () => {
     const res = await bulk({ action: 'deactivate', review: '1', ids: String(ayse.id) })
@@ -255,13 +270,17 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
     expect(await members('customers_deactivated')).toEqual([[ayse.slug, mehmet.slug].sort()]);
   });
 
-  it('takes "Bu sayfadakilerin hepsi" (one value of comma-separated ids), counts the ones already in that state apart, and leaves their version', async () => {
-    const before = await version(fatma);
-    const res = await bulk({ action: 'deactivate', ids: [`${ayse.id},${fatma.id}`, String(ayse.id)] }).expect(303);
-    expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı (1 müşteri zaten pasifti).');
-    expect(await version(fatma)).toBe(before);
-    expect(await members('customers_deactivated')).toEqual([[ayse.slug]]);
-  });
+  it(
+    'takes "Bu sayfadakilerin hepsi" (one value of comma-separated ids), counts the ones already in that ' +
+      'state apart, and leaves their version',
+    async () => {
+      const before = await version(fatma);
+      const res = await bulk({ action: 'deactivate', ids: [`${ayse.id},${fatma.id}`, String(ayse.id)] }).expect(303);
+      expect(await followFlash(res)).toBe('1 müşteri pasif yapıldı (1 müşteri zaten pasifti).');
+      expect(await version(fatma)).toBe(before);
+      expect(await members('customers_deactivated')).toEqual([[ayse.slug]]);
+    },
+  );
 
   it('activates all customers matching the search and status, and only those', async () => {
     await t.db('customers').whereIn('id', [ayse.id, mehmet.id]).update({ is_active: false });
@@ -306,46 +325,50 @@ describe('POST /admin/customers/bulk: activate and deactivate', () => {
 });
 
 describe('the activity log of a bulk action', () => {
-  it('one entry "Toplu işlem: N müşteri pasif yapıldı" for 25 customers, its customers a click away, and in each one\'s history', async () => {
-    await t.db.batchInsert(
-      'customers',
-      Array.from({ length: 22 }, (_, i) => ({
-        name: 'Toplu',
-        surname: `Kaya ${i}`,
-        slug: `toplu-kaya-${i}`,
-        search_text: `toplu kaya ${i} toplu-kaya-${i}`,
-        edit_token: `token-${i}-${'x'.repeat(30)}`,
-        is_active: true,
-        created_at: Date.now() + i,
-      })),
-      100,
-    );
-    const before = Number((await t.db('admin_activity').count({ n: '*' }).first())?.n);
-    const res = await bulk({ action: 'deactivate', all_matching: '1', durum: 'aktif' }).expect(303);
-    expect(await followFlash(res)).toBe('25 müşteri pasif yapıldı.');
-    expect(Number((await t.db('admin_activity').count({ n: '*' }).first())?.n)).toBe(before + 1);
-    const [entry] = await entries('customers_deactivated');
-    expect(entry).toMatchObject({ customer_id: null, detail_count: 25 });
-    expect(await entries('customer_deactivated')).toHaveLength(0);
+  it(
+    'one entry "Toplu işlem: N müşteri pasif yapıldı" for 25 customers, its customers a click away, and in ' +
+      "each one's history",
+    async () => {
+      await t.db.batchInsert(
+        'customers',
+        Array.from({ length: 22 }, (_, i) => ({
+          name: 'Toplu',
+          surname: `Kaya ${i}`,
+          slug: `toplu-kaya-${i}`,
+          search_text: `toplu kaya ${i} toplu-kaya-${i}`,
+          edit_token: `token-${i}-${'x'.repeat(30)}`,
+          is_active: true,
+          created_at: Date.now() + i,
+        })),
+        100,
+      );
+      const before = Number((await t.db('admin_activity').count({ n: '*' }).first())?.n);
+      const res = await bulk({ action: 'deactivate', all_matching: '1', durum: 'aktif' }).expect(303);
+      expect(await followFlash(res)).toBe('25 müşteri pasif yapıldı.');
+      expect(Number((await t.db('admin_activity').count({ n: '*' }).first())?.n)).toBe(before + 1);
+      const [entry] = await entries('customers_deactivated');
+      expect(entry).toMatchObject({ customer_id: null, detail_count: 25 });
+      expect(await entries('customer_deactivated')).toHaveLength(0);
 
-    const log = await admin.agent.get('/admin/activity').expect(200);
-    expect(log.text).toContain(
-      `Toplu işlem: 25 müşteri pasif yapıldı · <a href="/admin/activity/${entry?.id}">Müşterileri gör</a>`,
-    );
-    const page = await admin.agent.get(`/admin/activity/${entry?.id}`).expect(200);
-    expect(page.text).toContain('<h1>Toplu işlem: 25 müşteri pasif yapıldı</h1>');
-    expect(page.text).toContain(`<a href="/admin/customers/${ayse.id}">Ayşe Kaya</a>`);
-    expect(page.text.match(/class="activity-list__item"/g)).toHaveLength(25);
-    await admin.agent.get('/admin/activity/999999').expect(404);
+      const log = await admin.agent.get('/admin/activity').expect(200);
+      expect(log.text).toContain(
+        `Toplu işlem: 25 müşteri pasif yapıldı · <a href="/admin/activity/${entry?.id}">Müşterileri gör</a>`,
+      );
+      const page = await admin.agent.get(`/admin/activity/${entry?.id}`).expect(200);
+      expect(page.text).toContain('<h1>Toplu işlem: 25 müşteri pasif yapıldı</h1>');
+      expect(page.text).toContain(`<a href="/admin/customers/${ayse.id}">Ayşe Kaya</a>`);
+      expect(page.text.match(/class="activity-list__item"/g)).toHaveLength(25);
+      await admin.agent.get('/admin/activity/999999').expect(404);
 
-    // The customer's own history (its page and the log filtered to it) still says it was part of it.
-    const customerPage = await admin.agent.get(`/admin/customers/${mehmet.id}`).expect(200);
-    expect(customerPage.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
-    const filtered = await admin.agent.get(`/admin/activity?musteri=${mehmet.id}`).expect(200);
-    expect(filtered.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
-    const fatmaLog = await admin.agent.get(`/admin/activity?musteri=${fatma.id}`).expect(200);
-    expect(fatmaLog.text).not.toContain('Toplu işlem');
-  });
+      // The customer's own history (its page and the log filtered to it) still says it was part of it.
+      const customerPage = await admin.agent.get(`/admin/customers/${mehmet.id}`).expect(200);
+      expect(customerPage.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
+      const filtered = await admin.agent.get(`/admin/activity?musteri=${mehmet.id}`).expect(200);
+      expect(filtered.text).toContain('Toplu işlem: 25 müşteri pasif yapıldı');
+      const fatmaLog = await admin.agent.get(`/admin/activity?musteri=${fatma.id}`).expect(200);
+      expect(fatmaLog.text).not.toContain('Toplu işlem');
+    },
+  );
 
   it("a bulk delete keeps the deleted customers named on its entry's page, not linked", async () => {
     const page = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)] }).expect(200);
@@ -368,59 +391,67 @@ describe('POST /admin/customers/bulk: delete', () => {
     expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(2);
   });
 
-  it("the confirmation page's form deletes every row of those customers in one transaction, then their files, and records each", async () => {
-    const dir = path.join(t.config.uploadsDir, String(ayse.id));
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, 'profile-x.jpg'), 'x');
-    await t.db('slug_redirects').insert({ old_slug: 'eski-ayse', customer_id: ayse.id, created_at: Date.now() });
-    const page = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)] }).expect(200);
-    const form = Object.fromEntries(
-      [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
-    );
-    expect(form).toMatchObject({
-      action: 'delete',
-      confirm: '1',
-      ids: [ayse.id, ali.id].sort((a, b) => a - b).join(','),
-    });
-    const res = await admin.agent
-      .post('/admin/customers/bulk')
-      .type('form')
-      .send({ ...form, _csrf: csrfFrom(page.text) })
-      .expect(303);
-    expect(await followFlash(res)).toBe('2 müşteri silindi.');
-    expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(0);
-    for (const table of ['customer_profiles', 'contact_buttons', 'slug_redirects']) {
-      expect(await t.db(table).whereIn('customer_id', [ayse.id, ali.id])).toHaveLength(0);
-    }
-    await expect(stat(dir)).rejects.toThrow();
-    expect(await t.db('customers').whereIn('id', [mehmet.id, fatma.id])).toHaveLength(2);
-    expect(await members('customers_deleted')).toEqual([[ali.slug, ayse.slug].sort()]);
-  });
+  it(
+    "the confirmation page's form deletes every row of those customers in one transaction, then their " +
+      'files, and records each',
+    async () => {
+      const dir = path.join(t.config.uploadsDir, String(ayse.id));
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'profile-x.jpg'), 'x');
+      await t.db('slug_redirects').insert({ old_slug: 'eski-ayse', customer_id: ayse.id, created_at: Date.now() });
+      const page = await bulk({ action: 'delete', ids: [String(ayse.id), String(ali.id)] }).expect(200);
+      const form = Object.fromEntries(
+        [...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+      );
+      expect(form).toMatchObject({
+        action: 'delete',
+        confirm: '1',
+        ids: [ayse.id, ali.id].sort((a, b) => a - b).join(','),
+      });
+      const res = await admin.agent
+        .post('/admin/customers/bulk')
+        .type('form')
+        .send({ ...form, _csrf: csrfFrom(page.text) })
+        .expect(303);
+      expect(await followFlash(res)).toBe('2 müşteri silindi.');
+      expect(await t.db('customers').whereIn('id', [ayse.id, ali.id])).toHaveLength(0);
+      for (const table of ['customer_profiles', 'contact_buttons', 'slug_redirects']) {
+        expect(await t.db(table).whereIn('customer_id', [ayse.id, ali.id])).toHaveLength(0);
+      }
+      await expect(stat(dir)).rejects.toThrow();
+      expect(await t.db('customers').whereIn('id', [mehmet.id, fatma.id])).toHaveLength(2);
+      expect(await members('customers_deleted')).toEqual([[ali.slug, ayse.slug].sort()]);
+    },
+  );
 
-  it('deletes all matching the search once confirmed with the count shown; a count that moved since asks again (409)', async () => {
-    const page = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif' }).expect(200);
-    expect(page.text).toContain('<h1>2 müşteri silinecek</h1>');
-    expect(page.text).toContain('<input type="hidden" name="count" value="2">');
-    await createCustomer(t, admin, 'Cem', 'Kaya');
-    const moved = await bulk({
-      action: 'delete',
-      all_matching: '1',
-      q: 'kaya',
-      durum: 'aktif',
-      confirm: '1',
-      count: '2',
-    }).expect(409);
-    expect(moved.text).toContain(
-      'Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 3 müşteri. Silmek için yeniden onaylayın.',
-    );
-    expect(moved.text).toContain('<h1>3 müşteri silinecek</h1>');
-    const res = await bulk(hiddenFields(moved.text)).expect(303);
-    expect(await followFlash(res)).toBe('3 müşteri silindi.');
-    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([
-      mehmet.id,
-      fatma.id,
-    ]);
-  });
+  it(
+    'deletes all matching the search once confirmed with the count shown; a count that moved since ' +
+      'asks again (409)',
+    async () => {
+      const page = await bulk({ action: 'delete', all_matching: '1', q: 'kaya', durum: 'aktif' }).expect(200);
+      expect(page.text).toContain('<h1>2 müşteri silinecek</h1>');
+      expect(page.text).toContain('<input type="hidden" name="count" value="2">');
+      await createCustomer(t, admin, 'Cem', 'Kaya');
+      const moved = await bulk({
+        action: 'delete',
+        all_matching: '1',
+        q: 'kaya',
+        durum: 'aktif',
+        confirm: '1',
+        count: '2',
+      }).expect(409);
+      expect(moved.text).toContain(
+        'Aramaya uyan müşteriler siz onaylayana kadar değişti; şimdi 3 müşteri. Silmek için yeniden onaylayın.',
+      );
+      expect(moved.text).toContain('<h1>3 müşteri silinecek</h1>');
+      const res = await bulk(hiddenFields(moved.text)).expect(303);
+      expect(await followFlash(res)).toBe('3 müşteri silindi.');
+      expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([
+        mehmet.id,
+        fatma.id,
+      ]);
+    },
+  );
 });
 
 describe('POST /admin/customers/bulk: all matching confirms the set it showed, not only its count', () => {
@@ -432,84 +463,92 @@ describe('POST /admin/customers/bulk: all matching confirms the set it showed, n
     return createCustomer(t, admin, 'Deniz', 'Yeni');
   }
 
-  it('delete: the old confirmation is refused (409) and deletes nothing; the page asks anew with the set as it is now', async () => {
-    const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
-    const page = await bulk({ action: 'delete', all_matching: '1', durum: 'aktif', review: '1', count: '4' }).expect(
-      200,
-    );
-    const shown = hiddenFields(page.text);
-    expect(shown).toMatchObject({ action: 'delete', confirm: '1', all_matching: '1', count: '4', durum: 'aktif' });
-    const deniz = await raceAfter(page);
-    const refused = await bulk(shown).expect(409);
-    expect(shown.digest).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(refused.text).toContain(setChanged);
-    expect(refused.text).toContain('<h1>4 müşteri silinecek</h1>');
-    expect(refused.text).toContain('Deniz Yeni');
-    expect(refused.text).not.toContain('Ali Kaya');
-    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([
-      ayse.id,
-      ali.id,
-      mehmet.id,
-      fatma.id,
-      cem.id,
-      deniz.id,
-    ]);
-    expect(await entries('customers_deleted')).toHaveLength(0);
-    // The page asked anew deletes the set it shows, Deniz included, and not Ali, who left the search.
-    const again = hiddenFields(refused.text);
-    expect(again.digest).not.toBe(shown.digest);
-    const res = await bulk(again).expect(303);
-    expect(await followFlash(res)).toBe('4 müşteri silindi.');
-    expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([ali.id, fatma.id]);
-  });
+  it(
+    'delete: the old confirmation is refused (409) and deletes nothing; the page asks anew with the set ' +
+      'as it is now',
+    async () => {
+      const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
+      const page = await bulk({ action: 'delete', all_matching: '1', durum: 'aktif', review: '1', count: '4' }).expect(
+        200,
+      );
+      const shown = hiddenFields(page.text);
+      expect(shown).toMatchObject({ action: 'delete', confirm: '1', all_matching: '1', count: '4', durum: 'aktif' });
+      const deniz = await raceAfter(page);
+      const refused = await bulk(shown).expect(409);
+      expect(shown.digest).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(refused.text).toContain(setChanged);
+      expect(refused.text).toContain('<h1>4 müşteri silinecek</h1>');
+      expect(refused.text).toContain('Deniz Yeni');
+      expect(refused.text).not.toContain('Ali Kaya');
+      expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([
+        ayse.id,
+        ali.id,
+        mehmet.id,
+        fatma.id,
+        cem.id,
+        deniz.id,
+      ]);
+      expect(await entries('customers_deleted')).toHaveLength(0);
+      // The page asked anew deletes the set it shows, Deniz included, and not Ali, who left the search.
+      const again = hiddenFields(refused.text);
+      expect(again.digest).not.toBe(shown.digest);
+      const res = await bulk(again).expect(303);
+      expect(await followFlash(res)).toBe('4 müşteri silindi.');
+      expect((await t.db('customers').select('id').orderBy('id')).map((r) => Number(r.id))).toEqual([ali.id, fatma.id]);
+    },
+  );
 
-  it('deactivate and activate from the list (review=1): the old confirmation is refused the same way and changes nobody', async () => {
-    const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
-    const page = await bulk({
-      action: 'deactivate',
-      all_matching: '1',
-      durum: 'aktif',
-      review: '1',
-      count: '4',
-    }).expect(200);
-    const deniz = await raceAfter(page);
-    const before = await version(deniz);
-    const refused = await bulk(hiddenFields(page.text)).expect(409);
-    expect(refused.text).toContain(setChanged);
-    expect(refused.text).toContain('<h1>4 müşteri pasif yapılacak</h1>');
-    expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(await version(deniz)).toBe(before);
-    const res = await bulk(hiddenFields(refused.text)).expect(303);
-    expect(await followFlash(res)).toBe('4 müşteri pasif yapıldı.');
-    expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([
-      false,
-      false,
-      false,
-      false,
-    ]);
+  it(
+    'deactivate and activate from the list (review=1): the old confirmation is refused the same way and ' +
+      'changes nobody',
+    async () => {
+      const cem = await createCustomer(t, admin, 'Cem', 'Kaya');
+      const page = await bulk({
+        action: 'deactivate',
+        all_matching: '1',
+        durum: 'aktif',
+        review: '1',
+        count: '4',
+      }).expect(200);
+      const deniz = await raceAfter(page);
+      const before = await version(deniz);
+      const refused = await bulk(hiddenFields(page.text)).expect(409);
+      expect(refused.text).toContain(setChanged);
+      expect(refused.text).toContain('<h1>4 müşteri pasif yapılacak</h1>');
+      expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([
+        true,
+        true,
+        true,
+        true,
+      ]);
+      expect(await version(deniz)).toBe(before);
+      const res = await bulk(hiddenFields(refused.text)).expect(303);
+      expect(await followFlash(res)).toBe('4 müşteri pasif yapıldı.');
+      expect([await active(ayse), await active(mehmet), await active(cem), await active(deniz)]).toEqual([
+        false,
+        false,
+        false,
+        false,
+      ]);
 
-    // Activate the passive ones: Ali, Fatma and the four just deactivated are six; one comes back meanwhile, another
-    // leaves.
-    const activate = await bulk({
-      action: 'activate',
-      all_matching: '1',
-      durum: 'pasif',
-      review: '1',
-      count: '6',
-    }).expect(200);
-    await t.db('customers').where({ id: ayse.id }).update({ is_active: true });
-    const eren = await createCustomer(t, admin, 'Eren', 'Yeni');
-    await t.db('customers').where({ id: eren.id }).update({ is_active: false });
-    const stale = await bulk(hiddenFields(activate.text)).expect(409);
-    expect(stale.text).toContain(setChanged);
-    expect(await active(eren)).toBe(false);
-    expect(await active(fatma)).toBe(false);
-  });
+      // Activate the passive ones: Ali, Fatma and the four just deactivated are six; one comes back meanwhile, another
+      // leaves.
+      const activate = await bulk({
+        action: 'activate',
+        all_matching: '1',
+        durum: 'pasif',
+        review: '1',
+        count: '6',
+      }).expect(200);
+      await t.db('customers').where({ id: ayse.id }).update({ is_active: true });
+      const eren = await createCustomer(t, admin, 'Eren', 'Yeni');
+      await t.db('customers').where({ id: eren.id }).update({ is_active: false });
+      const stale = await bulk(hiddenFields(activate.text)).expect(409);
+      expect(stale.text).toContain(setChanged);
+      expect(await active(eren)).toBe(false);
+      expect(await active(fatma)).toBe(false);
+    },
+  );
 
   it('a confirmation carrying the count alone, as the old page did, asks again rather than acting', async () => {
     const res = await bulk({
@@ -580,31 +619,34 @@ describe('POST /admin/customers/bulk: print and CSV', () => {
     expect((await entries('print_sheet_downloaded'))[0]).toMatchObject({ detail_count: 2 });
   });
 
-  it('prints all matching the status filter; more than 300 is a Turkish message on the list, nothing drawn', async () => {
-    const res = await bulk({ action: 'print', all_matching: '1', durum: 'pasif', passive: 'include' })
-      .buffer(true)
-      .expect(200);
-    expect(res.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
-    await t.db.batchInsert(
-      'customers',
-      Array.from({ length: 300 }, (_, i) => ({
-        name: 'Toplu',
-        surname: `Kayıt ${i}`,
-        slug: `toplu-${i}`,
-        search_text: `toplu kayit ${i}`,
-        edit_token: `token-${i}-${'x'.repeat(30)}`,
-        is_active: true,
-        created_at: Date.now(),
-      })),
-      100,
-    );
-    const refused = await bulk({ action: 'print', all_matching: '1' }).expect(303);
-    expect(await followFlash(refused)).toBe(
-      '304 müşteri seçildi; bir seferde en fazla 300 kartvizit yazdırılabilir. Aramayı daraltın ya da daha ' +
-        'az müşteri seçin.',
-    );
-    expect(await entries('print_sheet_downloaded')).toHaveLength(1);
-  });
+  it(
+    'prints all matching the status filter; more than ' + '300 is a Turkish message on the list, nothing drawn',
+    async () => {
+      const res = await bulk({ action: 'print', all_matching: '1', durum: 'pasif', passive: 'include' })
+        .buffer(true)
+        .expect(200);
+      expect(res.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
+      await t.db.batchInsert(
+        'customers',
+        Array.from({ length: 300 }, (_, i) => ({
+          name: 'Toplu',
+          surname: `Kayıt ${i}`,
+          slug: `toplu-${i}`,
+          search_text: `toplu kayit ${i}`,
+          edit_token: `token-${i}-${'x'.repeat(30)}`,
+          is_active: true,
+          created_at: Date.now(),
+        })),
+        100,
+      );
+      const refused = await bulk({ action: 'print', all_matching: '1' }).expect(303);
+      expect(await followFlash(refused)).toBe(
+        '304 müşteri seçildi; bir seferde en fazla 300 kartvizit yazdırılabilir. Aramayı daraltın ya da daha ' +
+          'az müşteri seçin.',
+      );
+      expect(await entries('print_sheet_downloaded')).toHaveLength(1);
+    },
+  );
 
   it('answers the customers CSV of the ticked customers, and of all matching the search', async () => {
     const ticked = await bulk({ action: 'csv', ids: [String(mehmet.id), String(ayse.id)] }).expect(200);
@@ -631,37 +673,41 @@ describe("printing passive customers' cards asks first", () => {
   const pdfPages = (res: request.Response): number =>
     (res.body as Buffer).toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
-  it("the list's print: a page naming the passive ones, whose form prints all or leaves them out; without a word nothing is drawn", async () => {
-    const page = await bulk({
-      action: 'print',
-      ids: [String(ayse.id), String(fatma.id), String(mehmet.id)],
-      q: 'a',
-      page: '2',
-    }).expect(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.text).toContain(`<h1>${question}</h1>`);
-    expect(page.text).toContain('Fatma Kayalı');
-    expect(page.text).toContain('href="/admin?q=a&amp;page=2">Vazgeç</a>');
-    expect(page.text).toContain(
-      '<button class="button button--secondary" type="submit" name="passive" value="skip">Pasifleri çıkar, 2 ' +
-        'kart bas</button>',
-    );
-    expect(page.text).toContain(
-      '<button class="button" type="submit" name="passive" value="include">Hepsini bas (3 kart)</button>',
-    );
-    expect(await entries('print_sheet_downloaded')).toHaveLength(0);
-    const form = hiddenFields(page.text);
-    expect(form).toEqual({ action: 'print', ids: `${ayse.id},${fatma.id},${mehmet.id}`, q: 'a', page: '2' });
-    const all = await bulk({ ...form, passive: 'include' })
-      .buffer(true)
-      .expect(200);
-    expect(all.headers['content-disposition']).toContain('filename="kartvizitler-3.pdf"');
-    const activeOnly = await bulk({ ...form, passive: 'skip' })
-      .buffer(true)
-      .expect(200);
-    expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
-    expect((await entries('print_sheet_downloaded')).map((e) => Number(e.detail_count))).toEqual([3, 2]);
-  });
+  it(
+    "the list's print: a page naming the passive ones, whose form prints all or leaves them out; without a " +
+      'word nothing is drawn',
+    async () => {
+      const page = await bulk({
+        action: 'print',
+        ids: [String(ayse.id), String(fatma.id), String(mehmet.id)],
+        q: 'a',
+        page: '2',
+      }).expect(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain(`<h1>${question}</h1>`);
+      expect(page.text).toContain('Fatma Kayalı');
+      expect(page.text).toContain('href="/admin?q=a&amp;page=2">Vazgeç</a>');
+      expect(page.text).toContain(
+        '<button class="button button--secondary" type="submit" name="passive" value="skip">Pasifleri çıkar, 2 ' +
+          'kart bas</button>',
+      );
+      expect(page.text).toContain(
+        '<button class="button" type="submit" name="passive" value="include">Hepsini bas (3 kart)</button>',
+      );
+      expect(await entries('print_sheet_downloaded')).toHaveLength(0);
+      const form = hiddenFields(page.text);
+      expect(form).toEqual({ action: 'print', ids: `${ayse.id},${fatma.id},${mehmet.id}`, q: 'a', page: '2' });
+      const all = await bulk({ ...form, passive: 'include' })
+        .buffer(true)
+        .expect(200);
+      expect(all.headers['content-disposition']).toContain('filename="kartvizitler-3.pdf"');
+      const activeOnly = await bulk({ ...form, passive: 'skip' })
+        .buffer(true)
+        .expect(200);
+      expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
+      expect((await entries('print_sheet_downloaded')).map((e) => Number(e.detail_count))).toEqual([3, 2]);
+    },
+  );
 
   it('all matching passive only: offers only "print them all"; leaving them out is a message on the list', async () => {
     const page = await bulk({ action: 'print', all_matching: '1', durum: 'pasif' }).expect(200);
@@ -673,30 +719,34 @@ describe("printing passive customers' cards asks first", () => {
     expect(await followFlash(skipped)).toBe('Seçilenlerin hepsi pasif; pasifler çıkarılınca basılacak kart kalmıyor.');
   });
 
-  it('GET /admin/print.pdf?ids=…: the same question as a GET form, without JavaScript; the answer downloads the sheet', async () => {
-    const page = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id},${ali.id}`).expect(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.text).toContain(`<h1>${question}</h1>`);
-    expect(page.text).toContain('<form method="get" action="/admin/print.pdf">');
-    expect(hiddenFields(page.text)).toEqual({ ids: `${fatma.id},${ali.id}` });
-    const all = await admin.agent
-      .get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=include`)
-      .buffer(true)
-      .expect(200);
-    expect(all.headers['content-type']).toBe('application/pdf');
-    expect(pdfPages(all)).toBe(1);
-    expect(all.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
-    const activeOnly = await admin.agent
-      .get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=skip`)
-      .buffer(true)
-      .expect(200);
-    expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
-    const none = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id}&passive=skip`).expect(400);
-    expect(none.text).toContain('Seçilenlerin hepsi pasif; pasifler çıkarılınca basılacak kart kalmıyor.');
-    // Active customers alone print at once, as before.
-    const active = await admin.agent.get(`/admin/print.pdf?ids=${ali.id}`).buffer(true).expect(200);
-    expect(active.headers['content-type']).toBe('application/pdf');
-  });
+  it(
+    'GET /admin/print.pdf?ids=…: the same question as a GET form, without JavaScript; the answer ' +
+      'downloads the sheet',
+    async () => {
+      const page = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id},${ali.id}`).expect(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain(`<h1>${question}</h1>`);
+      expect(page.text).toContain('<form method="get" action="/admin/print.pdf">');
+      expect(hiddenFields(page.text)).toEqual({ ids: `${fatma.id},${ali.id}` });
+      const all = await admin.agent
+        .get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=include`)
+        .buffer(true)
+        .expect(200);
+      expect(all.headers['content-type']).toBe('application/pdf');
+      expect(pdfPages(all)).toBe(1);
+      expect(all.headers['content-disposition']).toContain('filename="kartvizitler-2.pdf"');
+      const activeOnly = await admin.agent
+        .get(`/admin/print.pdf?ids=${fatma.id},${ali.id}&passive=skip`)
+        .buffer(true)
+        .expect(200);
+      expect(activeOnly.headers['content-disposition']).toContain('filename="kartvizitler-1.pdf"');
+      const none = await admin.agent.get(`/admin/print.pdf?ids=${fatma.id}&passive=skip`).expect(400);
+      expect(none.text).toContain('Seçilenlerin hepsi pasif; pasifler çıkarılınca basılacak kart kalmıyor.');
+      // Active customers alone print at once, as before.
+      const active = await admin.agent.get(`/admin/print.pdf?ids=${ali.id}`).buffer(true).expect(200);
+      expect(active.headers['content-type']).toBe('application/pdf');
+    },
+  );
 });
 
 describe('POST /admin/customers/bulk: refusals', () => {

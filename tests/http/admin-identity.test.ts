@@ -67,34 +67,43 @@ describe("the customer page's identity form", () => {
     expect(form).not.toMatch(/\srequired\b/);
   });
 
-  it('corrects the name (search finds the new one, the version rises) and saves the business, never moving the address', async () => {
-    const before = await customerRow();
-    const res = await post(FULL).expect(303).expect('Location', `/admin/customers/${customer.id}`);
-    expect(res.headers.location).toBe(`/admin/customers/${customer.id}`);
-    const after = await customerRow();
-    expect(after).toMatchObject({ name: 'Ayşe', surname: 'Kaya', slug: customer.slug, edit_token: customer.editToken });
-    expect(Number(after.version)).toBeGreaterThan(Number(before.version));
-    expect(await profileRow()).toMatchObject({
-      company: 'Kaya Kırtasiye',
-      title: 'Kurucu',
-      address_line: 'Moda Cad. No:12',
-      district: 'Kadıköy',
-      city: 'İstanbul',
-      postal_code: '34710',
-    });
+  it(
+    'corrects the name (search finds the new one, the version rises) and saves the business, never ' +
+      'moving the address',
+    async () => {
+      const before = await customerRow();
+      const res = await post(FULL).expect(303).expect('Location', `/admin/customers/${customer.id}`);
+      expect(res.headers.location).toBe(`/admin/customers/${customer.id}`);
+      const after = await customerRow();
+      expect(after).toMatchObject({
+        name: 'Ayşe',
+        surname: 'Kaya',
+        slug: customer.slug,
+        edit_token: customer.editToken,
+      });
+      expect(Number(after.version)).toBeGreaterThan(Number(before.version));
+      expect(await profileRow()).toMatchObject({
+        company: 'Kaya Kırtasiye',
+        title: 'Kurucu',
+        address_line: 'Moda Cad. No:12',
+        district: 'Kadıköy',
+        city: 'İstanbul',
+        postal_code: '34710',
+      });
 
-    const page = (await admin.agent.get(`/admin/customers/${customer.id}`).expect(200)).text;
-    expect(page).toContain('Müşteri bilgileri kaydedildi.');
-    expect(page).toContain('<h1>Ayşe Kaya</h1>');
-    const found = await admin.agent.get('/admin?q=ayse kaya').set('Accept', 'application/json').expect(200);
-    expect(found.body.customers.map((c: { id: number }) => c.id)).toEqual([customer.id]);
-    // The slug (made from the old spelling) stays searchable: it is still the customer's address.
-    expect(String((await customerRow()).search_text)).toContain('ayse kaya');
+      const page = (await admin.agent.get(`/admin/customers/${customer.id}`).expect(200)).text;
+      expect(page).toContain('Müşteri bilgileri kaydedildi.');
+      expect(page).toContain('<h1>Ayşe Kaya</h1>');
+      const found = await admin.agent.get('/admin?q=ayse kaya').set('Accept', 'application/json').expect(200);
+      expect(found.body.customers.map((c: { id: number }) => c.id)).toEqual([customer.id]);
+      // The slug (made from the old spelling) stays searchable: it is still the customer's address.
+      expect(String((await customerRow()).search_text)).toContain('ayse kaya');
 
-    const publicPage = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
-    expect(publicPage).toContain('<h1 id="ad">Ayşe Kaya</h1>');
-    expect(publicPage).toContain('<p class="identity__role">Kurucu · Kaya Kırtasiye</p>');
-  });
+      const publicPage = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
+      expect(publicPage).toContain('<h1 id="ad">Ayşe Kaya</h1>');
+      expect(publicPage).toContain('<p class="identity__role">Kurucu · Kaya Kırtasiye</p>');
+    },
+  );
 
   it('empties a field to null, and answers JSON to a script', async () => {
     await post(FULL).expect(303);

@@ -86,36 +86,40 @@ const FILE_WITH_TWO_BAD_ROWS = [
 ];
 
 describe('POST /admin/import/confirm with mode=valid_only', () => {
-  it('offers the valid rows alone beside no all-or-nothing confirm, creates only them, and the result says how many were skipped', async () => {
-    const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
-    const page = textOf(preview.text);
-    expect(page).toContain('2 satırda hata var.');
-    expect(page).toContain('Yalnızca geçerli satırları içe aktar (3)');
-    expect(preview.text).toContain('name="mode" value="valid_only"');
-    // The all-or-nothing confirm stays absent while rows are refused.
-    expect(page).not.toContain('müşteriyi oluştur');
-    expect(preview.text.match(/action="\/admin\/import\/confirm"/g)).toHaveLength(1);
-    expect(errorsCsvLink(preview.text)).toBe(`/admin/import/${inputValue(preview.text, 'importId')}/errors.csv`);
+  it(
+    'offers the valid rows alone beside no all-or-nothing confirm, creates only them, and the result says ' +
+      'how many were skipped',
+    async () => {
+      const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+      const page = textOf(preview.text);
+      expect(page).toContain('2 satırda hata var.');
+      expect(page).toContain('Yalnızca geçerli satırları içe aktar (3)');
+      expect(preview.text).toContain('name="mode" value="valid_only"');
+      // The all-or-nothing confirm stays absent while rows are refused.
+      expect(page).not.toContain('müşteriyi oluştur');
+      expect(preview.text.match(/action="\/admin\/import\/confirm"/g)).toHaveLength(1);
+      expect(errorsCsvLink(preview.text)).toBe(`/admin/import/${inputValue(preview.text, 'importId')}/errors.csv`);
 
-    const res = await confirmValidOnly(preview.text).expect(303);
-    expect(res.headers.location).toBe(`/admin/import/${inputValue(preview.text, 'importId')}`);
-    const rows = await t.db('customers').select('name', 'surname', 'slug').orderBy('id');
-    expect(rows).toEqual([
-      { name: 'Ayşe', surname: 'Kaya', slug: 'aysekaya' },
-      { name: 'Çağrı', surname: 'Öztürk', slug: 'cagriozturk' },
-      { name: 'İpek', surname: 'Şahin', slug: 'ipeksahin' },
-    ]);
-    const result = await admin.agent.get(res.headers.location as string).expect(200);
-    const text = textOf(result.text);
-    expect(text).toContain('3 müşteri oluşturuldu.');
-    expect(text).toContain('2 hatalı satır atlandı.');
-    expect(errorsCsvLink(result.text)).toBe(`${res.headers.location as string}/errors.csv`);
-    // One entry for the import, with the count of what was created.
-    const entries = await t.db('admin_activity').where({ action: 'customers_imported' }).select('detail_count');
-    expect(entries.map((e) => Number(e.detail_count))).toEqual([3]);
-    expect(await count('admin_activity', { action: 'customer_imported' })).toBe(0);
-    expect(await count('admin_activity_customers')).toBe(3);
-  });
+      const res = await confirmValidOnly(preview.text).expect(303);
+      expect(res.headers.location).toBe(`/admin/import/${inputValue(preview.text, 'importId')}`);
+      const rows = await t.db('customers').select('name', 'surname', 'slug').orderBy('id');
+      expect(rows).toEqual([
+        { name: 'Ayşe', surname: 'Kaya', slug: 'aysekaya' },
+        { name: 'Çağrı', surname: 'Öztürk', slug: 'cagriozturk' },
+        { name: 'İpek', surname: 'Şahin', slug: 'ipeksahin' },
+      ]);
+      const result = await admin.agent.get(res.headers.location as string).expect(200);
+      const text = textOf(result.text);
+      expect(text).toContain('3 müşteri oluşturuldu.');
+      expect(text).toContain('2 hatalı satır atlandı.');
+      expect(errorsCsvLink(result.text)).toBe(`${res.headers.location as string}/errors.csv`);
+      // One entry for the import, with the count of what was created.
+      const entries = await t.db('admin_activity').where({ action: 'customers_imported' }).select('detail_count');
+      expect(entries.map((e) => Number(e.detail_count))).toEqual([3]);
+      expect(await count('admin_activity', { action: 'customer_imported' })).toBe(0);
+      expect(await count('admin_activity_customers')).toBe(3);
+    },
+  );
 
   it('creates nothing on a second confirm of the same preview, in either mode', async () => {
     const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
@@ -155,16 +159,19 @@ describe('POST /admin/import/confirm with mode=valid_only', () => {
     expect(await count('import_runs')).toBe(0);
   });
 
-  it('checks the slugs again at confirm: one taken since the preview is a 409 with the new slugs, nothing created', async () => {
-    const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
-    await createCustomer(t, admin, 'Çağrı', 'Öztürk');
-    const res = await confirmValidOnly(preview.text).expect(409);
-    expect(textOf(res.text)).toContain('Önizlemeden sonra bazı profil adresleri başka müşterilere verildi.');
-    expect(inputValue(res.text, 'slugs')).toBe('aysekaya,,cagriozturk-2,,ipeksahin');
-    expect(await count('customers')).toBe(1);
-    await confirmValidOnly(res.text).expect(303);
-    expect(await count('customers')).toBe(4);
-  });
+  it(
+    'checks the slugs again at confirm: one taken since ' + 'the preview is a 409 with the new slugs, nothing created',
+    async () => {
+      const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+      await createCustomer(t, admin, 'Çağrı', 'Öztürk');
+      const res = await confirmValidOnly(preview.text).expect(409);
+      expect(textOf(res.text)).toContain('Önizlemeden sonra bazı profil adresleri başka müşterilere verildi.');
+      expect(inputValue(res.text, 'slugs')).toBe('aysekaya,,cagriozturk-2,,ipeksahin');
+      expect(await count('customers')).toBe(1);
+      await confirmValidOnly(res.text).expect(303);
+      expect(await count('customers')).toBe(4);
+    },
+  );
 
   it('refuses a file with no valid row in Turkish, offering no confirm', async () => {
     const file = excelCsv(['ad;soyad;e-posta', ';Kaya;', 'Ali;;']);
@@ -184,22 +191,25 @@ describe('GET /admin/import/{id}/errors.csv', () => {
   const REASON_NAME = 'Ad: Ad zorunludur.';
   const REASON_EMAIL = 'E-posta: Geçerli bir e-posta adresi girin.';
 
-  it('gives a Windows-1254 `;` file back in Windows-1254 with `;`, the rows as uploaded and a hata column', async () => {
-    const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
-    const res = await download(errorsCsvLink(preview.text)).expect(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=windows-1254');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="hatali-satirlar.csv"');
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(
-      (res.body as Buffer).equals(
-        excelCsv([
-          'Ad;Soyad;Telefon;E-posta;Web;Bio;hata',
-          `;Yılmaz;0532 765 43 21;;;;${REASON_NAME}`,
-          `Gül;Ağaoğlu;'+90 216 123 45 67;gul@@ornek;;"Çiçekçi; Kadıköy";${REASON_EMAIL}`,
-        ]),
-      ),
-    ).toBe(true);
-  });
+  it(
+    'gives a Windows-1254 `;` file back in Windows-1254 with `;`, the rows as uploaded and ' + 'a hata column',
+    async () => {
+      const preview = await upload(excelCsv(FILE_WITH_TWO_BAD_ROWS)).expect(422);
+      const res = await download(errorsCsvLink(preview.text)).expect(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=windows-1254');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="hatali-satirlar.csv"');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(
+        (res.body as Buffer).equals(
+          excelCsv([
+            'Ad;Soyad;Telefon;E-posta;Web;Bio;hata',
+            `;Yılmaz;0532 765 43 21;;;;${REASON_NAME}`,
+            `Gül;Ağaoğlu;'+90 216 123 45 67;gul@@ornek;;"Çiçekçi; Kadıköy";${REASON_EMAIL}`,
+          ]),
+        ),
+      ).toBe(true);
+    },
+  );
 
   it('gives a UTF-8 `,` file back in UTF-8 with `,`, its byte order mark kept or left out as uploaded', async () => {
     const lines = ['name,surname,email,extra', 'Ali,Veli,ali@,x', 'Ayşe,Kaya,,', 'İpek,,,"a, b"'];

@@ -85,40 +85,43 @@ describe('GET /admin/import', () => {
 });
 
 describe('POST /admin/import (preview)', () => {
-  it("reads Excel's Windows-1254 `;` file with Turkish letters and shows every row with its slug, creating nothing", async () => {
-    const file = excelCsv([
-      'Ad;Soyad;Telefon;E-posta;Web;Bio',
-      'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagri.com.tr;Işık ve gölge',
-      'İpek;Şahin;;;;',
-      'Gül;Ağaoğlu;(0216) 123 45 67;;https://gul.com.tr/atolye;',
-    ]);
-    const res = await upload(file).expect(200);
-    const text = textOf(res.text);
-    expect(text).toContain('3 satır okundu');
-    expect(text).toContain('Kodlama: Windows-1254 (Türkçe Excel)');
-    expect(text).toContain('Ayırıcı: noktalı virgül (;)');
-    for (const shown of [
-      'Çağrı',
-      'Öztürk',
-      '/cagriozturk',
-      '+905321234567',
-      'cagri@ornek.com.tr',
-      'https://cagri.com.tr',
-      'Işık ve gölge',
-      'İpek',
-      'Şahin',
-      '/ipeksahin',
-      '/gulagaoglu',
-      '+902161234567',
-      'https://gul.com.tr/atolye',
-    ]) {
-      expect(text).toContain(shown);
-    }
-    expect(text).toContain('Tüm satırlar geçerli. Onayladığınızda 3 müşteri tek seferde oluşturulur');
-    expect(res.text).toContain('<form class="import-confirm" method="post" action="/admin/import/confirm">');
-    expect(inputValue(res.text, 'slugs')).toBe('cagriozturk,ipeksahin,gulagaoglu');
-    expect(await count('customers')).toBe(0);
-  });
+  it(
+    "reads Excel's Windows-1254 `;` file with Turkish letters and shows every row with its slug, " + 'creating nothing',
+    async () => {
+      const file = excelCsv([
+        'Ad;Soyad;Telefon;E-posta;Web;Bio',
+        'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagri.com.tr;Işık ve gölge',
+        'İpek;Şahin;;;;',
+        'Gül;Ağaoğlu;(0216) 123 45 67;;https://gul.com.tr/atolye;',
+      ]);
+      const res = await upload(file).expect(200);
+      const text = textOf(res.text);
+      expect(text).toContain('3 satır okundu');
+      expect(text).toContain('Kodlama: Windows-1254 (Türkçe Excel)');
+      expect(text).toContain('Ayırıcı: noktalı virgül (;)');
+      for (const shown of [
+        'Çağrı',
+        'Öztürk',
+        '/cagriozturk',
+        '+905321234567',
+        'cagri@ornek.com.tr',
+        'https://cagri.com.tr',
+        'Işık ve gölge',
+        'İpek',
+        'Şahin',
+        '/ipeksahin',
+        '/gulagaoglu',
+        '+902161234567',
+        'https://gul.com.tr/atolye',
+      ]) {
+        expect(text).toContain(shown);
+      }
+      expect(text).toContain('Tüm satırlar geçerli. Onayladığınızda 3 müşteri tek seferde oluşturulur');
+      expect(res.text).toContain('<form class="import-confirm" method="post" action="/admin/import/confirm">');
+      expect(inputValue(res.text, 'slugs')).toBe('cagriozturk,ipeksahin,gulagaoglu');
+      expect(await count('customers')).toBe(0);
+    },
+  );
 
   it('reads UTF-8 with a BOM and `,`, English headers, quoted newlines, blank lines and stray spaces', async () => {
     const text =
@@ -156,35 +159,39 @@ describe('POST /admin/import (preview)', () => {
     expect(res.text).toContain('Satır 4');
   });
 
-  it('answers 422 naming each bad row and field, shows what was typed, offers only the valid rows and creates nothing', async () => {
-    const file = excelCsv([
-      'ad;soyad;telefon;e-posta;web;bio',
-      'Ayşe;Kaya;0532 123 45 67;ayse@ornek.com.tr;;',
-      ';Veli;12;ali@;javascript:alert(1);',
-      'Mehmet;Öz;;;;' + 'ç'.repeat(201),
-    ]);
-    const res = await upload(file).expect(422);
-    const page = textOf(res.text);
-    expect(page).toContain(
-      '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden ' +
-        'yükleyin ya da yalnızca geçerli satırları içe aktarın.',
-    );
-    expect(page).toContain('Hatalı satırlar (2)');
-    expect(page).toMatch(
-      new RegExp(
-        String.raw`Satır 3 : Ad : Ad zorunludur\. Telefon : [^:]+\. E-posta : [^:]+\. Web ` +
-          String.raw`: [^:]+ Satır 4 : Biyografi : Biyografi en fazla 200 karakter olabilir\.`,
-      ),
-    );
-    expect(res.text).toContain('<a href="#satir-3">Satır 3</a>');
-    expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
-    expect(res.text).toContain('<span class="import-table__value">ali@</span><span class="field-error">');
-    expect(res.text).toContain('javascript:alert(1)');
-    // Issue 25: the valid row alone may be imported; every row at once is not offered.
-    expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
-    expect(page).not.toContain('müşteriyi oluştur');
-    expect(await count('customers')).toBe(0);
-  });
+  it(
+    'answers 422 naming each bad row and field, shows what was typed, offers only the valid rows and ' +
+      'creates nothing',
+    async () => {
+      const file = excelCsv([
+        'ad;soyad;telefon;e-posta;web;bio',
+        'Ayşe;Kaya;0532 123 45 67;ayse@ornek.com.tr;;',
+        ';Veli;12;ali@;javascript:alert(1);',
+        'Mehmet;Öz;;;;' + 'ç'.repeat(201),
+      ]);
+      const res = await upload(file).expect(422);
+      const page = textOf(res.text);
+      expect(page).toContain(
+        '2 satırda hata var. Henüz hiçbir müşteri oluşturulmadı: hatalı satırları indirip düzeltin ve yeniden ' +
+          'yükleyin ya da yalnızca geçerli satırları içe aktarın.',
+      );
+      expect(page).toContain('Hatalı satırlar (2)');
+      expect(page).toMatch(
+        new RegExp(
+          String.raw`Satır 3 : Ad : Ad zorunludur\. Telefon : [^:]+\. E-posta : [^:]+\. Web ` +
+            String.raw`: [^:]+ Satır 4 : Biyografi : Biyografi en fazla 200 karakter olabilir\.`,
+        ),
+      );
+      expect(res.text).toContain('<a href="#satir-3">Satır 3</a>');
+      expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
+      expect(res.text).toContain('<span class="import-table__value">ali@</span><span class="field-error">');
+      expect(res.text).toContain('javascript:alert(1)');
+      // Issue 25: the valid row alone may be imported; every row at once is not offered.
+      expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
+      expect(page).not.toContain('müşteriyi oluştur');
+      expect(await count('customers')).toBe(0);
+    },
+  );
 
   it('escapes what the file holds', async () => {
     const res = await upload(
@@ -195,40 +202,44 @@ describe('POST /admin/import (preview)', () => {
     expect(res.text).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 
-  it('refuses 1,001 rows, a 2 MB file, a binary file renamed .csv, no file and missing columns, in Turkish on the import page', async () => {
-    const many = excelCsv(['ad;soyad', ...Array.from({ length: 1001 }, (_, i) => `Kişi${i};Test`)]);
-    const tooMany = await upload(many).expect(422);
-    expect(textOf(tooMany.text)).toContain(
-      "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı " +
-        'bölüp parça parça yükleyin.',
-    );
-    expect(tooMany.text).toContain('name="file" type="file"');
+  it(
+    'refuses 1,001 rows, a 2 MB file, a binary file renamed .csv, no file and missing columns, in Turkish ' +
+      'on the import page',
+    async () => {
+      const many = excelCsv(['ad;soyad', ...Array.from({ length: 1001 }, (_, i) => `Kişi${i};Test`)]);
+      const tooMany = await upload(many).expect(422);
+      expect(textOf(tooMany.text)).toContain(
+        "Bir dosyada en fazla 1.000 müşteri içe aktarılabilir; bu dosyada 1.000'den fazla satır var. Dosyayı " +
+          'bölüp parça parça yükleyin.',
+      );
+      expect(tooMany.text).toContain('name="file" type="file"');
 
-    const big = Buffer.concat([
-      Buffer.from('ad;soyad;bio\r\n'),
-      Buffer.alloc(2 * 1024 * 1024, 'Ali;Veli;xxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r\n'),
-    ]);
-    const tooLarge = await upload(big).expect(413);
-    expect(textOf(tooLarge.text)).toContain('Dosya en fazla 1 MB olabilir. Dosyayı bölüp parça parça yükleyin.');
-    expect(tooLarge.text).toContain('name="file" type="file"');
+      const big = Buffer.concat([
+        Buffer.from('ad;soyad;bio\r\n'),
+        Buffer.alloc(2 * 1024 * 1024, 'Ali;Veli;xxxxxxxxxxxxxxxxxxxxxxxxxxxxx\r\n'),
+      ]);
+      const tooLarge = await upload(big).expect(413);
+      expect(textOf(tooLarge.text)).toContain('Dosya en fazla 1 MB olabilir. Dosyayı bölüp parça parça yükleyin.');
+      expect(tooLarge.text).toContain('name="file" type="file"');
 
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '00'.repeat(200), 'hex');
-    const binary = await upload(png, 'musteriler.csv').expect(422);
-    expect(textOf(binary.text)).toContain(
-      'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" ' +
-        'biçimini seçip kaydettiğiniz dosyayı yükleyin.',
-    );
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '00'.repeat(200), 'hex');
+      const binary = await upload(png, 'musteriler.csv').expect(422);
+      expect(textOf(binary.text)).toContain(
+        'Bu dosya bir CSV dosyası değil. Excel\'de "Farklı Kaydet" ile "CSV (noktalı virgülle ayrılmış)" ' +
+          'biçimini seçip kaydettiğiniz dosyayı yükleyin.',
+      );
 
-    const none = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).expect(422);
-    expect(textOf(none.text)).toContain('Dosya seçilmedi');
+      const none = await admin.agent.post('/admin/import').field('_csrf', admin.csrf).expect(422);
+      expect(textOf(none.text)).toContain('Dosya seçilmedi');
 
-    const columns = await upload(Buffer.from('isim;telefon\nAli;05321234567\n')).expect(422);
-    expect(textOf(columns.text)).toContain(
-      'Dosyada zorunlu sütun bulunamadı: "soyad". İlk satırda sütun adları olmalı, örneğin: ' +
-        'ad;soyad;telefon;e-posta;web;bio',
-    );
-    expect(await count('customers')).toBe(0);
-  });
+      const columns = await upload(Buffer.from('isim;telefon\nAli;05321234567\n')).expect(422);
+      expect(textOf(columns.text)).toContain(
+        'Dosyada zorunlu sütun bulunamadı: "soyad". İlk satırda sütun adları olmalı, örneğin: ' +
+          'ad;soyad;telefon;e-posta;web;bio',
+      );
+      expect(await count('customers')).toBe(0);
+    },
+  );
 });
 
 /**
@@ -304,43 +315,46 @@ describe('POST /admin/import with hostile file shapes', () => {
 });
 
 describe('POST /admin/import/confirm', () => {
-  it('creates every row with its profile fields and contact buttons, and shows the result with the CSV link', async () => {
-    const preview = await upload(
-      excelCsv([
-        'ad;soyad;telefon;e-posta;web;bio',
-        'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagri.com.tr;"Işık;\r\ngölge"',
-        'İpek;Şahin;;;;',
-      ]),
-    ).expect(200);
-    const res = await confirmAndShow(preview.text);
-    const rows = await t.db('customers').orderBy('id');
-    expect(rows.map((r) => [r.name, r.surname, r.slug])).toEqual([
-      ['Çağrı', 'Öztürk', 'cagriozturk'],
-      ['İpek', 'Şahin', 'ipeksahin'],
-    ]);
-    const profile = await t.db('customer_profiles').where({ customer_id: rows[0].id }).first();
-    expect(profile).toMatchObject({
-      phone: '+905321234567',
-      email: 'cagri@ornek.com.tr',
-      website: 'https://cagri.com.tr',
-      bio: 'Işık;\ngölge',
-    });
-    expect(await count('contact_buttons')).toBe(6);
-    expect(new Set(rows.map((r) => r.edit_token)).size).toBe(2);
-    const page = textOf(res.text);
-    expect(page).toContain('İçe aktarma tamamlandı');
-    expect(page).toContain('2 müşteri oluşturuldu.');
-    expect(page).toContain('Çağrı Öztürk');
-    expect(page).toContain('/ipeksahin');
-    expect(res.text).toContain(
-      `<a class="button" href="/admin/customers.csv?ids=${rows[0].id},${rows[1].id}" ` +
-        `download>Oluşturulanları CSV indir</a>`,
-    );
-    // The new customers' pages work, and their search text finds them.
-    await request(t.app).get('/cagriozturk').expect(200);
-    const search = await admin.agent.get('/admin?q=sahin').set('Accept', 'application/json').expect(200);
-    expect(search.body.total).toBe(1);
-  });
+  it(
+    'creates every row with its profile fields and ' + 'contact buttons, and shows the result with the CSV link',
+    async () => {
+      const preview = await upload(
+        excelCsv([
+          'ad;soyad;telefon;e-posta;web;bio',
+          'Çağrı;Öztürk;0532 123 45 67;cagri@ornek.com.tr;cagri.com.tr;"Işık;\r\ngölge"',
+          'İpek;Şahin;;;;',
+        ]),
+      ).expect(200);
+      const res = await confirmAndShow(preview.text);
+      const rows = await t.db('customers').orderBy('id');
+      expect(rows.map((r) => [r.name, r.surname, r.slug])).toEqual([
+        ['Çağrı', 'Öztürk', 'cagriozturk'],
+        ['İpek', 'Şahin', 'ipeksahin'],
+      ]);
+      const profile = await t.db('customer_profiles').where({ customer_id: rows[0].id }).first();
+      expect(profile).toMatchObject({
+        phone: '+905321234567',
+        email: 'cagri@ornek.com.tr',
+        website: 'https://cagri.com.tr',
+        bio: 'Işık;\ngölge',
+      });
+      expect(await count('contact_buttons')).toBe(6);
+      expect(new Set(rows.map((r) => r.edit_token)).size).toBe(2);
+      const page = textOf(res.text);
+      expect(page).toContain('İçe aktarma tamamlandı');
+      expect(page).toContain('2 müşteri oluşturuldu.');
+      expect(page).toContain('Çağrı Öztürk');
+      expect(page).toContain('/ipeksahin');
+      expect(res.text).toContain(
+        `<a class="button" href="/admin/customers.csv?ids=${rows[0].id},${rows[1].id}" ` +
+          `download>Oluşturulanları CSV indir</a>`,
+      );
+      // The new customers' pages work, and their search text finds them.
+      await request(t.app).get('/cagriozturk').expect(200);
+      const search = await admin.agent.get('/admin?q=sahin').set('Accept', 'application/json').expect(200);
+      expect(search.body.total).toBe(1);
+    },
+  );
 
   it('imports 300 rows of a Windows-1254 file in one confirm', async () => {
     const lines = Array.from(
@@ -435,19 +449,23 @@ describe('POST /admin/import/confirm', () => {
     expect(await count('contact_buttons')).toBe(6);
   });
 
-  it('imports once a confirmation whose page carried no one-time id (an older preview): its id comes from what it confirms', async () => {
-    const preview = await upload(excelCsv(['ad;soyad', 'Ayşe;Kaya', 'Ali;Veli'])).expect(200);
-    const older = {
-      _csrf: inputValue(preview.text, '_csrf'),
-      data: inputValue(preview.text, 'data'),
-      slugs: inputValue(preview.text, 'slugs'),
-    };
-    const first = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
-    const again = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
-    expect(first.headers.location).toMatch(RESULT_PAGE);
-    expect(again.headers.location).toBe(first.headers.location);
-    expect((await t.db('customers').orderBy('id')).map((r) => r.slug)).toEqual(['aysekaya', 'aliveli']);
-  });
+  it(
+    'imports once a confirmation whose page carried no one-time id (an older preview): its id comes from ' +
+      'what it confirms',
+    async () => {
+      const preview = await upload(excelCsv(['ad;soyad', 'Ayşe;Kaya', 'Ali;Veli'])).expect(200);
+      const older = {
+        _csrf: inputValue(preview.text, '_csrf'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      };
+      const first = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
+      const again = await admin.agent.post('/admin/import/confirm').type('form').send(older).expect(303);
+      expect(first.headers.location).toMatch(RESULT_PAGE);
+      expect(again.headers.location).toBe(first.headers.location);
+      expect((await t.db('customers').orderBy('id')).map((r) => r.slug)).toEqual(['aysekaya', 'aliveli']);
+    },
+  );
 
   it('creates the customers once when two submits of the same confirmation race', async () => {
     const preview = await upload(
@@ -571,85 +589,93 @@ describe('the business on the card in the import (issue 24)', () => {
 
   const IDENTITY_HEADER = 'Ad;Soyad;Telefon;Firma;Ünvan;Adres;İlçe;İl;Posta Kodu';
 
-  it('previews business and address in two compact columns, fills in the 0 Excel dropped from a postal code, and the confirmation writes them to the profile', async () => {
-    const preview = await upload(
-      excelCsv([
-        IDENTITY_HEADER,
-        'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik;Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;34710',
-        'Gül;Ağaoğlu;;Ağaoğlu Hukuk;Avukat;Atatürk Blv. 5;Çankaya;Ankara;6100',
-        'İpek;Şahin;;;;;;;',
-      ]),
-    ).expect(200);
-    expect(preview.text).toContain('<th scope="col">İşletme</th>');
-    expect(preview.text).toContain('<th scope="col">Adres</th>');
-    expect(cellText(preview.text, 2, 'İşletme')).toBe('Öztürk Seramik · Kurucu');
-    expect(cellText(preview.text, 2, 'Adres')).toBe('Moda Cad. No: 12, Kadıköy, İstanbul, 34710');
-    expect(cellText(preview.text, 3, 'Adres')).toBe(
-      "Atatürk Blv. 5, Çankaya, Ankara, 06100 | Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.",
-    );
-    expect(cellText(preview.text, 4, 'İşletme')).toBe('–');
-    expect(cellText(preview.text, 4, 'Adres')).toBe('–');
-    expect(textOf(preview.text)).toContain('Tüm satırlar geçerli. Onayladığınızda 3 müşteri tek seferde oluşturulur');
+  it(
+    'previews business and address in two compact columns, fills in the 0 Excel dropped from a postal code, ' +
+      'and the confirmation writes them to the profile',
+    async () => {
+      const preview = await upload(
+        excelCsv([
+          IDENTITY_HEADER,
+          'Çağrı;Öztürk;0532 123 45 67;Öztürk Seramik;Kurucu;Moda Cad. No: 12;Kadıköy;İstanbul;34710',
+          'Gül;Ağaoğlu;;Ağaoğlu Hukuk;Avukat;Atatürk Blv. 5;Çankaya;Ankara;6100',
+          'İpek;Şahin;;;;;;;',
+        ]),
+      ).expect(200);
+      expect(preview.text).toContain('<th scope="col">İşletme</th>');
+      expect(preview.text).toContain('<th scope="col">Adres</th>');
+      expect(cellText(preview.text, 2, 'İşletme')).toBe('Öztürk Seramik · Kurucu');
+      expect(cellText(preview.text, 2, 'Adres')).toBe('Moda Cad. No: 12, Kadıköy, İstanbul, 34710');
+      expect(cellText(preview.text, 3, 'Adres')).toBe(
+        "Atatürk Blv. 5, Çankaya, Ankara, 06100 | Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.",
+      );
+      expect(cellText(preview.text, 4, 'İşletme')).toBe('–');
+      expect(cellText(preview.text, 4, 'Adres')).toBe('–');
+      expect(textOf(preview.text)).toContain('Tüm satırlar geçerli. Onayladığınızda 3 müşteri tek seferde oluşturulur');
 
-    await confirmAndShow(preview.text);
-    const profiles = await t
-      .db('customer_profiles')
-      .join('customers', 'customers.id', 'customer_profiles.customer_id')
-      .orderBy('customers.id')
-      .select('customers.slug', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
-    expect(profiles).toEqual([
-      {
-        slug: 'cagriozturk',
-        company: 'Öztürk Seramik',
-        title: 'Kurucu',
-        address_line: 'Moda Cad. No: 12',
-        district: 'Kadıköy',
-        city: 'İstanbul',
-        postal_code: '34710',
-      },
-      {
-        slug: 'gulagaoglu',
-        company: 'Ağaoğlu Hukuk',
-        title: 'Avukat',
-        address_line: 'Atatürk Blv. 5',
-        district: 'Çankaya',
-        city: 'Ankara',
-        postal_code: '06100',
-      },
-      {
-        slug: 'ipeksahin',
-        company: null,
-        title: null,
-        address_line: null,
-        district: null,
-        city: null,
-        postal_code: null,
-      },
-    ]);
-  });
+      await confirmAndShow(preview.text);
+      const profiles = await t
+        .db('customer_profiles')
+        .join('customers', 'customers.id', 'customer_profiles.customer_id')
+        .orderBy('customers.id')
+        .select('customers.slug', 'company', 'title', 'address_line', 'district', 'city', 'postal_code');
+      expect(profiles).toEqual([
+        {
+          slug: 'cagriozturk',
+          company: 'Öztürk Seramik',
+          title: 'Kurucu',
+          address_line: 'Moda Cad. No: 12',
+          district: 'Kadıköy',
+          city: 'İstanbul',
+          postal_code: '34710',
+        },
+        {
+          slug: 'gulagaoglu',
+          company: 'Ağaoğlu Hukuk',
+          title: 'Avukat',
+          address_line: 'Atatürk Blv. 5',
+          district: 'Çankaya',
+          city: 'Ankara',
+          postal_code: '06100',
+        },
+        {
+          slug: 'ipeksahin',
+          company: null,
+          title: null,
+          address_line: null,
+          district: null,
+          city: null,
+          postal_code: null,
+        },
+      ]);
+    },
+  );
 
-  it("marks each bad business or address value in its row with the forms' Turkish text, keeps what was typed and creates nothing", async () => {
-    const res = await upload(
-      excelCsv([
-        IDENTITY_HEADER,
-        `Ayşe;Kaya;;${'Ş'.repeat(101)};Kurucu;Moda Cad.;Kadıköy;İstanbul;34710`,
-        'Ali;Veli;;Veli Ltd.;;;;Ankara;123',
-        'Can;Su;;;;;;;34710',
-      ]),
-    ).expect(422);
-    const page = textOf(res.text);
-    expect(page).toContain('Hatalı satırlar (2)');
-    expect(page).toContain('Satır 2 : İşletme adı : İşletme adı en fazla 100 karakter olabilir.');
-    expect(page).toContain('Satır 3 : Posta kodu : Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
-    expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
-    expect(cellText(res.text, 3, 'Adres')).toBe('Ankara, 123 | Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
-    expect(res.text).toContain('<span class="import-table__value is-invalid">123</span>');
-    expect(res.text).toContain('Ş'.repeat(101));
-    // Only the valid row is offered (issue 25): the all-or-nothing confirm stays absent.
-    expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
-    expect(page).not.toContain('müşteriyi oluştur');
-    expect(await count('customers')).toBe(0);
-  });
+  it(
+    "marks each bad business or address value in its row with the forms' Turkish text, keeps what was typed " +
+      'and creates nothing',
+    async () => {
+      const res = await upload(
+        excelCsv([
+          IDENTITY_HEADER,
+          `Ayşe;Kaya;;${'Ş'.repeat(101)};Kurucu;Moda Cad.;Kadıköy;İstanbul;34710`,
+          'Ali;Veli;;Veli Ltd.;;;;Ankara;123',
+          'Can;Su;;;;;;;34710',
+        ]),
+      ).expect(422);
+      const page = textOf(res.text);
+      expect(page).toContain('Hatalı satırlar (2)');
+      expect(page).toContain('Satır 2 : İşletme adı : İşletme adı en fazla 100 karakter olabilir.');
+      expect(page).toContain('Satır 3 : Posta kodu : Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+      expect(res.text).toContain('<tr id="satir-3" class=is-invalid>');
+      expect(cellText(res.text, 3, 'Adres')).toBe('Ankara, 123 | Posta kodu 5 rakamdan oluşmalıdır (ör. 34710).');
+      expect(res.text).toContain('<span class="import-table__value is-invalid">123</span>');
+      expect(res.text).toContain('Ş'.repeat(101));
+      // Only the valid row is offered (issue 25): the all-or-nothing confirm stays absent.
+      expect(page).toContain('Yalnızca geçerli satırları içe aktar (1)');
+      expect(page).not.toContain('müşteriyi oluştur');
+      expect(await count('customers')).toBe(0);
+    },
+  );
 
   it('shows no business or address column for a file without those columns', async () => {
     const res = await upload(excelCsv(['ad;soyad;telefon', 'Ayşe;Kaya;0532 123 45 67'])).expect(200);

@@ -96,21 +96,25 @@ describe('search', () => {
       expect(await slugsFor(q), q).toEqual(['kaya-seramik']);
   });
 
-  it('follows the owner changing the phone, the e-mail and the business: the new ones find them, the old ones no longer', async () => {
-    const { ayse } = await seedThree();
-    await ownerSaves(ayse.editToken, { phone: '0212 555 66 77', email: 'yeni@ornek.com', website: '' });
-    await ownerSaves(ayse.editToken, {
-      company: 'Moda Çini',
-      title: '',
-      address_line: '',
-      district: '',
-      city: '',
-      postal_code: '',
-    });
-    for (const q of ['0212 555 66 77', '2125556677', 'yeni@ornek.com', 'moda cini', 'MODA ÇİNİ'])
-      expect(await slugsFor(q), q).toEqual(['aysekaya']);
-    for (const q of ['0532 123 45 67', 'merhaba@aysekaya', 'Kaya Seramik']) expect(await slugsFor(q), q).toEqual([]);
-  });
+  it(
+    'follows the owner changing the phone, the e-mail and the business: the new ones find them, the old ' +
+      'ones no longer',
+    async () => {
+      const { ayse } = await seedThree();
+      await ownerSaves(ayse.editToken, { phone: '0212 555 66 77', email: 'yeni@ornek.com', website: '' });
+      await ownerSaves(ayse.editToken, {
+        company: 'Moda Çini',
+        title: '',
+        address_line: '',
+        district: '',
+        city: '',
+        postal_code: '',
+      });
+      for (const q of ['0212 555 66 77', '2125556677', 'yeni@ornek.com', 'moda cini', 'MODA ÇİNİ'])
+        expect(await slugsFor(q), q).toEqual(['aysekaya']);
+      for (const q of ['0532 123 45 67', 'merhaba@aysekaya', 'Kaya Seramik']) expect(await slugsFor(q), q).toEqual([]);
+    },
+  );
 
   it('follows the administrator correcting the name and the business', async () => {
     const { ali } = await seedThree();
@@ -132,30 +136,33 @@ describe('search', () => {
     for (const q of ['ali riza', 'veli kirtasiye', 'VELİ KIRTASİYE']) expect(await slugsFor(q), q).toEqual(['aliveli']);
   });
 
-  it('finds the address, the district and the city as the owner writes them, and no longer the ones changed', async () => {
-    const { ayse } = await seedThree();
-    await ownerSaves(ayse.editToken, {
-      company: 'Kaya Seramik Atölyesi',
-      title: '',
-      address_line: 'Atatürk Cad. No: 12',
-      district: 'Kadıköy',
-      city: 'İstanbul',
-      postal_code: '34710',
-    });
-    for (const q of ['İstanbul', 'ISTANBUL', 'istanbul', 'Kadıköy', 'kadikoy', 'Atatürk Cad', 'ataturk cad no 12']) {
-      expect(await slugsFor(q), q).toEqual(['aysekaya']);
-    }
-    await ownerSaves(ayse.editToken, {
-      company: 'Kaya Seramik Atölyesi',
-      title: '',
-      address_line: 'Bağdat Cad. 5',
-      district: 'Maltepe',
-      city: 'İstanbul',
-      postal_code: '',
-    });
-    for (const q of ['Bağdat Cad', 'maltepe']) expect(await slugsFor(q), q).toEqual(['aysekaya']);
-    for (const q of ['Atatürk Cad', 'Kadıköy']) expect(await slugsFor(q), q).toEqual([]);
-  });
+  it(
+    'finds the address, the district and the city as ' + 'the owner writes them, and no longer the ones changed',
+    async () => {
+      const { ayse } = await seedThree();
+      await ownerSaves(ayse.editToken, {
+        company: 'Kaya Seramik Atölyesi',
+        title: '',
+        address_line: 'Atatürk Cad. No: 12',
+        district: 'Kadıköy',
+        city: 'İstanbul',
+        postal_code: '34710',
+      });
+      for (const q of ['İstanbul', 'ISTANBUL', 'istanbul', 'Kadıköy', 'kadikoy', 'Atatürk Cad', 'ataturk cad no 12']) {
+        expect(await slugsFor(q), q).toEqual(['aysekaya']);
+      }
+      await ownerSaves(ayse.editToken, {
+        company: 'Kaya Seramik Atölyesi',
+        title: '',
+        address_line: 'Bağdat Cad. 5',
+        district: 'Maltepe',
+        city: 'İstanbul',
+        postal_code: '',
+      });
+      for (const q of ['Bağdat Cad', 'maltepe']) expect(await slugsFor(q), q).toEqual(['aysekaya']);
+      for (const q of ['Atatürk Cad', 'Kadıköy']) expect(await slugsFor(q), q).toEqual([]);
+    },
+  );
 
   it('finds the address the administrator corrects on the customer page', async () => {
     const { ali } = await seedThree();
@@ -258,27 +265,30 @@ describe('filter, sort and paging', () => {
     expect((await listJson({ sira: 'bilinmeyen' })).customers.map((c) => c.slug)).toEqual(newest);
   });
 
-  it('puts Ç after C, Ğ after G, I before İ, Ö after O, Ş after S and Ü after U, whatever the order of creation', async () => {
-    const turkishOrder = [
-      ['Cem', 'Zor'],
-      ['Çağla', 'Ak'],
-      ['Gül', 'Zor'],
-      ['Ğ', 'Harfi'],
-      ['Irmak', 'Zor'],
-      ['Işık', 'Ak'],
-      ['İbrahim', 'Ak'],
-      ['İpek', 'Zor'],
-      ['Oya', 'Zor'],
-      ['Ömer', 'Ak'],
-      ['Sena', 'Zor'],
-      ['Şule', 'Ak'],
-      ['Uğur', 'Zor'],
-      ['Ümit', 'Ak'],
-    ] as const;
-    for (const [name, surname] of [...turkishOrder].reverse()) await t.services.customers.create({ name, surname });
-    const shown = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
-    expect(shown).toEqual(turkishOrder.map(([name, surname]) => foldSlug(name, surname)));
-  });
+  it(
+    'puts Ç after C, Ğ after G, I before İ, Ö after O, Ş ' + 'after S and Ü after U, whatever the order of creation',
+    async () => {
+      const turkishOrder = [
+        ['Cem', 'Zor'],
+        ['Çağla', 'Ak'],
+        ['Gül', 'Zor'],
+        ['Ğ', 'Harfi'],
+        ['Irmak', 'Zor'],
+        ['Işık', 'Ak'],
+        ['İbrahim', 'Ak'],
+        ['İpek', 'Zor'],
+        ['Oya', 'Zor'],
+        ['Ömer', 'Ak'],
+        ['Sena', 'Zor'],
+        ['Şule', 'Ak'],
+        ['Uğur', 'Zor'],
+        ['Ümit', 'Ak'],
+      ] as const;
+      for (const [name, surname] of [...turkishOrder].reverse()) await t.services.customers.create({ name, surname });
+      const shown = (await listJson({ sira: 'ad' })).customers.map((c) => c.slug);
+      expect(shown).toEqual(turkishOrder.map(([name, surname]) => foldSlug(name, surname)));
+    },
+  );
 
   it('sorts a renamed customer by the new name', async () => {
     const { ali } = await seedThree();

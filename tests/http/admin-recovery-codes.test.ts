@@ -93,39 +93,42 @@ describe('recovery codes without a session', () => {
 });
 
 describe('downloading the codes as a text file', () => {
-  it('shows copy, download and print beside the codes, and answers the download as an attachment holding the codes', async () => {
-    const { agent, page, recoveryCodes } = await enrolled();
-    expect(recoveryCodes).toHaveLength(10);
-    expect(page.text).toContain('Kopyala');
-    expect(page.text).toContain('İndir (.txt)');
-    expect(page.text).toContain('Yazdır');
-    expect(page.text).toContain(`action="${DOWNLOAD}"`);
-    const sheet = sheetFrom(page.text);
-    // The codes travel sealed, never in clear, and never in a URL.
-    for (const code of recoveryCodes) expect(sheet).not.toContain(code.replace(/-/g, ''));
-    expect(page.text).not.toMatch(/href="[^"]*recovery-codes[^"]*"/);
+  it(
+    'shows copy, download and print beside the codes, and ' + 'answers the download as an attachment holding the codes',
+    async () => {
+      const { agent, page, recoveryCodes } = await enrolled();
+      expect(recoveryCodes).toHaveLength(10);
+      expect(page.text).toContain('Kopyala');
+      expect(page.text).toContain('İndir (.txt)');
+      expect(page.text).toContain('Yazdır');
+      expect(page.text).toContain(`action="${DOWNLOAD}"`);
+      const sheet = sheetFrom(page.text);
+      // The codes travel sealed, never in clear, and never in a URL.
+      for (const code of recoveryCodes) expect(sheet).not.toContain(code.replace(/-/g, ''));
+      expect(page.text).not.toMatch(/href="[^"]*recovery-codes[^"]*"/);
 
-    const file = await agent
-      .post(DOWNLOAD)
-      .type('form')
-      .send({ _csrf: csrfFrom(page.text), sheet })
-      .expect(200);
-    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="vizit-kurtarma-kodlari.txt"; filename*=UTF-8''vizit-kurtarma-kodlari.txt`,
-    );
-    expect(file.headers['cache-control']).toBe('no-store');
-    const text = file.text;
-    expect(text).toContain('Vizit');
-    expect(text).toContain(ADMIN_EMAIL);
-    expect(text).toContain('21 Kasım 2026');
-    for (const code of recoveryCodes) expect(text).toContain(code);
-    expect(text.split('\r\n')).toContain(` 1. ${recoveryCodes[0]}`);
-    // Neither the codes nor the sealed value reach the log.
-    const logged = JSON.stringify(t.logs);
-    for (const code of recoveryCodes) expect(logged).not.toContain(code);
-    expect(logged).not.toContain(sheet);
-  });
+      const file = await agent
+        .post(DOWNLOAD)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), sheet })
+        .expect(200);
+      expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="vizit-kurtarma-kodlari.txt"; filename*=UTF-8''vizit-kurtarma-kodlari.txt`,
+      );
+      expect(file.headers['cache-control']).toBe('no-store');
+      const text = file.text;
+      expect(text).toContain('Vizit');
+      expect(text).toContain(ADMIN_EMAIL);
+      expect(text).toContain('21 Kasım 2026');
+      for (const code of recoveryCodes) expect(text).toContain(code);
+      expect(text.split('\r\n')).toContain(` 1. ${recoveryCodes[0]}`);
+      // Neither the codes nor the sealed value reach the log.
+      const logged = JSON.stringify(t.logs);
+      for (const code of recoveryCodes) expect(logged).not.toContain(code);
+      expect(logged).not.toContain(sheet);
+    },
+  );
 
   it('names the file and heads it with the agency brand', async () => {
     const { agent, page, recoveryCodes } = await enrolled();
@@ -145,42 +148,46 @@ describe('downloading the codes as a text file', () => {
     expect(file.text).toContain(recoveryCodes[9]);
   });
 
-  it("refuses a tampered, expired, missing or another administrator's sealed value with 422 in Turkish on the security page", async () => {
-    const { agent, page } = await enrolled();
-    const csrf = csrfFrom(page.text);
-    const sheet = sheetFrom(page.text);
-    const tampered = await agent
-      .post(DOWNLOAD)
-      .type('form')
-      .send({ _csrf: csrf, sheet: `${sheet.slice(0, -3)}AAA` })
-      .expect(422);
-    expect(tampered.headers['content-type']).toContain('text/html');
-    expect(tampered.text).toContain('Bu kodlar artık indirilemez.');
-    expect(tampered.text).toContain('Kurtarma kodlarını yenile');
-    expect(codesOn(tampered.text)).toHaveLength(0);
-    const missing = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf }).expect(422);
-    expect(missing.text).toContain('Bu kodlar artık indirilemez.');
+  it(
+    "refuses a tampered, expired, missing or another administrator's sealed value with 422 in Turkish on " +
+      'the security page',
+    async () => {
+      const { agent, page } = await enrolled();
+      const csrf = csrfFrom(page.text);
+      const sheet = sheetFrom(page.text);
+      const tampered = await agent
+        .post(DOWNLOAD)
+        .type('form')
+        .send({ _csrf: csrf, sheet: `${sheet.slice(0, -3)}AAA` })
+        .expect(422);
+      expect(tampered.headers['content-type']).toContain('text/html');
+      expect(tampered.text).toContain('Bu kodlar artık indirilemez.');
+      expect(tampered.text).toContain('Kurtarma kodlarını yenile');
+      expect(codesOn(tampered.text)).toHaveLength(0);
+      const missing = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf }).expect(422);
+      expect(missing.text).toContain('Bu kodlar artık indirilemez.');
 
-    // Another administrator, signed in, cannot open this administrator's value.
-    await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
-    const other = request.agent(t.app);
-    const login = await other.get('/login');
-    await other
-      .post('/login')
-      .type('form')
-      .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
-      .expect(303);
-    const otherPage = await other.get('/admin').expect(200);
-    await other
-      .post(DOWNLOAD)
-      .type('form')
-      .send({ _csrf: csrfFrom(otherPage.text), sheet })
-      .expect(422);
+      // Another administrator, signed in, cannot open this administrator's value.
+      await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
+      const other = request.agent(t.app);
+      const login = await other.get('/login');
+      await other
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
+        .expect(303);
+      const otherPage = await other.get('/admin').expect(200);
+      await other
+        .post(DOWNLOAD)
+        .type('form')
+        .send({ _csrf: csrfFrom(otherPage.text), sheet })
+        .expect(422);
 
-    now += 16 * 60_000;
-    const expired = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf, sheet }).expect(422);
-    expect(expired.text).toContain('Bu kodlar artık indirilemez.');
-  });
+      now += 16 * 60_000;
+      const expired = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf, sheet }).expect(422);
+      expect(expired.text).toContain('Bu kodlar artık indirilemez.');
+    },
+  );
 
   it('refuses the download without its CSRF token', async () => {
     const { agent, page } = await enrolled();
@@ -247,28 +254,31 @@ describe('renewing the recovery codes', () => {
     expect(await signInWith(codeAt(secret))).toBe(401);
   });
 
-  it('refuses a wrong password with 422 in the renewal form, the code kept and not used up, nothing changed', async () => {
-    const { agent, secret } = await enrolled();
-    const page = await agent.get('/admin/security').expect(200);
-    const before = await storedHashes();
-    const code = codeAt(secret);
-    const refused = await agent
-      .post(RENEW)
-      .type('form')
-      .send({ _csrf: csrfFrom(page.text), password: 'yanlis-sifre-1', code })
-      .expect(422);
-    expect(refused.text).toContain('Şifre hatalı.');
-    expect(refused.text).toContain('id="renew-password"');
-    expect(refused.text).toMatch(/id="renew-code"[^>]*value="\d{6}"/);
-    expect(refused.text).toContain(`value="${code}"`);
-    expect(codesOn(refused.text)).toHaveLength(0);
-    expect(await storedHashes()).toEqual(before);
-    await agent
-      .post(RENEW)
-      .type('form')
-      .send({ _csrf: csrfFrom(refused.text), password: ADMIN_PASSWORD, code })
-      .expect(200);
-  });
+  it(
+    'refuses a wrong password with 422 in the renewal ' + 'form, the code kept and not used up, nothing changed',
+    async () => {
+      const { agent, secret } = await enrolled();
+      const page = await agent.get('/admin/security').expect(200);
+      const before = await storedHashes();
+      const code = codeAt(secret);
+      const refused = await agent
+        .post(RENEW)
+        .type('form')
+        .send({ _csrf: csrfFrom(page.text), password: 'yanlis-sifre-1', code })
+        .expect(422);
+      expect(refused.text).toContain('Şifre hatalı.');
+      expect(refused.text).toContain('id="renew-password"');
+      expect(refused.text).toMatch(/id="renew-code"[^>]*value="\d{6}"/);
+      expect(refused.text).toContain(`value="${code}"`);
+      expect(codesOn(refused.text)).toHaveLength(0);
+      expect(await storedHashes()).toEqual(before);
+      await agent
+        .post(RENEW)
+        .type('form')
+        .send({ _csrf: csrfFrom(refused.text), password: ADMIN_PASSWORD, code })
+        .expect(200);
+    },
+  );
 
   it('refuses a wrong, used, malformed or missing code and a missing password with 422, nothing changed', async () => {
     const { agent, secret, recoveryCodes } = await enrolled();
@@ -301,28 +311,32 @@ describe('renewing the recovery codes', () => {
     expect(await signInWith(recoveryCodes[0] as string)).toBe(303);
   });
 
-  it(`throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}) with 429 in the renewal form`, async () => {
-    const { agent, secret } = await enrolled();
-    const page = await agent.get('/admin/security').expect(200);
-    const post = (password: string, code: string) =>
-      agent
-        .post(RENEW)
-        .type('form')
-        .send({ _csrf: csrfFrom(page.text), password, code });
-    const before = await storedHashes();
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) await post(`yanlis-sifre-${i}`, codeAt(secret)).expect(422);
-    const noMorePasswords = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
-    expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
-    expect(noMorePasswords.text).toContain('id="renew-password"');
-    now += 15 * 60_000;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
-      await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
-    const noMoreCodes = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
-    expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
-    expect(await storedHashes()).toEqual(before);
-    now += 15 * 60_000;
-    await post(ADMIN_PASSWORD, codeAt(secret)).expect(200);
-  });
+  it(
+    `throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}) ` +
+      `with 429 in the renewal form`,
+    async () => {
+      const { agent, secret } = await enrolled();
+      const page = await agent.get('/admin/security').expect(200);
+      const post = (password: string, code: string) =>
+        agent
+          .post(RENEW)
+          .type('form')
+          .send({ _csrf: csrfFrom(page.text), password, code });
+      const before = await storedHashes();
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) await post(`yanlis-sifre-${i}`, codeAt(secret)).expect(422);
+      const noMorePasswords = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
+      expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+      expect(noMorePasswords.text).toContain('id="renew-password"');
+      now += 15 * 60_000;
+      for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+        await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
+      const noMoreCodes = await post(ADMIN_PASSWORD, codeAt(secret)).expect(429);
+      expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+      expect(await storedHashes()).toEqual(before);
+      now += 15 * 60_000;
+      await post(ADMIN_PASSWORD, codeAt(secret)).expect(200);
+    },
+  );
 
   it('refuses the renewal without its CSRF token, nothing changed', async () => {
     const { agent, secret } = await enrolled();

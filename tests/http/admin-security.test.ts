@@ -101,28 +101,32 @@ describe('/admin/security without a session', () => {
 });
 
 describe('turning the second factor on', () => {
-  it('shows a secret, its otpauth QR and a code form; a load stores nothing and the next load shows a new secret', async () => {
-    const { agent } = await signIn(t.app);
-    const page = await agent.get('/admin/security').expect(200);
-    expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.text).toContain('Kapalı');
-    const secret = secretFrom(page.text);
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(page.text).toContain(
-      `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&amp;secret=${secret}&amp;algorithm=SHA1&amp;digits=6&amp;period=30`,
-    );
-    expect(page.text).toMatch(/<figure class="security-qr"><svg [^>]*viewBox=/);
-    expect(page.text).toContain('name="code"');
-    expect(page.text).toContain('name="_csrf"');
-    // The secret travels sealed in the form, never in clear.
-    expect(enrolForm(page.text, '').enrolment).not.toContain(secret);
-    const row = await t.db('administrators').where({ email: ADMIN_EMAIL }).first();
-    expect(row.totp_secret).toBeNull();
-    expect(row.totp_enabled_at).toBeNull();
-    const again = await agent.get('/admin/security').expect(200);
-    expect(secretFrom(again.text)).not.toBe(secret);
-    expect((await t.db('administrators').first()).totp_secret).toBeNull();
-  });
+  it(
+    'shows a secret, its otpauth QR and a code form; a load ' + 'stores nothing and the next load shows a new secret',
+    async () => {
+      const { agent } = await signIn(t.app);
+      const page = await agent.get('/admin/security').expect(200);
+      expect(page.headers['cache-control']).toBe('no-store');
+      expect(page.text).toContain('Kapalı');
+      const secret = secretFrom(page.text);
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(page.text).toContain(
+        `otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&amp;secret=${secret}&amp;` +
+          `algorithm=SHA1&amp;digits=6&amp;period=30`,
+      );
+      expect(page.text).toMatch(/<figure class="security-qr"><svg [^>]*viewBox=/);
+      expect(page.text).toContain('name="code"');
+      expect(page.text).toContain('name="_csrf"');
+      // The secret travels sealed in the form, never in clear.
+      expect(enrolForm(page.text, '').enrolment).not.toContain(secret);
+      const row = await t.db('administrators').where({ email: ADMIN_EMAIL }).first();
+      expect(row.totp_secret).toBeNull();
+      expect(row.totp_enabled_at).toBeNull();
+      const again = await agent.get('/admin/security').expect(200);
+      expect(secretFrom(again.text)).not.toBe(secret);
+      expect((await t.db('administrators').first()).totp_secret).toBeNull();
+    },
+  );
 
   it('stores the secret only when a right code confirms it, kept encrypted', async () => {
     const { agent } = await signIn(t.app);
@@ -368,26 +372,30 @@ describe('signing in with the second factor on', () => {
     await agent.get('/admin').expect(303);
   });
 
-  it(`throttles wrong codes apart from passwords: after ${CODE_FAILURES_PER_ADMIN}, 429 with the wait in minutes; the password still works`, async () => {
-    const { secret } = await withSecondFactor();
-    const { agent, res } = await passwordStep();
-    let page = res;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
-      page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
-    now += 2 * 60_000;
-    const limited = await sendCode(agent, page, codeAt(secret)).expect(429);
-    expect(limited.text).toContain('Çok fazla deneme. 13 dakika sonra tekrar deneyin.');
-    expect(limited.text).toContain('name="code"');
-    await agent.get('/admin').expect(303);
-    // The password step is not closed by the codes: it answers with the code form, whose codes wait.
-    const again = await passwordStep();
-    expect(again.res.status).toBe(200);
-    expect(again.res.text).toContain('name="code"');
-    await sendCode(again.agent, again.res, codeAt(secret)).expect(429);
-    now += 13 * 60_000;
-    const later = await passwordStep();
-    await sendCode(later.agent, later.res, codeAt(secret)).expect(303).expect('Location', '/admin');
-  });
+  it(
+    `throttles wrong codes apart from passwords: after ${CODE_FAILURES_PER_ADMIN}, 429 with the wait in ` +
+      `minutes; the password still works`,
+    async () => {
+      const { secret } = await withSecondFactor();
+      const { agent, res } = await passwordStep();
+      let page = res;
+      for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+        page = await sendCode(agent, page, codeAt(secret, now - 10 * STEP * i)).expect(401);
+      now += 2 * 60_000;
+      const limited = await sendCode(agent, page, codeAt(secret)).expect(429);
+      expect(limited.text).toContain('Çok fazla deneme. 13 dakika sonra tekrar deneyin.');
+      expect(limited.text).toContain('name="code"');
+      await agent.get('/admin').expect(303);
+      // The password step is not closed by the codes: it answers with the code form, whose codes wait.
+      const again = await passwordStep();
+      expect(again.res.status).toBe(200);
+      expect(again.res.text).toContain('name="code"');
+      await sendCode(again.agent, again.res, codeAt(secret)).expect(429);
+      now += 13 * 60_000;
+      const later = await passwordStep();
+      await sendCode(later.agent, later.res, codeAt(secret)).expect(303).expect('Location', '/admin');
+    },
+  );
 });
 
 describe('turning the second factor off', () => {
@@ -439,25 +447,29 @@ describe('turning the second factor off', () => {
     expect(res.headers.location).toBe('/admin');
   });
 
-  it(`throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}), each with 429 in the page`, async () => {
-    const { agent, csrf, secret, recoveryCodes } = await signedInWithSecondFactor();
-    const post = (password: string, code: string) =>
-      agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password, code });
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1)
-      await post(`yanlis-sifre-${i}`, recoveryCodes[0] as string).expect(422);
-    const noMorePasswords = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
-    expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
-    expect(noMorePasswords.text).toContain('name="password"');
-    now += 15 * 60_000;
-    for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
-      await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
-    const noMoreCodes = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
-    expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
-    expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
-    // Nothing was used up while refused.
-    now += 15 * 60_000;
-    await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(303);
-  });
+  it(
+    `throttles wrong passwords (${LOGIN_FAILURES_PER_EMAIL}) and wrong codes (${CODE_FAILURES_PER_ADMIN}), ` +
+      `each with 429 in the page`,
+    async () => {
+      const { agent, csrf, secret, recoveryCodes } = await signedInWithSecondFactor();
+      const post = (password: string, code: string) =>
+        agent.post('/admin/security/disable').type('form').send({ _csrf: csrf, password, code });
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1)
+        await post(`yanlis-sifre-${i}`, recoveryCodes[0] as string).expect(422);
+      const noMorePasswords = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
+      expect(noMorePasswords.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+      expect(noMorePasswords.text).toContain('name="password"');
+      now += 15 * 60_000;
+      for (let i = 1; i <= CODE_FAILURES_PER_ADMIN; i += 1)
+        await post(ADMIN_PASSWORD, codeAt(secret, now - 10 * STEP * i)).expect(422);
+      const noMoreCodes = await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(429);
+      expect(noMoreCodes.text).toMatch(/Çok fazla deneme\. 1[45] dakika sonra tekrar deneyin\./);
+      expect((await t.db('administrators').first()).totp_enabled_at).not.toBeNull();
+      // Nothing was used up while refused.
+      now += 15 * 60_000;
+      await post(ADMIN_PASSWORD, recoveryCodes[0] as string).expect(303);
+    },
+  );
 
   it('takes a recovery code instead of the app code', async () => {
     const { agent, csrf, recoveryCodes } = await signedInWithSecondFactor();

@@ -52,31 +52,35 @@ describe('the form on the customer page', () => {
 });
 
 describe('POST /admin/customers/{id}/slug', () => {
-  it('moves the customer: the new address serves the page, the old one answers 301 to it with its subpaths and query', async () => {
-    const before = await customerRow(ayse.id);
-    const res = await changeSlug(ayse.id, 'ayse-seramik').expect(303);
-    expect(res.headers.location).toBe(`/admin/customers/${ayse.id}`);
-    const after = await customerRow(ayse.id);
-    expect(after.slug).toBe('ayse-seramik');
-    expect(after.search_text).toBe('ayse kaya ayse-seramik aysekaya'); // the old address still finds her in the list
-    expect(Number(after.version)).toBe(Number(before.version) + 1);
-    expect(await redirects()).toEqual([['aysekaya', ayse.id]]);
+  it(
+    'moves the customer: the new address serves the page, the old one answers 301 to it with its ' +
+      'subpaths and query',
+    async () => {
+      const before = await customerRow(ayse.id);
+      const res = await changeSlug(ayse.id, 'ayse-seramik').expect(303);
+      expect(res.headers.location).toBe(`/admin/customers/${ayse.id}`);
+      const after = await customerRow(ayse.id);
+      expect(after.slug).toBe('ayse-seramik');
+      expect(after.search_text).toBe('ayse kaya ayse-seramik aysekaya'); // the old address still finds her in the list
+      expect(Number(after.version)).toBe(Number(before.version) + 1);
+      expect(await redirects()).toEqual([['aysekaya', ayse.id]]);
 
-    const page = await admin.agent.get(res.headers.location as string).expect(200);
-    expect(page.text).toContain('Profil adresi /ayse-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.');
-    expect(page.text).toContain('Yeni adrese yönlenen eski adresler: /aysekaya');
+      const page = await admin.agent.get(res.headers.location as string).expect(200);
+      expect(page.text).toContain('Profil adresi /ayse-seramik oldu. Eski adres bundan sonra yeni adrese yönlenir.');
+      expect(page.text).toContain('Yeni adrese yönlenen eski adresler: /aysekaya');
 
-    const shown = await request(t.app).get('/ayse-seramik').expect(200);
-    expect(shown.text).toContain('/ayse-seramik"');
-    expect(await locationOf('/aysekaya')).toBe('/ayse-seramik');
-    expect(await locationOf('/aysekaya?k=nfc')).toBe('/ayse-seramik?k=nfc');
-    expect(await locationOf('/AyseKaya?k=qr')).toBe('/ayse-seramik?k=qr');
-    expect(await locationOf('/aysekaya/vcard.vcf')).toBe('/ayse-seramik/vcard.vcf');
-    expect(await locationOf('/aysekaya/qr.png?size=600')).toBe('/ayse-seramik/qr.png?size=600');
-    await request(t.app).head('/aysekaya').expect(301).expect('Location', '/ayse-seramik');
-    // A visitor's message to the old address is not moved: the form on the new page posts to the new one.
-    await request(t.app).post('/aysekaya/messages').type('form').send({ message: 'Merhaba' }).expect(404);
-  });
+      const shown = await request(t.app).get('/ayse-seramik').expect(200);
+      expect(shown.text).toContain('/ayse-seramik"');
+      expect(await locationOf('/aysekaya')).toBe('/ayse-seramik');
+      expect(await locationOf('/aysekaya?k=nfc')).toBe('/ayse-seramik?k=nfc');
+      expect(await locationOf('/AyseKaya?k=qr')).toBe('/ayse-seramik?k=qr');
+      expect(await locationOf('/aysekaya/vcard.vcf')).toBe('/ayse-seramik/vcard.vcf');
+      expect(await locationOf('/aysekaya/qr.png?size=600')).toBe('/ayse-seramik/qr.png?size=600');
+      await request(t.app).head('/aysekaya').expect(301).expect('Location', '/ayse-seramik');
+      // A visitor's message to the old address is not moved: the form on the new page posts to the new one.
+      await request(t.app).post('/aysekaya/messages').type('form').send({ message: 'Merhaba' }).expect(404);
+    },
+  );
 
   it('sends the old address to the new page even when the old page was in the cache', async () => {
     await request(t.app).get('/aysekaya').expect(200);
@@ -188,64 +192,74 @@ describe('POST /admin/customers/{id}/slug', () => {
 });
 
 describe('a card printed before the change', () => {
-  it("keeps working: the old PDF's QR, drawn at 300 dpi and decoded, lands on the page through the redirect and counts as a QR visit", async () => {
-    const printed = await admin.agent
-      .get(`/admin/customers/${ayse.id}/print.pdf?format=card`)
-      .set('Host', HOST)
-      .buffer(true)
-      .responseType('blob')
-      .expect(200);
-    await changeSlug(ayse.id, 'ayse-seramik').expect(303);
-    const doc = await openPdf(printed.body as Buffer);
-    const scanned = decodeQr(await renderPage(doc, await doc.getPage(1), 300));
-    expect(scanned).toBe(`http://${HOST}/aysekaya?k=qr`);
-    const { pathname, search } = new URL(scanned as string);
-    const moved = await request(t.app)
-      .get(pathname + search)
-      .set('Host', HOST)
-      .set('User-Agent', PHONE)
-      .expect(301);
-    expect(moved.headers.location).toBe('/ayse-seramik?k=qr');
-    const page = await request(t.app)
-      .get(String(moved.headers.location))
-      .set('Host', HOST)
-      .set('User-Agent', PHONE)
-      .expect(200);
-    expect(page.text).toContain('<title>Ayşe Kaya</title>');
-    await t.services.views.flush();
-    const sources = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
-    expect(sources.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)])).toEqual([['qr', 1]]);
-  });
+  it(
+    "keeps working: the old PDF's QR, drawn at 300 dpi and decoded, lands on the page through the redirect " +
+      'and counts as a QR visit',
+    async () => {
+      const printed = await admin.agent
+        .get(`/admin/customers/${ayse.id}/print.pdf?format=card`)
+        .set('Host', HOST)
+        .buffer(true)
+        .responseType('blob')
+        .expect(200);
+      await changeSlug(ayse.id, 'ayse-seramik').expect(303);
+      const doc = await openPdf(printed.body as Buffer);
+      const scanned = decodeQr(await renderPage(doc, await doc.getPage(1), 300));
+      expect(scanned).toBe(`http://${HOST}/aysekaya?k=qr`);
+      const { pathname, search } = new URL(scanned as string);
+      const moved = await request(t.app)
+        .get(pathname + search)
+        .set('Host', HOST)
+        .set('User-Agent', PHONE)
+        .expect(301);
+      expect(moved.headers.location).toBe('/ayse-seramik?k=qr');
+      const page = await request(t.app)
+        .get(String(moved.headers.location))
+        .set('Host', HOST)
+        .set('User-Agent', PHONE)
+        .expect(200);
+      expect(page.text).toContain('<title>Ayşe Kaya</title>');
+      await t.services.views.flush();
+      const sources = await t.db('view_source_days').where({ customer_id: ayse.id }).select('source', 'views');
+      expect(sources.map((r: { source: string; views: unknown }) => [r.source, Number(r.views)])).toEqual([['qr', 1]]);
+    },
+  );
 });
 
 describe('addresses the server answers itself', () => {
-  it('gives a customer whose name folds to one of them the next free address, by the form and by the import', async () => {
-    const created = await createCustomer(t, admin, 'Notifi', 'Cations');
-    expect(created.slug).toBe('notifications-2');
-    await request(t.app).get('/notifications-2').expect(200);
-    const preview = await admin.agent
-      .post('/admin/import')
-      .field('_csrf', admin.csrf)
-      .attach('file', Buffer.from('ad;soyad\r\nNoti;Fications\r\n'), {
-        filename: 'musteriler.csv',
-        contentType: 'text/csv',
-      })
-      .expect(200);
-    expect(preview.text).toContain('/notifications-3');
-    expect(preview.text).not.toMatch(/\/notifications</);
-  });
+  it(
+    'gives a customer whose name folds to one of them ' + 'the next free address, by the form and by the import',
+    async () => {
+      const created = await createCustomer(t, admin, 'Notifi', 'Cations');
+      expect(created.slug).toBe('notifications-2');
+      await request(t.app).get('/notifications-2').expect(200);
+      const preview = await admin.agent
+        .post('/admin/import')
+        .field('_csrf', admin.csrf)
+        .attach('file', Buffer.from('ad;soyad\r\nNoti;Fications\r\n'), {
+          filename: 'musteriler.csv',
+          contentType: 'text/csv',
+        })
+        .expect(200);
+      expect(preview.text).toContain('/notifications-3');
+      expect(preview.text).not.toMatch(/\/notifications</);
+    },
+  );
 
-  it('keeps the page of a customer who held /notifications before it was reserved: no route answers under it', async () => {
-    await t.db('customers').where({ id: ali.id }).update({ slug: 'notifications' });
-    const page = await request(t.app).get('/notifications').expect(200);
-    expect(page.text).toContain('<title>Ali Veli</title>');
-    await request(t.app)
-      .get('/notifications/qr.svg')
-      .expect(200)
-      .expect('Content-Type', /image\/svg/);
-    await request(t.app).get('/notifications/og.png').expect(200).expect('Content-Type', 'image/png');
-    await request(t.app).get('/Notifications').expect(301).expect('Location', '/notifications');
-  });
+  it(
+    'keeps the page of a customer who held /notifications ' + 'before it was reserved: no route answers under it',
+    async () => {
+      await t.db('customers').where({ id: ali.id }).update({ slug: 'notifications' });
+      const page = await request(t.app).get('/notifications').expect(200);
+      expect(page.text).toContain('<title>Ali Veli</title>');
+      await request(t.app)
+        .get('/notifications/qr.svg')
+        .expect(200)
+        .expect('Content-Type', /image\/svg/);
+      await request(t.app).get('/notifications/og.png').expect(200).expect('Content-Type', 'image/png');
+      await request(t.app).get('/Notifications').expect(301).expect('Location', '/notifications');
+    },
+  );
 });
 
 describe('permissions', () => {

@@ -67,15 +67,19 @@ describe('GET /admin', () => {
     expect(res.headers['x-robots-tag']).toContain('noindex');
   });
 
-  it('tells in the new-customer form that the address comes from the name and can be changed later, not that it never changes', async () => {
-    const res = await admin.agent.get('/admin?yeni=1').expect(200);
-    const form = res.text.slice(res.text.indexOf('<dialog class="modal" id="yeni-musteri"'));
-    expect(form).toContain(
-      'Profil adresi ad ve soyaddan oluşturulur. Gerekirse müşteri sayfasındaki Profil adresi bölümünden ' +
-        'değiştirilebilir; eski adres yeni adrese yönlenir.',
-    );
-    expect(res.text).not.toContain('değişmez');
-  });
+  it(
+    'tells in the new-customer form that the address comes from the name and can be changed later, not that ' +
+      'it never changes',
+    async () => {
+      const res = await admin.agent.get('/admin?yeni=1').expect(200);
+      const form = res.text.slice(res.text.indexOf('<dialog class="modal" id="yeni-musteri"'));
+      expect(form).toContain(
+        'Profil adresi ad ve soyaddan oluşturulur. Gerekirse müşteri sayfasındaki Profil adresi bölümünden ' +
+          'değiştirilebilir; eski adres yeni adrese yönlenir.',
+      );
+      expect(res.text).not.toContain('değişmez');
+    },
+  );
 
   it('lists customers newest first with initials, /slug and the date in Turkish', async () => {
     await createCustomer(t, admin, 'Çağrı', 'Öztürk');
@@ -358,28 +362,31 @@ describe('POST /admin/customers/:id/status', () => {
 });
 
 describe('GET /admin/customers/:id/token', () => {
-  it('asks before the edit link is replaced, with a confirmation form that carries confirm=1 and the CSRF token', async () => {
-    const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
-    const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
-    // The customer page leads here (or, with JavaScript, opens the same question as a dialog).
-    expect(detail.text).toContain(`href="/admin/customers/${id}/token" data-dialog="baglanti-onay"`);
-    expect(detail.text).toContain('<dialog class="modal" id="baglanti-onay"');
-    const res = await admin.agent.get(`/admin/customers/${id}/token`).expect(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    for (const text of [
-      'Düzenleme bağlantısı yenilensin mi?',
-      'Eski bağlantı hemen çalışmaz olur',
-      '<strong>Ali Veli</strong> (/aliveli)',
-      'name="confirm" value="1"',
-      `action="/admin/customers/${id}/token"`,
-      'Evet, Yenile',
-      `href="/admin/customers/${id}">Vazgeç`,
-    ]) {
-      expect(res.text).toContain(text);
-    }
-    expect(res.text).toMatch(/name="_csrf" value="[^"]+"/);
-    expect(String((await t.db('customers').where({ id }).first()).edit_token)).toBe(editToken);
-  });
+  it(
+    'asks before the edit link is replaced, with a ' + 'confirmation form that carries confirm=1 and the CSRF token',
+    async () => {
+      const { id, editToken } = await createCustomer(t, admin, 'Ali', 'Veli');
+      const detail = await admin.agent.get(`/admin/customers/${id}`).expect(200);
+      // The customer page leads here (or, with JavaScript, opens the same question as a dialog).
+      expect(detail.text).toContain(`href="/admin/customers/${id}/token" data-dialog="baglanti-onay"`);
+      expect(detail.text).toContain('<dialog class="modal" id="baglanti-onay"');
+      const res = await admin.agent.get(`/admin/customers/${id}/token`).expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      for (const text of [
+        'Düzenleme bağlantısı yenilensin mi?',
+        'Eski bağlantı hemen çalışmaz olur',
+        '<strong>Ali Veli</strong> (/aliveli)',
+        'name="confirm" value="1"',
+        `action="/admin/customers/${id}/token"`,
+        'Evet, Yenile',
+        `href="/admin/customers/${id}">Vazgeç`,
+      ]) {
+        expect(res.text).toContain(text);
+      }
+      expect(res.text).toMatch(/name="_csrf" value="[^"]+"/);
+      expect(String((await t.db('customers').where({ id }).first()).edit_token)).toBe(editToken);
+    },
+  );
 
   it('escapes the name it shows', async () => {
     const { id } = await createCustomer(t, admin, 'Ali', 'Veli');

@@ -98,29 +98,32 @@ describe('POST /login', () => {
     await agent.get('/admin').expect(303);
   });
 
-  it(`throttles an e-mail after ${LOGIN_FAILURES_PER_EMAIL} failures with 429, even with the right password`, async () => {
-    const agent = request.agent(t.app);
-    const csrf = await loginForm(agent);
-    for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
+  it(
+    `throttles an e-mail after ${LOGIN_FAILURES_PER_EMAIL} ` + `failures with 429, even with the right password`,
+    async () => {
+      const agent = request.agent(t.app);
+      const csrf = await loginForm(agent);
+      for (let i = 0; i < LOGIN_FAILURES_PER_EMAIL; i += 1) {
+        await agent
+          .post('/login')
+          .type('form')
+          .send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` })
+          .expect(401);
+      }
+      const res = await agent
+        .post('/login')
+        .type('form')
+        .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(429);
+      expect(res.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+      // Another e-mail from the same client is not locked out by this one.
       await agent
         .post('/login')
         .type('form')
-        .send({ _csrf: csrf, email: ADMIN_EMAIL, password: `yanlis-${i}` })
+        .send({ _csrf: csrf, email: 'baska@example.com', password: 'x' })
         .expect(401);
-    }
-    const res = await agent
-      .post('/login')
-      .type('form')
-      .send({ _csrf: csrf, email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-      .expect(429);
-    expect(res.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
-    // Another e-mail from the same client is not locked out by this one.
-    await agent
-      .post('/login')
-      .type('form')
-      .send({ _csrf: csrf, email: 'baska@example.com', password: 'x' })
-      .expect(401);
-  });
+    },
+  );
 
   it('keeps the throttle across a restart, because the counters are in the database', async () => {
     const agent = request.agent(t.app);

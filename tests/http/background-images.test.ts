@@ -70,19 +70,22 @@ describe('background and cover images', () => {
     expect((await profile()).background_value).toBe('https://images.example.com/eski.jpg');
   });
 
-  it('offers no image address field without JavaScript, and says a video by address loads from another site', async () => {
-    const editor = unescaped((await request(t.app).get(`${base()}/profile`).expect(200)).text);
-    const dialog = editor.slice(
-      editor.indexOf('id="arka-plan"'),
-      editor.indexOf('</dialog>', editor.indexOf('id="arka-plan"')),
-    );
-    expect(dialog).not.toContain('Görsel bağlantısı');
-    expect(dialog).toContain('Ya da bir görsel yükleyin');
-    expect(dialog).toContain('Video başka bir siteden yüklenir');
-    await post('/background', {
-      background_type: 'video',
-      background_value: 'https://cdn.example.com/arka.mp4',
-    }).expect(303);
-    expect((await profile()).background_value).toBe('video:https://cdn.example.com/arka.mp4');
-  });
+  it(
+    'offers no image address field without JavaScript, ' + 'and says a video by address loads from another site',
+    async () => {
+      const editor = unescaped((await request(t.app).get(`${base()}/profile`).expect(200)).text);
+      const dialog = editor.slice(
+        editor.indexOf('id="arka-plan"'),
+        editor.indexOf('</dialog>', editor.indexOf('id="arka-plan"')),
+      );
+      expect(dialog).not.toContain('Görsel bağlantısı');
+      expect(dialog).toContain('Ya da bir görsel yükleyin');
+      expect(dialog).toContain('Video başka bir siteden yüklenir');
+      await post('/background', {
+        background_type: 'video',
+        background_value: 'https://cdn.example.com/arka.mp4',
+      }).expect(303);
+      expect((await profile()).background_value).toBe('video:https://cdn.example.com/arka.mp4');
+    },
+  );
 });

@@ -51,24 +51,28 @@ const tokenIn = (css: string, name: string) => new RegExp(`--${name}:(#[0-9a-f]{
 const brandRow = () => t.db('brand_settings').first('name', 'accent_color');
 
 describe('the public page in the agency accent', () => {
-  it('colours its buttons, links, focus ring and default cover with a dark accent, white text on it, through the CSP-allowed style block', async () => {
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    const plain = await request(t.app).get(`/${customer.slug}`).expect(200);
-    expect(plain.text).not.toContain('<style>');
+  it(
+    'colours its buttons, links, focus ring and default cover with a dark accent, white text on it, through ' +
+      'the CSP-allowed style block',
+    async () => {
+      const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+      const plain = await request(t.app).get(`/${customer.slug}`).expect(200);
+      expect(plain.text).not.toContain('<style>');
 
-    expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
-    const page = await request(t.app).get(`/${customer.slug}`).expect(200);
-    const { css, allowed } = styleOf(page);
-    expect(allowed).toBe(true);
-    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
-    // The buttons' fill and the links' ink are the accent itself: it already reads on white.
-    expect(tokenIn(css, 'brand-fill')).toBe('#1d3557');
-    expect(tokenIn(css, 'on-brand-fill')).toBe('#ffffff');
-    expect(tokenIn(css, 'brand')).toBe('#1d3557');
-    expect(tokenIn(css, 'on-brand')).toBe('#ffffff');
-    expect(tokenIn(css, 'focus')).toBe('#1d3557');
-    expect(css).toMatch(/\.cover\{background:linear-gradient\(135deg,#[0-9a-f]{6},#1d3557 55%,#[0-9a-f]{6}\)\}/);
-  });
+      expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
+      const page = await request(t.app).get(`/${customer.slug}`).expect(200);
+      const { css, allowed } = styleOf(page);
+      expect(allowed).toBe(true);
+      expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+      // The buttons' fill and the links' ink are the accent itself: it already reads on white.
+      expect(tokenIn(css, 'brand-fill')).toBe('#1d3557');
+      expect(tokenIn(css, 'on-brand-fill')).toBe('#ffffff');
+      expect(tokenIn(css, 'brand')).toBe('#1d3557');
+      expect(tokenIn(css, 'on-brand')).toBe('#ffffff');
+      expect(tokenIn(css, 'focus')).toBe('#1d3557');
+      expect(css).toMatch(/\.cover\{background:linear-gradient\(135deg,#[0-9a-f]{6},#1d3557 55%,#[0-9a-f]{6}\)\}/);
+    },
+  );
 
   it('gives a very light accent near-black button text and darker links, each at least 4.5:1', async () => {
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
@@ -138,37 +142,44 @@ describe('the public page in the agency accent', () => {
 });
 
 describe('the 404 and 403 pages', () => {
-  it('carry the brand: its name, its logo mark and its accent (CSP-allowed) on an unknown address and a passive page', async () => {
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
-    await t.db('customers').where({ id: customer.id }).update({ is_active: false });
+  it(
+    'carry the brand: its name, its logo mark and its accent (CSP-allowed) on an unknown address and a ' +
+      'passive page',
+    async () => {
+      const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+      expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);
+      await t.db('customers').where({ id: customer.id }).update({ is_active: false });
 
-    const missing = await request(t.app).get('/boyle-biri-yok').expect(404);
-    expect(missing.text).toContain('Profil bulunamadı');
-    expect(missing.text).toContain('<span class="brand__name">Deniz Ajans</span>');
-    expect(missing.text).toContain('<title>Bulunamadı · Deniz Ajans</title>');
-    expect(styleOf(missing).css).toContain('--brand:#1d3557');
-    expect(styleOf(missing).allowed).toBe(true);
+      const missing = await request(t.app).get('/boyle-biri-yok').expect(404);
+      expect(missing.text).toContain('Profil bulunamadı');
+      expect(missing.text).toContain('<span class="brand__name">Deniz Ajans</span>');
+      expect(missing.text).toContain('<title>Bulunamadı · Deniz Ajans</title>');
+      expect(styleOf(missing).css).toContain('--brand:#1d3557');
+      expect(styleOf(missing).allowed).toBe(true);
 
-    const passive = await request(t.app).get(`/${customer.slug}`).expect(403);
-    expect(passive.text).toContain('<span class="brand__name">Deniz Ajans</span>');
-    expect(styleOf(passive).allowed).toBe(true);
-  });
+      const passive = await request(t.app).get(`/${customer.slug}`).expect(403);
+      expect(passive.text).toContain('<span class="brand__name">Deniz Ajans</span>');
+      expect(styleOf(passive).allowed).toBe(true);
+    },
+  );
 
-  it('tell a visitor of a passive page that it is not published now and may come back, without a bare "403"', async () => {
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    await t.db('customers').where({ id: customer.id }).update({ is_active: false });
-    const res = await request(t.app).get(`/${customer.slug}`).expect(403);
-    expect(res.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
-    expect(res.text).toContain('Bu sayfa şu an yayında değil.');
-    expect(res.text).toContain('yeniden yayına');
-    expect(res.text).toContain('<title>Yayında değil · Vizit</title>');
-    expect(res.text).not.toMatch(/>\s*403\s*</);
-    expect(res.text).not.toContain('Erişim engellendi');
-    // Vizit's own look without a brand: no style block.
-    expect(res.text).toContain('<span class="brand__name">Vizit</span>');
-    expect(res.text).not.toContain('<style>');
-  });
+  it(
+    'tell a visitor of a passive page that it is not ' + 'published now and may come back, without a bare "403"',
+    async () => {
+      const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+      await t.db('customers').where({ id: customer.id }).update({ is_active: false });
+      const res = await request(t.app).get(`/${customer.slug}`).expect(403);
+      expect(res.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
+      expect(res.text).toContain('Bu sayfa şu an yayında değil.');
+      expect(res.text).toContain('yeniden yayına');
+      expect(res.text).toContain('<title>Yayında değil · Vizit</title>');
+      expect(res.text).not.toMatch(/>\s*403\s*</);
+      expect(res.text).not.toContain('Erişim engellendi');
+      // Vizit's own look without a brand: no style block.
+      expect(res.text).toContain('<span class="brand__name">Vizit</span>');
+      expect(res.text).not.toContain('<style>');
+    },
+  );
 });
 
 describe("the authenticator app's issuer", () => {
@@ -178,30 +189,33 @@ describe("the authenticator app's issuer", () => {
     (/<code id="secret">([A-Z2-7 ]+)<\/code>/.exec(html)?.[1] ?? '').replace(/ /g, '');
   const uriFrom = (html: string) => (/href="(otpauth:\/\/[^"]+)"/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&');
 
-  it('is the brand name in the URI and the label when a brand is set; a secret enrolled under Vizit keeps working', async () => {
-    const before = await admin.agent.get('/admin/security').expect(200);
-    const secret = secretFrom(before.text);
-    expect(uriFrom(before.text)).toContain(`otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&`);
-    const enrolment = /name="enrolment" value="([^"]+)"/.exec(before.text)?.[1] ?? '';
-    await admin.agent
-      .post('/admin/security')
-      .type('form')
-      .send({ _csrf: csrfFrom(before.text), enrolment, code: codeAt(secret) })
-      .expect(200);
+  it(
+    'is the brand name in the URI and the label when a ' + 'brand is set; a secret enrolled under Vizit keeps working',
+    async () => {
+      const before = await admin.agent.get('/admin/security').expect(200);
+      const secret = secretFrom(before.text);
+      expect(uriFrom(before.text)).toContain(`otpauth://totp/Vizit:${encodeURIComponent(ADMIN_EMAIL)}?issuer=Vizit&`);
+      const enrolment = /name="enrolment" value="([^"]+)"/.exec(before.text)?.[1] ?? '';
+      await admin.agent
+        .post('/admin/security')
+        .type('form')
+        .send({ _csrf: csrfFrom(before.text), enrolment, code: codeAt(secret) })
+        .expect(200);
 
-    expect((await saveBrand({ brand_name: 'Deniz: Ajans & Co', accent_color: '' })).status).toBe(303);
-    expect(await brandRow()).toMatchObject({ name: 'Deniz: Ajans & Co' });
-    // A new enrolment (after turning it off) would name the brand; the page shown while off says so.
-    await t.db('administrators').update({ totp_secret: null, totp_enabled_at: null });
-    const branded = await admin.agent.get('/admin/security').expect(200);
-    const uri = new URL(uriFrom(branded.text));
-    expect(uri.searchParams.get('issuer')).toBe('Deniz Ajans & Co');
-    expect(
-      uri.href.startsWith(
-        `otpauth://totp/${encodeURIComponent('Deniz Ajans & Co')}:${encodeURIComponent(ADMIN_EMAIL)}?`,
-      ),
-    ).toBe(true);
-  });
+      expect((await saveBrand({ brand_name: 'Deniz: Ajans & Co', accent_color: '' })).status).toBe(303);
+      expect(await brandRow()).toMatchObject({ name: 'Deniz: Ajans & Co' });
+      // A new enrolment (after turning it off) would name the brand; the page shown while off says so.
+      await t.db('administrators').update({ totp_secret: null, totp_enabled_at: null });
+      const branded = await admin.agent.get('/admin/security').expect(200);
+      const uri = new URL(uriFrom(branded.text));
+      expect(uri.searchParams.get('issuer')).toBe('Deniz Ajans & Co');
+      expect(
+        uri.href.startsWith(
+          `otpauth://totp/${encodeURIComponent('Deniz Ajans & Co')}:${encodeURIComponent(ADMIN_EMAIL)}?`,
+        ),
+      ).toBe(true);
+    },
+  );
 
   it('leaves an enrolled secret working after the brand is set: signing in with its code', async () => {
     const page = await admin.agent.get('/admin/security').expect(200);
@@ -265,20 +279,24 @@ describe('the settings colour picker without JavaScript', () => {
     expect(await brandRow()).toMatchObject({ accent_color: '#1d3557' });
   });
 
-  it('leaves the accent empty when neither field was touched (the picker shows a colour it cannot leave blank)', async () => {
-    const page = await admin.agent.get('/admin/settings').expect(200);
-    const shownPicker =
-      /id="accent_color_picker" name="accent_color_picker" type="color" value="(#[0-9a-f]{6})"/.exec(page.text)?.[1] ??
-      '';
-    const res = await saveBrand({
-      brand_name: 'Deniz Ajans',
-      accent_color: '',
-      accent_color_shown: '',
-      accent_color_picker: shownPicker,
-    });
-    expect(res.status).toBe(303);
-    expect(await brandRow()).toMatchObject({ accent_color: null });
-  });
+  it(
+    'leaves the accent empty when neither field was touched ' + '(the picker shows a colour it cannot leave blank)',
+    async () => {
+      const page = await admin.agent.get('/admin/settings').expect(200);
+      const shownPicker =
+        /id="accent_color_picker" name="accent_color_picker" type="color" value="(#[0-9a-f]{6})"/.exec(
+          page.text,
+        )?.[1] ?? '';
+      const res = await saveBrand({
+        brand_name: 'Deniz Ajans',
+        accent_color: '',
+        accent_color_shown: '',
+        accent_color_picker: shownPicker,
+      });
+      expect(res.status).toBe(303);
+      expect(await brandRow()).toMatchObject({ accent_color: null });
+    },
+  );
 
   it('saves the typed colour when the text field was changed, whatever the picker says', async () => {
     expect((await saveBrand({ brand_name: 'Deniz Ajans', accent_color: '#1d3557' })).status).toBe(303);

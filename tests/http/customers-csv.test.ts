@@ -120,116 +120,123 @@ describe('GET /admin/customers.csv', () => {
     );
   });
 
-  it('carries the phone, e-mail, website and bio the import takes in, the phone as dialled from Turkey (issue 35)', async () => {
-    await t.db('customer_profiles').where({ customer_id: ayse.id }).update({
-      phone: '+905321234567',
-      email: 'ayse@kaya.com.tr',
-      website: 'https://aysekaya.com.tr',
-      bio: 'Seramik atölyesi;\nel yapımı',
-    });
-    await t
-      .db('customer_profiles')
-      .where({ customer_id: ali.id })
-      .update({ phone: '+4930123456789', email: '-ali@veli.com' });
-    const res = await download('/admin/customers.csv');
-    expect((res.body as Buffer).toString('utf8')).toBe(
-      HEADER +
-        line(ali, 'Ali', 'Veli', 'pasif', '2026-01-02 00:30', ';;;;;', "00 4930123456789;'-ali@veli.com;;") +
-        line(
-          ayse,
-          'Ayşe',
-          'Kaya',
-          'aktif',
-          '2026-11-23 12:05',
-          ';;;;;',
-          '0532 123 45 67;ayse@kaya.com.tr;https://aysekaya.com.tr;"Seramik atölyesi;\nel yapımı"',
-        ) +
-        line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00'),
-    );
-  });
-
-  it("re-imported, gives the same contact fields, bio, business and address, also after Excel saved it again without the postal code's 0 (issues 24, 35)", async () => {
-    const identity = {
-      company: 'Kaya Seramik; Atölye',
-      title: 'Kurucu',
-      address_line: 'Moda Cad. No: 12',
-      district: 'Kadıköy',
-      city: 'İstanbul',
-      postal_code: '06100',
-    };
-    const contact = {
-      phone: '+905321234567',
-      email: 'ayse@kaya.com.tr',
-      website: 'https://aysekaya.com.tr',
-      bio: 'Seramik atölyesi;\nel yapımı',
-    };
-    await t
-      .db('customer_profiles')
-      .where({ customer_id: ayse.id })
-      .update({ ...identity, ...contact });
-    // Oldest first: Ali, then Ayşe.
-    const exported = (await download(`/admin/customers.csv?ids=${ayse.id},${ali.id}`)).body as Buffer;
-    // What Excel writes back after opening the file: the postal code became the number 6100.
-    const resaved = Buffer.from(exported.toString('utf8').replace(';06100\r\n', ';6100\r\n'), 'utf8');
-    expect(resaved.equals(exported)).toBe(false);
-    for (const file of [exported, resaved]) {
-      const preview = await admin.agent
-        .post('/admin/import')
-        .field('_csrf', admin.csrf)
-        .attach('file', file, { filename: 'musteriler.csv', contentType: 'text/csv' })
-        .expect(200);
-      expect(preview.text).toContain(
-        'Tanınmayan sütunlar yok sayıldı: slug, durum, olusturma, profil_url, duzenleme_url',
+  it(
+    'carries the phone, e-mail, website and bio the import ' + 'takes in, the phone as dialled from Turkey (issue 35)',
+    async () => {
+      await t.db('customer_profiles').where({ customer_id: ayse.id }).update({
+        phone: '+905321234567',
+        email: 'ayse@kaya.com.tr',
+        website: 'https://aysekaya.com.tr',
+        bio: 'Seramik atölyesi;\nel yapımı',
+      });
+      await t
+        .db('customer_profiles')
+        .where({ customer_id: ali.id })
+        .update({ phone: '+4930123456789', email: '-ali@veli.com' });
+      const res = await download('/admin/customers.csv');
+      expect((res.body as Buffer).toString('utf8')).toBe(
+        HEADER +
+          line(ali, 'Ali', 'Veli', 'pasif', '2026-01-02 00:30', ';;;;;', "00 4930123456789;'-ali@veli.com;;") +
+          line(
+            ayse,
+            'Ayşe',
+            'Kaya',
+            'aktif',
+            '2026-11-23 12:05',
+            ';;;;;',
+            '0532 123 45 67;ayse@kaya.com.tr;https://aysekaya.com.tr;"Seramik atölyesi;\nel yapımı"',
+          ) +
+          line(formula, "'-Çağrı'", 'Öz', 'aktif', '2026-11-23 13:00'),
       );
-      const done = await admin.agent
-        .post('/admin/import/confirm')
-        .type('form')
-        .send({
-          _csrf: inputValue(preview.text, '_csrf'),
-          importId: inputValue(preview.text, 'importId'),
-          data: inputValue(preview.text, 'data'),
-          slugs: inputValue(preview.text, 'slugs'),
-        })
-        .expect(303);
-      expect(done.headers.location).toMatch(/^\/admin\/import\//);
-      // The two customers this import made, the newest.
-      const copies = await t
-        .db('customers')
-        .join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
-        .orderBy('customers.id')
-        .select(
-          'name',
-          'surname',
-          'phone',
-          'email',
-          'website',
-          'bio',
-          'company',
-          'title',
-          'address_line',
-          'district',
-          'city',
-          'postal_code',
+    },
+  );
+
+  it(
+    're-imported, gives the same contact fields, bio, business and address, also after Excel saved it again ' +
+      "without the postal code's 0 (issues 24, 35)",
+    async () => {
+      const identity = {
+        company: 'Kaya Seramik; Atölye',
+        title: 'Kurucu',
+        address_line: 'Moda Cad. No: 12',
+        district: 'Kadıköy',
+        city: 'İstanbul',
+        postal_code: '06100',
+      };
+      const contact = {
+        phone: '+905321234567',
+        email: 'ayse@kaya.com.tr',
+        website: 'https://aysekaya.com.tr',
+        bio: 'Seramik atölyesi;\nel yapımı',
+      };
+      await t
+        .db('customer_profiles')
+        .where({ customer_id: ayse.id })
+        .update({ ...identity, ...contact });
+      // Oldest first: Ali, then Ayşe.
+      const exported = (await download(`/admin/customers.csv?ids=${ayse.id},${ali.id}`)).body as Buffer;
+      // What Excel writes back after opening the file: the postal code became the number 6100.
+      const resaved = Buffer.from(exported.toString('utf8').replace(';06100\r\n', ';6100\r\n'), 'utf8');
+      expect(resaved.equals(exported)).toBe(false);
+      for (const file of [exported, resaved]) {
+        const preview = await admin.agent
+          .post('/admin/import')
+          .field('_csrf', admin.csrf)
+          .attach('file', file, { filename: 'musteriler.csv', contentType: 'text/csv' })
+          .expect(200);
+        expect(preview.text).toContain(
+          'Tanınmayan sütunlar yok sayıldı: slug, durum, olusturma, profil_url, duzenleme_url',
         );
-      expect(copies.slice(-2)).toEqual([
-        {
-          name: 'Ali',
-          surname: 'Veli',
-          phone: null,
-          email: null,
-          website: null,
-          bio: null,
-          company: null,
-          title: null,
-          address_line: null,
-          district: null,
-          city: null,
-          postal_code: null,
-        },
-        { name: 'Ayşe', surname: 'Kaya', ...contact, ...identity },
-      ]);
-    }
-  });
+        const done = await admin.agent
+          .post('/admin/import/confirm')
+          .type('form')
+          .send({
+            _csrf: inputValue(preview.text, '_csrf'),
+            importId: inputValue(preview.text, 'importId'),
+            data: inputValue(preview.text, 'data'),
+            slugs: inputValue(preview.text, 'slugs'),
+          })
+          .expect(303);
+        expect(done.headers.location).toMatch(/^\/admin\/import\//);
+        // The two customers this import made, the newest.
+        const copies = await t
+          .db('customers')
+          .join('customer_profiles', 'customers.id', 'customer_profiles.customer_id')
+          .orderBy('customers.id')
+          .select(
+            'name',
+            'surname',
+            'phone',
+            'email',
+            'website',
+            'bio',
+            'company',
+            'title',
+            'address_line',
+            'district',
+            'city',
+            'postal_code',
+          );
+        expect(copies.slice(-2)).toEqual([
+          {
+            name: 'Ali',
+            surname: 'Veli',
+            phone: null,
+            email: null,
+            website: null,
+            bio: null,
+            company: null,
+            title: null,
+            address_line: null,
+            district: null,
+            city: null,
+            postal_code: null,
+          },
+          { name: 'Ayşe', surname: 'Kaya', ...contact, ...identity },
+        ]);
+      }
+    },
+  );
 
   it('limits it to ?ids=, in either form the list sends, leaving unknown ids out', async () => {
     const listed = await download(`/admin/customers.csv?ids=${ayse.id},99999`);
@@ -295,22 +302,26 @@ describe('GET /admin/customers.csv', () => {
 });
 
 describe("the list's selection: CSV of the ticked customers", () => {
-  it('puts a labelled checkbox on each row, tied to the bulk form at the top of the list, which answers their CSV without JavaScript', async () => {
-    const res = await admin.agent.get('/admin').expect(200);
-    expect(res.text).toContain(
-      `<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" ` +
-        `form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`,
-    );
-    expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
-    expect(res.text).toContain('<option value="csv">CSV olarak indir</option>');
-    expect(res.text).toContain('<a href="/admin/customers.csv" download>Tüm müşterileri CSV indir</a>');
-    const csv = await admin.agent
-      .post('/admin/customers/bulk')
-      .type('form')
-      .send(`_csrf=${encodeURIComponent(csrfFrom(res.text))}&action=csv&ids=${ayse.id}`)
-      .expect(200);
-    expect(csv.text).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05'));
-  });
+  it(
+    'puts a labelled checkbox on each row, tied to the bulk form at the top of the list, which answers ' +
+      'their CSV without JavaScript',
+    async () => {
+      const res = await admin.agent.get('/admin').expect(200);
+      expect(res.text).toContain(
+        `<label class="customer-list__pick"><input type="checkbox" name="ids" value="${ayse.id}" ` +
+          `form="secilenler"><span class="visually-hidden">Ayşe Kaya seç</span></label>`,
+      );
+      expect(res.text.indexOf('<form id="secilenler"')).toBeLessThan(res.text.indexOf('<ul class="customer-list"'));
+      expect(res.text).toContain('<option value="csv">CSV olarak indir</option>');
+      expect(res.text).toContain('<a href="/admin/customers.csv" download>Tüm müşterileri CSV indir</a>');
+      const csv = await admin.agent
+        .post('/admin/customers/bulk')
+        .type('form')
+        .send(`_csrf=${encodeURIComponent(csrfFrom(res.text))}&action=csv&ids=${ayse.id}`)
+        .expect(200);
+      expect(csv.text).toBe(HEADER + line(ayse, 'Ayşe', 'Kaya', 'aktif', '2026-11-23 12:05'));
+    },
+  );
 });
 
 describe("the customer page's share links", () => {
@@ -322,16 +333,19 @@ describe("the customer page's share links", () => {
   const subject = encodeURIComponent('Vizit sayfanız ve düzenleme bağlantısı');
   const body = () => encodeURIComponent(text().replace(/\n/g, '\r\n'));
 
-  it('offers the public page and the edit link by WhatsApp and e-mail with the Turkish message, and the warning', async () => {
-    const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
-    expect(res.text).toContain(
-      `href="https://wa.me/?text=${encodeURIComponent(text())}" target="_blank" rel="noopener noreferrer">`,
-    );
-    expect(res.text).toContain(`href="mailto:?subject=${subject}&amp;body=${body()}">`);
-    expect(res.text).toMatch(/WhatsApp ile gönder<\/a>/);
-    expect(res.text).toMatch(/E-posta ile gönder<\/a>/);
-    expect(res.text).toContain('bağlantıya sahip olan herkes sayfayı düzenleyebilir.');
-  });
+  it(
+    'offers the public page and the edit link by WhatsApp ' + 'and e-mail with the Turkish message, and the warning',
+    async () => {
+      const res = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
+      expect(res.text).toContain(
+        `href="https://wa.me/?text=${encodeURIComponent(text())}" target="_blank" rel="noopener noreferrer">`,
+      );
+      expect(res.text).toContain(`href="mailto:?subject=${subject}&amp;body=${body()}">`);
+      expect(res.text).toMatch(/WhatsApp ile gönder<\/a>/);
+      expect(res.text).toMatch(/E-posta ile gönder<\/a>/);
+      expect(res.text).toContain('bağlantıya sahip olan herkes sayfayı düzenleyebilir.');
+    },
+  );
 
   it("sends them to the owner's phone and e-mail when the page has them", async () => {
     await t

@@ -209,29 +209,32 @@ describe('replacing the edit link revokes what its holder set up', () => {
     },
   );
 
-  it('lets the owner with the new link set notifications up again, and they work with the new link in them', async () => {
-    await setUpNotifications(customer.editToken, ATTACKER);
-    await t.db('profile_view_days').insert({ customer_id: customer.id, day: '2026-11-25', views: 12 });
-    await admin.agent
-      .post(`/admin/customers/${customer.id}/token`)
-      .type('form')
-      .send({ _csrf: admin.csrf, confirm: '1' })
-      .expect(303);
-    const newToken = await currentToken();
-    const attackerBefore = everyMailTo(ATTACKER).length;
+  it(
+    'lets the owner with the new link set notifications ' + 'up again, and they work with the new link in them',
+    async () => {
+      await setUpNotifications(customer.editToken, ATTACKER);
+      await t.db('profile_view_days').insert({ customer_id: customer.id, day: '2026-11-25', views: 12 });
+      await admin.agent
+        .post(`/admin/customers/${customer.id}/token`)
+        .type('form')
+        .send({ _csrf: admin.csrf, confirm: '1' })
+        .expect(303);
+      const newToken = await currentToken();
+      const attackerBefore = everyMailTo(ATTACKER).length;
 
-    await setUpNotifications(newToken, OWNER);
-    expect(await customerPage()).toContain(OWNER);
-    time = MONDAY_NINE;
-    expect(await summaries.run(time)).toBe(1);
-    await visitorWrites('Yeni adrese');
-    const toOwner = await deliver();
-    expect(toOwner.map((mail) => mail.envelope.to)).toEqual([[OWNER], [OWNER]]);
-    const texts = toOwner.map((mail) => mail.parsed.text ?? '').join('\n');
-    expect(texts).toContain(`https://kart.example/edit/${newToken}/stats`);
-    expect(texts).toContain(`https://kart.example/edit/${newToken}/messages`);
-    expect(everyMailTo(ATTACKER)).toHaveLength(attackerBefore);
-  });
+      await setUpNotifications(newToken, OWNER);
+      expect(await customerPage()).toContain(OWNER);
+      time = MONDAY_NINE;
+      expect(await summaries.run(time)).toBe(1);
+      await visitorWrites('Yeni adrese');
+      const toOwner = await deliver();
+      expect(toOwner.map((mail) => mail.envelope.to)).toEqual([[OWNER], [OWNER]]);
+      const texts = toOwner.map((mail) => mail.parsed.text ?? '').join('\n');
+      expect(texts).toContain(`https://kart.example/edit/${newToken}/stats`);
+      expect(texts).toContain(`https://kart.example/edit/${newToken}/messages`);
+      expect(everyMailTo(ATTACKER)).toHaveLength(attackerBefore);
+    },
+  );
 
   it('refuses an address saved through a request that loaded the old link before the replacement', async () => {
     const stale = { id: customer.id, name: 'Ayşe', surname: 'Kaya', editToken: customer.editToken };

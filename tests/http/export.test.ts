@@ -208,23 +208,26 @@ describe('per-customer export', () => {
     expect([...files.keys()].some((name) => name.includes('tmp'))).toBe(false);
   });
 
-  it('exports the price list: its kind and Son güncelleme, the categories and the items, none of another customer', async () => {
-    const [category] = await seedPriceList(t, ayse.id, 1, 2);
-    await seedPriceList(t, mehmet.id, 1, 1);
-    await t.db('price_lists').insert({ customer_id: ayse.id, kind: 'catalog', updated_at: 1_790_000_000_000 });
-    const doc = JSON.parse((await download(ayse.id)).files.get('customer.json')!.toString('utf8'));
-    expect(doc.price_list).toMatchObject({ kind: 'catalog' });
-    expect(Number(doc.price_list.updated_at)).toBe(1_790_000_000_000);
-    expect(doc.price_list_categories.map((c: { name: string }) => c.name)).toEqual(['Kategori 1']);
-    expect(
-      doc.price_list_items.map((i: { name: string; category_id: unknown }) => [i.name, Number(i.category_id)]),
-    ).toEqual([
-      ['Ürün 1.1', category],
-      ['Ürün 1.2', category],
-    ]);
-    const theirs = JSON.parse((await download(mehmet.id)).files.get('customer.json')!.toString('utf8'));
-    expect([theirs.price_list, theirs.price_list_items.length]).toEqual([null, 1]);
-  });
+  it(
+    'exports the price list: its kind and Son güncelleme, ' + 'the categories and the items, none of another customer',
+    async () => {
+      const [category] = await seedPriceList(t, ayse.id, 1, 2);
+      await seedPriceList(t, mehmet.id, 1, 1);
+      await t.db('price_lists').insert({ customer_id: ayse.id, kind: 'catalog', updated_at: 1_790_000_000_000 });
+      const doc = JSON.parse((await download(ayse.id)).files.get('customer.json')!.toString('utf8'));
+      expect(doc.price_list).toMatchObject({ kind: 'catalog' });
+      expect(Number(doc.price_list.updated_at)).toBe(1_790_000_000_000);
+      expect(doc.price_list_categories.map((c: { name: string }) => c.name)).toEqual(['Kategori 1']);
+      expect(
+        doc.price_list_items.map((i: { name: string; category_id: unknown }) => [i.name, Number(i.category_id)]),
+      ).toEqual([
+        ['Ürün 1.1', category],
+        ['Ürün 1.2', category],
+      ]);
+      const theirs = JSON.parse((await download(mehmet.id)).files.get('customer.json')!.toString('utf8'));
+      expect([theirs.price_list, theirs.price_list_items.length]).toEqual([null, 1]);
+    },
+  );
 
   it('exports the opening hours, none of another customer', async () => {
     await t.db('opening_hours').insert({

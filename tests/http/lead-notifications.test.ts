@@ -93,64 +93,71 @@ async function visitorWrites(message: string): Promise<void> {
 }
 
 describe('leads in the new-entries e-mail', () => {
-  it('e-mails a new lead at once, counted and linked to Kişiler, never with what the visitor left; leads from before the address was confirmed are not counted', async () => {
-    await visitorLeaves('Önceki Kişi', '05321110000');
-    await confirmedOwner();
-    await visitorLeaves('Mehmet Demir', '05321234567');
-    const [mail] = await deliver();
-    expect(mail!.parsed.subject).toBe('Ayşe Kaya: bir kişi iletişim bilgilerini bıraktı');
-    expect(mail!.parsed.text).toContain('Bir kişi size iletişim bilgilerini bıraktı');
-    expect(mail!.parsed.text).toContain(`Kişileri görüntüle: https://kart.example/edit/${customer.editToken}/leads`);
-    const raw = mail!.raw.toString('utf8');
-    for (const secret of ['Mehmet', 'Demir', '532', 'Önceki']) expect(raw).not.toContain(secret);
-    expect(await t.db('leads').where({ customer_id: customer.id })).toHaveLength(2);
-  });
+  it(
+    'e-mails a new lead at once, counted and linked to Kişiler, never with what the visitor left; leads ' +
+      'from before the address was confirmed are not counted',
+    async () => {
+      await visitorLeaves('Önceki Kişi', '05321110000');
+      await confirmedOwner();
+      await visitorLeaves('Mehmet Demir', '05321234567');
+      const [mail] = await deliver();
+      expect(mail!.parsed.subject).toBe('Ayşe Kaya: bir kişi iletişim bilgilerini bıraktı');
+      expect(mail!.parsed.text).toContain('Bir kişi size iletişim bilgilerini bıraktı');
+      expect(mail!.parsed.text).toContain(`Kişileri görüntüle: https://kart.example/edit/${customer.editToken}/leads`);
+      const raw = mail!.raw.toString('utf8');
+      for (const secret of ['Mehmet', 'Demir', '532', 'Önceki']) expect(raw).not.toContain(secret);
+      expect(await t.db('leads').where({ customer_id: customer.id })).toHaveLength(2);
+    },
+  );
 
-  it("e-mails a lead within a minute even inside the messages' 10 minutes, each entry in exactly one e-mail", async () => {
-    await confirmedOwner();
-    const start = time;
-    await visitorWrites('İlk mesaj');
-    expect(await deliver()).toHaveLength(1);
-    // A message now would wait for the 10 minutes; a lead brings that e-mail forward to a minute.
-    time += 10_000;
-    await visitorWrites('Pencereye düşen mesaj');
-    await visitorLeaves('Bir', '05321234567');
-    expect(await deliver()).toEqual([]);
-    const [waiting] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
-    expect(Number(waiting.available_at)).toBeLessThanOrEqual(time + MINUTE);
-    time = Number(waiting.available_at);
-    const [first] = await deliver();
-    expect(first!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
-    expect(first!.parsed.text).toContain('“Pencereye düşen mesaj”');
-    expect(first!.parsed.text).toContain(
-      'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.',
-    );
-    expect(first!.parsed.text).not.toContain('İlk mesaj');
-    expect(time - start).toBeLessThanOrEqual(2 * MINUTE);
+  it(
+    "e-mails a lead within a minute even inside the messages' 10 minutes, each entry in " + 'exactly one e-mail',
+    async () => {
+      await confirmedOwner();
+      const start = time;
+      await visitorWrites('İlk mesaj');
+      expect(await deliver()).toHaveLength(1);
+      // A message now would wait for the 10 minutes; a lead brings that e-mail forward to a minute.
+      time += 10_000;
+      await visitorWrites('Pencereye düşen mesaj');
+      await visitorLeaves('Bir', '05321234567');
+      expect(await deliver()).toEqual([]);
+      const [waiting] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+      expect(Number(waiting.available_at)).toBeLessThanOrEqual(time + MINUTE);
+      time = Number(waiting.available_at);
+      const [first] = await deliver();
+      expect(first!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
+      expect(first!.parsed.text).toContain('“Pencereye düşen mesaj”');
+      expect(first!.parsed.text).toContain(
+        'Ayrıca bir kişi iletişim bilgilerini bıraktı: Kişiler sayfanızda görebilirsiniz.',
+      );
+      expect(first!.parsed.text).not.toContain('İlk mesaj');
+      expect(time - start).toBeLessThanOrEqual(2 * MINUTE);
 
-    // Messages alone keep the gathering: 10 minutes after the last e-mail.
-    time += MINUTE;
-    await visitorWrites('Sonraki mesaj');
-    expect(await deliver()).toEqual([]);
-    const [gathering] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
-    expect(Number(gathering.available_at)).toBe(Number(waiting.available_at) + 10 * MINUTE);
-    // A lead a minute after the last e-mail goes out at once, with the message gathered so far.
-    await visitorLeaves('İki', '05321234568');
-    const [second] = await deliver();
-    expect(second!.parsed.text).toContain('“Sonraki mesaj”');
-    expect(second!.parsed.text).toContain('Ayrıca bir kişi iletişim bilgilerini bıraktı');
-    expect(second!.parsed.text).not.toContain('Pencereye düşen mesaj');
-    // Two leads in the same second: one e-mail a minute later, both counted once.
-    await visitorLeaves('Üç', '05321234569');
-    await visitorLeaves('Dört', '05321234570');
-    expect(await deliver()).toEqual([]);
-    time += MINUTE;
-    const [third, ...none] = await deliver();
-    expect(none).toEqual([]);
-    expect(third!.parsed.subject).toBe('Ayşe Kaya: 2 kişi iletişim bilgilerini bıraktı');
-    time += 20 * MINUTE;
-    expect(await deliver()).toEqual([]);
-  });
+      // Messages alone keep the gathering: 10 minutes after the last e-mail.
+      time += MINUTE;
+      await visitorWrites('Sonraki mesaj');
+      expect(await deliver()).toEqual([]);
+      const [gathering] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+      expect(Number(gathering.available_at)).toBe(Number(waiting.available_at) + 10 * MINUTE);
+      // A lead a minute after the last e-mail goes out at once, with the message gathered so far.
+      await visitorLeaves('İki', '05321234568');
+      const [second] = await deliver();
+      expect(second!.parsed.text).toContain('“Sonraki mesaj”');
+      expect(second!.parsed.text).toContain('Ayrıca bir kişi iletişim bilgilerini bıraktı');
+      expect(second!.parsed.text).not.toContain('Pencereye düşen mesaj');
+      // Two leads in the same second: one e-mail a minute later, both counted once.
+      await visitorLeaves('Üç', '05321234569');
+      await visitorLeaves('Dört', '05321234570');
+      expect(await deliver()).toEqual([]);
+      time += MINUTE;
+      const [third, ...none] = await deliver();
+      expect(none).toEqual([]);
+      expect(third!.parsed.subject).toBe('Ayşe Kaya: 2 kişi iletişim bilgilerini bıraktı');
+      time += 20 * MINUTE;
+      expect(await deliver()).toEqual([]);
+    },
+  );
 
   it('sends nothing for a lead while new-entry e-mails are off', async () => {
     await request(t.app)

@@ -85,38 +85,42 @@ describe('the contact form on the public page', () => {
     expect(htmlGz + cssGz, `HTML ${htmlGz} B + CSS ${cssGz} B gzipped`).toBeLessThan(14 * 1024);
   });
 
-  it('stores the lead with its consent time and notice version, counts it on its day, and answers 303 to the thanks at the form', async () => {
-    await turnOn();
-    const { stamp, version } = await openForm();
-    await post({
-      name: '  Mehmet Demir ',
-      phone: '0532 123 45 67',
-      email: 'Mehmet@Ornek.COM',
-      note: 'Salı öğleden sonra arayın.',
-      consent: '1',
-      form_started: stamp,
-      notice_version: version,
-    })
-      .expect(303)
-      .expect('Location', `/${customer.slug}?lead=1#lead-durum`);
-    const [row] = await stored();
-    expect(row).toMatchObject({
-      name: 'Mehmet Demir',
-      phone: '+905321234567',
-      email: 'Mehmet@ornek.com',
-      note: 'Salı öğleden sonra arayın.',
-      notice_version: 1,
-      read_at: null,
-    });
-    expect(Number(row!.consent_at)).toBe(now);
-    expect(Number(row!.created_at)).toBe(now);
-    // Counted on its day in a batch written every half second (services/lead-day-counter.ts).
-    await t.services.leadCounts.flush();
-    const days = await t.db('lead_days').where({ customer_id: customer.id });
-    expect(days.map((d) => [d.day, Number(d.leads)])).toEqual([['2026-11-26', 1]]);
-    // A counter only: nothing about the visitor.
-    expect(Object.keys(days[0]!).sort()).toEqual(['customer_id', 'day', 'leads']);
-  });
+  it(
+    'stores the lead with its consent time and notice version, counts it on its day, and answers 303 to the ' +
+      'thanks at the form',
+    async () => {
+      await turnOn();
+      const { stamp, version } = await openForm();
+      await post({
+        name: '  Mehmet Demir ',
+        phone: '0532 123 45 67',
+        email: 'Mehmet@Ornek.COM',
+        note: 'Salı öğleden sonra arayın.',
+        consent: '1',
+        form_started: stamp,
+        notice_version: version,
+      })
+        .expect(303)
+        .expect('Location', `/${customer.slug}?lead=1#lead-durum`);
+      const [row] = await stored();
+      expect(row).toMatchObject({
+        name: 'Mehmet Demir',
+        phone: '+905321234567',
+        email: 'Mehmet@ornek.com',
+        note: 'Salı öğleden sonra arayın.',
+        notice_version: 1,
+        read_at: null,
+      });
+      expect(Number(row!.consent_at)).toBe(now);
+      expect(Number(row!.created_at)).toBe(now);
+      // Counted on its day in a batch written every half second (services/lead-day-counter.ts).
+      await t.services.leadCounts.flush();
+      const days = await t.db('lead_days').where({ customer_id: customer.id });
+      expect(days.map((d) => [d.day, Number(d.leads)])).toEqual([['2026-11-26', 1]]);
+      // A counter only: nothing about the visitor.
+      expect(Object.keys(days[0]!).sort()).toEqual(['customer_id', 'day', 'leads']);
+    },
+  );
 
   it('thanks on ?lead=1 and offers the business card, never from or into the cache', async () => {
     await request(t.app)
@@ -187,31 +191,34 @@ describe('the contact form on the public page', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('asks only for the fields the owner chose: with the phone alone it is required and an e-mail is not read', async () => {
-    await turnOn({ fields: 'phone' });
-    const { stamp, version } = await openForm();
-    const page = await request(t.app).get(`/${customer.slug}`);
-    expect(page.text).not.toContain('id="lead-email"');
-    expect(page.text).not.toContain('id="lead-note"');
-    const res = await post({
-      name: 'Ali',
-      email: 'ali@ornek.com',
-      consent: '1',
-      form_started: stamp,
-      notice_version: version,
-    }).expect(422);
-    expect(res.text).toContain(leadMessages.phoneRequired);
-    await post({
-      name: 'Ali',
-      phone: '+49 30 1234567',
-      email: 'ali@ornek.com',
-      note: 'yok',
-      consent: '1',
-      form_started: stamp,
-      notice_version: version,
-    }).expect(303);
-    expect(await stored()).toMatchObject([{ phone: '+49301234567', email: null, note: null }]);
-  });
+  it(
+    'asks only for the fields the owner chose: with the ' + 'phone alone it is required and an e-mail is not read',
+    async () => {
+      await turnOn({ fields: 'phone' });
+      const { stamp, version } = await openForm();
+      const page = await request(t.app).get(`/${customer.slug}`);
+      expect(page.text).not.toContain('id="lead-email"');
+      expect(page.text).not.toContain('id="lead-note"');
+      const res = await post({
+        name: 'Ali',
+        email: 'ali@ornek.com',
+        consent: '1',
+        form_started: stamp,
+        notice_version: version,
+      }).expect(422);
+      expect(res.text).toContain(leadMessages.phoneRequired);
+      await post({
+        name: 'Ali',
+        phone: '+49 30 1234567',
+        email: 'ali@ornek.com',
+        note: 'yok',
+        consent: '1',
+        form_started: stamp,
+        notice_version: version,
+      }).expect(303);
+      expect(await stored()).toMatchObject([{ phone: '+49301234567', email: null, note: null }]);
+    },
+  );
 
   it('keeps the first stamp in a form refused for a field, so a quick fix is accepted at once', async () => {
     await turnOn();
@@ -303,39 +310,43 @@ describe('the contact form on the public page', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it(`limits one address to ${LEADS_PER_WINDOW} accepted forms per profile in ten minutes, with 429 and the text kept`, async () => {
-    await turnOn();
-    const { stamp, version } = await openForm();
-    for (let i = 0; i < 3; i += 1)
-      await post({ name: '', consent: '1', form_started: stamp, notice_version: version }).expect(422);
-    for (let i = 0; i < LEADS_PER_WINDOW; i += 1) {
+  it(
+    `limits one address to ${LEADS_PER_WINDOW} accepted forms per profile in ten minutes, with 429 and ` +
+      `the text kept`,
+    async () => {
+      await turnOn();
+      const { stamp, version } = await openForm();
+      for (let i = 0; i < 3; i += 1)
+        await post({ name: '', consent: '1', form_started: stamp, notice_version: version }).expect(422);
+      for (let i = 0; i < LEADS_PER_WINDOW; i += 1) {
+        await post({
+          name: `Kişi ${i}`,
+          phone: '05321234567',
+          consent: '1',
+          form_started: stamp,
+          notice_version: version,
+        }).expect(303);
+      }
+      const res = await post({
+        name: 'Bir Fazla',
+        phone: '05321234567',
+        consent: '1',
+        form_started: stamp,
+        notice_version: version,
+      }).expect(429);
+      expect(res.text).toContain(formMessages.tooMany);
+      expect(res.text).toContain('value="Bir Fazla"');
+      expect(await stored()).toHaveLength(LEADS_PER_WINDOW);
+      now += 10 * 60_000 + 1;
       await post({
-        name: `Kişi ${i}`,
+        name: 'Sonra',
         phone: '05321234567',
         consent: '1',
         form_started: stamp,
         notice_version: version,
       }).expect(303);
-    }
-    const res = await post({
-      name: 'Bir Fazla',
-      phone: '05321234567',
-      consent: '1',
-      form_started: stamp,
-      notice_version: version,
-    }).expect(429);
-    expect(res.text).toContain(formMessages.tooMany);
-    expect(res.text).toContain('value="Bir Fazla"');
-    expect(await stored()).toHaveLength(LEADS_PER_WINDOW);
-    now += 10 * 60_000 + 1;
-    await post({
-      name: 'Sonra',
-      phone: '05321234567',
-      consent: '1',
-      form_started: stamp,
-      notice_version: version,
-    }).expect(303);
-  });
+    },
+  );
 
   it('asks again when the information text changed after the page was loaded, with the box unticked', async () => {
     await turnOn();

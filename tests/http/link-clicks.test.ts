@@ -94,14 +94,17 @@ async function totalClicks(): Promise<number> {
 }
 
 describe('POST /{slug}/links/{linkId}/click: what is counted', () => {
-  it('counts a ping (text/ping, Ping-From, Ping-To) as one click of that link on its day, answering an empty 204', async () => {
-    const res = await ping(visible).expect(204);
-    expect(res.text).toBe('');
-    expect(res.headers['set-cookie']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-store');
-    // The row is a link, a day and a number: nothing about the visitor.
-    expect(await counters()).toEqual([{ customer_id: ayse.id, link_id: visible, day: '2026-11-21', clicks: 1 }]);
-  });
+  it(
+    'counts a ping (text/ping, Ping-From, Ping-To) as one ' + 'click of that link on its day, answering an empty 204',
+    async () => {
+      const res = await ping(visible).expect(204);
+      expect(res.text).toBe('');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['cache-control']).toBe('no-store');
+      // The row is a link, a day and a number: nothing about the visitor.
+      expect(await counters()).toEqual([{ customer_id: ayse.id, link_id: visible, day: '2026-11-21', clicks: 1 }]);
+    },
+  );
 
   it.each([
     ['without Origin', { Origin: undefined }],
@@ -183,19 +186,22 @@ describe('POST /{slug}/links/{linkId}/click: what is not counted', () => {
     expect(await totalClicks()).toBe(0);
   });
 
-  it("answers 404 and counts nothing for a hidden, deleted, unknown or other customer's link, or a malformed id", async () => {
-    await ping(hidden).expect(404);
-    await ping(othersLink).expect(404);
-    await ping(999_999).expect(404);
-    for (const bad of ['abc', '0', '-1', '01', '1e3', '1.0', '0x1', `${visible}%20OR%201=1`])
-      await ping(bad).expect(404);
-    await request(t.app).post(`/edit/${ayse.editToken}/links/${second}/delete`).type('form').send({}).expect(303);
-    await ping(second).expect(404);
-    await ping(visible, {}, 'yok-boyle-biri').expect(404);
-    // Mehmet's own link through his own page is fine: the link must belong to the page's customer.
-    await ping(othersLink, {}, mehmet.slug).expect(204);
-    expect(await counters()).toEqual([{ customer_id: mehmet.id, link_id: othersLink, day: '2026-11-21', clicks: 1 }]);
-  });
+  it(
+    "answers 404 and counts nothing for a hidden, deleted, unknown or other customer's link, or a " + 'malformed id',
+    async () => {
+      await ping(hidden).expect(404);
+      await ping(othersLink).expect(404);
+      await ping(999_999).expect(404);
+      for (const bad of ['abc', '0', '-1', '01', '1e3', '1.0', '0x1', `${visible}%20OR%201=1`])
+        await ping(bad).expect(404);
+      await request(t.app).post(`/edit/${ayse.editToken}/links/${second}/delete`).type('form').send({}).expect(303);
+      await ping(second).expect(404);
+      await ping(visible, {}, 'yok-boyle-biri').expect(404);
+      // Mehmet's own link through his own page is fine: the link must belong to the page's customer.
+      await ping(othersLink, {}, mehmet.slug).expect(204);
+      expect(await counters()).toEqual([{ customer_id: mehmet.id, link_id: othersLink, day: '2026-11-21', clicks: 1 }]);
+    },
+  );
 
   it('answers 403 for an inactive customer, as the public page does, and counts nothing', async () => {
     await admin.agent
@@ -223,20 +229,24 @@ describe('POST /{slug}/links/{linkId}/click: what is not counted', () => {
 });
 
 describe('POST /{slug}/links/{linkId}/click: the per-address limit', () => {
-  it(`allows ${CLICKS_PER_WINDOW} clicks per address and profile in ten minutes, then 429, keeping no address in clear`, async () => {
-    for (let i = 0; i < CLICKS_PER_WINDOW; i += 1) await ping(i % 2 === 0 ? visible : second).expect(204);
-    await ping(visible).expect(429);
-    expect(await totalClicks()).toBe(CLICKS_PER_WINDOW);
-    // Another profile from the same address has its own budget.
-    await ping(othersLink, {}, mehmet.slug).expect(204);
-    const keys = (await t.db('rate_limits').select('key')).map((row) => String(row.key));
-    expect(keys.filter((key) => key.startsWith('click:'))).toHaveLength(2);
-    expect(keys.join(' ')).not.toMatch(/127\.0\.0\.1|::ffff|::1/);
-    // A new window.
-    now += 10 * 60_000 + 1;
-    await ping(visible).expect(204);
-    expect(await totalClicks()).toBe(CLICKS_PER_WINDOW + 2);
-  });
+  it(
+    `allows ${CLICKS_PER_WINDOW} clicks per address and profile in ten minutes, then 429, keeping no ` +
+      `address in clear`,
+    async () => {
+      for (let i = 0; i < CLICKS_PER_WINDOW; i += 1) await ping(i % 2 === 0 ? visible : second).expect(204);
+      await ping(visible).expect(429);
+      expect(await totalClicks()).toBe(CLICKS_PER_WINDOW);
+      // Another profile from the same address has its own budget.
+      await ping(othersLink, {}, mehmet.slug).expect(204);
+      const keys = (await t.db('rate_limits').select('key')).map((row) => String(row.key));
+      expect(keys.filter((key) => key.startsWith('click:'))).toHaveLength(2);
+      expect(keys.join(' ')).not.toMatch(/127\.0\.0\.1|::ffff|::1/);
+      // A new window.
+      now += 10 * 60_000 + 1;
+      await ping(visible).expect(204);
+      expect(await totalClicks()).toBe(CLICKS_PER_WINDOW + 2);
+    },
+  );
 });
 
 describe('the statistics read from the counters (on this database)', () => {

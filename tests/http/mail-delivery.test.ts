@@ -78,50 +78,62 @@ afterEach(async () => {
 });
 
 describe('what arrives', () => {
-  it('is the rendered mail: both parts, Turkish letters, Content-Language, the one-click unsubscribe headers, the brand', async () => {
-    await queue('Yeni mesajınız var: Şükrü', {
-      unsubscribeUrl: 'https://kart.example/notifications/unsubscribe/tok123',
-    });
-    expect(await worker.runOnce()).toBe(1);
-    const [mail] = await smtp.waitForMessages(1);
-    const { parsed, raw, envelope } = mail!;
-    expect(envelope).toEqual({ from: 'bildirim@ajans.example', to: ['ayse@example.com'] });
-    expect(parsed.from?.value).toEqual([{ address: 'bildirim@ajans.example', name: 'Kadıköy Ajans' }]);
-    expect(parsed.subject).toBe('Yeni mesajınız var: Şükrü');
-    expect(parsed.headers.get('content-language')).toBe('tr');
-    // mailparser folds the List-* headers into one object: the raw lines are what a mail program reads.
-    const unfolded = raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ');
-    expect(unfolded).toMatch(/^List-Unsubscribe: <https:\/\/kart\.example\/notifications\/unsubscribe\/tok123>\r?$/m);
-    expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
-    expect(unfolded).toMatch(/^Content-Type: multipart\/alternative;/m);
-    expect(parsed.text).toContain('Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ');
-    expect(parsed.text).toContain('Sayfayı aç: https://kart.example/edit/x');
-    expect(parsed.html).toContain('Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ');
-    expect(parsed.html).toContain('src="https://kart.example/img/brand/logo-0123456789abcdef0123.png"');
-    expect(parsed.html).toContain('background:#0b6e4f');
-    expect(parsed.text).toContain('Kadıköy Ajans · dijital kartvizit');
-    expect(parsed.text).not.toContain('Vizit');
-    expect(await statusOf('Yeni mesajınız var: Şükrü')).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(Number((await statusOf('Yeni mesajınız var: Şükrü')).sent_at)).toBe(time);
-  });
+  it(
+    'is the rendered mail: both parts, Turkish letters, Content-Language, the one-click unsubscribe ' +
+      'headers, the brand',
+    async () => {
+      await queue('Yeni mesajınız var: Şükrü', {
+        unsubscribeUrl: 'https://kart.example/notifications/unsubscribe/tok123',
+      });
+      expect(await worker.runOnce()).toBe(1);
+      const [mail] = await smtp.waitForMessages(1);
+      const { parsed, raw, envelope } = mail!;
+      expect(envelope).toEqual({ from: 'bildirim@ajans.example', to: ['ayse@example.com'] });
+      expect(parsed.from?.value).toEqual([{ address: 'bildirim@ajans.example', name: 'Kadıköy Ajans' }]);
+      expect(parsed.subject).toBe('Yeni mesajınız var: Şükrü');
+      expect(parsed.headers.get('content-language')).toBe('tr');
+      // mailparser folds the List-* headers into one object: the raw lines are what a mail program reads.
+      const unfolded = raw.toString('utf8').replace(/\r\n[ \t]+/g, ' ');
+      expect(unfolded).toMatch(/^List-Unsubscribe: <https:\/\/kart\.example\/notifications\/unsubscribe\/tok123>\r?$/m);
+      expect(unfolded).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(unfolded).toMatch(/^Content-Type: multipart\/alternative;/m);
+      expect(parsed.text).toContain('Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ');
+      expect(parsed.text).toContain('Sayfayı aç: https://kart.example/edit/x');
+      expect(parsed.html).toContain('Çiğdem’in ışıklı ağacı: ğüşiöç ĞÜŞİÖÇ');
+      expect(parsed.html).toContain('src="https://kart.example/img/brand/logo-0123456789abcdef0123.png"');
+      expect(parsed.html).toContain('background:#0b6e4f');
+      expect(parsed.text).toContain('Kadıköy Ajans · dijital kartvizit');
+      expect(parsed.text).not.toContain('Vizit');
+      expect(await statusOf('Yeni mesajınız var: Şükrü')).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(Number((await statusOf('Yeni mesajınız var: Şükrü')).sent_at)).toBe(time);
+    },
+  );
 
-  it('goes out within a second of being queued once the worker runs (the kick after the commit), not at the next poll', async () => {
-    const live = new MailOutboxWorker(
-      new MailOutboxRepository(t.db),
-      createSmtpSender(t.config.mail!),
-      createLogger('silent'),
-      { pollMs: 3_600_000 },
-    );
-    workers.push(live);
-    live.start();
-    await t.db.transaction(async (trx) => {
-      const mail = renderMail({ subject: 'Hemen', heading: 'Hemen', paragraphs: ['x'] }, BRAND, 'https://kart.example');
-      await queueMail(trx, { kind: 'test', recipient: 'ayse@example.com', ...mail });
-    });
-    const started = performance.now();
-    await smtp.waitForMessages(1, 5_000);
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
+  it(
+    'goes out within a second of being queued once the worker runs (the kick after the commit), not at ' +
+      'the next poll',
+    async () => {
+      const live = new MailOutboxWorker(
+        new MailOutboxRepository(t.db),
+        createSmtpSender(t.config.mail!),
+        createLogger('silent'),
+        { pollMs: 3_600_000 },
+      );
+      workers.push(live);
+      live.start();
+      await t.db.transaction(async (trx) => {
+        const mail = renderMail(
+          { subject: 'Hemen', heading: 'Hemen', paragraphs: ['x'] },
+          BRAND,
+          'https://kart.example',
+        );
+        await queueMail(trx, { kind: 'test', recipient: 'ayse@example.com', ...mail });
+      });
+      const started = performance.now();
+      await smtp.waitForMessages(1, 5_000);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    },
+  );
 });
 
 describe('a refusing or absent server', () => {

@@ -71,21 +71,25 @@ describe('a server that does not offer SMTPUTF8', () => {
     expect(rcpt()).toEqual(['RCPT TO:<ali@xn--irket-idb.com.tr>']);
   });
 
-  it('refuses a Turkish local part in the Bildirimler form, in Turkish, keeping what was typed; nothing stored or sent', async () => {
-    await world(false);
-    const res = await saveAddress('çiğdem@şirket.com.tr').expect(422);
-    expect(res.text).toContain(REFUSED);
-    expect(res.text).toContain('value="çiğdem@şirket.com.tr"');
-    const json = await request(t.app)
-      .post(`/edit/${customer.editToken}/notifications`)
-      .set('Accept', 'application/json')
-      .type('form')
-      .send({ email: 'çiğdem@şirket.com.tr', weekly: '1' })
-      .expect(422);
-    expect(json.body).toMatchObject({ ok: false, fields: { email: REFUSED } });
-    expect(await t.db('owner_notifications')).toEqual([]);
-    expect(await t.db('mail_outbox')).toEqual([]);
-  });
+  it(
+    'refuses a Turkish local part in the Bildirimler form, in Turkish, keeping what was typed; nothing ' +
+      'stored or sent',
+    async () => {
+      await world(false);
+      const res = await saveAddress('çiğdem@şirket.com.tr').expect(422);
+      expect(res.text).toContain(REFUSED);
+      expect(res.text).toContain('value="çiğdem@şirket.com.tr"');
+      const json = await request(t.app)
+        .post(`/edit/${customer.editToken}/notifications`)
+        .set('Accept', 'application/json')
+        .type('form')
+        .send({ email: 'çiğdem@şirket.com.tr', weekly: '1' })
+        .expect(422);
+      expect(json.body).toMatchObject({ ok: false, fields: { email: REFUSED } });
+      expect(await t.db('owner_notifications')).toEqual([]);
+      expect(await t.db('mail_outbox')).toEqual([]);
+    },
+  );
 
   it('refuses it in the forgotten-password form too (422, in Turkish), whoever the address is', async () => {
     await world(false);

@@ -61,27 +61,30 @@ describe('queueMail', () => {
     expect((await t.db('mail_outbox').select('subject')).map((r) => r.subject)).toEqual(['ilk']);
   });
 
-  it('replaces the content of an unclaimed row with the same pending key, and adds a row once it is claimed', async () => {
-    const later = new Date(T0.getTime() + 600_000);
-    await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '1 yeni mesaj', availableAt: later }), T0);
-    await queueMail(
-      t.db,
-      mail({ pendingKey: 'notify:1', subject: '2 yeni mesaj', availableAt: new Date(T0.getTime() + 900_000) }),
-      T0,
-    );
-    let rows = await t.db('mail_outbox').select();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: '2 yeni mesaj' });
-    // The gathering window is the first mail's.
-    expect(Number(rows[0].available_at)).toBe(later.getTime());
+  it(
+    'replaces the content of an unclaimed row with the ' + 'same pending key, and adds a row once it is claimed',
+    async () => {
+      const later = new Date(T0.getTime() + 600_000);
+      await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '1 yeni mesaj', availableAt: later }), T0);
+      await queueMail(
+        t.db,
+        mail({ pendingKey: 'notify:1', subject: '2 yeni mesaj', availableAt: new Date(T0.getTime() + 900_000) }),
+        T0,
+      );
+      let rows = await t.db('mail_outbox').select();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ subject: '2 yeni mesaj' });
+      // The gathering window is the first mail's.
+      expect(Number(rows[0].available_at)).toBe(later.getTime());
 
-    expect(await outbox.claimDue(T0.getTime(), 60_000, 10)).toEqual([]);
-    const [claimed] = await outbox.claimDue(later.getTime(), 60_000, 10);
-    expect(claimed?.subject).toBe('2 yeni mesaj');
-    await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '1 yeni mesaj daha' }), later);
-    rows = await t.db('mail_outbox').orderBy('id').select();
-    expect(rows.map((r) => r.subject)).toEqual(['2 yeni mesaj', '1 yeni mesaj daha']);
-  });
+      expect(await outbox.claimDue(T0.getTime(), 60_000, 10)).toEqual([]);
+      const [claimed] = await outbox.claimDue(later.getTime(), 60_000, 10);
+      expect(claimed?.subject).toBe('2 yeni mesaj');
+      await queueMail(t.db, mail({ pendingKey: 'notify:1', subject: '1 yeni mesaj daha' }), later);
+      rows = await t.db('mail_outbox').orderBy('id').select();
+      expect(rows.map((r) => r.subject)).toEqual(['2 yeni mesaj', '1 yeni mesaj daha']);
+    },
+  );
 
   it('is removed with its customer', async () => {
     const admin = await signIn(t.app);

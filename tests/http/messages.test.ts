@@ -127,31 +127,34 @@ describe('POST /{slug}/messages', () => {
     expect(await stored()).toEqual(['Düzelttim']);
   });
 
-  it('refuses a form stamp older than a day, keeping the text, and the page it brings back has a fresh one', async () => {
-    const stamp = await openForm();
-    await request(t.app)
-      .post(`/${customer.slug}/messages`)
-      .type('form')
-      .send({ message: 'Dün yazdım', form_started: stamp })
-      .expect(303);
-    now += FORM_STAMP_LIFETIME_MS + 1;
-    const res = await request(t.app)
-      .post(`/${customer.slug}/messages`)
-      .type('form')
-      .send({ message: 'Dünden kalan sayfa', form_started: stamp })
-      .expect(422);
-    expect(res.text).toContain(profileMessages.stale);
-    expect(res.text).toContain('Dünden kalan sayfa');
-    const fresh = /name="form_started" value="([^"]+)"/.exec(res.text)?.[1];
-    expect(fresh).not.toBe(stamp);
-    now += 5000;
-    await request(t.app)
-      .post(`/${customer.slug}/messages`)
-      .type('form')
-      .send({ message: 'Dünden kalan sayfa', form_started: fresh })
-      .expect(303);
-    expect(await stored()).toEqual(['Dün yazdım', 'Dünden kalan sayfa']);
-  });
+  it(
+    'refuses a form stamp older than a day, keeping the ' + 'text, and the page it brings back has a fresh one',
+    async () => {
+      const stamp = await openForm();
+      await request(t.app)
+        .post(`/${customer.slug}/messages`)
+        .type('form')
+        .send({ message: 'Dün yazdım', form_started: stamp })
+        .expect(303);
+      now += FORM_STAMP_LIFETIME_MS + 1;
+      const res = await request(t.app)
+        .post(`/${customer.slug}/messages`)
+        .type('form')
+        .send({ message: 'Dünden kalan sayfa', form_started: stamp })
+        .expect(422);
+      expect(res.text).toContain(profileMessages.stale);
+      expect(res.text).toContain('Dünden kalan sayfa');
+      const fresh = /name="form_started" value="([^"]+)"/.exec(res.text)?.[1];
+      expect(fresh).not.toBe(stamp);
+      now += 5000;
+      await request(t.app)
+        .post(`/${customer.slug}/messages`)
+        .type('form')
+        .send({ message: 'Dünden kalan sayfa', form_started: fresh })
+        .expect(303);
+      expect(await stored()).toEqual(['Dün yazdım', 'Dünden kalan sayfa']);
+    },
+  );
 
   it.each([undefined, '', '123.abc', `${Date.UTC(2026, 0, 1)}.AAAAAAAAAAAAAAAAAAAAAA`])(
     'refuses a missing or forged form stamp %j',
@@ -176,34 +179,37 @@ describe('POST /{slug}/messages', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it(`limits one address to ${MESSAGES_PER_WINDOW} messages per profile in ten minutes, with 429 and the text kept`, async () => {
-    const stamp = await openForm();
-    for (let i = 0; i < MESSAGES_PER_WINDOW; i += 1) {
+  it(
+    `limits one address to ${MESSAGES_PER_WINDOW} messages ` + `per profile in ten minutes, with 429 and the text kept`,
+    async () => {
+      const stamp = await openForm();
+      for (let i = 0; i < MESSAGES_PER_WINDOW; i += 1) {
+        await request(t.app)
+          .post(`/${customer.slug}/messages`)
+          .type('form')
+          .send({ message: `Mesaj ${i}`, form_started: stamp })
+          .expect(303);
+      }
+      const res = await request(t.app)
+        .post(`/${customer.slug}/messages`)
+        .type('form')
+        .send({ message: 'Bir tane daha', form_started: stamp })
+        .expect(429);
+      expect(res.text).toContain('Çok fazla mesaj gönderildi');
+      expect(res.text).toContain('Bir tane daha');
+      expect(await stored()).toHaveLength(MESSAGES_PER_WINDOW);
+      // The address is not written anywhere in clear.
+      const keys = (await t.db('rate_limits').select('key')).map((row) => String(row.key));
+      expect(keys.join(' ')).not.toContain('127.0.0.1');
+      expect(keys.join(' ')).not.toContain('::ffff');
+      now += 10 * 60_000 + 1;
       await request(t.app)
         .post(`/${customer.slug}/messages`)
         .type('form')
-        .send({ message: `Mesaj ${i}`, form_started: stamp })
+        .send({ message: 'Sonra', form_started: stamp })
         .expect(303);
-    }
-    const res = await request(t.app)
-      .post(`/${customer.slug}/messages`)
-      .type('form')
-      .send({ message: 'Bir tane daha', form_started: stamp })
-      .expect(429);
-    expect(res.text).toContain('Çok fazla mesaj gönderildi');
-    expect(res.text).toContain('Bir tane daha');
-    expect(await stored()).toHaveLength(MESSAGES_PER_WINDOW);
-    // The address is not written anywhere in clear.
-    const keys = (await t.db('rate_limits').select('key')).map((row) => String(row.key));
-    expect(keys.join(' ')).not.toContain('127.0.0.1');
-    expect(keys.join(' ')).not.toContain('::ffff');
-    now += 10 * 60_000 + 1;
-    await request(t.app)
-      .post(`/${customer.slug}/messages`)
-      .type('form')
-      .send({ message: 'Sonra', form_started: stamp })
-      .expect(303);
-  });
+    },
+  );
 
   it('counts accepted messages only: refused attempts on a shared address never block a valid message', async () => {
     const stamp = await openForm();

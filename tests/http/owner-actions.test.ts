@@ -274,16 +274,19 @@ describe('IBAN card', () => {
     });
   });
 
-  it("takes a pasted IBAN with extra spaces and tabs (the field's 34 characters count them; the server drops them)", async () => {
-    await post('/iban', { iban: ' TR33  0006 1005\t1978 6457 8413 26 ', account_holder: 'Ayşe Kaya' }).expect(303);
-    expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
-      iban: 'TR330006100519786457841326',
-    });
-    const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
-    expect(editor).toMatch(
-      /id="iban-iban" name="iban" type="text" value="TR33 0006 1005 1978 6457 8413 26"[^>]* maxlength="34"/,
-    );
-  });
+  it(
+    "takes a pasted IBAN with extra spaces and tabs (the field's 34 characters count them; the " + 'server drops them)',
+    async () => {
+      await post('/iban', { iban: ' TR33  0006 1005\t1978 6457 8413 26 ', account_holder: 'Ayşe Kaya' }).expect(303);
+      expect(await t.db('iban_info').where({ customer_id: customer.id }).first()).toMatchObject({
+        iban: 'TR330006100519786457841326',
+      });
+      const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
+      expect(editor).toMatch(
+        /id="iban-iban" name="iban" type="text" value="TR33 0006 1005 1978 6457 8413 26"[^>]* maxlength="34"/,
+      );
+    },
+  );
 
   it('answers 404 when toggling a card that does not exist', async () => {
     await post('/iban/visibility', { is_visible: '1' }).expect(404);

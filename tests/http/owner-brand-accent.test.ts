@@ -56,22 +56,26 @@ const editor = () => request(t.app).get(`/edit/${customer.editToken}/profile`).e
 const publicCss = async () => stylesOf(await request(t.app).get(`/${customer.slug}`).expect(200))[0]!.css;
 
 describe("the owner's pages in the agency accent", () => {
-  it('colour the editor as the public page is coloured: the same tokens and default cover, allowed by the CSP', async () => {
-    const plain = await editor();
-    expect(stylesOf(plain).some(({ css }) => css.includes('--brand-fill'))).toBe(false);
+  it(
+    'colour the editor as the public page is coloured: ' + 'the same tokens and default cover, allowed by the CSP',
+    async () => {
+      const plain = await editor();
+      expect(stylesOf(plain).some(({ css }) => css.includes('--brand-fill'))).toBe(false);
 
-    await saveBrand(TEAL);
-    const page = await editor();
-    const styles = stylesOf(page);
-    expect(styles.every(({ allowed }) => allowed)).toBe(true);
-    expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
-    const accent = styles.find(({ css }) => css.includes('--brand-fill'))!.css;
-    const visitors = await publicCss();
-    for (const token of TOKENS) expect(tokenIn(accent, ':root', token), token).toBe(tokenIn(visitors, ':root', token));
-    expect(tokenIn(accent, ':root', 'brand-fill')).toBe(TEAL);
-    const cover = /\.cover\{background:linear-gradient\([^}]*\)\}/.exec(visitors)![0];
-    expect(accent).toContain(cover);
-  });
+      await saveBrand(TEAL);
+      const page = await editor();
+      const styles = stylesOf(page);
+      expect(styles.every(({ allowed }) => allowed)).toBe(true);
+      expect(page.headers['content-security-policy']).not.toContain('unsafe-inline');
+      const accent = styles.find(({ css }) => css.includes('--brand-fill'))!.css;
+      const visitors = await publicCss();
+      for (const token of TOKENS)
+        expect(tokenIn(accent, ':root', token), token).toBe(tokenIn(visitors, ':root', token));
+      expect(tokenIn(accent, ':root', 'brand-fill')).toBe(TEAL);
+      const cover = /\.cover\{background:linear-gradient\([^}]*\)\}/.exec(visitors)![0];
+      expect(accent).toContain(cover);
+    },
+  );
 
   it("take the owner's dark theme as the public page does", async () => {
     await t.db('customer_profiles').where({ customer_id: customer.id }).update({ dark_mode: true });

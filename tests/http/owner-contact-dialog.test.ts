@@ -57,18 +57,23 @@ describe('the contact dialog', () => {
     expect(dialog).toContain('value="https://seramikatolye.com.tr"');
   });
 
-  it('keeps every typed value when one is refused: 422, the dialog open, the Turkish error under the bad field', async () => {
-    const res = await post('/profile', { ...typed, email: 'merhaba@' }).expect(422);
-    const dialog = contactDialog(res.text);
-    expect(dialog).toMatch(/^<dialog class="modal" id="iletisim"[^>]* open data-autoshow/);
-    expect(dialog).toContain('value="0532 123 45 67"');
-    expect(dialog).toContain('value="merhaba@"');
-    expect(dialog).toContain('value="seramikatolye.com.tr"');
-    expect(dialog).toMatch(/<p class="field__note field__note--error" id="iletisim-email-not">[^<]*e-posta[^<]*<\/p>/i);
-    expect(dialog).toMatch(/<p class="field__note" id="iletisim-phone-not">\s*<\/p>/);
-    expect(res.text).not.toContain('Değişiklikler kaydedildi.');
-    expect(await profile()).toMatchObject({ phone: null, email: null, website: null });
-  });
+  it(
+    'keeps every typed value when one is refused: 422, ' + 'the dialog open, the Turkish error under the bad field',
+    async () => {
+      const res = await post('/profile', { ...typed, email: 'merhaba@' }).expect(422);
+      const dialog = contactDialog(res.text);
+      expect(dialog).toMatch(/^<dialog class="modal" id="iletisim"[^>]* open data-autoshow/);
+      expect(dialog).toContain('value="0532 123 45 67"');
+      expect(dialog).toContain('value="merhaba@"');
+      expect(dialog).toContain('value="seramikatolye.com.tr"');
+      expect(dialog).toMatch(
+        /<p class="field__note field__note--error" id="iletisim-email-not">[^<]*e-posta[^<]*<\/p>/i,
+      );
+      expect(dialog).toMatch(/<p class="field__note" id="iletisim-phone-not">\s*<\/p>/);
+      expect(res.text).not.toContain('Değişiklikler kaydedildi.');
+      expect(await profile()).toMatchObject({ phone: null, email: null, website: null });
+    },
+  );
 
   it('has its website field checked by the server only: text with the address keyboard, never type=url', async () => {
     const dialog = contactDialog((await request(t.app).get(`${base()}/profile`).expect(200)).text);

@@ -59,45 +59,51 @@ describe('POST /edit/{token}/cover', () => {
     expect(res.body).toEqual({ ok: true, message: 'Kapak güncellendi.' });
   });
 
-  it('paints each kind on the public page: colour and gradient in the hashed style, canvas and video as elements', async () => {
-    await post('/cover', { cover_type: 'color', cover_value: '#9f1239' }).expect(303);
-    let html = await publicPage();
-    expect(styleOf(html)).toContain('.cover{background:#9f1239}');
+  it(
+    'paints each kind on the public page: colour and gradient ' + 'in the hashed style, canvas and video as elements',
+    async () => {
+      await post('/cover', { cover_type: 'color', cover_value: '#9f1239' }).expect(303);
+      let html = await publicPage();
+      expect(styleOf(html)).toContain('.cover{background:#9f1239}');
 
-    await post('/cover', { cover_type: 'animation', cover_value: 'animation:gradient:{}' }).expect(303);
-    html = await publicPage();
-    expect(styleOf(html)).toContain('.cover{background-color:');
-    expect(html).not.toMatch(/<div class="cover">[^]*?<canvas/);
+      await post('/cover', { cover_type: 'animation', cover_value: 'animation:gradient:{}' }).expect(303);
+      html = await publicPage();
+      expect(styleOf(html)).toContain('.cover{background-color:');
+      expect(html).not.toMatch(/<div class="cover">[^]*?<canvas/);
 
-    await post('/cover', { cover_type: 'animation', cover_value: 'animation:geometry:{"count":12}' }).expect(303);
-    html = await publicPage();
-    expect(html).toMatch(/<div class="cover">\s*<canvas data-animation="geometry" data-config="\{&#34;colors&#34;/);
-    expect(styleOf(html)).toContain('.cover{background:linear-gradient(135deg,color-mix(in srgb,');
+      await post('/cover', { cover_type: 'animation', cover_value: 'animation:geometry:{"count":12}' }).expect(303);
+      html = await publicPage();
+      expect(html).toMatch(/<div class="cover">\s*<canvas data-animation="geometry" data-config="\{&#34;colors&#34;/);
+      expect(styleOf(html)).toContain('.cover{background:linear-gradient(135deg,color-mix(in srgb,');
 
-    await post('/cover', { cover_type: 'video', cover_value: 'https://cdn.example.com/kapak.mp4' }).expect(303);
-    html = await publicPage();
-    expect(html).toContain(
-      '<video src="https://cdn.example.com/kapak.mp4" autoplay muted loop playsinline preload="metadata" ' +
-        'aria-hidden="true"></video>',
-    );
-    expect(styleOf(html)).toBe('');
-  });
+      await post('/cover', { cover_type: 'video', cover_value: 'https://cdn.example.com/kapak.mp4' }).expect(303);
+      html = await publicPage();
+      expect(html).toContain(
+        '<video src="https://cdn.example.com/kapak.mp4" autoplay muted loop playsinline preload="metadata" ' +
+          'aria-hidden="true"></video>',
+      );
+      expect(styleOf(html)).toBe('');
+    },
+  );
 
-  it('removes an uploaded cover photo once a colour replaces it, and keeps it when posted again by its own path', async () => {
-    const dir = path.join(t.config.uploadsDir, String(customer.id));
-    await mkdir(dir, { recursive: true });
-    const file = path.join(dir, 'cover-1.jpg');
-    await writeFile(file, await solidJpeg(1200, 450, { r: 10, g: 20, b: 30 }));
-    await t
-      .db('customer_profiles')
-      .where({ customer_id: customer.id })
-      .update({ cover_photo: `/uploads/${customer.id}/cover-1.jpg` });
-    await post('/cover', { cover_type: 'image', cover_value: `/uploads/${customer.id}/cover-1.jpg` }).expect(303);
-    await expect(import('node:fs/promises').then((fs) => fs.stat(file))).resolves.toBeTruthy();
-    await post('/cover', { cover_type: 'color', cover_value: '#166534' }).expect(303);
-    expect(await cover()).toBe('color:#166534');
-    await expect(import('node:fs/promises').then((fs) => fs.stat(file))).rejects.toThrow();
-  });
+  it(
+    'removes an uploaded cover photo once a colour replaces ' + 'it, and keeps it when posted again by its own path',
+    async () => {
+      const dir = path.join(t.config.uploadsDir, String(customer.id));
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, 'cover-1.jpg');
+      await writeFile(file, await solidJpeg(1200, 450, { r: 10, g: 20, b: 30 }));
+      await t
+        .db('customer_profiles')
+        .where({ customer_id: customer.id })
+        .update({ cover_photo: `/uploads/${customer.id}/cover-1.jpg` });
+      await post('/cover', { cover_type: 'image', cover_value: `/uploads/${customer.id}/cover-1.jpg` }).expect(303);
+      await expect(import('node:fs/promises').then((fs) => fs.stat(file))).resolves.toBeTruthy();
+      await post('/cover', { cover_type: 'color', cover_value: '#166534' }).expect(303);
+      expect(await cover()).toBe('color:#166534');
+      await expect(import('node:fs/promises').then((fs) => fs.stat(file))).rejects.toThrow();
+    },
+  );
 
   it.each<[Record<string, string>, string, string]>([
     [{ cover_type: 'color', cover_value: 'red;}</style>' }, 'cover_value', 'Geçersiz renk değeri.'],

@@ -63,34 +63,38 @@ describe('the owner fills in the business on the card', () => {
     expect(dialog).toMatch(/id="isletme-postal_code"[^>]* maxlength="5"[^>]* inputmode="numeric"/);
   });
 
-  it('saves all six, raises the page version, and the public page shows them under the name with directions', async () => {
-    const before = await publicPage();
-    expect(before).not.toContain('identity__');
-    const was = await version();
-    await post(FULL).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
-    expect(await profileRow()).toMatchObject(FULL);
-    expect(await version()).toBeGreaterThan(was);
+  it(
+    'saves all six, raises the page version, and the ' + 'public page shows them under the name with directions',
+    async () => {
+      const before = await publicPage();
+      expect(before).not.toContain('identity__');
+      const was = await version();
+      await post(FULL).expect(303).expect('Location', `${base()}/profile?durum=kaydedildi`);
+      expect(await profileRow()).toMatchObject(FULL);
+      expect(await version()).toBeGreaterThan(was);
 
-    const html = await publicPage();
-    const hero = /<section class="card hero"[\s\S]*?<\/section>/.exec(html)![0];
-    expect(hero).toMatch(
-      /<h1 id="ad">Ayşe Kaya<\/h1>\s*<p class="identity__role">Kurucu · Kaya Kırtasiye &amp; Ofis<\/p>/,
-    );
-    const address = /<address class="identity__address">[\s\S]*?<\/address>/.exec(hero)![0];
-    expect(address).toContain('<span>Caferağa Mah. Moda Cad. No:12 D:3</span><span>34710 Kadıköy/İstanbul</span>');
-    const href = /<a class="identity__directions" href="([^"]+)" target="_blank" rel="noopener">[\s\S]*?Yol tarifi<\/a>/
-      .exec(address)![1]!
-      .replace(/&amp;/g, '&');
-    const url = new URL(href);
-    expect(url.origin + url.pathname).toBe('https://www.google.com/maps/search/');
-    expect(url.searchParams.get('api')).toBe('1');
-    expect(url.searchParams.get('query')).toBe('Caferağa Mah. Moda Cad. No:12 D:3, 34710 Kadıköy/İstanbul, Türkiye');
+      const html = await publicPage();
+      const hero = /<section class="card hero"[\s\S]*?<\/section>/.exec(html)![0];
+      expect(hero).toMatch(
+        /<h1 id="ad">Ayşe Kaya<\/h1>\s*<p class="identity__role">Kurucu · Kaya Kırtasiye &amp; Ofis<\/p>/,
+      );
+      const address = /<address class="identity__address">[\s\S]*?<\/address>/.exec(hero)![0];
+      expect(address).toContain('<span>Caferağa Mah. Moda Cad. No:12 D:3</span><span>34710 Kadıköy/İstanbul</span>');
+      const href =
+        /<a class="identity__directions" href="([^"]+)" target="_blank" rel="noopener">[\s\S]*?Yol tarifi<\/a>/
+          .exec(address)![1]!
+          .replace(/&amp;/g, '&');
+      const url = new URL(href);
+      expect(url.origin + url.pathname).toBe('https://www.google.com/maps/search/');
+      expect(url.searchParams.get('api')).toBe('1');
+      expect(url.searchParams.get('query')).toBe('Caferağa Mah. Moda Cad. No:12 D:3, 34710 Kadıköy/İstanbul, Türkiye');
 
-    const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
-    expect(editor).toContain('<span class="identity__role">Kurucu · Kaya Kırtasiye &amp; Ofis</span>');
-    for (const [name, value] of Object.entries(FULL))
-      expect(dialogOf(editor)).toContain(`name="${name}" type="text" value="${esc(value)}"`);
-  });
+      const editor = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
+      expect(editor).toContain('<span class="identity__role">Kurucu · Kaya Kırtasiye &amp; Ofis</span>');
+      for (const [name, value] of Object.entries(FULL))
+        expect(dialogOf(editor)).toContain(`name="${name}" type="text" value="${esc(value)}"`);
+    },
+  );
 
   it('trims each value, and an emptied field is removed (null); the page then leaves it out', async () => {
     await post(FULL).expect(303);

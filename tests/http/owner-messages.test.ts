@@ -80,23 +80,26 @@ describe('deleting a message', () => {
     expect(await t.db('anonymous_messages').where({ id }).first()).toBeUndefined();
   });
 
-  it("is a 404 for another customer's message, a missing or malformed id, or a wrong token, deleting nothing", async () => {
-    const theirs = await addMessage('Başkasının', now, other.id);
-    const mine = await addMessage('Benim', now);
-    for (const id of [String(theirs), '999999', '0', '-1', '1e3', 'abc', `${mine}.0`]) {
-      const res = await request(t.app).post(`${base()}/messages/${id}/delete`).type('form').send({}).expect(404);
-      expect(res.text).not.toContain('Başkasının');
-    }
-    const json = await request(t.app)
-      .post(`${base()}/messages/${theirs}/delete`)
-      .set('Accept', 'application/json')
-      .expect(404);
-    expect(json.body).toEqual({ ok: false, error: 'Mesaj bulunamadı.' });
-    for (const token of ['x'.repeat(43), 'kisa', other.editToken]) {
-      await request(t.app).post(`/edit/${token}/messages/${mine}/delete`).type('form').send({}).expect(404);
-    }
-    expect(await t.db('anonymous_messages').count({ n: '*' }).first()).toMatchObject({ n: 2 });
-  });
+  it(
+    "is a 404 for another customer's message, a missing or malformed id, or a wrong token, " + 'deleting nothing',
+    async () => {
+      const theirs = await addMessage('Başkasının', now, other.id);
+      const mine = await addMessage('Benim', now);
+      for (const id of [String(theirs), '999999', '0', '-1', '1e3', 'abc', `${mine}.0`]) {
+        const res = await request(t.app).post(`${base()}/messages/${id}/delete`).type('form').send({}).expect(404);
+        expect(res.text).not.toContain('Başkasının');
+      }
+      const json = await request(t.app)
+        .post(`${base()}/messages/${theirs}/delete`)
+        .set('Accept', 'application/json')
+        .expect(404);
+      expect(json.body).toEqual({ ok: false, error: 'Mesaj bulunamadı.' });
+      for (const token of ['x'.repeat(43), 'kisa', other.editToken]) {
+        await request(t.app).post(`/edit/${token}/messages/${mine}/delete`).type('form').send({}).expect(404);
+      }
+      expect(await t.db('anonymous_messages').count({ n: '*' }).first()).toMatchObject({ n: 2 });
+    },
+  );
 
   it('does not touch the public page version (messages are not on the public page)', async () => {
     const id = await addMessage('Silinecek', now);

@@ -104,28 +104,32 @@ describe('GET and POST /edit/{token}/notifications', () => {
     expect(welcome.text).toContain(`href="/edit/${customer.editToken}/notifications"`);
   });
 
-  it('starts both choices ticked before any address, so a first save turns them on; then shows them as saved', async () => {
-    let res = await request(t.app).get(page()).expect(200);
-    expect(res.text).toMatch(/name="on_message" value="1" checked/);
-    expect(res.text).toMatch(/name="weekly" value="1" checked/);
-    // Messages are gathered for 10 minutes, a contact request is told within a minute (docs/product.md, Notifications).
-    expect(res.text).toContain('iletişim bırakan biri bir dakika içinde bildirilir');
-    // What a browser posts when the owner only types the address.
-    await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
-    let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
-    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
-    // The owner unticks the weekly summary: the page shows that, not the first defaults.
-    await save({ email: OWNER, on_message: '1' }).expect(303);
-    res = await request(t.app).get(page()).expect(200);
-    expect(res.text).toMatch(/name="on_message" value="1" checked/);
-    expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
-    await save({ email: OWNER }).expect(303);
-    row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
-    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, false]);
-    res = await request(t.app).get(page()).expect(200);
-    expect(res.text).not.toMatch(/name="on_message" value="1" checked/);
-    expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
-  });
+  it(
+    'starts both choices ticked before any address, so ' + 'a first save turns them on; then shows them as saved',
+    async () => {
+      let res = await request(t.app).get(page()).expect(200);
+      expect(res.text).toMatch(/name="on_message" value="1" checked/);
+      expect(res.text).toMatch(/name="weekly" value="1" checked/);
+      // Messages are gathered for 10 minutes, a contact request is told within a minute
+      // (docs/product.md, Notifications).
+      expect(res.text).toContain('iletişim bırakan biri bir dakika içinde bildirilir');
+      // What a browser posts when the owner only types the address.
+      await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);
+      let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+      expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
+      // The owner unticks the weekly summary: the page shows that, not the first defaults.
+      await save({ email: OWNER, on_message: '1' }).expect(303);
+      res = await request(t.app).get(page()).expect(200);
+      expect(res.text).toMatch(/name="on_message" value="1" checked/);
+      expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
+      await save({ email: OWNER }).expect(303);
+      row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+      expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, false]);
+      res = await request(t.app).get(page()).expect(200);
+      expect(res.text).not.toMatch(/name="on_message" value="1" checked/);
+      expect(res.text).not.toMatch(/name="weekly" value="1" checked/);
+    },
+  );
 
   it('refuses in Turkish with what was typed kept (422), and stores and sends nothing', async () => {
     let res = await save({ email: 'ayşe@', on_message: '1' }).expect(422);
@@ -256,26 +260,29 @@ describe('double opt-in', () => {
     expect(entries!.parsed.text).not.toContain('Onaydan önce gelen mesaj');
   });
 
-  it('lets the link expire after 48 hours; a new one can be asked for (not twice a minute), and the old one dies', async () => {
-    await save({ email: OWNER, on_message: '1' }).expect(303);
-    const first = linkIn((await deliver())[0]!, 'confirm');
-    time += 48 * HOUR;
-    let res = await request(t.app).get(first).expect(410);
-    expect(res.text).toContain('Onay bağlantısının süresi dolmuş');
-    res = await request(t.app).get(page()).expect(200);
-    expect(res.text).toContain('Onay bağlantısının süresi doldu');
+  it(
+    'lets the link expire after 48 hours; a new one can be ' + 'asked for (not twice a minute), and the old one dies',
+    async () => {
+      await save({ email: OWNER, on_message: '1' }).expect(303);
+      const first = linkIn((await deliver())[0]!, 'confirm');
+      time += 48 * HOUR;
+      let res = await request(t.app).get(first).expect(410);
+      expect(res.text).toContain('Onay bağlantısının süresi dolmuş');
+      res = await request(t.app).get(page()).expect(200);
+      expect(res.text).toContain('Onay bağlantısının süresi doldu');
 
-    await save({ email: OWNER, on_message: '1', resend: '1' })
-      .expect(303)
-      .expect('Location', `${page()}?durum=yeniden-gonderildi`);
-    res = await save({ email: OWNER, on_message: '1', resend: '1' }).expect(422);
-    expect(res.text).toContain('Onay e-postası az önce gönderildi');
-    const second = linkIn((await deliver())[0]!, 'confirm');
-    expect(second).not.toBe(first);
-    await request(t.app).get(first).expect(404);
-    time += 48 * HOUR - 1;
-    await request(t.app).get(second).expect(200);
-  });
+      await save({ email: OWNER, on_message: '1', resend: '1' })
+        .expect(303)
+        .expect('Location', `${page()}?durum=yeniden-gonderildi`);
+      res = await save({ email: OWNER, on_message: '1', resend: '1' }).expect(422);
+      expect(res.text).toContain('Onay e-postası az önce gönderildi');
+      const second = linkIn((await deliver())[0]!, 'confirm');
+      expect(second).not.toBe(first);
+      await request(t.app).get(first).expect(404);
+      time += 48 * HOUR - 1;
+      await request(t.app).get(second).expect(200);
+    },
+  );
 
   it('sends at most 5 confirmations an hour per customer, whatever the addresses (422 in Turkish after)', async () => {
     for (let i = 1; i <= 5; i += 1) {
@@ -316,47 +323,51 @@ describe('double opt-in', () => {
 });
 
 describe('new messages: at most one e-mail per 10 minutes', () => {
-  it('sends the first at once, gathers the next three into one e-mail 10 minutes later, and the one after after the next window', async () => {
-    await confirmedOwner();
-    const start = time;
-    await visitorWrites('Birinci mesaj');
-    let mails = await deliver();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
+  it(
+    'sends the first at once, gathers the next three into one e-mail 10 minutes later, and the one after ' +
+      'after the next window',
+    async () => {
+      await confirmedOwner();
+      const start = time;
+      await visitorWrites('Birinci mesaj');
+      let mails = await deliver();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.parsed.subject).toBe('Ayşe Kaya: yeni bir mesajınız var');
 
-    await visitorWrites('İkinci: ğüşıöç ĞÜŞİÖÇ');
-    time += MINUTE;
-    await visitorWrites('Üçüncü mesaj');
-    time += 3 * MINUTE;
-    await visitorWrites('Dördüncü mesaj');
-    expect(await deliver()).toEqual([]);
-    expect(await outboxRows('notify_entries')).toHaveLength(2);
+      await visitorWrites('İkinci: ğüşıöç ĞÜŞİÖÇ');
+      time += MINUTE;
+      await visitorWrites('Üçüncü mesaj');
+      time += 3 * MINUTE;
+      await visitorWrites('Dördüncü mesaj');
+      expect(await deliver()).toEqual([]);
+      expect(await outboxRows('notify_entries')).toHaveLength(2);
 
-    time = start + 10 * MINUTE + 5_000;
-    mails = await deliver();
-    expect(mails).toHaveLength(1);
-    const gathered = mails[0]!;
-    expect(gathered.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
-    expect(gathered.parsed.text).toContain('Sayfanıza 3 yeni mesaj geldi');
-    for (const text of ['İkinci: ğüşıöç ĞÜŞİÖÇ', 'Üçüncü mesaj', 'Dördüncü mesaj']) {
-      expect(gathered.parsed.text).toContain(`“${text}”`);
-      expect(gathered.parsed.html).toContain(text);
-    }
-    expect(gathered.parsed.text).not.toContain('Birinci mesaj');
-    expect(gathered.parsed.text).toContain(
-      `Mesajları görüntüle: https://kart.example/edit/${customer.editToken}/messages`,
-    );
-    expect(listUnsubscribe(gathered)).toMatch(/^\/notifications\/unsubscribe\//);
+      time = start + 10 * MINUTE + 5_000;
+      mails = await deliver();
+      expect(mails).toHaveLength(1);
+      const gathered = mails[0]!;
+      expect(gathered.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
+      expect(gathered.parsed.text).toContain('Sayfanıza 3 yeni mesaj geldi');
+      for (const text of ['İkinci: ğüşıöç ĞÜŞİÖÇ', 'Üçüncü mesaj', 'Dördüncü mesaj']) {
+        expect(gathered.parsed.text).toContain(`“${text}”`);
+        expect(gathered.parsed.html).toContain(text);
+      }
+      expect(gathered.parsed.text).not.toContain('Birinci mesaj');
+      expect(gathered.parsed.text).toContain(
+        `Mesajları görüntüle: https://kart.example/edit/${customer.editToken}/messages`,
+      );
+      expect(listUnsubscribe(gathered)).toMatch(/^\/notifications\/unsubscribe\//);
 
-    time += 2 * MINUTE;
-    await visitorWrites('Beşinci mesaj');
-    expect(await deliver()).toEqual([]);
-    time = start + 20 * MINUTE + 5_000;
-    mails = await deliver();
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.parsed.text).toContain('“Beşinci mesaj”');
-    expect(mails[0]!.parsed.text).not.toContain('Dördüncü');
-  });
+      time += 2 * MINUTE;
+      await visitorWrites('Beşinci mesaj');
+      expect(await deliver()).toEqual([]);
+      time = start + 20 * MINUTE + 5_000;
+      mails = await deliver();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.parsed.text).toContain('“Beşinci mesaj”');
+      expect(mails[0]!.parsed.text).not.toContain('Dördüncü');
+    },
+  );
 
   it('gathers messages arriving at the same moment into one e-mail, each text once', async () => {
     await confirmedOwner();
@@ -415,40 +426,44 @@ describe('new messages: at most one e-mail per 10 minutes', () => {
 });
 
 describe('new messages: the e-mail is rendered when the outbox worker claims it', () => {
-  it("queues it empty in the message's transaction, and the mail sent lists the messages that came after it was queued", async () => {
-    await confirmedOwner();
-    await visitorWrites('İlk');
-    await deliver();
+  it(
+    "queues it empty in the message's transaction, and the mail sent lists the messages that came after " +
+      'it was queued',
+    async () => {
+      await confirmedOwner();
+      await visitorWrites('İlk');
+      await deliver();
 
-    await visitorWrites('Kuyruğa giren mesaj');
-    const [queued, ...others] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
-    expect(others).toEqual([]);
-    expect(queued).toMatchObject({ compose: 'notify_entries', subject: '', text_body: '', html_body: '' });
-    time += 3 * MINUTE;
-    await t.services.ownerMail.messages.send(customer.id, 'Sonra gelen ğüşıöç', time);
-    await visitorWrites('En son gelen');
-    // Still that one row, still nothing rendered.
-    expect(await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' })).toEqual([
-      expect.objectContaining({ id: queued.id, subject: '', text_body: '', html_body: '' }),
-    ]);
+      await visitorWrites('Kuyruğa giren mesaj');
+      const [queued, ...others] = await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' });
+      expect(others).toEqual([]);
+      expect(queued).toMatchObject({ compose: 'notify_entries', subject: '', text_body: '', html_body: '' });
+      time += 3 * MINUTE;
+      await t.services.ownerMail.messages.send(customer.id, 'Sonra gelen ğüşıöç', time);
+      await visitorWrites('En son gelen');
+      // Still that one row, still nothing rendered.
+      expect(await t.db('mail_outbox').where({ kind: 'notify_entries', status: 'pending' })).toEqual([
+        expect.objectContaining({ id: queued.id, subject: '', text_body: '', html_body: '' }),
+      ]);
 
-    time = Number(queued.available_at);
-    const [mail, ...rest] = await deliver();
-    expect(rest).toEqual([]);
-    expect(mail!.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
-    for (const text of ['Kuyruğa giren mesaj', 'Sonra gelen ğüşıöç', 'En son gelen'])
-      expect(mail!.parsed.text).toContain(`“${text}”`);
-    expect(mail!.parsed.text).not.toContain('“İlk”');
-    // What was sent is stored on the row: a retry would send the same bytes.
-    const sent = await t.db('mail_outbox').where({ id: queued.id }).first();
-    expect(sent).toMatchObject({
-      status: 'sent',
-      compose: null,
-      recipient: OWNER,
-      subject: 'Ayşe Kaya: 3 yeni mesajınız var',
-    });
-    expect(String(sent.text_body)).toBe(mail!.parsed.text);
-  });
+      time = Number(queued.available_at);
+      const [mail, ...rest] = await deliver();
+      expect(rest).toEqual([]);
+      expect(mail!.parsed.subject).toBe('Ayşe Kaya: 3 yeni mesajınız var');
+      for (const text of ['Kuyruğa giren mesaj', 'Sonra gelen ğüşıöç', 'En son gelen'])
+        expect(mail!.parsed.text).toContain(`“${text}”`);
+      expect(mail!.parsed.text).not.toContain('“İlk”');
+      // What was sent is stored on the row: a retry would send the same bytes.
+      const sent = await t.db('mail_outbox').where({ id: queued.id }).first();
+      expect(sent).toMatchObject({
+        status: 'sent',
+        compose: null,
+        recipient: OWNER,
+        subject: 'Ayşe Kaya: 3 yeni mesajınız var',
+      });
+      expect(String(sent.text_body)).toBe(mail!.parsed.text);
+    },
+  );
 
   it.skipIf(!testsOnPostgres)(
     'composes a claimed e-mail only once a message still being stored under it is committed (PostgreSQL)',
@@ -555,48 +570,51 @@ describe('new messages: the e-mail is rendered when the outbox worker claims it'
 });
 
 describe('GET and POST /notifications/unsubscribe/{token}', () => {
-  it('turns that kind off with a one-click POST (no cookie, no CSRF token); the GET asks with a button first', async () => {
-    await confirmedOwner();
-    await visitorWrites('Merhaba');
-    const [entries] = await deliver();
-    const url = listUnsubscribe(entries!);
-    expect(url).toBe(linkIn(entries!, 'unsubscribe'));
+  it(
+    'turns that kind off with a one-click POST (no cookie, ' + 'no CSRF token); the GET asks with a button first',
+    async () => {
+      await confirmedOwner();
+      await visitorWrites('Merhaba');
+      const [entries] = await deliver();
+      const url = listUnsubscribe(entries!);
+      expect(url).toBe(linkIn(entries!, 'unsubscribe'));
 
-    const ask = await request(t.app).get(url).expect(200);
-    expect(ask.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
-    expect(ask.text).toContain(`<form method="post" action="${url}">`);
-    expect(ask.headers['referrer-policy']).toBe('no-referrer');
-    expect(ask.headers['set-cookie']).toBeUndefined();
-    let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
-    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
+      const ask = await request(t.app).get(url).expect(200);
+      expect(ask.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durdurulsun mu?');
+      expect(ask.text).toContain(`<form method="post" action="${url}">`);
+      expect(ask.headers['referrer-policy']).toBe('no-referrer');
+      expect(ask.headers['set-cookie']).toBeUndefined();
+      let row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+      expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([true, true]);
 
-    // RFC 8058: what a mail provider posts from its own servers.
-    const done = await request(t.app)
-      .post(url)
-      .set('Content-Type', 'application/x-www-form-urlencoded')
-      .send('List-Unsubscribe=One-Click')
-      .expect(200);
-    expect(done.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
-    row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
-    expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, true]);
-    // Again is the same answer.
-    await request(t.app)
-      .post(url)
-      .set('Content-Type', 'multipart/form-data; boundary=x')
-      .send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n')
-      .expect(200);
-    // The owner clicks the link after the mail program's one-click POST: no button, it is off already.
-    const after = await request(t.app).get(url).expect(200);
-    expect(after.text).toContain('Bu e-postalar zaten kapalı');
-    expect(after.text).not.toContain('<form method="post"');
+      // RFC 8058: what a mail provider posts from its own servers.
+      const done = await request(t.app)
+        .post(url)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('List-Unsubscribe=One-Click')
+        .expect(200);
+      expect(done.text).toContain('Yeni mesaj ve iletişim talebi e-postaları durduruldu');
+      row = await t.db('owner_notifications').where({ customer_id: customer.id }).first();
+      expect([Boolean(row.on_message), Boolean(row.weekly)]).toEqual([false, true]);
+      // Again is the same answer.
+      await request(t.app)
+        .post(url)
+        .set('Content-Type', 'multipart/form-data; boundary=x')
+        .send('--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n')
+        .expect(200);
+      // The owner clicks the link after the mail program's one-click POST: no button, it is off already.
+      const after = await request(t.app).get(url).expect(200);
+      expect(after.text).toContain('Bu e-postalar zaten kapalı');
+      expect(after.text).not.toContain('<form method="post"');
 
-    time += HOUR;
-    await visitorWrites('Abonelikten sonra');
-    expect(await deliver()).toEqual([]);
-    const settings = await request(t.app).get(page()).expect(200);
-    expect(settings.text).not.toMatch(/name="on_message" value="1" checked/);
-    expect(settings.text).toMatch(/name="weekly" value="1" checked/);
-  });
+      time += HOUR;
+      await visitorWrites('Abonelikten sonra');
+      expect(await deliver()).toEqual([]);
+      const settings = await request(t.app).get(page()).expect(200);
+      expect(settings.text).not.toMatch(/name="on_message" value="1" checked/);
+      expect(settings.text).toMatch(/name="weekly" value="1" checked/);
+    },
+  );
 
   it("the confirmation's link turns every e-mail off and forgets an address never confirmed", async () => {
     await save({ email: OWNER, on_message: '1', weekly: '1' }).expect(303);

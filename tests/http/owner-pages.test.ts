@@ -103,47 +103,50 @@ describe('owner pages', () => {
     }
   });
 
-  it('names each link by its handle or address under its label, never the platform again ("Instagram / Instagram")', async () => {
-    const links: Array<[string, string, string, boolean?]> = [
-      ['instagram', 'https://instagram.com/aysekaya', 'Instagram'],
-      ['tiktok', 'https://tiktok.com/@ayse.kaya', 'TikTok'],
-      ['youtube', 'https://youtube.com/@aysekanal', 'YouTube'],
-      ['linkedin', 'https://linkedin.com/in/ayse-kaya', 'LinkedIn'],
-      ['whatsapp', 'https://wa.me/905321234567', 'WhatsApp'],
-      ['phone', 'tel:+905321234567', 'Telefon'],
-      ['email', 'mailto:ayse@example.com', 'E-posta'],
-      ['website', 'https://www.ayse.example.com/', 'Atölye'],
-      ['location', 'Moda Cad. No: 5, Kadıköy', 'Konum'],
-      ['wifi', 'Atolye-Misafir|gizli-sifre', 'Wi-Fi', false],
-      ['iban', 'TR330006100519786457841326|Ayşe Kaya', 'IBAN'],
-      ['catalog', `/uploads/${customer.id}/katalog.pdf`, 'Katalog'],
-    ];
-    for (const [i, [platform, url, label, isVisible]] of links.entries()) {
-      await t
-        .db('social_links')
-        .insert({ customer_id: customer.id, platform, url, label, is_visible: isVisible ?? true, order_index: i });
-    }
-    const html = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
-    const rows = [
-      ...html.matchAll(/<span class="owner-link__text"><strong>([^<]*)<\/strong><small>([^<]*)<\/small>/g),
-    ].map((m) => [m[1], m[2]]);
-    expect(rows).toEqual([
-      ['Instagram', '@aysekaya'],
-      ['TikTok', '@ayse.kaya'],
-      ['YouTube', '@aysekanal'],
-      ['LinkedIn', 'linkedin.com/in/ayse-kaya'],
-      ['WhatsApp', '+90 532 123 45 67'],
-      ['Telefon', '+90 532 123 45 67'],
-      ['E-posta', 'ayse@example.com'],
-      ['Atölye', 'ayse.example.com'],
-      ['Konum', 'Moda Cad. No: 5, Kadıköy'],
-      // The network's name only: the password stays in the edit form.
-      ['Wi-Fi', 'Ağ: Atolye-Misafir · Gizli'],
-      ['IBAN', 'TR33 0006 1005 1978 6457 8413 26'],
-      ['Katalog', 'Yüklenen dosya'],
-    ]);
-    expect(html).not.toContain('<small>gizli-sifre');
-  });
+  it(
+    'names each link by its handle or address under its ' + 'label, never the platform again ("Instagram / Instagram")',
+    async () => {
+      const links: Array<[string, string, string, boolean?]> = [
+        ['instagram', 'https://instagram.com/aysekaya', 'Instagram'],
+        ['tiktok', 'https://tiktok.com/@ayse.kaya', 'TikTok'],
+        ['youtube', 'https://youtube.com/@aysekanal', 'YouTube'],
+        ['linkedin', 'https://linkedin.com/in/ayse-kaya', 'LinkedIn'],
+        ['whatsapp', 'https://wa.me/905321234567', 'WhatsApp'],
+        ['phone', 'tel:+905321234567', 'Telefon'],
+        ['email', 'mailto:ayse@example.com', 'E-posta'],
+        ['website', 'https://www.ayse.example.com/', 'Atölye'],
+        ['location', 'Moda Cad. No: 5, Kadıköy', 'Konum'],
+        ['wifi', 'Atolye-Misafir|gizli-sifre', 'Wi-Fi', false],
+        ['iban', 'TR330006100519786457841326|Ayşe Kaya', 'IBAN'],
+        ['catalog', `/uploads/${customer.id}/katalog.pdf`, 'Katalog'],
+      ];
+      for (const [i, [platform, url, label, isVisible]] of links.entries()) {
+        await t
+          .db('social_links')
+          .insert({ customer_id: customer.id, platform, url, label, is_visible: isVisible ?? true, order_index: i });
+      }
+      const html = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
+      const rows = [
+        ...html.matchAll(/<span class="owner-link__text"><strong>([^<]*)<\/strong><small>([^<]*)<\/small>/g),
+      ].map((m) => [m[1], m[2]]);
+      expect(rows).toEqual([
+        ['Instagram', '@aysekaya'],
+        ['TikTok', '@ayse.kaya'],
+        ['YouTube', '@aysekanal'],
+        ['LinkedIn', 'linkedin.com/in/ayse-kaya'],
+        ['WhatsApp', '+90 532 123 45 67'],
+        ['Telefon', '+90 532 123 45 67'],
+        ['E-posta', 'ayse@example.com'],
+        ['Atölye', 'ayse.example.com'],
+        ['Konum', 'Moda Cad. No: 5, Kadıköy'],
+        // The network's name only: the password stays in the edit form.
+        ['Wi-Fi', 'Ağ: Atolye-Misafir · Gizli'],
+        ['IBAN', 'TR33 0006 1005 1978 6457 8413 26'],
+        ['Katalog', 'Yüklenen dosya'],
+      ]);
+      expect(html).not.toContain('<small>gizli-sifre');
+    },
+  );
 
   it('escapes everything the owner stored', async () => {
     await t.db('customer_profiles').where({ customer_id: customer.id }).update({ bio: '<script>alert(1)</script>' });

@@ -263,29 +263,33 @@ describe('GET /edit/{token}/stats.csv', () => {
     expect(header).toBe(`Tarih;Görüntülenme;Instagram;"x,'=1+1,y";'-2+3;Gizli;${SOURCE_COLUMNS}`);
   });
 
-  it('runs no formula in a spreadsheet that splits on `,` (an English Excel) or on `;`, and keeps the Turkish letters', async () => {
-    await t.db('social_links').where({ id: web }).update({ label: 'x,=1+1,y' });
-    await t.db('social_links').where({ id: wifi }).update({ label: 'Şube;@SUM(A1)' });
-    const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
-    // The byte order mark first, no `sep=` line before it (Excel would then read the letters as Windows-1252).
-    expect(res.text.startsWith('\uFEFFTarih;')).toBe(true);
-    const text = res.text.replace(/^\uFEFF/, '');
-    // Split by `,` the label's pieces are cells of their own: `=1+1` was one.
-    expect(cellsAsSplitBy(text, ',')[0]).toEqual([
-      'Tarih;Görüntülenme;Instagram;"x',
-      "'=1+1",
-      `y";"Şube;'@SUM(A1)";Gizli;${SOURCE_COLUMNS}`,
-    ]);
-    expect(cellsAsSplitBy(text, ';')[0]!.slice(0, 6)).toEqual([
-      'Tarih',
-      'Görüntülenme',
-      'Instagram',
-      "x,'=1+1,y",
-      "Şube;'@SUM(A1)",
-      'Gizli',
-    ]);
-    expect(formulaCells(res.text)).toEqual([]);
-  });
+  it(
+    'runs no formula in a spreadsheet that splits on `,` (an English Excel) or on `;`, and keeps the ' +
+      'Turkish letters',
+    async () => {
+      await t.db('social_links').where({ id: web }).update({ label: 'x,=1+1,y' });
+      await t.db('social_links').where({ id: wifi }).update({ label: 'Şube;@SUM(A1)' });
+      const res = await request(t.app).get(`${base()}/stats.csv?days=7`).expect(200);
+      // The byte order mark first, no `sep=` line before it (Excel would then read the letters as Windows-1252).
+      expect(res.text.startsWith('\uFEFFTarih;')).toBe(true);
+      const text = res.text.replace(/^\uFEFF/, '');
+      // Split by `,` the label's pieces are cells of their own: `=1+1` was one.
+      expect(cellsAsSplitBy(text, ',')[0]).toEqual([
+        'Tarih;Görüntülenme;Instagram;"x',
+        "'=1+1",
+        `y";"Şube;'@SUM(A1)";Gizli;${SOURCE_COLUMNS}`,
+      ]);
+      expect(cellsAsSplitBy(text, ';')[0]!.slice(0, 6)).toEqual([
+        'Tarih',
+        'Görüntülenme',
+        'Instagram',
+        "x,'=1+1,y",
+        "Şube;'@SUM(A1)",
+        'Gizli',
+      ]);
+      expect(formulaCells(res.text)).toEqual([]);
+    },
+  );
 
   it("has a column per source (qr, nfc, each referrer, direct) with each day's views from it", async () => {
     await seed();

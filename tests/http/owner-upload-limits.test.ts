@@ -190,39 +190,43 @@ describe('catalogs over 10 MB', () => {
 });
 
 describe('photos while the image queue is full', () => {
-  it('503 inside the dialog (or JSON) with the Turkish reason and Retry-After; nothing stored, and the next upload after the queue moves works', async () => {
-    // The queue of the app under test, filled for real: one job running and 16 waiting, all held.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const jobs = Array.from({ length: 17 }, () => imageWork.run(() => held));
-    expect(imageWork.size).toEqual({ running: 1, waiting: 16 });
-    const photo = await solidJpeg(600, 600, { r: 200, g: 80, b: 40 });
-    const before = await profile();
-    try {
-      const page = await request(t.app).post(`${base()}/photo/profile`).attach('file', photo, 'foto.jpg').expect(503);
-      expect(page.headers['retry-after']).toBe('5');
-      expectDialogWith(page.text, 'profil-fotografi', QUEUE_FULL);
-      const json = await request(t.app)
+  it(
+    '503 inside the dialog (or JSON) with the Turkish reason and Retry-After; nothing stored, and the next ' +
+      'upload after the queue moves works',
+    async () => {
+      // The queue of the app under test, filled for real: one job running and 16 waiting, all held.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const jobs = Array.from({ length: 17 }, () => imageWork.run(() => held));
+      expect(imageWork.size).toEqual({ running: 1, waiting: 16 });
+      const photo = await solidJpeg(600, 600, { r: 200, g: 80, b: 40 });
+      const before = await profile();
+      try {
+        const page = await request(t.app).post(`${base()}/photo/profile`).attach('file', photo, 'foto.jpg').expect(503);
+        expect(page.headers['retry-after']).toBe('5');
+        expectDialogWith(page.text, 'profil-fotografi', QUEUE_FULL);
+        const json = await request(t.app)
+          .post(`${base()}/photo/profile`)
+          .set('Accept', 'application/json')
+          .attach('file', photo, 'foto.jpg')
+          .expect(503);
+        expect(json.body).toEqual({
+          ok: false,
+          error: `Fotoğraf kaydedilemedi: ${QUEUE_FULL}`,
+          fields: { file: QUEUE_FULL },
+        });
+        expect(await profile()).toEqual(before);
+        expect(files()).toEqual([]);
+      } finally {
+        release();
+        await Promise.all(jobs);
+      }
+      await request(t.app)
         .post(`${base()}/photo/profile`)
         .set('Accept', 'application/json')
         .attach('file', photo, 'foto.jpg')
-        .expect(503);
-      expect(json.body).toEqual({
-        ok: false,
-        error: `Fotoğraf kaydedilemedi: ${QUEUE_FULL}`,
-        fields: { file: QUEUE_FULL },
-      });
-      expect(await profile()).toEqual(before);
-      expect(files()).toEqual([]);
-    } finally {
-      release();
-      await Promise.all(jobs);
-    }
-    await request(t.app)
-      .post(`${base()}/photo/profile`)
-      .set('Accept', 'application/json')
-      .attach('file', photo, 'foto.jpg')
-      .expect(200);
-    expect(files()).toHaveLength(1);
-  });
+        .expect(200);
+      expect(files()).toHaveLength(1);
+    },
+  );
 });

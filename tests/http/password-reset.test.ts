@@ -168,56 +168,68 @@ describe('GET and POST /login/forgot', () => {
     await request(t.app).post('/login/forgot').type('form').send({ email: ADMIN_EMAIL }).expect(403);
   });
 
-  it(`throttles: after ${RESET_LINKS_PER_EMAIL} links for one address in 15 minutes a 429 in the form, unknown addresses alike`, async () => {
-    for (const email of [ADMIN_EMAIL, 'kimse@ajans.example']) {
-      for (let i = 0; i < RESET_LINKS_PER_EMAIL; i += 1) expect((await askForLink(email)).status).toBe(303);
-      const limited = await askForLink(email.toUpperCase());
-      expect(limited.status).toBe(429);
-      expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
-      expect(limited.text).toContain(`value="${email.toUpperCase()}"`);
-    }
-    expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: RESET_LINKS_PER_EMAIL });
-    now += 15 * 60_000;
-    expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
-  });
+  it(
+    `throttles: after ${RESET_LINKS_PER_EMAIL} links for one address in 15 minutes a 429 in the form, ` +
+      `unknown addresses alike`,
+    async () => {
+      for (const email of [ADMIN_EMAIL, 'kimse@ajans.example']) {
+        for (let i = 0; i < RESET_LINKS_PER_EMAIL; i += 1) expect((await askForLink(email)).status).toBe(303);
+        const limited = await askForLink(email.toUpperCase());
+        expect(limited.status).toBe(429);
+        expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+        expect(limited.text).toContain(`value="${email.toUpperCase()}"`);
+      }
+      expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: RESET_LINKS_PER_EMAIL });
+      now += 15 * 60_000;
+      expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
+    },
+  );
 });
 
 describe('the client address throttles', () => {
-  it(`answers the ${RESET_LINKS_PER_IP + 1}th link asked for from one address in 15 minutes with a 429, whatever the addresses typed`, async () => {
-    for (let i = 0; i < RESET_LINKS_PER_IP; i += 1)
-      expect((await askForLink(`kimse${i}@ajans.example`)).status).toBe(303);
-    const limited = await askForLink(ADMIN_EMAIL);
-    expect(limited.status).toBe(429);
-    expect(limited.text).toContain('Çok fazla deneme.');
-    expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: 0 });
-  });
+  it(
+    `answers the ${RESET_LINKS_PER_IP + 1}th link asked for from one address in 15 minutes with a 429, ` +
+      `whatever the addresses typed`,
+    async () => {
+      for (let i = 0; i < RESET_LINKS_PER_IP; i += 1)
+        expect((await askForLink(`kimse${i}@ajans.example`)).status).toBe(303);
+      const limited = await askForLink(ADMIN_EMAIL);
+      expect(limited.status).toBe(429);
+      expect(limited.text).toContain('Çok fazla deneme.');
+      expect(await t.db('password_resets').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    },
+  );
 
-  it(`answers the ${RESET_FAILURES_PER_IP + 1}th refused reset form from one address with a 429 in the form; a right one is not counted`, async () => {
-    expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
-    const [mail] = await smtp.waitForMessages(1);
-    const token = tokenIn(mail as ReceivedMail);
-    const browser = request.agent(t.app);
-    const page = await browser.get(`/login/reset/${token}`).expect(200);
-    const post = (password: string) =>
-      browser
-        .post(`/login/reset/${token}`)
-        .type('form')
-        .send({ _csrf: csrfFrom(page.text), password, password_confirm: `${password}x` });
-    for (let i = 0; i < RESET_FAILURES_PER_IP; i += 1) expect((await post(NEW_PASSWORD)).status).toBe(422);
-    const limited = await post(NEW_PASSWORD);
-    expect(limited.status).toBe(429);
-    expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
-    expect(limited.text).toContain('name="password_confirm"');
-    now += 15 * 60_000;
-    expect(
-      (
-        await browser
+  it(
+    `answers the ${RESET_FAILURES_PER_IP + 1}th refused reset form from one address with a 429 in the form; ` +
+      `a right one is not counted`,
+    async () => {
+      expect((await askForLink(ADMIN_EMAIL)).status).toBe(303);
+      const [mail] = await smtp.waitForMessages(1);
+      const token = tokenIn(mail as ReceivedMail);
+      const browser = request.agent(t.app);
+      const page = await browser.get(`/login/reset/${token}`).expect(200);
+      const post = (password: string) =>
+        browser
           .post(`/login/reset/${token}`)
           .type('form')
-          .send({ _csrf: csrfFrom(page.text), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })
-      ).status,
-    ).toBe(303);
-  });
+          .send({ _csrf: csrfFrom(page.text), password, password_confirm: `${password}x` });
+      for (let i = 0; i < RESET_FAILURES_PER_IP; i += 1) expect((await post(NEW_PASSWORD)).status).toBe(422);
+      const limited = await post(NEW_PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+      expect(limited.text).toContain('name="password_confirm"');
+      now += 15 * 60_000;
+      expect(
+        (
+          await browser
+            .post(`/login/reset/${token}`)
+            .type('form')
+            .send({ _csrf: csrfFrom(page.text), password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })
+        ).status,
+      ).toBe(303);
+    },
+  );
 });
 
 describe('GET and POST /login/reset/{token}', () => {
@@ -227,43 +239,46 @@ describe('GET and POST /login/reset/{token}', () => {
     return tokenIn(mails[mails.length - 1] as ReceivedMail);
   }
 
-  it('sets a new password from the mailed link: the old one refused, every session ended, a security mail sent', async () => {
-    const laptop = await signIn(t.app);
-    const phone = await signIn(t.app);
-    now += 60_000;
-    const token = await linkFromMail();
-    const page = await request(t.app).get(`/login/reset/${token}`).expect(200);
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.text).toContain(ADMIN_EMAIL);
-    now += 60_000;
-    const res = await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD });
-    expect(res.status).toBe(303);
-    expect(res.headers.location).toBe('/login?sifre=yenilendi');
-    const login = await request(t.app).get('/login?sifre=yenilendi').expect(200);
-    expect(login.text).toContain('Şifreniz yenilendi ve bu hesabın bütün oturumları kapatıldı.');
+  it(
+    'sets a new password from the mailed link: the old ' + 'one refused, every session ended, a security mail sent',
+    async () => {
+      const laptop = await signIn(t.app);
+      const phone = await signIn(t.app);
+      now += 60_000;
+      const token = await linkFromMail();
+      const page = await request(t.app).get(`/login/reset/${token}`).expect(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.text).toContain(ADMIN_EMAIL);
+      now += 60_000;
+      const res = await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD });
+      expect(res.status).toBe(303);
+      expect(res.headers.location).toBe('/login?sifre=yenilendi');
+      const login = await request(t.app).get('/login?sifre=yenilendi').expect(200);
+      expect(login.text).toContain('Şifreniz yenilendi ve bu hesabın bütün oturumları kapatıldı.');
 
-    // Every session of the administrator is gone from the table, and neither browser is signed in.
-    expect(await t.db('sessions').count({ n: '*' }).first()).toMatchObject({ n: 0 });
-    await laptop.agent.get('/admin').expect(303).expect('Location', '/login');
-    await phone.agent.get('/admin').expect(303).expect('Location', '/login');
-    expect((await signInWith(ADMIN_PASSWORD)).status).toBe(401);
-    const signedIn = await signInWith(NEW_PASSWORD);
-    expect(signedIn.status).toBe(303);
-    expect(signedIn.headers.location).toBe('/admin');
+      // Every session of the administrator is gone from the table, and neither browser is signed in.
+      expect(await t.db('sessions').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+      await laptop.agent.get('/admin').expect(303).expect('Location', '/login');
+      await phone.agent.get('/admin').expect(303).expect('Location', '/login');
+      expect((await signInWith(ADMIN_PASSWORD)).status).toBe(401);
+      const signedIn = await signInWith(NEW_PASSWORD);
+      expect(signedIn.status).toBe(303);
+      expect(signedIn.headers.location).toBe('/admin');
 
-    const mails = await mailsTo(ADMIN_EMAIL, 2);
-    const notice = mails[1] as ReceivedMail;
-    expect(notice.parsed.subject).toBe('Yönetici şifreniz değiştirildi');
-    expect(notice.parsed.text).toContain('e-postayla gönderilen bağlantıyla yenilendi');
-    expect(notice.parsed.text).toContain('26 Kasım 2026 12:02');
-    expect(notice.parsed.text).not.toContain(token);
+      const mails = await mailsTo(ADMIN_EMAIL, 2);
+      const notice = mails[1] as ReceivedMail;
+      expect(notice.parsed.subject).toBe('Yönetici şifreniz değiştirildi');
+      expect(notice.parsed.text).toContain('e-postayla gönderilen bağlantıyla yenilendi');
+      expect(notice.parsed.text).toContain('26 Kasım 2026 12:02');
+      expect(notice.parsed.text).not.toContain(token);
 
-    const entries = await t.db('admin_activity').where({ action: 'password_reset' }).select('admin_email');
-    expect(entries).toEqual([{ admin_email: ADMIN_EMAIL }]);
-    // The token never reached a log line.
-    expect(JSON.stringify(t.logs)).not.toContain(token);
-    expect(JSON.stringify(t.logs)).toContain('/login/reset/[gizli]');
-  });
+      const entries = await t.db('admin_activity').where({ action: 'password_reset' }).select('admin_email');
+      expect(entries).toEqual([{ admin_email: ADMIN_EMAIL }]);
+      // The token never reached a log line.
+      expect(JSON.stringify(t.logs)).not.toContain(token);
+      expect(JSON.stringify(t.logs)).toContain('/login/reset/[gizli]');
+    },
+  );
 
   it("leaves another administrator's sessions alone", async () => {
     await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');

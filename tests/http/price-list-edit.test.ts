@@ -275,30 +275,33 @@ describe('items', () => {
     expect(await t.db('price_list_items')).toEqual([]);
   });
 
-  it('edits: a new name keeps "Son güncelleme", a new price moves it; a new category puts it at that one\'s end', async () => {
-    const drinks = await addCategory('İçecekler');
-    const desserts = await addCategory('Tatlılar');
-    const tea = await addItem(drinks, { name: 'Çay', price: '20' });
-    await addItem(desserts, { name: 'Künefe', price: '150' });
-    const stamped = await updatedAt();
-    nowMs += 60_000;
-    const form = { category_id: String(drinks), name: 'Demli Çay', price: '20,00', is_visible: '1' };
-    await postItem(`/items/${tea}`, form)
-      .expect(303)
-      .expect('Location', `${list()}?durum=urun-guncellendi#urun-${tea}`);
-    expect(await updatedAt()).toBe(stamped);
-    nowMs += 60_000;
-    await postItem(`/items/${tea}`, { ...form, price: '22,5', sold_out: '1' }).expect(303);
-    expect(await updatedAt()).toBe(nowMs);
-    await postItem(`/items/${tea}`, { ...form, category_id: String(desserts), price: '22,5' }).expect(303);
-    expect((await items(desserts)).map((i) => [i.name, i.position])).toEqual([
-      ['Künefe', 0],
-      ['Demli Çay', 1],
-    ]);
-    const refused = await postItem(`/items/${tea}`, { ...form, price: 'bedava' }).expect(422);
-    expect(refused.text).toContain('value="bedava"');
-    expect(refused.text).toContain('Ürünü sil');
-  });
+  it(
+    'edits: a new name keeps "Son güncelleme", a new price moves it; a new category puts it at ' + "that one's end",
+    async () => {
+      const drinks = await addCategory('İçecekler');
+      const desserts = await addCategory('Tatlılar');
+      const tea = await addItem(drinks, { name: 'Çay', price: '20' });
+      await addItem(desserts, { name: 'Künefe', price: '150' });
+      const stamped = await updatedAt();
+      nowMs += 60_000;
+      const form = { category_id: String(drinks), name: 'Demli Çay', price: '20,00', is_visible: '1' };
+      await postItem(`/items/${tea}`, form)
+        .expect(303)
+        .expect('Location', `${list()}?durum=urun-guncellendi#urun-${tea}`);
+      expect(await updatedAt()).toBe(stamped);
+      nowMs += 60_000;
+      await postItem(`/items/${tea}`, { ...form, price: '22,5', sold_out: '1' }).expect(303);
+      expect(await updatedAt()).toBe(nowMs);
+      await postItem(`/items/${tea}`, { ...form, category_id: String(desserts), price: '22,5' }).expect(303);
+      expect((await items(desserts)).map((i) => [i.name, i.position])).toEqual([
+        ['Künefe', 0],
+        ['Demli Çay', 1],
+      ]);
+      const refused = await postItem(`/items/${tea}`, { ...form, price: 'bedava' }).expect(422);
+      expect(refused.text).toContain('value="bedava"');
+      expect(refused.text).toContain('Ürünü sil');
+    },
+  );
 
   it("moves up and down, takes a dragged order within its category, and refuses another category's ids", async () => {
     const category = await addCategory('A');

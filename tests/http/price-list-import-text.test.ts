@@ -106,32 +106,36 @@ describe("the item editor's text rules", () => {
     expect(form.text).toContain('Metinde kullanılamayan görünmez karakterler var.');
   });
 
-  it('takes zero-width spaces out and stores line breaks as the form does: a name on one line, a description with \\n', async () => {
-    const csv = `${HEADER}\r\nTat\u200Blı;"Türk\r\nKahvesi";"Közde\r\npişer\u2060";"10"\r\nTatlı;Sütlaç;;20\r\n`;
-    const preview = await upload(csv).expect(200);
-    expect(preview.text).toContain('Türk Kahvesi');
-    await confirm(preview.text).expect(303);
-    expect(await stored()).toEqual([
-      { category: 'Tatlı', name: 'Türk Kahvesi', description: 'Közde\npişer', price: 1000 },
-      { category: 'Tatlı', name: 'Sütlaç', description: null, price: 2000 },
-    ]);
-    // The editor's form stores the same text the same way.
-    const [{ id }] = await t.db('price_list_categories').where({ customer_id: customer.id }).select('id');
-    await request(t.app)
-      .post(`${list()}/items`)
-      .field('category_id', String(id))
-      .field('name', 'Türk\r\nKahvesi\u200B')
-      .field('description', 'Közde\r\npişer\u2060')
-      .field('price', '10')
-      .expect(303);
-    expect((await stored()).at(-1)).toEqual({
-      category: 'Tatlı',
-      name: 'Türk Kahvesi',
-      description: 'Közde\npişer',
-      price: 1000,
-    });
-    expect(await t.db('price_list_categories').where({ customer_id: customer.id }).pluck('name')).toEqual(['Tatlı']);
-  });
+  it(
+    'takes zero-width spaces out and stores line breaks as the form does: a name on one line, a ' +
+      'description with \\n',
+    async () => {
+      const csv = `${HEADER}\r\nTat\u200Blı;"Türk\r\nKahvesi";"Közde\r\npişer\u2060";"10"\r\nTatlı;Sütlaç;;20\r\n`;
+      const preview = await upload(csv).expect(200);
+      expect(preview.text).toContain('Türk Kahvesi');
+      await confirm(preview.text).expect(303);
+      expect(await stored()).toEqual([
+        { category: 'Tatlı', name: 'Türk Kahvesi', description: 'Közde\npişer', price: 1000 },
+        { category: 'Tatlı', name: 'Sütlaç', description: null, price: 2000 },
+      ]);
+      // The editor's form stores the same text the same way.
+      const [{ id }] = await t.db('price_list_categories').where({ customer_id: customer.id }).select('id');
+      await request(t.app)
+        .post(`${list()}/items`)
+        .field('category_id', String(id))
+        .field('name', 'Türk\r\nKahvesi\u200B')
+        .field('description', 'Közde\r\npişer\u2060')
+        .field('price', '10')
+        .expect(303);
+      expect((await stored()).at(-1)).toEqual({
+        category: 'Tatlı',
+        name: 'Türk Kahvesi',
+        description: 'Közde\npişer',
+        price: 1000,
+      });
+      expect(await t.db('price_list_categories').where({ customer_id: customer.id }).pluck('name')).toEqual(['Tatlı']);
+    },
+  );
 });
 
 describe('prices as Turks write them', () => {

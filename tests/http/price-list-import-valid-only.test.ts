@@ -129,53 +129,59 @@ describe('only the valid rows', () => {
 });
 
 describe('the refused rows as a file', () => {
-  it('gives them back in Windows-1254 with ";" and a hata column, from the owner\'s link without leaking it', async () => {
-    const excel = iconv.encode(`${CSV}\r\n`, 'windows-1254');
-    const preview = await upload(excel).expect(422);
-    expect(preview.text).toContain('Hatalı satırları indir (CSV)</button>');
-    const { action } = formFields(preview.text, 'import-errors-file');
-    expect(action).toBe(`${base()}/errors.csv`);
-    const res = await submit(preview.text, 'import-errors-file').buffer(true).parse(bytesOf).expect(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=windows-1254');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${customer.slug}-hatali-satirlar.csv"`);
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['cache-control']).toContain('no-store');
-    expect(iconv.decode(res.body as Buffer, 'windows-1254')).toBe(
-      [
-        'kategori;urun;aciklama;fiyat;not;hata',
-        'Tatlılar;Sütlaç;;bedava;ikinci;"Fiyat: Fiyatı 140 veya 1.150,00 gibi yazın."',
-        ';Baklava;;"12,345";son;"Kategori: Kategori adı boş olamaz. Fiyat: Kuruş için virgülden sonra en ' +
-          'fazla iki basamak yazın, örneğin 1.150,50."',
-        '',
-      ].join('\r\n'),
-    );
-    expect(await items()).toEqual([]);
-  });
+  it(
+    'gives them back in Windows-1254 with ";" and a hata ' + "column, from the owner's link without leaking it",
+    async () => {
+      const excel = iconv.encode(`${CSV}\r\n`, 'windows-1254');
+      const preview = await upload(excel).expect(422);
+      expect(preview.text).toContain('Hatalı satırları indir (CSV)</button>');
+      const { action } = formFields(preview.text, 'import-errors-file');
+      expect(action).toBe(`${base()}/errors.csv`);
+      const res = await submit(preview.text, 'import-errors-file').buffer(true).parse(bytesOf).expect(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=windows-1254');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${customer.slug}-hatali-satirlar.csv"`);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cache-control']).toContain('no-store');
+      expect(iconv.decode(res.body as Buffer, 'windows-1254')).toBe(
+        [
+          'kategori;urun;aciklama;fiyat;not;hata',
+          'Tatlılar;Sütlaç;;bedava;ikinci;"Fiyat: Fiyatı 140 veya 1.150,00 gibi yazın."',
+          ';Baklava;;"12,345";son;"Kategori: Kategori adı boş olamaz. Fiyat: Kuruş için virgülden sonra en ' +
+            'fazla iki basamak yazın, örneğin 1.150,50."',
+          '',
+        ].join('\r\n'),
+      );
+      expect(await items()).toEqual([]);
+    },
+  );
 
-  it('writes UTF-8 with its byte order mark and "," as the upload had them, and says so when no row is refused', async () => {
-    const csv = '\uFEFFkategori,urun,aciklama,fiyat\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc\nTatlılar,Sütlaç,,90\n';
-    const preview = await upload(csv).expect(422);
-    const res = await submit(preview.text, 'import-errors-file').buffer(true).parse(bytesOf).expect(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect((res.body as Buffer).toString('utf8')).toBe(
-      '\uFEFFkategori,urun,aciklama,fiyat,hata\r\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc,"Fiyat: Fiyatı ' +
-        '140 veya 1.150,00 gibi yazın."\r\n',
-    );
-    const { fields } = formFields(preview.text, 'import-errors-file');
-    const fine = Buffer.from('kategori;urun;aciklama;fiyat\nTatlılar;Sütlaç;;90\n').toString('base64url');
-    await request(t.app)
-      .post(`${base()}/errors.csv`)
-      .type('form')
-      .send({ ...fields, data: fine })
-      .expect(422)
-      .expect((r) => expect(r.text).toContain('Bu dosyada hatalı satır yok.'));
-    await request(t.app)
-      .post(`${base()}/errors.csv`)
-      .type('form')
-      .send({ data: '' })
-      .expect(422)
-      .expect((r) => expect(r.text).toContain('Onaylanacak dosya bulunamadı'));
-  });
+  it(
+    'writes UTF-8 with its byte order mark and "," as the ' + 'upload had them, and says so when no row is refused',
+    async () => {
+      const csv = '\uFEFFkategori,urun,aciklama,fiyat\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc\nTatlılar,Sütlaç,,90\n';
+      const preview = await upload(csv).expect(422);
+      const res = await submit(preview.text, 'import-errors-file').buffer(true).parse(bytesOf).expect(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect((res.body as Buffer).toString('utf8')).toBe(
+        '\uFEFFkategori,urun,aciklama,fiyat,hata\r\nTatlılar,Künefe 😀,"Antep, fıstıklı",abc,"Fiyat: Fiyatı ' +
+          '140 veya 1.150,00 gibi yazın."\r\n',
+      );
+      const { fields } = formFields(preview.text, 'import-errors-file');
+      const fine = Buffer.from('kategori;urun;aciklama;fiyat\nTatlılar;Sütlaç;;90\n').toString('base64url');
+      await request(t.app)
+        .post(`${base()}/errors.csv`)
+        .type('form')
+        .send({ ...fields, data: fine })
+        .expect(422)
+        .expect((r) => expect(r.text).toContain('Bu dosyada hatalı satır yok.'));
+      await request(t.app)
+        .post(`${base()}/errors.csv`)
+        .type('form')
+        .send({ data: '' })
+        .expect(422)
+        .expect((r) => expect(r.text).toContain('Onaylanacak dosya bulunamadı'));
+    },
+  );
 
   it("refuses a wrong edit token and another site's form", async () => {
     const { fields } = formFields((await upload(CSV).expect(422)).text, 'import-errors-file');

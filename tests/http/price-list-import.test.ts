@@ -117,29 +117,32 @@ describe('the owner imports a price list from a CSV', () => {
     ).toBeUndefined();
   });
 
-  it('shows each refused row with its reason and the typed text, imports nothing and offers no confirmation', async () => {
-    const csv = [
-      'kategori;urun;aciklama;fiyat;etiketler',
-      'Tatlılar;Künefe;;12,345;',
-      ';Baklava;;100;',
-      'Tatlılar;;;100;',
-      'Tatlılar;Sütlaç;;-5;',
-      'Tatlılar;Kazandibi;;50;Fındık',
-      'Tatlılar;İyi Olan;;50;',
-    ].join('\n');
-    const res = await upload(csv).expect(422);
-    expect(res.text).toContain('5 satırda hata var. Henüz hiçbir ürün eklenmedi');
-    expect(res.text).toMatch(
-      /Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın/,
-    );
-    expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Kategori adı boş olamaz\./);
-    expect(res.text).toMatch(/Satır 4<\/a>: <strong>Ürün<\/strong>: Ürün adı boş olamaz\./);
-    expect(res.text).toMatch(/Satır 5<\/a>: <strong>Fiyat<\/strong>/);
-    expect(res.text).toContain('Tanınmayan etiket: Fındık.');
-    expect(res.text).toContain('12,345');
-    expect(res.text).not.toContain('class="import-confirm"');
-    expect(await items()).toEqual([]);
-  });
+  it(
+    'shows each refused row with its reason and the ' + 'typed text, imports nothing and offers no confirmation',
+    async () => {
+      const csv = [
+        'kategori;urun;aciklama;fiyat;etiketler',
+        'Tatlılar;Künefe;;12,345;',
+        ';Baklava;;100;',
+        'Tatlılar;;;100;',
+        'Tatlılar;Sütlaç;;-5;',
+        'Tatlılar;Kazandibi;;50;Fındık',
+        'Tatlılar;İyi Olan;;50;',
+      ].join('\n');
+      const res = await upload(csv).expect(422);
+      expect(res.text).toContain('5 satırda hata var. Henüz hiçbir ürün eklenmedi');
+      expect(res.text).toMatch(
+        /Satır 2<\/a>: <strong>Fiyat<\/strong>: Kuruş için virgülden sonra en fazla iki basamak yazın/,
+      );
+      expect(res.text).toMatch(/Satır 3<\/a>: <strong>Kategori<\/strong>: Kategori adı boş olamaz\./);
+      expect(res.text).toMatch(/Satır 4<\/a>: <strong>Ürün<\/strong>: Ürün adı boş olamaz\./);
+      expect(res.text).toMatch(/Satır 5<\/a>: <strong>Fiyat<\/strong>/);
+      expect(res.text).toContain('Tanınmayan etiket: Fındık.');
+      expect(res.text).toContain('12,345');
+      expect(res.text).not.toContain('class="import-confirm"');
+      expect(await items()).toEqual([]);
+    },
+  );
 
   it('refuses a file without the columns, an empty one and one that is not text, on the page', async () => {
     const missing = await upload('urun;fiyat\nÇay;20\n').expect(422);
@@ -311,38 +314,42 @@ describe('who may import', () => {
       .expect('Content-Type', 'text/csv; charset=utf-8');
   });
 
-  it("records the administrator's import in the activity log, on the log page and the customer's; a refused confirm and the owner's import record nothing", async () => {
-    await confirm((await upload(CAFE_CSV).expect(200)).text).expect(303);
-    const admin = await signIn(t.app);
-    const url = `/admin/customers/${other.id}/price-list/import`;
-    const preview = await admin.agent
-      .post(url)
-      .field('_csrf', admin.csrf)
-      .attach('file', Buffer.from(CAFE_CSV), 'liste.csv')
-      .expect(200);
-    const { action, ...fields } = confirmFields(preview.text);
-    await admin.agent
-      .post(action!)
-      .type('form')
-      .send({ ...fields, data: '' })
-      .expect(422);
-    await admin.agent.post(action!).type('form').send(fields).expect(303);
+  it(
+    "records the administrator's import in the activity log, on the log page and the customer's; a refused " +
+      "confirm and the owner's import record nothing",
+    async () => {
+      await confirm((await upload(CAFE_CSV).expect(200)).text).expect(303);
+      const admin = await signIn(t.app);
+      const url = `/admin/customers/${other.id}/price-list/import`;
+      const preview = await admin.agent
+        .post(url)
+        .field('_csrf', admin.csrf)
+        .attach('file', Buffer.from(CAFE_CSV), 'liste.csv')
+        .expect(200);
+      const { action, ...fields } = confirmFields(preview.text);
+      await admin.agent
+        .post(action!)
+        .type('form')
+        .send({ ...fields, data: '' })
+        .expect(422);
+      await admin.agent.post(action!).type('form').send(fields).expect(303);
 
-    const rows = await t.db('admin_activity').where('action', 'like', 'price%');
-    expect(
-      rows.map((r: Record<string, unknown>) => [
-        r.action,
-        r.admin_email,
-        Number(r.customer_id),
-        r.customer_name,
-        r.customer_slug,
-        Number(r.detail_count),
-      ]),
-    ).toEqual([['price_list_imported', ADMIN_EMAIL, other.id, 'Ali Veli', other.slug, 3]]);
-    const said = `<p class="activity-list__what">Fiyat listesi içe aktarıldı: 3 ürün`;
-    expect((await admin.agent.get('/admin/activity').expect(200)).text).toContain(
-      `${said} · <a href="/admin/customers/${other.id}">Ali Veli</a>`,
-    );
-    expect((await admin.agent.get(`/admin/customers/${other.id}`).expect(200)).text).toContain(`${said}</p>`);
-  });
+      const rows = await t.db('admin_activity').where('action', 'like', 'price%');
+      expect(
+        rows.map((r: Record<string, unknown>) => [
+          r.action,
+          r.admin_email,
+          Number(r.customer_id),
+          r.customer_name,
+          r.customer_slug,
+          Number(r.detail_count),
+        ]),
+      ).toEqual([['price_list_imported', ADMIN_EMAIL, other.id, 'Ali Veli', other.slug, 3]]);
+      const said = `<p class="activity-list__what">Fiyat listesi içe aktarıldı: 3 ürün`;
+      expect((await admin.agent.get('/admin/activity').expect(200)).text).toContain(
+        `${said} · <a href="/admin/customers/${other.id}">Ali Veli</a>`,
+      );
+      expect((await admin.agent.get(`/admin/customers/${other.id}`).expect(200)).text).toContain(`${said}</p>`);
+    },
+  );
 });

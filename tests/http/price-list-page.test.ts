@@ -48,31 +48,34 @@ function jsonLdOf(html: string): Record<string, unknown> {
 }
 
 describe('the price list page', () => {
-  it('shows the business, the date, the categories as jump links and the visible items with Turkish prices', async () => {
-    await seedPriceList(t.db, customer.id, CAFE);
-    const res = await getList()
-      .expect(200)
-      .expect('Content-Type', /text\/html/);
-    const html = res.text;
-    expect(html).toContain('<h1>Şahin Kahve Evi</h1>');
-    expect(html).toContain('Son güncelleme: 26 Kasım 2026');
-    expect(html).toMatch(
-      /<nav class="pl-nav" aria-label="Kategoriler">[\s\S]*href="#kategori-\d+">Sıcak İçecekler<[\s\S]*>Tatlılar</,
-    );
-    expect(html).toContain(`125,50${NBSP}₺`);
-    expect(html).toContain(`1.250,00${NBSP}₺`);
-    expect(html).toContain('Közde, çifte kavrulmuş');
-    expect(html).toMatch(/<li>Vegan<\/li><li>Glutensiz<\/li>/);
-    expect(html).toMatch(/class="pl-item is-out"[\s\S]*?Sahlep[\s\S]*?<span class="pl-out">Tükendi<\/span>/);
-    // Hidden items and a category left with none are not on the page.
-    expect(html).not.toContain('Gizli Tarif');
-    expect(html).not.toContain('Boş Kategori');
-    expect(html).not.toContain('Görünmeyen');
-    // Whole without JavaScript: the search box is the script's, hidden until it runs; no inline script.
-    expect(html).toMatch(/<div class="pl-search" data-price-search hidden>/);
-    expect(html).not.toMatch(/<script(?![^>]*(type="module" src=|type="application\/ld\+json"))/);
-    expect(html).toContain(`href="/${customer.slug}/fiyat-listesi.pdf"`);
-  });
+  it(
+    'shows the business, the date, the categories as ' + 'jump links and the visible items with Turkish prices',
+    async () => {
+      await seedPriceList(t.db, customer.id, CAFE);
+      const res = await getList()
+        .expect(200)
+        .expect('Content-Type', /text\/html/);
+      const html = res.text;
+      expect(html).toContain('<h1>Şahin Kahve Evi</h1>');
+      expect(html).toContain('Son güncelleme: 26 Kasım 2026');
+      expect(html).toMatch(
+        /<nav class="pl-nav" aria-label="Kategoriler">[\s\S]*href="#kategori-\d+">Sıcak İçecekler<[\s\S]*>Tatlılar</,
+      );
+      expect(html).toContain(`125,50${NBSP}₺`);
+      expect(html).toContain(`1.250,00${NBSP}₺`);
+      expect(html).toContain('Közde, çifte kavrulmuş');
+      expect(html).toMatch(/<li>Vegan<\/li><li>Glutensiz<\/li>/);
+      expect(html).toMatch(/class="pl-item is-out"[\s\S]*?Sahlep[\s\S]*?<span class="pl-out">Tükendi<\/span>/);
+      // Hidden items and a category left with none are not on the page.
+      expect(html).not.toContain('Gizli Tarif');
+      expect(html).not.toContain('Boş Kategori');
+      expect(html).not.toContain('Görünmeyen');
+      // Whole without JavaScript: the search box is the script's, hidden until it runs; no inline script.
+      expect(html).toMatch(/<div class="pl-search" data-price-search hidden>/);
+      expect(html).not.toMatch(/<script(?![^>]*(type="module" src=|type="application\/ld\+json"))/);
+      expect(html).toContain(`href="/${customer.slug}/fiyat-listesi.pdf"`);
+    },
+  );
 
   it('escapes what the owner typed', async () => {
     await seedPriceList(t.db, customer.id, {
@@ -101,25 +104,28 @@ describe('the price list page', () => {
     await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).expect(404);
   });
 
-  it('answers a passive customer as the profile does, the branded 403 "Yayında değil", even from the fast path', async () => {
-    await seedPriceList(t.db, other.id, CAFE);
-    // Held in the cache, so the fast path sees the request first.
-    await getList(other.slug).expect(200);
-    await getList(other.slug).expect(200);
-    await t.db('customers').where({ id: other.id }).update({ is_active: false });
-    const profile = await request(t.app).get(`/${other.slug}`).set('Host', HOST).expect(403);
-    for (const path of ['fiyat-listesi', 'fiyat-listesi.pdf']) {
-      const passive = await request(t.app)
-        .get(`/${other.slug}/${path}`)
-        .set('Host', HOST)
-        .expect(403)
-        .expect('Content-Type', /text\/html/);
-      expect(passive.text).toContain('<title>Yayında değil · Vizit</title>');
-      expect(passive.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
-      expect(passive.text).not.toContain('Türk Kahvesi');
-      expect(passive.text).toBe(profile.text);
-    }
-  });
+  it(
+    'answers a passive customer as the profile does, the ' + 'branded 403 "Yayında değil", even from the fast path',
+    async () => {
+      await seedPriceList(t.db, other.id, CAFE);
+      // Held in the cache, so the fast path sees the request first.
+      await getList(other.slug).expect(200);
+      await getList(other.slug).expect(200);
+      await t.db('customers').where({ id: other.id }).update({ is_active: false });
+      const profile = await request(t.app).get(`/${other.slug}`).set('Host', HOST).expect(403);
+      for (const path of ['fiyat-listesi', 'fiyat-listesi.pdf']) {
+        const passive = await request(t.app)
+          .get(`/${other.slug}/${path}`)
+          .set('Host', HOST)
+          .expect(403)
+          .expect('Content-Type', /text\/html/);
+        expect(passive.text).toContain('<title>Yayında değil · Vizit</title>');
+        expect(passive.text).toContain('<h1>Bu profil şu anda aktif değil</h1>');
+        expect(passive.text).not.toContain('Türk Kahvesi');
+        expect(passive.text).toBe(profile.text);
+      }
+    },
+  );
 
   it('answers an old address with a 301 to the new one', async () => {
     await seedPriceList(t.db, customer.id, CAFE);

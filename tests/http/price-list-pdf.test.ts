@@ -109,74 +109,87 @@ describe('the price list PDF', () => {
     expect(text).not.toContain('Gizli Tarif');
   });
 
-  it('runs 200 items over numbered pages, is drawn once per version and answers a reload of the same version with a 304', async () => {
-    await seedPriceList(t.db, customer.id, largeList(200));
-    const res = await getPdf().expect(200);
-    const doc = await openPdf(res.body as Buffer);
-    expect(doc.numPages).toBeGreaterThan(2);
-    const all = await pages(doc);
-    const texts = await Promise.all(all.map(pageText));
-    texts.forEach((text, i) => expect(text).toContain(`Sayfa ${i + 1} / ${all.length}`));
-    const joined = spaced(texts.join(' '));
-    for (let i = 1; i <= 200; i += 1) expect(joined).toContain(`Ürün ${i} Çılgın Şeftali`);
-    expect(joined).toContain('10,00 ₺');
-    expect(joined).toContain(`${(1000 + 199 * 137) / 100}`.replace('.', ','));
+  it(
+    'runs 200 items over numbered pages, is drawn once per version and answers a reload of the same ' +
+      'version with a 304',
+    async () => {
+      await seedPriceList(t.db, customer.id, largeList(200));
+      const res = await getPdf().expect(200);
+      const doc = await openPdf(res.body as Buffer);
+      expect(doc.numPages).toBeGreaterThan(2);
+      const all = await pages(doc);
+      const texts = await Promise.all(all.map(pageText));
+      texts.forEach((text, i) => expect(text).toContain(`Sayfa ${i + 1} / ${all.length}`));
+      const joined = spaced(texts.join(' '));
+      for (let i = 1; i <= 200; i += 1) expect(joined).toContain(`Ürün ${i} Çılgın Şeftali`);
+      expect(joined).toContain('10,00 ₺');
+      expect(joined).toContain(`${(1000 + 199 * 137) / 100}`.replace('.', ','));
 
-    await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(304);
-    // Drawn once per version: a change in the tables without a version bump is not drawn.
-    await t
-      .db('price_list_items')
-      .where({ customer_id: customer.id, name: 'Ürün 1 Çılgın Şeftali' })
-      .update({ price_kurus: 99900 });
-    const cached = await openPdf((await getPdf().expect(200)).body as Buffer);
-    expect(spaced(await pageText((await pages(cached))[0]!))).not.toContain('999,00 ₺');
-    await t.db('customers').where({ id: customer.id }).increment('version', 1);
-    await request(t.app).get(`/${customer.slug}/fiyat-listesi.pdf`).set('If-None-Match', res.headers.etag!).expect(200);
-    const redrawn = await openPdf((await getPdf().expect(200)).body as Buffer);
-    expect(spaced(await pageText((await pages(redrawn))[0]!))).toContain('999,00 ₺');
-  });
+      await request(t.app)
+        .get(`/${customer.slug}/fiyat-listesi.pdf`)
+        .set('If-None-Match', res.headers.etag!)
+        .expect(304);
+      // Drawn once per version: a change in the tables without a version bump is not drawn.
+      await t
+        .db('price_list_items')
+        .where({ customer_id: customer.id, name: 'Ürün 1 Çılgın Şeftali' })
+        .update({ price_kurus: 99900 });
+      const cached = await openPdf((await getPdf().expect(200)).body as Buffer);
+      expect(spaced(await pageText((await pages(cached))[0]!))).not.toContain('999,00 ₺');
+      await t.db('customers').where({ id: customer.id }).increment('version', 1);
+      await request(t.app)
+        .get(`/${customer.slug}/fiyat-listesi.pdf`)
+        .set('If-None-Match', res.headers.etag!)
+        .expect(200);
+      const redrawn = await openPdf((await getPdf().expect(200)).body as Buffer);
+      expect(spaced(await pageText((await pages(redrawn))[0]!))).toContain('999,00 ₺');
+    },
+  );
 
-  it('sets a short menu in two balanced columns on one page, with the contact and a QR to the list (issue 35)', async () => {
-    await t.db('customer_profiles').where({ customer_id: customer.id }).update({
-      phone: '+905321234567',
-      is_phone_visible: true,
-      website: 'https://www.sahinkahve.com.tr/',
-      is_website_visible: true,
-      address_line: 'Atatürk Cad. No: 12',
-      district: 'Merkez',
-      city: 'Iğdır',
-    });
-    await seedPriceList(t.db, customer.id, shortMenu());
-    const doc = await openPdf((await getPdf().expect(200)).body as Buffer);
-    expect(doc.numPages).toBe(1);
-    const [page] = await pages(doc);
-    const text = spaced(await pageText(page!));
-    for (const expected of [
-      'Şahin Kahve Evi İğdır',
-      '+90 532 123 45 67',
-      'sahinkahve.com.tr',
-      'Atatürk Cad. No: 12, Merkez / Iğdır',
-      'Güncel fiyatlar için okutun',
-      `vizit.test/${customer.slug}/fiyat-listesi`,
-      'Tatlılar',
-      'Sıcak 1 Çağ',
-      'Sayfa 1 / 1',
-    ]) {
-      expect(text).toContain(expected);
-    }
-    const placed = await placedTexts(page!);
-    const items = placed.filter((p) => / \d Çağ$/.test(p.text));
-    expect(items).toHaveLength(18);
-    const left = items.filter((p) => p.xMm < 105);
-    const right = items.filter((p) => p.xMm >= 105);
-    expect(left.length).toBeGreaterThan(6);
-    expect(right.length).toBeGreaterThan(6);
-    // Balanced: the columns end within an item's height of each other.
-    const lowest = (column: typeof items) => Math.max(...column.map((p) => p.yMm));
-    expect(Math.abs(lowest(left) - lowest(right))).toBeLessThan(16);
-    // The QR in the header, top right, opens the list's page.
-    expect(decodeQr(await renderPage(doc, page!, 300), { x: 150, y: 0, width: 60, height: 50 })).toBe(
-      `http://vizit.test/${customer.slug}/fiyat-listesi`,
-    );
-  });
+  it(
+    'sets a short menu in two balanced columns on one ' + 'page, with the contact and a QR to the list (issue 35)',
+    async () => {
+      await t.db('customer_profiles').where({ customer_id: customer.id }).update({
+        phone: '+905321234567',
+        is_phone_visible: true,
+        website: 'https://www.sahinkahve.com.tr/',
+        is_website_visible: true,
+        address_line: 'Atatürk Cad. No: 12',
+        district: 'Merkez',
+        city: 'Iğdır',
+      });
+      await seedPriceList(t.db, customer.id, shortMenu());
+      const doc = await openPdf((await getPdf().expect(200)).body as Buffer);
+      expect(doc.numPages).toBe(1);
+      const [page] = await pages(doc);
+      const text = spaced(await pageText(page!));
+      for (const expected of [
+        'Şahin Kahve Evi İğdır',
+        '+90 532 123 45 67',
+        'sahinkahve.com.tr',
+        'Atatürk Cad. No: 12, Merkez / Iğdır',
+        'Güncel fiyatlar için okutun',
+        `vizit.test/${customer.slug}/fiyat-listesi`,
+        'Tatlılar',
+        'Sıcak 1 Çağ',
+        'Sayfa 1 / 1',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      const placed = await placedTexts(page!);
+      const items = placed.filter((p) => / \d Çağ$/.test(p.text));
+      expect(items).toHaveLength(18);
+      const left = items.filter((p) => p.xMm < 105);
+      const right = items.filter((p) => p.xMm >= 105);
+      expect(left.length).toBeGreaterThan(6);
+      expect(right.length).toBeGreaterThan(6);
+      // Balanced: the columns end within an item's height of each other.
+      const lowest = (column: typeof items) => Math.max(...column.map((p) => p.yMm));
+      expect(Math.abs(lowest(left) - lowest(right))).toBeLessThan(16);
+      // The QR in the header, top right, opens the list's page.
+      expect(decodeQr(await renderPage(doc, page!, 300), { x: 150, y: 0, width: 60, height: 50 })).toBe(
+        `http://vizit.test/${customer.slug}/fiyat-listesi`,
+      );
+    },
+  );
 });

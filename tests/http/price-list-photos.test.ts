@@ -65,14 +65,17 @@ async function addWithPhoto(): Promise<number> {
 }
 
 describe('item photos', () => {
-  it('survive the start-up sweep of unreferenced uploads: a restart on SQLite keeps every photo a row points to', async () => {
-    const id = await addWithPhoto();
-    const stored = (await photoOf(id))!;
-    const referenced = await t.services.profiles.referencedUploads();
-    expect(referenced.has(stored)).toBe(true);
-    await t.services.storage.sweepOrphans(referenced, { olderThanMs: 0, now: Date.now() + 1000 });
-    expect(existsSync(onDisk(stored))).toBe(true);
-  });
+  it(
+    'survive the start-up sweep of unreferenced uploads: ' + 'a restart on SQLite keeps every photo a row points to',
+    async () => {
+      const id = await addWithPhoto();
+      const stored = (await photoOf(id))!;
+      const referenced = await t.services.profiles.referencedUploads();
+      expect(referenced.has(stored)).toBe(true);
+      await t.services.storage.sweepOrphans(referenced, { olderThanMs: 0, now: Date.now() + 1000 });
+      expect(existsSync(onDisk(stored))).toBe(true);
+    },
+  );
 
   it('stores a real JPEG as a 400x400 JPEG without metadata, shown in the editor', async () => {
     const id = await addWithPhoto();
@@ -84,42 +87,48 @@ describe('item photos', () => {
     expect((await request(t.app).get(`${list()}/items/${id}`).expect(200)).text).toContain('Fotoğrafı kaldır');
   });
 
-  it('replaces the photo and removes the old file; keeps it when the form brings none; removes it when asked', async () => {
-    const id = await addWithPhoto();
-    const first = await photoOf(id);
-    await send(`/items/${id}`, itemForm(), {
-      bytes: await cameraPhoto({ r: 10, g: 20, b: 30 }),
-      name: 'yeni.png',
-    }).expect(303);
-    const second = await photoOf(id);
-    expect(second).not.toBe(first);
-    expect(existsSync(onDisk(first!))).toBe(false);
-    expect(files()).toEqual([path.basename(second!)]);
-    await send(`/items/${id}`, itemForm({ name: 'Fıstıklı Künefe' })).expect(303);
-    expect(await photoOf(id)).toBe(second);
-    await send(`/items/${id}`, itemForm({ photo_remove: '1' })).expect(303);
-    expect(await photoOf(id)).toBeNull();
-    expect(files()).toEqual([]);
-  });
+  it(
+    'replaces the photo and removes the old file; keeps ' + 'it when the form brings none; removes it when asked',
+    async () => {
+      const id = await addWithPhoto();
+      const first = await photoOf(id);
+      await send(`/items/${id}`, itemForm(), {
+        bytes: await cameraPhoto({ r: 10, g: 20, b: 30 }),
+        name: 'yeni.png',
+      }).expect(303);
+      const second = await photoOf(id);
+      expect(second).not.toBe(first);
+      expect(existsSync(onDisk(first!))).toBe(false);
+      expect(files()).toEqual([path.basename(second!)]);
+      await send(`/items/${id}`, itemForm({ name: 'Fıstıklı Künefe' })).expect(303);
+      expect(await photoOf(id)).toBe(second);
+      await send(`/items/${id}`, itemForm({ photo_remove: '1' })).expect(303);
+      expect(await photoOf(id)).toBeNull();
+      expect(files()).toEqual([]);
+    },
+  );
 
-  it('refuses a file that is no image, whatever its name, on the item page with what was typed; stores nothing', async () => {
-    for (const bytes of [
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-      MINIMAL_PDF,
-      Buffer.from('GIF89a düz metin'),
-    ]) {
-      const res = await send('/items', itemForm({ name: 'Sahte Görsel', description: 'Yazdığım açıklama' }), {
-        bytes,
-        name: 'foto.jpg',
-      }).expect(422);
-      expect(res.text).toMatch(/Lütfen yalnızca resim dosyası seçin|Görsel okunamadı/);
-      expect(res.text).toContain('value="Sahte Görsel"');
-      expect(res.text).toContain('Yazdığım açıklama</textarea>');
-      expect(res.text).toMatch(/id="urun-file"[^>]*aria-invalid=true/);
-    }
-    expect(await t.db('price_list_items')).toEqual([]);
-    expect(files()).toEqual([]);
-  });
+  it(
+    'refuses a file that is no image, whatever its name, ' + 'on the item page with what was typed; stores nothing',
+    async () => {
+      for (const bytes of [
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        MINIMAL_PDF,
+        Buffer.from('GIF89a düz metin'),
+      ]) {
+        const res = await send('/items', itemForm({ name: 'Sahte Görsel', description: 'Yazdığım açıklama' }), {
+          bytes,
+          name: 'foto.jpg',
+        }).expect(422);
+        expect(res.text).toMatch(/Lütfen yalnızca resim dosyası seçin|Görsel okunamadı/);
+        expect(res.text).toContain('value="Sahte Görsel"');
+        expect(res.text).toContain('Yazdığım açıklama</textarea>');
+        expect(res.text).toMatch(/id="urun-file"[^>]*aria-invalid=true/);
+      }
+      expect(await t.db('price_list_items')).toEqual([]);
+      expect(files()).toEqual([]);
+    },
+  );
 
   it('refuses a photo over 5 MB with 413 on the item page, the typed fields kept', async () => {
     const huge = Buffer.concat([await cameraPhoto(), Buffer.alloc(5 * 1024 * 1024 + 1)]);

@@ -130,74 +130,88 @@ const box = (...mmValues: number[]) =>
   `[${mmValues.map((v) => String(Math.round(v * PT_PER_MM * 1e5) / 1e5)).join(' ')}]`;
 
 describe('the business card shows the business', () => {
-  it('front: name, title, business, phone and e-mail beside the QR; back: the address, the public address and the brand', async () => {
-    const doc = await openPdf(pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=card`)));
-    const [front, back] = await pages(doc);
-    const frontText = await pageText(front!);
-    for (const part of [
-      'Ayşe Kaya',
-      'Kurucu ve Tasarımcı',
-      'Kaya Seramik Atölyesi',
-      '+90 532 123 45 67',
-      'merhaba@aysekaya.com.tr',
-    ])
-      expect(frontText).toContain(part);
-    const backText = await pageText(back!);
-    for (const part of [
-      'Caferağa Mah. Moda Cad. No: 12',
-      '34710 Kadıköy / İstanbul',
-      `${HOST}/${ayse.slug}`,
-      'Vizit ile oluşturuldu',
-    ])
-      expect(backText).toContain(part);
-    expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(ayse.slug));
-  });
+  it(
+    'front: name, title, business, phone and e-mail beside the QR; back: the address, the public address ' +
+      'and the brand',
+    async () => {
+      const doc = await openPdf(pdfOf(await get(`/edit/${ayse.editToken}/print.pdf?format=card`)));
+      const [front, back] = await pages(doc);
+      const frontText = await pageText(front!);
+      for (const part of [
+        'Ayşe Kaya',
+        'Kurucu ve Tasarımcı',
+        'Kaya Seramik Atölyesi',
+        '+90 532 123 45 67',
+        'merhaba@aysekaya.com.tr',
+      ])
+        expect(frontText).toContain(part);
+      const backText = await pageText(back!);
+      for (const part of [
+        'Caferağa Mah. Moda Cad. No: 12',
+        '34710 Kadıköy / İstanbul',
+        `${HOST}/${ayse.slug}`,
+        'Vizit ile oluşturuldu',
+      ])
+        expect(backText).toContain(part);
+      expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(ayse.slug));
+    },
+  );
 
-  it('leaves off a hidden phone and e-mail, and a card without an address or business has the public address alone on the back', async () => {
-    await t
-      .db('customer_profiles')
-      .where({ customer_id: bare.id })
-      .update({ phone: '+905551112233', email: 'omer@example.com', is_phone_visible: false, is_email_visible: false });
-    const doc = await openPdf(pdfOf(await get(`/edit/${bare.editToken}/print.pdf?format=card`)));
-    const [front, back] = await pages(doc);
-    const frontText = await pageText(front!);
-    expect(frontText).toContain('Ömer Çelik');
-    expect(frontText).not.toContain('555');
-    expect(frontText).not.toContain('omer@example.com');
-    expect(await paintsImages(front!)).toBe(false);
-    expect((await pageText(back!)).trim()).toBe(`Ömer Çelik ${HOST}/${bare.slug} Vizit ile oluşturuldu`);
-    expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(bare.slug));
-  });
+  it(
+    'leaves off a hidden phone and e-mail, and a card without an address or business has the public address ' +
+      'alone on the back',
+    async () => {
+      await t.db('customer_profiles').where({ customer_id: bare.id }).update({
+        phone: '+905551112233',
+        email: 'omer@example.com',
+        is_phone_visible: false,
+        is_email_visible: false,
+      });
+      const doc = await openPdf(pdfOf(await get(`/edit/${bare.editToken}/print.pdf?format=card`)));
+      const [front, back] = await pages(doc);
+      const frontText = await pageText(front!);
+      expect(frontText).toContain('Ömer Çelik');
+      expect(frontText).not.toContain('555');
+      expect(frontText).not.toContain('omer@example.com');
+      expect(await paintsImages(front!)).toBe(false);
+      expect((await pageText(back!)).trim()).toBe(`Ömer Çelik ${HOST}/${bare.slug} Vizit ile oluşturuldu`);
+      expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(bare.slug));
+    },
+  );
 
-  it('fits a 100-character business, a long title, a long e-mail and a long address inside the card, every letter read back', async () => {
-    const profile = await t.db('customer_profiles').where({ customer_id: longOne.id }).first();
-    expect(String(profile.company)).toHaveLength(100);
-    const doc = await openPdf(pdfOf(await get(`/edit/${longOne.editToken}/print.pdf?format=card`)));
-    expect(doc.numPages).toBe(2);
-    const [front, back] = await pages(doc);
-    const frontText = await pageText(front!);
-    for (const part of [
-      'Şükriye Gülşah Karaağaçlıoğulları',
-      String(profile.company),
-      String(profile.title),
-      String(profile.email),
-      '+90 212 123 45 67',
-    ])
-      expect(frontText).toContain(part);
-    expect(await pageText(back!)).toContain(String(profile.address_line));
-    for (const page of [front!, back!]) {
-      const image = await renderPage(doc, page);
-      // Nothing but the accent band within 3 mm of the top, right and bottom edges.
-      for (const edge of [
-        { x: 0, y: 0, width: 85, height: 3 },
-        { x: 82, y: 0, width: 3, height: 55 },
-        { x: 6, y: 52, width: 79, height: 3 },
-      ]) {
-        expect(painted(image, edge)).toBe(false);
+  it(
+    'fits a 100-character business, a long title, a long e-mail and a long address inside the card, every ' +
+      'letter read back',
+    async () => {
+      const profile = await t.db('customer_profiles').where({ customer_id: longOne.id }).first();
+      expect(String(profile.company)).toHaveLength(100);
+      const doc = await openPdf(pdfOf(await get(`/edit/${longOne.editToken}/print.pdf?format=card`)));
+      expect(doc.numPages).toBe(2);
+      const [front, back] = await pages(doc);
+      const frontText = await pageText(front!);
+      for (const part of [
+        'Şükriye Gülşah Karaağaçlıoğulları',
+        String(profile.company),
+        String(profile.title),
+        String(profile.email),
+        '+90 212 123 45 67',
+      ])
+        expect(frontText).toContain(part);
+      expect(await pageText(back!)).toContain(String(profile.address_line));
+      for (const page of [front!, back!]) {
+        const image = await renderPage(doc, page);
+        // Nothing but the accent band within 3 mm of the top, right and bottom edges.
+        for (const edge of [
+          { x: 0, y: 0, width: 85, height: 3 },
+          { x: 82, y: 0, width: 3, height: 55 },
+          { x: 6, y: 52, width: 79, height: 3 },
+        ]) {
+          expect(painted(image, edge)).toBe(false);
+        }
       }
-    }
-    expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(longOne.slug));
-  });
+      expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(longOne.slug));
+    },
+  );
 
   it("shows the customer's photo on the front when there is no brand logo", async () => {
     const dir = path.join(t.config.uploadsDir, String(ayse.id));
@@ -220,29 +234,33 @@ describe('the business card shows the business', () => {
 });
 
 describe('bleed=1: the business card for a print shop', () => {
-  it('is 91x61 mm with TrimBox and BleedBox, the accent runs into the bleed, crop marks sit outside the trim, and the QR still reads', async () => {
-    const res = await get(`/edit/${ayse.editToken}/print.pdf?format=card&bleed=1`);
-    const pdf = pdfOf(res);
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="kartvizit-matbaa-${ayse.slug}.pdf"; ` +
-        `filename*=UTF-8''Kartvizit%20%28matbaa%29%20-%20Ay%C5%9Fe%20Kaya.pdf`,
-    );
-    const text = pdf.toString('latin1');
-    expect(text.match(/\/TrimBox \[[^\]]*\]/g)).toEqual(Array(2).fill(`/TrimBox ${box(3, 3, 88, 58)}`));
-    expect(text.match(/\/BleedBox \[[^\]]*\]/g)).toEqual(Array(2).fill(`/BleedBox ${box(0, 0, 91, 61)}`));
-    const doc = await openPdf(pdf);
-    const [front, back] = await pages(doc);
-    for (const page of [front!, back!]) expectPageMm(pageSizePt(page), 91, 61);
-    expect(await pageText(front!)).toContain('Kaya Seramik Atölyesi');
-    const image = await renderPage(doc, front!);
-    expect(decodeQr(image)).toBe(tagged(ayse.slug));
-    // Vizit's accent fills the band to the page's left edge, in the bleed, top to bottom.
-    expect(painted(image, { x: 0.2, y: 30, width: 1, height: 1 }, [79, 70, 229])).toBe(true);
-    expect(painted(image, { x: 0.2, y: 0.2, width: 1, height: 1 }, [79, 70, 229])).toBe(true);
-    // A crop mark on the line of the right cut above the card, none inside the trim's corner.
-    expect(painted(image, { x: 87.8, y: 0, width: 0.4, height: 1.8 })).toBe(true);
-    expect(painted(image, { x: 85, y: 3.2, width: 2.6, height: 3 })).toBe(false);
-  });
+  it(
+    'is 91x61 mm with TrimBox and BleedBox, the accent runs into the bleed, crop marks sit outside the ' +
+      'trim, and the QR still reads',
+    async () => {
+      const res = await get(`/edit/${ayse.editToken}/print.pdf?format=card&bleed=1`);
+      const pdf = pdfOf(res);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="kartvizit-matbaa-${ayse.slug}.pdf"; ` +
+          `filename*=UTF-8''Kartvizit%20%28matbaa%29%20-%20Ay%C5%9Fe%20Kaya.pdf`,
+      );
+      const text = pdf.toString('latin1');
+      expect(text.match(/\/TrimBox \[[^\]]*\]/g)).toEqual(Array(2).fill(`/TrimBox ${box(3, 3, 88, 58)}`));
+      expect(text.match(/\/BleedBox \[[^\]]*\]/g)).toEqual(Array(2).fill(`/BleedBox ${box(0, 0, 91, 61)}`));
+      const doc = await openPdf(pdf);
+      const [front, back] = await pages(doc);
+      for (const page of [front!, back!]) expectPageMm(pageSizePt(page), 91, 61);
+      expect(await pageText(front!)).toContain('Kaya Seramik Atölyesi');
+      const image = await renderPage(doc, front!);
+      expect(decodeQr(image)).toBe(tagged(ayse.slug));
+      // Vizit's accent fills the band to the page's left edge, in the bleed, top to bottom.
+      expect(painted(image, { x: 0.2, y: 30, width: 1, height: 1 }, [79, 70, 229])).toBe(true);
+      expect(painted(image, { x: 0.2, y: 0.2, width: 1, height: 1 }, [79, 70, 229])).toBe(true);
+      // A crop mark on the line of the right cut above the card, none inside the trim's corner.
+      expect(painted(image, { x: 87.8, y: 0, width: 0.4, height: 1.8 })).toBe(true);
+      expect(painted(image, { x: 85, y: 3.2, width: 2.6, height: 3 })).toBe(false);
+    },
+  );
 
   it('is the same from the administrator, and bleed=0 is the plain card', async () => {
     const doc = await openPdf(
@@ -331,31 +349,34 @@ describe('the A6 table card', () => {
 });
 
 describe('the sheet of fronts', () => {
-  it('prints the new front for each customer: business, title, phone and e-mail, each QR decoding in its slot', async () => {
-    const res = await get(`/admin/print.pdf?ids=${ayse.id},${bare.id},${longOne.id}`, admin.agent);
-    const doc = await openPdf(pdfOf(res));
-    const page = await doc.getPage(1);
-    const text = await pageText(page);
-    for (const part of [
-      'Ayşe Kaya',
-      'Kaya Seramik Atölyesi',
-      'Kurucu ve Tasarımcı',
-      '+90 532 123 45 67',
-      'merhaba@aysekaya.com.tr',
-      'Ömer Çelik',
-      'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr',
-    ]) {
-      expect(text).toContain(part);
-    }
-    const image = await renderPage(doc, page);
-    const slots = [ayse, bare, longOne].map((_, i) => ({
-      x: 20 + (i % 2) * 85,
-      y: 11 + Math.floor(i / 2) * 55,
-      width: 85,
-      height: 55,
-    }));
-    expect(slots.map((slot) => decodeQr(image, slot))).toEqual([ayse, bare, longOne].map((c) => tagged(c.slug)));
-  });
+  it(
+    'prints the new front for each customer: business, ' + 'title, phone and e-mail, each QR decoding in its slot',
+    async () => {
+      const res = await get(`/admin/print.pdf?ids=${ayse.id},${bare.id},${longOne.id}`, admin.agent);
+      const doc = await openPdf(pdfOf(res));
+      const page = await doc.getPage(1);
+      const text = await pageText(page);
+      for (const part of [
+        'Ayşe Kaya',
+        'Kaya Seramik Atölyesi',
+        'Kurucu ve Tasarımcı',
+        '+90 532 123 45 67',
+        'merhaba@aysekaya.com.tr',
+        'Ömer Çelik',
+        'bilgi.satis.departmani@gunesogluinsaattaahhut.com.tr',
+      ]) {
+        expect(text).toContain(part);
+      }
+      const image = await renderPage(doc, page);
+      const slots = [ayse, bare, longOne].map((_, i) => ({
+        x: 20 + (i % 2) * 85,
+        y: 11 + Math.floor(i / 2) * 55,
+        width: 85,
+        height: 55,
+      }));
+      expect(slots.map((slot) => decodeQr(image, slot))).toEqual([ayse, bare, longOne].map((c) => tagged(c.slug)));
+    },
+  );
 });
 
 describe('with an agency logo', () => {

@@ -78,21 +78,24 @@ function expectPageMm(size: { width: number; height: number }, width: number, he
 }
 
 describe('the owner (GET /edit/{token}/print.pdf)', () => {
-  it('downloads the business card: front with the name and the QR of their own page, tagged as a QR visit', async () => {
-    const res = await get(`/edit/${ayse.editToken}/print.pdf?format=card`);
-    const pdf = pdfOf(res);
-    expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="kartvizit-${ayse.slug}.pdf"; filename*=UTF-8''Kartvizit%20-%20Ay%C5%9Fe%20Kaya.pdf`,
-    );
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
-    const doc = await openPdf(pdf);
-    const [front, back] = await pages(doc);
-    expect(doc.numPages).toBe(2);
-    expectPageMm(pageSizePt(front!), 85, 55);
-    expect(await pageText(front!)).toContain('Ayşe Kaya');
-    expect(await pageText(back!)).toContain(`${HOST}/${ayse.slug}`);
-    expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(ayse.slug));
-  });
+  it(
+    'downloads the business card: front with the name ' + 'and the QR of their own page, tagged as a QR visit',
+    async () => {
+      const res = await get(`/edit/${ayse.editToken}/print.pdf?format=card`);
+      const pdf = pdfOf(res);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="kartvizit-${ayse.slug}.pdf"; filename*=UTF-8''Kartvizit%20-%20Ay%C5%9Fe%20Kaya.pdf`,
+      );
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      const doc = await openPdf(pdf);
+      const [front, back] = await pages(doc);
+      expect(doc.numPages).toBe(2);
+      expectPageMm(pageSizePt(front!), 85, 55);
+      expect(await pageText(front!)).toContain('Ayşe Kaya');
+      expect(await pageText(back!)).toContain(`${HOST}/${ayse.slug}`);
+      expect(decodeQr(await renderPage(doc, front!))).toBe(tagged(ayse.slug));
+    },
+  );
 
   it('gets the business card when no format is given', async () => {
     const doc = await openPdf(pdfOf(await get(`/edit/${ilker.editToken}/print.pdf`)));
@@ -193,22 +196,25 @@ describe('the administrator', () => {
     expect(await pageText(all[0]!)).toContain('İlker Güneşoğlu');
   });
 
-  it('prints the ticked customers of the list in the order given: its bulk form sends the ids with action=print', async () => {
-    const list = await admin.agent.get('/admin').expect(200);
-    expect(list.text).toContain('<option value="print">Kartvizitleri indir (PDF)</option>');
-    // As the form sends them: one `ids` per ticked box, in the list's order.
-    const res = await admin.agent
-      .post('/admin/customers/bulk')
-      .set('Host', HOST)
-      .type('form')
-      .send(`_csrf=${encodeURIComponent(csrfFrom(list.text))}&action=print&ids=${ilker.id}&ids=${ayse.id}`)
-      .buffer(true)
-      .responseType('blob');
-    const doc = await openPdf(pdfOf(res));
-    const image = await renderPage(doc, await doc.getPage(1));
-    expect(decodeQr(image, { x: 20, y: 11, width: 85, height: 55 })).toBe(tagged(ilker.slug));
-    expect(decodeQr(image, { x: 105, y: 11, width: 85, height: 55 })).toBe(tagged(ayse.slug));
-  });
+  it(
+    'prints the ticked customers of the list in the order ' + 'given: its bulk form sends the ids with action=print',
+    async () => {
+      const list = await admin.agent.get('/admin').expect(200);
+      expect(list.text).toContain('<option value="print">Kartvizitleri indir (PDF)</option>');
+      // As the form sends them: one `ids` per ticked box, in the list's order.
+      const res = await admin.agent
+        .post('/admin/customers/bulk')
+        .set('Host', HOST)
+        .type('form')
+        .send(`_csrf=${encodeURIComponent(csrfFrom(list.text))}&action=print&ids=${ilker.id}&ids=${ayse.id}`)
+        .buffer(true)
+        .responseType('blob');
+      const doc = await openPdf(pdfOf(res));
+      const image = await renderPage(doc, await doc.getPage(1));
+      expect(decodeQr(image, { x: 20, y: 11, width: 85, height: 55 })).toBe(tagged(ilker.slug));
+      expect(decodeQr(image, { x: 105, y: 11, width: 85, height: 55 })).toBe(tagged(ayse.slug));
+    },
+  );
 
   it('refuses a bad list of ids with a Turkish 400, and names the ids that are no customer (404)', async () => {
     const cases: Array<[string, string]> = [
@@ -237,24 +243,27 @@ describe('the administrator', () => {
 });
 
 describe('an inactive customer', () => {
-  it('still gets its print kit, from the owner link and from the administrator, as its edit pages still work', async () => {
-    await t.db('customers').where({ id: ilker.id }).update({ is_active: false });
-    try {
-      // On the sheet, the code is looked for in the card's slot, as a phone sees one card.
-      for (const [res, area] of [
-        [await get(`/edit/${ilker.editToken}/print.pdf?format=card`), undefined],
-        [await get(`/admin/customers/${ilker.id}/print.pdf?format=card`, admin.agent), undefined],
-        // The sheet asks first (tests/http/admin-bulk.test.ts); printed when the administrator says so.
-        [
-          await get(`/admin/print.pdf?ids=${ilker.id}&passive=include`, admin.agent),
-          { x: 20, y: 11, width: 85, height: 55 },
-        ],
-      ] as const) {
-        const doc = await openPdf(pdfOf(res));
-        expect(decodeQr(await renderPage(doc, await doc.getPage(1)), area)).toBe(tagged(ilker.slug));
+  it(
+    'still gets its print kit, from the owner link and ' + 'from the administrator, as its edit pages still work',
+    async () => {
+      await t.db('customers').where({ id: ilker.id }).update({ is_active: false });
+      try {
+        // On the sheet, the code is looked for in the card's slot, as a phone sees one card.
+        for (const [res, area] of [
+          [await get(`/edit/${ilker.editToken}/print.pdf?format=card`), undefined],
+          [await get(`/admin/customers/${ilker.id}/print.pdf?format=card`, admin.agent), undefined],
+          // The sheet asks first (tests/http/admin-bulk.test.ts); printed when the administrator says so.
+          [
+            await get(`/admin/print.pdf?ids=${ilker.id}&passive=include`, admin.agent),
+            { x: 20, y: 11, width: 85, height: 55 },
+          ],
+        ] as const) {
+          const doc = await openPdf(pdfOf(res));
+          expect(decodeQr(await renderPage(doc, await doc.getPage(1)), area)).toBe(tagged(ilker.slug));
+        }
+      } finally {
+        await t.db('customers').where({ id: ilker.id }).update({ is_active: true });
       }
-    } finally {
-      await t.db('customers').where({ id: ilker.id }).update({ is_active: true });
-    }
-  });
+    },
+  );
 });

@@ -279,14 +279,17 @@ describe('GET /{slug}/vcard.vcf', () => {
 });
 
 describe('GET /{slug}/qr.svg and /{slug}/qr.png', () => {
-  it('draws the absolute public URL with ?k=qr (a scan counts under "QR kod") as an SVG, cached for an hour', async () => {
-    const res = await get(`/${customer.slug}/qr.svg`).expect(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
-    const svg = binary(res);
-    expect(svg.toString('utf8')).toContain('width="300"');
-    expect(await decodeQr(svg, 'svg')).toBe(`${profileUrl()}?k=qr`);
-  });
+  it(
+    'draws the absolute public URL with ?k=qr (a scan ' + 'counts under "QR kod") as an SVG, cached for an hour',
+    async () => {
+      const res = await get(`/${customer.slug}/qr.svg`).expect(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      const svg = binary(res);
+      expect(svg.toString('utf8')).toContain('width="300"');
+      expect(await decodeQr(svg, 'svg')).toBe(`${profileUrl()}?k=qr`);
+    },
+  );
 
   it('draws the absolute public URL as a 300 px PNG by default', async () => {
     const res = await get(`/${customer.slug}/qr.png`).expect(200);
@@ -367,10 +370,13 @@ describe('GET /{slug}/links/{linkId}/qr.svg', () => {
     );
   });
 
-  it('draws the bare IBAN for an IBAN link, so a phone camera offers to copy it (no holder, no EPC lines)', async () => {
-    const id = await addLink('iban', 'TR330006100519786457841326|Ayşe Işık Çağlar');
-    expect((await linkQr(id)).text).toBe('TR330006100519786457841326');
-  });
+  it(
+    'draws the bare IBAN for an IBAN link, so a phone ' + 'camera offers to copy it (no holder, no EPC lines)',
+    async () => {
+      const id = await addLink('iban', 'TR330006100519786457841326|Ayşe Işık Çağlar');
+      expect((await linkQr(id)).text).toBe('TR330006100519786457841326');
+    },
+  );
 
   it('is a 404 for a link of another customer, even with the right id', async () => {
     const other = await createCustomer(t, admin, 'Başka', 'Biri');

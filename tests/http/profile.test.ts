@@ -80,54 +80,58 @@ describe('GET /{slug} with every block', () => {
     expect(html).toContain('🏺');
   });
 
-  it('draws each platform link and contact button with an inline SVG icon, no emoji; only the custom link keeps its own', async () => {
-    const html = await page();
-    const icons = [...html.matchAll(/<span class="link__label">([^<]+)<\/span>/g)].map((m) => m[1]);
-    const spans = [
-      ...html.matchAll(
-        /<span class="link__icon" aria-hidden="true">(.*?)<\/span><span class="link__label">([^<]+)<\/span>/g,
-      ),
-    ];
-    expect(spans).toHaveLength(icons.length);
-    expect(spans.length).toBeGreaterThanOrEqual(20);
-    const emoji = /\p{Extended_Pictographic}/u;
-    for (const [, icon, label] of spans) {
-      if (label === 'Atölye Kursları') {
-        expect(icon).toBe('🏺');
-        continue;
+  it(
+    'draws each platform link and contact button with an inline SVG icon, no emoji; only the custom link ' +
+      'keeps its own',
+    async () => {
+      const html = await page();
+      const icons = [...html.matchAll(/<span class="link__label">([^<]+)<\/span>/g)].map((m) => m[1]);
+      const spans = [
+        ...html.matchAll(
+          /<span class="link__icon" aria-hidden="true">(.*?)<\/span><span class="link__label">([^<]+)<\/span>/g,
+        ),
+      ];
+      expect(spans).toHaveLength(icons.length);
+      expect(spans.length).toBeGreaterThanOrEqual(20);
+      const emoji = /\p{Extended_Pictographic}/u;
+      for (const [, icon, label] of spans) {
+        if (label === 'Atölye Kursları') {
+          expect(icon).toBe('🏺');
+          continue;
+        }
+        expect(icon, label).toMatch(
+          new RegExp(
+            String.raw`^<svg class="icon icon--(brand|line)" viewBox="0 0 24 24" width="24" height="24"[^>` +
+              String.raw`]*>(<(path|circle|rect|line|polyline|polygon|ellipse)( [a-z0-9]+="[^"<>` +
+              String.raw`]*")+\/>)+<\/svg>$`,
+          ),
+        );
+        expect(icon, label).not.toMatch(emoji);
       }
-      expect(icon, label).toMatch(
+      // Brand logos in their (readable) brand colour, generic icons in the text's colour.
+      expect(hrefOf(html, 'Instagram')).toBeDefined();
+      expect(html).toMatch(
         new RegExp(
-          String.raw`^<svg class="icon icon--(brand|line)" viewBox="0 0 24 24" width="24" height="24"[^>` +
-            String.raw`]*>(<(path|circle|rect|line|polyline|polygon|ellipse)( [a-z0-9]+="[^"<>` +
-            String.raw`]*")+\/>)+<\/svg>$`,
+          String.raw`<a class="card link" href="https:\/\/instagram\.com[^"]*"[^>]*><span class="link__icon" ` +
+            String.raw`aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#ff0069">`,
         ),
       );
-      expect(icon, label).not.toMatch(emoji);
-    }
-    // Brand logos in their (readable) brand colour, generic icons in the text's colour.
-    expect(hrefOf(html, 'Instagram')).toBeDefined();
-    expect(html).toMatch(
-      new RegExp(
-        String.raw`<a class="card link" href="https:\/\/instagram\.com[^"]*"[^>]*><span class="link__icon" ` +
-          String.raw`aria-hidden="true"><svg class="icon icon--brand"[^>]* fill="#ff0069">`,
-      ),
-    );
-    expect(html).toMatch(
-      new RegExp(
-        String.raw`href="tel:\+902161234567"[^>]*><span class="link__icon" aria-hidden="true">` +
-          String.raw`<svg class="icon icon--line"[^>]* stroke="currentColor"`,
-      ),
-    );
-    const actions = [
-      ...html.matchAll(/<a class="action[^"]*"[^>]*><span class="action__icon" aria-hidden="true">(.*?)<\/span>/g),
-    ].map((m) => m[1]!);
-    expect(actions).toHaveLength(4);
-    for (const icon of actions) {
-      expect(icon).toMatch(/^<svg class="icon icon--line"/);
-      expect(icon).not.toMatch(emoji);
-    }
-  });
+      expect(html).toMatch(
+        new RegExp(
+          String.raw`href="tel:\+902161234567"[^>]*><span class="link__icon" aria-hidden="true">` +
+            String.raw`<svg class="icon icon--line"[^>]* stroke="currentColor"`,
+        ),
+      );
+      const actions = [
+        ...html.matchAll(/<a class="action[^"]*"[^>]*><span class="action__icon" aria-hidden="true">(.*?)<\/span>/g),
+      ].map((m) => m[1]!);
+      expect(actions).toHaveLength(4);
+      for (const icon of actions) {
+        expect(icon).toMatch(/^<svg class="icon icon--line"/);
+        expect(icon).not.toMatch(emoji);
+      }
+    },
+  );
 
   it('draws a custom link left at the default 🔗 as the link icon, and black logos white in dark mode', async () => {
     await t.db('social_links').where({ customer_id: customer.id, platform: 'custom' }).update({ icon: '🔗' });

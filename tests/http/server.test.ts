@@ -33,23 +33,26 @@ async function outputWith(server: ServerProcess, text: string): Promise<string> 
 }
 
 describe('server.ts', () => {
-  it('starts on a fresh data dir, prints the first administrator once, serves, and stops cleanly on SIGTERM', async () => {
-    const first = await start();
-    expect(await outputWith(first, 'E-posta: admin@localhost')).toContain('E-posta: admin@localhost');
-    // Run from sources, the way to change it is npm's; run from dist/ (the image), the built file.
-    expect(first.output()).toContain('Değiştirmek için: npm run admin -- reset-password admin@localhost');
-    const password = /Şifre:\s+(\S+)/.exec(first.output())?.[1];
-    expect(password).toBeDefined();
-    const health = await fetch(`${first.url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok' });
-    expect(await first.stop('SIGTERM')).toBe(0);
-    expect(first.output()).toContain('stopped');
+  it(
+    'starts on a fresh data dir, prints the first ' + 'administrator once, serves, and stops cleanly on SIGTERM',
+    async () => {
+      const first = await start();
+      expect(await outputWith(first, 'E-posta: admin@localhost')).toContain('E-posta: admin@localhost');
+      // Run from sources, the way to change it is npm's; run from dist/ (the image), the built file.
+      expect(first.output()).toContain('Değiştirmek için: npm run admin -- reset-password admin@localhost');
+      const password = /Şifre:\s+(\S+)/.exec(first.output())?.[1];
+      expect(password).toBeDefined();
+      const health = await fetch(`${first.url}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(first.output()).toContain('stopped');
 
-    // The second start finds the administrator and prints no password.
-    const second = await start();
-    expect(second.output()).not.toContain('Şifre:');
-    expect(await second.stop('SIGINT')).toBe(0);
-  });
+      // The second start finds the administrator and prints no password.
+      const second = await start();
+      expect(second.output()).not.toContain('Şifre:');
+      expect(await second.stop('SIGINT')).toBe(0);
+    },
+  );
 
   it('refuses to start on a bad configuration, naming the variable', async () => {
     // Run to its exit rather than waited on to listen: another test's server may take the free port meanwhile.

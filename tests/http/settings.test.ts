@@ -110,82 +110,88 @@ describe('/admin/settings', () => {
     ).toBe(/logo-([0-9a-f]{20})/.exec(String(logoUrl))?.[1]);
   });
 
-  it('shows the brand on the landing page, the sign-in page, the admin header and the public footer, and Vizit again once cleared', async () => {
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    const before = await request(t.app).get('/').expect(200);
-    expect(before.text).toContain('<span class="brand__name">Vizit</span>');
-    expect(before.text).not.toContain('<style>');
-    expect(await submit(BRAND, { data: await transparentPng(), name: 'logo.png' })).toHaveProperty('status', 303);
+  it(
+    'shows the brand on the landing page, the sign-in page, the admin header and the public footer, and ' +
+      'Vizit again once cleared',
+    async () => {
+      const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+      const before = await request(t.app).get('/').expect(200);
+      expect(before.text).toContain('<span class="brand__name">Vizit</span>');
+      expect(before.text).not.toContain('<style>');
+      expect(await submit(BRAND, { data: await transparentPng(), name: 'logo.png' })).toHaveProperty('status', 303);
 
-    const landing = await request(t.app).get('/').expect(200);
-    expect(landing.text).toContain('<span class="brand__name">Deniz Ajans</span>');
-    expect(landing.text).toContain('© <a href="https://denizajans.com.tr">Deniz Ajans</a>');
-    expect(landing.text).toContain('<title>Deniz Ajans — Dijital kartvizit ve link sayfası · Deniz Ajans</title>');
-    expect(logoUrlIn(landing.text)).toBeDefined();
-    const style = styleOf(landing);
-    expect(style.css).toContain('--brand:#0f766e');
-    expect(style.allowed).toBe(true);
-    expect(landing.headers['content-security-policy']).not.toContain('unsafe-inline');
+      const landing = await request(t.app).get('/').expect(200);
+      expect(landing.text).toContain('<span class="brand__name">Deniz Ajans</span>');
+      expect(landing.text).toContain('© <a href="https://denizajans.com.tr">Deniz Ajans</a>');
+      expect(landing.text).toContain('<title>Deniz Ajans — Dijital kartvizit ve link sayfası · Deniz Ajans</title>');
+      expect(logoUrlIn(landing.text)).toBeDefined();
+      const style = styleOf(landing);
+      expect(style.css).toContain('--brand:#0f766e');
+      expect(style.allowed).toBe(true);
+      expect(landing.headers['content-security-policy']).not.toContain('unsafe-inline');
 
-    const login = await request(t.app).get('/login').expect(200);
-    expect(login.text).toContain('<span class="brand__name">Deniz Ajans</span>');
-    expect(styleOf(login).allowed).toBe(true);
+      const login = await request(t.app).get('/login').expect(200);
+      expect(login.text).toContain('<span class="brand__name">Deniz Ajans</span>');
+      expect(styleOf(login).allowed).toBe(true);
 
-    const panel = await admin.agent.get('/admin').expect(200);
-    expect(panel.text).toMatch(
-      new RegExp(
-        String.raw`<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.` +
-          String.raw`png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>`,
-      ),
-    );
-    expect(panel.text).toContain('<a class="button button--ghost button--small" href="/admin/settings">Ayarlar</a>');
-    expect(styleOf(panel).allowed).toBe(true);
+      const panel = await admin.agent.get('/admin').expect(200);
+      expect(panel.text).toMatch(
+        new RegExp(
+          String.raw`<a class="brand" href="\/admin"><img class="brand__logo" src="\/img\/brand\/logo-[0-9a-f]{20}\.` +
+            String.raw`png" alt="" width="512" height="307"><span class="brand__name">Deniz Ajans<\/span>`,
+        ),
+      );
+      expect(panel.text).toContain('<a class="button button--ghost button--small" href="/admin/settings">Ayarlar</a>');
+      expect(styleOf(panel).allowed).toBe(true);
 
-    const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
-    expect(profile.text).toContain(
-      '<small><a href="https://denizajans.com.tr">Deniz Ajans</a> ile oluşturuldu</small>',
-    );
+      const profile = await request(t.app).get(`/${customer.slug}`).expect(200);
+      expect(profile.text).toContain(
+        '<small><a href="https://denizajans.com.tr">Deniz Ajans</a> ile oluşturuldu</small>',
+      );
 
-    // Handing over the edit link, and the printed card's back, name the agency too.
-    const customerPage = await admin.agent.get(`/admin/customers/${customer.id}`).expect(200);
-    const whatsapp = /href="(https:\/\/wa\.me\/\d*\?text=[^"]+)"/.exec(customerPage.text)?.[1] ?? '';
-    expect(new URL(whatsapp.replace(/&amp;/g, '&')).searchParams.get('text')).toContain('Deniz Ajans sayfanız burada:');
-    const card = await admin.agent
-      .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
-      .buffer(true)
-      .responseType('blob')
-      .expect(200);
-    const [, back] = await pages(await openPdf(card.body as Buffer));
-    expect(await pageText(back!)).toContain('Deniz Ajans ile oluşturuldu');
+      // Handing over the edit link, and the printed card's back, name the agency too.
+      const customerPage = await admin.agent.get(`/admin/customers/${customer.id}`).expect(200);
+      const whatsapp = /href="(https:\/\/wa\.me\/\d*\?text=[^"]+)"/.exec(customerPage.text)?.[1] ?? '';
+      expect(new URL(whatsapp.replace(/&amp;/g, '&')).searchParams.get('text')).toContain(
+        'Deniz Ajans sayfanız burada:',
+      );
+      const card = await admin.agent
+        .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
+        .buffer(true)
+        .responseType('blob')
+        .expect(200);
+      const [, back] = await pages(await openPdf(card.body as Buffer));
+      expect(await pageText(back!)).toContain('Deniz Ajans ile oluşturuldu');
 
-    const settings = await admin.agent.get('/admin/settings').expect(200);
-    const logoUrl = String(logoUrlIn(settings.text));
-    const cleared = await admin.agent
-      .post('/admin/settings')
-      .field('_csrf', csrfFrom(settings.text))
-      .field('action', 'clear')
-      .expect(303);
-    expect(cleared.headers.location).toBe('/admin/settings');
-    expect(await brandRows()).toEqual([]);
-    expect((await admin.agent.get('/admin/settings')).text).toContain('Marka ayarları temizlendi');
-    const after = await request(t.app).get('/').expect(200);
-    expect(after.text).toContain('<span class="brand__name">Vizit</span>');
-    expect(after.text).not.toContain('Deniz Ajans');
-    expect(after.text).not.toContain('<style>');
-    expect((await request(t.app).get('/login')).text).not.toContain('Deniz Ajans');
-    expect((await admin.agent.get('/admin')).text).not.toContain('Deniz Ajans');
-    expect((await request(t.app).get(`/${customer.slug}`)).text).toContain(
-      '<small><a href="/">Vizit</a> ile oluşturuldu</small>',
-    );
-    await request(t.app).get(logoUrl).expect(404);
-    const plainCard = await admin.agent
-      .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
-      .buffer(true)
-      .responseType('blob')
-      .expect(200);
-    const [, plainBack] = await pages(await openPdf(plainCard.body as Buffer));
-    expect(await pageText(plainBack!)).not.toContain('Deniz Ajans');
-  });
+      const settings = await admin.agent.get('/admin/settings').expect(200);
+      const logoUrl = String(logoUrlIn(settings.text));
+      const cleared = await admin.agent
+        .post('/admin/settings')
+        .field('_csrf', csrfFrom(settings.text))
+        .field('action', 'clear')
+        .expect(303);
+      expect(cleared.headers.location).toBe('/admin/settings');
+      expect(await brandRows()).toEqual([]);
+      expect((await admin.agent.get('/admin/settings')).text).toContain('Marka ayarları temizlendi');
+      const after = await request(t.app).get('/').expect(200);
+      expect(after.text).toContain('<span class="brand__name">Vizit</span>');
+      expect(after.text).not.toContain('Deniz Ajans');
+      expect(after.text).not.toContain('<style>');
+      expect((await request(t.app).get('/login')).text).not.toContain('Deniz Ajans');
+      expect((await admin.agent.get('/admin')).text).not.toContain('Deniz Ajans');
+      expect((await request(t.app).get(`/${customer.slug}`)).text).toContain(
+        '<small><a href="/">Vizit</a> ile oluşturuldu</small>',
+      );
+      await request(t.app).get(logoUrl).expect(404);
+      const plainCard = await admin.agent
+        .get(`/admin/customers/${customer.id}/print.pdf?format=card`)
+        .buffer(true)
+        .responseType('blob')
+        .expect(200);
+      const [, plainBack] = await pages(await openPdf(plainCard.body as Buffer));
+      expect(await pageText(plainBack!)).not.toContain('Deniz Ajans');
+    },
+  );
 
   it('renews the cached public page when the brand changes: new HTML and a new ETag, no restart', async () => {
     const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');

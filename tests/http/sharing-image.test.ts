@@ -276,26 +276,30 @@ describe('the public page names its sharing image', () => {
     expect(res.headers['content-type']).toBe('image/png');
   });
 
-  it('names a new version after a change, with the title and business in its alt, and the brand as the site name', async () => {
-    const before = metaOf((await request(t.app).get(`/${customer.slug}`).expect(200)).text).get('og:image');
-    await request(t.app)
-      .post(`/edit/${customer.editToken}/profile`)
-      .type('form')
-      .send({ title: 'Kurucu', company: 'Çağlayan & Ortakları' })
-      .expect(303);
-    const settings = await admin.agent.get('/admin/settings').expect(200);
-    await admin.agent
-      .post('/admin/settings')
-      .field('_csrf', csrfFrom(settings.text))
-      .field('brand_name', 'Deniz Ajans')
-      .expect(303);
-    const html = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
-    const meta = metaOf(html);
-    expect(meta.get('og:image')).not.toBe(before);
-    expect(meta.get('og:image')).toMatch(new RegExp(`/${customer.slug}/og\\.png\\?v=\\d+$`));
-    expect(html).toContain(
-      '<meta property="og:image:alt" content="Şükran Çağlayan · Kurucu · Çağlayan &amp; Ortakları: dijital kartvizit">',
-    );
-    expect(meta.get('og:site_name')).toBe('Deniz Ajans');
-  });
+  it(
+    'names a new version after a change, with the title ' + 'and business in its alt, and the brand as the site name',
+    async () => {
+      const before = metaOf((await request(t.app).get(`/${customer.slug}`).expect(200)).text).get('og:image');
+      await request(t.app)
+        .post(`/edit/${customer.editToken}/profile`)
+        .type('form')
+        .send({ title: 'Kurucu', company: 'Çağlayan & Ortakları' })
+        .expect(303);
+      const settings = await admin.agent.get('/admin/settings').expect(200);
+      await admin.agent
+        .post('/admin/settings')
+        .field('_csrf', csrfFrom(settings.text))
+        .field('brand_name', 'Deniz Ajans')
+        .expect(303);
+      const html = (await request(t.app).get(`/${customer.slug}`).expect(200)).text;
+      const meta = metaOf(html);
+      expect(meta.get('og:image')).not.toBe(before);
+      expect(meta.get('og:image')).toMatch(new RegExp(`/${customer.slug}/og\\.png\\?v=\\d+$`));
+      expect(html).toContain(
+        '<meta property="og:image:alt" content="Şükran Çağlayan · Kurucu · Çağlayan &amp; Ortakları: ' +
+          'dijital kartvizit">',
+      );
+      expect(meta.get('og:site_name')).toBe('Deniz Ajans');
+    },
+  );
 });

@@ -264,30 +264,33 @@ describe('interface icons', () => {
     expectDrawnIcons((await admin.agent.get('/admin?sayfa=2').expect(200)).text, ['arrow-left', 'arrow-right']);
   });
 
-  it("draws the owner's welcome and messages pages' icons, leaving the visitors' emoji as they wrote them", async () => {
-    const admin = await signIn(t.app);
-    const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
-    const base = `/edit/${customer.editToken}`;
-    expectDrawnIcons((await request(t.app).get(base).expect(200)).text, [
-      'hand',
-      'pencil',
-      'message-circle',
-      'bar-chart',
-      'external-link',
-    ]);
-    expectDrawnIcons((await request(t.app).get(`${base}/messages`).expect(200)).text, ['arrow-left', 'inbox']);
+  it(
+    "draws the owner's welcome and messages pages' icons, leaving the visitors' emoji as " + 'they wrote them',
+    async () => {
+      const admin = await signIn(t.app);
+      const customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
+      const base = `/edit/${customer.editToken}`;
+      expectDrawnIcons((await request(t.app).get(base).expect(200)).text, [
+        'hand',
+        'pencil',
+        'message-circle',
+        'bar-chart',
+        'external-link',
+      ]);
+      expectDrawnIcons((await request(t.app).get(`${base}/messages`).expect(200)).text, ['arrow-left', 'inbox']);
 
-    const words = 'Harika hizmet 🎉 teşekkürler → tekrar geleceğim 👋';
-    const now = Date.now();
-    await t.db('anonymous_messages').insert(
-      Array.from({ length: 120 }, (_, i) => ({
-        customer_id: customer.id,
-        message: words,
-        created_at: now - i * 60_000,
-      })),
-    );
-    const middle = await request(t.app).get(`${base}/messages?sayfa=2`).expect(200);
-    expect(middle.text).toContain(words);
-    expectDrawnIcons(middle.text, ['arrow-left', 'arrow-right', 'user', 'trash'], [words]);
-  });
+      const words = 'Harika hizmet 🎉 teşekkürler → tekrar geleceğim 👋';
+      const now = Date.now();
+      await t.db('anonymous_messages').insert(
+        Array.from({ length: 120 }, (_, i) => ({
+          customer_id: customer.id,
+          message: words,
+          created_at: now - i * 60_000,
+        })),
+      );
+      const middle = await request(t.app).get(`${base}/messages?sayfa=2`).expect(200);
+      expect(middle.text).toContain(words);
+      expectDrawnIcons(middle.text, ['arrow-left', 'arrow-right', 'user', 'trash'], [words]);
+    },
+  );
 });

@@ -191,10 +191,14 @@ describe('a profile photo upload', () => {
     expectError(res, 413, PHOTO_TOO_LARGE);
   });
 
-  it('refuses with 413 a file up to 3x the limit (read to its end and dropped) and a request declaring more (drained unparsed)', async () => {
-    expectError(await post('/photo-raw').attach('file', Buffer.alloc(7 * MB), 'cok-buyuk.jpg'), 413, PHOTO_TOO_LARGE);
-    expectError(await post('/photo-raw').attach('file', Buffer.alloc(16 * MB), 'dev.jpg'), 413, PHOTO_TOO_LARGE);
-  });
+  it(
+    'refuses with 413 a file up to 3x the limit (read to its end and dropped) and a request declaring more ' +
+      '(drained unparsed)',
+    async () => {
+      expectError(await post('/photo-raw').attach('file', Buffer.alloc(7 * MB), 'cok-buyuk.jpg'), 413, PHOTO_TOO_LARGE);
+      expectError(await post('/photo-raw').attach('file', Buffer.alloc(16 * MB), 'dev.jpg'), 413, PHOTO_TOO_LARGE);
+    },
+  );
 
   it('takes a file of exactly 5 MB (then judged by its bytes)', async () => {
     const res = await post('/photo-raw')
@@ -468,18 +472,21 @@ describe('an owner upload waiting on disk', () => {
     return readdir(folder);
   }
 
-  it('is a temporary file of its own, never in memory, removed once answered: accepted, refused or too large', async () => {
-    const raw = await post('/photo-raw').attach('file', jpeg, 'a.jpg').expect(200);
-    expect(raw.body).toMatchObject({ size: jpeg.length, inMemory: false });
-    expect(uploadStagingFolder()).toMatch(/vizit-uploads-/);
-    await post('/photo').attach('file', jpeg, 'a.jpg').expect(200);
-    await post('/catalog').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(200);
-    await post('/background').attach('file', Buffer.from('<svg/>'), 'a.svg').expect(422);
-    await post('/background-raw')
-      .attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg')
-      .expect(413);
-    expect(await staged()).toEqual([]);
-  });
+  it(
+    'is a temporary file of its own, never in memory, ' + 'removed once answered: accepted, refused or too large',
+    async () => {
+      const raw = await post('/photo-raw').attach('file', jpeg, 'a.jpg').expect(200);
+      expect(raw.body).toMatchObject({ size: jpeg.length, inMemory: false });
+      expect(uploadStagingFolder()).toMatch(/vizit-uploads-/);
+      await post('/photo').attach('file', jpeg, 'a.jpg').expect(200);
+      await post('/catalog').field('label', 'Menü').attach('file', MINIMAL_PDF, 'm.pdf').expect(200);
+      await post('/background').attach('file', Buffer.from('<svg/>'), 'a.svg').expect(422);
+      await post('/background-raw')
+        .attach('file', Buffer.alloc(5 * MB + 1), 'a.jpg')
+        .expect(413);
+      expect(await staged()).toEqual([]);
+    },
+  );
 
   it('is removed when the client goes away halfway through the file', async () => {
     const server = app.listen(0, '127.0.0.1');

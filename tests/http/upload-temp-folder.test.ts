@@ -59,7 +59,8 @@ describe('an upload while the temp folder cannot be written', () => {
     ['profile photo', '/photo/profile', 'profil-fotografi', 'Fotoğraf kaydedilemedi'],
     ['background image', '/background/image', 'arka-plan', 'Arkaplan güncellenemedi'],
   ])(
-    '%s: 503 inside its dialog, or JSON for the widget; the server serves on, and uploads work again once the folder can be made',
+    '%s: 503 inside its dialog, or JSON for the widget; the server serves on, and uploads work again once ' +
+      'the folder can be made',
     async (_name, route, dialog, failure) => {
       const photo = await solidJpeg(300, 300, { r: 200, g: 80, b: 40 });
       breakTempFolder();

@@ -33,27 +33,31 @@ const load = (path: string, headers: Record<string, string> = {}) =>
   request(t.app).get(path).set('User-Agent', PHONE).set(headers).expect(200);
 
 describe('views per client', () => {
-  it(`counts ${COUNTED_LOADS_PER_VISITOR} of 300 loads by one client, serves all 300, and counts again in the next period`, async () => {
-    const { ayse, ali } = await world();
-    for (let i = 0; i < 300; i += 1) {
-      const res = await load(`/${ayse.slug}`);
-      expect(res.text).toContain('Ayşe Kaya');
-    }
-    expect(await viewsOf(ayse.id)).toBe(COUNTED_LOADS_PER_VISITOR);
-    expect(await t.db('view_source_days').where({ customer_id: ayse.id }).sum({ n: 'views' }).first()).toMatchObject({
-      n: COUNTED_LOADS_PER_VISITOR,
-    });
-    // Another profile is another budget.
-    await load(`/${ali.slug}`);
-    expect(await viewsOf(ali.id)).toBe(1);
-    // Half an hour later still within the window of the loads just made; an hour later, counted again.
-    now += VIEW_PERIOD_MS;
-    await load(`/${ayse.slug}`);
-    expect(await viewsOf(ayse.id)).toBe(COUNTED_LOADS_PER_VISITOR);
-    now += 2 * VIEW_PERIOD_MS;
-    for (let i = 0; i < 5; i += 1) await load(`/${ayse.slug}`);
-    expect(await viewsOf(ayse.id)).toBe(2 * COUNTED_LOADS_PER_VISITOR);
-  });
+  it(
+    `counts ${COUNTED_LOADS_PER_VISITOR} of 300 loads by one client, serves all 300, and counts again in ` +
+      `the next period`,
+    async () => {
+      const { ayse, ali } = await world();
+      for (let i = 0; i < 300; i += 1) {
+        const res = await load(`/${ayse.slug}`);
+        expect(res.text).toContain('Ayşe Kaya');
+      }
+      expect(await viewsOf(ayse.id)).toBe(COUNTED_LOADS_PER_VISITOR);
+      expect(await t.db('view_source_days').where({ customer_id: ayse.id }).sum({ n: 'views' }).first()).toMatchObject({
+        n: COUNTED_LOADS_PER_VISITOR,
+      });
+      // Another profile is another budget.
+      await load(`/${ali.slug}`);
+      expect(await viewsOf(ali.id)).toBe(1);
+      // Half an hour later still within the window of the loads just made; an hour later, counted again.
+      now += VIEW_PERIOD_MS;
+      await load(`/${ayse.slug}`);
+      expect(await viewsOf(ayse.id)).toBe(COUNTED_LOADS_PER_VISITOR);
+      now += 2 * VIEW_PERIOD_MS;
+      for (let i = 0; i < 5; i += 1) await load(`/${ayse.slug}`);
+      expect(await viewsOf(ayse.id)).toBe(2 * COUNTED_LOADS_PER_VISITOR);
+    },
+  );
 
   it('applies the same budget on the full route (after a message was sent) as on the fast path', async () => {
     const { ayse } = await world();

@@ -175,46 +175,55 @@ describe('the weekly summary', () => {
     expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toEqual([]);
   });
 
-  it('runs once a week on schedule: not before Monday 09:00, at the first check from then, and again after a restart later that Monday without a second e-mail', async () => {
-    await confirmed(customer, 'ayse@example.com', { weekly: '1' });
-    await t.db('profile_view_days').insert({ customer_id: customer.id, day: '2026-11-25', views: 4 });
-    const runs: number[] = [];
-    const counted = {
-      run: async (at: number) => {
-        runs.push(at);
-        return summaries.run(at);
-      },
-    };
-    let clock = Date.parse('2026-11-29T00:00:00Z');
-    const schedule = new WeeklySummarySchedule(
-      counted,
-      'Europe/Istanbul',
-      () => new Date(clock),
-      createLogger('silent'),
-    );
-    // Every 5 minutes from Sunday to the next Sunday.
-    for (; clock < Date.parse('2026-12-06T00:00:00Z'); clock += 5 * 60_000) await schedule.check();
-    expect(runs.map((at) => new Date(at).toISOString())).toEqual(['2026-11-30T06:00:00.000Z']);
-    expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
+  it(
+    'runs once a week on schedule: not before Monday 09:00, at the first check from then, and again after a ' +
+      'restart later that Monday without a second e-mail',
+    async () => {
+      await confirmed(customer, 'ayse@example.com', { weekly: '1' });
+      await t.db('profile_view_days').insert({ customer_id: customer.id, day: '2026-11-25', views: 4 });
+      const runs: number[] = [];
+      const counted = {
+        run: async (at: number) => {
+          runs.push(at);
+          return summaries.run(at);
+        },
+      };
+      let clock = Date.parse('2026-11-29T00:00:00Z');
+      const schedule = new WeeklySummarySchedule(
+        counted,
+        'Europe/Istanbul',
+        () => new Date(clock),
+        createLogger('silent'),
+      );
+      // Every 5 minutes from Sunday to the next Sunday.
+      for (; clock < Date.parse('2026-12-06T00:00:00Z'); clock += 5 * 60_000) await schedule.check();
+      expect(runs.map((at) => new Date(at).toISOString())).toEqual(['2026-11-30T06:00:00.000Z']);
+      expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
 
-    // A restart at 15:00 that Monday: the new process runs again, the outbox keeps it to one e-mail.
-    clock = Date.parse('2026-11-30T12:00:00Z');
-    const restarted = new WeeklySummarySchedule(
-      counted,
-      'Europe/Istanbul',
-      () => new Date(clock),
-      createLogger('silent'),
-    );
-    await restarted.check();
-    expect(runs).toHaveLength(2);
-    expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
-    time = clock;
-    expect((await deliver()).map((m) => m.parsed.subject)).toEqual([
-      'Ayşe Kaya: haftalık özet (23 Kasım 2026 – 29 Kasım 2026)',
-    ]);
-    // A restart on Tuesday does not send last week's summary late.
-    clock = Date.parse('2026-12-01T07:00:00Z');
-    await new WeeklySummarySchedule(counted, 'Europe/Istanbul', () => new Date(clock), createLogger('silent')).check();
-    expect(runs).toHaveLength(2);
-  });
+      // A restart at 15:00 that Monday: the new process runs again, the outbox keeps it to one e-mail.
+      clock = Date.parse('2026-11-30T12:00:00Z');
+      const restarted = new WeeklySummarySchedule(
+        counted,
+        'Europe/Istanbul',
+        () => new Date(clock),
+        createLogger('silent'),
+      );
+      await restarted.check();
+      expect(runs).toHaveLength(2);
+      expect(await t.db('mail_outbox').where({ kind: 'weekly' })).toHaveLength(1);
+      time = clock;
+      expect((await deliver()).map((m) => m.parsed.subject)).toEqual([
+        'Ayşe Kaya: haftalık özet (23 Kasım 2026 – 29 Kasım 2026)',
+      ]);
+      // A restart on Tuesday does not send last week's summary late.
+      clock = Date.parse('2026-12-01T07:00:00Z');
+      await new WeeklySummarySchedule(
+        counted,
+        'Europe/Istanbul',
+        () => new Date(clock),
+        createLogger('silent'),
+      ).check();
+      expect(runs).toHaveLength(2);
+    },
+  );
 });

@@ -53,56 +53,63 @@ const deliver = (): Promise<ReceivedMail[]> => deliverDue(worker, smtp);
 const edit = (path = '') => `/edit/${customer.editToken}${path}`;
 
 describe('no "Vizit" in what the owner of an agency-branded page receives', () => {
-  it("the e-mails, the e-mailed links' pages, the owner's pages and a lead's vCard carry the agency's name", async () => {
-    await request(t.app)
-      .post(edit('/leads/settings'))
-      .type('form')
-      .send({
-        enabled: '1',
-        fields: ['phone'],
-        prompt: '',
-        notice: 'Veri sorumlusu: Ayşe Kaya.',
-        retention_months: '12',
-      })
-      .expect(303);
-    const settings = await request(t.app).get(edit('/notifications')).expect(200);
-    expect(settings.text).toContain('<title>Bildirimler · Deniz Ajans</title>');
+  it(
+    "the e-mails, the e-mailed links' pages, the owner's pages and a lead's vCard carry the " + "agency's name",
+    async () => {
+      await request(t.app)
+        .post(edit('/leads/settings'))
+        .type('form')
+        .send({
+          enabled: '1',
+          fields: ['phone'],
+          prompt: '',
+          notice: 'Veri sorumlusu: Ayşe Kaya.',
+          retention_months: '12',
+        })
+        .expect(303);
+      const settings = await request(t.app).get(edit('/notifications')).expect(200);
+      expect(settings.text).toContain('<title>Bildirimler · Deniz Ajans</title>');
 
-    await request(t.app).post(edit('/notifications')).type('form').send({ email: OWNER, on_message: '1' }).expect(303);
-    const [confirmation] = await deliver();
-    const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(
-      confirmation!.parsed.text ?? '',
-    )![1]!;
-    const confirmed = await request(t.app).get(link).expect(200);
-    expect(confirmed.text).toContain('Deniz Ajans');
-    expect(confirmed.text).not.toContain('Vizit');
+      await request(t.app)
+        .post(edit('/notifications'))
+        .type('form')
+        .send({ email: OWNER, on_message: '1' })
+        .expect(303);
+      const [confirmation] = await deliver();
+      const link = /https:\/\/kart\.example(\/notifications\/confirm\/[A-Za-z0-9_-]{43})/.exec(
+        confirmation!.parsed.text ?? '',
+      )![1]!;
+      const confirmed = await request(t.app).get(link).expect(200);
+      expect(confirmed.text).toContain('Deniz Ajans');
+      expect(confirmed.text).not.toContain('Vizit');
 
-    const page = await request(t.app).get(`/${customer.slug}`).expect(200);
-    const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
-    time += 5_000;
-    await request(t.app)
-      .post(`/${customer.slug}/leads`)
-      .type('form')
-      .send({ name: 'Mehmet Demir', phone: '0532 111 22 33', consent: '1', form_started: stamp, notice_version: '1' })
-      .expect(303);
-    const [entries] = await deliver();
-    for (const mail of [confirmation!, entries!]) {
-      expect(mail.parsed.text).toContain('Deniz Ajans · dijital kartvizit');
-      expect(mail.parsed.text).not.toContain('Vizit');
-      expect(String(mail.parsed.html)).not.toContain('Vizit');
-    }
+      const page = await request(t.app).get(`/${customer.slug}`).expect(200);
+      const stamp = /name="form_started" value="([^"]+)"/.exec(page.text)![1]!;
+      time += 5_000;
+      await request(t.app)
+        .post(`/${customer.slug}/leads`)
+        .type('form')
+        .send({ name: 'Mehmet Demir', phone: '0532 111 22 33', consent: '1', form_started: stamp, notice_version: '1' })
+        .expect(303);
+      const [entries] = await deliver();
+      for (const mail of [confirmation!, entries!]) {
+        expect(mail.parsed.text).toContain('Deniz Ajans · dijital kartvizit');
+        expect(mail.parsed.text).not.toContain('Vizit');
+        expect(String(mail.parsed.html)).not.toContain('Vizit');
+      }
 
-    const leads = await request(t.app).get(edit('/leads')).expect(200);
-    expect(leads.text).not.toContain('Vizit');
-    const cards = await request(t.app).get(edit('/leads.vcf')).expect(200);
-    const vcf = cards.body instanceof Buffer ? cards.body.toString('utf8') : cards.text;
-    expect(vcf.replace(/\r\n /g, '')).toContain('NOTE:Deniz Ajans iletişim formu\\, açık rıza');
-    expect(vcf).not.toContain('Vizit');
-    const id = Number((await t.db('leads').first('id')).id);
-    const card = await request(t.app)
-      .get(edit(`/leads/${id}/vcard.vcf`))
-      .expect(200);
-    const one = card.body instanceof Buffer ? card.body.toString('utf8') : card.text;
-    expect(one.replace(/\r\n /g, '')).toContain('NOTE:Deniz Ajans iletişim formu');
-  });
+      const leads = await request(t.app).get(edit('/leads')).expect(200);
+      expect(leads.text).not.toContain('Vizit');
+      const cards = await request(t.app).get(edit('/leads.vcf')).expect(200);
+      const vcf = cards.body instanceof Buffer ? cards.body.toString('utf8') : cards.text;
+      expect(vcf.replace(/\r\n /g, '')).toContain('NOTE:Deniz Ajans iletişim formu\\, açık rıza');
+      expect(vcf).not.toContain('Vizit');
+      const id = Number((await t.db('leads').first('id')).id);
+      const card = await request(t.app)
+        .get(edit(`/leads/${id}/vcard.vcf`))
+        .expect(200);
+      const one = card.body instanceof Buffer ? card.body.toString('utf8') : card.text;
+      expect(one.replace(/\r\n /g, '')).toContain('NOTE:Deniz Ajans iletişim formu');
+    },
+  );
 });

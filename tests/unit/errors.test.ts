@@ -14,14 +14,18 @@ describe('faultOf', () => {
     expect(faultOf(new StorageFullError(coded('ENOSPC')))).toBe('disk');
   });
 
-  it('finds a database that is away: refused sockets, PostgreSQL shutting down or starting, pool timeouts, dead sockets', () => {
-    for (const code of ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '53300', 'SQLITE_BUSY'])
-      expect(faultOf(coded(code)), code).toBe('database');
-    const timeout = new Error('Knex: Timeout acquiring a connection. The pool is probably full.');
-    timeout.name = 'KnexTimeoutError';
-    expect(faultOf(timeout)).toBe('database');
-    expect(faultOf(new Error('select * from "customers" - Connection terminated unexpectedly'))).toBe('database');
-  });
+  it(
+    'finds a database that is away: refused sockets, PostgreSQL shutting down or starting, pool timeouts, ' +
+      'dead sockets',
+    () => {
+      for (const code of ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '53300', 'SQLITE_BUSY'])
+        expect(faultOf(coded(code)), code).toBe('database');
+      const timeout = new Error('Knex: Timeout acquiring a connection. The pool is probably full.');
+      timeout.name = 'KnexTimeoutError';
+      expect(faultOf(timeout)).toBe('database');
+      expect(faultOf(new Error('select * from "customers" - Connection terminated unexpectedly'))).toBe('database');
+    },
+  );
 
   it('looks through orFail wrappers to the cause', () => {
     expect(faultOf(new OperationFailedError('Mesaj gönderilemedi', coded('57P01')))).toBe('database');

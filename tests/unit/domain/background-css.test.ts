@@ -200,36 +200,40 @@ describe('coverCss and profileCss', () => {
     expectSafeCss(css);
   });
 
-  it('gives a canvas cover (particles, waves, geometry) a still backdrop of its first two colours, faded into the theme', () => {
-    const particles: BackgroundDescriptor = {
-      kind: 'animation',
-      type: 'particles',
-      config: animationDefaults('particles'),
-    };
-    const [d1, d2] = ANIMATION_DEFAULTS.particles.dark.colors;
-    const [l1, l2] = ANIMATION_DEFAULTS.particles.light.colors;
-    expect(coverCss(particles, dark)).toBe(
-      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} ` +
-        `35%,#0b0e14))}`,
-    );
-    expect(coverCss(particles, light)).toBe(
-      `.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} ` +
-        `22%,#ffffff))}`,
-    );
-    const waves: BackgroundDescriptor = {
-      kind: 'animation',
-      type: 'waves',
-      config: {
-        ...animationDefaults('waves'),
-        colors: ['red', 'rgb(1,2,3)'],
-        light: { colors: ['red', 'rgb(1,2,3)'] },
-      },
-    };
-    expect(coverCss(waves, light)).toContain(
-      'color-mix(in srgb,red 22%,#ffffff),color-mix(in srgb,rgb(1,2,3) 22%,#ffffff)',
-    );
-    expectSafeCss(coverCss(waves, light));
-  });
+  it(
+    'gives a canvas cover (particles, waves, geometry) a still backdrop of its first two colours, faded ' +
+      'into the theme',
+    () => {
+      const particles: BackgroundDescriptor = {
+        kind: 'animation',
+        type: 'particles',
+        config: animationDefaults('particles'),
+      };
+      const [d1, d2] = ANIMATION_DEFAULTS.particles.dark.colors;
+      const [l1, l2] = ANIMATION_DEFAULTS.particles.light.colors;
+      expect(coverCss(particles, dark)).toBe(
+        `.cover{background:linear-gradient(135deg,color-mix(in srgb,${d1} 35%,#0b0e14),color-mix(in srgb,${d2} ` +
+          `35%,#0b0e14))}`,
+      );
+      expect(coverCss(particles, light)).toBe(
+        `.cover{background:linear-gradient(135deg,color-mix(in srgb,${l1} 22%,#ffffff),color-mix(in srgb,${l2} ` +
+          `22%,#ffffff))}`,
+      );
+      const waves: BackgroundDescriptor = {
+        kind: 'animation',
+        type: 'waves',
+        config: {
+          ...animationDefaults('waves'),
+          colors: ['red', 'rgb(1,2,3)'],
+          light: { colors: ['red', 'rgb(1,2,3)'] },
+        },
+      };
+      expect(coverCss(waves, light)).toContain(
+        'color-mix(in srgb,red 22%,#ffffff),color-mix(in srgb,rgb(1,2,3) 22%,#ffffff)',
+      );
+      expectSafeCss(coverCss(waves, light));
+    },
+  );
 
   it('joins background and cover into one block, sharing @keyframes', () => {
     const css = profileCss(gradient({}), gradient({ light: { colors: ['#000000', '#ffffff'] } }), light);

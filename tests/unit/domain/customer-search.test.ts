@@ -42,19 +42,22 @@ describe('typedPhoneDigits', () => {
 });
 
 describe('customerSearchTextOf', () => {
-  it('holds the folded name, the slug, the business, the phone digits, the e-mail and the old slugs, in that order', () => {
-    expect(
-      customerSearchTextOf({
-        name: 'Çağrı',
-        surname: 'Öztürk',
-        slug: 'cagri-seramik',
-        company: 'Öztürk Seramik A.Ş.',
-        phone: '+905321234567',
-        email: 'Cagri.Ozturk@Örnek.com.tr',
-        oldSlugs: ['cagriozturk'],
-      }),
-    ).toBe('cagri ozturk cagri-seramik ozturk seramik a s 5321234567 cagri ozturk ornek com tr cagriozturk');
-  });
+  it(
+    'holds the folded name, the slug, the business, the ' + 'phone digits, the e-mail and the old slugs, in that order',
+    () => {
+      expect(
+        customerSearchTextOf({
+          name: 'Çağrı',
+          surname: 'Öztürk',
+          slug: 'cagri-seramik',
+          company: 'Öztürk Seramik A.Ş.',
+          phone: '+905321234567',
+          email: 'Cagri.Ozturk@Örnek.com.tr',
+          oldSlugs: ['cagriozturk'],
+        }),
+      ).toBe('cagri ozturk cagri-seramik ozturk seramik a s 5321234567 cagri ozturk ornek com tr cagriozturk');
+    },
+  );
 
   it('is the name and the slug alone for a customer with nothing else', () => {
     expect(

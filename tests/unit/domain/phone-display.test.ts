@@ -11,10 +11,13 @@ describe('displayPhone', () => {
 });
 
 describe('nationalPhone', () => {
-  it('writes a Turkish number as it is dialled at home and any other with 00 for +, none starting like a formula', () => {
-    expect(nationalPhone('+905321234567')).toBe('0532 123 45 67');
-    expect(nationalPhone('+902161234567')).toBe('0216 123 45 67');
-    expect(nationalPhone('+4930123456789')).toBe('00 4930123456789');
-    expect(nationalPhone('+90532123456')).toBe('00 90532123456');
-  });
+  it(
+    'writes a Turkish number as it is dialled at home and ' + 'any other with 00 for +, none starting like a formula',
+    () => {
+      expect(nationalPhone('+905321234567')).toBe('0532 123 45 67');
+      expect(nationalPhone('+902161234567')).toBe('0216 123 45 67');
+      expect(nationalPhone('+4930123456789')).toBe('00 4930123456789');
+      expect(nationalPhone('+90532123456')).toBe('00 90532123456');
+    },
+  );
 });

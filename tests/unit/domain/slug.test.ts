@@ -100,17 +100,21 @@ describe('typedSlugCandidates', () => {
     expect(typedSlugCandidates('A'.repeat(141))).toEqual([]);
   });
 
-  it('offers nothing for an address with invisible or control characters: nobody types those, so nothing is dropped quietly', () => {
-    for (const typed of [
-      'ayse\u200Bkaya',
-      'aysekaya\u200B',
-      'ays\u200Dekaya',
-      'aysekaya\u0000',
-      'aysekaya\r\nSet-Cookie',
-      'ayse\u00ADkaya',
-      '\u202Eayasekya',
-    ]) {
-      expect(typedSlugCandidates(typed), JSON.stringify(typed)).toEqual([]);
-    }
-  });
+  it(
+    'offers nothing for an address with invisible or control characters: nobody types those, so nothing is ' +
+      'dropped quietly',
+    () => {
+      for (const typed of [
+        'ayse\u200Bkaya',
+        'aysekaya\u200B',
+        'ays\u200Dekaya',
+        'aysekaya\u0000',
+        'aysekaya\r\nSet-Cookie',
+        'ayse\u00ADkaya',
+        '\u202Eayasekya',
+      ]) {
+        expect(typedSlugCandidates(typed), JSON.stringify(typed)).toEqual([]);
+      }
+    },
+  );
 });

@@ -98,32 +98,35 @@ describe('normalizePhone', () => {
 });
 
 describe('buildVCard: the business', () => {
-  it('writes ORG, TITLE and a work ADR (box;extended;street;locality=ilçe;region=il;postal code;country), escaped', () => {
-    const text = buildVCard({
-      name: 'Ayşe',
-      surname: 'Kaya',
-      organization: 'Kaya; Seramik, Atölye',
-      title: 'Kurucu',
-      address: {
-        street: 'Caferağa Mah. Moda Cad. No: 12',
-        district: 'Kadıköy',
-        city: 'İstanbul',
-        postalCode: '34710',
-        country: 'Türkiye',
-      },
-    });
-    expect(unfold(text).split('\r\n')).toEqual([
-      'BEGIN:VCARD',
-      'VERSION:3.0',
-      'N:Kaya;Ayşe;;;',
-      'FN:Ayşe Kaya',
-      'ORG:Kaya\\; Seramik\\, Atölye',
-      'TITLE:Kurucu',
-      'ADR;TYPE=WORK:;;Caferağa Mah. Moda Cad. No: 12;Kadıköy;İstanbul;34710;Türkiye',
-      'END:VCARD',
-      '',
-    ]);
-  });
+  it(
+    'writes ORG, TITLE and a work ADR ' + '(box;extended;street;locality=ilçe;region=il;postal code;country), escaped',
+    () => {
+      const text = buildVCard({
+        name: 'Ayşe',
+        surname: 'Kaya',
+        organization: 'Kaya; Seramik, Atölye',
+        title: 'Kurucu',
+        address: {
+          street: 'Caferağa Mah. Moda Cad. No: 12',
+          district: 'Kadıköy',
+          city: 'İstanbul',
+          postalCode: '34710',
+          country: 'Türkiye',
+        },
+      });
+      expect(unfold(text).split('\r\n')).toEqual([
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'N:Kaya;Ayşe;;;',
+        'FN:Ayşe Kaya',
+        'ORG:Kaya\\; Seramik\\, Atölye',
+        'TITLE:Kurucu',
+        'ADR;TYPE=WORK:;;Caferağa Mah. Moda Cad. No: 12;Kadıköy;İstanbul;34710;Türkiye',
+        'END:VCARD',
+        '',
+      ]);
+    },
+  );
 
   it('keeps the places of missing address parts and leaves out an address with none', () => {
     const partial = buildVCard({ name: 'A', surname: 'B', address: { city: 'Ankara', country: 'Türkiye' } });

@@ -48,19 +48,22 @@ describe('dueSummary', () => {
 });
 
 describe('notification tokens', () => {
-  it('makes an unsubscribe token per kind, customer and nonce, shaped like the other tokens, stored as its hash', () => {
-    const message = unsubscribeToken('s'.repeat(32), 'message', 7, 'nonce');
-    expect(isWellFormedNotificationToken(message)).toBe(true);
-    expect(unsubscribeToken('s'.repeat(32), 'message', 7, 'nonce')).toBe(message);
-    expect(
-      new Set([
-        message,
-        unsubscribeToken('s'.repeat(32), 'weekly', 7, 'nonce'),
-        unsubscribeToken('s'.repeat(32), 'message', 8, 'nonce'),
-        unsubscribeToken('s'.repeat(32), 'message', 7, 'other'),
-      ]).size,
-    ).toBe(4);
-    expect(tokenHash(message)).toMatch(/^[0-9a-f]{64}$/);
-    expect(isWellFormedNotificationToken(`${message}x`)).toBe(false);
-  });
+  it(
+    'makes an unsubscribe token per kind, customer and ' + 'nonce, shaped like the other tokens, stored as its hash',
+    () => {
+      const message = unsubscribeToken('s'.repeat(32), 'message', 7, 'nonce');
+      expect(isWellFormedNotificationToken(message)).toBe(true);
+      expect(unsubscribeToken('s'.repeat(32), 'message', 7, 'nonce')).toBe(message);
+      expect(
+        new Set([
+          message,
+          unsubscribeToken('s'.repeat(32), 'weekly', 7, 'nonce'),
+          unsubscribeToken('s'.repeat(32), 'message', 8, 'nonce'),
+          unsubscribeToken('s'.repeat(32), 'message', 7, 'other'),
+        ]).size,
+      ).toBe(4);
+      expect(tokenHash(message)).toMatch(/^[0-9a-f]{64}$/);
+      expect(isWellFormedNotificationToken(`${message}x`)).toBe(false);
+    },
+  );
 });

@@ -64,7 +64,8 @@ describe('binariesFor', () => {
   );
 
   it.runIf(asRoot)(
-    'as root fails naming the user, the binary and the closed folder when the copy cannot be reached, and leaves no copy',
+    'as root fails naming the user, the binary and the closed folder when the copy cannot be reached, and ' +
+      'leaves no copy',
     async () => {
       const closed = path.join(work, 'closed');
       await mkdir(closed, { mode: 0o700 });

@@ -160,14 +160,18 @@ describe('detectImage', () => {
 });
 
 describe('processPhoto', () => {
-  it("hands the photo and the background over to be written by sharp into the storage's file, never as bytes in memory", async () => {
-    const output = await processPhoto(jpeg, 'profile', null);
-    expect(Buffer.isBuffer(output)).toBe(false);
-    expect(isWrittenContent(output)).toBe(true);
-    const image = await processBackgroundImage(jpeg);
-    expect(Buffer.isBuffer(image.data)).toBe(false);
-    expect(isWrittenContent(image.data)).toBe(true);
-  });
+  it(
+    "hands the photo and the background over to be written by sharp into the storage's file, never as " +
+      'bytes in memory',
+    async () => {
+      const output = await processPhoto(jpeg, 'profile', null);
+      expect(Buffer.isBuffer(output)).toBe(false);
+      expect(isWrittenContent(output)).toBe(true);
+      const image = await processBackgroundImage(jpeg);
+      expect(Buffer.isBuffer(image.data)).toBe(false);
+      expect(isWrittenContent(image.data)).toBe(true);
+    },
+  );
 
   // /dev/full answers every write with ENOSPC (Linux): a full disk is the storage's 503, not an unreadable image's 422.
   it.runIf(existsSync('/dev/full'))(

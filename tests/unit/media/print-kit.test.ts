@@ -128,17 +128,20 @@ describe('renderBusinessCard', () => {
     expect(await pageText(await doc.getPage(1))).toContain('İlkay Güneşoğlu Işık');
   });
 
-  it('prints Greek and Cyrillic names as written, and a letter typed with a combining accent as one letter', async () => {
-    for (const name of ['Γιώργος Παπαδόπουλος', 'Светлана Иванова']) {
-      expect(await pageText(await (await openPdf(await renderBusinessCard(card(name, 'ad')))).getPage(1))).toContain(
-        name,
-      );
-    }
-    const decomposed = 'Ays\u0327e Gu\u0308nes\u0327'; // s + combining cedilla, u + combining diaeresis
-    expect(decomposed).not.toBe('Ayşe Güneş');
-    const front = await (await openPdf(await renderBusinessCard(card(decomposed, 'ayse')))).getPage(1);
-    expect(await pageText(front)).toContain('Ayşe Güneş');
-  });
+  it(
+    'prints Greek and Cyrillic names as written, and a ' + 'letter typed with a combining accent as one letter',
+    async () => {
+      for (const name of ['Γιώργος Παπαδόπουλος', 'Светлана Иванова']) {
+        expect(await pageText(await (await openPdf(await renderBusinessCard(card(name, 'ad')))).getPage(1))).toContain(
+          name,
+        );
+      }
+      const decomposed = 'Ays\u0327e Gu\u0308nes\u0327'; // s + combining cedilla, u + combining diaeresis
+      expect(decomposed).not.toBe('Ayşe Güneş');
+      const front = await (await openPdf(await renderBusinessCard(card(decomposed, 'ayse')))).getPage(1);
+      expect(await pageText(front)).toContain('Ayşe Güneş');
+    },
+  );
 
   it('fits a very long name and the longest address without another page', async () => {
     const long = card(
@@ -180,24 +183,27 @@ describe('renderBusinessCard', () => {
 });
 
 describe('print PDFs drawn one after another in one process', () => {
-  it("read back exactly whatever was drawn before: a second card's letters the first did not use are in its text", async () => {
-    // A fresh print kit, so no card drawn by the tests above has shaped its fonts' state.
-    vi.resetModules();
-    const kit = await import('../../../src/media/print-kit.js');
-    // No "s" anywhere on this card, but an "ş" on its back ("oluşturuldu"), drawn as s and a cedilla.
-    const first = await kit.renderBusinessCard(card('John Doe', 'john-doe'));
-    expect(await pageText(await (await openPdf(first)).getPage(1))).toContain('John Doe');
-    const ajans = { name: 'Kartvizit Ajans', url: null, accentColor: null };
-    const second = card('Şükran Çağlayan', 'sukran-caglayan');
-    const [front, back] = await pages(await openPdf(await kit.renderBusinessCard(second, ajans)));
-    expect(await pageText(front!)).toContain('Şükran Çağlayan');
-    expect(await pageText(back!)).toContain('vizit.example/sukran-caglayan');
-    expect(await pageText(back!)).toContain('Kartvizit Ajans ile oluşturuldu');
-    const table = await (await openPdf(await kit.renderTableCard(second, ajans))).getPage(1);
-    expect(await pageText(table)).toContain(
-      'Şükran Çağlayan Kameranızla okutun vizit.example/sukran-caglayan Kartvizit Ajans ile oluşturuldu',
-    );
-  });
+  it(
+    "read back exactly whatever was drawn before: a second card's letters the first did not use " + 'are in its text',
+    async () => {
+      // A fresh print kit, so no card drawn by the tests above has shaped its fonts' state.
+      vi.resetModules();
+      const kit = await import('../../../src/media/print-kit.js');
+      // No "s" anywhere on this card, but an "ş" on its back ("oluşturuldu"), drawn as s and a cedilla.
+      const first = await kit.renderBusinessCard(card('John Doe', 'john-doe'));
+      expect(await pageText(await (await openPdf(first)).getPage(1))).toContain('John Doe');
+      const ajans = { name: 'Kartvizit Ajans', url: null, accentColor: null };
+      const second = card('Şükran Çağlayan', 'sukran-caglayan');
+      const [front, back] = await pages(await openPdf(await kit.renderBusinessCard(second, ajans)));
+      expect(await pageText(front!)).toContain('Şükran Çağlayan');
+      expect(await pageText(back!)).toContain('vizit.example/sukran-caglayan');
+      expect(await pageText(back!)).toContain('Kartvizit Ajans ile oluşturuldu');
+      const table = await (await openPdf(await kit.renderTableCard(second, ajans))).getPage(1);
+      expect(await pageText(table)).toContain(
+        'Şükran Çağlayan Kameranızla okutun vizit.example/sukran-caglayan Kartvizit Ajans ile oluşturuldu',
+      );
+    },
+  );
 });
 
 describe('resolveBrand', () => {
@@ -225,12 +231,16 @@ describe('resolveBrand', () => {
     });
   });
 
-  it('keeps a light accent for the bands and rules, and writes small text in ink instead (it would not read on white)', () => {
-    expect(resolveBrand({ name: 'Ajans', url: null, accentColor: '#ffe66d' })).toMatchObject({
-      accent: '#ffe66d',
-      accentText: '#111827',
-    });
-  });
+  it(
+    'keeps a light accent for the bands and rules, and writes small text in ink instead (it would not ' +
+      'read on white)',
+    () => {
+      expect(resolveBrand({ name: 'Ajans', url: null, accentColor: '#ffe66d' })).toMatchObject({
+        accent: '#ffe66d',
+        accentText: '#111827',
+      });
+    },
+  );
 });
 
 describe('renderTableCard', () => {

@@ -27,19 +27,22 @@ function textsOf(svg: string): Array<{ x: number; size: number; weight: string; 
 const nameLines = (svg: string) => textsOf(svg).filter((t) => t.x === 500 && t.weight === '700' && t.size > 40);
 
 describe('sharingCardSvg', () => {
-  it('writes the name, the title, the business, the initials and the brand, as an SVG librsvg draws at 1200x630', async () => {
-    const svg = sharingCardSvg(CARD, measureNotoSans);
-    expect(textsOf(svg).map((t) => t.text)).toEqual([
-      'AY',
-      'Ayşe Yılmaz',
-      'Satış Müdürü',
-      'Kaya Seramik',
-      'V',
-      'Vizit',
-    ]);
-    const meta = await sharp(Buffer.from(svg)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['svg', 1200, 630]);
-  });
+  it(
+    'writes the name, the title, the business, the initials ' + 'and the brand, as an SVG librsvg draws at 1200x630',
+    async () => {
+      const svg = sharingCardSvg(CARD, measureNotoSans);
+      expect(textsOf(svg).map((t) => t.text)).toEqual([
+        'AY',
+        'Ayşe Yılmaz',
+        'Satış Müdürü',
+        'Kaya Seramik',
+        'V',
+        'Vizit',
+      ]);
+      const meta = await sharp(Buffer.from(svg)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['svg', 1200, 630]);
+    },
+  );
 
   it('XML-escapes every text and drops characters XML cannot carry, so any name still draws', async () => {
     const hostile = '<script>alert("x")</script> & \'Ortaklar\'\u0007\ud800';
@@ -93,13 +96,17 @@ describe('sharingCardSvg', () => {
     expect(sharingCardSvg(CARD, measureNotoSans)).toContain('stop-color="#db2777"');
   });
 
-  it('shades the ring with a gradient, never a filter: librsvg draws a filter through full-size scratch surfaces (10 MB at the peak)', async () => {
-    const svg = sharingCardSvg(CARD, measureNotoSans);
-    expect(svg).not.toMatch(/<filter|filter=/);
-    // The shadow is there: below the ring (which is white) the panel is darker than beside it.
-    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const luma = (x: number, y: number) =>
-      data[(y * info.width + x) * info.channels]! + data[(y * info.width + x) * info.channels + 1]!;
-    expect(luma(255, 315 + 172 + 14)).toBeLessThan(luma(20, 315) - 6);
-  });
+  it(
+    'shades the ring with a gradient, never a filter: librsvg draws a filter through full-size scratch ' +
+      'surfaces (10 MB at the peak)',
+    async () => {
+      const svg = sharingCardSvg(CARD, measureNotoSans);
+      expect(svg).not.toMatch(/<filter|filter=/);
+      // The shadow is there: below the ring (which is white) the panel is darker than beside it.
+      const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const luma = (x: number, y: number) =>
+        data[(y * info.width + x) * info.channels]! + data[(y * info.width + x) * info.channels + 1]!;
+      expect(luma(255, 315 + 172 + 14)).toBeLessThan(luma(20, 315) - 6);
+    },
+  );
 });

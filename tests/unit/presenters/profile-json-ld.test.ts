@@ -72,46 +72,50 @@ describe('profileJsonLdData', () => {
     });
   });
 
-  it('is a LocalBusiness named after the business, with its PostalAddress (ilçe as locality, il as region) and sameAs', () => {
-    const business = {
-      ...profile,
-      company: 'Kaya Seramik',
-      addressLine: 'Moda Cad. No: 12',
-      district: 'Kadıköy',
-      city: 'İstanbul',
-      postalCode: '34710',
-    };
-    const links = [
-      link(1, 'instagram', 'https://instagram.com/kayaseramik'),
-      link(2, 'youtube', 'https://youtube.com/@gizli', false),
-      link(3, 'wifi', 'Misafir|sifre123'),
-      link(4, 'iban', 'TR330006100519786457841326|Ayşe Kaya'),
-      link(5, 'phone', 'tel:+902161234567'),
-      link(6, 'whatsapp', 'https://wa.me/905321234567'),
-      link(7, 'website', 'https://kayaseramik.com.tr'),
-      link(8, 'linkedin', 'https://linkedin.com/in/aysekaya'),
-      link(9, 'email', 'mailto:siparis@example.com'),
-      link(10, 'instagram', 'javascript:alert(1)'),
-    ];
-    expect(dataOf({ profile: business, socialLinks: links })).toEqual({
-      '@context': 'https://schema.org',
-      '@type': 'LocalBusiness',
-      name: 'Kaya Seramik',
-      url: 'https://vizit.example/aysekaya',
-      image: 'https://vizit.example/aysekaya/og.png?v=7',
-      telephone: '+905321234567',
-      email: 'ayse@example.com',
-      address: {
-        '@type': 'PostalAddress',
-        streetAddress: 'Moda Cad. No: 12',
-        addressLocality: 'Kadıköy',
-        addressRegion: 'İstanbul',
+  it(
+    'is a LocalBusiness named after the business, with its PostalAddress (ilçe as locality, il as ' +
+      'region) and sameAs',
+    () => {
+      const business = {
+        ...profile,
+        company: 'Kaya Seramik',
+        addressLine: 'Moda Cad. No: 12',
+        district: 'Kadıköy',
+        city: 'İstanbul',
         postalCode: '34710',
-        addressCountry: 'TR',
-      },
-      sameAs: ['https://instagram.com/kayaseramik', 'https://linkedin.com/in/aysekaya'],
-    });
-  });
+      };
+      const links = [
+        link(1, 'instagram', 'https://instagram.com/kayaseramik'),
+        link(2, 'youtube', 'https://youtube.com/@gizli', false),
+        link(3, 'wifi', 'Misafir|sifre123'),
+        link(4, 'iban', 'TR330006100519786457841326|Ayşe Kaya'),
+        link(5, 'phone', 'tel:+902161234567'),
+        link(6, 'whatsapp', 'https://wa.me/905321234567'),
+        link(7, 'website', 'https://kayaseramik.com.tr'),
+        link(8, 'linkedin', 'https://linkedin.com/in/aysekaya'),
+        link(9, 'email', 'mailto:siparis@example.com'),
+        link(10, 'instagram', 'javascript:alert(1)'),
+      ];
+      expect(dataOf({ profile: business, socialLinks: links })).toEqual({
+        '@context': 'https://schema.org',
+        '@type': 'LocalBusiness',
+        name: 'Kaya Seramik',
+        url: 'https://vizit.example/aysekaya',
+        image: 'https://vizit.example/aysekaya/og.png?v=7',
+        telephone: '+905321234567',
+        email: 'ayse@example.com',
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: 'Moda Cad. No: 12',
+          addressLocality: 'Kadıköy',
+          addressRegion: 'İstanbul',
+          postalCode: '34710',
+          addressCountry: 'TR',
+        },
+        sameAs: ['https://instagram.com/kayaseramik', 'https://linkedin.com/in/aysekaya'],
+      });
+    },
+  );
 
   it('names no phone or e-mail the page does not show, and takes a visible phone link instead', () => {
     const hidden = dataOf({ profile: { ...profile, isPhoneVisible: false, isEmailVisible: false } });
@@ -133,14 +137,18 @@ describe('profileJsonLdData', () => {
     expect(dataOf({ profile: hiddenPhoto }).image).toBe('https://vizit.example/aysekaya/og.png?v=7');
   });
 
-  it('names the photo at STORAGE_PUBLIC_URL when set, as the page shows it, and the sharing card still at the origin', () => {
-    const cdn = 'https://cdn.example.com/vizit';
-    const withPhoto = source({ profile: { ...profile, profilePhoto: '/uploads/1/p.jpg?v=5' } });
-    expect(profileJsonLdData(withPhoto, ORIGIN, cdn).image).toBe('https://cdn.example.com/vizit/1/p.jpg?v=5');
-    expect(profileJsonLdData(source(), ORIGIN, cdn).image).toMatch(
-      /^https:\/\/vizit\.example\/aysekaya\/og\.png\?v=\d+$/,
-    );
-  });
+  it(
+    'names the photo at STORAGE_PUBLIC_URL when set, as the page shows it, and the sharing card still ' +
+      'at the origin',
+    () => {
+      const cdn = 'https://cdn.example.com/vizit';
+      const withPhoto = source({ profile: { ...profile, profilePhoto: '/uploads/1/p.jpg?v=5' } });
+      expect(profileJsonLdData(withPhoto, ORIGIN, cdn).image).toBe('https://cdn.example.com/vizit/1/p.jpg?v=5');
+      expect(profileJsonLdData(source(), ORIGIN, cdn).image).toMatch(
+        /^https:\/\/vizit\.example\/aysekaya\/og\.png\?v=\d+$/,
+      );
+    },
+  );
 
   it('leaves out an address with no parts', () => {
     expect(dataOf()).not.toHaveProperty('address');

@@ -106,52 +106,60 @@ describe('click counters (property: counter = the clicks recorded on that link a
     expect(sorted(await clickCounters())).toEqual(sorted(expected));
   });
 
-  it('adds to a day counted by an earlier batch, and counts only clicks of links that still belong to their customer', async () => {
-    const ayse = await addCustomer(1);
-    const mehmet = await addCustomer(2);
-    const [a1, a2] = await addLinks(ayse, 2);
-    const [m1] = await addLinks(mehmet, 1);
-    const clicks = new ClickRepository(db, 'Europe/Istanbul');
-    const noon = Date.parse('2026-11-21T09:00:00Z');
-    expect(await clicks.insertMany([{ customerId: ayse, linkId: a1!, clickedAt: noon }])).toBe(1);
-    await db('social_links').where({ id: a2 }).delete();
-    expect(
-      await clicks.insertMany([
-        { customerId: ayse, linkId: a1!, clickedAt: noon + 1 },
-        { customerId: ayse, linkId: a2!, clickedAt: noon }, // deleted since
-        { customerId: ayse, linkId: m1!, clickedAt: noon }, // Mehmet's link under Ayşe's name
-        { customerId: ayse, linkId: 999_999, clickedAt: noon },
-      ]),
-    ).toBe(1);
-    expect(sorted(await clickCounters())).toEqual([[`${ayse}|${a1}|2026-11-21`, 2]]);
-  });
+  it(
+    'adds to a day counted by an earlier batch, and counts only clicks of links that still belong to ' +
+      'their customer',
+    async () => {
+      const ayse = await addCustomer(1);
+      const mehmet = await addCustomer(2);
+      const [a1, a2] = await addLinks(ayse, 2);
+      const [m1] = await addLinks(mehmet, 1);
+      const clicks = new ClickRepository(db, 'Europe/Istanbul');
+      const noon = Date.parse('2026-11-21T09:00:00Z');
+      expect(await clicks.insertMany([{ customerId: ayse, linkId: a1!, clickedAt: noon }])).toBe(1);
+      await db('social_links').where({ id: a2 }).delete();
+      expect(
+        await clicks.insertMany([
+          { customerId: ayse, linkId: a1!, clickedAt: noon + 1 },
+          { customerId: ayse, linkId: a2!, clickedAt: noon }, // deleted since
+          { customerId: ayse, linkId: m1!, clickedAt: noon }, // Mehmet's link under Ayşe's name
+          { customerId: ayse, linkId: 999_999, clickedAt: noon },
+        ]),
+      ).toBe(1);
+      expect(sorted(await clickCounters())).toEqual([[`${ayse}|${a1}|2026-11-21`, 2]]);
+    },
+  );
 });
 
 describe('source counters (written with the views, in the same transaction)', () => {
-  it('counts each view under its source and day, direct when none is given, beside unchanged raw rows and day counters', async () => {
-    const id = await addCustomer(1);
-    const views = new ViewRepository(db, 'Europe/Istanbul');
-    const late = Date.parse('2026-11-21T20:59:00Z'); // 23:59 in Istanbul
-    const early = Date.parse('2026-11-21T21:01:00Z'); // 00:01 on the 22nd
-    const sources: VisitSource[] = [...VISIT_SOURCES];
-    await views.insertMany([
-      ...sources.map((source) => ({ customerId: id, viewedAt: late, source })),
-      { customerId: id, viewedAt: late, source: 'qr' },
-      { customerId: id, viewedAt: early },
-    ]);
-    const rows: Array<{ day: string; source: string; views: number }> = await db('view_source_days')
-      .select('day', 'source', 'views')
-      .orderBy(['day', 'source']);
-    const expected = sources
-      .map((source) => ({ day: '2026-11-21', source, views: source === 'qr' ? 2 : 1 }))
-      .sort((a, b) => (a.source < b.source ? -1 : 1));
-    expect(rows).toEqual([...expected, { day: '2026-11-22', source: 'direct', views: 1 }]);
-    expect(await db('profile_views').count({ n: '*' }).first()).toMatchObject({ n: sources.length + 2 });
-    expect(await db('profile_view_days').select('day', 'views').orderBy('day')).toEqual([
-      { day: '2026-11-21', views: sources.length + 1 },
-      { day: '2026-11-22', views: 1 },
-    ]);
-  });
+  it(
+    'counts each view under its source and day, direct when none is given, beside unchanged raw rows and ' +
+      'day counters',
+    async () => {
+      const id = await addCustomer(1);
+      const views = new ViewRepository(db, 'Europe/Istanbul');
+      const late = Date.parse('2026-11-21T20:59:00Z'); // 23:59 in Istanbul
+      const early = Date.parse('2026-11-21T21:01:00Z'); // 00:01 on the 22nd
+      const sources: VisitSource[] = [...VISIT_SOURCES];
+      await views.insertMany([
+        ...sources.map((source) => ({ customerId: id, viewedAt: late, source })),
+        { customerId: id, viewedAt: late, source: 'qr' },
+        { customerId: id, viewedAt: early },
+      ]);
+      const rows: Array<{ day: string; source: string; views: number }> = await db('view_source_days')
+        .select('day', 'source', 'views')
+        .orderBy(['day', 'source']);
+      const expected = sources
+        .map((source) => ({ day: '2026-11-21', source, views: source === 'qr' ? 2 : 1 }))
+        .sort((a, b) => (a.source < b.source ? -1 : 1));
+      expect(rows).toEqual([...expected, { day: '2026-11-22', source: 'direct', views: 1 }]);
+      expect(await db('profile_views').count({ n: '*' }).first()).toMatchObject({ n: sources.length + 2 });
+      expect(await db('profile_view_days').select('day', 'views').orderBy('day')).toEqual([
+        { day: '2026-11-21', views: sources.length + 1 },
+        { day: '2026-11-22', views: 1 },
+      ]);
+    },
+  );
 
   it('rolls the source counters back with the views when the batch fails', async () => {
     const id = await addCustomer(1);

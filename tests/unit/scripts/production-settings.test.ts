@@ -39,13 +39,17 @@ describe('the production settings', () => {
     expect(engines).toBe('>=24');
   });
 
-  it("prune the Docker image's node_modules of build leftovers after the dev dependencies, before the run stage copies it", () => {
-    const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
-    const prune = buildStage.indexOf('npm prune --omit=dev');
-    const leftovers = buildStage.indexOf('node dist/scripts/prune-image.js');
-    expect(prune).toBeGreaterThan(0);
-    expect(leftovers).toBeGreaterThan(prune);
-  });
+  it(
+    "prune the Docker image's node_modules of build leftovers after the dev dependencies, before the run " +
+      'stage copies it',
+    () => {
+      const buildStage = dockerfile.slice(0, dockerfile.lastIndexOf('\nFROM '));
+      const prune = buildStage.indexOf('npm prune --omit=dev');
+      const leftovers = buildStage.indexOf('node dist/scripts/prune-image.js');
+      expect(prune).toBeGreaterThan(0);
+      expect(leftovers).toBeGreaterThan(prune);
+    },
+  );
 
   it('give the Docker image every folder the server reads at run time, its data files included', () => {
     const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));

@@ -229,32 +229,35 @@ const SOURCE_HEADER = [
   .join(';');
 
 describe('StatsService.csv', () => {
-  it("writes a row a day with views and each link's clicks: BOM, `;`, CRLF, quoted labels, Turkish letters", async () => {
-    await views(ayse, ist('2026-11-21T09:00:00'), 2);
-    await views(ayse, ist('2026-11-15T09:00:00'), 1);
-    await clicks(ayse, links.custom, ist('2026-11-21T10:00:00'), 2);
-    await clicks(ayse, links.instagram, ist('2026-11-15T10:00:00'), 1);
-    await clicks(mehmet, mehmetsLink, ist('2026-11-21T10:00:00'), 5);
-    const csv = await stats().csv({ id: ayse, slug: 'aysekaya' }, 7);
-    expect(csv.fileName).toBe('aysekaya-istatistik-7-gun-20261121.csv');
-    const bytes = Buffer.from(csv.body, 'utf8');
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    // These views come with no source: each is counted as direct, the last source column.
-    const direct = (n: number) => `${';0'.repeat(VISIT_SOURCES.length - 1)};${n}`;
-    const noSources = direct(0);
-    expect(bytes.toString('utf8').slice(1)).toBe(
-      `Tarih;Görüntülenme;Instagram;Wi-Fi;Eski Kampanya;"Atölye; ""Kurslar""";${SOURCE_HEADER}\r\n` +
-        `2026-11-15;1;1;0;0;0${direct(1)}\r\n` +
-        `2026-11-16;0;0;0;0;0${noSources}\r\n` +
-        `2026-11-17;0;0;0;0;0${noSources}\r\n` +
-        `2026-11-18;0;0;0;0;0${noSources}\r\n` +
-        `2026-11-19;0;0;0;0;0${noSources}\r\n` +
-        `2026-11-20;0;0;0;0;0${noSources}\r\n` +
-        `2026-11-21;2;0;0;0;2${direct(2)}\r\n`,
-    );
-    // "Görüntülenme" as UTF-8 bytes: ö is C3 B6, ü is C3 BC.
-    expect(bytes.includes(Buffer.from([0x47, 0xc3, 0xb6, 0x72, 0xc3, 0xbc]))).toBe(true);
-  });
+  it(
+    "writes a row a day with views and each link's clicks: BOM, `;`, CRLF, quoted labels, " + 'Turkish letters',
+    async () => {
+      await views(ayse, ist('2026-11-21T09:00:00'), 2);
+      await views(ayse, ist('2026-11-15T09:00:00'), 1);
+      await clicks(ayse, links.custom, ist('2026-11-21T10:00:00'), 2);
+      await clicks(ayse, links.instagram, ist('2026-11-15T10:00:00'), 1);
+      await clicks(mehmet, mehmetsLink, ist('2026-11-21T10:00:00'), 5);
+      const csv = await stats().csv({ id: ayse, slug: 'aysekaya' }, 7);
+      expect(csv.fileName).toBe('aysekaya-istatistik-7-gun-20261121.csv');
+      const bytes = Buffer.from(csv.body, 'utf8');
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      // These views come with no source: each is counted as direct, the last source column.
+      const direct = (n: number) => `${';0'.repeat(VISIT_SOURCES.length - 1)};${n}`;
+      const noSources = direct(0);
+      expect(bytes.toString('utf8').slice(1)).toBe(
+        `Tarih;Görüntülenme;Instagram;Wi-Fi;Eski Kampanya;"Atölye; ""Kurslar""";${SOURCE_HEADER}\r\n` +
+          `2026-11-15;1;1;0;0;0${direct(1)}\r\n` +
+          `2026-11-16;0;0;0;0;0${noSources}\r\n` +
+          `2026-11-17;0;0;0;0;0${noSources}\r\n` +
+          `2026-11-18;0;0;0;0;0${noSources}\r\n` +
+          `2026-11-19;0;0;0;0;0${noSources}\r\n` +
+          `2026-11-20;0;0;0;0;0${noSources}\r\n` +
+          `2026-11-21;2;0;0;0;2${direct(2)}\r\n`,
+      );
+      // "Görüntülenme" as UTF-8 bytes: ö is C3 B6, ü is C3 BC.
+      expect(bytes.includes(Buffer.from([0x47, 0xc3, 0xb6, 0x72, 0xc3, 0xbc]))).toBe(true);
+    },
+  );
 
   it.each([30, 90] as const)('has a header and %i day rows', async (days) => {
     const csv = await stats().csv({ id: mehmet, slug: 'mehmetdemir' }, days);

@@ -50,40 +50,43 @@ afterEach(async () => {
 });
 
 describe('StatsService.summary', () => {
-  it('counts today, yesterday, this month and last month in Istanbul days, last 7 days oldest first with zeros', async () => {
-    await record(customerId, [
-      ...times(3, ist('2026-11-21T11:00:00')),
-      ist('2026-11-21T23:59:59.999'), // later today still counts as today
-      ist('2026-11-21T00:00:00'), // = 2026-11-20T21:00:00Z: today in Istanbul, the 20th in UTC
-      ist('2026-11-20T23:59:59.999'), // the last millisecond of yesterday
-      ist('2026-11-20T00:00:00'),
-      ist('2026-11-15T12:00:00'), // first day of the 7
-      ist('2026-11-14T23:59:59.999'), // the day before the 7: this month, not the list
-      ist('2026-11-01T00:00:00'), // first moment of this month
-      ...times(4, ist('2026-10-31T23:59:59.000')), // last second of last month
-      ist('2026-10-01T00:00:00'), // first moment of last month
-      ist('2026-09-30T23:59:59.999'), // the month before: nowhere
-      ist('2026-11-22T00:00:00'), // tomorrow (a clock that ran ahead): nowhere
-    ]);
-    await record(otherId, times(50, ist('2026-11-21T10:00:00')));
+  it(
+    'counts today, yesterday, this month and last month ' + 'in Istanbul days, last 7 days oldest first with zeros',
+    async () => {
+      await record(customerId, [
+        ...times(3, ist('2026-11-21T11:00:00')),
+        ist('2026-11-21T23:59:59.999'), // later today still counts as today
+        ist('2026-11-21T00:00:00'), // = 2026-11-20T21:00:00Z: today in Istanbul, the 20th in UTC
+        ist('2026-11-20T23:59:59.999'), // the last millisecond of yesterday
+        ist('2026-11-20T00:00:00'),
+        ist('2026-11-15T12:00:00'), // first day of the 7
+        ist('2026-11-14T23:59:59.999'), // the day before the 7: this month, not the list
+        ist('2026-11-01T00:00:00'), // first moment of this month
+        ...times(4, ist('2026-10-31T23:59:59.000')), // last second of last month
+        ist('2026-10-01T00:00:00'), // first moment of last month
+        ist('2026-09-30T23:59:59.999'), // the month before: nowhere
+        ist('2026-11-22T00:00:00'), // tomorrow (a clock that ran ahead): nowhere
+      ]);
+      await record(otherId, times(50, ist('2026-11-21T10:00:00')));
 
-    const summary = await statsAt(ist('2026-11-21T12:00:00')).summary(customerId);
-    expect(summary).toEqual({
-      todayViews: 5,
-      yesterdayViews: 2,
-      monthlyViews: 5 + 2 + 1 + 1 + 1,
-      lastMonthViews: 4 + 1,
-      dailyStats: [
-        { date: '2026-11-15', views: 1 },
-        { date: '2026-11-16', views: 0 },
-        { date: '2026-11-17', views: 0 },
-        { date: '2026-11-18', views: 0 },
-        { date: '2026-11-19', views: 0 },
-        { date: '2026-11-20', views: 2 },
-        { date: '2026-11-21', views: 5 },
-      ],
-    });
-  });
+      const summary = await statsAt(ist('2026-11-21T12:00:00')).summary(customerId);
+      expect(summary).toEqual({
+        todayViews: 5,
+        yesterdayViews: 2,
+        monthlyViews: 5 + 2 + 1 + 1 + 1,
+        lastMonthViews: 4 + 1,
+        dailyStats: [
+          { date: '2026-11-15', views: 1 },
+          { date: '2026-11-16', views: 0 },
+          { date: '2026-11-17', views: 0 },
+          { date: '2026-11-18', views: 0 },
+          { date: '2026-11-19', views: 0 },
+          { date: '2026-11-20', views: 2 },
+          { date: '2026-11-21', views: 5 },
+        ],
+      });
+    },
+  );
 
   it('answers zeros for a profile nobody has viewed, with a row for each of the 7 days', async () => {
     const summary = await statsAt(ist('2026-11-21T12:00:00')).summary(customerId);

@@ -95,21 +95,24 @@ describe.each(drivers)('FileStorage on $name', (driver) => {
       expect(await read(7, 'profile-abc.jpg')).toBe('resim');
     });
 
-    it('has content written by its maker (a re-encoded image) into a file the driver names, and publishes it whole', async () => {
-      const content = Buffer.alloc(512 * 1024 + 3, 9);
-      const given: string[] = [];
-      const publicPath = await storage.saveFile(7, 'cover-a.jpg', {
-        writeTo: async (file) => {
-          given.push(file);
-          await writeFile(file, content);
-        },
-      });
-      expect(publicPath).toBe('/uploads/7/cover-a.jpg');
-      expect(await under.stored(7)).toEqual(['cover-a.jpg']);
-      expect((await storage.readFile(7, publicPath))?.equals(content)).toBe(true);
-      expect(given).toHaveLength(1);
-      expect(existsSync(given[0]!)).toBe(false);
-    });
+    it(
+      'has content written by its maker (a re-encoded image) ' + 'into a file the driver names, and publishes it whole',
+      async () => {
+        const content = Buffer.alloc(512 * 1024 + 3, 9);
+        const given: string[] = [];
+        const publicPath = await storage.saveFile(7, 'cover-a.jpg', {
+          writeTo: async (file) => {
+            given.push(file);
+            await writeFile(file, content);
+          },
+        });
+        expect(publicPath).toBe('/uploads/7/cover-a.jpg');
+        expect(await under.stored(7)).toEqual(['cover-a.jpg']);
+        expect((await storage.readFile(7, publicPath))?.equals(content)).toBe(true);
+        expect(given).toHaveLength(1);
+        expect(existsSync(given[0]!)).toBe(false);
+      },
+    );
 
     it('leaves nothing when the maker fails half-way: no file, no temporary file, the error passed on', async () => {
       const failure = new Error('kodlama yarıda kaldı');

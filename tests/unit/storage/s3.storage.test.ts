@@ -161,21 +161,24 @@ describe('S3Storage', () => {
       };
     };
 
-    it('lets a file go up for as long as it keeps moving, while a limit on the whole request would end it', async () => {
-      const { proxy, source, requests, uploads } = await throttled();
-      try {
-        const bounded = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow-bounded/' });
-        await expect(bounded.saveFile(2, 'katalog.pdf', { fromFile: source })).rejects.toBeInstanceOf(
-          StorageUnavailableError,
-        );
-        const storage = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow/', uploadClient: uploads });
-        const publicPath = await storage.saveFile(2, 'katalog.pdf', { fromFile: source });
-        expect((await storage.readFile(2, publicPath))?.equals(content)).toBe(true);
-        expect(proxy.forwarded).toBeGreaterThan(content.length);
-      } finally {
-        await proxy.close();
-      }
-    });
+    it(
+      'lets a file go up for as long as it keeps moving, ' + 'while a limit on the whole request would end it',
+      async () => {
+        const { proxy, source, requests, uploads } = await throttled();
+        try {
+          const bounded = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow-bounded/' });
+          await expect(bounded.saveFile(2, 'katalog.pdf', { fromFile: source })).rejects.toBeInstanceOf(
+            StorageUnavailableError,
+          );
+          const storage = new S3Storage(requests, { bucket: s3.bucket, prefix: 'slow/', uploadClient: uploads });
+          const publicPath = await storage.saveFile(2, 'katalog.pdf', { fromFile: source });
+          expect((await storage.readFile(2, publicPath))?.equals(content)).toBe(true);
+          expect(proxy.forwarded).toBeGreaterThan(content.length);
+        } finally {
+          await proxy.close();
+        }
+      },
+    );
 
     it('gives up on an upload that stops moving', async () => {
       const { proxy, source, requests, uploads } = await throttled();

@@ -71,16 +71,20 @@ describe('looksLikeText', () => {
 });
 
 describe('readCsv', () => {
-  it('keeps quoted newlines and separators, trims stray spaces, skips blank rows and numbers rows as a spreadsheet does', async () => {
-    const text = 'ad;soyad;bio\r\n\r\n  Ayşe ; Kaya ;"Seramik;\r\nçini"\r\n;;\r\nAli;Veli;"Çift ""tırnak"""\r\n';
-    const sheet = await readCsv(Buffer.from(text, 'utf8'));
-    expect(sheet.separator).toBe(';');
-    expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
-    expect(sheet.records).toEqual([
-      { row: 3, cells: ['Ayşe', 'Kaya', 'Seramik;\r\nçini'] },
-      { row: 5, cells: ['Ali', 'Veli', 'Çift "tırnak"'] },
-    ]);
-  });
+  it(
+    'keeps quoted newlines and separators, trims stray spaces, skips blank rows and numbers rows as a ' +
+      'spreadsheet does',
+    async () => {
+      const text = 'ad;soyad;bio\r\n\r\n  Ayşe ; Kaya ;"Seramik;\r\nçini"\r\n;;\r\nAli;Veli;"Çift ""tırnak"""\r\n';
+      const sheet = await readCsv(Buffer.from(text, 'utf8'));
+      expect(sheet.separator).toBe(';');
+      expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
+      expect(sheet.records).toEqual([
+        { row: 3, cells: ['Ayşe', 'Kaya', 'Seramik;\r\nçini'] },
+        { row: 5, cells: ['Ali', 'Veli', 'Çift "tırnak"'] },
+      ]);
+    },
+  );
 
   it('finds the header after leading blank lines', async () => {
     const sheet = await readCsv(Buffer.from('\n\nname,surname\nA,B\n'));
@@ -109,14 +113,18 @@ describe('readCsv', () => {
     );
   });
 
-  it('skips blank rows of any length as they come, counting them in the row numbers, and keeps blank lines inside quotes', async () => {
-    const text =
-      `ad;soyad;bio\n${'\n'.repeat(5000)}${';;\r\n'.repeat(5000)} ; ` +
-      `\t;\nAli;Veli;"bir\n;;\n\niki"\n${';'.repeat(200_000)}`;
-    const sheet = await readCsv(Buffer.from(text));
-    expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
-    expect(sheet.records).toEqual([{ row: 10_003, cells: ['Ali', 'Veli', 'bir\n;;\n\niki'] }]);
-  });
+  it(
+    'skips blank rows of any length as they come, counting them in the row numbers, and keeps blank lines ' +
+      'inside quotes',
+    async () => {
+      const text =
+        `ad;soyad;bio\n${'\n'.repeat(5000)}${';;\r\n'.repeat(5000)} ; ` +
+        `\t;\nAli;Veli;"bir\n;;\n\niki"\n${';'.repeat(200_000)}`;
+      const sheet = await readCsv(Buffer.from(text));
+      expect(sheet.header).toEqual(['ad', 'soyad', 'bio']);
+      expect(sheet.records).toEqual([{ row: 10_003, cells: ['Ali', 'Veli', 'bir\n;;\n\niki'] }]);
+    },
+  );
 
   it('stops at the first row past the limit, and past as many rows of quoted empty cells', async () => {
     expect((await readCsv(Buffer.from('ad\n1\n2\n3\n'))).records).toHaveLength(3);
@@ -128,26 +136,29 @@ describe('readCsv', () => {
     );
   });
 
-  it('keeps a character whole wherever the reading cuts the file into pieces (every byte around 4,096 and 8,192)', async () => {
-    const files: [string, string, (text: string) => Buffer][] = [
-      ['UTF-8', '😀', (text) => Buffer.from(text)],
-      ['UTF-8', '₺', (text) => Buffer.from(text)],
-      ['UTF-8 with a byte order mark', '😀', (text) => Buffer.from(`\uFEFF${text}`)],
-      ['UTF-16', '😀', (text) => iconv.encode(text, 'utf-16le', { addBOM: true })],
-      ['Windows-1254', 'ş', (text) => iconv.encode(text, 'windows-1254')],
-    ];
-    const broken: string[] = [];
-    for (const [encoding, character, encode] of files) {
-      for (const boundary of [4096, 8192]) {
-        // 'ad;bio\n' and ';xx' come before the character: it starts at byte filler + 10.
-        for (let filler = boundary - 14; filler <= boundary - 8; filler++) {
-          const sheet = await readCsvWithLimits(encode(`ad;bio\n${'x'.repeat(filler)};xx${character}yy\n`), LIMITS);
-          const cell = sheet.records[0]?.cells[1];
-          if (cell !== `xx${character}yy`)
-            broken.push(`${encoding} ${character} at ${filler + 10}: ${JSON.stringify(cell)}`);
+  it(
+    'keeps a character whole wherever the reading cuts the ' + 'file into pieces (every byte around 4,096 and 8,192)',
+    async () => {
+      const files: [string, string, (text: string) => Buffer][] = [
+        ['UTF-8', '😀', (text) => Buffer.from(text)],
+        ['UTF-8', '₺', (text) => Buffer.from(text)],
+        ['UTF-8 with a byte order mark', '😀', (text) => Buffer.from(`\uFEFF${text}`)],
+        ['UTF-16', '😀', (text) => iconv.encode(text, 'utf-16le', { addBOM: true })],
+        ['Windows-1254', 'ş', (text) => iconv.encode(text, 'windows-1254')],
+      ];
+      const broken: string[] = [];
+      for (const [encoding, character, encode] of files) {
+        for (const boundary of [4096, 8192]) {
+          // 'ad;bio\n' and ';xx' come before the character: it starts at byte filler + 10.
+          for (let filler = boundary - 14; filler <= boundary - 8; filler++) {
+            const sheet = await readCsvWithLimits(encode(`ad;bio\n${'x'.repeat(filler)};xx${character}yy\n`), LIMITS);
+            const cell = sheet.records[0]?.cells[1];
+            if (cell !== `xx${character}yy`)
+              broken.push(`${encoding} ${character} at ${filler + 10}: ${JSON.stringify(cell)}`);
+          }
         }
       }
-    }
-    expect(broken).toEqual([]);
-  });
+      expect(broken).toEqual([]);
+    },
+  );
 });

@@ -97,79 +97,89 @@ describe('parseImportFile', () => {
 describe('parseImportFile: the business on the card (issue 24)', () => {
   const header = 'ad;soyad;firma;unvan;adres;ilce;il;posta_kodu';
 
-  it('reads the six columns, Turkish or English, and stores them as the forms do (trimmed, empty as null)', async () => {
-    const turkish = await parseImportFile(
-      Buffer.from(
-        `${header}\nAyşe;Kaya; Kaya Seramik ;Kurucu;"Moda Cad. No: 12\nKat 2";Kadıköy;İstanbul;34710\nAli;Veli;;;;;;\n`,
-      ),
-    );
-    expect(turkish.rows[0]!.customer).toMatchObject({
-      company: 'Kaya Seramik',
-      title: 'Kurucu',
-      address_line: 'Moda Cad. No: 12 Kat 2',
-      district: 'Kadıköy',
-      city: 'İstanbul',
-      postal_code: '34710',
-    });
-    expect(turkish.rows[0]!.notes).toEqual({});
-    expect(turkish.rows[1]!.customer).toMatchObject({
-      company: null,
-      title: null,
-      address_line: null,
-      district: null,
-      city: null,
-      postal_code: null,
-    });
-    const english = await parseImportFile(
-      Buffer.from(
-        'Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. ' +
-          '1,Çankaya,Ankara,06100\n',
-      ),
-    );
-    expect(english.rows[0]!.customer).toMatchObject({
-      company: 'Veli Ltd.',
-      title: 'Müdür',
-      address_line: 'Atatürk Blv. 1',
-      district: 'Çankaya',
-      city: 'Ankara',
-      postal_code: '06100',
-    });
-  });
+  it(
+    'reads the six columns, Turkish or English, and ' + 'stores them as the forms do (trimmed, empty as null)',
+    async () => {
+      const turkish = await parseImportFile(
+        Buffer.from(
+          `${header}\nAyşe;Kaya; Kaya Seramik ;Kurucu;"Moda Cad. No: 12\nKat ` +
+            `2";Kadıköy;İstanbul;34710\nAli;Veli;;;;;;\n`,
+        ),
+      );
+      expect(turkish.rows[0]!.customer).toMatchObject({
+        company: 'Kaya Seramik',
+        title: 'Kurucu',
+        address_line: 'Moda Cad. No: 12 Kat 2',
+        district: 'Kadıköy',
+        city: 'İstanbul',
+        postal_code: '34710',
+      });
+      expect(turkish.rows[0]!.notes).toEqual({});
+      expect(turkish.rows[1]!.customer).toMatchObject({
+        company: null,
+        title: null,
+        address_line: null,
+        district: null,
+        city: null,
+        postal_code: null,
+      });
+      const english = await parseImportFile(
+        Buffer.from(
+          'Name,Surname,Company,Title,Address,District,City,Postal_Code\nAli,Veli,Veli Ltd.,Müdür,Atatürk Blv. ' +
+            '1,Çankaya,Ankara,06100\n',
+        ),
+      );
+      expect(english.rows[0]!.customer).toMatchObject({
+        company: 'Veli Ltd.',
+        title: 'Müdür',
+        address_line: 'Atatürk Blv. 1',
+        district: 'Çankaya',
+        city: 'Ankara',
+        postal_code: '06100',
+      });
+    },
+  );
 
-  it('reads a postal code Excel turned into a 4-digit number with its leading 0 back, and says so in the row', async () => {
-    const [row] = (await parseImportFile(Buffer.from(`${header}\nAli;Veli;;;;Çankaya;Ankara;6100\n`))).rows;
-    expect(row!.customer?.postal_code).toBe('06100');
-    expect(row!.notes).toEqual({ postal_code: messages.postalCodePadded('6100', '06100') });
-    expect(messages.postalCodePadded('6100', '06100')).toBe("Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.");
-  });
+  it(
+    'reads a postal code Excel turned into a 4-digit ' + 'number with its leading 0 back, and says so in the row',
+    async () => {
+      const [row] = (await parseImportFile(Buffer.from(`${header}\nAli;Veli;;;;Çankaya;Ankara;6100\n`))).rows;
+      expect(row!.customer?.postal_code).toBe('06100');
+      expect(row!.notes).toEqual({ postal_code: messages.postalCodePadded('6100', '06100') });
+      expect(messages.postalCodePadded('6100', '06100')).toBe("Excel baştaki 0'ı silmiş: 6100, 06100 olarak alındı.");
+    },
+  );
 
-  it("refuses values past the forms' limits and postal codes that are not 5 digits, keyed by field, in Turkish", async () => {
-    const long = (n: number) => 'ş'.repeat(n);
-    const lines = [
-      `Ali;Veli;${long(101)};${long(101)};${long(201)};${long(61)};${long(61)};123`,
-      `Ali;Veli;${long(100)};${long(100)};${long(200)};${long(60)};${long(60)};34710`,
-      'Ali;Veli;;;;;;0612',
-      'Ali;Veli;;;;;;347100',
-      'Ali;Veli;;;;;;34 710',
-      'Ali;Veli;;;;;;ABCDE',
-      'Ali;Veli;A\u0007B;C\u202ED;;;;',
-    ];
-    const rows = (await parseImportFile(Buffer.from(`${header}\n${lines.join('\n')}\n`))).rows;
-    expect(rows[0]!.customer).toBeNull();
-    expect(rows[0]!.errors).toEqual({
-      company: 'İşletme adı en fazla 100 karakter olabilir.',
-      title: 'Unvan en fazla 100 karakter olabilir.',
-      address_line: 'Adres en fazla 200 karakter olabilir.',
-      district: 'İlçe en fazla 60 karakter olabilir.',
-      city: 'İl en fazla 60 karakter olabilir.',
-      postal_code: identityMessages.postalCode,
-    });
-    expect(rows[1]!.errors).toEqual({});
-    expect(rows[1]!.customer?.address_line).toHaveLength(200);
-    for (const row of rows.slice(2, 6)) expect(row.errors).toEqual({ postal_code: identityMessages.postalCode });
-    expect(rows[6]!.errors).toEqual({
-      company: 'İşletme adı kontrol karakterleri içeremez.',
-      title: 'Unvan kontrol karakterleri içeremez.',
-    });
-  });
+  it(
+    "refuses values past the forms' limits and postal codes that are not 5 digits, keyed by " + 'field, in Turkish',
+    async () => {
+      const long = (n: number) => 'ş'.repeat(n);
+      const lines = [
+        `Ali;Veli;${long(101)};${long(101)};${long(201)};${long(61)};${long(61)};123`,
+        `Ali;Veli;${long(100)};${long(100)};${long(200)};${long(60)};${long(60)};34710`,
+        'Ali;Veli;;;;;;0612',
+        'Ali;Veli;;;;;;347100',
+        'Ali;Veli;;;;;;34 710',
+        'Ali;Veli;;;;;;ABCDE',
+        'Ali;Veli;A\u0007B;C\u202ED;;;;',
+      ];
+      const rows = (await parseImportFile(Buffer.from(`${header}\n${lines.join('\n')}\n`))).rows;
+      expect(rows[0]!.customer).toBeNull();
+      expect(rows[0]!.errors).toEqual({
+        company: 'İşletme adı en fazla 100 karakter olabilir.',
+        title: 'Unvan en fazla 100 karakter olabilir.',
+        address_line: 'Adres en fazla 200 karakter olabilir.',
+        district: 'İlçe en fazla 60 karakter olabilir.',
+        city: 'İl en fazla 60 karakter olabilir.',
+        postal_code: identityMessages.postalCode,
+      });
+      expect(rows[1]!.errors).toEqual({});
+      expect(rows[1]!.customer?.address_line).toHaveLength(200);
+      for (const row of rows.slice(2, 6)) expect(row.errors).toEqual({ postal_code: identityMessages.postalCode });
+      expect(rows[6]!.errors).toEqual({
+        company: 'İşletme adı kontrol karakterleri içeremez.',
+        title: 'Unvan kontrol karakterleri içeremez.',
+      });
+    },
+  );
 });

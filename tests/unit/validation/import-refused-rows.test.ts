@@ -36,12 +36,16 @@ describe('refusedRowsFile', () => {
     }
   });
 
-  it('replaces the reasons of a file of ours uploaded again instead of adding a second hata column, and pads a short row up to it', async () => {
-    const file = await refusedOf(Buffer.from('ad;soyad;hata;ek\n;Kaya;eski neden;x\nAli\n', 'utf8'));
-    expect(file.content.toString('utf8')).toBe(
-      'ad;soyad;hata;ek\r\n;Kaya;Ad: Ad zorunludur.;x\r\nAli;;Soyad: Soyad zorunludur.\r\n',
-    );
-  });
+  it(
+    'replaces the reasons of a file of ours uploaded again instead of adding a second hata column, and pads ' +
+      'a short row up to it',
+    async () => {
+      const file = await refusedOf(Buffer.from('ad;soyad;hata;ek\n;Kaya;eski neden;x\nAli\n', 'utf8'));
+      expect(file.content.toString('utf8')).toBe(
+        'ad;soyad;hata;ek\r\n;Kaya;Ad: Ad zorunludur.;x\r\nAli;;Soyad: Soyad zorunludur.\r\n',
+      );
+    },
+  );
 
   it('puts the hata column after the longest refused row, so no cell of a long row is overwritten', async () => {
     const file = await refusedOf(Buffer.from('ad;soyad\n;Kaya;fazla;hücre\n', 'utf8'));
