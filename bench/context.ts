@@ -29,7 +29,8 @@ export interface BenchContext {
  */
 export const MOBILE_BROWSER_HEADERS: Readonly<Record<string, string>> = {
   'user-agent':
-    'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36',
+    'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+    'Mobile Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
   'accept-language': 'tr-TR,tr;q=0.9,en-US;q=0.8,en;q=0.7',
   'accept-encoding': 'gzip, deflate, br',

@@ -8,7 +8,8 @@
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list,
- *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist, activity, bulk, s3); results.json is then left alone
+ *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist,
+ *                                  activity, bulk, s3); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -111,17 +112,20 @@ async function main(): Promise<void> {
   const host = await machine(root);
   const database = postgresUrl ? 'PostgreSQL' : 'SQLite';
   console.log(
-    `Vizit benchmark on ${database} — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, Node ${host.node}, ${host.date}`,
+    `Vizit benchmark on ${database} — ${host.cpu}, ${host.cores} cores, ${host.memoryGb} GB, ` +
+      `Node ${host.node}, ${host.date}`,
   );
   console.log(
     'Note: autocannon (the load generator) runs in this process and competes with the server for the same cores.',
   );
   if (host.busyBeforePercent > 10) {
     results.note(
-      `Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput figures are noisy; run again on an idle machine.`,
+      `Other processes kept ${host.busyBeforePercent} % of the CPU busy when the run started: throughput ` +
+        `figures are noisy; run again on an idle machine.`,
     );
     console.log(
-      `Warning: the CPU is ${host.busyBeforePercent} % busy before the run — something else is using it; figures will be noisy.`,
+      `Warning: the CPU is ${host.busyBeforePercent} % busy before the run — something else is using it; ` +
+        `figures will be noisy.`,
     );
   }
 
@@ -143,7 +147,8 @@ async function main(): Promise<void> {
   if (postgresUrl) {
     postgres = await copyToPostgres(dataset.sqliteFile, postgresUrl);
     console.log(
-      `  moved to PostgreSQL by db:copy in ${(postgres.copyMs / 1000).toFixed(1)} s: ${postgres.rows} rows, every table's count matching`,
+      `  moved to PostgreSQL by db:copy in ${(postgres.copyMs / 1000).toFixed(1)} s: ${postgres.rows} rows, ` +
+        `every table's count matching`,
     );
     results.detail('postgres', { copySeconds: round(postgres.copyMs / 1000), rows: postgres.rows });
   }
@@ -288,14 +293,16 @@ async function main(): Promise<void> {
   });
   if (server.problems.length > 0) {
     console.log(
-      `  the server logged ${server.problems.length} warning/error line(s); the first: ${server.problems[0]?.slice(0, 300)}`,
+      `  the server logged ${server.problems.length} warning/error line(s); the ` +
+        `first: ${server.problems[0]?.slice(0, 300)}`,
     );
     results.detail('serverProblems', server.problems.slice(0, 20));
   }
 
   const totalS = (performance.now() - startedAt) / 1000;
   section(
-    `Results (${results.rows.filter((r) => r.pass === true).length} of ${results.rows.filter((r) => r.pass !== null).length} targets met)`,
+    `Results (${results.rows.filter((r) => r.pass === true).length} ` +
+      `of ${results.rows.filter((r) => r.pass !== null).length} targets met)`,
   );
   console.log(results.table());
   console.log(

@@ -200,7 +200,8 @@ export async function benchPublicPage(ctx: BenchContext): Promise<void> {
   const share = (c: CpuShare) => `${c.target ?? '?'} % of a core for the target, ${c.loadGenerator} % for autocannon`;
   results.note(
     `CPU during the 50-connection runs: hello world ${share(hello.cpu)}; app ${share(page.cpu)}. ` +
-      'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server could have used; ' +
+      'autocannon runs in the bench process on the same machine, so on 2 cores it takes CPU the server ' +
+      'could have used; ' +
       'both runs pay the same tax, which is why the ratio is the figure to compare.',
   );
 }
@@ -219,7 +220,8 @@ async function measureWithWrk(ctx: BenchContext, pageUrl: string): Promise<void>
   const page = await runWrk(pageUrl, MOBILE_BROWSER_HEADERS, CONNECTIONS, WRK_DURATION_S);
   if (!page) throw new Error('wrk ran for hello world, then could not be found');
   console.log(
-    `  wrk -t1 -c${CONNECTIONS} -d${WRK_DURATION_S}s: hello world ${Math.round(hello.rps)} req/s, p99 ${hello.p99} ms; ` +
+    `  wrk -t1 -c${CONNECTIONS} -d${WRK_DURATION_S}s: hello world ${Math.round(hello.rps)} req/s, ` +
+      `p99 ${hello.p99} ms; ` +
       `/${ctx.profile.slug} ${Math.round(page.rps)} req/s, p99 ${page.p99} ms`,
   );
   results.add({

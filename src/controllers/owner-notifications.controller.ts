@@ -23,7 +23,8 @@ export const messages = {
 /** Notices after a save (`?durum=`): a code in the URL, never a text. */
 export const notificationNotices = {
   'onay-gonderildi':
-    'Onay e-postası gönderildi. E-postadaki bağlantıya 48 saat içinde tıklayın; onaylanana kadar bu adrese başka e-posta gönderilmez.',
+    'Onay e-postası gönderildi. E-postadaki bağlantıya 48 saat içinde tıklayın; onaylanana kadar bu adrese ' +
+    'başka e-posta gönderilmez.',
   'yeniden-gonderildi': 'Onay e-postası yeniden gönderildi.',
   kaydedildi: 'Bildirim ayarlarınız kaydedildi.',
   kapatildi: 'Bildirimler kapatıldı; artık e-posta gönderilmeyecek.',

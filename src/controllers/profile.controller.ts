@@ -22,7 +22,8 @@ export const messages = {
   tooFast: 'Mesaj gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
   expired: 'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
   stale:
-    'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; göndermek için Gönder düğmesine yeniden basın.',
+    'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; ' +
+    'göndermek için Gönder düğmesine yeniden basın.',
   tooMany: 'Çok fazla mesaj gönderildi. Lütfen biraz sonra tekrar deneyin.',
 } as const;
 

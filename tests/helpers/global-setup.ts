@@ -29,7 +29,8 @@ async function prepare(withPostgres: boolean): Promise<void> {
       ? `a throwaway PostgreSQL started in ${pg.startMs} ms`
       : 'PostgreSQL from TEST_DATABASE_URL';
   process.stdout.write(
-    `\nTest run set up in ${Math.round(performance.now() - started)} ms: ${pgNote}; Chromium (${chromium.source}) at ${chromium.executablePath}\n`,
+    `\nTest run set up in ${Math.round(performance.now() - started)} ms: ${pgNote}; Chromium ` +
+      `(${chromium.source}) at ${chromium.executablePath}\n`,
   );
 }
 
