@@ -80,38 +80,8 @@ export function createDb(config: DbConfig, logger?: Logger): Db {
   });
 }
 
-/** True when the connection is PostgreSQL (for the few places whose SQL differs). */
-export function isPostgres(db: Db): boolean {
-  return db.client.config.client === 'pg';
-}
-
 export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest({ migrationSource });
-}
-
-/** Any fixed number will do, as long as it is the same for every instance: 'Vizit' in ASCII. */
-const STARTUP_LOCK_KEY = 0x56697a6974;
-
-/**
- * Runs `work` (migrations, the first administrator) in one instance at a time. Several
- * instances starting together on one PostgreSQL would otherwise race to create the same
- * tables, or each create a first administrator; knex's own migration lock fails the loser
- * instead of making it wait. The advisory lock lives on a connection of its own, so the
- * pool needs two connections at least. SQLite has one instance, and nothing to wait for.
- */
-export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return work();
-  const connection: unknown = await db.client.acquireConnection();
-  try {
-    await db.raw('select pg_advisory_lock(?)', [STARTUP_LOCK_KEY]).connection(connection);
-    try {
-      return await work();
-    } finally {
-      await db.raw('select pg_advisory_unlock(?)', [STARTUP_LOCK_KEY]).connection(connection);
-    }
-  } finally {
-    await db.client.releaseConnection(connection);
-  }
 }
 
 /** True when the database answers a trivial query. */

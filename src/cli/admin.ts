@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../config.js';
-import { createDb, migrateLatest, withStartupLock } from '../db.js';
+import { createDb, migrateLatest } from '../db.js';
 import { createLogger } from '../logger.js';
 import { AdministratorRepository } from '../repositories/administrator.repository.js';
+import { withStartupLock } from '../repositories/dialect.js';
 import { AdminAuthService } from '../services/admin-auth.service.js';
 import { SecondFactorService } from '../services/second-factor.service.js';
 import { passwordProblem } from '../domain/password-strength.js';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import Database from 'better-sqlite3';
 import { migrationSource } from '../../migrations/index.js';
 
 /** Bumped when the layout of the archive changes in a way an older restore could not read. */
@@ -42,40 +41,6 @@ export async function sha256File(file: string): Promise<{ size: number; sha256: 
 export async function appMigrationNames(): Promise<string[]> {
   const migrations = await migrationSource.getMigrations([]);
   return migrations.map((migration) => migrationSource.getMigrationName(migration));
-}
-
-export interface SnapshotInfo {
-  tables: Record<string, number>;
-  /** Applied migrations, in the order they ran. */
-  migrations: string[];
-}
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** Row counts and applied migrations of a SQLite file (opened read-only). */
-export function readSnapshotInfo(file: string): SnapshotInfo {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const names = db
-      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-      .pluck()
-      .all() as string[];
-    const tables: Record<string, number> = {};
-    for (const name of names) {
-      tables[name] = Number(
-        db
-          .prepare(`select count(*) from ${quoteIdent(name)}`)
-          .pluck()
-          .get(),
-      );
-    }
-    const migrations = names.includes('knex_migrations')
-      ? (db.prepare('select name from knex_migrations order by id').pluck().all() as string[])
-      : [];
-    return { tables, migrations };
-  } finally {
-    db.close();
-  }
 }
 
 /** Checks the shape of a parsed manifest; returns a Turkish/English problem, or null when fine. */

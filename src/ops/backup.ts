@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { create as createTar } from 'tar';
 import type { Config } from '../config.js';
 import {
@@ -11,11 +10,11 @@ import {
   DATABASE_ENTRY,
   MANIFEST_ENTRY,
   UPLOADS_ENTRY,
-  readSnapshotInfo,
   sha256File,
   type BackupManifest,
   type ManifestFile,
 } from './backup-manifest.js';
+import { readSnapshotInfo, snapshotDatabase } from '../repositories/sqlite-file.repository.js';
 
 export type BackupPaths = Pick<Config, 'sqliteFile' | 'uploadsDir' | 'backupsDir'>;
 
@@ -29,36 +28,11 @@ const ARCHIVE_NAME = /^vizit-(\d{8})-(\d{6})(?:-(\d+))?\.tar\.gz$/;
 /** Leftovers of a backup that crashed: removed by the retention pass once surely abandoned. */
 const LEFTOVER = /^\.staging-|\.tmp$/;
 const LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
-/** The page count handed to one backup step: "all of them" (the API's maximum). */
-const ALL_PAGES = 0x7fffffff;
 
 function stampOf(date: Date): string {
   const iso = date.toISOString(); // 2026-11-21T09:05:03.123Z
   const day = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
   return `${day}-${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`;
-}
-
-/**
- * Copies the live database with SQLite's online backup API on a connection of our own.
- * Every page goes in one step, under one read lock: in WAL mode writers carry on meanwhile,
- * and the copy is the database as of one transaction. (Small steps would restart whenever
- * another connection writes, which on a busy server could be forever.)
- */
-async function snapshotDatabase(sqliteFile: string, target: string): Promise<void> {
-  const source = new Database(sqliteFile, { fileMustExist: true });
-  try {
-    source.pragma('busy_timeout = 5000');
-    await source.backup(target, { progress: () => ALL_PAGES });
-  } finally {
-    source.close();
-  }
-  // The copy inherits WAL mode; rollback mode keeps it one self-contained file.
-  const copy = new Database(target);
-  try {
-    copy.pragma('journal_mode = DELETE');
-  } finally {
-    copy.close();
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { ZipFile } from 'yazl';
 import { dayKey } from '../lib/calendar.js';
 import { csvLine } from '../lib/csv.js';
 import type { Customer } from '../repositories/customer.repository.js';
+import { CustomerExportRepository } from '../repositories/customer-export.repository.js';
 import type { FileStorage, OpenFile } from '../storage/file-storage.js';
 
 /*
@@ -49,77 +50,47 @@ const JSON_PAGE = 250;
 /** One entry of customer.json: a value read up front, or a list of rows read a page at a time. */
 type Entry = [key: string, value: unknown] | [key: string, pages: () => AsyncGenerator<object[]>];
 
-/** The customer's rows of `table` in id order, a page at a time (keyset paging, flat however many). */
-function rowsById(db: Knex, table: string, customerId: number): () => AsyncGenerator<object[]> {
-  return async function* pages() {
-    for (let after = 0; ;) {
-      const rows: Array<{ id: number }> = await db(table)
-        .where({ customer_id: customerId })
-        .andWhere('id', '>', after)
-        .orderBy('id')
-        .limit(JSON_PAGE);
-      if (rows.length === 0) return;
-      yield rows;
-      after = Number(rows[rows.length - 1]!.id);
-    }
-  };
-}
-
-/** The rows of `query` in its order, a page at a time (the day tables have no id to page by). */
-function rowsInOrder(query: () => Knex.QueryBuilder): () => AsyncGenerator<object[]> {
-  return async function* pages() {
-    for (let offset = 0; ; offset += JSON_PAGE) {
-      const rows = (await query().limit(JSON_PAGE).offset(offset)) as object[];
-      if (rows.length > 0) yield rows;
-      if (rows.length < JSON_PAGE) return;
-    }
-  };
-}
-
 /**
  * Every row of the customer's tables. The edit token is left out: it is a credential (whoever
  * holds it can edit the page), not data about the customer, and an export travels by e-mail.
  */
 async function customerDocument(
-  db: Knex,
+  rows: CustomerExportRepository,
   customerId: number,
   now: Date,
   files: string[],
   views: number,
 ): Promise<Entry[]> {
-  const ofCustomer = (table: string) => () => db(table).where({ customer_id: customerId });
-  // Not the secret edit link, nor search_text (folded copies of the name, business, phone, e-mail and addresses, for
-  // the admin search).
-  const {
-    edit_token: _credential,
-    search_text: _folded,
-    ...customer
-  } = (await db('customers').where({ id: customerId }).first()) as Record<string, unknown>;
+  const byId = (table: string) => () => rows.pagesById(table, customerId, JSON_PAGE);
+  const inOrder =
+    (table: string, ...columns: string[]) =>
+    () =>
+      rows.pagesInOrder(table, customerId, columns, JSON_PAGE);
   return [
     ['exported_at', now.toISOString()],
-    ['customer', customer],
-    ['customer_profile', (await db('customer_profiles').where({ customer_id: customerId }).first()) ?? null],
-    ['social_links', rowsById(db, 'social_links', customerId)],
-    ['contact_buttons', rowsById(db, 'contact_buttons', customerId)],
-    ['iban_info', (await db('iban_info').where({ customer_id: customerId }).first()) ?? null],
+    ['customer', await rows.customer(customerId)],
+    ['customer_profile', await rows.rowOf('customer_profiles', customerId)],
+    ['social_links', byId('social_links')],
+    ['contact_buttons', byId('contact_buttons')],
+    ['iban_info', await rows.rowOf('iban_info', customerId)],
     // The opening hours (docs/product.md, Opening hours): the week and the closed dates as the JSON they are stored in.
-    ['opening_hours', (await db('opening_hours').where({ customer_id: customerId }).first()) ?? null],
-    ['anonymous_messages', rowsById(db, 'anonymous_messages', customerId)],
+    ['opening_hours', await rows.rowOf('opening_hours', customerId)],
+    ['anonymous_messages', byId('anonymous_messages')],
     // Contact exchange (docs/product.md, Contact exchange): the form's settings, every version of its information text,
     // the leads and their day counters.
-    ['lead_settings', (await db('lead_settings').where({ customer_id: customerId }).first()) ?? null],
-    ['lead_notices', rowsInOrder(() => ofCustomer('lead_notices')().orderBy('version'))],
-    ['leads', rowsById(db, 'leads', customerId)],
-    ['lead_days', rowsInOrder(() => ofCustomer('lead_days')().orderBy('day'))],
+    ['lead_settings', await rows.rowOf('lead_settings', customerId)],
+    ['lead_notices', inOrder('lead_notices', 'version')],
+    ['leads', byId('leads')],
+    ['lead_days', inOrder('lead_days', 'day')],
     // The price list (docs/product.md, Price list): its kind and "Son güncelleme", then the categories and items.
-    ['price_list', (await db('price_lists').where({ customer_id: customerId }).first()) ?? null],
-    ['price_list_categories', rowsById(db, 'price_list_categories', customerId)],
-    ['price_list_items', rowsById(db, 'price_list_items', customerId)],
-    ['profile_view_days', rowsInOrder(() => ofCustomer('profile_view_days')().orderBy('day'))],
-    ['view_source_days', rowsInOrder(() => ofCustomer('view_source_days')().orderBy(['day', 'source']))],
-    ['link_click_days', rowsInOrder(() => ofCustomer('link_click_days')().orderBy(['day', 'link_id']))],
+    ['price_list', await rows.rowOf('price_lists', customerId)],
+    ['price_list_categories', byId('price_list_categories')],
+    ['price_list_items', byId('price_list_items')],
+    ['profile_view_days', inOrder('profile_view_days', 'day')],
+    ['view_source_days', inOrder('view_source_days', 'day', 'source')],
+    ['link_click_days', inOrder('link_click_days', 'day', 'link_id')],
     // The customer's old addresses, each answering 301 to the current one (docs/product.md, Administrator).
-    ['slug_redirects', rowsInOrder(() => ofCustomer('slug_redirects')().orderBy(['created_at', 'old_slug']))],
+    ['slug_redirects', inOrder('slug_redirects', 'created_at', 'old_slug')],
     ['profile_views', { count: views, file: VIEWS_CSV }],
     ['files', files.map((name) => `${FILES_DIR}/${name}`)],
   ];
@@ -149,27 +120,12 @@ async function* customerJson(entries: Entry[]): AsyncGenerator<string> {
 }
 
 /** The views as CSV, keyset-paged by id so that memory stays flat however many there are. */
-async function* viewsCsv(db: Knex, customerId: number): AsyncGenerator<string> {
+async function* viewsCsv(rows: CustomerExportRepository, customerId: number): AsyncGenerator<string> {
   yield csvLine(['id', 'customer_id', 'viewed_at', 'viewed_at_utc'], ',', '\n');
-  let after = 0;
-  for (;;) {
-    const rows: Array<{ id: number; viewed_at: number | string }> = await db('profile_views')
-      .select('id', 'viewed_at')
-      .where({ customer_id: customerId })
-      .andWhere('id', '>', after)
-      .orderBy('id')
-      .limit(VIEWS_PAGE);
-    if (rows.length === 0) return;
-    yield rows
-      .map((r) =>
-        csvLine(
-          [Number(r.id), customerId, Number(r.viewed_at), new Date(Number(r.viewed_at)).toISOString()],
-          ',',
-          '\n',
-        ),
-      )
+  for await (const page of rows.viewPages(customerId, VIEWS_PAGE)) {
+    yield page
+      .map((view) => csvLine([view.id, customerId, view.viewedAt, new Date(view.viewedAt).toISOString()], ',', '\n'))
       .join('');
-    after = Number(rows[rows.length - 1]!.id);
   }
 }
 
@@ -191,10 +147,10 @@ export async function prepareCustomerExport(
 ): Promise<CustomerExport> {
   const files = await deps.storage.openCustomerFiles(customer.id);
   try {
-    const counted = await deps.db('profile_views').where({ customer_id: customer.id }).count({ count: '*' });
-    const views = Number(counted[0]?.count ?? 0);
+    const rows = new CustomerExportRepository(deps.db);
+    const views = await rows.viewCount(customer.id);
     const document = await customerDocument(
-      deps.db,
+      rows,
       customer.id,
       now,
       files.map((f) => f.name),
@@ -202,7 +158,7 @@ export async function prepareCustomerExport(
     );
     return {
       fileName: exportFileName(customer.slug, now, deps.timeZone),
-      pipeTo: (out) => writeZip(deps.db, customer.id, document, files, out),
+      pipeTo: (out) => writeZip(rows, customer.id, document, files, out),
     };
   } catch (err) {
     await Promise.all(files.map((f) => f.close()));
@@ -211,7 +167,7 @@ export async function prepareCustomerExport(
 }
 
 async function writeZip(
-  db: Knex,
+  rows: CustomerExportRepository,
   customerId: number,
   document: Entry[],
   files: OpenFile[],
@@ -225,7 +181,7 @@ async function writeZip(
   try {
     zip.addBuffer(Buffer.from(README, 'utf8'), 'BENIOKU.txt');
     zip.addReadStream(Readable.from(customerJson(document)).on('error', fail), 'customer.json');
-    const csv = Readable.from(viewsCsv(db, customerId)).on('error', fail);
+    const csv = Readable.from(viewsCsv(rows, customerId)).on('error', fail);
     zip.addReadStream(csv, VIEWS_CSV);
     for (const file of files) {
       // Photos and PDFs are compressed already; storing them saves CPU for nothing lost.

@@ -1,7 +1,20 @@
-import knex, { type Knex } from 'knex';
-import { isPostgres, migrateLatest } from '../db.js';
+import type { Knex } from 'knex';
+import { migrateLatest } from '../db.js';
 import { appMigrationNames } from './backup-manifest.js';
 import { CliError } from '../errors.js';
+import {
+  appliedMigrations,
+  countRows,
+  insertRows,
+  lockTablesExclusive,
+  readPostgresSchema,
+  readSqliteSchema,
+  resetSequences,
+  sourcePage,
+  tablesHoldingRows,
+  type TableColumns,
+} from '../repositories/db-copy.repository.js';
+import { isSqliteToPostgres } from '../repositories/dialect.js';
 
 const messages = {
   wrongDirection:
@@ -55,26 +68,9 @@ export interface CopyOptions {
   batchRows?: number;
 }
 
-/** knex's own bookkeeping: the target gets its own from migrateLatest. */
-const MIGRATION_TABLES = new Set(['knex_migrations', 'knex_migrations_lock']);
 /** Bind parameters per INSERT: PostgreSQL refuses more than 65,535, so a third of that. */
 const MAX_PARAMETERS = 20_000;
 const MAX_BATCH_ROWS = 5_000;
-/** The alias the source's rowid is read under while paging; never a column of ours. */
-const ROWID = '__vizit_rowid';
-
-type Row = Record<string, unknown>;
-/** Column names of every app table, in the database's column order. */
-type TableColumns = Map<string, string[]>;
-
-/** A SQLite file opened read-only: the copy must never change its source. */
-export function openSqliteSource(file: string): Knex {
-  return knex({
-    client: 'better-sqlite3',
-    connection: { filename: file, options: { readonly: true } },
-    useNullAsDefault: true,
-  });
-}
 
 /**
  * Tables ordered so that every table comes after the tables its foreign keys point to
@@ -100,14 +96,6 @@ export function parentsFirst(parentsOf: ReadonlyMap<string, readonly string[]>):
   return order;
 }
 
-const isAppTable = (name: string) => !MIGRATION_TABLES.has(name);
-
-async function appliedMigrations(db: Knex): Promise<string[]> {
-  if (!(await db.schema.hasTable('knex_migrations'))) return [];
-  const rows: Array<{ name: string }> = await db('knex_migrations').select('name').orderBy('id');
-  return rows.map((row) => row.name);
-}
-
 const isPrefixOf = (prefix: string[], list: string[]) =>
   prefix.length <= list.length && prefix.every((name, i) => name === list[i]);
 
@@ -125,47 +113,6 @@ async function assertTargetNotAhead(target: Knex, ours: string[]): Promise<void>
     throw new DbCopyError(messages.targetUnknown(applied.filter((name) => !ours.includes(name))));
 }
 
-/** The app tables of the SQLite source, each with its columns and the tables it references. */
-export async function readSqliteSchema(
-  src: Knex,
-): Promise<{ columns: TableColumns; parentsOf: Map<string, string[]> }> {
-  const tables: Array<{ name: string }> = await src('sqlite_master')
-    .select('name')
-    .where({ type: 'table' })
-    .whereNot('name', 'like', 'sqlite_%')
-    .orderBy('name');
-  const columns: TableColumns = new Map();
-  const parentsOf = new Map<string, string[]>();
-  for (const { name } of tables.filter((t) => isAppTable(t.name))) {
-    const info: Array<{ name: string }> = await src.raw('pragma table_info(??)', [name]);
-    const keys: Array<{ table: string }> = await src.raw('pragma foreign_key_list(??)', [name]);
-    columns.set(
-      name,
-      info.map((column) => column.name),
-    );
-    parentsOf.set(name, [...new Set(keys.map((key) => key.table))]);
-  }
-  return { columns, parentsOf };
-}
-
-/** The app tables of the target's current schema: their columns, and which are boolean. */
-async function readPostgresSchema(trx: Knex.Transaction): Promise<{ columns: TableColumns; booleans: Set<string> }> {
-  const { rows } = (await trx.raw(
-    `select c.table_name, c.column_name, c.data_type
-       from information_schema.columns c
-       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-      where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-      order by c.table_name, c.ordinal_position`,
-  )) as { rows: Array<{ table_name: string; column_name: string; data_type: string }> };
-  const columns: TableColumns = new Map();
-  const booleans = new Set<string>();
-  for (const row of rows.filter((r) => isAppTable(r.table_name))) {
-    columns.set(row.table_name, [...(columns.get(row.table_name) ?? []), row.column_name]);
-    if (row.data_type === 'boolean') booleans.add(`${row.table_name}.${row.column_name}`);
-  }
-  return { columns, booleans };
-}
-
 /** Every table and every column on one side must be on the other: the copy is whole or not at all. */
 function assertSameSchema(source: TableColumns, target: TableColumns): void {
   const names = (columns: TableColumns) =>
@@ -179,10 +126,7 @@ function assertSameSchema(source: TableColumns, target: TableColumns): void {
 }
 
 async function assertEmpty(trx: Knex.Transaction, tables: string[]): Promise<void> {
-  const holding: string[] = [];
-  for (const table of tables) {
-    if (await trx(table).first(trx.raw('1'))) holding.push(table);
-  }
+  const holding = await tablesHoldingRows(trx, tables);
   if (holding.length > 0) throw new DbCopyError(messages.targetNotEmpty(holding));
 }
 
@@ -207,17 +151,12 @@ async function copyTable(
   let copied = 0;
   let after: number | null = null;
   for (;;) {
-    const page: Row[] = await src(table)
-      .select(src.raw('rowid as ??', [ROWID]), '*')
-      .modify((query) => {
-        if (after !== null) query.whereRaw('rowid > ?', [after]);
-      })
-      .orderByRaw('rowid')
-      .limit(limit);
-    const last = page[page.length - 1];
-    if (!last) return copied;
-    after = Number(last[ROWID]);
-    await trx(table).insert(
+    const { rows: page, lastRowid } = await sourcePage(src, table, after, limit);
+    if (lastRowid === null) return copied;
+    after = lastRowid;
+    await insertRows(
+      trx,
+      table,
       page.map((row) =>
         Object.fromEntries(
           columns.map((column, i) => [column, isBoolean[i] ? toBoolean(table, column, row[column]) : row[column]]),
@@ -228,28 +167,10 @@ async function copyTable(
   }
 }
 
-const countRows = async (db: Knex, table: string) => Number((await db(table).count({ n: '*' }).first())?.n ?? 0);
-
 async function verifyCounts(src: Knex, trx: Knex.Transaction, tables: string[]): Promise<void> {
   for (const table of tables) {
     const [inSource, inTarget] = [await countRows(src, table), await countRows(trx, table)];
     if (inSource !== inTarget) throw new DbCopyError(messages.countMismatch(table, inSource, inTarget), 1);
-  }
-}
-
-/**
- * Rows came with their ids, which does not move a serial's sequence: each is set so that
- * the next insert gets max(id) + 1. setval is not undone by a rollback, so it runs last.
- */
-async function resetSequences(trx: Knex.Transaction, columns: TableColumns): Promise<void> {
-  for (const [table, cols] of columns) {
-    if (!cols.includes('id')) continue;
-    const { rows } = (await trx.raw("select pg_get_serial_sequence(quote_ident(?), 'id') as sequence", [table])) as {
-      rows: Array<{ sequence: string | null }>;
-    };
-    const sequence = rows[0]?.sequence;
-    if (!sequence) continue;
-    await trx.raw('select setval(?::regclass, coalesce(max(id), 0) + 1, false) from ??', [sequence, table]);
   }
 }
 
@@ -259,7 +180,7 @@ async function resetSequences(trx: Knex.Transaction, columns: TableColumns): Pro
  * The source is only read, inside one read transaction, so it is one consistent snapshot.
  */
 export async function copyDatabase(source: Knex, target: Knex, options: CopyOptions = {}): Promise<TableCopyReport[]> {
-  if (isPostgres(source) || source.client.dialect !== 'sqlite3' || !isPostgres(target)) {
+  if (!isSqliteToPostgres(source, target)) {
     throw new DbCopyError(messages.wrongDirection, 64);
   }
   const ours = await appMigrationNames();
@@ -274,7 +195,7 @@ export async function copyDatabase(source: Knex, target: Knex, options: CopyOpti
       const targetSchema = await readPostgresSchema(trx);
       assertSameSchema(sourceSchema.columns, targetSchema.columns);
       // No one else writes to the target between the emptiness check and the commit.
-      await trx.raw(`lock table ${order.map(() => '??').join(', ')} in exclusive mode`, order);
+      await lockTablesExclusive(trx, order);
       await assertEmpty(trx, order);
 
       const report: TableCopyReport[] = [];

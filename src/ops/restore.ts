@@ -1,6 +1,5 @@
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { extract, list, type ReadEntry } from 'tar';
 import type { Config } from '../config.js';
 import {
@@ -9,11 +8,11 @@ import {
   UPLOADS_ENTRY,
   appMigrationNames,
   manifestProblem,
-  readSnapshotInfo,
   sha256File,
   type BackupManifest,
 } from './backup-manifest.js';
 import { CliError } from '../errors.js';
+import { integrityProblem, readSnapshotInfo } from '../repositories/sqlite-file.repository.js';
 
 /** A restore refused for a reason the administrator can act on; `exitCode` for the CLI. */
 export class RestoreError extends CliError {
@@ -157,14 +156,8 @@ async function checkSchema(database: string, manifest: BackupManifest): Promise<
 }
 
 function checkIntegrity(database: string): void {
-  const db = new Database(database, { readonly: true, fileMustExist: true });
-  try {
-    const result = db.pragma('integrity_check', { simple: true });
-    if (result !== 'ok')
-      throw new RestoreError(`Veritabanı bozuk / database integrity check failed: ${String(result)}`);
-  } finally {
-    db.close();
-  }
+  const problem = integrityProblem(database);
+  if (problem !== null) throw new RestoreError(`Veritabanı bozuk / database integrity check failed: ${problem}`);
 }
 
 /**

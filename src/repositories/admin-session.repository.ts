@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
+import { jsonNumberIs } from './dialect.js';
 
 /**
  * Deletes every stored session of one administrator: signed in (`adminId`) or half way through a
@@ -10,14 +10,8 @@ import { isPostgres } from '../db.js';
  */
 export async function deleteAdministratorSessions(db: Knex | Knex.Transaction, adminId: number): Promise<number> {
   const id = Math.trunc(adminId);
-  if (isPostgres(db as Knex)) {
-    return db('sessions')
-      .whereRaw(`sess->>'adminId' = ?`, [String(id)])
-      .orWhereRaw(`sess->'pendingSignIn'->>'adminId' = ?`, [String(id)])
-      .delete();
-  }
   return db('sessions')
-    .whereRaw(`json_extract(sess, '$.adminId') = ?`, [id])
-    .orWhereRaw(`json_extract(sess, '$.pendingSignIn.adminId') = ?`, [id])
+    .whereRaw(...jsonNumberIs(db, 'sess', ['adminId'], id))
+    .orWhereRaw(...jsonNumberIs(db, 'sess', ['pendingSignIn', 'adminId'], id))
     .delete();
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
+import { forDialect, rawRows } from './dialect.js';
 import { addToCounters } from './day-counters.js';
 import { countOf, toBool, toInt } from './rows.js';
 import { allOnSqlite } from './sqlite-transaction.js';
@@ -94,16 +94,12 @@ export class LeadRepository {
        select customer_id, ?, ?, ?, ?, ?, notice_version, ? from lead_settings
        where customer_id = ? and enabled and notice_version = ? returning id`;
     const params = [lead.name, lead.phone, lead.email, lead.note, at, at, customerId, noticeVersion];
-    let rows: Array<{ id: unknown }>;
-    if (db.isTransaction || isPostgres(db)) {
-      const inserted: unknown = await db.raw(sql, params);
-      rows = (Array.isArray(inserted) ? inserted : (inserted as { rows: unknown[] }).rows) as Array<{ id: unknown }>;
-    } else {
-      // On its own on SQLite, the statement prepared once on the pool's connection (a visitor's hot path, as a
-      // message's).
-      rows = await allOnSqlite<{ id: unknown }>(db, sql, params);
-    }
-    const [row] = rows;
+    const inserted = () => rawRows<{ id: unknown }>(db, sql, params);
+    // On its own on SQLite, the statement prepared once on the pool's connection (a visitor's hot path, as a
+    // message's).
+    const [row] = await (db.isTransaction
+      ? inserted()
+      : forDialect(db, { postgres: inserted, sqlite: () => allOnSqlite<{ id: unknown }>(db, sql, params) })());
     if (row) return toInt(row.id);
     const settings: Record<string, unknown> | undefined = await db('lead_settings')
       .where({ customer_id: customerId })

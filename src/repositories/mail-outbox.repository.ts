@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
+import { afterCommit, lockKey, rawRows, skipLockedRows } from './dialect.js';
 import { toInt } from './rows.js';
 import type { SqliteTransaction } from './sqlite-transaction.js';
 
@@ -42,12 +42,8 @@ function announceNow(): void {
 }
 
 function announceQueued(db: Knex | Knex.Transaction): void {
-  if ('executionPromise' in db && db.isTransaction) {
-    // A rolled-back transaction queued nothing.
-    db.executionPromise.then(announceNow, () => {});
-  } else {
-    announceNow();
-  }
+  // A rolled-back transaction queued nothing.
+  afterCommit(db, announceNow);
 }
 
 /**
@@ -111,14 +107,9 @@ export interface MailToCompose {
  * transaction, before the insert it tells of.
  */
 export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCompose, now: Date): Promise<void> {
-  const postgres = isPostgres(db);
-  if (postgres) await db.raw('select pg_advisory_xact_lock_shared(hashtext(?))', [mail.pendingKey]);
-  const { sql, params } = composeInsert(mail, now, postgres);
-  const result: unknown = await db.raw(sql, params);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-    available_at: unknown;
-  }>;
-  if (isDueNow(rows, now)) announceQueued(db);
+  await lockKey(db, mail.pendingKey, 'shared');
+  const { sql, params } = composeInsert(mail, now);
+  if (isDueNow(await rawRows<{ available_at: unknown }>(db, sql, params), now)) announceQueued(db);
 }
 
 /**
@@ -127,12 +118,12 @@ export async function queueToCompose(db: Knex | Knex.Transaction, mail: MailToCo
  * ends (an exclusive advisory lock against their shared ones). SQLite has one writer at a time.
  */
 export async function holdQueuers(trx: Knex.Transaction, pendingKey: string): Promise<void> {
-  if (isPostgres(trx)) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [pendingKey]);
+  await lockKey(trx, pendingKey, 'exclusive');
 }
 
 /** queueToCompose in a SQLite transaction of the hot path (repositories/sqlite-transaction.ts): the same statement. */
 export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompose, now: Date): void {
-  const { sql, params } = composeInsert(mail, now, false);
+  const { sql, params } = composeInsert(mail, now);
   if (isDueNow(trx.all<{ available_at: unknown }>(sql, params), now)) trx.afterCommit(announceNow);
 }
 
@@ -143,13 +134,14 @@ export function queueToComposeInSqlite(trx: SqliteTransaction, mail: MailToCompo
 function composeInsert(
   mail: MailToCompose,
   now: Date,
-  postgres: boolean,
   after?: string,
 ): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
   const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
        coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ? and pending_key is null), ?) + ?, ?`;
-  const sooner = `${postgres ? 'least' : 'min'}(mail_outbox.available_at, excluded.available_at)`;
+  // The sooner of the two, written alike on both databases (SQLite's min of two is PostgreSQL's least).
+  const sooner =
+    'case when excluded.available_at < mail_outbox.available_at then excluded.available_at else mail_outbox.available_at end';
   return {
     sql: `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
      ${after ? `select ${row} from ${after}` : `values (${row})`}
@@ -184,18 +176,19 @@ export async function queueToComposeWithPostgres(
   table: string,
   row: Record<string, string | number>,
 ): Promise<void> {
-  const { sql, params } = composeInsert(mail, now, true, 'held');
+  const { sql, params } = composeInsert(mail, now, 'held');
   const columns = Object.keys(row);
-  const result = (await db.raw(
+  const rows = await rawRows<{ available_at: unknown }>(
+    db,
     `with held as (select pg_advisory_xact_lock_shared(hashtext(?))),
        mail as (${sql}),
        entry as (insert into ?? (${columns.map(() => '??').join(', ')}) select ${columns.map(() => '?').join(', ')} from held returning 1)
      select (select count(*) from entry) as entries, mail.available_at from (select 1) as one left join mail on true`,
     [mail.pendingKey, ...params, table, ...columns, ...Object.values(row)],
-  )) as { rows: Array<{ available_at: unknown }> };
+  );
   if (
     isDueNow(
-      result.rows.filter((found) => found.available_at !== null),
+      rows.filter((found) => found.available_at !== null),
       now,
     )
   )
@@ -296,20 +289,17 @@ export class MailOutboxRepository {
       .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', now))
       .first('id');
     if (!due) return [];
-    const lock = isPostgres(this.db) ? 'for update skip locked' : '';
-    const result: unknown = await this.db.raw(
+    const rows = await rawRows<Record<string, unknown>>(
+      this.db,
       `update mail_outbox set lease_until = ?, attempts = attempts + 1, pending_key = null
        where id in (
          select id from mail_outbox
          where status = 'pending' and available_at <= ? and (lease_until is null or lease_until <= ?)
-         order by available_at, id limit ? ${lock}
+         order by available_at, id limit ? ${skipLockedRows(this.db)}
        )
        returning id, kind, compose, customer_id, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
       [now + leaseMs, now, now, limit],
     );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
-      Record<string, unknown>
-    >;
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);
   }
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
+import { forDialect } from './dialect.js';
 import { queueToComposeInSqlite, queueToComposeWithPostgres, type MailToCompose } from './mail-outbox.repository.js';
 import { countOf, toInt } from './rows.js';
 import { inSqliteTransaction } from './sqlite-transaction.js';
@@ -32,22 +32,19 @@ export class MessageRepository {
    */
   async createWithMail(customerId: number, message: string, createdAt: number, mail: MailToCompose): Promise<void> {
     const now = new Date(createdAt);
-    if (isPostgres(this.db)) {
-      await queueToComposeWithPostgres(this.db, mail, now, 'anonymous_messages', {
-        customer_id: customerId,
-        message,
-        created_at: createdAt,
-      });
-      return;
-    }
-    await inSqliteTransaction(this.db, (trx) => {
-      queueToComposeInSqlite(trx, mail, now);
-      trx.run('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)', [
-        customerId,
-        message,
-        createdAt,
-      ]);
-    });
+    const row = { customer_id: customerId, message, created_at: createdAt };
+    await forDialect(this.db, {
+      postgres: () => queueToComposeWithPostgres(this.db, mail, now, 'anonymous_messages', row),
+      sqlite: () =>
+        inSqliteTransaction(this.db, (trx) => {
+          queueToComposeInSqlite(trx, mail, now);
+          trx.run('insert into anonymous_messages (customer_id, message, created_at) values (?, ?, ?)', [
+            customerId,
+            message,
+            createdAt,
+          ]);
+        }),
+    })();
   }
 
   async count(customerId: number): Promise<number> {

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
 import type { UnsubscribeKind } from '../domain/notification-tokens.js';
 import {
   HASH_COLUMN,
@@ -12,6 +11,7 @@ import {
   type NotificationSettings,
   type WeeklyRecipient,
 } from './owner-notification-rows.js';
+import { lockForShare, lockForUpdate } from './dialect.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -57,7 +57,7 @@ export class OwnerNotificationRepository {
    */
   async editTokenIsStill(trx: Knex.Transaction, customerId: number, editToken: string): Promise<boolean> {
     const query = trx('customers').where({ id: customerId }).first('edit_token');
-    if (isPostgres(trx)) query.forShare();
+    lockForShare(trx, query);
     const row = (await query) as { edit_token: unknown } | undefined;
     return row !== undefined && String(row.edit_token) === editToken;
   }
@@ -274,7 +274,7 @@ export class OwnerNotificationRepository {
       .select(SETTINGS_COLUMNS.map((column) => `n.${column}`))
       .select('c.name', 'c.surname', 'c.edit_token')
       .where('n.customer_id', customerId);
-    if (isPostgres(trx)) query.forUpdate('n');
+    lockForUpdate(trx, query, 'n');
     const row = (await query.first()) as Record<string, unknown> | undefined;
     return row ? toEntriesState(row) : null;
   }
@@ -330,7 +330,7 @@ export class OwnerNotificationRepository {
       })
       .whereNotNull('n.confirmed_at')
       .first('n.customer_id');
-    if (isPostgres(trx)) query.forShare('n');
+    lockForShare(trx, query, 'n');
     return (await query) !== undefined;
   }
 

@@ -1,13 +1,7 @@
 import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
-import { isPostgres } from '../db.js';
-
-/** What this needs of a knex client: its pool (knex's own query path is skipped, not its pool). */
-export interface PooledClient {
-  acquireConnection(): Promise<unknown>;
-  releaseConnection(connection: unknown): Promise<unknown>;
-}
+import { forDialect, onPoolConnection, sqliteFileOf } from './dialect.js';
 
 interface PgConnection {
   query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
@@ -19,8 +13,7 @@ const readers = new WeakMap<Knex, BetterSqlite3.Database>();
 function readConnection(db: Knex): BetterSqlite3.Database {
   let connection = readers.get(db);
   if (connection?.open) return connection;
-  const { filename } = db.client.config.connection as { filename: string };
-  connection = new Database(filename, { fileMustExist: true });
+  connection = new Database(sqliteFileOf(db), { fileMustExist: true });
   try {
     // It only reads; it waits for a lock as long as the pooled connection would.
     connection.pragma('query_only = ON');
@@ -55,38 +48,29 @@ export function mapNow<T, U>(value: MaybeAsync<T>, f: (value: T) => U): MaybeAsy
  * dropped by the pool as usual (knex marks it on its `error`/`end` events, whoever ran the query).
  */
 export class PreparedQuery<Row> {
-  private readonly postgres: boolean;
-  private readonly pgText: string;
-  /** PostgreSQL: the lookups waiting for this turn's query, by their one parameter. */
-  private readonly waiting = new Map<unknown, Promise<Row | undefined>>();
-  /** SQLite: the read connection and its statement, once opened. */
-  private reader: { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } | null = null;
+  private readonly lookup: Lookup<Row>;
 
   constructor(
-    private readonly db: Knex,
+    db: Knex,
     /** The PostgreSQL statement name, unique in the app. */
-    private readonly name: string,
+    name: string,
     /** SQL with `?` placeholders. */
-    private readonly sql: string,
+    sql: string,
   ) {
-    this.postgres = isPostgres(db);
-    let n = 0;
-    this.pgText = sql.replace(/\?/g, () => `$${(n += 1)}`);
+    this.lookup = forDialect<() => Lookup<Row>>(db, {
+      sqlite: () => new SqliteLookup(db, sql),
+      postgres: () => new PostgresLookup(db, name, sql),
+    })();
   }
 
   /** The first row, or undefined. */
   async first(params: unknown[]): Promise<Row | undefined> {
-    return this.firstNow(params);
+    return this.lookup.firstNow(params);
   }
 
   /** The first row, or undefined: synchronously on SQLite, so a caller on a hot path need not wait a tick. */
   firstNow(params: unknown[]): MaybeAsync<Row | undefined> {
-    if (this.postgres) return this.firstFromPool(params);
-    if (!this.reader?.connection.open) {
-      const connection = readConnection(this.db);
-      this.reader = { connection, statement: connection.prepare(this.sql) };
-    }
-    return this.reader.statement.get(...params) as Row | undefined;
+    return this.lookup.firstNow(params);
   }
 
   /**
@@ -98,14 +82,79 @@ export class PreparedQuery<Row> {
    * not one each. SQLite answers at once, as firstNow.
    */
   firstNowShared(param: unknown): MaybeAsync<Row | undefined> {
-    if (!this.postgres) return this.firstNow([param]);
+    return this.lookup.firstNowShared(param);
+  }
+
+  /** Closes the SQLite read connection, shared by every PreparedQuery of the database; the next read opens it again. */
+  close(): void {
+    this.lookup.close();
+  }
+}
+
+/** How each database runs a PreparedQuery. */
+interface Lookup<Row> {
+  firstNow(params: unknown[]): MaybeAsync<Row | undefined>;
+  firstNowShared(param: unknown): MaybeAsync<Row | undefined>;
+  close(): void;
+}
+
+class SqliteLookup<Row> implements Lookup<Row> {
+  /** The read connection and its statement, once opened. */
+  private reader: { connection: BetterSqlite3.Database; statement: BetterSqlite3.Statement } | null = null;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly sql: string,
+  ) {}
+
+  firstNow(params: unknown[]): Row | undefined {
+    if (!this.reader?.connection.open) {
+      const connection = readConnection(this.db);
+      this.reader = { connection, statement: connection.prepare(this.sql) };
+    }
+    return this.reader.statement.get(...params) as Row | undefined;
+  }
+
+  firstNowShared(param: unknown): Row | undefined {
+    return this.firstNow([param]);
+  }
+
+  close(): void {
+    readers.get(this.db)?.close();
+    readers.delete(this.db);
+    this.reader = null;
+  }
+}
+
+class PostgresLookup<Row> implements Lookup<Row> {
+  private readonly text: string;
+  /** The lookups waiting for this turn's query, by their one parameter. */
+  private readonly waiting = new Map<unknown, Promise<Row | undefined>>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly name: string,
+    sql: string,
+  ) {
+    let n = 0;
+    this.text = sql.replace(/\?/g, () => `$${(n += 1)}`);
+  }
+
+  async firstNow(params: unknown[]): Promise<Row | undefined> {
+    const result = await onPoolConnection(this.db, (connection) =>
+      (connection as PgConnection).query({ name: this.name, text: this.text, values: params }),
+    );
+    return result.rows[0] as Row | undefined;
+  }
+
+  firstNowShared(param: unknown): Promise<Row | undefined> {
     let answer = this.waiting.get(param);
     if (!answer) {
       answer = new Promise<Row | undefined>((resolve, reject) => {
         setImmediate(() => {
           // Sent now: whoever comes next waits for the next turn's query.
           this.waiting.delete(param);
-          this.firstFromPool([param]).then(resolve, reject);
+          this.firstNow([param]).then(resolve, reject);
         });
       });
       this.waiting.set(param, answer);
@@ -113,22 +162,5 @@ export class PreparedQuery<Row> {
     return answer;
   }
 
-  /** Closes the SQLite read connection, shared by every PreparedQuery of the database; the next read opens it again. */
-  close(): void {
-    if (this.postgres) return;
-    readers.get(this.db)?.close();
-    readers.delete(this.db);
-    this.reader = null;
-  }
-
-  private async firstFromPool(params: unknown[]): Promise<Row | undefined> {
-    const pool = this.db.client as PooledClient;
-    const connection = await pool.acquireConnection();
-    try {
-      const result = await (connection as PgConnection).query({ name: this.name, text: this.pgText, values: params });
-      return result.rows[0] as Row | undefined;
-    } finally {
-      await pool.releaseConnection(connection);
-    }
-  }
+  close(): void {}
 }

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
-import type { PooledClient } from './prepared-query.js';
+import { onPoolConnection } from './dialect.js';
 
 /** Per connection, each statement prepared once. */
 const prepared = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
@@ -48,11 +48,9 @@ async function onSqliteConnection<T>(
   db: Knex,
   work: (connection: BetterSqlite3.Database, trx: SqliteTransaction) => T,
 ): Promise<T> {
-  const pool = db.client as PooledClient;
-  const connection = (await pool.acquireConnection()) as BetterSqlite3.Database;
   const committed: Array<() => void> = [];
-  let result: T;
-  try {
+  const result = await onPoolConnection(db, (pooled) => {
+    const connection = pooled as BetterSqlite3.Database;
     const trx: SqliteTransaction = {
       run: (sql, params) => {
         statement(connection, sql).run(...params);
@@ -62,10 +60,8 @@ async function onSqliteConnection<T>(
         committed.push(callback);
       },
     };
-    result = work(connection, trx);
-  } finally {
-    await pool.releaseConnection(connection);
-  }
+    return work(connection, trx);
+  });
   for (const callback of committed) callback();
   return result;
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { VisitSource } from '../domain/visit-source.js';
-import { isPostgres } from '../db.js';
 import { dayKey } from '../lib/calendar.js';
 import { addToCounters, countGroups } from './day-counters.js';
+import { insertIntegerRows } from './dialect.js';
 
 export interface ViewRow {
   customerId: number;
@@ -75,16 +75,11 @@ export class ViewRepository {
    * of the event loop every flush (docs/architecture.md, One public request).
    */
   private async insertRows(trx: Knex.Transaction, views: ReadonlyArray<ViewRow>): Promise<void> {
-    if (isPostgres(this.db)) {
-      await trx.raw(
-        'insert into profile_views (customer_id, viewed_at) select * from unnest(?::bigint[], ?::bigint[])',
-        [views.map((v) => v.customerId), views.map((v) => v.viewedAt)],
-      );
-      return;
-    }
-    await trx.raw(
-      "insert into profile_views (customer_id, viewed_at) select json_extract(value, '$[0]'), json_extract(value, '$[1]') from json_each(?)",
-      [JSON.stringify(views.map((v) => [v.customerId, v.viewedAt]))],
+    await insertIntegerRows(
+      trx,
+      'profile_views',
+      ['customer_id', 'viewed_at'],
+      views.map((v) => [v.customerId, v.viewedAt]),
     );
   }
 }

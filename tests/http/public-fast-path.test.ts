@@ -6,9 +6,9 @@
  */
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isPostgres } from '../../src/db.js';
 import { CustomerRepository, type PageState } from '../../src/repositories/customer.repository.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { testsOnPostgres } from '../helpers/database.js';
 
 const ORIGIN = 'https://kart.example.com';
 const PHONE =
@@ -201,7 +201,7 @@ describe("the fast path's lookup of a page state", () => {
   it('answers at once on SQLite; on PostgreSQL the lookups of one turn share one query, never one sent before they came', async () => {
     const customers = new CustomerRepository(t.db);
     const first = customers.pageStateBySlugNow(customer.slug);
-    if (!isPostgres(t.db)) {
+    if (!testsOnPostgres) {
       expect(first).not.toBeInstanceOf(Promise);
       expect((first as PageState).id).toBe(customer.id);
       customers.closeReadConnection();

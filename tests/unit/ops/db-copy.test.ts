@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrateLatest, type Db } from '../../../src/db.js';
-import { DbCopyError, parentsFirst, readSqliteSchema } from '../../../src/ops/db-copy.js';
+import { DbCopyError, parentsFirst } from '../../../src/ops/db-copy.js';
+import { readSqliteSchema } from '../../../src/repositories/db-copy.repository.js';
 
 describe('parentsFirst', () => {
   it('puts every table after the tables it references, ties alphabetically', () => {
