@@ -23,6 +23,9 @@ export default tseslint.config(
       // Our sanitisers match control characters on purpose, and a needless escape is only style.
       'no-control-regex': 'off',
       'no-useless-escape': 'off',
+      // Prettier puts `[method](url)` of a chain on its own line; a first value a try/catch overwrites is only style.
+      'no-unexpected-multiline': 'off',
+      'no-useless-assignment': 'off',
       eqeqeq: ['error', 'smart'],
       'no-fallthrough': 'error',
       '@typescript-eslint/no-floating-promises': 'error',

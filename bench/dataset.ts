@@ -59,7 +59,7 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
     second: 'numeric',
   });
   for (const part of format.formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
   return wall - Math.floor(ms / 1000) * 1000;
 }
 

@@ -101,7 +101,7 @@ export class OwnerLeadsController {
       if (!(err instanceof ValidationError)) throw err;
       const saved = await orFail(messages.listFailed, () => this.leadService.settingsFor(customer));
       const fields = new Set(Array.isArray(body.fields) ? body.fields : [body.fields]);
-      const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+      const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
       const months = Number(body.retention_months);
       const typed: LeadSettingsView = {
         ...saved,

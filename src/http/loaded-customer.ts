@@ -3,7 +3,6 @@ import type { Customer } from '../repositories/customer.repository.js';
 import type { SocialLink } from '../repositories/profile.repository.js';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       /** Put there by a customer loader (src/middleware/load-customer.ts). */

@@ -69,7 +69,7 @@ export function presentLeadForm(
 
 /** The typed values of a refused form, as strings to show again. */
 export function typedLeadForm(body: Record<string, unknown>, errors: Readonly<Record<string, string>>): LeadFormState {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   return {
     values: { name: text('name'), phone: text('phone'), email: text('email'), note: text('note') },
     consent: body.consent === '1',

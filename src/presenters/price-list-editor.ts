@@ -114,7 +114,7 @@ export function newItemValues(categoryId: number | null): ItemFormValues {
 
 /** What the owner sent, to show the refused form again as typed. */
 export function typedItemValues(body: Readonly<Record<string, unknown>>): ItemFormValues {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, 2000) : '');
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key].slice(0, 2000) : '');
   const labels = body.labels;
   return {
     category_id: text('category_id'),

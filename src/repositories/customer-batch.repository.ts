@@ -276,11 +276,11 @@ export class CustomerBatchRepository {
         .limit(size);
       if (after) {
         const { createdAt, id } = after;
-        query.where((q) =>
-          q
-            .where('created_at', '>', createdAt)
-            .orWhere((same) => same.where('created_at', createdAt).andWhere('id', '>', id)),
-        );
+        query.where((q) => {
+          q.where('created_at', '>', createdAt).orWhere((same) => {
+            same.where('created_at', createdAt).andWhere('id', '>', id);
+          });
+        });
       }
       const batch = (await query).map(toCustomer);
       if (batch.length > 0) yield batch;

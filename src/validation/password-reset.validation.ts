@@ -25,7 +25,7 @@ export function parseForgotEmail(body: Record<string, unknown>): string {
 
 /** The new password of a reset: the rules of the password change (domain/password-strength.ts), typed twice alike. */
 export function parseNewPassword(body: Record<string, unknown>, email: string): string {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   const password = text('password');
   if (password === '') throw new ValidationError({ password: messages.passwordRequired });
   const problem = passwordProblem(password, email);

@@ -15,7 +15,7 @@ export interface PasswordChangeInput {
 }
 
 export function parsePasswordChange(body: Record<string, unknown>, email: string): PasswordChangeInput {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  const text = (key: string) => (typeof body[key] === 'string' ? body[key] : '');
   const input = {
     current: text('current_password'),
     next: text('new_password'),

@@ -162,7 +162,7 @@ describe('the statistics page', () => {
       expect(await rows.count()).toBe(3);
       const shown = await rows.evaluateAll((trs) =>
         trs.map((tr) => [
-          tr.querySelector('.stats-table__name')!.textContent!.trim(),
+          tr.querySelector('.stats-table__name')!.textContent.trim(),
           Number(tr.querySelector('td')!.textContent),
         ]),
       );

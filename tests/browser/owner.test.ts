@@ -1146,7 +1146,7 @@ function ownerStory(js: boolean): void {
         const shown = Object.fromEntries(
           await tiles.evaluateAll((all) =>
             all.map((t) => [
-              t.querySelector('.stat-tile__label')!.textContent!.trim(),
+              t.querySelector('.stat-tile__label')!.textContent.trim(),
               Number(t.querySelector('.stat-tile__value')!.textContent),
             ]),
           ),

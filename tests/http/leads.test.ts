@@ -118,7 +118,7 @@ describe('the contact form on the public page', () => {
       const days = await t.db('lead_days').where({ customer_id: customer.id });
       expect(days.map((d) => [d.day, Number(d.leads)])).toEqual([['2026-11-26', 1]]);
       // A counter only: nothing about the visitor.
-      expect(Object.keys(days[0]!).sort()).toEqual(['customer_id', 'day', 'leads']);
+      expect(Object.keys(days[0]).sort()).toEqual(['customer_id', 'day', 'leads']);
     },
   );
 

@@ -330,7 +330,7 @@ describe('links', () => {
       [{ platform: 'location', url: 'Moda Cad. No: 12, Kadıköy' }, 'Moda Cad. No: 12, Kadıköy', 'Konum'],
       [{ platform: 'custom', url: 'ornek.com/kurs', label: '', icon: '' }, 'https://ornek.com/kurs', 'Özel Link'],
     ];
-    for (const [fields, url, label] of cases) await addLink(fields);
+    for (const [fields] of cases) await addLink(fields);
     const rows = await links();
     expect(rows.map((r) => [r.url, r.label, r.order_index])).toEqual(cases.map(([, url, label], i) => [url, label, i]));
     expect(rows.find((r) => r.platform === 'custom')?.icon).toBe('🔗');

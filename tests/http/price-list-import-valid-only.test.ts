@@ -48,7 +48,7 @@ const submit = (
   agent: request.Agent | ReturnType<typeof request> = request(t.app),
 ) => {
   const { action, fields } = formFields(html, className);
-  return (agent as request.Agent).post(action).type('form').send(fields);
+  return agent.post(action).type('form').send(fields);
 };
 /** Answers a download as its raw bytes. */
 function bytesOf(res: request.Response, callback: (err: Error | null, body: Buffer) => void): void {

@@ -744,7 +744,7 @@ export function answer(res: request.Response): Answer {
     status: res.status,
     text: res.text ?? '',
     body: res.body as unknown,
-    headers: res.headers as Record<string, string>,
+    headers: res.headers,
   };
 }
 

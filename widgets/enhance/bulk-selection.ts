@@ -186,7 +186,7 @@ export function enhanceBulkSelection(): void {
   document.addEventListener('submit', (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-bulk')) return;
-    const submitter = (event as SubmitEvent).submitter;
+    const submitter = event.submitter;
     const select = form.querySelector<HTMLSelectElement>('select[name="action"]');
     if (select) select.disabled = submitter?.getAttribute('name') === 'action';
     const confirm = form.querySelector<HTMLInputElement>('[data-bulk-confirm]');
