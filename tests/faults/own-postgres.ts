@@ -35,6 +35,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     await cluster.destroy();
     throw new Error(
       `the fault test's PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}\n${log}`,
+      { cause: err },
     );
   }
   return {

@@ -75,6 +75,7 @@ export function serverUser(): ServerUser | null {
       throw new Error(
         `The test PostgreSQL cannot run as root and there is no \`postgres\` user to run it as; making one ` +
           `(groupadd, useradd) failed: ${String(err)}`,
+        { cause: err },
       );
     }
   }

@@ -55,6 +55,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     await cluster?.destroy();
     throw new Error(
       `The test PostgreSQL did not start: ${err instanceof Error ? err.message : String(err)}${log ? `\n${log}` : ''}`,
+      { cause: err },
     );
   }
   const running = cluster;

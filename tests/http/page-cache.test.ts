@@ -139,7 +139,7 @@ describe('the cached public page', () => {
       try {
         check(await page());
       } catch (err) {
-        throw new Error(`after "${name}": ${(err as Error).message}`);
+        throw new Error(`after "${name}": ${(err as Error).message}`, { cause: err });
       }
     }
   });
