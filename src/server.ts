@@ -49,14 +49,16 @@ function listeningMessage(config: Config, port: number): string {
 function logStartWarnings(config: Config, logger: Logger): void {
   if (!config.baseUrl) {
     logger.warn(
-      'BASE_URL is not set: QR codes, vCards and printed cards carry the address each request came in on; set BASE_URL to the public address (https://...)',
+      'BASE_URL is not set: QR codes, vCards and printed cards carry the address each request came in on; ' +
+        'set BASE_URL to the public address (https://...)',
     );
   }
   const staging = uploadStagingProblem();
   if (staging) {
     logger.warn(
       { tempDir: os.tmpdir(), cause: staging },
-      'the temp folder cannot be written: photo and catalog uploads are refused (503) until it can (with docker run --read-only, add --tmpfs /tmp)',
+      'the temp folder cannot be written: photo and catalog uploads are refused (503) until it can (with ' +
+        'docker run --read-only, add --tmpfs /tmp)',
     );
   }
 }

@@ -22,7 +22,8 @@ const messages = {
     'The copy only goes from a SQLite source to a PostgreSQL target.',
   sourceBehind: (missing: string[]) =>
     `Kaynak SQLite veritabanının şeması eski (eksik göçler: ${missing.join(', ')}). ` +
-    'Uygulamayı bu dosyayla bir kez başlatın (açılışta güncellenir), durdurun ve yeniden deneyin. Kaynağa hiçbir şey yazılmadı.\n' +
+    'Uygulamayı bu dosyayla bir kez başlatın (açılışta güncellenir), durdurun ve yeniden deneyin. Kaynağa ' +
+    'hiçbir şey yazılmadı.\n' +
     `The source SQLite schema is behind (missing migrations: ${missing.join(', ')}). ` +
     'Start the app once on this file so that it migrates, stop it and try again. Nothing was written to the source.',
   sourceUnknown: (applied: string[]) =>
@@ -31,24 +32,31 @@ const messages = {
     `The migrations applied to the source do not match this version's (${applied.join(', ') || 'none'}). ` +
     'Copy from a database this version of Vizit has run on.',
   targetUnknown: (applied: string[]) =>
-    `Hedef PostgreSQL veritabanında bu sürümün bilmediği göçler var (${applied.join(', ')}): boş bir veritabanı kullanın.\n` +
-    `The target PostgreSQL database has migrations this version does not know (${applied.join(', ')}): use an empty database.`,
+    `Hedef PostgreSQL veritabanında bu sürümün bilmediği göçler var (${applied.join(', ')}): boş bir ` +
+    `veritabanı kullanın.\n` +
+    `The target PostgreSQL database has migrations this version does not know (${applied.join(', ')}): use ` +
+    `an empty database.`,
   tablesDiffer: (onlySource: string[], onlyTarget: string[]) =>
     'Kaynak ve hedef şemaları farklı / the source and target schemas differ — ' +
     `yalnızca SQLite'ta / only in SQLite: ${onlySource.join(', ') || '-'}; ` +
     `yalnızca PostgreSQL'de / only in PostgreSQL: ${onlyTarget.join(', ') || '-'}`,
   targetNotEmpty: (tables: string[]) =>
-    `Hedef PostgreSQL veritabanı boş değil: ${tables.join(', ')} tablolarında satır var. Hiçbir şey yazılmadı; boş bir veritabanına kopyalayın.\n` +
-    `The target PostgreSQL database is not empty: ${tables.join(', ')} hold rows. Nothing was written; copy into an empty database.`,
+    `Hedef PostgreSQL veritabanı boş değil: ${tables.join(', ')} tablolarında satır var. Hiçbir şey ` +
+    `yazılmadı; boş bir veritabanına kopyalayın.\n` +
+    `The target PostgreSQL database is not empty: ${tables.join(', ')} hold rows. Nothing was written; copy ` +
+    `into an empty database.`,
   foreignKeyCycle: (tables: string[]) =>
-    `Yabancı anahtarlar döngü oluşturuyor, kopyalama sırası bulunamadı / foreign keys form a cycle: ${tables.join(', ')}`,
+    `Yabancı anahtarlar döngü oluşturuyor, kopyalama sırası bulunamadı / foreign keys form a ` +
+    `cycle: ${tables.join(', ')}`,
   unknownParent: (table: string, parent: string) =>
     `${table} tablosu olmayan bir tabloya bağlı / ${table} references a missing table: ${parent}`,
   badBoolean: (table: string, column: string, value: unknown) =>
     `${table}.${column} içinde 0/1 olmayan bir değer var / holds a value that is not 0/1: ${String(value)}`,
   countMismatch: (table: string, source: number, target: number) =>
-    `Doğrulama başarısız, hiçbir şey kaydedilmedi: ${table} tablosunda kaynakta ${source}, hedefte ${target} satır var.\n` +
-    `Verification failed, nothing was committed: ${table} has ${source} rows in the source and ${target} in the target.`,
+    `Doğrulama başarısız, hiçbir şey kaydedilmedi: ${table} tablosunda kaynakta ${source}, hedefte ${target} ` +
+    `satır var.\n` +
+    `Verification failed, nothing was committed: ${table} has ${source} rows in the source and ${target} ` +
+    `in the target.`,
 };
 
 /** A copy refused or failed for a reason the administrator can act on; `exitCode` for the CLI. */

@@ -137,13 +137,18 @@ function composeInsert(
   after?: string,
 ): { sql: string; params: Array<string | number> } {
   const at = now.getTime();
-  const row = `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
-       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and available_at > ? and pending_key is null), ?) + ?, ?`;
+  const row =
+    `?, '', '', '', '', '{}', ?, ?, ?, 'pending', 0,
+       coalesce((select max(available_at) from mail_outbox where customer_id = ? and kind = ? and ` +
+    `available_at > ? and pending_key is null), ?) + ?, ?`;
   // The sooner of the two, written alike on both databases (SQLite's min of two is PostgreSQL's least).
   const sooner =
-    'case when excluded.available_at < mail_outbox.available_at then excluded.available_at else mail_outbox.available_at end';
+    'case when excluded.available_at < mail_outbox.available_at then excluded.available_at else ' +
+    'mail_outbox.available_at end';
   return {
-    sql: `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, pending_key, compose, status, attempts, available_at, created_at)
+    sql:
+      `insert into mail_outbox (kind, recipient, subject, text_body, html_body, headers, customer_id, ` +
+      `pending_key, compose, status, attempts, available_at, created_at)
      ${after ? `select ${row} from ${after}` : `values (${row})`}
      on conflict (pending_key) ${mail.hurry ? `do update set available_at = ${sooner}` : 'do nothing'}
      returning available_at`,
@@ -182,7 +187,8 @@ export async function queueToComposeWithPostgres(
     db,
     `with held as (select pg_advisory_xact_lock_shared(hashtext(?))),
        mail as (${sql}),
-       entry as (insert into ?? (${columns.map(() => '??').join(', ')}) select ${columns.map(() => '?').join(', ')} from held returning 1)
+       entry as (insert into ?? (${columns.map(() => '??').join(', ')}) ` +
+      `select ${columns.map(() => '?').join(', ')} from held returning 1)
      select (select count(*) from entry) as entries, mail.available_at from (select 1) as one left join mail on true`,
     [mail.pendingKey, ...params, table, ...columns, ...Object.values(row)],
   );
@@ -297,7 +303,8 @@ export class MailOutboxRepository {
          where status = 'pending' and available_at <= ? and (lease_until is null or lease_until <= ?)
          order by available_at, id limit ? ${skipLockedRows(this.db)}
        )
-       returning id, kind, compose, customer_id, recipient, subject, text_body, html_body, headers, attempts, created_at, lease_until`,
+       returning id, kind, compose, customer_id, recipient, subject, text_body, html_body, headers, ` +
+        `attempts, created_at, lease_until`,
       [now + leaseMs, now, now, limit],
     );
     return rows.map(toClaimed).sort((a, b) => a.id - b.id);

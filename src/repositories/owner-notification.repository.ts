@@ -91,7 +91,8 @@ export class OwnerNotificationRepository {
    */
   private latestMessageId(): Knex.Raw {
     return this.db.raw(
-      '(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = owner_notifications.customer_id)',
+      '(select coalesce(max(id), 0) from anonymous_messages where anonymous_messages.customer_id = ' +
+        'owner_notifications.customer_id)',
     );
   }
 

@@ -12,7 +12,8 @@ import { testsOnPostgres } from '../helpers/database.js';
 
 const ORIGIN = 'https://kart.example.com';
 const PHONE =
-  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 Mobile Safari/537.36';
+  'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.122 ' +
+  'Mobile Safari/537.36';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -198,32 +199,36 @@ describe('the public page fast path', () => {
 describe("the fast path's lookup of a page state", () => {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-  it('answers at once on SQLite; on PostgreSQL the lookups of one turn share one query, never one sent before they came', async () => {
-    const customers = new CustomerRepository(t.db);
-    const first = customers.pageStateBySlugNow(customer.slug);
-    if (!testsOnPostgres) {
-      expect(first).not.toBeInstanceOf(Promise);
-      expect((first as PageState).id).toBe(customer.id);
-      customers.closeReadConnection();
-      return;
-    }
-    // Five lookups in one turn: one connection taken from the pool, one query.
-    const pool = (t.db.client as { pool: { on(event: string, listener: () => void): void } }).pool;
-    let acquired = 0;
-    pool.on('acquireRequest', () => (acquired += 1));
-    await first;
-    acquired = 0;
-    const sameTurn = await Promise.all([1, 2, 3, 4, 5].map(() => customers.pageStateBySlugNow(customer.slug)));
-    expect(acquired).toBe(1);
-    expect(new Set(sameTurn.map((s) => s?.version)).size).toBe(1);
+  it(
+    'answers at once on SQLite; on PostgreSQL the lookups of one turn share one query, never one sent ' +
+      'before they came',
+    async () => {
+      const customers = new CustomerRepository(t.db);
+      const first = customers.pageStateBySlugNow(customer.slug);
+      if (!testsOnPostgres) {
+        expect(first).not.toBeInstanceOf(Promise);
+        expect((first as PageState).id).toBe(customer.id);
+        customers.closeReadConnection();
+        return;
+      }
+      // Five lookups in one turn: one connection taken from the pool, one query.
+      const pool = (t.db.client as { pool: { on(event: string, listener: () => void): void } }).pool;
+      let acquired = 0;
+      pool.on('acquireRequest', () => (acquired += 1));
+      await first;
+      acquired = 0;
+      const sameTurn = await Promise.all([1, 2, 3, 4, 5].map(() => customers.pageStateBySlugNow(customer.slug)));
+      expect(acquired).toBe(1);
+      expect(new Set(sameTurn.map((s) => s?.version)).size).toBe(1);
 
-    // A lookup made after a commit sees it, even with an earlier lookup's query sent.
-    const before = (sameTurn[0] as PageState).version;
-    const sent = customers.pageStateBySlugNow(customer.slug);
-    await turn();
-    await t.db('customers').where({ id: customer.id }).increment('version', 1);
-    const after = await customers.pageStateBySlugNow(customer.slug);
-    expect(after?.version).toBe(before + 1);
-    await sent;
-  });
+      // A lookup made after a commit sees it, even with an earlier lookup's query sent.
+      const before = (sameTurn[0] as PageState).version;
+      const sent = customers.pageStateBySlugNow(customer.slug);
+      await turn();
+      await t.db('customers').where({ id: customer.id }).increment('version', 1);
+      const after = await customers.pageStateBySlugNow(customer.slug);
+      expect(after?.version).toBe(before + 1);
+      await sent;
+    },
+  );
 });

@@ -277,7 +277,8 @@ function sourceTables(): Map<string, Rows> {
 
 async function targetTables(db: Db): Promise<Map<string, Rows>> {
   const { rows } = (await db.raw(
-    "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
+    'select table_name from information_schema.tables where table_schema = current_schema() and table_type = ' +
+      "'BASE TABLE' order by table_name",
   )) as { rows: Array<{ table_name: string }> };
   const dump = new Map<string, Rows>();
   for (const { table_name: table } of rows) {

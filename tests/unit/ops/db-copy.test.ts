@@ -65,41 +65,44 @@ describe('readSqliteSchema', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads the foreign keys of our schema into an order with customers before everything that belongs to one', async () => {
-    const { columns, parentsOf } = await readSqliteSchema(db);
-    expect([...columns.keys()]).not.toContain('knex_migrations');
-    expect(parentsOf.get('profile_views')).toEqual(['customers']);
-    const order = parentsFirst(parentsOf);
-    expect(order.slice().sort()).toEqual([...columns.keys()].sort());
-    for (const [table, parents] of parentsOf) {
-      for (const parent of parents)
-        expect(order.indexOf(parent), `${parent} before ${table}`).toBeLessThan(order.indexOf(table));
-    }
-    const children = [...parentsOf].filter(([, parents]) => parents.includes('customers')).map(([table]) => table);
-    expect(children.sort()).toEqual([
-      'anonymous_messages',
-      'contact_buttons',
-      'customer_profiles',
-      'iban_info',
-      'lead_days',
-      'lead_notices',
-      'lead_settings',
-      'leads',
-      'link_click_days',
-      'mail_outbox',
-      'opening_hours',
-      'owner_notifications',
-      'price_list_categories',
-      'price_list_items',
-      'price_lists',
-      'profile_view_days',
-      'profile_views',
-      'slug_redirects',
-      'social_links',
-      'view_source_days',
-    ]);
-    // Click counters point at the links they count too, so they are copied after them.
-    expect(parentsOf.get('link_click_days')?.slice().sort()).toEqual(['customers', 'social_links']);
-    expect(order.indexOf('social_links')).toBeLessThan(order.indexOf('link_click_days'));
-  });
+  it(
+    'reads the foreign keys of our schema into an order ' + 'with customers before everything that belongs to one',
+    async () => {
+      const { columns, parentsOf } = await readSqliteSchema(db);
+      expect([...columns.keys()]).not.toContain('knex_migrations');
+      expect(parentsOf.get('profile_views')).toEqual(['customers']);
+      const order = parentsFirst(parentsOf);
+      expect(order.slice().sort()).toEqual([...columns.keys()].sort());
+      for (const [table, parents] of parentsOf) {
+        for (const parent of parents)
+          expect(order.indexOf(parent), `${parent} before ${table}`).toBeLessThan(order.indexOf(table));
+      }
+      const children = [...parentsOf].filter(([, parents]) => parents.includes('customers')).map(([table]) => table);
+      expect(children.sort()).toEqual([
+        'anonymous_messages',
+        'contact_buttons',
+        'customer_profiles',
+        'iban_info',
+        'lead_days',
+        'lead_notices',
+        'lead_settings',
+        'leads',
+        'link_click_days',
+        'mail_outbox',
+        'opening_hours',
+        'owner_notifications',
+        'price_list_categories',
+        'price_list_items',
+        'price_lists',
+        'profile_view_days',
+        'profile_views',
+        'slug_redirects',
+        'social_links',
+        'view_source_days',
+      ]);
+      // Click counters point at the links they count too, so they are copied after them.
+      expect(parentsOf.get('link_click_days')?.slice().sort()).toEqual(['customers', 'social_links']);
+      expect(order.indexOf('social_links')).toBeLessThan(order.indexOf('link_click_days'));
+    },
+  );
 });
