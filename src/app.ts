@@ -85,6 +85,7 @@ import { MailSettingsService } from './services/mail-settings.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
+import { CustomerFeaturesService } from './services/customer-features.service.js';
 import { CustomerIdentityService } from './services/customer-identity.service.js';
 import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
@@ -169,8 +170,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     customerIdentities,
     activity,
     now,
-    new PriceListRepository(db),
-    new OwnerNotificationRepository(db),
+    new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
   );
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(
@@ -216,8 +216,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, messageRepository, statistics, leadRepository);
-  const ownerMessages = new OwnerMessagesController(messageRepository, config, now);
+  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);
+  const ownerMessages = new OwnerMessagesController(ownerMail.messages, config, now);
   const ownerCover = new OwnerCoverController(
     ownerEditor,
     new CoverService(profileRepository, profileWrites, media, now),
@@ -336,7 +336,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       activity,
       now,
     ),
-    profileFiles: new ProfileFilesController(profileRepository, storage, config),
+    profileFiles: new ProfileFilesController(profileService, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(
@@ -359,7 +359,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     notificationLinks: new NotificationLinksController(ownerMail.notifications),
     notificationLinkThrottle: notificationLinkThrottle(db, config.sessionSecret, logger, now),
     leadForm,
-    ownerLeads: new OwnerLeadsController(leads, leadRepository, config, now),
+    ownerLeads: new OwnerLeadsController(leads, config, now),
     leadThrottle: leadThrottle(db, config.sessionSecret, logger, leadForm.tooMany, now),
     linkClicks: new LinkClicksController(views, now),
     clickThrottle: clickThrottle(db, config.sessionSecret, logger, now),
