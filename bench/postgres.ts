@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createDb } from '../src/db.js';
-import { copyDatabase, openSqliteSource } from '../src/ops/db-copy.js';
+import { copyDatabase } from '../src/ops/db-copy.js';
+import { openSqliteSource } from '../src/repositories/db-copy.repository.js';
 import { urlWithSchema } from '../tests/helpers/database.js';
 
 export interface BenchPostgres {
