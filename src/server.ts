@@ -167,26 +167,28 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
-    server.close(async () => {
-      clearTimeout(force);
-      try {
-        await backups?.stop();
-        await expiredLeads.stop();
-        await services.leadCounts.stop();
-        await mailWorker?.stop();
-        await weekly?.stop();
-        await services.views.stop();
-        closeApp();
-        await db.destroy();
-      } catch (err) {
-        // Said, then the exit code tells whoever stopped us that something was left undone.
-        process.stderr.write(`Vizit did not stop cleanly: ${(err as Error).stack ?? String(err)}\n`);
-        process.exit(1);
-      }
-      logger.info('stopped');
-      process.exit(0);
-    });
+    // finish() ends the process whatever happens, so close() need not wait for it.
+    server.close(() => void finish(force));
     server.closeIdleConnections();
+  };
+  const finish = async (force: NodeJS.Timeout): Promise<void> => {
+    clearTimeout(force);
+    try {
+      await backups?.stop();
+      await expiredLeads.stop();
+      await services.leadCounts.stop();
+      await mailWorker?.stop();
+      await weekly?.stop();
+      await services.views.stop();
+      closeApp();
+      await db.destroy();
+    } catch (err) {
+      // Said, then the exit code tells whoever stopped us that something was left undone.
+      process.stderr.write(`Vizit did not stop cleanly: ${(err as Error).stack ?? String(err)}\n`);
+      process.exit(1);
+    }
+    logger.info('stopped');
+    process.exit(0);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -292,7 +292,9 @@ export class MailOutboxRepository {
     const due = await this.db('mail_outbox')
       .where('status', 'pending')
       .andWhere('available_at', '<=', now)
-      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', now))
+      .andWhere((q) => {
+        q.whereNull('lease_until').orWhere('lease_until', '<=', now);
+      })
       .first('id');
     if (!due) return [];
     const rows = await rawRows<Record<string, unknown>>(

@@ -217,7 +217,9 @@ describe("the fast path's lookup of a page state", () => {
       pool.on('acquireRequest', () => (acquired += 1));
       await first;
       acquired = 0;
-      const sameTurn = await Promise.all([1, 2, 3, 4, 5].map(() => customers.pageStateBySlugNow(customer.slug)));
+      const sameTurn = await Promise.all(
+        [1, 2, 3, 4, 5].map(() => Promise.resolve(customers.pageStateBySlugNow(customer.slug))),
+      );
       expect(acquired).toBe(1);
       expect(new Set(sameTurn.map((s) => s?.version)).size).toBe(1);
 

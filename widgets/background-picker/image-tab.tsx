@@ -53,7 +53,7 @@ export function ImageTab({ idPrefix, current, file, onFile }: ImageTabProps) {
           className="background-picker__file visually-hidden"
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          onChange={chooseFile}
+          onChange={(event) => void chooseFile(event)}
           aria-describedby={`${idPrefix}-file-hint`}
         />
         <label htmlFor={`${idPrefix}-file`} className="button background-picker__upload">

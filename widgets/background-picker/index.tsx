@@ -231,7 +231,7 @@ export function BackgroundPicker(props: BackgroundPickerProps) {
           className="button button--primary"
           disabled={!chosen[tab] || busy}
           aria-describedby={!chosen[tab] ? `${id}-need` : undefined}
-          onClick={apply}
+          onClick={() => void apply()}
         >
           {busy ? messages.applying : messages.apply}
         </button>

@@ -39,7 +39,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
           value={text}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <button type="button" className="button button--secondary" onClick={copy}>
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
           {messages.copy}
         </button>
       </div>

@@ -189,7 +189,7 @@ export function PhotoCropper({ action, kind, currentUrl, redirect }: PhotoCroppe
           className="photo-cropper__file visually-hidden"
           type="file"
           accept={ACCEPT}
-          onChange={choose}
+          onChange={(event) => void choose(event)}
           disabled={uploading}
         />
         <label htmlFor={`${id}-file`} className="button photo-cropper__choose-button">
@@ -279,7 +279,7 @@ export function PhotoCropper({ action, kind, currentUrl, redirect }: PhotoCroppe
             <button
               type="button"
               className="button button--primary"
-              onClick={save}
+              onClick={() => void save()}
               disabled={!canSave}
               aria-describedby={tooSmall ? `${id}-small` : undefined}
             >

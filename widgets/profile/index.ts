@@ -30,18 +30,21 @@ function enhanceShareButton(): void {
   const button = document.querySelector<HTMLButtonElement>('button[data-share]');
   if (!button) return;
   button.hidden = false;
-  button.addEventListener('click', async () => {
-    const url = button.dataset.share ?? location.href;
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: document.title, url });
-        return;
-      } catch (err) {
-        if ((err as Error).name === 'AbortError') return;
-      }
+  // share() settles by itself (an abort or a refusal falls back to copying), so nothing waits on it.
+  button.addEventListener('click', () => void share(button));
+}
+
+async function share(button: HTMLButtonElement): Promise<void> {
+  const url = button.dataset.share ?? location.href;
+  if (navigator.share) {
+    try {
+      await navigator.share({ title: document.title, url });
+      return;
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') return;
     }
-    await copy(url);
-  });
+  }
+  await copy(url);
 }
 
 /** A catalog image that fails shows "Görsel yüklenemedi" and keeps the open-in-new-tab link. */

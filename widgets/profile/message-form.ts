@@ -37,8 +37,8 @@ export function enhanceMessageForm(form: HTMLFormElement): void {
     status.textContent = text;
   };
 
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
+  // Every failure ends inside send() as the error notice, so the listener need not wait for it.
+  const send = async (): Promise<void> => {
     submit.disabled = true;
     try {
       const response = await fetch(form.action, {
@@ -65,5 +65,10 @@ export function enhanceMessageForm(form: HTMLFormElement): void {
       show('error', 'Mesaj gönderilemedi');
       update();
     }
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void send();
   });
 }
