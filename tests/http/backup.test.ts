@@ -258,8 +258,8 @@ describe('npm run backup / npm run restore on the real server', () => {
 describe('automatic backups in the server', () => {
   it('start with BACKUP_EVERY_HOURS, never hold up a shutdown, and a bad value stops the start', async () => {
     const server = await startServer(await tempDir('auto-backup'), { BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '3' });
-    await sleep(200);
-    expect(server.output()).toContain('automatic backups on');
+    // Said once the server listens, which a busy machine may take a while to get to.
+    await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('automatic backups on');
     const stopping = Date.now();
     expect(await server.stop()).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(5000);
