@@ -30,12 +30,8 @@ const version = spawnSync(nodeBin(), ['-p', 'process.version'], { env, encoding:
 process.stdout.write(`test:node26: on Node ${version} from npm (this machine's Node is ${process.version})\n`);
 // npm, tsc and the asset build run on Node 26 too: it is first on PATH.
 step('npm run build', 'npm', ['run', 'build'], env);
-// Left out: the price list PDF through the HTTP app, whose drawing thread loads the .ts sources through tsx's loader
-// and answers 500 under vitest on Node 26 (the drawing itself works there: tests/hostile/price-list-pdf.test.ts
-// draws 500 items through the production build's thread on Node 26). docs/development.md says so.
-const left = new Set(['price-list-pdf.test.ts']);
 const http = readdirSync(path.join(ROOT, 'tests/http'))
-  .filter((name) => name.endsWith('.test.ts') && !left.has(name))
+  .filter((name) => name.endsWith('.test.ts'))
   .map((name) => `tests/http/${name}`);
 const suites = ['--project', 'sqlite', '--project', 'hostile', ...http, 'tests/runtime', 'tests/hostile'];
 step('vitest (HTTP on SQLite, production start, hostile)', nodeBin(), [VITEST, 'run', ...suites], env);

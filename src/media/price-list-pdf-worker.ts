@@ -29,7 +29,12 @@ export type PdfAnswer = { id: number; pdf: Uint8Array } | { id: number; error: s
 
 parentPort?.on('message', (request: PdfRequest) => {
   renderPriceListPdf(request.list, request.brand).then(
-    (pdf) => parentPort?.postMessage({ id: request.id, pdf } satisfies PdfAnswer, [pdf.buffer as ArrayBuffer]),
+    (drawn) => {
+      // A Buffer may sit in memory Node will not hand to another thread (Node 26 refuses to transfer it, and the
+      // PDF answered 500); a copy of its own, a few hundred KB at most, always moves.
+      const pdf = new Uint8Array(drawn);
+      parentPort?.postMessage({ id: request.id, pdf } satisfies PdfAnswer, [pdf.buffer]);
+    },
     (err: unknown) =>
       parentPort?.postMessage({
         id: request.id,
