@@ -191,8 +191,8 @@ export class CustomerRepository {
   /**
    * What decides whether a cached public page is still the customer's: its id, whether it is
    * active, its version. Only these three columns, for the public page's fast path, which asks
-   * on every page load; at once on SQLite; on PostgreSQL the loads of one
-   * event-loop turn share one query (PreparedQuery.firstNowShared).
+   * on every page load; at once on SQLite; the loads of one event-loop turn share one read
+   * (PreparedQuery.firstNowShared).
    */
   pageStateBySlugNow(slug: string): MaybeAsync<PageState | null> {
     return mapNow(this.stateBySlug.firstNowShared(slug), (row) => (row ? toPageState(row) : null));

@@ -74,12 +74,13 @@ export class PreparedQuery<Row> {
   }
 
   /**
-   * firstNow for a query of one parameter, with the lookups of one event-loop turn shared on
-   * PostgreSQL: the first one schedules the query for the end of the turn (setImmediate), the
-   * ones arriving before it is sent wait for the same answer. The query is sent after every
-   * one of them arrived, so each still sees whatever was committed before it came (never an
-   * answer older than its own request), while a burst of page loads costs a round trip a turn,
-   * not one each. SQLite answers at once, as firstNow.
+   * firstNow for a query of one parameter, with the lookups of one event-loop turn sharing one
+   * read. On PostgreSQL the first one schedules the query for the end of the turn
+   * (setImmediate), the ones arriving before it is sent wait for the same answer: the query is
+   * sent after every one of them arrived, so each still sees whatever was committed before it
+   * came. On SQLite the first one reads at once and the others of the same turn get its row:
+   * the requests a turn handles were all waiting when the turn began, before that read. Either
+   * way a burst of page loads costs one read a turn, not one each (docs/performance.md).
    */
   firstNowShared(param: unknown): MaybeAsync<Row | undefined> {
     return this.lookup.firstNowShared(param);
@@ -115,11 +116,19 @@ class SqliteLookup<Row> implements Lookup<Row> {
     return this.reader.statement.get(...params) as Row | undefined;
   }
 
+  /** The rows read in this event-loop turn, by their parameter; emptied as the turn ends. */
+  private readonly thisTurn = new Map<unknown, Row | undefined>();
+
   firstNowShared(param: unknown): Row | undefined {
-    return this.firstNow([param]);
+    if (this.thisTurn.has(param)) return this.thisTurn.get(param);
+    const row = this.firstNow([param]);
+    if (this.thisTurn.size === 0) setImmediate(() => this.thisTurn.clear());
+    this.thisTurn.set(param, row);
+    return row;
   }
 
   close(): void {
+    this.thisTurn.clear();
     readers.get(this.db)?.close();
     readers.delete(this.db);
     this.reader = null;

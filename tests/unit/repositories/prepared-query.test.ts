@@ -58,8 +58,26 @@ describe('PreparedQuery (SQLite)', () => {
     expect((during as { version: number }).version).toBe(0);
     release();
     await transaction;
-    // The commit is seen by the very next read.
+    // The commit is seen by the next turn's read.
+    await new Promise((resolve) => setImmediate(resolve));
     expect((customers.pageStateBySlugNow('aysekaya') as { version: number }).version).toBe(1);
     customers.closeReadConnection();
+  });
+
+  it('shares one read among the lookups of one event-loop turn, and reads again in the next', async () => {
+    const query = new PreparedQuery<{ version: number }>(
+      db,
+      'test_version',
+      'select version from customers where slug = ?',
+    );
+    expect(query.firstNowShared('aysekaya')).toEqual({ version: 0 });
+    await db('customers').where({ slug: 'aysekaya' }).increment('version', 1);
+    // Still the turn's row: a request of this turn was waiting before the change committed.
+    await Promise.resolve();
+    expect(query.firstNowShared('aysekaya')).toEqual({ version: 0 });
+    expect(query.firstNowShared('yok')).toBeUndefined();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(query.firstNowShared('aysekaya')).toEqual({ version: 1 });
+    query.close();
   });
 });
