@@ -37,7 +37,7 @@ import { stopAllLoads } from './load.js';
 import { copyToPostgres, type BenchPostgres } from './postgres.js';
 import { MemorySampler } from './proc-stats.js';
 import { machine, Results } from './report.js';
-import { runtimeEnv, runtimeOf } from './runtime.js';
+import { runtimeOf } from './runtime.js';
 import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchAdminList } from './scenarios/admin-list.js';
@@ -168,14 +168,13 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     // As `npm start` and the Docker image run the server: glibc malloc settings that keep RSS low.
     ...PRODUCTION_MALLOC_ENV,
-    ...runtimeEnv(),
   };
   // Both on 127.0.0.1 only, with nothing of this shell's environment but PATH and HOME.
   const startHello = (name: string) =>
     startHttp({
       name,
       args: ['--import', 'tsx', `bench/${name}.ts`],
-      env: { NODE_ENV: 'production', ...runtimeEnv() },
+      env: { NODE_ENV: 'production' },
       baseEnv: 'clean',
       readyPath: '/',
     });

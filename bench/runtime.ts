@@ -15,17 +15,3 @@ export function runtimeOf(pid: number): string {
     return 'unknown';
   }
 }
-
-/**
- * What a child started with a clean environment needs to run as this process does: on Node 26 from
- * npm, the preload (NODE_OPTIONS) and the folder of the better-sqlite3 built for it, which
- * scripts/node26/exec.mjs sets; nothing otherwise.
- */
-export function runtimeEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of ['NODE_OPTIONS', 'VIZIT_NODE26_SQLITE']) {
-    const value = process.env[name];
-    if (value) env[name] = value;
-  }
-  return env;
-}

@@ -48,7 +48,8 @@ export interface LaunchOptions {
    * `inherit` (default): this process's environment, but with DATABASE_URL and BASE_URL empty:
    * SQLite unless the caller names a database (a DATABASE_URL in the shell is not the test's),
    * and no Vite BASE_URL ('/', which Vitest sets) read as the app's.
-   * `clean`: only PATH and HOME, so nothing of the caller's environment leaks in (the bench).
+   * `clean`: only PATH and HOME, so nothing of the caller's environment leaks in (the bench), and what the Node it
+   * runs on needs (RUNTIME_ENV).
    */
   baseEnv?: 'inherit' | 'clean';
 }
@@ -126,12 +127,20 @@ class OutputLog {
   }
 }
 
+/**
+ * What a child on this process's Node needs from its environment: on Node 26 from npm, the preload
+ * (NODE_OPTIONS) and the folder of the better-sqlite3 built for it (scripts/node26/runtime.mjs).
+ */
+const RUNTIME_ENV = ['NODE_OPTIONS', 'VIZIT_NODE26_SQLITE'];
+
 /** Starts `node {args}` in the repository root, its output piped and kept. */
 export function launchNode(options: LaunchOptions): NodeProcess {
-  const base =
+  const base: Record<string, string | undefined> =
     options.baseEnv === 'clean'
       ? { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
       : { ...process.env, BASE_URL: '', DATABASE_URL: '' };
+  if (options.baseEnv === 'clean')
+    for (const name of RUNTIME_ENV) if (process.env[name]) base[name] = process.env[name];
   const child = spawn(process.execPath, options.args, {
     cwd: ROOT,
     env: { ...base, ...options.env },
