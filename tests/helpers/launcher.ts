@@ -6,7 +6,7 @@
  * running (the bench's Ctrl-C handler).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -186,18 +186,53 @@ export async function stopAll(): Promise<void> {
 }
 
 /**
- * Polls `url` until it answers 200 and resolves with the milliseconds that took; rejects with
+ * Whether the socket listening on 127.0.0.1:`port` is `pid`'s: the port freePort() handed out can be taken by
+ * another file's server between the probe and the child's start, and that server's 200 is not the child's. Linux
+ * only (the listening socket's inode in /proc/net/tcp among the child's descriptors); elsewhere assumed.
+ */
+function listensOn(pid: number, port: number): boolean {
+  let table: string;
+  try {
+    table = readFileSync('/proc/net/tcp', 'utf8');
+  } catch {
+    return true;
+  }
+  const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  // Columns: sl, local_address, rem_address, st (0A is LISTEN), ..., inode (the tenth).
+  const row = table.split('\n').find((line) => {
+    const columns = line.trim().split(/\s+/);
+    return columns[1] === local && columns[3] === '0A';
+  });
+  const inode = row?.trim().split(/\s+/)[9];
+  if (!inode) return false;
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Polls `url` until the child answers it 200 and resolves with the milliseconds that took; rejects with
  * the child's output if it exits first or the time runs out (and then kills it).
  */
 async function waitForHttp(proc: NodeProcess, url: string, timeoutMs = START_TIMEOUT_MS): Promise<number> {
   const started = performance.now();
+  const port = Number(new URL(url).port);
   while (performance.now() - started < timeoutMs) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
       const exit = await proc.exited;
       throw new Error(`${proc.name} exited with ${exit.code ?? exit.signal} during start-up:\n${proc.output()}`);
     }
     try {
-      if ((await rawRequest(url, { timeoutMs: 2000 })).status === 200) return performance.now() - started;
+      const answered = (await rawRequest(url, { timeoutMs: 2000 })).status === 200;
+      if (answered && listensOn(proc.child.pid!, port)) return performance.now() - started;
     } catch {
       // not listening yet
     }
