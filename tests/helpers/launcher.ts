@@ -185,10 +185,27 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((proc) => proc.stop()));
 }
 
+/** `pid` and every process below it (a server started through a wrapper such as nsenter is a grandchild). */
+function processTree(pid: number): number[] {
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) {
+    try {
+      for (const task of readdirSync(`/proc/${tree[i]}/task`)) {
+        const children = readFileSync(`/proc/${tree[i]}/task/${task}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // Gone meanwhile, or a kernel without the children file: the processes found so far.
+    }
+  }
+  return tree;
+}
+
 /**
- * Whether the socket listening on 127.0.0.1:`port` is `pid`'s: the port freePort() handed out can be taken by
- * another file's server between the probe and the child's start, and that server's 200 is not the child's. Linux
- * only (the listening socket's inode in /proc/net/tcp among the child's descriptors); elsewhere assumed.
+ * Whether the socket listening on 127.0.0.1:`port` is `pid`'s or one of its descendants': the port freePort() handed
+ * out can be taken by another file's server between the probe and the child's start, and that server's 200 is not the
+ * child's. Linux only (the listening socket's inode in /proc/net/tcp among the processes' descriptors); elsewhere
+ * assumed.
  */
 function listensOn(pid: number, port: number): boolean {
   let table: string;
@@ -205,17 +222,20 @@ function listensOn(pid: number, port: number): boolean {
   });
   const inode = row?.trim().split(/\s+/)[9];
   if (!inode) return false;
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-      try {
-        return readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`;
-      } catch {
-        return false;
-      }
-    });
-  } catch {
-    return false;
-  }
+  const holds = (owner: number) => {
+    try {
+      return readdirSync(`/proc/${owner}/fd`).some((fd) => {
+        try {
+          return readlinkSync(`/proc/${owner}/fd/${fd}`) === `socket:[${inode}]`;
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  };
+  return processTree(pid).some(holds);
 }
 
 /**
