@@ -29,6 +29,7 @@ import * as moveCustomersOffRouteAddresses from './20261129_0027_move_customers_
 import * as addCustomerNameSortKey from './20261129_0028_add_customer_name_sort_key.js';
 import * as backfillCustomerSearchAndSort from './20261129_0029_backfill_customer_search_and_sort.js';
 import * as createAdminActivityCustomers from './20261129_0030_create_admin_activity_customers.js';
+import * as addAdministratorRoles from './20261129_0031_add_administrator_roles.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -71,6 +72,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0028_add_customer_name_sort_key', addCustomerNameSortKey],
   ['20261129_0029_backfill_customer_search_and_sort', backfillCustomerSearchAndSort],
   ['20261129_0030_create_admin_activity_customers', createAdminActivityCustomers],
+  ['20261129_0031_add_administrator_roles', addAdministratorRoles],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

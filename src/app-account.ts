@@ -91,7 +91,7 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
       adminSecurity: securityController,
       recoveryCodes,
       session: createSessionMiddleware(db, config.sessionSecret).middleware,
-      requireAdmin: requireAdmin(auth, now),
+      requireAdmin: requireAdmin(auth, now, activity),
       loginThrottle: throttles.signIn(authController.throttled),
       passwordThrottle: throttles.password(accountController.throttled),
       secondFactorOffThrottle: [

@@ -16,8 +16,7 @@ export type { RouteDeps } from './routes/route-deps.js';
 export function registerRoutes(app: Express, d: RouteDeps): void {
   const table = new RouteTable(app, {
     session: d.session,
-    // Every administrator may do everything until the staff roles name one.
-    administrator: () => d.requireAdmin,
+    administrator: d.requireAdmin,
     ownerToken: d.loadCustomerByToken,
     brandLocals: d.brandLocals,
     signInCsrf: d.signInCsrf,

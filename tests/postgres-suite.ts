@@ -44,6 +44,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'addresses in other spellings folded to the stored slug and looked up',
     covers: ['slug-redirect.repository', 'prepared-query'],
   },
+  'tests/http/admin-roles.test.ts': {
+    reason: 'roles: the role column and its check, the last sahip kept in one UPDATE, refusals written to the log',
+    covers: ['administrator.repository', 'admin-activity.repository'],
+  },
   'tests/http/admin-activity.test.ts': {
     reason: "the activity log: inserted ids returned, 7,000 rows in batches inside the caller's transaction",
     covers: ['admin-activity.repository'],
@@ -170,6 +174,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   },
   'tests/http/customer-search-backfill.test.ts': {
     reason: 'migrations 0028-0029 (search text and sort key backfill) on both databases',
+    covers: ['db'],
+  },
+  'tests/http/administrator-roles-migration.test.ts': {
+    reason: "migration 0031 (administrators.role and its check) on both databases, the last sahip's UPDATE",
     covers: ['db'],
   },
   'tests/http/messages-seen-migration.test.ts': {

@@ -1,8 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
-import { orFail } from '../errors.js';
+import { ForbiddenError, orFail } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
-import { actingAdmin } from '../http/acting-admin.js';
+import { actingAdmin, actingRole } from '../http/acting-admin.js';
 import { attachmentHeader } from '../http/attachment.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
@@ -14,6 +14,7 @@ import type { CustomerBulkService } from '../services/customer-bulk.service.js';
 import type { CustomerImportService } from '../services/customer-import.service.js';
 import type { PrintKitService } from '../services/print-kit.service.js';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
+import { roleAllows } from '../domain/admin-role.js';
 import { selectionDigest } from '../domain/bulk-selection.js';
 import { bulkQuestions, type AskedBulkAction } from '../shared/bulk-questions.js';
 import {
@@ -70,6 +71,11 @@ export class CustomerBulkController {
     const request = parseBulkRequest(req.body as Record<string, unknown>);
     if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
     const { action, target, back } = request;
+    // Deleting and exporting are a `yonetici`'s, as their own routes are (docs/product.md, Administrators and roles).
+    if ((action === 'delete' || action === 'csv') && !roleAllows(actingRole(res), 'yonetici')) {
+      await this.activity.forbiddenAttempt(actingAdmin(res), req.method, req.path);
+      throw new ForbiddenError();
+    }
     if (action === 'print') return this.print(req, res, target, back, request.passive);
     if (action === 'csv') return this.csv(req, res, target, back);
     if (action === 'delete') {

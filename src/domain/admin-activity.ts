@@ -31,6 +31,7 @@ export const ACTIVITY_ACTIONS = [
   'print_kit_downloaded',
   'print_sheet_downloaded',
   'price_list_imported',
+  'forbidden_attempt',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

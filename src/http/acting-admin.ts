@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import type { ActivityActor } from '../domain/admin-activity.js';
+import { isAdminRole, type AdminRoleName } from '../domain/admin-role.js';
 
 /**
  * The signed-in administrator (set by middleware/require-admin.ts), for the activity log; none outside the admin
@@ -8,6 +9,12 @@ import type { ActivityActor } from '../domain/admin-activity.js';
 export function actingAdmin(res: Response): ActivityActor {
   const admin = res.locals.currentAdmin as { id: number; email: string } | undefined;
   return admin ? { id: admin.id, email: admin.email } : { id: null, email: null };
+}
+
+/** The signed-in administrator's role; the least one outside the admin routes. */
+export function actingRole(res: Response): AdminRoleName {
+  const role = (res.locals.currentAdmin as { role?: unknown } | undefined)?.role;
+  return isAdminRole(role) ? role : 'editor';
 }
 
 /** Whether a route shared with the owner (the print kit) was reached by an administrator. */

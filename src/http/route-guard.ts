@@ -4,11 +4,13 @@
  * the middleware its chain actually holds (the marks below). docs/architecture.md, Route guards.
  */
 
+import type { AdminRoleName } from '../domain/admin-role.js';
+
 /**
- * Which administrators may use a route. Every administrator may use every admin route today; the staff roles
- * (owner, manager, editor) will be named here, and the administrator check told the role it asks for.
+ * The least role a route needs (domain/admin-role.ts): `editor` is every administrator, `yonetici` a manager or the
+ * owner, `sahip` the owner alone. The administrator check is told it and carries it on its mark.
  */
-export type AdminRole = 'any';
+export type AdminRole = AdminRoleName;
 
 /** Who may call a route, and what proves it. */
 export type Access =
@@ -69,12 +71,24 @@ export function publicFile(path: string): RouteGuard {
 export type GuardMark = 'administrator' | 'owner-token' | 'csrf' | 'same-origin' | 'not-cross-site';
 
 const MARK = Symbol('vizit.guardMark');
+const ROLE = Symbol('vizit.guardRole');
 const DECLARATION = Symbol('vizit.routeGuard');
 
 /** Marks `fn` as the guard it is, for the route test to find in a chain. */
 export function markGuard<T extends object>(fn: T, mark: GuardMark): T {
   Object.defineProperty(fn, MARK, { value: mark });
   return fn;
+}
+
+/** Marks `fn` as the administrator check asking for `role`. */
+export function markAdministratorGuard<T extends object>(fn: T, role: AdminRole): T {
+  Object.defineProperty(fn, ROLE, { value: role });
+  return markGuard(fn, 'administrator');
+}
+
+/** The role an administrator check in a chain asks for. */
+export function guardRoleOf(fn: unknown): AdminRole | undefined {
+  return typeof fn === 'function' ? (fn as unknown as Record<symbol, AdminRole | undefined>)[ROLE] : undefined;
 }
 
 export function guardMarkOf(fn: unknown): GuardMark | undefined {

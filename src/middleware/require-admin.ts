@@ -1,16 +1,28 @@
 import type { RequestHandler } from 'express';
+import { abilitiesOf, roleAllows } from '../domain/admin-role.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
+import { ForbiddenError } from '../errors.js';
 import { wantsJson } from '../http/respond.js';
-import { markGuard } from '../http/route-guard.js';
+import { markAdministratorGuard, type AdminRole } from '../http/route-guard.js';
 import { SESSION_ABSOLUTE_MS } from './session.js';
 
 /**
- * Lets a request through only with a live administrator session. A session past its
- * absolute timeout, of a deleted administrator, or begun before its sessions were
- * revoked (a password reset, "end all other sessions") is ended on the server.
+ * The administrator check of a route needing at least `role`: a live administrator session, then the role. A session
+ * past its absolute timeout, of a deleted administrator, or begun before its sessions were revoked (a password reset,
+ * "end all other sessions") is ended on the server. A lesser role is refused with the one 403 before the body is read,
+ * and the attempt written to the activity log (docs/product.md, Administrators and roles).
  */
-export function requireAdmin(auth: AdminAuthService, now: () => number): RequestHandler {
-  return markGuard<RequestHandler>(async (req, res, next) => {
+export function requireAdmin(
+  auth: AdminAuthService,
+  now: () => number,
+  activity: ActivityLog,
+): (role: AdminRole) => RequestHandler {
+  return (role) => markAdministratorGuard<RequestHandler>(checkAdmin(auth, now, activity, role), role);
+}
+
+function checkAdmin(auth: AdminAuthService, now: () => number, activity: ActivityLog, role: AdminRole): RequestHandler {
+  return async (req, res, next) => {
     const { adminId, signedInAt } = req.session;
     let admin = null;
     if (adminId !== undefined && signedInAt !== undefined && now() - signedInAt < SESSION_ABSOLUTE_MS) {
@@ -18,8 +30,16 @@ export function requireAdmin(auth: AdminAuthService, now: () => number): Request
       if (admin && admin.sessionsRevokedAt > signedInAt) admin = null;
     }
     if (admin) {
-      res.locals.currentAdmin = { id: admin.id, email: admin.email };
-      next();
+      res.locals.currentAdmin = { id: admin.id, email: admin.email, role: admin.role };
+      // What the pages offer: only what the role may do.
+      res.locals.can = abilitiesOf(admin.role);
+      if (roleAllows(admin.role, role)) {
+        next();
+        return;
+      }
+      // The path only: never the query string (docs/product.md, Activity log).
+      await activity.forbiddenAttempt({ id: admin.id, email: admin.email }, req.method, req.path);
+      next(new ForbiddenError());
       return;
     }
     const refuse = () => {
@@ -34,7 +54,7 @@ export function requireAdmin(auth: AdminAuthService, now: () => number): Request
     } else {
       refuse();
     }
-  }, 'administrator');
+  };
 }
 
 /** The sign-in page is for signed-out visitors only. */

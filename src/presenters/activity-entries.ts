@@ -43,6 +43,8 @@ export const messages = {
   } as Record<string, string>,
   printSheet: (count: number) => `Kartvizit sayfası indirildi (PDF, ${count} müşteri)`,
   priceListImported: (count: number) => `Fiyat listesi içe aktarıldı: ${count} ürün`,
+  forbiddenAttempt: (method: string | null, path: string | null) =>
+    `Yetkisiz işlem denemesi: ${method ?? ''} ${path ?? ''}`.trim(),
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -72,6 +74,8 @@ export function activityText(entry: ActivityEntry): string {
         : messages.edit_link_replaced;
     case 'price_list_imported':
       return messages.priceListImported(entry.count ?? 0);
+    case 'forbidden_attempt':
+      return messages.forbiddenAttempt(entry.from, entry.to);
     default:
       return messages[entry.action];
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isAdminRole, type AdminRoleName } from '../domain/admin-role.js';
 import { countOf, toInt } from './rows.js';
 
 /** Work a caller does inside the same transaction as a change (queueing the e-mail that tells of it). */
@@ -7,6 +8,8 @@ export type InTransaction = (trx: Knex.Transaction) => Promise<void>;
 export interface Administrator {
   id: number;
   email: string;
+  /** What this administrator may do (domain/admin-role.ts). */
+  role: AdminRoleName;
   passwordHash: string;
   passwordChangedAt: number;
   /** Sessions that began before this moment (ms) are no longer valid. */
@@ -25,6 +28,8 @@ function toAdministrator(row: Record<string, unknown>): Administrator {
   return {
     id: toInt(row.id),
     email: String(row.email),
+    // The column's check allows only the roles; anything else would be read as the least of them.
+    role: isAdminRole(row.role) ? row.role : 'editor',
     passwordHash: String(row.password_hash),
     passwordChangedAt: toInt(row.password_changed_at),
     sessionsRevokedAt: toInt(row.sessions_revoked_at),
@@ -49,6 +54,22 @@ export class AdministratorRepository {
   async findById(id: number): Promise<Administrator | null> {
     const row = await this.db('administrators').where({ id }).first();
     return row ? toAdministrator(row) : null;
+  }
+
+  /**
+   * A new role; false, and nothing changed, when it would leave no `sahip` (the last one demoted), counted in the
+   * same statement as the change.
+   */
+  async setRole(id: number, role: AdminRoleName): Promise<boolean> {
+    const one = this.db('administrators').where({ id });
+    const query =
+      role === 'sahip'
+        ? one
+        : one.andWhereRaw('(role <> ? or (select count(*) from administrators where role = ?) > 1)', [
+            'sahip',
+            'sahip',
+          ]);
+    return (await query.update({ role })) > 0;
   }
 
   async create(email: string, passwordHash: string, now: number): Promise<Administrator> {

@@ -6,8 +6,14 @@ import { administrator as admin, type RouteTable } from './route-table.js';
 
 const toList: RequestHandler = (_req, res) => res.redirect(303, '/admin');
 
-/** Administrator: a database session, CSRF tokens on every form, never cached or indexed. */
+/**
+ * Administrator: a database session, CSRF tokens on every form, never cached or indexed. A route needs an `editor`
+ * (every administrator) unless it names more: the settings the `sahip`, deletes and data exports a `yonetici`
+ * (docs/product.md, Administrators and roles).
+ */
 export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
+  const owner = { role: 'sahip' } as const;
+  const manager = { role: 'yonetici' } as const;
   t.get('/admin', admin(), d.admin.dashboard);
   t.get('/admin/password', admin(), d.account.show);
   // What administrators did, newest first; `?yonetici=` and `?musteri=` filter, `?once=`/`?sonra=` page.
@@ -15,16 +21,16 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   // An import's or a bulk action's one entry, with the customers it named.
   t.get('/admin/activity/:activityId', admin(), d.activity.entry);
   // The agency brand: a multipart form (the logo), read only for a signed-in administrator; `action=clear` clears it.
-  t.get('/admin/settings', admin(), d.mailSettings.section, d.settings.show);
+  t.get('/admin/settings', admin(owner), d.mailSettings.section, d.settings.show);
   t.post(
     '/admin/settings',
-    admin({ body: { kind: 'multipart', parser: logoUpload } }),
+    admin({ ...owner, body: { kind: 'multipart', parser: logoUpload } }),
     d.mailSettings.section,
     d.settings.save,
     d.settings.tooLarge,
   );
   // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
-  t.post('/admin/settings/test-email', admin(), d.mailSettings.sendTest);
+  t.post('/admin/settings/test-email', admin(owner), d.mailSettings.sendTest);
   t.post('/admin/password', admin({ throttle: [d.passwordThrottle] }), d.account.change);
   t.get('/admin/security', admin(), d.adminSecurity.show);
   t.post('/admin/security', admin(), d.adminSecurity.enable);
@@ -35,11 +41,11 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/admin/security/recovery-codes/download', admin(), d.recoveryCodes.download);
   t.post('/admin/customers', admin(), d.admin.create);
   // The list's selection: print, CSV, activate, deactivate or delete (asked first) the ticked customers or all
-  // matching.
+  // matching. Every administrator's route; its CSV and delete ask the controller for a `yonetici`.
   t.post('/admin/customers/bulk', admin({ body: 'bulk-form' }), d.customerBulk.run);
   // After a refused create without JavaScript the address bar shows this path; reloading it lands on the list.
   t.get('/admin/customers', admin(), toList);
-  t.get('/admin/customers.csv', admin(), d.customersCsv);
+  t.get('/admin/customers.csv', admin(manager), d.customersCsv);
   // Bulk import: a body (up to 1 MB of CSV, multipart) is read only for a signed-in administrator.
   const csv = { kind: 'csv', parser: csvUpload } as const;
   t.get('/admin/import', admin(), d.customerImport.show);
@@ -51,7 +57,7 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/admin/import/:importId/errors.csv', admin(), d.customerImport.errorsCsv);
   const customer = d.loadCustomerById;
   t.get('/admin/customers/:id', admin(), customer, d.admin.show);
-  t.get('/admin/customers/:id/export', admin(), customer, d.exportCustomer);
+  t.get('/admin/customers/:id/export', admin(manager), customer, d.exportCustomer);
   // Print kits as PDF downloads: `?format=card|a6` of one customer, A4 sheets of cards for `?ids=`; inactive ones too.
   t.get('/admin/customers/:id/print.pdf', admin(), customer, d.printKit.customerKit);
   t.get('/admin/print.pdf', admin(), d.printKit.sheet);
@@ -63,7 +69,7 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   // "Yeni Bağlantı Oluştur" asks first: this page (or a dialog) with the form that sends `confirm=1`.
   t.get('/admin/customers/:id/token', admin(), customer, d.admin.confirmToken);
   t.post('/admin/customers/:id/token', admin(), customer, d.admin.replaceToken);
-  t.post('/admin/customers/:id/delete', admin(), customer, d.admin.remove);
+  t.post('/admin/customers/:id/delete', admin(manager), customer, d.admin.remove);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
   const pi = d.priceListImport;
   const base = '/admin/customers/:id/price-list';

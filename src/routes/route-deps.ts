@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { AdminRole } from '../http/route-guard.js';
 import type { AccountController } from '../controllers/account.controller.js';
 import type { ActivityController } from '../controllers/activity.controller.js';
 import type { AdminController } from '../controllers/admin.controller.js';
@@ -87,7 +88,8 @@ export interface RouteDeps {
   /** 60 clicks per client address and profile per 10 minutes, then 429. */
   clickThrottle: RequestHandler;
   session: RequestHandler;
-  requireAdmin: RequestHandler;
+  /** The administrator check of a route needing at least this role. */
+  requireAdmin: (role: AdminRole) => RequestHandler;
   /** Failed sign-ins per client address, wrong passwords per e-mail, wrong codes per administrator. */
   loginThrottle: RequestHandler[];
   /** The current password of a signed-in administrator, on the sign-in's counter. */

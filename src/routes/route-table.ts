@@ -168,9 +168,9 @@ export class RouteTable {
 /** Anyone's route; a state-changing one says why it needs no CSRF token. */
 export const visitor = (spec: Omit<RouteSpec, 'access'> = {}): RouteSpec => ({ access: { kind: 'public' }, ...spec });
 
-/** A signed-in administrator's route (of any role, until the staff roles name one). */
+/** A signed-in administrator's route, of at least `role` (every administrator, `editor`, unless said). */
 export const administrator = (spec: Omit<RouteSpec, 'access'> & { role?: AdminRole } = {}): RouteSpec => {
-  const { role = 'any', ...rest } = spec;
+  const { role = 'editor', ...rest } = spec;
   return { access: { kind: 'administrator', role }, ...rest };
 };
 

@@ -85,6 +85,14 @@ export class ActivityLog {
     );
   }
 
+  /**
+   * A request the administrator's role may not make (docs/product.md, Administrators and roles): its method and
+   * path, never a query string or a body.
+   */
+  forbiddenAttempt(actor: ActivityActor, method: string, path: string): Promise<void> {
+    return this.one('forbidden_attempt', actor, undefined, { from: method, to: path });
+  }
+
   signedIn(actor: ActivityActor): Promise<void> {
     return this.one('sign_in', actor);
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
 import { administratorEmail } from '../domain/admin-email.js';
+import type { AdminRoleName } from '../domain/admin-role.js';
 import type { Logger } from '../logger.js';
 import type { Administrator, AdministratorRepository } from '../repositories/administrator.repository.js';
 import { adminCommand } from '../lib/paths.js';
@@ -74,6 +75,17 @@ export class AdminAuthService {
     const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
     if (!admin) throw new Error(`No administrator with e-mail ${email.slice(0, 80)}`);
     await this.administrators.updatePassword(admin.id, await this.hashPassword(password), this.clock().getTime(), true);
+  }
+
+  /**
+   * A new role for the administrator of `email` (CLI, until the team page): `unknown` without one, `last-owner` when
+   * it would demote the only `sahip` (docs/product.md, Administrators and roles).
+   */
+  async setRole(email: string, role: AdminRoleName): Promise<'set' | 'unknown' | 'last-owner'> {
+    const normalized = administratorEmail(email);
+    const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
+    if (!admin) return 'unknown';
+    return (await this.administrators.setRole(admin.id, role)) ? 'set' : 'last-owner';
   }
 
   /** The signed-in administrator's own change; false when the current password is wrong. */

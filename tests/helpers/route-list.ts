@@ -4,7 +4,14 @@
  */
 import type { Express } from 'express';
 import { createTestApp } from './app.js';
-import { declarationOf, guardMarkOf, type GuardMark, type RouteGuard } from '../../src/http/route-guard.js';
+import {
+  declarationOf,
+  guardMarkOf,
+  guardRoleOf,
+  type AdminRole,
+  type GuardMark,
+  type RouteGuard,
+} from '../../src/http/route-guard.js';
 
 export interface RouteEntry {
   method: string;
@@ -12,6 +19,8 @@ export interface RouteEntry {
   declared: RouteGuard | undefined;
   /** The guards in the chain, in the order they run. */
   marks: GuardMark[];
+  /** The roles the chain's administrator checks ask for. */
+  roles: AdminRole[];
 }
 
 interface RouterLayer {
@@ -28,6 +37,7 @@ export function routesOf(app: Express): RouteEntry[] {
           path: route.path,
           declared: declarationOf(route),
           marks: route.stack.map((layer) => guardMarkOf(layer.handle)).filter((m): m is GuardMark => m !== undefined),
+          roles: route.stack.map((layer) => guardRoleOf(layer.handle)).filter((r): r is AdminRole => r !== undefined),
         }))
       : [],
   );

@@ -79,6 +79,31 @@ describe('the route table, read from the real router', () => {
     expect(open).toEqual([]);
   });
 
+  it("asks, on every admin route's chain, for exactly the role its declaration names", () => {
+    const wrong = routes
+      .filter((r) => r.declared?.access.kind === 'administrator' && r.roles.join() !== r.declared.access.role)
+      .map((r) => `${name(r)}: asks ${r.roles.join(', ') || 'no role'}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('names the settings for the sahip alone, deletes and data exports for a yonetici, the rest for every role', () => {
+    const needing = (role: string) =>
+      routes
+        .filter((r) => r.declared?.access.kind === 'administrator' && r.declared.access.role === role)
+        .map(name)
+        .sort();
+    expect(needing('sahip')).toEqual([
+      'GET /admin/settings',
+      'POST /admin/settings',
+      'POST /admin/settings/test-email',
+    ]);
+    expect(needing('yonetici')).toEqual([
+      'GET /admin/customers.csv',
+      'GET /admin/customers/:id/export',
+      'POST /admin/customers/:id/delete',
+    ]);
+  });
+
   it('keeps the signed-out routes (signing in, a forgotten password) under /login, each with its reason', () => {
     const signedOut = routes.filter((r) => r.declared?.access.kind === 'signed-out');
     expect(signedOut.filter((r) => !r.path.startsWith('/login')).map(name)).toEqual([]);
