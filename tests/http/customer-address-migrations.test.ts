@@ -4,24 +4,15 @@
  * reserved address no route shadows (`notifications`) keeps it; every customer before them gets the
  * search text with the address, district and city, and the name's Turkish sort key.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { migrationSource } from '../../migrations/index.js';
-import { createDb, migrateLatest, type Db } from '../../src/db.js';
+import { migrateLatest, type Db } from '../../src/db.js';
 import { CustomerRepository } from '../../src/repositories/customer.repository.js';
 import { SlugRedirectRepository } from '../../src/repositories/slug-redirect.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
 
-let dir: string;
-let database: TestDatabase;
+let opened: MigrationTestDb;
 let db: Db;
-afterEach(async () => {
-  await db.destroy();
-  await database.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 /** A customer as the app wrote one before 0027: name, slug and search text of its time, and a profile. */
 async function oldCustomer(
@@ -54,13 +45,10 @@ it(
   'moves the holder of a shadowed address, keeps the others, and fills the search text and sort key of ' +
     'every customer',
   async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-address-migrations-'));
-    database = await createTestDatabase();
-    db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
-    const all = await migrationSource.getMigrations([]);
-    const before = all.findIndex(([name]) => name === '20261129_0027_move_customers_off_route_addresses');
+    opened = await openMigrationTestDb('vizit-address-migrations-');
+    db = opened.db;
+    const before = await opened.migrateUpTo('20261129_0027_move_customers_off_route_addresses');
     expect(before).toBeGreaterThan(0);
-    for (let i = 0; i < before; i += 1) await db.migrate.up({ migrationSource });
 
     const k = await oldCustomer('K', '.', 'k');
     const takenNext = await oldCustomer('Kaan', 'Er', 'k-2');

@@ -3,23 +3,15 @@
  * search text of issue 25 (business, phone digits, e-mail, old slugs), in batches, so the
  * administrator finds them by phone right after the upgrade.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
-import { createDb, migrateLatest, type Db } from '../../src/db.js';
+import { migrateLatest, type Db } from '../../src/db.js';
 import { CustomerRepository } from '../../src/repositories/customer.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
 
-let dir: string;
-let database: TestDatabase;
+let opened: MigrationTestDb;
 let db: Db;
-afterEach(async () => {
-  await db.destroy();
-  await database.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 // Every migration after it runs too (migrateLatest), each over the 1,105 customers: a busy machine's PostgreSQL needs
 // more than 30 s.
@@ -27,13 +19,10 @@ it(
   '0018 writes the search text of every customer before it again, with the business, phone, e-mail and old slugs',
   { timeout: 90_000 },
   async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-search-backfill-'));
-    database = await createTestDatabase();
-    db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
-    const all = await migrationSource.getMigrations([]);
-    const before = all.findIndex(([name]) => name === '20261126_0018_backfill_customer_search_text');
+    opened = await openMigrationTestDb('vizit-search-backfill-');
+    db = opened.db;
+    const before = await opened.migrateUpTo('20261126_0018_backfill_customer_search_text');
     expect(before).toBeGreaterThan(0);
-    for (let i = 0; i < before; i += 1) await db.migrate.up({ migrationSource });
 
     // More than two batches of 500, written as the app wrote them before: name and slug only.
     const rows = Array.from({ length: 1105 }, (_, i) => ({

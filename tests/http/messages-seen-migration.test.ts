@@ -3,28 +3,19 @@
  * on PostgreSQL: the messages that existed before them count as seen, so the first welcome page
  * after the upgrade shows no "{n} yeni" for old messages.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
-import { createDb, migrateLatest, type Db } from '../../src/db.js';
+import { migrateLatest, type Db } from '../../src/db.js';
 import { MessageRepository } from '../../src/repositories/message.repository.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
 
-let dir: string;
-let database: TestDatabase;
+let opened: MigrationTestDb;
 let db: Db;
-afterEach(async () => {
-  await db.destroy();
-  await database.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 it('0007 and 0008 add messages_seen_at and count the messages before them as seen', async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-seen-'));
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
+  opened = await openMigrationTestDb('vizit-seen-');
+  db = opened.db;
   const all = await migrationSource.getMigrations([]);
   const before = all.findIndex(([name]) => name === '20261121_0007_add_messages_seen_at');
   expect(before).toBeGreaterThan(0);

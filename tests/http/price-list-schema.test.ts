@@ -2,30 +2,21 @@
  * Migration 0024 (the price list), on SQLite and on PostgreSQL: a customer's price list goes with
  * the customer, an item with its category, and the migration undoes cleanly.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { migrationSource } from '../../migrations/index.js';
-import { createDb, migrateLatest, type Db } from '../../src/db.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
+import { migrateLatest, type Db } from '../../src/db.js';
+import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
 
-let dir: string;
-let database: TestDatabase;
+let opened: MigrationTestDb;
 let db: Db;
-afterEach(async () => {
-  await db.destroy();
-  await database.drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => opened.close());
 
 const idOf = (row: unknown) => Number(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
 const count = async (table: string) => Number((await db(table).count({ n: '*' }).first())?.n);
 
 it('0024 creates the price list tables, which go with their customer and category', async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'vizit-price-schema-'));
-  database = await createTestDatabase();
-  db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
+  opened = await openMigrationTestDb('vizit-price-schema-');
+  db = opened.db;
   await migrateLatest(db);
 
   const [customer] = await db('customers')

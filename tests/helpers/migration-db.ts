@@ -1,0 +1,37 @@
+/**
+ * A migration test's database: a SQLite file in a temp folder, or a PostgreSQL database of its own when the run is
+ * on PostgreSQL (createTestDatabase), brought to any migration; `close` removes it all.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { migrationSource } from '../../migrations/index.js';
+import { createDb, type Db } from '../../src/db.js';
+import { createTestDatabase } from './database.js';
+
+export interface MigrationTestDb {
+  db: Db;
+  /** Runs every migration before `name`, one at a time; resolves with `name`'s index (-1 when there is none). */
+  migrateUpTo(name: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openMigrationTestDb(prefix: string): Promise<MigrationTestDb> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const database = await createTestDatabase();
+  const db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
+  return {
+    db,
+    async migrateUpTo(name) {
+      const all = await migrationSource.getMigrations([]);
+      const before = all.findIndex(([migration]) => migration === name);
+      for (let i = 0; i < before; i += 1) await db.migrate.up({ migrationSource });
+      return before;
+    },
+    async close() {
+      await db.destroy();
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
