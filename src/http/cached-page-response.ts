@@ -1,6 +1,7 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import { policyWithStyleHash } from './inline-style.js';
+import type { PublicRequest } from './public-request.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -47,7 +48,7 @@ export class CachedPageResponder {
   constructor(private readonly security: ReadonlyArray<readonly [name: string, value: string]>) {}
 
   /** The encoding this request's Accept-Encoding picks, remembered per header value. */
-  encodingOf(req: Request): Encoding {
+  encodingOf(req: Pick<PublicRequest, 'headers' | 'acceptsEncodings'>): Encoding {
     const header = req.headers['accept-encoding'] ?? '';
     let encoding = this.encodings.get(header);
     if (encoding === undefined) {
@@ -59,7 +60,12 @@ export class CachedPageResponder {
   }
 
   /** Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone. */
-  send(req: Request, res: Response, customerId: number, cached: PageBody): void {
+  send(
+    req: Pick<PublicRequest, 'method' | 'headers'>,
+    res: ServerResponse,
+    customerId: number,
+    cached: PageBody,
+  ): void {
     const { body } = cached;
     let answer = this.answers.get(body);
     if (!answer) {
@@ -110,11 +116,11 @@ export class CachedPageResponder {
  * (Node writes it without building a header map). On the full route the middleware before it
  * (helmet, compression's hooks) already set some: the same names are set again, then written.
  */
-function write(res: Response, status: number, headers: string[]): void {
+function write(res: ServerResponse, status: number, headers: string[]): void {
   if (res.getHeaderNames().length === 0) {
     res.writeHead(status, headers);
     return;
   }
   for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
-  res.status(status);
+  res.statusCode = status;
 }

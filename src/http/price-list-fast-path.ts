@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { FastPath } from './public-request.js';
 import { serveOrNext, type HeldResponsePage, type ServeOrNextDeps } from './serve-or-next.js';
 
 /** `/{slug}/fiyat-listesi` with nothing after it but a query. */
@@ -10,7 +10,7 @@ const LIST_PATH = /^\/([a-z0-9-]{1,140})\/fiyat-listesi$/;
  * through serveOrNext, byte for byte as the full route answers it. It records no view. Anything
  * else goes on to the Express app.
  */
-export function priceListFastPath<P extends HeldResponsePage>(d: ServeOrNextDeps<P>): RequestHandler {
+export function priceListFastPath<P extends HeldResponsePage>(d: ServeOrNextDeps<P>): FastPath {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const url = req.url;
@@ -24,10 +24,10 @@ export function priceListFastPath<P extends HeldResponsePage>(d: ServeOrNextDeps
 }
 
 /** Two fast paths in turn: what the first hands on, the second may answer. */
-export function eitherFastPath(first: RequestHandler, second: RequestHandler): RequestHandler {
+export function eitherFastPath(first: FastPath, second: FastPath): FastPath {
   return (req, res, next) =>
     first(req, res, (err?: unknown) => {
       if (err !== undefined && err !== null) next(err);
-      else void second(req, res, next);
+      else second(req, res, next);
     });
 }

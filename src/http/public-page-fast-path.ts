@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Express, Request, RequestHandler, Response } from 'express';
+import type { Express } from 'express';
 import type { Logger } from '../logger.js';
+import { requestView, type FastPath, type PublicRequest } from './public-request.js';
 import { serveOrNext, type HeldResponsePage, type ServeOrNextDeps } from './serve-or-next.js';
 import { isCountableVisit } from './visit-filter.js';
 import type { VisitSource } from '../domain/visit-source.js';
@@ -37,8 +38,8 @@ const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
  * takes that path), through serveOrNext, and records the view as the full route does; it hands
  * the request on otherwise.
  */
-export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>): RequestHandler {
-  const countView = (req: Request, customerId: number) => {
+export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>): FastPath {
+  const countView = (req: PublicRequest, customerId: number) => {
     if (!isCountableVisit(req)) return;
     const at = d.now();
     if (d.viewAllowance.counts(req.ip, customerId, at)) d.views.record(customerId, at, visitSourceOf(req, d.baseUrl));
@@ -58,32 +59,26 @@ export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P
 
 /**
  * The listener the HTTP server runs: the fast path first, the Express app for whatever it hands
- * on. The request and response get the app's prototypes (app.request, app.response) as the app
- * itself gives them on entry, so the fast path reads them as any handler does (the origin behind
- * TRUST_PROXY, the query, Accept-Encoding) without the router's walk (docs/architecture.md,
- * One public request). Should the fast path fail, the full route answers instead, unless it
- * had already begun to answer.
+ * on. The fast path reads the request through requestView, as any handler reads it (the origin
+ * behind TRUST_PROXY, the query, Accept-Encoding), and answers on Node's own response, without
+ * the router's walk (docs/architecture.md, One public request); the app gives the request and
+ * response its prototypes when it takes them. Should the fast path fail, the full route answers
+ * instead, unless it had already begun to answer.
  */
-export function withFastPath(app: Express, fastPath: RequestHandler, logger: Logger): RequestListener {
+export function withFastPath(app: Express, fastPath: FastPath, logger: Logger): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
-    Object.setPrototypeOf(req, app.request);
-    Object.setPrototypeOf(res, app.response);
-    const request = req as Request;
-    const response = res as Response;
-    request.res = response;
-    response.req = request;
     const next = (err?: unknown) => {
       if (err !== undefined && err !== null) {
         logger.error({ err }, 'public page fast path failed');
-        if (response.headersSent) {
-          response.destroy();
+        if (res.headersSent) {
+          res.destroy();
           return;
         }
       }
-      app(request, response);
+      app(req, res);
     };
     try {
-      void fastPath(request, response, next);
+      fastPath(requestView(app, req), res, next);
     } catch (err) {
       next(err);
     }

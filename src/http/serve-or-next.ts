@@ -1,8 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { MaybeAsync } from '../repositories/prepared-query.js';
 import type { PageState } from '../repositories/customer.repository.js';
 import type { AccessTally } from './access-tally.js';
 import type { CachedPageResponder, Encoding, PageBody, ResponsePage } from './cached-page-response.js';
+import type { PublicRequest } from './public-request.js';
 import { originOf } from './urls.js';
 
 /** A cached page as a fast path finds it: the page and the customer row it was rendered for. */
@@ -49,10 +50,10 @@ export function serveOrNext<P extends HeldResponsePage>(
   held: HeldPage<P>,
   /** The request's path, as the access log counts it. */
   path: string,
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  served?: (req: Request, customerId: number) => void,
+  req: PublicRequest,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+  served?: (req: PublicRequest, customerId: number) => void,
 ): void {
   const startedAt = d.accessLog ? performance.now() : 0;
   const serve = (customer: PageState | null): boolean => {

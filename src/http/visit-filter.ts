@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { isbot } from 'isbot';
+import type { PublicRequest } from './public-request.js';
 
 /** Where browsers say a load is ahead of a person's visit, and the words they say it with. */
 const PURPOSE_HEADERS = ['sec-purpose', 'purpose', 'x-purpose', 'x-moz'] as const;
@@ -10,7 +10,7 @@ const NOT_A_VISIT = /prefetch|prerender|preview/i;
  * or prerender, not a crawler or link-preview bot (docs/product.md, Statistics).
  * Runs on every public page load: it reads the headers as they are, allocating nothing.
  */
-export function isCountableVisit(req: Request): boolean {
+export function isCountableVisit(req: Pick<PublicRequest, 'method' | 'headers'>): boolean {
   if (req.method !== 'GET') return false;
   const { headers } = req;
   for (const name of PURPOSE_HEADERS) {

@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { visitSource, type VisitSource } from '../domain/visit-source.js';
+import type { PublicRequest } from './public-request.js';
 import { originOf } from './urls.js';
 
 /**
@@ -7,13 +7,16 @@ import { originOf } from './urls.js';
  * host, our own host (BASE_URL's, else the request's) counting as direct. Only the source name
  * leaves this function; the Referer itself is never stored.
  */
-export function visitSourceOf(req: Request, baseUrl: string | null): VisitSource {
+export function visitSourceOf(
+  req: Pick<PublicRequest, 'get' | 'query' | 'protocol'>,
+  baseUrl: string | null,
+): VisitSource {
   const referer = req.get('referer');
   // Our own host matters only against a Referer; most page loads (QR, apps, typed) carry none.
   return visitSource(req.query.k, referer, referer ? ownHostOf(req, baseUrl) : '');
 }
 
-function ownHostOf(req: Request, baseUrl: string | null): string {
+function ownHostOf(req: Pick<PublicRequest, 'get' | 'protocol'>, baseUrl: string | null): string {
   try {
     return new URL(originOf(req, baseUrl)).host;
   } catch {

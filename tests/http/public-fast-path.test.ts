@@ -196,6 +196,40 @@ describe('the public page fast path', () => {
   });
 });
 
+describe('the fast path behind a trusted proxy', () => {
+  it("reads the proxy's protocol as the full route does, and serves each origin its own page", async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const signedIn = await signIn(proxied.app);
+      const other = await createCustomer(proxied, signedIn, 'Mehmet', 'Demir');
+      const via = (proto: string) =>
+        request(proxied.app)
+          .get(`/${other.slug}`)
+          .set('User-Agent', PHONE)
+          .set('X-Forwarded-Proto', proto)
+          .set('Host', 'kart.example.org');
+      const served = async (proto: string) => {
+        const logged = proxied.logs.length;
+        const res = await via(proto).expect(200);
+        proxied.services.accessLog?.flush();
+        return { text: res.text, fast: proxied.logs.slice(logged).some((l) => l.msg === 'public pages served') };
+      };
+      const first = await served('https');
+      expect(first.fast).toBe(false);
+      expect(first.text).toContain('https://kart.example.org/');
+      const second = await served('https');
+      expect(second).toEqual({ text: first.text, fast: true });
+      // The same host through plain HTTP is another origin: the full route renders it for that one.
+      const plain = await served('http');
+      expect(plain.fast).toBe(false);
+      expect(plain.text).toContain('http://kart.example.org/');
+      expect(plain.text).not.toContain('https://kart.example.org/');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe("the fast path's lookup of a page state", () => {
   const turn = () => new Promise((resolve) => setImmediate(resolve));
 
