@@ -30,6 +30,7 @@ import * as addCustomerNameSortKey from './20261129_0028_add_customer_name_sort_
 import * as backfillCustomerSearchAndSort from './20261129_0029_backfill_customer_search_and_sort.js';
 import * as createAdminActivityCustomers from './20261129_0030_create_admin_activity_customers.js';
 import * as addAdministratorRoles from './20261129_0031_add_administrator_roles.js';
+import * as addAdministratorTeamFields from './20261129_0032_add_administrator_team_fields.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0029_backfill_customer_search_and_sort', backfillCustomerSearchAndSort],
   ['20261129_0030_create_admin_activity_customers', createAdminActivityCustomers],
   ['20261129_0031_add_administrator_roles', addAdministratorRoles],
+  ['20261129_0032_add_administrator_team_fields', addAdministratorTeamFields],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -5,6 +5,7 @@ import { AccountController } from './controllers/account.controller.js';
 import { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
 import { AdminSecurityPage } from './controllers/admin-security-page.js';
+import { AdminTeamController } from './controllers/admin-team.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
 import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { AdminThrottles } from './middleware/login-throttle.js';
@@ -16,6 +17,7 @@ import { PasswordResetRepository } from './repositories/password-reset.repositor
 import type { ActivityLog } from './services/activity-log.service.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
 import { AdminSecurityMail } from './services/admin-security-mail.service.js';
+import { AdminTeamService } from './services/admin-team.service.js';
 import type { BrandLook } from './services/brand.service.js';
 import type { MailAddressCheck } from './services/mail-address-check.js';
 import { PasswordResetService } from './services/password-reset.service.js';
@@ -40,6 +42,7 @@ export type AccountRoutes = Pick<
   | 'auth'
   | 'account'
   | 'adminSecurity'
+  | 'team'
   | 'recoveryCodes'
   | 'session'
   | 'requireAdmin'
@@ -55,7 +58,7 @@ export type AccountRoutes = Pick<
 
 /**
  * The administrator's account, wired once for app.ts: the session, signing in with its throttles and the second
- * factor, the password and its reset by e-mail, the security page and its recovery codes.
+ * factor, the password and its reset by e-mail, the security page and its recovery codes, the team page.
  */
 export function createAccount({ config, db, logger, clock, brandLook, activity, mailAddresses }: AccountDeps): {
   auth: AdminAuthService;
@@ -89,6 +92,7 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
       auth: authController,
       account: accountController,
       adminSecurity: securityController,
+      team: new AdminTeamController(new AdminTeamService(administrators, activity, now), config.timeZone),
       recoveryCodes,
       session: createSessionMiddleware(db, config.sessionSecret).middleware,
       requireAdmin: requireAdmin(auth, now, activity),

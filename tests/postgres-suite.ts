@@ -45,7 +45,11 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     covers: ['slug-redirect.repository', 'prepared-query'],
   },
   'tests/http/admin-roles.test.ts': {
-    reason: 'roles: the role column and its check, the last sahip kept in one UPDATE, refusals written to the log',
+    reason: 'roles: the role column and its check, the last sahip kept in one transaction, refusals written to the log',
+    covers: ['administrator.repository', 'admin-activity.repository'],
+  },
+  'tests/http/admin-team.test.ts': {
+    reason: 'team page: the last active sahip held FOR UPDATE under two demotions at once, two app instances',
     covers: ['administrator.repository', 'admin-activity.repository'],
   },
   'tests/http/admin-activity.test.ts': {
@@ -178,6 +182,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   },
   'tests/http/administrator-roles-migration.test.ts': {
     reason: "migration 0031 (administrators.role and its check) on both databases, the last sahip's UPDATE",
+    covers: ['db'],
+  },
+  'tests/http/administrator-team-migration.test.ts': {
+    reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
     covers: ['db'],
   },
   'tests/http/messages-seen-migration.test.ts': {

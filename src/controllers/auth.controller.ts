@@ -100,8 +100,8 @@ export class AuthController {
       return;
     }
     const admin = await this.auth.findById(pending.adminId);
-    // A password reset since the password step ends the half sign-in as it ends sessions.
-    const live = admin !== null && admin.sessionsRevokedAt <= pending.startedAt;
+    // A password reset or a deactivation since the password step ends the half sign-in as it ends sessions.
+    const live = admin !== null && admin.isActive && admin.sessionsRevokedAt <= pending.startedAt;
     if (!live || !(await this.secondFactor.verify(admin, code))) {
       await this.activity.signInFailed(pending.email, 'code');
       markFailedCheck(res, 'code');
@@ -119,6 +119,7 @@ export class AuthController {
     admin: { id: number; email: string },
   ): Promise<void> {
     const adminId = admin.id;
+    await this.auth.recordSignIn(adminId);
     await this.activity.signedIn({ id: admin.id, email: admin.email });
     req.session.regenerate((err) => {
       if (err) {

@@ -32,6 +32,9 @@ export const ACTIVITY_ACTIONS = [
   'print_sheet_downloaded',
   'price_list_imported',
   'forbidden_attempt',
+  'admin_role_changed',
+  'admin_deactivated',
+  'admin_activated',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -9,9 +9,10 @@ import { SESSION_ABSOLUTE_MS } from './session.js';
 
 /**
  * The administrator check of a route needing at least `role`: a live administrator session, then the role. A session
- * past its absolute timeout, of a deleted administrator, or begun before its sessions were revoked (a password reset,
- * "end all other sessions") is ended on the server. A lesser role is refused with the one 403 before the body is read,
- * and the attempt written to the activity log (docs/product.md, Administrators and roles).
+ * past its absolute timeout, of a deleted or deactivated administrator, or begun before its sessions were revoked (a
+ * password reset, "end all other sessions", a deactivation) is ended on the server. A lesser role is refused with the
+ * one 403 before the body is read, and the attempt written to the activity log (docs/product.md, Administrators and
+ * roles).
  */
 export function requireAdmin(
   auth: AdminAuthService,
@@ -27,12 +28,15 @@ function checkAdmin(auth: AdminAuthService, now: () => number, activity: Activit
     let admin = null;
     if (adminId !== undefined && signedInAt !== undefined && now() - signedInAt < SESSION_ABSOLUTE_MS) {
       admin = await auth.findById(adminId);
-      if (admin && admin.sessionsRevokedAt > signedInAt) admin = null;
+      // Deactivation revokes the sessions too; the flag is checked as well, whatever the clocks say.
+      if (admin && (admin.sessionsRevokedAt > signedInAt || !admin.isActive)) admin = null;
     }
     if (admin) {
       res.locals.currentAdmin = { id: admin.id, email: admin.email, role: admin.role };
       // What the pages offer: only what the role may do.
       res.locals.can = abilitiesOf(admin.role);
+      // The header's "Ekip": a sahip's, once there is a team (a one-person agency sees no such link).
+      res.locals.teamLink = admin.role === 'sahip' && (await auth.countAdministrators()) > 1;
       if (roleAllows(admin.role, role)) {
         next();
         return;

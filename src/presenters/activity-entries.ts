@@ -2,6 +2,14 @@ import { EDIT_LINK_NOTIFICATIONS_RESET, type ActivityEntry } from '../domain/adm
 import { formatDateTime } from '../lib/dates.js';
 import { relativeTime } from '../lib/relative-time.js';
 
+/** A role as the team page's change records it (services/activity-log.service.ts, roleChanged). */
+const ROLE_TEXT: Record<string, string> = {
+  sahip: 'Sahip',
+  yonetici: 'Yönetici',
+  editor: 'Editör',
+  'editor-atanan': 'Editör (yalnızca atanan müşteriler)',
+};
+
 export const messages = {
   unknownWho: 'Bilinmiyor',
   sign_in: 'Giriş yaptı',
@@ -45,6 +53,10 @@ export const messages = {
   priceListImported: (count: number) => `Fiyat listesi içe aktarıldı: ${count} ürün`,
   forbiddenAttempt: (method: string | null, path: string | null) =>
     `Yetkisiz işlem denemesi: ${method ?? ''} ${path ?? ''}`.trim(),
+  roleChanged: (email: string | null, role: string | null) =>
+    `Yönetici rolü değişti: ${email ?? ''}, ${ROLE_TEXT[role ?? ''] ?? role ?? ''}`,
+  adminDeactivated: (email: string | null) => `Yönetici pasifleştirildi: ${email ?? ''}`,
+  adminActivated: (email: string | null) => `Yönetici etkinleştirildi: ${email ?? ''}`,
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -76,6 +88,12 @@ export function activityText(entry: ActivityEntry): string {
       return messages.priceListImported(entry.count ?? 0);
     case 'forbidden_attempt':
       return messages.forbiddenAttempt(entry.from, entry.to);
+    case 'admin_role_changed':
+      return messages.roleChanged(entry.from, entry.to);
+    case 'admin_deactivated':
+      return messages.adminDeactivated(entry.from);
+    case 'admin_activated':
+      return messages.adminActivated(entry.from);
     default:
       return messages[entry.action];
   }

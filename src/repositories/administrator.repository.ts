@@ -1,15 +1,27 @@
 import type { Knex } from 'knex';
 import { isAdminRole, type AdminRoleName } from '../domain/admin-role.js';
-import { countOf, toInt } from './rows.js';
+import { lockForUpdate } from './dialect.js';
+import { countOf, toBool, toInt } from './rows.js';
 
 /** Work a caller does inside the same transaction as a change (queueing the e-mail that tells of it). */
 export type InTransaction = (trx: Knex.Transaction) => Promise<void>;
+
+/** What a change on the team page did: `last-owner` is the last active `sahip` refused a demotion. */
+export type TeamChange = 'changed' | 'unknown' | 'last-owner';
 
 export interface Administrator {
   id: number;
   email: string;
   /** What this administrator may do (domain/admin-role.ts). */
   role: AdminRoleName;
+  /** An `editor` who sees only the customers assigned to them; false for every other role. */
+  onlyAssigned: boolean;
+  /** The name they go by on the team page; null until one is given. */
+  name: string | null;
+  /** A deactivated administrator cannot sign in (docs/product.md, Administrators and roles). */
+  isActive: boolean;
+  /** The last complete sign-in (ms); null before the first. */
+  lastSignInAt: number | null;
   passwordHash: string;
   passwordChangedAt: number;
   /** Sessions that began before this moment (ms) are no longer valid. */
@@ -30,6 +42,10 @@ function toAdministrator(row: Record<string, unknown>): Administrator {
     email: String(row.email),
     // The column's check allows only the roles; anything else would be read as the least of them.
     role: isAdminRole(row.role) ? row.role : 'editor',
+    onlyAssigned: toBool(row.only_assigned),
+    name: row.name == null ? null : String(row.name),
+    isActive: toBool(row.is_active),
+    lastSignInAt: row.last_sign_in_at == null ? null : toInt(row.last_sign_in_at),
     passwordHash: String(row.password_hash),
     passwordChangedAt: toInt(row.password_changed_at),
     sessionsRevokedAt: toInt(row.sessions_revoked_at),
@@ -56,20 +72,51 @@ export class AdministratorRepository {
     return row ? toAdministrator(row) : null;
   }
 
+  /** Every administrator, by e-mail (the team page). */
+  async list(): Promise<Administrator[]> {
+    return (await this.db('administrators').orderBy('email')).map(toAdministrator);
+  }
+
   /**
-   * A new role; false, and nothing changed, when it would leave no `sahip` (the last one demoted), counted in the
-   * same statement as the change.
+   * A new role (and `onlyAssigned`, kept for an `editor` only). `last-owner`, and nothing changed, when it would
+   * demote the last active `sahip`.
    */
-  async setRole(id: number, role: AdminRoleName): Promise<boolean> {
-    const one = this.db('administrators').where({ id });
-    const query =
-      role === 'sahip'
-        ? one
-        : one.andWhereRaw('(role <> ? or (select count(*) from administrators where role = ?) > 1)', [
-            'sahip',
-            'sahip',
-          ]);
-    return (await query.update({ role })) > 0;
+  changeRole(id: number, role: AdminRoleName, onlyAssigned: boolean): Promise<TeamChange> {
+    return this.changeGuarded(id, role !== 'sahip', { role, only_assigned: role === 'editor' && onlyAssigned });
+  }
+
+  /**
+   * Deactivated: they cannot sign in, and every session they have ends on its next request, on every instance (the
+   * same moment as a password reset's). `last-owner` for the last active `sahip`.
+   */
+  deactivate(id: number, now: number): Promise<TeamChange> {
+    return this.changeGuarded(id, true, { is_active: false, sessions_revoked_at: now });
+  }
+
+  /** Active again; the sessions deactivation ended stay ended. */
+  async activate(id: number): Promise<TeamChange> {
+    return (await this.db('administrators').where({ id }).update({ is_active: true })) > 0 ? 'changed' : 'unknown';
+  }
+
+  async recordSignIn(id: number, now: number): Promise<void> {
+    await this.db('administrators').where({ id }).update({ last_sign_in_at: now });
+  }
+
+  /**
+   * `change` to one administrator; when `demotes` (it takes a `sahip` out of the active ones), refused while they
+   * are the last active `sahip`. The active sahips are counted and changed in one transaction holding their rows
+   * (FOR UPDATE on PostgreSQL; SQLite has one writer), so two sahips demoting each other at once leave one.
+   */
+  private changeGuarded(id: number, demotes: boolean, change: Record<string, unknown>): Promise<TeamChange> {
+    return this.db.transaction(async (trx) => {
+      const owners = trx('administrators').where({ role: 'sahip', is_active: true }).orderBy('id').select('id');
+      const ownerIds = (await lockForUpdate(trx, owners)).map((row: { id: unknown }) => toInt(row.id));
+      const target = await lockForUpdate(trx, trx('administrators').where({ id }).first('id'));
+      if (!target) return 'unknown';
+      if (demotes && ownerIds.length === 1 && ownerIds[0] === id) return 'last-owner';
+      await trx('administrators').where({ id }).update(change);
+      return 'changed';
+    });
   }
 
   async create(email: string, passwordHash: string, now: number): Promise<Administrator> {

@@ -31,6 +31,11 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   );
   // A test e-mail to the signed-in administrator (a 404 without SMTP_URL and MAIL_FROM).
   t.post('/admin/settings/test-email', admin(owner), d.mailSettings.sendTest);
+  // The team (docs/product.md, Administrators and roles): roles, deactivation (their sessions end) and activation.
+  t.get('/admin/team', admin(owner), d.team.show);
+  t.post('/admin/team/:id/role', admin(owner), d.team.role);
+  t.post('/admin/team/:id/deactivate', admin(owner), d.team.deactivate);
+  t.post('/admin/team/:id/activate', admin(owner), d.team.activate);
   t.post('/admin/password', admin({ throttle: [d.passwordThrottle] }), d.account.change);
   t.get('/admin/security', admin(), d.adminSecurity.show);
   t.post('/admin/security', admin(), d.adminSecurity.enable);

@@ -7,6 +7,7 @@ import type { AdminIdentityController } from '../controllers/admin-identity.cont
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
 import type { AdminSlugController } from '../controllers/admin-slug.controller.js';
+import type { AdminTeamController } from '../controllers/admin-team.controller.js';
 import type { AuthController } from '../controllers/auth.controller.js';
 import type { CustomerBulkController } from '../controllers/customer-bulk.controller.js';
 import type { CustomerImportController } from '../controllers/customer-import.controller.js';
@@ -41,6 +42,8 @@ export interface RouteDeps {
   account: AccountController;
   activity: ActivityController;
   adminSecurity: AdminSecurityController;
+  /** The team page: the administrators, their roles, deactivation (`sahip` only). */
+  team: AdminTeamController;
   recoveryCodes: AdminRecoveryCodesController;
   adminIdentity: AdminIdentityController;
   adminSlug: AdminSlugController;

@@ -93,6 +93,19 @@ export class ActivityLog {
     return this.one('forbidden_attempt', actor, undefined, { from: method, to: path });
   }
 
+  /**
+   * The team page (docs/product.md, Administrators and roles): `actor` gave the administrator of `email` a new role
+   * (`editor-atanan`: an editor of only their assigned customers).
+   */
+  roleChanged(actor: ActivityActor, email: string, role: string): Promise<void> {
+    return this.one('admin_role_changed', actor, undefined, { from: email, to: role });
+  }
+
+  /** `actor` deactivated or activated the administrator of `email`. */
+  administratorActiveChanged(actor: ActivityActor, email: string, active: boolean): Promise<void> {
+    return this.one(active ? 'admin_activated' : 'admin_deactivated', actor, undefined, { from: email });
+  }
+
   signedIn(actor: ActivityActor): Promise<void> {
     return this.one('sign_in', actor);
   }

@@ -33,7 +33,7 @@ export class AdminAuthService {
 
   /**
    * `email` as typed: looked up in the one normal form the sign-in throttle counts on too; anything else matches
-   * nobody.
+   * nobody. A deactivated administrator is refused as a wrong password is, so the answer tells nobody who exists.
    */
   async authenticate(email: unknown, password: string): Promise<Administrator | null> {
     const normalized = administratorEmail(email);
@@ -43,11 +43,15 @@ export class AdminAuthService {
       await argon2.verify(await this.dummyHash, password);
       return null;
     }
-    if (!(await argon2.verify(admin.passwordHash, password))) return null;
+    if (!(await argon2.verify(admin.passwordHash, password)) || !admin.isActive) return null;
     if (argon2.needsRehash(admin.passwordHash, HASH_OPTIONS)) {
       await this.administrators.replacePasswordHash(admin.id, admin.passwordHash, await this.hashPassword(password));
     }
     return admin;
+  }
+
+  countAdministrators(): Promise<number> {
+    return this.administrators.count();
   }
 
   findById(id: number): Promise<Administrator | null> {
@@ -78,14 +82,21 @@ export class AdminAuthService {
   }
 
   /**
-   * A new role for the administrator of `email` (CLI, until the team page): `unknown` without one, `last-owner` when
-   * it would demote the only `sahip` (docs/product.md, Administrators and roles).
+   * A new role for the administrator of `email` (CLI; the team page's own change is services/admin-team.service.ts):
+   * `unknown` without one, `last-owner` when it would demote the last active `sahip` (docs/product.md, Administrators
+   * and roles). An editor keeps whether they see only their assigned customers.
    */
   async setRole(email: string, role: AdminRoleName): Promise<'set' | 'unknown' | 'last-owner'> {
     const normalized = administratorEmail(email);
     const admin = normalized ? await this.administrators.findByEmail(normalized) : null;
     if (!admin) return 'unknown';
-    return (await this.administrators.setRole(admin.id, role)) ? 'set' : 'last-owner';
+    const outcome = await this.administrators.changeRole(admin.id, role, admin.onlyAssigned);
+    return outcome === 'changed' ? 'set' : outcome;
+  }
+
+  /** A complete sign-in (after the second factor when it is on): the team page shows when. */
+  recordSignIn(adminId: number): Promise<void> {
+    return this.administrators.recordSignIn(adminId, this.clock().getTime());
   }
 
   /** The signed-in administrator's own change; false when the current password is wrong. */

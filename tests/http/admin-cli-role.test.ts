@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- role` (docs/configuration.md): an operator sets an administrator's role until the team page
- * exists; the last `sahip` is never demoted, and `create` makes a `sahip`.
+ * exists; the last active `sahip` is never demoted (the team page's own rule), and `create` makes a `sahip`.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../helpers/app.js';
@@ -34,6 +34,15 @@ describe('npm run admin -- role', () => {
     const last = await admin(['role', ADMIN_EMAIL, 'yonetici']);
     expect(last.code).toBe(65);
     expect(last.stderr).toContain('Son sahip rolü değiştirilemez');
+    expect(last.stderr).toContain('the last sahip cannot be demoted');
+    expect(await roleOf(ADMIN_EMAIL)).toBe('sahip');
+  });
+
+  it('counts only active sahips, as the team page does', { timeout: 60_000 }, async () => {
+    expect((await admin(['create', 'pasif@example.com', 'uzun-ve-guclu-sifre-789'])).code).toBe(0);
+    await t.db('administrators').where({ email: 'pasif@example.com' }).update({ is_active: false });
+    const last = await admin(['role', ADMIN_EMAIL, 'editor']);
+    expect(last.code).toBe(65);
     expect(last.stderr).toContain('the last sahip cannot be demoted');
     expect(await roleOf(ADMIN_EMAIL)).toBe('sahip');
   });

@@ -31,12 +31,14 @@ it('0031 makes every administrator before it a sahip, and takes only the three r
   expect((await repository.findById(first?.id ?? 0))?.role).toBe('sahip');
 
   // Two sahips: one may step down to editor; then the other is the last and stays.
-  expect(await repository.setRole(first?.id ?? 0, 'editor')).toBe(true);
-  expect(await repository.setRole(second?.id ?? 0, 'yonetici')).toBe(false);
+  expect(await repository.changeRole(first?.id ?? 0, 'editor', false)).toBe('changed');
+  expect(await repository.changeRole(second?.id ?? 0, 'yonetici', false)).toBe('last-owner');
   expect((await repository.findById(second?.id ?? 0))?.role).toBe('sahip');
-  expect(await repository.setRole(first?.id ?? 0, 'sahip')).toBe(true);
-  expect(await repository.setRole(second?.id ?? 0, 'yonetici')).toBe(true);
+  expect(await repository.changeRole(first?.id ?? 0, 'sahip', false)).toBe('changed');
+  expect(await repository.changeRole(second?.id ?? 0, 'yonetici', false)).toBe('changed');
 
+  // Down to before 0031: 0032 (the team's fields) goes first.
+  await db.migrate.down({ migrationSource });
   await db.migrate.down({ migrationSource });
   expect(await db.schema.hasColumn('administrators', 'role')).toBe(false);
 });

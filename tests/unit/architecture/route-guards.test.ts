@@ -86,7 +86,7 @@ describe('the route table, read from the real router', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('names the settings for the sahip alone, deletes and data exports for a yonetici, the rest for every role', () => {
+  it('names settings and team for the sahip alone, deletes and exports for a yonetici, the rest for any', () => {
     const needing = (role: string) =>
       routes
         .filter((r) => r.declared?.access.kind === 'administrator' && r.declared.access.role === role)
@@ -94,8 +94,12 @@ describe('the route table, read from the real router', () => {
         .sort();
     expect(needing('sahip')).toEqual([
       'GET /admin/settings',
+      'GET /admin/team',
       'POST /admin/settings',
       'POST /admin/settings/test-email',
+      'POST /admin/team/:id/activate',
+      'POST /admin/team/:id/deactivate',
+      'POST /admin/team/:id/role',
     ]);
     expect(needing('yonetici')).toEqual([
       'GET /admin/customers.csv',
