@@ -336,6 +336,18 @@ describe('signing in with the second factor on', () => {
     await agent.get('/admin').expect(303);
   });
 
+  it('ends the half sign-in when the administrator is deactivated meanwhile (the team page)', async () => {
+    const { secret } = await withSecondFactor();
+    const { agent, res } = await passwordStep();
+    const admin = t.db('administrators').where({ email: ADMIN_EMAIL });
+    const signedInBefore = (await admin.clone().first()).last_sign_in_at;
+    await admin.clone().update({ is_active: false });
+    now += 1000;
+    await sendCode(agent, res, codeAt(secret)).expect(401);
+    await agent.get('/admin').expect(303);
+    expect((await admin.clone().first()).last_sign_in_at).toEqual(signedInBefore);
+  });
+
   it('signs in with a recovery code, each once, typed in any case and spacing', async () => {
     const { recoveryCodes } = await withSecondFactor();
     const [code] = recoveryCodes as [string];
