@@ -8,12 +8,14 @@ import { originOf } from './urls.js';
  * leaves this function; the Referer itself is never stored.
  */
 export function visitSourceOf(
-  req: Pick<PublicRequest, 'get' | 'query' | 'protocol'>,
+  req: Pick<PublicRequest, 'get' | 'query' | 'protocol' | 'url'>,
   baseUrl: string | null,
 ): VisitSource {
   const referer = req.get('referer');
-  // Our own host matters only against a Referer; most page loads (QR, apps, typed) carry none.
-  return visitSource(req.query.k, referer, referer ? ownHostOf(req, baseUrl) : '');
+  // Most page loads carry no query: then none is parsed. Our own host matters only against a Referer; most page loads
+  // (QR, apps, typed) carry none.
+  const k = req.url.includes('?') ? req.query.k : undefined;
+  return visitSource(k, referer, referer ? ownHostOf(req, baseUrl) : '');
 }
 
 function ownHostOf(req: Pick<PublicRequest, 'get' | 'protocol'>, baseUrl: string | null): string {
