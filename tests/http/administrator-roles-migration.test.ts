@@ -37,8 +37,7 @@ it('0031 makes every administrator before it a sahip, and takes only the three r
   expect(await repository.changeRole(first?.id ?? 0, 'sahip', false)).toBe('changed');
   expect(await repository.changeRole(second?.id ?? 0, 'yonetici', false)).toBe('changed');
 
-  // Down to before 0031: 0032 (the team's fields) goes first.
-  await db.migrate.down({ migrationSource });
-  await db.migrate.down({ migrationSource });
+  // Down to before 0031, by name: later migrations stay where they are.
+  await db.migrate.down({ migrationSource, name: '20261129_0031_add_administrator_roles' });
   expect(await db.schema.hasColumn('administrators', 'role')).toBe(false);
 });
