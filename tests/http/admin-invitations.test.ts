@@ -117,6 +117,13 @@ describe('invitations without e-mail set up', () => {
     expect(await t.db('admin_invitations').select('id')).toEqual([]);
   });
 
+  it('shows a sole sahip the way to the team page from the settings, before the header offers it', async () => {
+    const home = await sahip.agent.get('/admin').expect(200);
+    expect(home.text).not.toContain('href="/admin/team"');
+    const settings = await sahip.agent.get('/admin/settings').expect(200);
+    expect(settings.text).toContain('<a href="/admin/team">Ekip</a> sayfasından davet gönderin.');
+  });
+
   it('answers 403 to a yonetici and an editor, inviting nobody', async () => {
     for (const role of ['yonetici', 'editor'] as const) {
       const email = role === 'yonetici' ? 'mudur@example.com' : 'editor@example.com';
