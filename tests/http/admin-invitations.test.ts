@@ -93,6 +93,8 @@ describe('invitations without e-mail set up', () => {
     expect(row.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(Number(row.expires_at)).toBe(now + 7 * DAY_MS);
     expect(await storedText()).not.toContain(token);
+    await request(t.app).get(`/admin/invite/${token}`).expect(200);
+    expect(JSON.stringify(t.logs)).not.toContain(token);
     const [entry] = await t.db('admin_activity').where({ action: 'admin_invited' });
     expect(entry).toMatchObject({ admin_email: ADMIN_EMAIL, detail_from: INVITEE, detail_to: 'editor-atanan' });
   });
