@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RESET_FAILURES_PER_IP } from '../../src/middleware/login-throttle.js';
 import { ADMIN_EMAIL, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server.js';
@@ -221,6 +222,17 @@ describe('invitations without e-mail set up', () => {
     const team = await sahip.agent.get('/admin/team').expect(200);
     expect(team.text).toContain(`Davet geri alındı: ${INVITEE}`);
     expect(await t.db('admin_activity').where({ action: 'admin_invitation_revoked' })).toHaveLength(1);
+  });
+
+  it(`answers 429 with the name kept after ${RESET_FAILURES_PER_IP} refused forms from one address`, async () => {
+    const token = await invitedLink();
+    const refused = { ...valid, password_confirm: `${PASSWORD}x` };
+    for (let i = 0; i < RESET_FAILURES_PER_IP; i += 1) await accept(token, refused).expect(422);
+    const limited = await accept(token, refused).expect(429);
+    expect(limited.text).toContain('Çok fazla deneme. 15 dakika sonra tekrar deneyin.');
+    expect(limited.text).toContain('value="Deniz Yılmaz"');
+    await accept(token, valid).expect(429);
+    expect(await t.db('administrators').where({ email: INVITEE })).toEqual([]);
   });
 
   it('makes one administrator of two posts of one link at once', async () => {
