@@ -76,7 +76,7 @@ export class AdminInvitationRepository {
     return row ? toInvitation(row) : null;
   }
 
-  /** Takes an unused invitation back: its link stops working. False when there was none of `id` open. */
+  /** Takes an unused invitation back (its link stops working) and answers it; null when none of `id` was open. */
   async revoke(id: number): Promise<Invitation | null> {
     return this.db.transaction(async (trx) => {
       const row = await trx('admin_invitations').where({ id }).whereNull('used_at').first();
