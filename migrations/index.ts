@@ -31,6 +31,7 @@ import * as backfillCustomerSearchAndSort from './20261129_0029_backfill_custome
 import * as createAdminActivityCustomers from './20261129_0030_create_admin_activity_customers.js';
 import * as addAdministratorRoles from './20261129_0031_add_administrator_roles.js';
 import * as addAdministratorTeamFields from './20261129_0032_add_administrator_team_fields.js';
+import * as createAdminInvitations from './20261129_0033_create_admin_invitations.js';
 import * as addCustomerAssignee from './20261129_0034_add_customer_assignee.js';
 
 interface Migration {
@@ -76,6 +77,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0030_create_admin_activity_customers', createAdminActivityCustomers],
   ['20261129_0031_add_administrator_roles', addAdministratorRoles],
   ['20261129_0032_add_administrator_team_fields', addAdministratorTeamFields],
+  ['20261129_0033_create_admin_invitations', createAdminInvitations],
   ['20261129_0034_add_customer_assignee', addCustomerAssignee],
 ];
 

@@ -4,6 +4,7 @@ import type { Logger } from './logger.js';
 import { AccountController } from './controllers/account.controller.js';
 import { AdminRecoveryCodesController } from './controllers/admin-recovery-codes.controller.js';
 import { AdminSecurityController } from './controllers/admin-security.controller.js';
+import { AdminInvitationController } from './controllers/admin-invitation.controller.js';
 import { AdminSecurityPage } from './controllers/admin-security-page.js';
 import { AdminTeamController } from './controllers/admin-team.controller.js';
 import { AuthController } from './controllers/auth.controller.js';
@@ -12,10 +13,12 @@ import { AdminThrottles } from './middleware/login-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { signInCsrf } from './middleware/sign-in-csrf.js';
+import { AdminInvitationRepository } from './repositories/admin-invitation.repository.js';
 import { AdministratorRepository } from './repositories/administrator.repository.js';
 import { PasswordResetRepository } from './repositories/password-reset.repository.js';
 import type { ActivityLog } from './services/activity-log.service.js';
 import { AdminAuthService } from './services/admin-auth.service.js';
+import { AdminInvitationService } from './services/admin-invitation.service.js';
 import { AdminSecurityMail } from './services/admin-security-mail.service.js';
 import { AdminTeamService } from './services/admin-team.service.js';
 import type { BrandLook } from './services/brand.service.js';
@@ -43,6 +46,8 @@ export type AccountRoutes = Pick<
   | 'account'
   | 'adminSecurity'
   | 'team'
+  | 'invitation'
+  | 'invitationThrottle'
   | 'recoveryCodes'
   | 'session'
   | 'requireAdmin'
@@ -85,6 +90,16 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
     activity,
     mailAddresses,
   );
+  // The team page's invitations, e-mailed as the security e-mails are when e-mail is set up.
+  const invitations = new AdminInvitationService(
+    new AdminInvitationRepository(db),
+    administrators,
+    auth,
+    securityMail,
+    now,
+  );
+  const invitation = new AdminInvitationController(invitations, activity, now);
+  const team = new AdminTeamService(administrators, activity, now);
   return {
     auth,
     mailEnabled: securityMail.enabled,
@@ -92,7 +107,9 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
       auth: authController,
       account: accountController,
       adminSecurity: securityController,
-      team: new AdminTeamController(new AdminTeamService(administrators, activity, now), config.timeZone),
+      team: new AdminTeamController(team, invitations, config.timeZone, now, config.baseUrl),
+      invitation,
+      invitationThrottle: throttles.resetForm(invitation.throttled),
       recoveryCodes,
       session: createSessionMiddleware(db, config.sessionSecret).middleware,
       requireAdmin: requireAdmin(auth, now, activity),

@@ -17,6 +17,8 @@ function decodeLeniently(url: string): string {
 const AFTER_EDIT = /(\/+edit\/+)[^/?#]*/gi;
 /** After `login/reset` (a "Şifremi unuttum" link): the next segment is its one-time token. */
 const AFTER_RESET = /(\/+login\/+reset\/+)[^/?#]*/gi;
+/** After `admin/invite` (an invitation to the team): the next segment is its one-use token. */
+const AFTER_INVITE = /(\/+admin\/+invite\/+)[^/?#]*/gi;
 /**
  * After `notifications/confirm` or `notifications/unsubscribe` (links in the owner's e-mails): the next segment is
  * their token.
@@ -29,12 +31,13 @@ const AFTER_NOTIFICATION_LINK = /(\/+notifications\/+(?:confirm|unsubscribe)\/+)
 const TOKEN_LIKE = /(?<![A-Za-z0-9_-])(?=[A-Za-z0-9-]*[A-Z_])[A-Za-z0-9_-]{43,}(?![A-Za-z0-9_-])/g;
 
 /**
- * The edit token is the owner's only credential, and a reset link's token an administrator's
- * for an hour, so neither reaches a log line. The path is
- * read as a person's browser would send it and as a router might still take it: percent escapes
+ * The edit token is the owner's only credential, a reset link's token an administrator's for an
+ * hour and an invitation's a new administrator's for a week, so none reaches a log line. The path
+ * is read as a person's browser would send it and as a router might still take it: percent escapes
  * decoded (`/%65dit/`), any case (`/Edit/`, a phone keyboard's capital), doubled slashes
- * (`/edit//{token}`); the segment after `edit` or `login/reset` is replaced, and so is anything token-shaped.
- * A path without a percent sign is checked as it is (the usual case, nothing decoded).
+ * (`/edit//{token}`); the segment after `edit`, `login/reset` or `admin/invite` is replaced, and so
+ * is anything token-shaped. A path without a percent sign is checked as it is (the usual case,
+ * nothing decoded).
  */
 export function redactPath(url: string): string {
   let path = url.includes('%') ? decodeLeniently(url) : url;
@@ -43,6 +46,7 @@ export function redactPath(url: string): string {
   return path
     .replace(AFTER_EDIT, `$1${REDACTED}`)
     .replace(AFTER_RESET, `$1${REDACTED}`)
+    .replace(AFTER_INVITE, `$1${REDACTED}`)
     .replace(AFTER_NOTIFICATION_LINK, `$1${REDACTED}`)
     .replace(TOKEN_LIKE, REDACTED);
 }

@@ -18,6 +18,7 @@ export function registerRoutes(app: Express, d: RouteDeps): void {
     session: d.session,
     administrator: d.requireAdmin,
     ownerToken: d.loadCustomerByToken,
+    invitationToken: d.invitation.load,
     brandLocals: d.brandLocals,
     signInCsrf: d.signInCsrf,
   });

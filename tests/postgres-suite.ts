@@ -52,6 +52,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'team page: the last active sahip held FOR UPDATE under two demotions at once, two app instances',
     covers: ['administrator.repository', 'admin-activity.repository'],
   },
+  'tests/http/admin-invitations.test.ts': {
+    reason: 'invitations: the claim of a link in one transaction under two posts at once, bigint times, booleans',
+    covers: ['administrator.repository', 'admin-activity.repository'],
+  },
   'tests/http/admin-activity.test.ts': {
     reason: "the activity log: inserted ids returned, 7,000 rows in batches inside the caller's transaction",
     covers: ['admin-activity.repository'],
@@ -186,6 +190,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   },
   'tests/http/administrator-team-migration.test.ts': {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
+    covers: ['db'],
+  },
+  'tests/http/admin-invitations-migration.test.ts': {
+    reason: 'migration 0033 (admin_invitations: unique token hash, inviter set null on delete) on both databases',
     covers: ['db'],
   },
   'tests/http/messages-seen-migration.test.ts': {

@@ -1,10 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ADMIN_ROLES, isAdminRole } from '../domain/admin-role.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { actingAdmin } from '../http/acting-admin.js';
 import { setFlash } from '../middleware/flash.js';
-import { ONLY_ASSIGNED_LABEL, ROLE_LABELS, teamRows } from '../presenters/team-rows.js';
+import { invitationRows, ONLY_ASSIGNED_LABEL, ROLE_LABELS, teamRows } from '../presenters/team-rows.js';
+import type { AdminInvitationService } from '../services/admin-invitation.service.js';
 import type { AdminTeamService, TeamOutcome } from '../services/admin-team.service.js';
+import { inviteFormOf, parseInvite, type InviteForm } from '../validation/invitation.validation.js';
 
 export const messages = {
   roleChanged: 'Rol güncellendi.',
@@ -13,7 +15,19 @@ export const messages = {
   badRole: 'Geçersiz rol. Sahip, Yönetici veya Editör seçin.',
   lastOwner: 'Son etkin sahip değiştirilemez; önce başka bir yöneticiyi sahip yapın.',
   self: 'Kendi hesabınızı pasifleştiremezsiniz.',
+  invited: (email: string) => `Davet gönderildi: ${email}`,
+  exists: 'Bu e-posta adresiyle bir yönetici zaten var.',
+  revoked: (email: string) => `Davet geri alındı: ${email}`,
+  shareLink: 'Bu bağlantıyı davet ettiğiniz kişiye iletin; 7 gün geçerlidir ve bir kez kullanılabilir.',
 } as const;
+
+/** The invite form as it goes back to the page: what was typed, and each field's error. */
+interface InviteState {
+  form: InviteForm;
+  errors: Record<string, string>;
+}
+
+const EMPTY_INVITE: InviteState = { form: { email: '', role: 'editor', onlyAssigned: false }, errors: {} };
 
 /** A refused change, shown on its row: what was sent, and why. */
 interface Refusal {
@@ -34,22 +48,74 @@ function targetId(req: Request): number {
 export class AdminTeamController {
   constructor(
     private readonly team: AdminTeamService,
+    private readonly invitations: AdminInvitationService,
     private readonly timeZone: string,
+    private readonly now: () => number,
+    /** Where a shown invitation link points: BASE_URL, else the address the inviter uses. */
+    private readonly baseUrl: string | null,
   ) {}
 
-  private async render(res: Response, status: number, refusal: Refusal | null): Promise<void> {
+  private async render(
+    res: Response,
+    status: number,
+    refusal: Refusal | null,
+    invite: InviteState = EMPTY_INVITE,
+    link: string | null = null,
+  ): Promise<void> {
     const viewer = actingAdmin(res).id ?? 0;
     res.status(status).render('admin/team', {
       title: 'Ekip',
       rows: teamRows(await this.team.list(), viewer, this.timeZone),
+      invitations: invitationRows(await this.invitations.listOpen(), this.now(), this.timeZone),
       roles: ADMIN_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] })),
       onlyAssignedLabel: ONLY_ASSIGNED_LABEL,
       refusal,
+      invite,
+      link,
+      shareLink: messages.shareLink,
     });
   }
 
-  show: RequestHandler = async (_req, res) => {
-    await this.render(res, 200, null);
+  /** A link kept from the invitation just made is shown this once and leaves the session. */
+  show: RequestHandler = async (req, res) => {
+    const link = req.session.invitationLink ?? null;
+    delete req.session.invitationLink;
+    await this.render(res, 200, null, EMPTY_INVITE, link);
+  };
+
+  invite: RequestHandler = async (req, res) => {
+    const form = inviteFormOf(req.body as Record<string, unknown>);
+    let parsed: ReturnType<typeof parseInvite>;
+    try {
+      parsed = parseInvite(form);
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      await this.render(res, 422, null, { form, errors: { ...err.fields } });
+      return;
+    }
+    const actor = actingAdmin(res);
+    const made = await this.invitations.invite(actor, parsed.email, parsed.role, parsed.onlyAssigned);
+    if (made.outcome === 'exists') {
+      await this.render(res, 422, null, { form, errors: { email: messages.exists } });
+      return;
+    }
+    await this.team.invited(actor, parsed.email, parsed.role, parsed.onlyAssigned);
+    if (made.outcome === 'mailed') setFlash(req, 'success', messages.invited(parsed.email));
+    else req.session.invitationLink = `${this.origin(req)}/admin/invite/${made.token}`;
+    res.redirect(303, '/admin/team');
+  };
+
+  /** BASE_URL; without it, the address the inviter is using (the link is shown to them alone, never e-mailed). */
+  private origin(req: Request): string {
+    return this.baseUrl ?? `${req.protocol}://${req.get('host') ?? ''}`;
+  }
+
+  revoke: RequestHandler = async (req, res) => {
+    const revoked = await this.invitations.revoke(targetId(req));
+    if (!revoked) throw new NotFoundError();
+    await this.team.invitationRevoked(actingAdmin(res), revoked.email);
+    setFlash(req, 'success', messages.revoked(revoked.email));
+    res.redirect(303, '/admin/team');
   };
 
   role: RequestHandler = async (req, res) => {

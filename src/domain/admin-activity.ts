@@ -35,6 +35,9 @@ export const ACTIVITY_ACTIONS = [
   'admin_role_changed',
   'admin_deactivated',
   'admin_activated',
+  'admin_invited',
+  'admin_invitation_revoked',
+  'admin_invitation_accepted',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -20,6 +20,12 @@ export type Access =
   | { kind: 'owner' }
   /** A signed-in administrator of at least this role. */
   | { kind: 'administrator'; role: AdminRole }
+  /**
+   * The invitee of the team page (docs/product.md, Administrators and roles): the invitation token in the URL,
+   * checked before anything else reads the request, like the owner's edit token. Under /admin, but for someone who
+   * is no administrator yet.
+   */
+  | { kind: 'invitation' }
   /** A visitor signing in (or resetting a password): no administrator yet, by nature. */
   | { kind: 'signed-out'; reason: string }
   /** Whoever holds the session cookie, signed in or not any more (signing out). */
@@ -68,7 +74,8 @@ export function publicFile(path: string): RouteGuard {
 }
 
 /** What a guarding middleware is, marked on the function itself. */
-export type GuardMark = 'administrator' | 'owner-token' | 'csrf' | 'same-origin' | 'not-cross-site';
+export type GuardMark =
+  'administrator' | 'owner-token' | 'invitation-token' | 'csrf' | 'same-origin' | 'not-cross-site';
 
 const MARK = Symbol('vizit.guardMark');
 const ROLE = Symbol('vizit.guardRole');

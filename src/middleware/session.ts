@@ -9,6 +9,8 @@ declare module 'express-session' {
     /** When the administrator signed in (ms): the absolute timeout counts from here. */
     signedInAt: number;
     flash: { type: 'success' | 'error'; text: string };
+    /** A new invitation's link, shown once on the team page when no e-mail carries it, then dropped. */
+    invitationLink: string;
   }
 }
 

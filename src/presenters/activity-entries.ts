@@ -57,6 +57,10 @@ export const messages = {
     `Yönetici rolü değişti: ${email ?? ''}, ${ROLE_TEXT[role ?? ''] ?? role ?? ''}`,
   adminDeactivated: (email: string | null) => `Yönetici pasifleştirildi: ${email ?? ''}`,
   adminActivated: (email: string | null) => `Yönetici etkinleştirildi: ${email ?? ''}`,
+  adminInvited: (email: string | null, role: string | null) =>
+    `Yönetici davet edildi: ${email ?? ''}, ${ROLE_TEXT[role ?? ''] ?? role ?? ''}`,
+  invitationRevoked: (email: string | null) => `Davet geri alındı: ${email ?? ''}`,
+  admin_invitation_accepted: 'Daveti kabul edip ekibe katıldı',
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -94,6 +98,10 @@ export function activityText(entry: ActivityEntry): string {
       return messages.adminDeactivated(entry.from);
     case 'admin_activated':
       return messages.adminActivated(entry.from);
+    case 'admin_invited':
+      return messages.adminInvited(entry.from, entry.to);
+    case 'admin_invitation_revoked':
+      return messages.invitationRevoked(entry.from);
     default:
       return messages[entry.action];
   }

@@ -39,3 +39,34 @@ export function teamRows(administrators: readonly Administrator[], viewerId: num
     self: a.id === viewerId,
   }));
 }
+
+/** An open invitation on the team page; `expired` ones say so until they are replaced or taken back. */
+export interface InvitationRow {
+  id: number;
+  email: string;
+  roleLabel: string;
+  expiresOn: string;
+  expiresIso: string;
+  expired: boolean;
+}
+
+export function invitationRows(
+  invitations: ReadonlyArray<{
+    id: number;
+    email: string;
+    role: AdminRoleName;
+    onlyAssigned: boolean;
+    expiresAt: number;
+  }>,
+  now: number,
+  timeZone: string,
+): InvitationRow[] {
+  return invitations.map((i) => ({
+    id: i.id,
+    email: i.email,
+    roleLabel: i.onlyAssigned ? `${ROLE_LABELS[i.role]} (${ONLY_ASSIGNED_LABEL})` : ROLE_LABELS[i.role],
+    expiresOn: formatDateTime(i.expiresAt, timeZone),
+    expiresIso: new Date(i.expiresAt).toISOString(),
+    expired: i.expiresAt <= now,
+  }));
+}

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { RouteDeps } from './route-deps.js';
 import { csvUpload } from '../middleware/csv-upload.js';
 import { logoUpload } from '../middleware/logo-upload.js';
-import { administrator as admin, type RouteTable } from './route-table.js';
+import { administrator as admin, invitation, type RouteTable } from './route-table.js';
 
 const toList: RequestHandler = (_req, res) => res.redirect(303, '/admin');
 
@@ -36,6 +36,16 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/admin/team/:id/role', admin(owner), d.team.role);
   t.post('/admin/team/:id/deactivate', admin(owner), d.team.deactivate);
   t.post('/admin/team/:id/activate', admin(owner), d.team.activate);
+  // Invitations: a one-use link valid 7 days, e-mailed or shown once; an open one may be taken back.
+  t.post('/admin/team/invite', admin(owner), d.team.invite);
+  t.post('/admin/team/invitations/:id/revoke', admin(owner), d.team.revoke);
+  // The invitee's page: no administrator yet, the invitation token in the URL is the credential (its own access).
+  t.get('/admin/invite/:token', invitation(), d.invitation.show);
+  t.post(
+    '/admin/invite/:token',
+    invitation({ load: [d.session], throttle: [d.invitationThrottle] }),
+    d.invitation.accept,
+  );
   t.post('/admin/password', admin({ throttle: [d.passwordThrottle] }), d.account.change);
   t.get('/admin/security', admin(), d.adminSecurity.show);
   t.post('/admin/security', admin(), d.adminSecurity.enable);

@@ -7,6 +7,7 @@ import type { AdminIdentityController } from '../controllers/admin-identity.cont
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
 import type { AdminSlugController } from '../controllers/admin-slug.controller.js';
+import type { AdminInvitationController } from '../controllers/admin-invitation.controller.js';
 import type { AdminTeamController } from '../controllers/admin-team.controller.js';
 import type { AuthController } from '../controllers/auth.controller.js';
 import type { CustomerBulkController } from '../controllers/customer-bulk.controller.js';
@@ -44,6 +45,10 @@ export interface RouteDeps {
   adminSecurity: AdminSecurityController;
   /** The team page: the administrators, their roles, deactivation (`sahip` only). */
   team: AdminTeamController;
+  /** Accepting an invitation: the invitee's name and password, then signed in. */
+  invitation: AdminInvitationController;
+  /** Refused invitation forms per client address, on the reset form's counter. */
+  invitationThrottle: RequestHandler;
   recoveryCodes: AdminRecoveryCodesController;
   adminIdentity: AdminIdentityController;
   adminSlug: AdminSlugController;

@@ -26,6 +26,8 @@ export interface Guards {
   administrator: (role: AdminRole) => RequestHandler;
   /** Loads the customer of `:token` (the edit token); unknown is a 404. */
   ownerToken: RequestHandler;
+  /** Loads the invitation of `:token`; unknown is a 404, used or expired a 410. */
+  invitationToken: RequestHandler;
   brandLocals: RequestHandler;
   signInCsrf: SignInCsrf;
 }
@@ -75,6 +77,12 @@ const OWNER_CSRF: CsrfGuard = {
   reason: 'the edit token in the URL is the credential and a secret: a forging site cannot know it',
 };
 
+/** The invitee's form carries no CSRF token, as the owner's: the invitation token in the URL is the secret. */
+const INVITATION_CSRF: CsrfGuard = {
+  kind: 'none',
+  reason: 'the invitation token in the URL is the credential and a secret: a forging site cannot know it',
+};
+
 const READ_ONLY: CsrfGuard = { kind: 'none', reason: 'a GET changes nothing' };
 
 /** The CSRF guard of an access; a state-changing public or e-mail-link route must say its own. */
@@ -87,6 +95,8 @@ function defaultCsrf(access: Access, changes: boolean, route: string): CsrfGuard
       return { kind: 'sign-in-cookie' };
     case 'owner':
       return changes ? OWNER_CSRF : READ_ONLY;
+    case 'invitation':
+      return changes ? INVITATION_CSRF : READ_ONLY;
     case 'public':
     case 'secret-link':
       if (changes) throw new Error(`${route}: a state-changing route says why it needs no CSRF token`);
@@ -139,13 +149,15 @@ export class RouteTable {
     const chain: Handler[] = [];
     const isPublic = access.kind === 'public';
     if (!isPublic) chain.push(privatePage);
-    if (access.kind === 'owner' || access.kind === 'secret-link' || spec.secretUrl) chain.push(secretLinkPage);
+    const secret = access.kind === 'owner' || access.kind === 'invitation' || access.kind === 'secret-link';
+    if (secret || spec.secretUrl) chain.push(secretLinkPage);
     if (isPublic) chain.push(...(spec.load ?? []));
     if (guard.origin === 'same-origin') chain.push(sameOriginOnly);
     if (guard.origin === 'not-cross-site') chain.push(refuseCrossSite);
     if (access.kind === 'administrator') chain.push(g.session, g.administrator(access.role));
     if (access.kind === 'session') chain.push(g.session);
     if (access.kind === 'owner') chain.push(g.ownerToken);
+    if (access.kind === 'invitation') chain.push(g.invitationToken);
     if (!isPublic && access.kind !== 'session') chain.push(g.brandLocals);
     if (access.kind === 'owner') chain.push(ownerAccent);
     if (access.kind === 'administrator' && !changes) chain.push(flashLocals);
@@ -176,6 +188,12 @@ export const administrator = (spec: Omit<RouteSpec, 'access'> & { role?: AdminRo
 
 /** The owner's route under `/edit/:token`. */
 export const owner = (spec: Omit<RouteSpec, 'access'> = {}): RouteSpec => ({ access: { kind: 'owner' }, ...spec });
+
+/** The invitee's route under `/admin/invite/:token`. */
+export const invitation = (spec: Omit<RouteSpec, 'access'> = {}): RouteSpec => ({
+  access: { kind: 'invitation' },
+  ...spec,
+});
 
 /** A route for the signed-out visitor (signing in, a forgotten password), with the reason it is not an admin's. */
 export const signedOut = (reason: string, spec: Omit<RouteSpec, 'access'> = {}): RouteSpec => ({

@@ -106,6 +106,20 @@ export class ActivityLog {
     return this.one(active ? 'admin_activated' : 'admin_deactivated', actor, undefined, { from: email });
   }
 
+  /** `actor` invited `email` as `role` (as roleChanged records it), or took an open invitation back. */
+  administratorInvited(actor: ActivityActor, email: string, role: string): Promise<void> {
+    return this.one('admin_invited', actor, undefined, { from: email, to: role });
+  }
+
+  invitationRevoked(actor: ActivityActor, email: string): Promise<void> {
+    return this.one('admin_invitation_revoked', actor, undefined, { from: email });
+  }
+
+  /** The invitee became an administrator (`actor`, themselves) through their invitation. */
+  invitationAccepted(actor: ActivityActor): Promise<void> {
+    return this.one('admin_invitation_accepted', actor);
+  }
+
   signedIn(actor: ActivityActor): Promise<void> {
     return this.one('sign_in', actor);
   }

@@ -6,6 +6,7 @@ import {
   secondFactorOffMail,
   type PasswordChangeWay,
 } from '../presenters/admin-security-mail.js';
+import { invitationMail } from '../presenters/invitation-mail.js';
 import { renderMail, type MailBrand, type MailContent } from '../presenters/mail-message.js';
 import type { InTransaction } from '../repositories/administrator.repository.js';
 import { queueMail } from '../repositories/mail-outbox.repository.js';
@@ -62,6 +63,22 @@ export class AdminSecurityMail {
   resetLink(to: MailedAdministrator, token: string, lifetimeMinutes: number): Promise<InTransaction> {
     return this.prepare('password_reset', to, (brand) =>
       resetLinkMail(to.email, this.url(`/login/reset/${token}`), lifetimeMinutes, brand),
+    );
+  }
+
+  /**
+   * An invitation to the team (docs/product.md, Administrators and roles), whose `token` is in this e-mail and
+   * nowhere else; `inviter` and `role` as the invitee reads them.
+   */
+  invitation(
+    to: MailedAdministrator,
+    inviter: string,
+    role: string,
+    token: string,
+    days: number,
+  ): Promise<InTransaction> {
+    return this.prepare('invitation', to, (brand) =>
+      invitationMail(to.email, inviter, role, this.url(`/admin/invite/${token}`), days, brand),
     );
   }
 

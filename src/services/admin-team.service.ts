@@ -50,6 +50,15 @@ export class AdminTeamService {
     return owners.length === 1;
   }
 
+  /** The activity entries of an invitation made and taken back (services/admin-invitation.service.ts). */
+  invited(actor: ActivityActor, email: string, role: AdminRoleName, onlyAssigned: boolean): Promise<void> {
+    return this.activity.administratorInvited(actor, email, role === 'editor' && onlyAssigned ? 'editor-atanan' : role);
+  }
+
+  invitationRevoked(actor: ActivityActor, email: string): Promise<void> {
+    return this.activity.invitationRevoked(actor, email);
+  }
+
   async activate(actor: ActivityActor, id: number): Promise<TeamChange> {
     const target = await this.administrators.findById(id);
     if (!target) return 'unknown';

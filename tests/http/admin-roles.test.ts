@@ -55,8 +55,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/** The administrators' routes under /admin: the invitee's page is no administrator's (tests/http/admin-invitations). */
 const adminRoutes = (): RouteEntry[] =>
-  routesOf(t.express).filter((r) => r.path === '/admin' || r.path.startsWith('/admin/'));
+  routesOf(t.express)
+    .filter((r) => r.path === '/admin' || r.path.startsWith('/admin/'))
+    .filter((r) => r.declared?.access.kind !== 'invitation');
 
 function neededRole(r: RouteEntry): AdminRoleName {
   const access = r.declared?.access;
@@ -134,10 +137,14 @@ describe('every admin route asks for its role', () => {
         'yonetici POST /admin/team/:id/role',
         'yonetici POST /admin/team/:id/deactivate',
         'yonetici POST /admin/team/:id/activate',
+        'editor POST /admin/team/invite',
+        'yonetici POST /admin/team/invite',
+        'editor POST /admin/team/invitations/:id/revoke',
+        'yonetici POST /admin/team/invitations/:id/revoke',
       ]),
     );
-    // The settings' three, the customers' exports and delete, and the team page's four.
-    expect(refused).toHaveLength(17);
+    // The settings' three, the customers' exports and delete, and the team page's six.
+    expect(refused).toHaveLength(21);
   });
 
   it('lets every role through to each route it may use', async () => {

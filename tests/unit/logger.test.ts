@@ -28,4 +28,12 @@ describe('redactPath', () => {
     expect(redactPath(`/login/%72eset/${token}`)).toBe('/login/reset/[gizli]');
     expect(redactPath('/login/forgot')).toBe('/login/forgot');
   });
+
+  it('hides the token of an invitation link, even one without a capital', () => {
+    const token = 'a'.repeat(43);
+    expect(redactPath(`/admin/invite/${token}`)).toBe('/admin/invite/[gizli]');
+    expect(redactPath(`/Admin//Invite/${token}?x=1`)).toBe('/Admin//Invite/[gizli]?x=1');
+    expect(redactPath(`/admin/%69nvite/${token}`)).toBe('/admin/invite/[gizli]');
+    expect(redactPath('/admin/team/invite')).toBe('/admin/team/invite');
+  });
 });

@@ -22,6 +22,7 @@ function missingGuards(r: RouteEntry): string[] {
   };
   if (d.access.kind === 'administrator') has('administrator', 'the administrator check');
   if (d.access.kind === 'owner') has('owner-token', 'the edit token check');
+  if (d.access.kind === 'invitation') has('invitation-token', 'the invitation token check');
   if (STATE_CHANGING.has(r.method)) {
     if (d.csrf.kind !== 'none') has('csrf', 'the CSRF check');
     if (d.origin === 'same-origin') has('same-origin', 'the same-origin check');
@@ -57,7 +58,7 @@ describe('the route table, read from the real router', () => {
 
   it('lets a state-changing route go without a CSRF token only on a secret URL or for a visitor', () => {
     // An administrator's session and a sign-in form are exactly what a forged form rides on: they always check.
-    const kinds = new Set(['owner', 'public', 'secret-link']);
+    const kinds = new Set(['owner', 'invitation', 'public', 'secret-link']);
     const tokenless = changing
       .filter((r) => r.declared?.csrf.kind === 'none' && !kinds.has(r.declared.access.kind))
       .map(name);
@@ -71,12 +72,21 @@ describe('the route table, read from the real router', () => {
     expect(anyOrigin).toEqual(['POST /notifications/unsubscribe/:token']);
   });
 
-  it('checks the administrator on every /admin route', () => {
-    const open = routes
-      .filter((r) => r.path === '/admin' || r.path.startsWith('/admin/'))
+  it("checks the administrator on every /admin route but the invitee's, which checks its invitation token", () => {
+    // The invitee is no administrator yet: their one page under /admin is guarded by the token in its URL instead.
+    const isInvitee = (r: RouteEntry) => r.path === '/admin/invite/:token';
+    const adminRoutes = routes.filter((r) => r.path === '/admin' || r.path.startsWith('/admin/'));
+    const open = adminRoutes
+      .filter((r) => !isInvitee(r))
       .filter((r) => r.declared?.access.kind !== 'administrator' || !r.marks.includes('administrator'))
       .map(name);
     expect(open).toEqual([]);
+    const invitee = adminRoutes.filter(isInvitee);
+    expect(invitee.map(name)).toEqual(['GET /admin/invite/:token', 'POST /admin/invite/:token']);
+    const unchecked = invitee
+      .filter((r) => r.declared?.access.kind !== 'invitation' || !r.marks.includes('invitation-token'))
+      .map(name);
+    expect(unchecked).toEqual([]);
   });
 
   it("asks, on every admin route's chain, for exactly the role its declaration names", () => {
@@ -100,6 +110,8 @@ describe('the route table, read from the real router', () => {
       'POST /admin/team/:id/activate',
       'POST /admin/team/:id/deactivate',
       'POST /admin/team/:id/role',
+      'POST /admin/team/invitations/:id/revoke',
+      'POST /admin/team/invite',
     ]);
     expect(needing('yonetici')).toEqual([
       'GET /admin/customers.csv',
@@ -123,11 +135,15 @@ describe('the route table, read from the real router', () => {
     expect(open).toEqual([]);
   });
 
-  it('checks the administrator and the edit token before the CSRF token', () => {
+  it('checks the administrator, the edit token and the invitation token before the CSRF token', () => {
     const late = routes
       .filter((r) => {
         const csrf = r.marks.indexOf('csrf');
-        const credential = Math.max(r.marks.indexOf('administrator'), r.marks.indexOf('owner-token'));
+        const credential = Math.max(
+          r.marks.indexOf('administrator'),
+          r.marks.indexOf('owner-token'),
+          r.marks.indexOf('invitation-token'),
+        );
         return csrf !== -1 && credential > csrf;
       })
       .map(name);
