@@ -188,6 +188,14 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "migration 0031 (administrators.role and its check) on both databases, the last sahip's UPDATE",
     covers: ['db'],
   },
+  'tests/http/customer-assignee-migration.test.ts': {
+    reason: 'migration 0034 (customers.assignee_id, its reference and index) on both databases, ON DELETE SET NULL',
+    covers: ['db'],
+  },
+  'tests/http/admin-assignment.test.ts': {
+    reason: "assigned customers: the assignee scope in the list's, bulk's and loader's queries, the assignee's update",
+    covers: ['customer-filter', 'customer.repository', 'customer-bulk.repository'],
+  },
   'tests/http/administrator-team-migration.test.ts': {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
     covers: ['db'],

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import { actingRole } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
+import { roleAllows } from '../domain/admin-role.js';
 import { originOf } from '../http/urls.js';
 import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-urls.js';
 import { editLinkShare } from '../domain/share-links.js';
@@ -43,14 +45,16 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications] = await Promise.all([
+    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications, admins] = await Promise.all([
       this.customers.contact(customer.id),
       this.addresses.oldSlugsOf(customer.id),
       this.identities.values(customer),
       this.activity.ofCustomer(customer.id),
       this.features.priceListItems(customer.id),
       this.features.notificationSettings(customer.id),
+      this.customers.assigneeChoices(),
     ]);
+    const assignee = admins.find((admin) => admin.id === customer.assigneeId);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
       customer,
@@ -76,6 +80,16 @@ export class AdminCustomerPage {
       // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it
       // refused.
       identityForm: { values: identity, errors: {} },
+      // Whose customer it is (views/admin/customer-assignee.ejs): shown once there is a team, changed by a yonetici.
+      assignment: {
+        shown: admins.length > 1,
+        current: assignee ? (assignee.name ?? assignee.email) : null,
+        canAssign: roleAllows(actingRole(res), 'yonetici'),
+        choices: admins
+          .filter((admin) => admin.isActive)
+          .map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })),
+      },
+      assigneeForm: { value: customer.assigneeId === null ? '' : String(customer.assigneeId), error: null },
       ...forms,
     });
   }

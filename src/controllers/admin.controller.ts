@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { orFail, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
-import { actingAdmin } from '../http/acting-admin.js';
+import { actingAdmin, actingScope } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { done, wantsJson } from '../http/respond.js';
 import { CUSTOMERS_PER_PAGE, type CustomerService } from '../services/customer.service.js';
@@ -11,6 +11,7 @@ import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminCustomerPage } from './admin-customer-page.js';
 import { originOf } from '../http/urls.js';
 import { parseActiveFlag, parseNewCustomer } from '../validation/customer.validation.js';
+import { assigneeMessages, parseAssignee } from '../validation/assignee.validation.js';
 import { parseCustomerListQuery } from '../validation/customer-list-query.js';
 import { customerListHref } from '../presenters/customer-list.js';
 
@@ -24,6 +25,7 @@ export const messages = {
   tokenReplaced: 'Yeni düzenleme bağlantısı oluşturuldu. Eski bağlantı artık çalışmaz.',
   tokenNeedsConfirm: 'Düzenleme bağlantısını yenilemek için onay gerekiyor.',
   notificationsReset: 'Bildirimler kapatıldı: sahibi yeni bağlantıyla yeniden ayarlamalı.',
+  assigneeChanged: 'Sorumlu güncellendi.',
 } as const;
 
 /**
@@ -58,8 +60,13 @@ export class AdminController {
   ) {}
 
   private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
-    const { params, filter, sort, page } = parseCustomerListQuery(req.query);
-    const [list, counts] = await Promise.all([this.customers.list(filter, sort, page), this.customers.counts()]);
+    const { params, filter, sort, page } = parseCustomerListQuery(req.query, actingAdmin(res).id ?? 0);
+    const scope = actingScope(res);
+    const [list, counts, admins] = await Promise.all([
+      this.customers.list(filter, scope, sort, page),
+      this.customers.counts(scope),
+      this.customers.assigneeChoices(),
+    ]);
     const totalPages = Math.max(1, Math.ceil(list.total / CUSTOMERS_PER_PAGE));
     if (wantsJson(req)) {
       res.status(status).json({
@@ -88,6 +95,8 @@ export class AdminController {
       total: list.total,
       search: filter.search,
       listParams: params,
+      // The list's `sorumlu` filter (views/admin/list-filters.ejs), once there is a team.
+      assignees: admins.length > 1 ? admins.map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })) : [],
       pageHref: (n: number) => customerListHref(params, n),
       page,
       totalPages,
@@ -118,7 +127,7 @@ export class AdminController {
       await this.renderDashboard(req, res, 422, { open: true, values, errors: err.fields });
       return;
     }
-    const customer = await orFail(messages.createFailed, () => this.customers.create(input));
+    const customer = await orFail(messages.createFailed, () => this.customers.create(input, actingScope(res)));
     await this.activity.customerCreated(actingAdmin(res), customer);
     const origin = originOf(req, this.config.baseUrl);
     done(req, res, `/admin/customers/${customer.id}?created=1`, {
@@ -170,6 +179,32 @@ export class AdminController {
     notice(req, res, `/admin/customers/${customer.id}`, text, {
       editUrl: editUrl(originOf(req, this.config.baseUrl), editToken),
     });
+  };
+
+  /**
+   * `POST /admin/customers/{id}/assignee` (docs/product.md, Administrators and roles): `admin_id`, an active
+   * administrator, or empty for nobody. An unknown or inactive one is a 422 on the customer page, its choice kept.
+   */
+  assign: RequestHandler = async (req, res) => {
+    const customer = loadedCustomer(req);
+    const body = req.body as Record<string, unknown>;
+    let outcome;
+    try {
+      const adminId = parseAssignee(body);
+      outcome = await this.customers.setAssignee(customer.id, adminId);
+      if (outcome === 'unknown') throw new ValidationError({ admin_id: assigneeMessages.unknown });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      if (wantsJson(req)) {
+        res.status(422).json({ ok: false, error: err.message, fields: err.fields });
+        return;
+      }
+      const value = typeof body.admin_id === 'string' ? body.admin_id.slice(0, 20) : '';
+      await this.customerPage.render(req, res, 422, { assigneeForm: { value, error: err.message } });
+      return;
+    }
+    await this.activity.assigneeChanged(actingAdmin(res), customer, outcome?.email ?? null);
+    notice(req, res, `/admin/customers/${customer.id}`, messages.assigneeChanged, { assigneeId: outcome?.id ?? null });
   };
 
   remove: RequestHandler = async (req, res) => {

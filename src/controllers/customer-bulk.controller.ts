@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { ForbiddenError, orFail } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
-import { actingAdmin, actingRole } from '../http/acting-admin.js';
+import { actingAdmin, actingRole, actingScope } from '../http/acting-admin.js';
 import { attachmentHeader } from '../http/attachment.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
@@ -16,6 +16,7 @@ import type { PrintKitService } from '../services/print-kit.service.js';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
 import { roleAllows } from '../domain/admin-role.js';
 import { selectionDigest } from '../domain/bulk-selection.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
 import { bulkQuestions, type AskedBulkAction } from '../shared/bulk-questions.js';
 import {
   listUrl,
@@ -47,6 +48,9 @@ export const bulkNotices = {
 
 type ParsedBulkRequest = Extract<BulkRequest, { ok: true }>;
 
+/** What a bulk action names, within the customers the administrator reaches (domain/customer-scope.ts). */
+type ScopedTarget = BulkTarget & { scope: CustomerScope };
+
 /** The agency's brand for the printed cards, as the print kit's controller gets it. */
 export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
 
@@ -68,9 +72,10 @@ export class CustomerBulkController {
   ) {}
 
   run: RequestHandler = async (req, res) => {
-    const request = parseBulkRequest(req.body as Record<string, unknown>);
+    const request = parseBulkRequest(req.body as Record<string, unknown>, actingAdmin(res).id ?? 0);
     if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
-    const { action, target, back } = request;
+    const { action, back } = request;
+    const target: ScopedTarget = { ...request.target, scope: actingScope(res) };
     // Deleting and exporting are a `yonetici`'s, as their own routes are (docs/product.md, Administrators and roles).
     if ((action === 'delete' || action === 'csv') && !roleAllows(actingRole(res), 'yonetici')) {
       await this.activity.forbiddenAttempt(actingAdmin(res), req.method, req.path);
@@ -79,7 +84,7 @@ export class CustomerBulkController {
     if (action === 'print') return this.print(req, res, target, back, request.passive);
     if (action === 'csv') return this.csv(req, res, target, back);
     if (action === 'delete') {
-      const customers = await this.confirmedSelection(req, res, action, request);
+      const customers = await this.confirmedSelection(req, res, action, request, target);
       if (!customers) return;
       await orFail(bulkNotices.failed, () => this.bulk.delete(customers, actingAdmin(res)));
       return backToList(req, res, back, 'success', bulkNotices.deleted(customers.length), 200, {
@@ -88,12 +93,12 @@ export class CustomerBulkController {
     }
     // A direct post acts at once (docs/product.md, Selection; scripts rely on it); the list's form (review=1) and its
     // dialog (confirm=1) ask first.
-    let selection: BulkTarget = target;
+    let selection: ScopedTarget = target;
     if (request.review || request.confirmed) {
-      const confirmed = await this.confirmedSelection(req, res, action, request);
+      const confirmed = await this.confirmedSelection(req, res, action, request, target);
       if (!confirmed) return;
       // What changes is what was confirmed: a customer that joined the search since is not touched.
-      selection = { kind: 'ids', ids: confirmed.map((customer) => customer.id) };
+      selection = { kind: 'ids', ids: confirmed.map((customer) => customer.id), scope: target.scope };
     }
     const isActive = action === 'activate';
     const result = await orFail(bulkNotices.failed, () => this.bulk.setActive(selection, isActive, actingAdmin(res)));
@@ -113,8 +118,9 @@ export class CustomerBulkController {
     res: Response,
     action: AskedBulkAction,
     request: ParsedBulkRequest,
+    target: ScopedTarget,
   ): Promise<ActivityCustomer[] | null> {
-    const { target, back } = request;
+    const { back } = request;
     const question = bulkQuestions[action];
     const customers = await this.bulk.named(target);
     if (customers.length === 0) {
@@ -154,7 +160,7 @@ export class CustomerBulkController {
   }
 
   /** The customer CSV of the selection, oldest first. */
-  private async csv(req: Request, res: Response, target: BulkTarget, back: ListQuery): Promise<void> {
+  private async csv(req: Request, res: Response, target: ScopedTarget, back: ListQuery): Promise<void> {
     const customers = await this.bulk.named(target);
     if (customers.length === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     await this.activity.customersCsvExported(actingAdmin(res), customers.length);
@@ -172,7 +178,7 @@ export class CustomerBulkController {
   private async print(
     req: Request,
     res: Response,
-    target: BulkTarget,
+    target: ScopedTarget,
     back: ListQuery,
     choice: PassiveChoice | null,
   ): Promise<void> {
@@ -183,7 +189,7 @@ export class CustomerBulkController {
     const found = (await this.bulk.named(target)).map((customer) => customer.id);
     const known = new Set(found);
     const selected = target.kind === 'ids' ? target.ids.filter((id) => known.has(id)) : found;
-    const passive = await this.kits.passiveAmong(selected);
+    const passive = await this.kits.passiveAmong(selected, target.scope);
     if (passive.length > 0 && choice === null) {
       const selection =
         target.kind === 'ids' ? (['ids', selected.join(',')] as const) : (['all_matching', '1'] as const);
@@ -206,7 +212,9 @@ export class CustomerBulkController {
     const ids = selected.filter((id) => !left.has(id));
     if (ids.length === 0) return backToList(req, res, back, 'error', printPassiveMessages.nothingLeft, 422);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(bulkNotices.printFailed, async () => this.kits.sheet(ids, origin, await this.brand()));
+    const file = await orFail(bulkNotices.printFailed, async () =>
+      this.kits.sheet(ids, target.scope, origin, await this.brand()),
+    );
     await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);
     res.set('Content-Type', 'application/pdf');
     res.set('Content-Disposition', attachmentHeader(file.fileName, file.asciiFileName));

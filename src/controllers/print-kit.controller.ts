@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Config } from '../config.js';
 import { HttpError, orFail } from '../errors.js';
 import { attachmentHeader } from '../http/attachment.js';
-import { actingAdmin, isAdminRequest } from '../http/acting-admin.js';
+import { actingAdmin, actingScope, isAdminRequest } from '../http/acting-admin.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
 import type { PrintBrand } from '../media/print-kit.js';
@@ -65,7 +65,8 @@ export class PrintKitController {
     const asked = parseSheetIds(req.query.ids);
     parseBleed(req.query.bleed, 'sheet');
     const choice = passiveChoiceOf(req.query.passive);
-    const passive = await this.kits.passiveAmong(asked);
+    const scope = actingScope(res);
+    const passive = await this.kits.passiveAmong(asked, scope);
     if (passive.length > 0 && choice === null) {
       const fields = [['ids', asked.join(',')]] as const;
       res.render('admin/print-passive', {
@@ -77,7 +78,9 @@ export class PrintKitController {
     const ids = asked.filter((id) => !left.has(id));
     if (ids.length === 0) throw new HttpError(400, printPassiveMessages.nothingLeft);
     const origin = originOf(req, this.config.baseUrl);
-    const file = await orFail(printKitMessages.failed, async () => this.kits.sheet(ids, origin, await this.brand()));
+    const file = await orFail(printKitMessages.failed, async () =>
+      this.kits.sheet(ids, scope, origin, await this.brand()),
+    );
     await this.activity.printSheetDownloaded(actingAdmin(res), ids.length);
     sendPdf(res, file);
   };

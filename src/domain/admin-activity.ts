@@ -38,6 +38,7 @@ export const ACTIVITY_ACTIONS = [
   'admin_invited',
   'admin_invitation_revoked',
   'admin_invitation_accepted',
+  'customer_assignee_changed',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -1,7 +1,8 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { faultOf, NotFoundError, UnpublishedProfileError } from '../errors.js';
 import type { Customer, CustomerRepository } from '../repositories/customer.repository.js';
 import { isWellFormedEditToken } from '../domain/edit-token.js';
+import { actingScope } from '../http/acting-admin.js';
 import { idParam } from '../http/id-param.js';
 import { markGuard } from '../http/route-guard.js';
 
@@ -15,12 +16,12 @@ export const profileMessages = {
  * is a 404 with `notFound`; with `activeOnly`, a passive customer is a 403.
  */
 function customerLoader(
-  find: (req: Request) => Promise<Customer | null>,
+  find: (req: Request, res: Response) => Promise<Customer | null>,
   notFound: string,
   activeOnly = false,
 ): RequestHandler {
-  return async (req, _res, next) => {
-    const customer = await find(req);
+  return async (req, res, next) => {
+    const customer = await find(req, res);
     if (!customer) {
       next(new NotFoundError(notFound));
       return;
@@ -34,11 +35,14 @@ function customerLoader(
   };
 }
 
-/** `/admin/customers/:id`: a missing or malformed id is a 404. */
+/**
+ * `/admin/customers/:id`: a missing or malformed id is a 404, and so is a customer the administrator does not reach
+ * (domain/customer-scope.ts), so that ids tell nothing of other administrators' customers.
+ */
 export function loadCustomerById(customers: CustomerRepository): RequestHandler {
-  return customerLoader(async (req) => {
+  return customerLoader(async (req, res) => {
     const id = idParam(req.params.id);
-    return id === null ? null : customers.findById(id);
+    return id === null ? null : customers.findById(id, actingScope(res));
   }, 'Müşteri bulunamadı.');
 }
 

@@ -32,7 +32,12 @@ function checkAdmin(auth: AdminAuthService, now: () => number, activity: Activit
       if (admin && (admin.sessionsRevokedAt > signedInAt || !admin.isActive)) admin = null;
     }
     if (admin) {
-      res.locals.currentAdmin = { id: admin.id, email: admin.email, role: admin.role };
+      res.locals.currentAdmin = {
+        id: admin.id,
+        email: admin.email,
+        role: admin.role,
+        onlyAssigned: admin.onlyAssigned,
+      };
       // What the pages offer: only what the role may do.
       res.locals.can = abilitiesOf(admin.role);
       // The header's "Ekip": a sahip's, once there is a team (a one-person agency sees no such link).

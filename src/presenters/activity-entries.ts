@@ -61,6 +61,7 @@ export const messages = {
     `Yönetici davet edildi: ${email ?? ''}, ${ROLE_TEXT[role ?? ''] ?? role ?? ''}`,
   invitationRevoked: (email: string | null) => `Davet geri alındı: ${email ?? ''}`,
   admin_invitation_accepted: 'Daveti kabul edip ekibe katıldı',
+  assigneeChanged: (email: string | null) => (email ? `Sorumlu atandı: ${email}` : 'Sorumlu kaldırıldı'),
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -102,6 +103,8 @@ export function activityText(entry: ActivityEntry): string {
       return messages.adminInvited(entry.from, entry.to);
     case 'admin_invitation_revoked':
       return messages.invitationRevoked(entry.from);
+    case 'customer_assignee_changed':
+      return messages.assigneeChanged(entry.to);
     default:
       return messages[entry.action];
   }

@@ -2,6 +2,7 @@
 interface ListParams {
   q: string;
   durum: string;
+  sorumlu: string;
   sira: string;
 }
 
@@ -13,6 +14,7 @@ export function customerListHref(params: ListParams, page: number): string {
   const query = new URLSearchParams();
   if (params.q) query.set('q', params.q);
   if (params.durum) query.set('durum', params.durum);
+  if (params.sorumlu) query.set('sorumlu', params.sorumlu);
   if (params.sira && params.sira !== 'yeni') query.set('sira', params.sira);
   if (page > 1 || query.toString() !== '') query.set('page', String(page));
   const text = query.toString();

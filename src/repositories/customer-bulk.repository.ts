@@ -1,11 +1,17 @@
 import type { Knex } from 'knex';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
-import { applyCustomerFilter, type CustomerListFilter } from './customer-filter.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
+import { applyCustomerFilter, applyCustomerScope, type CustomerListFilter } from './customer-filter.js';
 import { CUSTOMER_TABLES_IN_DELETE_ORDER } from './customer.repository.js';
 import { toInt } from './rows.js';
 
-/** The customers a bulk action names: listed ids (unknown ones simply match nothing) or the list's filter. */
-export type BulkSelection = { kind: 'ids'; ids: readonly number[] } | { kind: 'matching'; filter: CustomerListFilter };
+/**
+ * The customers a bulk action names: listed ids (unknown ones simply match nothing) or the list's filter, always
+ * within the customers the administrator reaches (`scope`; others' ids match nothing either).
+ */
+export type BulkSelection = (
+  { kind: 'ids'; ids: readonly number[] } | { kind: 'matching'; filter: CustomerListFilter }
+) & { scope: CustomerScope };
 
 /** Under SQLite's and PostgreSQL's limits on bound values in one statement. */
 const IDS_PER_STATEMENT = 500;
@@ -23,12 +29,13 @@ function toNamed(row: Record<string, unknown>): ActivityCustomer {
 /** A filter as it is, listed ids a statement's worth at a time. */
 function parts(selection: BulkSelection): BulkSelection[] {
   return selection.kind === 'ids'
-    ? chunks(selection.ids, IDS_PER_STATEMENT).map((ids) => ({ kind: 'ids', ids }))
+    ? chunks(selection.ids, IDS_PER_STATEMENT).map((ids) => ({ kind: 'ids', ids, scope: selection.scope }))
     : [selection];
 }
 
 /** Where the selection's rows are, on a query of `customers`. */
 function selecting(query: Knex.QueryBuilder, selection: BulkSelection): Knex.QueryBuilder {
+  applyCustomerScope(query, selection.scope);
   return selection.kind === 'ids'
     ? query.whereIn('customers.id', [...selection.ids])
     : applyCustomerFilter(query, selection.filter);
@@ -54,7 +61,8 @@ export class CustomerBulkRepository {
     }
     const found: Array<Record<string, unknown>> = [];
     for (const part of chunks(selection.ids, IDS_PER_STATEMENT)) {
-      found.push(...(await db('customers').select('id', 'name', 'surname', 'slug', 'created_at').whereIn('id', part)));
+      const query = db('customers').select('id', 'name', 'surname', 'slug', 'created_at');
+      found.push(...(await selecting(query, { kind: 'ids', ids: part, scope: selection.scope })));
     }
     found.sort((a, b) => toInt(a.created_at) - toInt(b.created_at) || toInt(a.id) - toInt(b.id));
     return found.map(toNamed);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CustomerScope } from '../domain/customer-scope.js';
 import { searchPatterns } from '../domain/customer-search.js';
 
 /**
@@ -8,6 +9,8 @@ import { searchPatterns } from '../domain/customer-search.js';
 export interface CustomerListFilter {
   search: string;
   status: 'active' | 'passive' | null;
+  /** `sorumlu`: the customers assigned to this administrator only; null, everyone's. */
+  assigneeId: number | null;
 }
 
 /** `%text%` for LIKE, its wildcards escaped so a search for "50%" means the characters. */
@@ -28,5 +31,12 @@ export function applyCustomerFilter(query: Knex.QueryBuilder, filter: CustomerLi
     });
   }
   if (filter.status) query.where('customers.is_active', filter.status === 'active');
+  if (filter.assigneeId !== null) query.where('customers.assignee_id', filter.assigneeId);
+  return query;
+}
+
+/** Narrows a query of `customers` to those the administrator reaches (domain/customer-scope.ts). */
+export function applyCustomerScope(query: Knex.QueryBuilder, scope: CustomerScope): Knex.QueryBuilder {
+  if (scope) query.where('customers.assignee_id', scope.assigneeId);
   return query;
 }

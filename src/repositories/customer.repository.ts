@@ -3,7 +3,8 @@ import { DEFAULT_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchTextOf } from '../domain/customer-search.js';
 import { customerNameSortKey } from '../domain/turkish-sort.js';
-import { applyCustomerFilter, type CustomerListFilter } from './customer-filter.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
+import { applyCustomerFilter, applyCustomerScope, type CustomerListFilter } from './customer-filter.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -17,6 +18,16 @@ export interface Customer {
   createdAt: number;
   /** Raised by every write that changes the public page (see bumpVersion). */
   version: number;
+  /** The administrator it is assigned to (docs/product.md, Administrators and roles); null, nobody. */
+  assigneeId: number | null;
+}
+
+/** An administrator a customer may be assigned to, as the customer page names them. */
+export interface AssigneeChoice {
+  id: number;
+  name: string | null;
+  email: string;
+  isActive: boolean;
 }
 
 export interface CustomerContact {
@@ -74,6 +85,7 @@ export function toCustomer(row: Record<string, unknown>): Customer {
     isActive: toBool(row.is_active),
     createdAt: toInt(row.created_at),
     version: toInt(row.version),
+    assigneeId: row.assignee_id == null ? null : toInt(row.assignee_id),
   };
 }
 
@@ -94,6 +106,8 @@ export interface NewCustomer {
   slug: string;
   editToken: string;
   createdAt: number;
+  /** The administrator it is assigned to; left out, nobody. */
+  assigneeId?: number | null;
   /** What an imported customer's profile starts with, for the search text; left out, nothing. */
   company?: string | null;
   phone?: string | null;
@@ -129,6 +143,7 @@ export function newCustomerRow(input: NewCustomer): Record<string, unknown> {
     edit_token: input.editToken,
     is_active: true,
     created_at: input.createdAt,
+    assignee_id: input.assigneeId ?? null,
   };
 }
 
@@ -174,8 +189,9 @@ export class CustomerRepository {
     );
   }
 
-  async findById(id: number): Promise<Customer | null> {
-    const row = await this.db('customers').where({ id }).first();
+  /** The customer, when `scope` reaches it (domain/customer-scope.ts); null, any. */
+  async findById(id: number, scope: CustomerScope = null): Promise<Customer | null> {
+    const row = await applyCustomerScope(this.db('customers').where({ id }), scope).first();
     return row ? toCustomer(row) : null;
   }
 
@@ -216,11 +232,12 @@ export class CustomerRepository {
    */
   async listPage(options: {
     filter: CustomerListFilter;
+    scope: CustomerScope;
     sort: CustomerListSort;
     page: number;
     perPage: number;
   }): Promise<CustomerPage> {
-    const filtered = applyCustomerFilter(this.db('customers'), options.filter);
+    const filtered = applyCustomerFilter(applyCustomerScope(this.db('customers'), options.scope), options.filter);
     const order =
       options.sort === 'name'
         ? 'customers.name_sort_key asc, customers.id asc'
@@ -243,13 +260,17 @@ export class CustomerRepository {
     return { customers, total: countOf(counted) };
   }
 
-  async counts(): Promise<AdminCounts> {
-    const [all, active, messages] = await Promise.all([
-      this.db('customers').count({ count: '*' }),
-      this.db('customers').where({ is_active: true }).count({ count: '*' }),
-      this.db('anonymous_messages').count({ count: '*' }),
+  /** The dashboard's counts of the customers `scope` reaches, and of their messages. */
+  async counts(scope: CustomerScope): Promise<AdminCounts> {
+    const customers = () => applyCustomerScope(this.db('customers'), scope);
+    const messages = this.db('anonymous_messages');
+    if (scope) messages.whereIn('customer_id', customers().select('customers.id'));
+    const [all, active, messageCount] = await Promise.all([
+      customers().count({ count: '*' }),
+      customers().where({ is_active: true }).count({ count: '*' }),
+      messages.count({ count: '*' }),
     ]);
-    return { customers: countOf(all), activeCustomers: countOf(active), messages: countOf(messages) };
+    return { customers: countOf(all), activeCustomers: countOf(active), messages: countOf(messageCount) };
   }
 
   /**
@@ -265,6 +286,39 @@ export class CustomerRepository {
         .orWhere('old_slug', 'like', `${base}-%`),
     ]);
     return new Set([...current, ...old].map((row: { slug: string }) => row.slug));
+  }
+
+  /** Every administrator, by e-mail: whom a customer may be (or was) assigned to. */
+  async assigneeChoices(): Promise<AssigneeChoice[]> {
+    const rows = await this.db('administrators').select('id', 'name', 'email', 'is_active').orderBy('email');
+    return rows.map((row: Record<string, unknown>) => ({
+      id: toInt(row.id),
+      name: row.name == null ? null : String(row.name),
+      email: String(row.email),
+      isActive: toBool(row.is_active),
+    }));
+  }
+
+  /**
+   * Assigns the customer to the active administrator `adminId`, or to nobody (null). Answers the administrator, null
+   * for nobody, or `unknown` (nothing changed) when `adminId` names no active administrator.
+   */
+  async setAssignee(id: number, adminId: number | null): Promise<AssigneeChoice | null | 'unknown'> {
+    return this.db.transaction(async (trx) => {
+      let assignee: AssigneeChoice | null = null;
+      if (adminId !== null) {
+        const row = await trx('administrators').where({ id: adminId, is_active: true }).first();
+        if (!row) return 'unknown';
+        assignee = {
+          id: adminId,
+          name: row.name == null ? null : String(row.name),
+          email: String(row.email),
+          isActive: true,
+        };
+      }
+      await trx('customers').where({ id }).update({ assignee_id: adminId });
+      return assignee;
+    });
   }
 
   /** The customer, its default profile and its three contact buttons, all or nothing. */

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { toBool, toInt } from './rows.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
+import { applyCustomerScope } from './customer-filter.js';
 
 /** What a printed card needs of a customer: the name, the address of the page, and the business on the card. */
 export interface PrintCustomer {
@@ -56,10 +58,13 @@ const text = (value: unknown): string | null =>
 export class PrintKitRepository {
   constructor(private readonly db: Knex) {}
 
-  /** The passive customers among these ids, in the order of `ids`: their cards lead to a closed page. */
-  async passiveAmong(ids: readonly number[]): Promise<PassiveCustomer[]> {
+  /**
+   * The passive customers among these ids that `scope` reaches (domain/customer-scope.ts), in the order of `ids`: their
+   * cards lead to a closed page.
+   */
+  async passiveAmong(ids: readonly number[], scope: CustomerScope = null): Promise<PassiveCustomer[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.db('customers')
+    const rows = (await applyCustomerScope(this.db('customers'), scope)
       .whereIn('id', ids)
       .where('is_active', false)
       .select('id', 'name', 'surname', 'slug')) as Array<Record<string, unknown>>;
@@ -70,10 +75,10 @@ export class PrintKitRepository {
     });
   }
 
-  /** The customers with these ids that exist, in the order of `ids`. */
-  async customersByIds(ids: readonly number[]): Promise<PrintCustomer[]> {
+  /** The customers with these ids that exist and `scope` reaches, in the order of `ids`. */
+  async customersByIds(ids: readonly number[], scope: CustomerScope = null): Promise<PrintCustomer[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.db('customers')
+    const rows = (await applyCustomerScope(this.db('customers'), scope)
       .leftJoin('customer_profiles as p', 'p.customer_id', 'customers.id')
       .whereIn('customers.id', ids)
       .select(...COLUMNS)) as Array<Record<string, unknown>>;

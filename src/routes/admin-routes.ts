@@ -77,6 +77,8 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/admin/customers/:id/print.pdf', admin(), customer, d.printKit.customerKit);
   t.get('/admin/print.pdf', admin(), d.printKit.sheet);
   t.post('/admin/customers/:id/status', admin(), customer, d.admin.setStatus);
+  // Whose customer it is (docs/product.md, Administrators and roles): `admin_id`, or empty for nobody.
+  t.post('/admin/customers/:id/assignee', admin(manager), customer, d.admin.assign);
   // The name corrected and the business on the card; the address (slug) never moves with the name.
   t.post('/admin/customers/:id/profile', admin(), customer, d.adminIdentity.save);
   // A new public address; the old one answers 301 to it for good and is never given to another customer.

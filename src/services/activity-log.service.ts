@@ -101,6 +101,11 @@ export class ActivityLog {
     return this.one('admin_role_changed', actor, undefined, { from: email, to: role });
   }
 
+  /** `actor` assigned `customer` to the administrator of `email`, or to nobody (null). */
+  assigneeChanged(actor: ActivityActor, customer: ActivityCustomer, email: string | null): Promise<void> {
+    return this.one('customer_assignee_changed', actor, customer, email === null ? {} : { to: email });
+  }
+
   /** `actor` deactivated or activated the administrator of `email`. */
   administratorActiveChanged(actor: ActivityActor, email: string, active: boolean): Promise<void> {
     return this.one(active ? 'admin_activated' : 'admin_deactivated', actor, undefined, { from: email });

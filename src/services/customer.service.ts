@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.js';
 import type {
   AdminCounts,
+  AssigneeChoice,
   Customer,
   CustomerContact,
   CustomerListSort,
@@ -8,6 +9,7 @@ import type {
   CustomerRepository,
 } from '../repositories/customer.repository.js';
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { NewCustomerInput } from '../validation/customer.validation.js';
 import { newEditToken } from '../domain/edit-token.js';
@@ -24,19 +26,20 @@ export class CustomerService {
     private readonly logger: Logger,
   ) {}
 
-  list(filter: CustomerListFilter, sort: CustomerListSort, page: number): Promise<CustomerPage> {
-    return this.customers.listPage({ filter, sort, page, perPage: CUSTOMERS_PER_PAGE });
+  list(filter: CustomerListFilter, scope: CustomerScope, sort: CustomerListSort, page: number): Promise<CustomerPage> {
+    return this.customers.listPage({ filter, scope, sort, page, perPage: CUSTOMERS_PER_PAGE });
   }
 
-  counts(): Promise<AdminCounts> {
-    return this.customers.counts();
+  counts(scope: CustomerScope): Promise<AdminCounts> {
+    return this.customers.counts(scope);
   }
 
   /**
    * A new active customer with its defaults. Two administrators creating the same
    * name at once race for the slug; the unique index decides and the loser retries.
+   * Created by an administrator who reaches only their own customers (`scope`), it is assigned to them.
    */
-  async create(input: NewCustomerInput): Promise<Customer> {
+  async create(input: NewCustomerInput, scope: CustomerScope = null): Promise<Customer> {
     const base = foldSlug(input.name, input.surname);
     for (let attempt = 0; ; attempt += 1) {
       const slug = pickFreeSlug(base, await this.customers.slugsStartingWith(base || 'musteri'));
@@ -46,11 +49,21 @@ export class CustomerService {
           slug,
           editToken: newEditToken(),
           createdAt: this.clock().getTime(),
+          assigneeId: scope?.assigneeId ?? null,
         });
       } catch (err) {
         if (!isUniqueViolation(err) || attempt >= 4) throw err;
       }
     }
+  }
+
+  assigneeChoices(): Promise<AssigneeChoice[]> {
+    return this.customers.assigneeChoices();
+  }
+
+  /** See CustomerRepository.setAssignee. */
+  setAssignee(id: number, adminId: number | null): Promise<AssigneeChoice | null | 'unknown'> {
+    return this.customers.setAssignee(id, adminId);
   }
 
   contact(id: number): Promise<CustomerContact> {

@@ -14,6 +14,7 @@ import type { PassiveCustomer, PrintCustomer, PrintKitRepository } from '../repo
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { PrintFormat } from '../validation/print-kit.validation.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
 
 /**
  * pdfkit and the print layout, loaded on the first print rather than at start: about 5 MB of
@@ -111,14 +112,20 @@ export class PrintKitService {
     card.callToAction = printKitServiceMessages.priceListCallToAction;
   }
 
-  /** The passive customers among `ids` (docs/product.md, Print kit: the sheet asks before printing their cards). */
-  passiveAmong(ids: readonly number[]): Promise<PassiveCustomer[]> {
-    return this.customers.passiveAmong(ids);
+  /**
+   * The passive customers among `ids` that `scope` reaches (docs/product.md, Print kit: the sheet asks before printing
+   * their cards).
+   */
+  passiveAmong(ids: readonly number[], scope: CustomerScope): Promise<PassiveCustomer[]> {
+    return this.customers.passiveAmong(ids, scope);
   }
 
-  /** The business cards of `ids`, in that order; an id that names no customer is a 404 naming it. */
-  async sheet(ids: readonly number[], origin: string, brand?: PrintBrand): Promise<PrintFile> {
-    const found = await this.customers.customersByIds(ids);
+  /**
+   * The business cards of `ids`, in that order; an id that names no customer `scope` reaches (domain/customer-scope.ts)
+   * is a 404 naming it, as an unknown one.
+   */
+  async sheet(ids: readonly number[], scope: CustomerScope, origin: string, brand?: PrintBrand): Promise<PrintFile> {
+    const found = await this.customers.customersByIds(ids, scope);
     if (found.length < ids.length) {
       const known = new Set(found.map((customer) => customer.id));
       throw new NotFoundError(printKitServiceMessages.missing(ids.filter((id) => !known.has(id))));

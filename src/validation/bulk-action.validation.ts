@@ -1,11 +1,11 @@
 /**
  * The bulk form of the administrator's list (docs/product.md, Administrator, "Selection"):
  * `POST /admin/customers/bulk` with `ids` (repeated, or comma-separated: "Bu sayfadakilerin hepsi"
- * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q` and `durum`,
+ * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q`, `durum` and `sorumlu`,
  * and an `action`. A form cannot be shown again here, so a refusal is a message for the list.
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
-import { customerListFilter } from './customer-list-query.js';
+import { assigneeParam, customerListFilter } from './customer-list-query.js';
 import { passiveChoiceOf, type PassiveChoice } from './print-kit.validation.js';
 
 export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'delete'] as const;
@@ -30,6 +30,7 @@ export const bulkMessages = {
 export interface ListQuery {
   q: string;
   durum: string;
+  sorumlu: string;
   sira: string;
   page: string;
 }
@@ -57,12 +58,13 @@ function text(raw: unknown, max: number): string {
   return typeof raw === 'string' ? raw.trim().slice(0, max) : '';
 }
 
-/** q, durum, sira and page as the list reads them (anything else is dropped from the way back). */
+/** q, durum, sorumlu, sira and page as the list reads them (anything else is dropped from the way back). */
 export function listQueryOf(raw: Record<string, unknown>): ListQuery {
   const page = text(raw.page, 7);
   return {
     q: text(raw.q, 100),
     durum: ['aktif', 'pasif'].includes(text(raw.durum, 5)) ? text(raw.durum, 5) : '',
+    sorumlu: assigneeParam(text(raw.sorumlu, 10)),
     sira: text(raw.sira, 4) === 'ad' ? 'ad' : '',
     page: /^[1-9]\d{0,5}$/.test(page) ? page : '',
   };
@@ -75,9 +77,12 @@ export function listUrl(query: ListQuery): string {
   return search ? `/admin?${search}` : '/admin';
 }
 
-/** The list's own reading of `q` and `durum` (customer-list-query.ts), so "all matching" is what the list showed. */
-export function filterOf(query: ListQuery): CustomerListFilter {
-  return customerListFilter(query.q, query.durum);
+/**
+ * The list's own reading of `q`, `durum` and `sorumlu` (customer-list-query.ts), so "all matching" is what the list
+ * showed to `me`.
+ */
+export function filterOf(query: ListQuery, me: number): CustomerListFilter {
+  return customerListFilter(query.q, query.durum, query.sorumlu, me);
 }
 
 function idsOf(raw: unknown): number[] | string {
@@ -95,14 +100,15 @@ function idsOf(raw: unknown): number[] | string {
   return [...ids];
 }
 
-export function parseBulkRequest(body: Record<string, unknown>): BulkRequest {
+/** The bulk form as `me`, the signed-in administrator, sent it. */
+export function parseBulkRequest(body: Record<string, unknown>, me: number): BulkRequest {
   const back = listQueryOf(body);
   const action = text(body.action, 20);
   if (!(BULK_ACTIONS as readonly string[]).includes(action))
     return { ok: false, message: bulkMessages.badAction, back };
   let target: BulkTarget;
   if (body.all_matching === '1') {
-    target = { kind: 'matching', filter: filterOf(back) };
+    target = { kind: 'matching', filter: filterOf(back, me) };
   } else {
     const ids = idsOf(body.ids);
     if (typeof ids === 'string') return { ok: false, message: ids, back };

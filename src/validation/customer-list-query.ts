@@ -1,7 +1,7 @@
 /**
  * The administrator's list query (docs/product.md, Administrator): `q`, `durum=aktif|pasif`,
- * `sira=yeni|ad` and `page` (`sayfa` in links from before it). Anything unknown is the default,
- * never an error: a list link is never refused.
+ * `sorumlu=ben|{administrator id}`, `sira=yeni|ad` and `page` (`sayfa` in links from before it). Anything unknown
+ * is the default, never an error: a list link is never refused.
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import type { CustomerListSort } from '../repositories/customer.repository.js';
@@ -10,6 +10,8 @@ import type { CustomerListSort } from '../repositories/customer.repository.js';
 export interface CustomerListParams {
   q: string;
   durum: '' | 'aktif' | 'pasif';
+  /** `ben`, an administrator's id, or '' for everyone's customers. */
+  sorumlu: string;
   sira: 'yeni' | 'ad';
 }
 
@@ -32,17 +34,33 @@ function pageNumber(raw: unknown): number {
   return Math.min(MAX_PAGE, Math.max(1, n));
 }
 
-/** The filter of a list's `q` and `durum`, as the list and an "all matching" bulk action read them. */
-export function customerListFilter(q: unknown, durum: unknown): CustomerListFilter {
-  return { search: searchTerm(q), status: durum === 'aktif' ? 'active' : durum === 'pasif' ? 'passive' : null };
+/** `sorumlu` as written back: `ben`, an id, or '' (anything else is everyone's). */
+export function assigneeParam(raw: unknown): string {
+  return raw === 'ben' || (typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_ID) ? raw : '';
 }
 
-export function parseCustomerListQuery(query: Record<string, unknown>): CustomerListQuery {
-  const filter = customerListFilter(query.q, query.durum);
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The filter of a list's `q`, `durum` and `sorumlu` (`ben` is `me`, the signed-in administrator), as the list and an
+ * "all matching" bulk action read them.
+ */
+export function customerListFilter(q: unknown, durum: unknown, sorumlu: unknown, me: number): CustomerListFilter {
+  const assignee = assigneeParam(sorumlu);
+  return {
+    search: searchTerm(q),
+    status: durum === 'aktif' ? 'active' : durum === 'pasif' ? 'passive' : null,
+    assigneeId: assignee === 'ben' ? me : assignee === '' ? null : Number(assignee),
+  };
+}
+
+/** The list's query; `me` is the signed-in administrator, whom `sorumlu=ben` names. */
+export function parseCustomerListQuery(query: Record<string, unknown>, me: number): CustomerListQuery {
+  const filter = customerListFilter(query.q, query.durum, query.sorumlu, me);
   const sort: CustomerListSort = query.sira === 'ad' ? 'name' : 'newest';
   const durum = filter.status === 'active' ? 'aktif' : filter.status === 'passive' ? 'pasif' : '';
   return {
-    params: { q: filter.search, durum, sira: sort === 'name' ? 'ad' : 'yeni' },
+    params: { q: filter.search, durum, sorumlu: assigneeParam(query.sorumlu), sira: sort === 'name' ? 'ad' : 'yeni' },
     filter,
     sort,
     page: pageNumber(query.page ?? query.sayfa),

@@ -41,6 +41,6 @@ it('0033 makes admin_invitations: one row per token hash, the inviter set null w
   await db('administrators').where({ id: invitedBy }).delete();
   expect((await db('admin_invitations').first()).invited_by).toBeNull();
 
-  await db.migrate.down({ migrationSource });
+  await db.migrate.down({ migrationSource, name: '20261129_0033_create_admin_invitations' });
   expect(await db.schema.hasTable('admin_invitations')).toBe(false);
 });

@@ -92,7 +92,8 @@ it(
     const repository = new CustomerRepository(db);
     for (const search of ['İstanbul', 'Kadıköy', 'Atatürk Cad']) {
       const page = await repository.listPage({
-        filter: { search, status: null },
+        filter: { search, status: null, assigneeId: null },
+        scope: null,
         sort: 'newest',
         page: 1,
         perPage: 50,
@@ -103,7 +104,8 @@ it(
       ).toEqual(['aysekaya']);
     }
     const byName = await repository.listPage({
-      filter: { search: '', status: null },
+      filter: { search: '', status: null, assigneeId: null },
+      scope: null,
       sort: 'name',
       page: 1,
       perPage: 6,

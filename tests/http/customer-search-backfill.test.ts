@@ -64,7 +64,8 @@ it(
     const repository = new CustomerRepository(db);
     for (const search of ['0532 123 45 67', 'KAYA SERAMİK', 'merhaba@aysekaya.com.tr', 'aysekaya']) {
       const page = await repository.listPage({
-        filter: { search, status: null },
+        filter: { search, status: null, assigneeId: null },
+        scope: null,
         sort: 'newest',
         page: 1,
         perPage: 50,

@@ -116,6 +116,7 @@ describe('the route table, read from the real router', () => {
     expect(needing('yonetici')).toEqual([
       'GET /admin/customers.csv',
       'GET /admin/customers/:id/export',
+      'POST /admin/customers/:id/assignee',
       'POST /admin/customers/:id/delete',
     ]);
   });

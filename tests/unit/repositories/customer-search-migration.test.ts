@@ -37,7 +37,8 @@ it('migration 0006 fills search_text for the customers that existed before it, i
     search_text: 'ayse sahin1202 aysesahin1202',
   });
   const page = await new CustomerRepository(db).listPage({
-    filter: { search: 'ÇAĞRI IŞIK', status: null },
+    filter: { search: 'ÇAĞRI IŞIK', status: null, assigneeId: null },
+    scope: null,
     sort: 'newest',
     page: 1,
     perPage: 50,

@@ -11,6 +11,7 @@ const customer = (id: number, slug: string, version = 1): Customer => ({
   isActive: true,
   createdAt: 0,
   version,
+  assigneeId: null,
 });
 const HTML = '<p>sayfa __STAMP__</p>';
 const pageOf = (c: Customer) => new CachedPage(c.version, 'https://kart.example.com', HTML, '__STAMP__', '');
