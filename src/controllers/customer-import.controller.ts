@@ -4,7 +4,7 @@ import { HttpError, NotFoundError, orFail, ValidationError } from '../errors.js'
 import { csrfToken } from '../middleware/csrf.js';
 import { importIdOf, isWellFormedImportId } from '../domain/import-id.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
-import { actingAdmin } from '../http/acting-admin.js';
+import { actingAdmin, actingScope } from '../http/acting-admin.js';
 import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { importPreviewView } from '../presenters/import-preview.js';
@@ -142,7 +142,9 @@ export class CustomerImportController {
     // A confirmation already made (a reload, a second submit) is not logged again.
     const earlier = await this.imports.result(importId);
     try {
-      outcome = await orFail(messages.confirmFailed, () => this.imports.confirm(importId, bytes, slugs, mode));
+      outcome = await orFail(messages.confirmFailed, () =>
+        this.imports.confirm(importId, bytes, slugs, mode, actingScope(res)),
+      );
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });

@@ -41,6 +41,8 @@ export interface NewImportedCustomer {
   surname: string;
   slug: string;
   editToken: string;
+  /** The administrator it is assigned to; left out, nobody. */
+  assigneeId?: number | null;
   phone: string | null;
   email: string | null;
   website: string | null;

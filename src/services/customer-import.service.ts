@@ -10,6 +10,7 @@ import { newEditToken } from '../domain/edit-token.js';
 import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
 import { isUniqueViolation } from '../repositories/rows.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
 
 /**
  * A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation
@@ -94,13 +95,15 @@ export class CustomerImportService {
   /**
    * `previewedSlugs` are the slugs the administrator saw; when the database has moved on since,
    * nothing is created and the new preview is returned to be confirmed again. An import id
-   * already claimed is the earlier confirmation's result: a reload or a second submit.
+   * already claimed is the earlier confirmation's result: a reload or a second submit. Confirmed by an administrator
+   * who reaches only their own customers (`scope`), the customers are assigned to them.
    */
   async confirm(
     importId: string,
     bytes: Buffer,
     previewedSlugs: readonly string[],
     mode: ImportMode = 'all',
+    scope: CustomerScope = null,
   ): Promise<ImportOutcome> {
     const done = { kind: 'done', importId } as const;
     // Spares reading the file again; what keeps an import single is the key createMany inserts.
@@ -111,8 +114,11 @@ export class CustomerImportService {
     if (skipped === preview.sheet.rows.length) return { kind: 'no-valid-rows', preview };
     if (!sameSlugs(preview.slugs, previewedSlugs))
       return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
+    const assigneeId = scope?.assigneeId ?? null;
     const rows = preview.sheet.rows.flatMap((row, i) =>
-      row.customer ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken() }] : [],
+      row.customer
+        ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken(), assigneeId }]
+        : [],
     );
     try {
       await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);

@@ -8,6 +8,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { inputValue } from '../helpers/raw-http.js';
 import { routesOf } from '../helpers/route-list.js';
 
 const PASSWORD = 'baska-dogru-sifre-456';
@@ -143,6 +144,27 @@ describe('an editor of only their assigned customers', () => {
     const byManager = await createCustomer(t, manager, 'Deniz', 'Ortak');
     expect((await row(byManager.id)).assignee_id).toBeNull();
     await t.db('customers').whereIn('id', [created.id, byManager.id]).update({ is_active: false });
+  });
+
+  it('gets the customers they import assigned to them', async () => {
+    const preview = await assigned.agent
+      .post('/admin/import')
+      .field('_csrf', assigned.csrf)
+      .attach('file', Buffer.from('ad;soyad\nEce;İthal\n'), { filename: 'musteriler.csv', contentType: 'text/csv' })
+      .expect(200);
+    await assigned.agent
+      .post('/admin/import/confirm')
+      .type('form')
+      .send({
+        _csrf: inputValue(preview.text, '_csrf'),
+        importId: inputValue(preview.text, 'importId'),
+        data: inputValue(preview.text, 'data'),
+        slugs: inputValue(preview.text, 'slugs'),
+      })
+      .expect(303);
+    const imported = await t.db('customers').where({ name: 'Ece' }).first();
+    expect(imported.assignee_id).toBe(editorId);
+    await t.db('customers').where({ id: imported.id }).update({ is_active: false });
   });
 
   it('may not assign, nor may an editor of every customer', async () => {
