@@ -38,6 +38,8 @@ export const ACTIVITY_ACTIONS = [
   'admin_invited',
   'admin_invitation_revoked',
   'admin_invitation_accepted',
+  'second_factor_rule_on',
+  'second_factor_rule_off',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

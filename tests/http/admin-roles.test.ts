@@ -141,10 +141,12 @@ describe('every admin route asks for its role', () => {
         'yonetici POST /admin/team/invite',
         'editor POST /admin/team/invitations/:id/revoke',
         'yonetici POST /admin/team/invitations/:id/revoke',
+        'editor POST /admin/security/policy',
+        'yonetici POST /admin/security/policy',
       ]),
     );
-    // The settings' three, the customers' exports and delete, and the team page's six.
-    expect(refused).toHaveLength(21);
+    // The settings' three, the second-factor rule, the customers' exports and delete, and the team page's six.
+    expect(refused).toHaveLength(23);
   });
 
   it('lets every role through to each route it may use', async () => {
