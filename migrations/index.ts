@@ -33,6 +33,7 @@ import * as addAdministratorRoles from './20261129_0031_add_administrator_roles.
 import * as addAdministratorTeamFields from './20261129_0032_add_administrator_team_fields.js';
 import * as createAdminInvitations from './20261129_0033_create_admin_invitations.js';
 import * as addCustomerAssignee from './20261129_0034_add_customer_assignee.js';
+import * as createSecurityPolicy from './20261129_0035_create_security_policy.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -79,6 +80,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0032_add_administrator_team_fields', addAdministratorTeamFields],
   ['20261129_0033_create_admin_invitations', createAdminInvitations],
   ['20261129_0034_add_customer_assignee', addCustomerAssignee],
+  ['20261129_0035_create_security_policy', createSecurityPolicy],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

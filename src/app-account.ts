@@ -11,6 +11,9 @@ import { AuthController } from './controllers/auth.controller.js';
 import { PasswordResetController } from './controllers/password-reset.controller.js';
 import { AdminThrottles } from './middleware/login-throttle.js';
 import { requireAdmin } from './middleware/require-admin.js';
+import { SecurityPolicyController } from './controllers/security-policy.controller.js';
+import { SecurityPolicyRepository } from './repositories/security-policy.repository.js';
+import { SecurityPolicyService } from './services/security-policy.service.js';
 import { createSessionMiddleware } from './middleware/session.js';
 import { signInCsrf } from './middleware/sign-in-csrf.js';
 import { AdminInvitationRepository } from './repositories/admin-invitation.repository.js';
@@ -51,6 +54,7 @@ export type AccountRoutes = Pick<
   | 'recoveryCodes'
   | 'session'
   | 'requireAdmin'
+  | 'securityPolicy'
   | 'loginThrottle'
   | 'passwordThrottle'
   | 'secondFactorOffThrottle'
@@ -81,7 +85,9 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
   const accountController = new AccountController(auth, now, activity);
   // The security page: the second factor's forms and the recovery codes' (copy, download, renewal).
   const recoverySheets = new RecoveryCodeSheets(administrators, config.sessionSecret, now);
-  const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, config.timeZone);
+  // The agency's rule "ikinci adım zorunlu": set on the security page, checked on every administrator request.
+  const securityPolicy = new SecurityPolicyService(new SecurityPolicyRepository(db), administrators, activity, now);
+  const securityPage = new AdminSecurityPage(secondFactor, recoverySheets, securityPolicy, config.timeZone);
   const securityController = new AdminSecurityController(secondFactor, securityPage, activity);
   const recoveryCodes = new AdminRecoveryCodesController(secondFactor, recoverySheets, securityPage, activity);
   const throttles = new AdminThrottles(db, config.sessionSecret, logger, now);
@@ -107,12 +113,13 @@ export function createAccount({ config, db, logger, clock, brandLook, activity, 
       auth: authController,
       account: accountController,
       adminSecurity: securityController,
+      securityPolicy: new SecurityPolicyController(securityPolicy, auth, securityPage),
       team: new AdminTeamController(team, invitations, config.timeZone, now, config.baseUrl),
       invitation,
       invitationThrottle: throttles.resetForm(invitation.throttled),
       recoveryCodes,
       session: createSessionMiddleware(db, config.sessionSecret).middleware,
-      requireAdmin: requireAdmin(auth, now, activity),
+      requireAdmin: requireAdmin(auth, now, activity, securityPolicy),
       loginThrottle: throttles.signIn(authController.throttled),
       passwordThrottle: throttles.password(accountController.throttled),
       secondFactorOffThrottle: [

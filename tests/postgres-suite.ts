@@ -52,6 +52,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'team page: the last active sahip held FOR UPDATE under two demotions at once, two app instances',
     covers: ['administrator.repository', 'admin-activity.repository'],
   },
+  'tests/http/admin-second-factor-rule.test.ts': {
+    reason: 'the second-factor rule: one row upserted with ON CONFLICT, a boolean read on every admin request',
+    covers: ['security-policy.repository', 'administrator.repository'],
+  },
   'tests/http/admin-invitations.test.ts': {
     reason: 'invitations: the claim of a link in one transaction under two posts at once, bigint times, booleans',
     covers: ['administrator.repository', 'admin-activity.repository'],
@@ -198,6 +202,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   },
   'tests/http/administrator-team-migration.test.ts': {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
+    covers: ['db'],
+  },
+  'tests/http/security-policy-migration.test.ts': {
+    reason: 'migration 0035 (security_policy: one row, upserted) on both databases',
     covers: ['db'],
   },
   'tests/http/admin-invitations-migration.test.ts': {

@@ -4,6 +4,7 @@ import { recoveryCodesSheetView, type RecoveryCodesOwner } from '../presenters/r
 import type { BrandLook } from '../services/brand.service.js';
 import type { RecoveryCodeSheets } from '../services/recovery-code-sheets.service.js';
 import type { SecondFactorService } from '../services/second-factor.service.js';
+import type { SecurityPolicyService, SecurityPolicyView } from '../services/security-policy.service.js';
 
 export type Errors = Record<string, string>;
 
@@ -23,6 +24,8 @@ export interface SecurityShown extends FormShown {
   renew?: FormShown;
   /** A download of codes that can no longer be downloaded. */
   refused?: string;
+  /** The agency rule's form, refused. */
+  policyError?: string;
 }
 
 function brandOf(res: Response): BrandLook | undefined {
@@ -37,8 +40,19 @@ export class AdminSecurityPage {
   constructor(
     private readonly secondFactor: SecondFactorService,
     private readonly sheets: RecoveryCodeSheets,
+    private readonly policy: SecurityPolicyService,
     private readonly timeZone: string,
   ) {}
+
+  /** The agency rule's form, for a sahip alone (the only one who may change it). */
+  private async policyShown(
+    res: Response,
+    error?: string,
+  ): Promise<(SecurityPolicyView & { error: string | null }) | null> {
+    const role = (res.locals.currentAdmin as { role?: string } | undefined)?.role;
+    if (role !== 'sahip') return null;
+    return { ...(await this.policy.view()), error: error ?? null };
+  }
 
   /**
    * Whose codes the page, the paper and the file name: the agency's brand (middleware/brand-locals.ts) and the
@@ -71,6 +85,7 @@ export class AdminSecurityPage {
       },
       refused: shown.refused ?? null,
       recoveryCodes: null,
+      policy: await this.policyShown(res, shown.policyError),
     });
   }
 
@@ -90,6 +105,7 @@ export class AdminSecurityPage {
       renew: { errors: {}, code: '', limited: null },
       refused: null,
       recoveryCodes: { renewed, sheet: recoveryCodesSheetView(codes, issuedAt, sealed, this.owner(res)) },
+      policy: await this.policyShown(res),
     });
   }
 }

@@ -38,6 +38,8 @@ export const ACTIVITY_ACTIONS = [
   'admin_invited',
   'admin_invitation_revoked',
   'admin_invitation_accepted',
+  'second_factor_rule_on',
+  'second_factor_rule_off',
   'customer_assignee_changed',
 ] as const;
 

@@ -18,8 +18,12 @@ export type Access =
   | { kind: 'public' }
   /** The owner: the edit token in the URL, loaded and checked before anything else reads the request. */
   | { kind: 'owner' }
-  /** A signed-in administrator of at least this role. */
-  | { kind: 'administrator'; role: AdminRole }
+  /**
+   * A signed-in administrator of at least this role. `beforeSecondFactor`: reachable while the agency's rule asks for a
+   * second factor this administrator has not turned on yet (the pages that turn it on); every other admin route sends
+   * them there first.
+   */
+  | { kind: 'administrator'; role: AdminRole; beforeSecondFactor?: true }
   /**
    * The invitee of the team page (docs/product.md, Administrators and roles): the invitation token in the URL,
    * checked before anything else reads the request, like the owner's edit token. Under /admin, but for someone who

@@ -1,9 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { abilitiesOf, roleAllows } from '../domain/admin-role.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
 import type { AdminAuthService } from '../services/admin-auth.service.js';
 import { ForbiddenError } from '../errors.js';
 import { wantsJson } from '../http/respond.js';
+import { setFlash } from './flash.js';
 import { markAdministratorGuard, type AdminRole } from '../http/route-guard.js';
 import { SESSION_ABSOLUTE_MS } from './session.js';
 
@@ -11,18 +12,39 @@ import { SESSION_ABSOLUTE_MS } from './session.js';
  * The administrator check of a route needing at least `role`: a live administrator session, then the role. A session
  * past its absolute timeout, of a deleted or deactivated administrator, or begun before its sessions were revoked (a
  * password reset, "end all other sessions", a deactivation) is ended on the server. A lesser role is refused with the
- * one 403 before the body is read, and the attempt written to the activity log (docs/product.md, Administrators and
- * roles).
+ * one 403 before the body is read, and the attempt written to the activity log. While the agency's rule asks for a
+ * second factor, an administrator without one reaches only the page that turns it on (`beforeSecondFactor`) and is
+ * sent there from every other (docs/product.md, Administrators and roles).
  */
 export function requireAdmin(
   auth: AdminAuthService,
   now: () => number,
   activity: ActivityLog,
-): (role: AdminRole) => RequestHandler {
-  return (role) => markAdministratorGuard<RequestHandler>(checkAdmin(auth, now, activity, role), role);
+  policy: SecondFactorRule,
+): (role: AdminRole, beforeSecondFactor: boolean) => RequestHandler {
+  return (role, beforeSecondFactor) =>
+    markAdministratorGuard<RequestHandler>(checkAdmin({ auth, now, activity, policy }, role, beforeSecondFactor), role);
 }
 
-function checkAdmin(auth: AdminAuthService, now: () => number, activity: ActivityLog, role: AdminRole): RequestHandler {
+/** The agency's rule "ikinci adım zorunlu", read on every request so a change holds on every instance at once. */
+export interface SecondFactorRule {
+  requiresSecondFactor(): Promise<boolean>;
+}
+
+export const SECOND_FACTOR_REQUIRED = 'Bu panelde iki adımlı doğrulama zorunlu. Devam etmek için önce aşağıdan açın.';
+
+interface CheckDeps {
+  auth: AdminAuthService;
+  now: () => number;
+  activity: ActivityLog;
+  policy: SecondFactorRule;
+}
+
+function checkAdmin(
+  { auth, now, activity, policy }: CheckDeps,
+  role: AdminRole,
+  beforeSecondFactor: boolean,
+): RequestHandler {
   return async (req, res, next) => {
     const { adminId, signedInAt } = req.session;
     let admin = null;
@@ -43,6 +65,10 @@ function checkAdmin(auth: AdminAuthService, now: () => number, activity: Activit
       // The header's "Ekip": a sahip's, once there is a team (a one-person agency sees no such link).
       res.locals.teamLink = admin.role === 'sahip' && (await auth.countAdministrators()) > 1;
       if (roleAllows(admin.role, role)) {
+        if (!beforeSecondFactor && admin.totpEnabledAt === null && (await policy.requiresSecondFactor())) {
+          secondFactorFirst(req, res);
+          return;
+        }
         next();
         return;
       }
@@ -64,6 +90,16 @@ function checkAdmin(auth: AdminAuthService, now: () => number, activity: Activit
       refuse();
     }
   };
+}
+
+/** The rule stops an administrator without a second factor: the security page first, where they turn it on. */
+function secondFactorFirst(req: Request, res: Response): void {
+  if (wantsJson(req)) {
+    res.status(403).json({ ok: false, error: SECOND_FACTOR_REQUIRED });
+    return;
+  }
+  setFlash(req, 'error', SECOND_FACTOR_REQUIRED);
+  res.redirect(303, '/admin/security');
 }
 
 /** The sign-in page is for signed-out visitors only. */

@@ -38,6 +38,8 @@ export const messages = {
   brand_cleared: 'Marka ayarları temizlendi',
   second_factor_on: 'İki adımlı doğrulama açıldı',
   second_factor_off: 'İki adımlı doğrulama kapatıldı',
+  second_factor_rule_on: 'Kural: her yönetici için iki adımlı doğrulama zorunlu',
+  second_factor_rule_off: 'Kural kaldırıldı: iki adımlı doğrulama isteğe bağlı',
   recovery_codes_renewed: 'Kurtarma kodları yenilendi',
   password_changed: 'Şifre değiştirildi',
   password_reset: 'Şifre e-postadaki bağlantıyla yenilendi',

@@ -62,6 +62,13 @@ export class AdministratorRepository {
     return countOf(await this.db('administrators').count({ count: '*' }));
   }
 
+  /** Active administrators whose second factor is off: those a rule asking for it stops until they turn it on. */
+  async countActiveWithoutSecondFactor(): Promise<number> {
+    return countOf(
+      await this.db('administrators').where({ is_active: true }).whereNull('totp_enabled_at').count({ count: '*' }),
+    );
+  }
+
   async findByEmail(email: string): Promise<Administrator | null> {
     const row = await this.db('administrators').where({ email }).first();
     return row ? toAdministrator(row) : null;

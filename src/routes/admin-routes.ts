@@ -47,8 +47,11 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
     d.invitation.accept,
   );
   t.post('/admin/password', admin({ throttle: [d.passwordThrottle] }), d.account.change);
-  t.get('/admin/security', admin(), d.adminSecurity.show);
-  t.post('/admin/security', admin(), d.adminSecurity.enable);
+  // The page that turns the second factor on stays reachable while the agency's rule asks for it (docs/product.md).
+  const setup = { beforeSecondFactor: true } as const;
+  t.get('/admin/security', admin(setup), d.adminSecurity.show);
+  t.post('/admin/security', admin(setup), d.adminSecurity.enable);
+  t.post('/admin/security/policy', admin(owner), d.securityPolicy.save);
   t.post('/admin/security/disable', admin({ throttle: d.secondFactorOffThrottle }), d.adminSecurity.disable);
   // Recovery codes: a new set (password and app code, on the same throttles), and the shown set as a .txt posted back
   // sealed, never in a URL.

@@ -4,6 +4,7 @@ import type { AccountController } from '../controllers/account.controller.js';
 import type { ActivityController } from '../controllers/activity.controller.js';
 import type { AdminController } from '../controllers/admin.controller.js';
 import type { AdminIdentityController } from '../controllers/admin-identity.controller.js';
+import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
 import type { AdminSlugController } from '../controllers/admin-slug.controller.js';
@@ -43,6 +44,8 @@ export interface RouteDeps {
   account: AccountController;
   activity: ActivityController;
   adminSecurity: AdminSecurityController;
+  /** The agency's rule "ikinci adım zorunlu" (`sahip` only), on the security page. */
+  securityPolicy: SecurityPolicyController;
   /** The team page: the administrators, their roles, deactivation (`sahip` only). */
   team: AdminTeamController;
   /** Accepting an invitation: the invitee's name and password, then signed in. */
@@ -97,7 +100,7 @@ export interface RouteDeps {
   clickThrottle: RequestHandler;
   session: RequestHandler;
   /** The administrator check of a route needing at least this role. */
-  requireAdmin: (role: AdminRole) => RequestHandler;
+  requireAdmin: (role: AdminRole, beforeSecondFactor: boolean) => RequestHandler;
   /** Failed sign-ins per client address, wrong passwords per e-mail, wrong codes per administrator. */
   loginThrottle: RequestHandler[];
   /** The current password of a signed-in administrator, on the sign-in's counter. */

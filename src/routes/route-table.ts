@@ -22,8 +22,8 @@ export type Handler = RequestHandler | ErrorRequestHandler;
 /** The guarding middleware of this app, made once in app.ts. */
 export interface Guards {
   session: RequestHandler;
-  /** The check that a signed-in administrator of `role` is there. */
-  administrator: (role: AdminRole) => RequestHandler;
+  /** The check that a signed-in administrator of `role` is there (and has the second factor the rule asks for). */
+  administrator: (role: AdminRole, beforeSecondFactor: boolean) => RequestHandler;
   /** Loads the customer of `:token` (the edit token); unknown is a 404. */
   ownerToken: RequestHandler;
   /** Loads the invitation of `:token`; unknown is a 404, used or expired a 410. */
@@ -154,7 +154,8 @@ export class RouteTable {
     if (isPublic) chain.push(...(spec.load ?? []));
     if (guard.origin === 'same-origin') chain.push(sameOriginOnly);
     if (guard.origin === 'not-cross-site') chain.push(refuseCrossSite);
-    if (access.kind === 'administrator') chain.push(g.session, g.administrator(access.role));
+    if (access.kind === 'administrator')
+      chain.push(g.session, g.administrator(access.role, access.beforeSecondFactor === true));
     if (access.kind === 'session') chain.push(g.session);
     if (access.kind === 'owner') chain.push(g.ownerToken);
     if (access.kind === 'invitation') chain.push(g.invitationToken);
@@ -180,10 +181,15 @@ export class RouteTable {
 /** Anyone's route; a state-changing one says why it needs no CSRF token. */
 export const visitor = (spec: Omit<RouteSpec, 'access'> = {}): RouteSpec => ({ access: { kind: 'public' }, ...spec });
 
-/** A signed-in administrator's route, of at least `role` (every administrator, `editor`, unless said). */
-export const administrator = (spec: Omit<RouteSpec, 'access'> & { role?: AdminRole } = {}): RouteSpec => {
-  const { role = 'editor', ...rest } = spec;
-  return { access: { kind: 'administrator', role }, ...rest };
+/**
+ * A signed-in administrator's route, of at least `role` (every administrator, `editor`, unless said);
+ * `beforeSecondFactor` for the pages that turn the second factor on (route-guard.ts, Access).
+ */
+export const administrator = (
+  spec: Omit<RouteSpec, 'access'> & { role?: AdminRole; beforeSecondFactor?: true } = {},
+): RouteSpec => {
+  const { role = 'editor', beforeSecondFactor, ...rest } = spec;
+  return { access: { kind: 'administrator', role, ...(beforeSecondFactor ? { beforeSecondFactor } : {}) }, ...rest };
 };
 
 /** The owner's route under `/edit/:token`. */

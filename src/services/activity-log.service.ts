@@ -218,6 +218,11 @@ export class ActivityLog {
     return this.one(on ? 'second_factor_on' : 'second_factor_off', actor);
   }
 
+  /** The agency's rule "ikinci adım zorunlu" turned on or off. */
+  secondFactorRuleChanged(actor: ActivityActor, on: boolean): Promise<void> {
+    return this.one(on ? 'second_factor_rule_on' : 'second_factor_rule_off', actor);
+  }
+
   recoveryCodesRenewed(actor: ActivityActor): Promise<void> {
     return this.one('recovery_codes_renewed', actor);
   }

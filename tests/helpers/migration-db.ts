@@ -13,6 +13,8 @@ export interface MigrationTestDb {
   db: Db;
   /** Runs every migration before `name`, one at a time; resolves with `name`'s index (-1 when there is none). */
   migrateUpTo(name: string): Promise<number>;
+  /** Takes the migrations down, the newest first, until `name` is undone too (the ones after it with it). */
+  migrateDownThrough(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,13 @@ export async function openMigrationTestDb(prefix: string): Promise<MigrationTest
       const before = all.findIndex(([migration]) => migration === name);
       for (let i = 0; i < before; i += 1) await db.migrate.up({ migrationSource });
       return before;
+    },
+    async migrateDownThrough(name) {
+      const applied = async () => {
+        const [completed] = (await db.migrate.list({ migrationSource })) as [Array<{ name: string } | string>];
+        return completed.some((done) => (typeof done === 'string' ? done : done.name) === name);
+      };
+      while (await applied()) await db.migrate.down({ migrationSource });
     },
     async close() {
       await db.destroy();

@@ -3,7 +3,6 @@
  * going to null with their administrator, and down taking the table away again.
  */
 import { afterEach, expect, it } from 'vitest';
-import { migrationSource } from '../../migrations/index.js';
 import { migrateLatest } from '../../src/db.js';
 import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
 
@@ -41,6 +40,6 @@ it('0033 makes admin_invitations: one row per token hash, the inviter set null w
   await db('administrators').where({ id: invitedBy }).delete();
   expect((await db('admin_invitations').first()).invited_by).toBeNull();
 
-  await db.migrate.down({ migrationSource, name: '20261129_0033_create_admin_invitations' });
+  await opened.migrateDownThrough('20261129_0033_create_admin_invitations');
   expect(await db.schema.hasTable('admin_invitations')).toBe(false);
 });

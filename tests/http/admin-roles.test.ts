@@ -142,10 +142,12 @@ describe('every admin route asks for its role', () => {
         'editor POST /admin/team/invitations/:id/revoke',
         'yonetici POST /admin/team/invitations/:id/revoke',
         'editor POST /admin/customers/:id/assignee',
+        'editor POST /admin/security/policy',
+        'yonetici POST /admin/security/policy',
       ]),
     );
-    // The settings' three, the customers' exports, delete and assignee, and the team page's six.
-    expect(refused).toHaveLength(22);
+    // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six.
+    expect(refused).toHaveLength(24);
   });
 
   it('lets every role through to each route it may use', async () => {

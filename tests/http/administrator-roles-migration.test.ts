@@ -3,7 +3,6 @@
  * the column takes only the three roles, and the last `sahip` is never demoted.
  */
 import { afterEach, expect, it } from 'vitest';
-import { migrationSource } from '../../migrations/index.js';
 import { migrateLatest, type Db } from '../../src/db.js';
 import { AdministratorRepository } from '../../src/repositories/administrator.repository.js';
 import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
@@ -37,7 +36,7 @@ it('0031 makes every administrator before it a sahip, and takes only the three r
   expect(await repository.changeRole(first?.id ?? 0, 'sahip', false)).toBe('changed');
   expect(await repository.changeRole(second?.id ?? 0, 'yonetici', false)).toBe('changed');
 
-  // Down to before 0031, by name: later migrations stay where they are.
-  await db.migrate.down({ migrationSource, name: '20261129_0031_add_administrator_roles' });
+  // Down to before 0031: the migrations after it go first.
+  await opened.migrateDownThrough('20261129_0031_add_administrator_roles');
   expect(await db.schema.hasColumn('administrators', 'role')).toBe(false);
 });

@@ -3,7 +3,6 @@
  * is active, sees every customer, has no name and no recorded sign-in; down takes the four columns away again.
  */
 import { afterEach, expect, it } from 'vitest';
-import { migrationSource } from '../../migrations/index.js';
 import { migrateLatest } from '../../src/db.js';
 import { AdministratorRepository } from '../../src/repositories/administrator.repository.js';
 import { openMigrationTestDb, type MigrationTestDb } from '../helpers/migration-db.js';
@@ -33,7 +32,7 @@ it('0032 keeps every administrator before it active, with no name and no sign-in
   await repository.recordSignIn(id ?? 0, 1_764_000_000_000);
   expect((await repository.findById(id ?? 0))?.lastSignInAt).toBe(1_764_000_000_000);
 
-  await db.migrate.down({ migrationSource, name: '20261129_0032_add_administrator_team_fields' });
+  await opened.migrateDownThrough('20261129_0032_add_administrator_team_fields');
   for (const column of COLUMNS) expect(await db.schema.hasColumn('administrators', column)).toBe(false);
   expect(await db('administrators').where({ email: 'ilk@example.com' }).first()).toMatchObject({ role: 'editor' });
 });

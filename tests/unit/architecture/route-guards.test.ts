@@ -96,7 +96,7 @@ describe('the route table, read from the real router', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('names settings and team for the sahip alone, deletes and exports for a yonetici, the rest for any', () => {
+  it('names settings, the rule and team for the sahip, deletes and exports for a yonetici, the rest for any', () => {
     const needing = (role: string) =>
       routes
         .filter((r) => r.declared?.access.kind === 'administrator' && r.declared.access.role === role)
@@ -105,6 +105,7 @@ describe('the route table, read from the real router', () => {
     expect(needing('sahip')).toEqual([
       'GET /admin/settings',
       'GET /admin/team',
+      'POST /admin/security/policy',
       'POST /admin/settings',
       'POST /admin/settings/test-email',
       'POST /admin/team/:id/activate',
@@ -119,6 +120,14 @@ describe('the route table, read from the real router', () => {
       'POST /admin/customers/:id/assignee',
       'POST /admin/customers/:id/delete',
     ]);
+  });
+
+  it("lets an administrator without the rule's second factor reach only the page that turns it on", () => {
+    const before = routes
+      .filter((r) => r.declared?.access.kind === 'administrator' && r.declared.access.beforeSecondFactor === true)
+      .map(name)
+      .sort();
+    expect(before).toEqual(['GET /admin/security', 'POST /admin/security']);
   });
 
   it('keeps the signed-out routes (signing in, a forgotten password) under /login, each with its reason', () => {
