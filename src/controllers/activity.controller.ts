@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../config.js';
 import { NotFoundError } from '../errors.js';
+import { actingScope } from '../http/acting-admin.js';
 import { idParam } from '../http/id-param.js';
 import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityCursor, ActivityFilter } from '../services/activity-log.service.js';
@@ -21,7 +22,10 @@ function pageHref(filter: ActivityFilter, cursor: Record<string, number>): strin
   return text ? `/admin/activity?${text}` : '/admin/activity';
 }
 
-/** `GET /admin/activity` (docs/product.md, Activity log): newest first, 50 a page, by administrator and by customer. */
+/**
+ * `GET /admin/activity` (docs/product.md, Activity log): newest first, 50 a page, by administrator and by customer; an
+ * editor limited to their assigned customers sees their own entries only.
+ */
 export class ActivityController {
   constructor(
     private readonly activity: ActivityLog,
@@ -30,7 +34,9 @@ export class ActivityController {
   ) {}
 
   list: RequestHandler = async (req, res) => {
-    const adminId = idParam(req.query.yonetici);
+    // An editor who reaches only their assigned customers sees only what they did: other entries name other customers.
+    const scope = actingScope(res);
+    const adminId = scope ? scope.assigneeId : idParam(req.query.yonetici);
     const customerId = idParam(req.query.musteri);
     const filter: ActivityFilter = {
       ...(adminId !== null ? { adminId } : {}),
@@ -39,10 +45,8 @@ export class ActivityController {
     const older = idParam(req.query.once);
     const newer = idParam(req.query.sonra);
     const cursor: ActivityCursor = older !== null ? { older } : newer !== null ? { newer } : null;
-    const [page, administrators] = await Promise.all([
-      this.activity.page(filter, cursor),
-      this.activity.administrators(),
-    ]);
+    const [page, everyone] = await Promise.all([this.activity.page(filter, cursor), this.activity.administrators()]);
+    const administrators = scope ? everyone.filter((a) => a.id === scope.assigneeId) : everyone;
     const items = activityView(page.entries, this.now(), this.config.timeZone);
     const first = page.entries[0];
     const last = page.entries[page.entries.length - 1];
@@ -66,7 +70,8 @@ export class ActivityController {
   entry: RequestHandler = async (req, res, next) => {
     const id = idParam(req.params.activityId);
     const entry = id === null ? null : await this.activity.entry(id);
-    if (!entry || id === null) {
+    const scope = actingScope(res);
+    if (!entry || id === null || (scope && entry.adminId !== scope.assigneeId)) {
       next(new NotFoundError());
       return;
     }

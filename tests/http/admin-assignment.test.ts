@@ -76,6 +76,25 @@ describe('an editor of only their assigned customers', () => {
     expect((await listJson(assigned, '?q=Ayla')).body.total).toBe(1);
   });
 
+  it("sees only their own entries in the activity log, never another's customers", async () => {
+    // The sahip's entries name both customers (creating them); the editor's own one names only theirs.
+    await assigned.agent
+      .post(`/admin/customers/${mine}/status`)
+      .type('form')
+      .send({ _csrf: assigned.csrf, is_active: '0' })
+      .expect(303);
+    for (const query of ['', `?yonetici=${managerId}`]) {
+      const log = await assigned.agent.get(`/admin/activity${query}`).expect(200);
+      expect(log.text).toContain('Ayla');
+      expect(log.text).not.toContain('Bora');
+      expect(log.text).not.toContain('mudur@example.com');
+    }
+    expect((await owner.agent.get('/admin/activity').expect(200)).text).toContain('Bora');
+    const others = await t.db('admin_activity').whereNot({ admin_id: editorId }).orderBy('id').first();
+    await assigned.agent.get(`/admin/activity/${others.id}`).expect(404);
+    await t.db('customers').where({ id: mine }).update({ is_active: true });
+  });
+
   it("answers 404 on every /admin/customers/:id route for another's customer, and changes nothing", async () => {
     const routes = routesOf(t.express).filter((r) => r.path.startsWith('/admin/customers/:id'));
     expect(routes.length).toBeGreaterThan(10);
