@@ -17,6 +17,9 @@ const BOOLEAN_COLUMNS = new Set([
   'on_message',
   'weekly',
   'sold_out',
+  // Administrators' and invitations' only_assigned (0032, 0033); the second-factor rule (0035).
+  'only_assigned',
+  'require_second_factor',
 ]);
 
 type Row = Record<string, unknown>;

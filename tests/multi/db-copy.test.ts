@@ -202,6 +202,28 @@ beforeAll(async () => {
     .type('form')
     .send({ _csrf: csrfFrom(security.text), enrolment, code })
     .expect(200);
+  // The team's rows: an open invitation (admin_invitations), the second-factor rule set and lifted again
+  // (security_policy), and a customer assigned to the second administrator (customers.assignee_id, a child of theirs).
+  const team = await second.get('/admin/team').expect(200);
+  const teamCsrf = csrfFrom(team.text);
+  await second
+    .post('/admin/team/invite')
+    .type('form')
+    .send({ _csrf: teamCsrf, email: 'davetli@example.com', role: 'editor' })
+    .expect(303);
+  for (const rule of [{ require_second_factor: '1' }, {}]) {
+    await second
+      .post('/admin/security/policy')
+      .type('form')
+      .send({ _csrf: teamCsrf, ...rule })
+      .expect(303);
+  }
+  const secondId = (await source.db('administrators').where({ email: 'ikinci@example.com' }).first()).id;
+  await second
+    .post(`/admin/customers/${ayse.id}/assignee`)
+    .type('form')
+    .send({ _csrf: teamCsrf, admin_id: String(secondId) })
+    .expect(303);
   // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
   const forgot = request.agent(source.app);
   const forgotPage = await forgot.get('/login/forgot').expect(200);
@@ -346,8 +368,8 @@ describe('npm run db:copy', () => {
         )) as {
           rows: Array<{ next: number | null; max: number }>;
         };
-        // A table whose id is chosen, not counted (brand_settings' one row), has no sequence.
-        if (table === 'brand_settings') expect(rows[0]!.next, table).toBeNull();
+        // A table whose id is chosen, not counted (brand_settings' and security_policy's one row), has no sequence.
+        if (table === 'brand_settings' || table === 'security_policy') expect(rows[0]!.next, table).toBeNull();
         else expect(rows[0]!.next, table).toBe(rows[0]!.max + 1);
       }
     } finally {
