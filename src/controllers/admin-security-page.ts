@@ -24,8 +24,8 @@ export interface SecurityShown extends FormShown {
   renew?: FormShown;
   /** A download of codes that can no longer be downloaded. */
   refused?: string;
-  /** The agency rule's form, refused. */
-  policyError?: string;
+  /** The agency rule's form, refused, with the choice sent kept. */
+  policyRefused?: { error: string; requireSecondFactor: boolean };
 }
 
 function brandOf(res: Response): BrandLook | undefined {
@@ -47,11 +47,11 @@ export class AdminSecurityPage {
   /** The agency rule's form, for a sahip alone (the only one who may change it). */
   private async policyShown(
     res: Response,
-    error?: string,
+    refused?: SecurityShown['policyRefused'],
   ): Promise<(SecurityPolicyView & { error: string | null }) | null> {
     const role = (res.locals.currentAdmin as { role?: string } | undefined)?.role;
     if (role !== 'sahip') return null;
-    return { ...(await this.policy.view()), error: error ?? null };
+    return { ...(await this.policy.view()), ...refused, error: refused?.error ?? null };
   }
 
   /**
@@ -85,7 +85,7 @@ export class AdminSecurityPage {
       },
       refused: shown.refused ?? null,
       recoveryCodes: null,
-      policy: await this.policyShown(res, shown.policyError),
+      policy: await this.policyShown(res, shown.policyRefused),
     });
   }
 

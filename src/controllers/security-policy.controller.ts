@@ -24,7 +24,7 @@ export class SecurityPolicyController {
     const own = await this.auth.findById(req.session.adminId as number);
     const outcome = own ? await this.policy.setRequireSecondFactor(actingAdmin(res), own, on) : 'own-second-factor-off';
     if (outcome === 'own-second-factor-off') {
-      await this.page.render(req, res, 422, { policyError: messages.ownOff });
+      await this.page.render(req, res, 422, { policyRefused: { error: messages.ownOff, requireSecondFactor: on } });
       return;
     }
     setFlash(req, 'success', on ? messages.on : messages.off);

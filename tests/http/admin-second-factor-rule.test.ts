@@ -73,6 +73,8 @@ describe('the rule "ikinci adım zorunlu"', () => {
     expect(page.text).toContain('İkinci adım zorunlu');
     const res = await setRule({ agent: owner.agent, csrf: csrfFrom(page.text) }, true).expect(422);
     expect(res.text).toContain(messages.ownOff);
+    // The choice sent stays ticked.
+    expect(res.text).toMatch(/name="require_second_factor" value="1" checked/);
     expect(await ruleRow()).toBeUndefined();
   });
 
