@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
 import { inspect, launchBrowser, openPage, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
+import { addAdministrator } from '../helpers/team.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -26,8 +27,7 @@ describe('the sahip assigns a customer', () => {
       const run = `${device}-${javaScript ? 'js' : 'nojs'}`;
       it(`assigns one to an editor and filters the list by them (${run})`, { timeout: 60_000 }, async () => {
         const email = `editor-${run}@example.com`;
-        const editor = await app.test.services.auth.createAdministrator(email, 'editor-sifresi-uzun-456');
-        await app.test.db('administrators').where({ id: editor.id }).update({ role: 'editor', only_assigned: true });
+        const editorId = await addAdministrator(app.test, email, { onlyAssigned: true });
         const customer = await app.test.services.customers.create({ name: 'Selin', surname: `Atanan ${run}` });
         const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device });
         const fits = async () =>
@@ -43,19 +43,19 @@ describe('the sahip assigns a customer', () => {
           await page.goto(`/admin/customers/${customer.id}`);
           const section = page.locator('section', { has: page.getByRole('heading', { name: 'Sorumlu' }) });
           await section.locator('p', { hasText: 'Sorumlu yok' }).waitFor();
-          await section.getByLabel('Sorumlu yönetici').selectOption(String(editor.id));
+          await section.getByLabel('Sorumlu yönetici').selectOption(String(editorId));
           await section.getByRole('button', { name: 'Kaydet' }).click();
           await page.getByText('Sorumlu güncellendi.').waitFor();
           await section.locator('p', { hasText: `Sorumlu: ${email}` }).waitFor();
-          expect((await app.test.db('customers').where({ id: customer.id }).first()).assignee_id).toBe(editor.id);
+          expect((await app.test.db('customers').where({ id: customer.id }).first()).assignee_id).toBe(editorId);
           await section.scrollIntoViewIfNeeded();
           await fits();
           await inspect(page, `assignment-customer-${run}`);
 
           await page.goto('/admin');
-          await page.getByLabel('Sorumlu', { exact: true }).selectOption(String(editor.id));
+          await page.getByLabel('Sorumlu', { exact: true }).selectOption(String(editorId));
           await page.getByRole('button', { name: 'Ara' }).click();
-          await page.waitForURL(`**/admin?*sorumlu=${editor.id}*`);
+          await page.waitForURL(`**/admin?*sorumlu=${editorId}*`);
           await page.getByText(`Atanan ${run}`).first().waitFor();
           await fits();
           await inspect(page, `assignment-list-${run}`);

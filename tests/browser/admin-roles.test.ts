@@ -6,16 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { inspect, launchBrowser, openPage, startApp, type RunningApp } from '../helpers/browser.js';
+import { addAdministrator, TEAM_PASSWORD } from '../helpers/team.js';
 
 const EDITOR = 'editor@example.com';
-const PASSWORD = 'baska-dogru-sifre-456';
 
 let app: RunningApp;
 let browser: Browser;
 beforeAll(async () => {
   app = await startApp();
-  await app.test.services.auth.createAdministrator(EDITOR, PASSWORD);
-  await app.test.db('administrators').where({ email: EDITOR }).update({ role: 'editor' });
+  await addAdministrator(app.test, EDITOR);
   await app.test.db('customers').insert(
     ['Ayşe', 'Ali', 'Fatma'].map((name, i) => ({
       name,
@@ -41,7 +40,7 @@ describe("an editor's list", () => {
       try {
         await page.goto('/login');
         await page.getByLabel('E-posta').fill(EDITOR);
-        await page.getByLabel('Şifre').fill(PASSWORD);
+        await page.getByLabel('Şifre').fill(TEAM_PASSWORD);
         await page.getByRole('button', { name: 'Giriş Yap' }).click();
         await page.waitForURL('**/admin');
         await page.locator('input[type="checkbox"][name="ids"]').nth(1).check();

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/controllers/security-policy.controller.js';
 import { SECOND_FACTOR_REQUIRED } from '../../src/middleware/require-admin.js';
 import { inspect, launchBrowser, openPage, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
-
-const PASSWORD = 'kural-sifresi-uzun-789';
+import { addAdministrator, TEAM_PASSWORD } from '../helpers/team.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -24,15 +23,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function administrator(email: string, role: string): Promise<void> {
-  const created = await app.test.services.auth.createAdministrator(email, PASSWORD);
-  await app.test.db('administrators').where({ id: created.id }).update({ role });
-}
-
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-posta').fill(email);
-  await page.getByLabel('Şifre').fill(PASSWORD);
+  await page.getByLabel('Şifre').fill(TEAM_PASSWORD);
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
 }
 
@@ -44,8 +38,8 @@ describe('the sahip asks every administrator for a second factor', () => {
         await app.test.db('security_policy').delete();
         const owner = `sahip-${run}@example.com`;
         const editor = `editor-${run}@example.com`;
-        await administrator(owner, 'sahip');
-        await administrator(editor, 'editor');
+        await addAdministrator(app.test, owner, { role: 'sahip' });
+        await addAdministrator(app.test, editor);
         const fits = async (page: Page) =>
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
             VIEWPORTS[device].width,

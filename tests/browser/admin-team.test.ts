@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/app.js';
 import { inspect, launchBrowser, openPage, startApp, VIEWPORTS, type RunningApp } from '../helpers/browser.js';
-
-const PASSWORD = 'ekip-sifresi-uzun-456';
+import { addAdministrator } from '../helpers/team.js';
 
 let app: RunningApp;
 let browser: Browser;
@@ -28,8 +27,7 @@ describe('the sahip manages the team', () => {
       const run = `${device}-${javaScript ? 'js' : 'nojs'}`;
       it(`makes an editor a yonetici and deactivates them (${run})`, { timeout: 60_000 }, async () => {
         const email = `editor-${run}@example.com`;
-        const created = await app.test.services.auth.createAdministrator(email, PASSWORD);
-        await app.test.db('administrators').where({ id: created.id }).update({ role: 'editor' });
+        const editorId = await addAdministrator(app.test, email);
         const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device });
         const fits = async () =>
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -52,7 +50,7 @@ describe('the sahip manages the team', () => {
           await card.getByRole('button', { name: 'Kaydet' }).click();
           await page.getByText('Rol güncellendi.').waitFor();
           await card.locator('dd', { hasText: /^Yönetici$/ }).waitFor();
-          expect((await app.test.db('administrators').where({ id: created.id }).first()).role).toBe('yonetici');
+          expect((await app.test.db('administrators').where({ id: editorId }).first()).role).toBe('yonetici');
 
           await card.getByRole('button', { name: 'Pasifleştir' }).click();
           await page.getByText('Yönetici pasifleştirildi; oturumları kapatıldı.').waitFor();

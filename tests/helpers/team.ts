@@ -1,6 +1,7 @@
 /**
- * The agency's team in HTTP tests (docs/product.md, Administrators and roles): another administrator of a given role,
- * and a signed-in session for them through the real sign-in form.
+ * The agency's team in tests (docs/product.md, Administrators and roles): another administrator of a given role, put
+ * straight into the database (of a browser test's running app too), and a signed-in session for them through the
+ * real sign-in form.
  */
 import request from 'supertest';
 import type { AdminRoleName } from '../../src/domain/admin-role.js';
@@ -32,8 +33,8 @@ export async function addAdministrator(t: TestApp, email: string, member: TeamMe
 }
 
 /**
- * Signs `email` in through /login and reads a CSRF token from `landing` (the list, or the security page an
- * administrator without a second factor is held on under "ikinci adım zorunlu").
+ * Signs `email` in through /login (which sends every administrator to /admin) and reads a CSRF token from `landing`
+ * (the list, or the security page an administrator without a second factor is held on under "ikinci adım zorunlu").
  */
 export async function signInAs(
   app: TestApp['app'],
@@ -46,7 +47,8 @@ export async function signInAs(
     .post('/login')
     .type('form')
     .send({ _csrf: csrfFrom(login.text), email, password: options.password ?? TEAM_PASSWORD })
-    .expect(303);
+    .expect(303)
+    .expect('Location', '/admin');
   const page = await agent.get(options.landing ?? '/admin').expect(200);
   return { agent, csrf: csrfFrom(page.text) };
 }

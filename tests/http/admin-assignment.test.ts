@@ -5,19 +5,13 @@
  * the bulk form and the print sheet; a customer they create is theirs. A `yonetici` assigns and unassigns on the
  * customer page and filters the list by `sorumlu`; an editor without only_assigned sees everyone's customers.
  */
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { inputValue } from '../helpers/raw-http.js';
 import { routesOf } from '../helpers/route-list.js';
+import { addSignedInAdministrator, type Session } from '../helpers/team.js';
 
-const PASSWORD = 'baska-dogru-sifre-456';
 const UNKNOWN_ASSIGNEE = 'Seçilen yönetici bulunamadı ya da pasif.';
-
-interface Session {
-  agent: request.Agent;
-  csrf: string;
-}
 
 let t: TestApp;
 let owner: Session;
@@ -31,28 +25,14 @@ let managerId: number;
 let mine: number;
 let theirs: number;
 
-async function addAdministrator(email: string, fields: Record<string, unknown>): Promise<[Session, number]> {
-  const admin = await t.services.auth.createAdministrator(email, PASSWORD);
-  await t.db('administrators').where({ id: admin.id }).update(fields);
-  const agent = request.agent(t.app);
-  const login = await agent.get('/login');
-  await agent
-    .post('/login')
-    .type('form')
-    .send({ _csrf: csrfFrom(login.text), email, password: PASSWORD })
-    .expect(303);
-  const page = await agent.get('/admin').expect(200);
-  return [{ agent, csrf: csrfFrom(page.text) }, admin.id];
-}
-
 const row = (id: number) => t.db('customers').where({ id }).first();
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signIn(t.app);
-  [manager, managerId] = await addAdministrator('mudur@example.com', { role: 'yonetici' });
-  [assigned, editorId] = await addAdministrator('atanan@example.com', { role: 'editor', only_assigned: true });
-  [everyone] = await addAdministrator('editor@example.com', { role: 'editor' });
+  [manager, managerId] = await addSignedInAdministrator(t, 'mudur@example.com', { role: 'yonetici' });
+  [assigned, editorId] = await addSignedInAdministrator(t, 'atanan@example.com', { onlyAssigned: true });
+  [everyone] = await addSignedInAdministrator(t, 'editor@example.com');
   mine = (await createCustomer(t, owner, 'Ayla', 'Atanmış')).id;
   theirs = (await createCustomer(t, owner, 'Bora', 'Başkası')).id;
   await t.db('customers').where({ id: mine }).update({ assignee_id: editorId });

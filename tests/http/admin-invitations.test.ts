@@ -8,23 +8,18 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_FAILURES_PER_IP } from '../../src/middleware/login-throttle.js';
-import { ADMIN_EMAIL, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { ADMIN_EMAIL, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { deliverDue, testMailWorker } from '../helpers/mail-worker.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../helpers/smtp-test-server.js';
+import { addAdministrator, addSignedInAdministrator, signInAs, type Session } from '../helpers/team.js';
 
 const INVITEE = 'deniz@example.com';
 const PASSWORD = 'Kadıköy-vapuru-1923';
-const OTHER_PASSWORD = 'baska-dogru-sifre-456';
 const LINK = /\/admin\/invite\/([A-Za-z0-9_-]{43})/;
 const SHARE = 'Bu bağlantıyı davet ettiğiniz kişiye iletin; 7 gün geçerlidir ve bir kez kullanılabilir.';
 const USED = 'Bu davet bağlantısı kullanılmış.';
 const EXPIRED = 'Bu davet bağlantısının süresi dolmuş; sizi davet eden kişiden yeni bir davet isteyin.';
 const DAY_MS = 24 * 60 * 60_000;
-
-interface Session {
-  agent: request.Agent;
-  csrf: string;
-}
 
 let t: TestApp;
 let now: number;
@@ -59,18 +54,6 @@ async function storedText(): Promise<string> {
   const tables = ['admin_invitations', 'sessions', 'mail_outbox', 'admin_activity', 'administrators'];
   const rows = await Promise.all(tables.map((table) => t.db(table).select('*')));
   return JSON.stringify(rows);
-}
-
-async function signInAs(email: string, password: string): Promise<Session> {
-  const agent = request.agent(t.app);
-  const login = await agent.get('/login');
-  await agent
-    .post('/login')
-    .type('form')
-    .send({ _csrf: csrfFrom(login.text), email, password })
-    .expect(303);
-  const page = await agent.get('/admin').expect(200);
-  return { agent, csrf: csrfFrom(page.text) };
 }
 
 describe('invitations without e-mail set up', () => {
@@ -130,9 +113,7 @@ describe('invitations without e-mail set up', () => {
   it('answers 403 to a yonetici and an editor, inviting nobody', async () => {
     for (const role of ['yonetici', 'editor'] as const) {
       const email = role === 'yonetici' ? 'mudur@example.com' : 'editor@example.com';
-      await t.services.auth.createAdministrator(email, OTHER_PASSWORD);
-      await t.db('administrators').where({ email }).update({ role });
-      const s = await signInAs(email, OTHER_PASSWORD);
+      const [s] = await addSignedInAdministrator(t, email, { role });
       const refused = await invite(s, { email: INVITEE, role: 'sahip' }).expect(403);
       expect(refused.text).toContain('Bu işlem için yetkiniz yok.');
     }
@@ -167,7 +148,7 @@ describe('invitations without e-mail set up', () => {
     expect(admin.password_hash).toMatch(/^\$argon2id\$/);
     const [entry] = await t.db('admin_activity').where({ action: 'admin_invitation_accepted' });
     expect(entry).toMatchObject({ admin_id: admin.id, admin_email: INVITEE });
-    await signInAs(INVITEE, PASSWORD);
+    await signInAs(t.app, INVITEE, { password: PASSWORD });
 
     const used = await request(t.app).get(`/admin/invite/${token}`).expect(410);
     expect(used.text).toContain(USED);
@@ -244,7 +225,7 @@ describe('invitations without e-mail set up', () => {
 
   it('refuses with 422 when the address became an administrator meanwhile', async () => {
     const token = await invitedLink();
-    await t.services.auth.createAdministrator(INVITEE, OTHER_PASSWORD);
+    await addAdministrator(t, INVITEE);
     const taken = await accept(token, valid).expect(422);
     expect(taken.text).toContain('Bu e-posta adresiyle artık bir yönetici var.');
     expect(await t.db('administrators').where({ email: INVITEE })).toHaveLength(1);

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CODE_FAILURES_PER_ADMIN, LOGIN_FAILURES_PER_EMAIL } from '../../src/middleware/login-throttle.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { addSignedInAdministrator } from '../helpers/team.js';
 
 let t: TestApp;
 let now: number;
@@ -168,20 +169,8 @@ describe('downloading the codes as a text file', () => {
       expect(missing.text).toContain('Bu kodlar artık indirilemez.');
 
       // Another administrator, signed in, cannot open this administrator's value.
-      await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
-      const other = request.agent(t.app);
-      const login = await other.get('/login');
-      await other
-        .post('/login')
-        .type('form')
-        .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
-        .expect(303);
-      const otherPage = await other.get('/admin').expect(200);
-      await other
-        .post(DOWNLOAD)
-        .type('form')
-        .send({ _csrf: csrfFrom(otherPage.text), sheet })
-        .expect(422);
+      const [other] = await addSignedInAdministrator(t, 'ikinci@example.com', { role: 'sahip' });
+      await other.agent.post(DOWNLOAD).type('form').send({ _csrf: other.csrf, sheet }).expect(422);
 
       now += 16 * 60_000;
       const expired = await agent.post(DOWNLOAD).type('form').send({ _csrf: csrf, sheet }).expect(422);

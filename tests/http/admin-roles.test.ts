@@ -8,21 +8,16 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRoleName } from '../../src/domain/admin-role.js';
 import { roleAllows } from '../../src/domain/admin-role.js';
-import { ADMIN_EMAIL, createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { ADMIN_EMAIL, createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { routesOf, type RouteEntry } from '../helpers/route-list.js';
+import { addSignedInAdministrator, type Session } from '../helpers/team.js';
 
 const FORBIDDEN = 'Bu işlem için yetkiniz yok.';
-const PASSWORD = 'baska-dogru-sifre-456';
 const EMAILS: Record<AdminRoleName, string> = {
   sahip: ADMIN_EMAIL,
   yonetici: 'mudur@example.com',
   editor: 'editor@example.com',
 };
-
-interface Session {
-  agent: request.Agent;
-  csrf: string;
-}
 
 let t: TestApp;
 let customerId: number;
@@ -30,25 +25,11 @@ let customerId: number;
 let routeCustomerId: number;
 const sessions = {} as Record<AdminRoleName, Session>;
 
-async function signInAs(email: string): Promise<Session> {
-  const agent = request.agent(t.app);
-  const login = await agent.get('/login');
-  await agent
-    .post('/login')
-    .type('form')
-    .send({ _csrf: csrfFrom(login.text), email, password: PASSWORD })
-    .expect(303);
-  const page = await agent.get('/admin').expect(200);
-  return { agent, csrf: csrfFrom(page.text) };
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   sessions.sahip = await signIn(t.app);
   for (const role of ['yonetici', 'editor'] as const) {
-    await t.services.auth.createAdministrator(EMAILS[role], PASSWORD);
-    await t.db('administrators').where({ email: EMAILS[role] }).update({ role });
-    sessions[role] = await signInAs(EMAILS[role]);
+    [sessions[role]] = await addSignedInAdministrator(t, EMAILS[role], { role });
   }
   customerId = (await createCustomer(t, sessions.sahip, 'Ayşe', 'Kaya')).id;
   routeCustomerId = customerId;

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_REQUIRED } from '../../src/middleware/require-admin.js';
 import { messages } from '../../src/controllers/security-policy.controller.js';
 import { createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { addAdministrator, signInAs, type Session } from '../helpers/team.js';
 
-const PASSWORD = 'kural-sifresi-uzun-789';
 const FORBIDDEN = 'Bu işlem için yetkiniz yok.';
 
 let t: TestApp;
@@ -22,27 +22,8 @@ beforeEach(async () => {
 }, 60_000);
 afterEach(() => t.close());
 
-interface Session {
-  agent: request.Agent;
-  csrf: string;
-}
-
-async function addAdministrator(email: string, role: string): Promise<void> {
-  const admin = await t.services.auth.createAdministrator(email, PASSWORD);
-  await t.db('administrators').where({ id: admin.id }).update({ role });
-}
-
-async function sessionOf(email: string): Promise<Session> {
-  const agent = request.agent(t.app);
-  const login = await agent.get('/login');
-  await agent
-    .post('/login')
-    .type('form')
-    .send({ _csrf: csrfFrom(login.text), email, password: PASSWORD })
-    .expect(303);
-  const page = await agent.get('/admin/security').expect(200);
-  return { agent, csrf: csrfFrom(page.text) };
-}
+/** Signed in, with a CSRF token from the security page: the one page open to everyone under the rule. */
+const sessionOf = (email: string): Promise<Session> => signInAs(t.app, email, { landing: '/admin/security' });
 
 /** Turns the second factor on through the security page, as a phone's authenticator app would. */
 async function enrol(agent: request.Agent): Promise<void> {
@@ -79,8 +60,8 @@ describe('the rule "ikinci adım zorunlu"', () => {
   });
 
   it("stops an administrator without a second factor until they turn it on, and lets go when it's off", async () => {
-    await addAdministrator('sahip2@example.com', 'sahip');
-    await addAdministrator('editor@example.com', 'editor');
+    await addAdministrator(t, 'sahip2@example.com', { role: 'sahip' });
+    await addAdministrator(t, 'editor@example.com');
     const owner = await sessionOf('sahip2@example.com');
     await enrol(owner.agent);
     const editor = await sessionOf('editor@example.com');
@@ -119,7 +100,7 @@ describe('the rule "ikinci adım zorunlu"', () => {
     await editor.agent.get('/admin').expect(200);
 
     // Off again: an administrator without a second factor is not stopped.
-    await addAdministrator('yeni@example.com', 'yonetici');
+    await addAdministrator(t, 'yeni@example.com', { role: 'yonetici' });
     const fresh = await sessionOf('yeni@example.com');
     await fresh.agent.get('/admin').expect(303).expect('Location', '/admin/security');
     await setRule(owner, false).expect(303);
@@ -128,8 +109,8 @@ describe('the rule "ikinci adım zorunlu"', () => {
   });
 
   it("is a sahip's: a yonetici and an editor are refused with a 403 and nothing changes", async () => {
-    for (const role of ['yonetici', 'editor']) {
-      await addAdministrator(`kural-${role}@example.com`, role);
+    for (const role of ['yonetici', 'editor'] as const) {
+      await addAdministrator(t, `kural-${role}@example.com`, { role });
       const s = await sessionOf(`kural-${role}@example.com`);
       const res = await setRule(s, true).expect(403);
       expect(res.text).toContain(FORBIDDEN);
@@ -138,19 +119,13 @@ describe('the rule "ikinci adım zorunlu"', () => {
   });
 
   it('reaches a fresh sign-in too: the administrator lands on the security page', async () => {
-    await addAdministrator('sahip2@example.com', 'sahip');
+    await addAdministrator(t, 'sahip2@example.com', { role: 'sahip' });
     const owner = await sessionOf('sahip2@example.com');
     await enrol(owner.agent);
     await setRule(owner, true).expect(303);
-    await addAdministrator('editor@example.com', 'editor');
-    const agent = request.agent(t.app);
-    const login = await agent.get('/login');
-    await agent
-      .post('/login')
-      .type('form')
-      .send({ _csrf: csrfFrom(login.text), email: 'editor@example.com', password: PASSWORD })
-      .expect(303)
-      .expect('Location', '/admin');
-    await agent.get('/admin').expect(303).expect('Location', '/admin/security');
+    await addAdministrator(t, 'editor@example.com');
+    // The sign-in itself sends them to /admin, and /admin on to the security page.
+    const editor = await sessionOf('editor@example.com');
+    await editor.agent.get('/admin').expect(303).expect('Location', '/admin/security');
   });
 });

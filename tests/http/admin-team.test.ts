@@ -10,47 +10,24 @@ import { createApp } from '../../src/app.js';
 import { createDb } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { ADMIN_EMAIL, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
+import { addAdministrator, addSignedInAdministrator, signInAs, TEAM_PASSWORD, type Session } from '../helpers/team.js';
 
-const PASSWORD = 'ekip-sifresi-uzun-456';
 const FORBIDDEN = 'Bu işlem için yetkiniz yok.';
 const LAST_OWNER = 'Son etkin sahip değiştirilemez; önce başka bir yöneticiyi sahip yapın.';
 const SIGN_IN_FAILED = 'Giriş başarısız. Email veya şifre hatalı.';
-
-interface Session {
-  agent: request.Agent;
-  csrf: string;
-}
 
 let t: TestApp;
 let owner: Session;
 let ownerId: number;
 
-async function addAdministrator(email: string, role: string, onlyAssigned = false): Promise<number> {
-  const admin = await t.services.auth.createAdministrator(email, PASSWORD);
-  await t.db('administrators').where({ id: admin.id }).update({ role, only_assigned: onlyAssigned });
-  return admin.id;
-}
-
-async function signInAs(app: TestApp['app'], email: string, password = PASSWORD): Promise<request.Response> {
+/** A sign-in that may be refused: the answer to the form, whatever it is. */
+async function signInAttempt(app: TestApp['app'], email: string, password = TEAM_PASSWORD): Promise<request.Response> {
   const agent = request.agent(app);
   const login = await agent.get('/login');
   return agent
     .post('/login')
     .type('form')
     .send({ _csrf: csrfFrom(login.text), email, password });
-}
-
-async function sessionOf(app: TestApp['app'], email: string): Promise<Session> {
-  const agent = request.agent(app);
-  const login = await agent.get('/login');
-  await agent
-    .post('/login')
-    .type('form')
-    .send({ _csrf: csrfFrom(login.text), email, password: PASSWORD })
-    .expect(303)
-    .expect('Location', '/admin');
-  const page = await agent.get('/admin').expect(200);
-  return { agent, csrf: csrfFrom(page.text) };
 }
 
 const post = (s: Session, path: string, fields: Record<string, string> = {}) =>
@@ -75,9 +52,9 @@ describe('the header names the team once there is one', () => {
     expect((await owner.agent.get('/admin').expect(200)).text).not.toContain(ekip);
     // The page itself stays reachable by its address.
     await owner.agent.get('/admin/team').expect(200);
-    await addAdministrator('ilk-editor@example.com', 'editor');
+    await addAdministrator(t, 'ilk-editor@example.com');
     expect((await owner.agent.get('/admin').expect(200)).text).toContain(ekip);
-    const editor = await sessionOf(t.app, 'ilk-editor@example.com');
+    const editor = await signInAs(t.app, 'ilk-editor@example.com');
     expect((await editor.agent.get('/admin').expect(200)).text).not.toContain(ekip);
   });
 });
@@ -86,8 +63,8 @@ describe('the team page', () => {
   let editorId: number;
   let managerId: number;
   beforeAll(async () => {
-    editorId = await addAdministrator('atanan-editor@example.com', 'editor', true);
-    managerId = await addAdministrator('mudur@example.com', 'yonetici');
+    editorId = await addAdministrator(t, 'atanan-editor@example.com', { onlyAssigned: true });
+    managerId = await addAdministrator(t, 'mudur@example.com', { role: 'yonetici' });
   });
 
   it('lists each administrator with role, second factor, last sign-in and whether active', async () => {
@@ -109,8 +86,8 @@ describe('the team page', () => {
   });
 
   it('refuses a yonetici and an editor every team route with 403, changing nothing', async () => {
-    const editor = await sessionOf(t.app, 'atanan-editor@example.com');
-    const manager = await sessionOf(t.app, 'mudur@example.com');
+    const editor = await signInAs(t.app, 'atanan-editor@example.com');
+    const manager = await signInAs(t.app, 'mudur@example.com');
     const before = await t.db('administrators').orderBy('id').select();
     for (const s of [editor, manager]) {
       expect((await s.agent.get('/admin/team').expect(403)).text).toContain(FORBIDDEN);
@@ -166,8 +143,7 @@ describe('the last active sahip', () => {
   });
 
   it('counts only active sahips: a deactivated second sahip leaves the first the last one', async () => {
-    const secondId = await addAdministrator('ikinci-sahip@example.com', 'sahip');
-    const second = await sessionOf(t.app, 'ikinci-sahip@example.com');
+    const [second, secondId] = await addSignedInAdministrator(t, 'ikinci-sahip@example.com', { role: 'sahip' });
     // With another active sahip, a sahip still may not deactivate themselves (no button for it either).
     expect((await post(owner, `/admin/team/${ownerId}/deactivate`).expect(422)).text).toContain(
       'Kendi hesabınızı pasifleştiremezsiniz.',
@@ -184,8 +160,7 @@ describe('the last active sahip', () => {
   });
 
   it('survives two sahips demoting each other at the same moment', async () => {
-    const otherId = await addAdministrator('es-sahip@example.com', 'sahip');
-    const other = await sessionOf(t.app, 'es-sahip@example.com');
+    const [other, otherId] = await addSignedInAdministrator(t, 'es-sahip@example.com', { role: 'sahip' });
     for (let round = 0; round < 4; round += 1) {
       await t.db('administrators').whereIn('id', [ownerId, otherId]).update({ role: 'sahip' });
       const statuses = (
@@ -208,20 +183,20 @@ describe('the last active sahip', () => {
 describe('deactivation', () => {
   let personId: number;
   beforeAll(async () => {
-    personId = await addAdministrator('satis@example.com', 'editor');
+    personId = await addAdministrator(t, 'satis@example.com');
   });
 
   it('records the moment of each sign-in', async () => {
     expect((await row(personId)).last_sign_in_at).toBeNull();
     const before = Date.now();
-    await sessionOf(t.app, 'satis@example.com');
+    await signInAs(t.app, 'satis@example.com');
     expect(Number((await row(personId)).last_sign_in_at)).toBeGreaterThanOrEqual(before);
     const page = await owner.agent.get('/admin/team').expect(200);
     expect(page.text).toMatch(/<time datetime="\d{4}-\d\d-\d\dT/);
   });
 
   it("ends the administrator's session at once and refuses their sign-in as a wrong password", async () => {
-    const person = await sessionOf(t.app, 'satis@example.com');
+    const person = await signInAs(t.app, 'satis@example.com');
     await person.agent.get('/admin').expect(200);
     const res = await post(owner, `/admin/team/${personId}/deactivate`).expect(303);
     expect(res.headers.location).toBe('/admin/team');
@@ -234,10 +209,10 @@ describe('deactivation', () => {
       detail_from: 'satis@example.com',
     });
 
-    const refused = await signInAs(t.app, 'satis@example.com');
+    const refused = await signInAttempt(t.app, 'satis@example.com');
     expect(refused.status).toBe(401);
     expect(refused.text).toContain(SIGN_IN_FAILED);
-    const wrong = await signInAs(t.app, 'satis@example.com', 'yanlis-sifre-000');
+    const wrong = await signInAttempt(t.app, 'satis@example.com', 'yanlis-sifre-000');
     expect(wrong.status).toBe(401);
     expect(wrong.text).toContain(SIGN_IN_FAILED);
     expect((await owner.agent.get('/admin/team').expect(200)).text).toContain(
@@ -249,18 +224,18 @@ describe('deactivation', () => {
     expect((await entries('admin_activated')).at(-1)).toMatchObject({ detail_from: 'satis@example.com' });
     // The old session stays ended; signing in again works.
     await person.agent.get('/admin').expect(303);
-    await sessionOf(t.app, 'satis@example.com');
+    await signInAs(t.app, 'satis@example.com');
   });
 
   it('ends the session on another instance on the same database at its next request', async () => {
     const db = createDb(t.config);
     const second = createApp({ config: t.config, db, logger: createLogger('silent') });
     try {
-      const person = await sessionOf(second.handler, 'satis@example.com');
+      const person = await signInAs(second.handler, 'satis@example.com');
       await person.agent.get('/admin').expect(200);
       await post(owner, `/admin/team/${personId}/deactivate`).expect(303);
       await person.agent.get('/admin').expect(303).expect('Location', '/login');
-      expect((await signInAs(second.handler, 'satis@example.com')).status).toBe(401);
+      expect((await signInAttempt(second.handler, 'satis@example.com')).status).toBe(401);
     } finally {
       second.close();
       await db.destroy();

@@ -12,6 +12,7 @@ import { MailOutboxRepository } from '../../src/repositories/mail-outbox.reposit
 import { MailOutboxWorker } from '../../src/services/mail-outbox-worker.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 import { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from '../helpers/smtp-test-server.js';
+import { addSignedInAdministrator } from '../helpers/team.js';
 
 const BASE_URL = 'https://kart.ajans.example';
 const NEW_PASSWORD = 'Kadıköy-vapuru-1923';
@@ -281,17 +282,10 @@ describe('GET and POST /login/reset/{token}', () => {
   );
 
   it("leaves another administrator's sessions alone", async () => {
-    await t.services.auth.createAdministrator('ikinci@example.com', 'ikinci-sifre-456');
-    const other = request.agent(t.app);
-    const login = await other.get('/login').expect(200);
-    await other
-      .post('/login')
-      .type('form')
-      .send({ _csrf: csrfFrom(login.text), email: 'ikinci@example.com', password: 'ikinci-sifre-456' })
-      .expect(303);
+    const [other] = await addSignedInAdministrator(t, 'ikinci@example.com', { role: 'sahip' });
     const token = await linkFromMail();
     expect((await resetWith(token, { password: NEW_PASSWORD, password_confirm: NEW_PASSWORD })).status).toBe(303);
-    await other.get('/admin').expect(200);
+    await other.agent.get('/admin').expect(200);
     expect(await t.db('sessions').count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 
