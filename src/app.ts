@@ -1,19 +1,11 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createAccount } from './app-account.js';
+import { customerWorkRoutes } from './app-customers.js';
 import { createExpressApp, mountShell } from './app-shell.js';
 import type { Config } from './config.js';
 import type { Db } from './db.js';
 import type { Logger } from './logger.js';
-import { ActivityController } from './controllers/activity.controller.js';
-import { AdminController } from './controllers/admin.controller.js';
-import { AdminCustomerPage } from './controllers/admin-customer-page.js';
-import { AdminIdentityController } from './controllers/admin-identity.controller.js';
-import { AdminSlugController } from './controllers/admin-slug.controller.js';
-import { customerExportHandler } from './controllers/export.controller.js';
-import { CustomerImportController } from './controllers/customer-import.controller.js';
-import { customersCsvHandler } from './controllers/customers-csv.controller.js';
-import { CustomerBulkController } from './controllers/customer-bulk.controller.js';
 import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
@@ -28,13 +20,11 @@ import { OwnerMessagesController } from './controllers/owner-messages.controller
 import { OwnerPagesController } from './controllers/owner-pages.controller.js';
 import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { OwnerHoursController } from './controllers/owner-hours.controller.js';
-import { PrintKitController } from './controllers/print-kit.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { PriceListImportController } from './controllers/price-list-import.controller.js';
 import { PriceListImportRepository } from './repositories/price-list-import.repository.js';
 import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
-import { PriceListRepository } from './repositories/price-list.repository.js';
 import { eitherFastPath, priceListFastPath } from './http/price-list-fast-path.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
@@ -55,11 +45,8 @@ import { notificationLinkThrottle } from './middleware/notification-link-throttl
 import { leadThrottle } from './middleware/lead-throttle.js';
 import { brandLocals } from './middleware/brand-locals.js';
 import { AdminActivityRepository } from './repositories/admin-activity.repository.js';
-import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
 import { ClickRepository } from './repositories/click.repository.js';
 import { CustomerRepository } from './repositories/customer.repository.js';
-import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
-import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
 import { SlugRedirectRepository } from './repositories/slug-redirect.repository.js';
 import { MessageRepository } from './repositories/message.repository.js';
 import { LeadRepository } from './repositories/lead.repository.js';
@@ -78,15 +65,11 @@ import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import type { AdminAuthService } from './services/admin-auth.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
-import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { BrandService } from './services/brand.service.js';
 import { MailAddressCheck } from './services/mail-address-check.js';
 import { MailSettingsService } from './services/mail-settings.service.js';
 import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
-import { CustomerImportService } from './services/customer-import.service.js';
-import { CustomerFeaturesService } from './services/customer-features.service.js';
-import { CustomerIdentityService } from './services/customer-identity.service.js';
 import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
 import { LinkService } from './services/link.service.js';
@@ -94,7 +77,6 @@ import { ProfileEditService } from './services/profile-edit.service.js';
 import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
 import { createOwnerMail, type OwnerMail } from './services/owner-mail.js';
-import { OwnerNotificationRepository } from './repositories/owner-notification.repository.js';
 import { OpeningHoursService } from './services/opening-hours.service.js';
 import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
@@ -158,20 +140,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const account = createAccount({ config, db, logger, clock, brandLook: () => brand.look(), activity, mailAddresses });
   const { auth } = account;
   const customers = new CustomerService(customerRepository, storage, clock, logger);
-  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   // Another spelling or an old address of a customer leads to the current one (docs/product.md, Public page).
   const slugAddresses = new SlugAddressService(new SlugRedirectRepository(db), now);
-  // The administrator's customer page, shown again by each form on it that refuses what was typed.
-  const customerIdentities = new CustomerIdentityService(profileRepository, new CustomerIdentityRepository(db), now);
-  const customerPage = new AdminCustomerPage(
-    customers,
-    slugAddresses,
-    config,
-    customerIdentities,
-    activity,
-    now,
-    new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
-  );
   // Views and link clicks, batched off the request path and written together every 500 ms.
   const views = new ViewRecorder(
     new ViewRepository(db, config.timeZone),
@@ -319,23 +289,19 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   registerRoutes(app, {
     health: healthCheck(db, bucketHealth(storage)),
     ...account.routes,
-    admin: new AdminController(customers, config, customerPage, activity),
-    adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
-    adminIdentity: new AdminIdentityController(customerIdentities, customerPage, activity),
-    activity: new ActivityController(activity, config, now),
-    exportCustomer: customerExportHandler({ db, storage, config, logger, clock, activity }),
-    customerImport: new CustomerImportController(customerImports, config, activity),
-    customersCsv: customersCsvHandler(customerImports, config, now, activity),
-    printKit: new PrintKitController(printKits, config, printBrand, activity),
-    customerBulk: new CustomerBulkController(
-      new CustomerBulkService(db, new CustomerBulkRepository(db), storage, activity, logger),
-      printKits,
-      customerImports,
-      printBrand,
+    // The agency's customer work: list, customer page, import, exports, print kit, activity (app-customers.ts).
+    ...customerWorkRoutes({
       config,
+      db,
+      logger,
+      clock,
       activity,
-      now,
-    ),
+      storage,
+      customers,
+      slugAddresses,
+      printKits,
+      printBrand,
+    }),
     profileFiles: new ProfileFilesController(profileService, storage, config),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),

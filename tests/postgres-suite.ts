@@ -200,6 +200,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "assigned customers: the assignee scope in the list's, bulk's and loader's queries, the assignee's update",
     covers: ['customer-filter', 'customer.repository', 'customer-bulk.repository'],
   },
+  'tests/http/admin-bulk-assign.test.ts': {
+    reason: "bulk assignment: the assignee's UPDATE with IS DISTINCT-style conditions, RETURNING and its entry",
+    covers: ['customer-bulk.repository', 'admin-activity.repository'],
+  },
   'tests/http/administrator-team-migration.test.ts': {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
     covers: ['db'],

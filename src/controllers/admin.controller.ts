@@ -97,6 +97,13 @@ export class AdminController {
       listParams: params,
       // The list's `sorumlu` filter (views/admin/list-filters.ejs), once there is a team.
       assignees: admins.length > 1 ? admins.map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })) : [],
+      // The bulk assignment's choices (views/admin/bulk-bar.ejs): only those who may still be given customers.
+      assignTo:
+        admins.length > 1
+          ? admins
+              .filter((admin) => admin.isActive)
+              .map((admin) => ({ id: admin.id, label: admin.name ?? admin.email }))
+          : [],
       pageHref: (n: number) => customerListHref(params, n),
       page,
       totalPages,

@@ -26,6 +26,8 @@ import {
   type ListQuery,
 } from '../validation/bulk-action.validation.js';
 import { MAX_SHEET_CARDS, type PassiveChoice } from '../validation/print-kit.validation.js';
+import { assigneeMessages } from '../validation/assignee.validation.js';
+import type { AssigneeChoice } from '../services/customer.service.js';
 
 export const bulkNotices = {
   activated: (n: number, already: number) =>
@@ -33,6 +35,9 @@ export const bulkNotices = {
   deactivated: (n: number, already: number) =>
     `${n} müşteri pasif yapıldı${already ? ` (${already} müşteri zaten pasifti)` : ''}.`,
   deleted: (n: number) => `${n} müşteri silindi.`,
+  assigned: (n: number, who: string | null, already: number) =>
+    (who ? `${n} müşterinin sorumlusu artık ${who}.` : `${n} müşterinin sorumlusu kaldırıldı.`) +
+    (already ? ` (${already} müşteride zaten böyleydi.)` : ''),
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
   tooManyToPrint: (n: number) =>
@@ -54,6 +59,16 @@ type ScopedTarget = BulkTarget & { scope: CustomerScope };
 /** The agency's brand for the printed cards, as the print kit's controller gets it. */
 export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
 
+/** Whom customers may be assigned to (CustomerService.assigneeChoices). */
+export type BulkAssigneeChoices = () => Promise<AssigneeChoice[]>;
+
+/** The question's assignee select: the active administrators, the choice sent and why it was refused. */
+interface AssigneeQuestion {
+  choices: Array<{ id: number; label: string }>;
+  value: string;
+  error: string | null;
+}
+
 /**
  * POST /admin/customers/bulk (docs/product.md, Administrator, "Selection"): print, CSV, activate,
  * deactivate or delete the ticked customers, or all that match the list's search. A form gets
@@ -69,6 +84,7 @@ export class CustomerBulkController {
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
     private readonly activity: ActivityLog,
     private readonly now: () => number,
+    private readonly assigneeChoices: BulkAssigneeChoices,
   ) {}
 
   run: RequestHandler = async (req, res) => {
@@ -76,13 +92,15 @@ export class CustomerBulkController {
     if (!request.ok) return backToList(req, res, request.back, 'error', request.message, 422);
     const { action, back } = request;
     const target: ScopedTarget = { ...request.target, scope: actingScope(res) };
-    // Deleting and exporting are a `yonetici`'s, as their own routes are (docs/product.md, Administrators and roles).
-    if ((action === 'delete' || action === 'csv') && !roleAllows(actingRole(res), 'yonetici')) {
+    // Deleting, exporting and assigning are a `yonetici`'s, as their own routes are (docs/product.md, Administrators
+    // and roles).
+    if ((action === 'delete' || action === 'csv' || action === 'assign') && !roleAllows(actingRole(res), 'yonetici')) {
       await this.activity.forbiddenAttempt(actingAdmin(res), req.method, req.path);
       throw new ForbiddenError();
     }
     if (action === 'print') return this.print(req, res, target, back, request.passive);
     if (action === 'csv') return this.csv(req, res, target, back);
+    if (action === 'assign') return this.assign(req, res, request, target);
     if (action === 'delete') {
       const customers = await this.confirmedSelection(req, res, action, request, target);
       if (!customers) return;
@@ -119,6 +137,7 @@ export class CustomerBulkController {
     action: AskedBulkAction,
     request: ParsedBulkRequest,
     target: ScopedTarget,
+    assignee: AssigneeQuestion | null = null,
   ): Promise<ActivityCustomer[] | null> {
     const { back } = request;
     const question = bulkQuestions[action];
@@ -128,7 +147,7 @@ export class CustomerBulkController {
       return null;
     }
     const digest = target.kind === 'matching' ? selectionDigest(customers.map((customer) => customer.id)) : null;
-    const verdict = verdictOf(request, customers.length, digest);
+    const verdict = assignee?.error ? 'ask' : verdictOf(request, customers.length, digest);
     if (verdict === 'confirmed') return customers;
     const notice =
       verdict === 'set-changed'
@@ -139,12 +158,12 @@ export class CustomerBulkController {
     if (wantsJson(req)) {
       res.status(notice ? 409 : 422).json({
         ok: false,
-        error: notice ?? bulkNotices.confirmNeeded(question.toDo),
+        error: notice ?? assignee?.error ?? bulkNotices.confirmNeeded(question.toDo),
         count: customers.length,
         ...(digest ? { digest } : {}),
       });
     } else {
-      res.status(notice ? 409 : 200).render('admin/bulk-confirm', {
+      res.status(notice ? 409 : assignee?.error ? 422 : 200).render('admin/bulk-confirm', {
         title: question.heading(customers.length),
         question,
         action,
@@ -154,9 +173,47 @@ export class CustomerBulkController {
         back,
         backUrl: listUrl(back),
         notice,
+        assignee,
       });
     }
     return null;
+  }
+
+  /**
+   * The selection's responsible administrator (docs/product.md, Administrators and roles). A direct post naming
+   * `admin_id` acts at once, as activate does; the list's form and dialog ask first, whom included: the question's
+   * page has the select, kept with its refusal when the administrator is unknown or no longer active.
+   */
+  private async assign(req: Request, res: Response, request: ParsedBulkRequest, target: ScopedTarget): Promise<void> {
+    const { assignee, back } = request;
+    const choices = (await this.assigneeChoices())
+      .filter((choice) => choice.isActive)
+      .map((choice) => ({ id: choice.id, label: choice.name ?? choice.email }));
+    const question = (error: string | null): AssigneeQuestion => ({
+      choices,
+      value: typeof assignee === 'number' ? String(assignee) : '',
+      error,
+    });
+    let selection: ScopedTarget = target;
+    const direct = !request.review && !request.confirmed && assignee !== 'missing';
+    if (!direct || assignee === 'invalid') {
+      // Nobody chosen yet is a question, not a confirmation (the dialog's select sends one).
+      const asked = assignee === 'missing' ? { ...request, confirmed: false } : request;
+      const error = assignee === 'invalid' ? assigneeMessages.unknown : null;
+      const confirmed = await this.confirmedSelection(req, res, 'assign', asked, target, question(error));
+      if (!confirmed) return;
+      selection = { kind: 'ids', ids: confirmed.map((customer) => customer.id), scope: target.scope };
+    }
+    const adminId = typeof assignee === 'number' ? assignee : null;
+    const result = await orFail(bulkNotices.failed, () => this.bulk.assign(selection, adminId, actingAdmin(res)));
+    if (result === 'unknown') {
+      await this.confirmedSelection(req, res, 'assign', request, selection, question(assigneeMessages.unknown));
+      return;
+    }
+    if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    const who = choices.find((choice) => choice.id === adminId)?.label ?? result.email;
+    const text = bulkNotices.assigned(result.changed + result.unchanged, who, result.unchanged);
+    return backToList(req, res, back, 'success', text, 200, { count: result.changed });
   }
 
   /** The customer CSV of the selection, oldest first. */

@@ -41,6 +41,7 @@ export const ACTIVITY_ACTIONS = [
   'second_factor_rule_on',
   'second_factor_rule_off',
   'customer_assignee_changed',
+  'customers_assigned',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -50,7 +51,8 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
  * `customer_imported` and the single actions on each customer were how imports and bulk actions
  * read before; those entries stay as they are.
  */
-export type BulkActivityAction = 'customers_activated' | 'customers_deactivated' | 'customers_deleted';
+export type BulkActivityAction =
+  'customers_activated' | 'customers_deactivated' | 'customers_assigned' | 'customers_deleted';
 
 export function isActivityAction(value: string): value is ActivityAction {
   return (ACTIVITY_ACTIONS as readonly string[]).includes(value);

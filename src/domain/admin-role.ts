@@ -16,10 +16,11 @@ export function roleAllows(role: AdminRoleName, needed: AdminRoleName): boolean 
   return ADMIN_ROLES.indexOf(role) <= ADMIN_ROLES.indexOf(needed);
 }
 
-/** What a role's pages offer (docs/product.md): deletes and data exports, and the settings. */
+/** What a role's pages offer (docs/product.md): deletes, data exports, assigning customers, and the settings. */
 export interface RoleAbilities {
   deleteCustomers: boolean;
   exportData: boolean;
+  assignCustomers: boolean;
   settings: boolean;
 }
 
@@ -27,6 +28,7 @@ export function abilitiesOf(role: AdminRoleName): RoleAbilities {
   return {
     deleteCustomers: roleAllows(role, 'yonetici'),
     exportData: roleAllows(role, 'yonetici'),
+    assignCustomers: roleAllows(role, 'yonetici'),
     settings: roleAllows(role, 'sahip'),
   };
 }

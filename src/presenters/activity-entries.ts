@@ -64,6 +64,8 @@ export const messages = {
   invitationRevoked: (email: string | null) => `Davet geri alındı: ${email ?? ''}`,
   admin_invitation_accepted: 'Daveti kabul edip ekibe katıldı',
   assigneeChanged: (email: string | null) => (email ? `Sorumlu atandı: ${email}` : 'Sorumlu kaldırıldı'),
+  customersAssigned: (count: number, email: string | null) =>
+    email ? `${count} müşteriye sorumlu atandı: ${email}` : `${count} müşterinin sorumlusu kaldırıldı`,
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -107,6 +109,8 @@ export function activityText(entry: ActivityEntry): string {
       return messages.invitationRevoked(entry.from);
     case 'customer_assignee_changed':
       return messages.assigneeChanged(entry.to);
+    case 'customers_assigned':
+      return messages.customersAssigned(entry.count ?? 0, entry.to);
     default:
       return messages[entry.action];
   }
@@ -131,6 +135,7 @@ export function customersHref(entry: ActivityEntry): string | null {
   if (
     entry.action === 'customers_activated' ||
     entry.action === 'customers_deactivated' ||
+    entry.action === 'customers_assigned' ||
     entry.action === 'customers_deleted'
   )
     return `/admin/activity/${entry.id}`;

@@ -95,6 +95,38 @@ export class CustomerBulkRepository {
     return changed;
   }
 
+  /**
+   * The selected customers not already with `adminId` (null: nobody) get it, in the caller's transaction, after the
+   * administrator is read as active in it. Answers their e-mail (null for nobody) and those changed, or `unknown`
+   * (nothing changed) when `adminId` names no active administrator. Their public pages do not change, so no version.
+   */
+  async assign(
+    trx: Knex.Transaction,
+    selection: BulkSelection,
+    adminId: number | null,
+  ): Promise<{ email: string | null; changed: ActivityCustomer[] } | 'unknown'> {
+    let email: string | null = null;
+    if (adminId !== null) {
+      const admin = await trx('administrators').select('email').where({ id: adminId, is_active: true }).first();
+      if (!admin) return 'unknown';
+      email = String(admin.email);
+    }
+    const changed: ActivityCustomer[] = [];
+    for (const part of parts(selection)) {
+      const query = selecting(trx('customers'), part);
+      if (adminId === null) query.whereNotNull('customers.assignee_id');
+      else
+        query.where((q) => {
+          q.whereNull('customers.assignee_id').orWhereNot('customers.assignee_id', adminId);
+        });
+      const rows: Array<Record<string, unknown>> = await query
+        .update({ assignee_id: adminId })
+        .returning(['id', 'name', 'surname', 'slug']);
+      changed.push(...rows.map(toNamed));
+    }
+    return { email, changed };
+  }
+
   /** Every row of the customers, table by table in the single delete's order (customer.repository.ts). */
   async deleteWithRows(trx: Knex.Transaction, ids: readonly number[]): Promise<void> {
     for (const part of chunks(ids, IDS_PER_STATEMENT)) {

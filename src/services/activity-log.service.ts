@@ -68,17 +68,19 @@ export class ActivityLog {
 
   /**
    * A bulk action on many customers at once, in the action's transaction (it throws): one entry
-   * with the count, its customers listed apart, so 12,000 of them are one entry in the log.
+   * with the count (and whom they were assigned to), its customers listed apart, so 12,000 of them are one entry in
+   * the log.
    */
   bulkAction(
     action: BulkActivityAction,
     actor: ActivityActor,
     customers: readonly ActivityCustomer[],
     trx: Knex,
+    to?: string,
   ): Promise<void> {
     if (customers.length === 0) return Promise.resolve();
     return this.entries.insertForMany(
-      { action, actor, detail: { count: customers.length } },
+      { action, actor, detail: { count: customers.length, to } },
       customers,
       this.now(),
       trx,

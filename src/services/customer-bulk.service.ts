@@ -45,6 +45,27 @@ export class CustomerBulkService {
   }
 
   /**
+   * The selection's responsible administrator (docs/product.md, Administrators and roles), with one entry naming them
+   * (or none when nobody); `unknown` when `adminId` names no active administrator, nothing changed.
+   */
+  async assign(
+    selection: BulkSelection,
+    adminId: number | null,
+    actor: ActivityActor,
+  ): Promise<(StatusChange & { email: string | null }) | 'unknown'> {
+    const selected = await this.customers.count(selection);
+    const outcome = await this.db.transaction(async (trx) => {
+      const result = await this.customers.assign(trx, selection, adminId);
+      if (result === 'unknown') return result;
+      await this.activity.bulkAction('customers_assigned', actor, result.changed, trx, result.email ?? undefined);
+      return result;
+    });
+    if (outcome === 'unknown') return outcome;
+    const changed = outcome.changed.length;
+    return { changed, unchanged: Math.max(0, selected - changed), email: outcome.email };
+  }
+
+  /**
    * Rows first, all in one transaction; then each customer's files, which cannot take part in it (as the single
    * delete).
    */

@@ -8,6 +8,9 @@ import type {
   CustomerPage,
   CustomerRepository,
 } from '../repositories/customer.repository.js';
+
+/** Whom a customer may be assigned to, as the controllers name it. */
+export type { AssigneeChoice };
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import type { FileStorage } from '../storage/file-storage.js';

@@ -2,9 +2,9 @@
  * What the list's bulk actions that change customers say before they run (docs/product.md,
  * Administrator, "Selection"): the confirmation page without JavaScript
  * (views/admin/bulk-confirm.ejs) and the list's dialog with it (widgets/enhance/bulk-selection.ts)
- * read the same texts. Print and CSV are downloads that change nothing, so they ask nothing.
+ * read the same texts. Print and CSV are downloads that change nothing, so they ask nothing; assign asks whom.
  */
-export const ASKED_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+export const ASKED_BULK_ACTIONS = ['activate', 'deactivate', 'assign', 'delete'] as const;
 export type AskedBulkAction = (typeof ASKED_BULK_ACTIONS)[number];
 
 export interface BulkQuestion {
@@ -32,6 +32,15 @@ export const bulkQuestions: Record<AskedBulkAction, BulkQuestion> = {
       'Hiçbir şey silinmez; istediğiniz zaman yeniden aktif yapabilirsiniz.',
     button: (n) => `${n} müşteriyi pasif yap`,
     toDo: 'Pasif yapmak',
+  },
+  // The administrator is chosen in the question itself (the page's select, the dialog's).
+  assign: {
+    heading: (n) => `${n} müşterinin sorumlusu değişecek`,
+    effect:
+      'Seçtiğiniz yönetici bu müşterilerin sorumlusu olur; yalnızca atanan müşterilerini gören editörler onları ' +
+      'listelerinde görür. Müşterilerin sayfaları değişmez.',
+    button: (n) => `${n} müşterinin sorumlusunu değiştir`,
+    toDo: 'Sorumluyu değiştirmek',
   },
   delete: {
     heading: (n) => `${n} müşteri silinecek`,

@@ -2,13 +2,15 @@
  * The bulk form of the administrator's list (docs/product.md, Administrator, "Selection"):
  * `POST /admin/customers/bulk` with `ids` (repeated, or comma-separated: "Bu sayfadakilerin hepsi"
  * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q`, `durum` and `sorumlu`,
- * and an `action`. A form cannot be shown again here, so a refusal is a message for the list.
+ * and an `action`. A form cannot be shown again here, so a refusal is a message for the list. `assign` also carries
+ * `admin_id` (empty: nobody), as the customer page's assignee form does.
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
+import { parseAssignee } from './assignee.validation.js';
 import { assigneeParam, customerListFilter } from './customer-list-query.js';
 import { passiveChoiceOf, type PassiveChoice } from './print-kit.validation.js';
 
-export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'delete'] as const;
+export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'assign', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const MAX_ID = 2_147_483_647;
@@ -50,6 +52,11 @@ export type BulkRequest =
       digest: string | null;
       /** Print: the passive customers' cards too (`include`) or not (`skip`); null until asked. */
       passive: PassiveChoice | null;
+      /**
+       * Assign: the administrator's id, null for nobody, `missing` when no `admin_id` came (asked on the question's
+       * page), `invalid` when it names no administrator at all.
+       */
+      assignee: number | null | 'missing' | 'invalid';
       back: ListQuery;
     }
   | { ok: false; message: string; back: ListQuery };
@@ -126,6 +133,16 @@ export function parseBulkRequest(body: Record<string, unknown>, me: number): Bul
     // Any other text sent is kept as it came: it matches no set, so it asks again rather than acting.
     digest: typeof body.digest === 'string' && body.digest !== '' ? body.digest.slice(0, 64) : null,
     passive: passiveChoiceOf(body.passive),
+    assignee: assigneeOf(body),
     back,
   };
+}
+
+function assigneeOf(body: Record<string, unknown>): number | null | 'missing' | 'invalid' {
+  if (body.admin_id === undefined) return 'missing';
+  try {
+    return parseAssignee(body);
+  } catch {
+    return 'invalid';
+  }
 }

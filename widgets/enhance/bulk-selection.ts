@@ -2,8 +2,8 @@
  * The list's selection with JavaScript (views/admin/bulk-bar.ejs; docs/product.md, Administrator,
  * "Selection"): "Bu sayfadakilerin hepsi" ticks every row, a bar at the foot of the screen appears
  * once something is ticked (the count and the actions), after select-all it offers every customer
- * matching the search, and an activate, a deactivate or a delete asks in a dialog naming the count
- * and what happens (the texts of the page asked without JavaScript; for all matching the count
+ * matching the search, and an activate, a deactivate, an assignment (with whom to choose) or a delete asks in a
+ * dialog naming the count and what happens (the texts of the page asked without JavaScript; for all matching the count
  * the server reads then, whose digest the confirmation carries back). The same form is posted
  * as without JavaScript. Listeners sit on the document, since the list's dialog puts a fresh list
  * in place after a change made in it.
@@ -138,6 +138,11 @@ async function ask(p: Parts, action: string): Promise<void> {
     said.textContent = notice ?? '';
     said.hidden = notice === null;
   }
+  // Whom to assign to is chosen in the dialog; its select is sent only with that question's confirmation.
+  const assignee = dialog.querySelector<HTMLElement>('[data-bulk-question-assignee]');
+  if (assignee) assignee.hidden = action !== 'assign';
+  const select = assignee?.querySelector('select');
+  if (select) select.disabled = action !== 'assign';
   if (confirm) {
     confirm.value = action;
     confirm.textContent = question.button(count);
@@ -192,6 +197,8 @@ export function enhanceBulkSelection(): void {
     const confirm = form.querySelector<HTMLInputElement>('[data-bulk-confirm]');
     const confirming = submitter?.hasAttribute('data-bulk-question-confirm') ?? false;
     if (confirm) confirm.disabled = !confirming;
+    const assignee = document.querySelector<HTMLSelectElement>('select[name="admin_id"][form="secilenler"]');
+    if (assignee) assignee.disabled = !confirming || submitter?.getAttribute('value') !== 'assign';
     // The digest the dialog's question was made of; ticked rows carry their own ids.
     const digest = form.querySelector<HTMLInputElement>('[data-bulk-digest]');
     if (digest) digest.disabled = !confirming || digest.value === '';

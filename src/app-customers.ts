@@ -1,0 +1,101 @@
+import type { Config } from './config.js';
+import type { Db } from './db.js';
+import type { Logger } from './logger.js';
+import { ActivityController } from './controllers/activity.controller.js';
+import { AdminController } from './controllers/admin.controller.js';
+import { AdminCustomerPage } from './controllers/admin-customer-page.js';
+import { AdminIdentityController } from './controllers/admin-identity.controller.js';
+import { AdminSlugController } from './controllers/admin-slug.controller.js';
+import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
+import { CustomerImportController } from './controllers/customer-import.controller.js';
+import { customersCsvHandler } from './controllers/customers-csv.controller.js';
+import { customerExportHandler } from './controllers/export.controller.js';
+import { PrintKitController } from './controllers/print-kit.controller.js';
+import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
+import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
+import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
+import { OwnerNotificationRepository } from './repositories/owner-notification.repository.js';
+import { PriceListRepository } from './repositories/price-list.repository.js';
+import { ProfileRepository } from './repositories/profile.repository.js';
+import type { ActivityLog } from './services/activity-log.service.js';
+import { CustomerBulkService } from './services/customer-bulk.service.js';
+import { CustomerFeaturesService } from './services/customer-features.service.js';
+import { CustomerIdentityService } from './services/customer-identity.service.js';
+import { CustomerImportService } from './services/customer-import.service.js';
+import type { CustomerService } from './services/customer.service.js';
+import type { PrintKitService } from './services/print-kit.service.js';
+import type { SlugAddressService } from './services/slug-address.service.js';
+import type { RouteDeps } from './routes.js';
+import type { FileStorage } from './storage/index.js';
+
+export interface CustomerWorkDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock: () => Date;
+  activity: ActivityLog;
+  storage: FileStorage;
+  customers: CustomerService;
+  slugAddresses: SlugAddressService;
+  printKits: PrintKitService;
+  printBrand: BulkPrintBrand;
+}
+
+/** What the route table takes from the agency's customer work. */
+export type CustomerWorkRoutes = Pick<
+  RouteDeps,
+  | 'admin'
+  | 'adminSlug'
+  | 'adminIdentity'
+  | 'activity'
+  | 'exportCustomer'
+  | 'customerImport'
+  | 'customersCsv'
+  | 'printKit'
+  | 'customerBulk'
+>;
+
+/**
+ * The agency's customer work (docs/architecture.md, Layers): the list and its bulk actions, the customer page and
+ * the forms on it, the import and the exports, the print kit and the activity log.
+ */
+export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
+  const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand } = deps;
+  const now = () => clock().getTime();
+  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
+  // The administrator's customer page, shown again by each form on it that refuses what was typed.
+  const customerIdentities = new CustomerIdentityService(
+    new ProfileRepository(db),
+    new CustomerIdentityRepository(db),
+    now,
+  );
+  const customerPage = new AdminCustomerPage(
+    customers,
+    slugAddresses,
+    config,
+    customerIdentities,
+    activity,
+    now,
+    new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
+  );
+  return {
+    admin: new AdminController(customers, config, customerPage, activity),
+    adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
+    adminIdentity: new AdminIdentityController(customerIdentities, customerPage, activity),
+    activity: new ActivityController(activity, config, now),
+    exportCustomer: customerExportHandler({ db, storage, config, logger, clock, activity }),
+    customerImport: new CustomerImportController(customerImports, config, activity),
+    customersCsv: customersCsvHandler(customerImports, config, now, activity),
+    printKit: new PrintKitController(printKits, config, printBrand, activity),
+    customerBulk: new CustomerBulkController(
+      new CustomerBulkService(db, new CustomerBulkRepository(db), storage, activity, logger),
+      printKits,
+      customerImports,
+      printBrand,
+      config,
+      activity,
+      now,
+      () => customers.assigneeChoices(),
+    ),
+  };
+}
