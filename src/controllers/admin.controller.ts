@@ -95,8 +95,11 @@ export class AdminController {
       total: list.total,
       search: filter.search,
       listParams: params,
-      // The list's `sorumlu` filter (views/admin/list-filters.ejs), once there is a team.
-      assignees: admins.length > 1 ? admins.map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })) : [],
+      // The list's `sorumlu` filter (views/admin/list-filters.ejs), once there is a team; an editor who reaches only
+      // their own customers has nothing to filter by.
+      assignees:
+        admins.length > 1 && !scope ? admins.map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })) : [],
+      onlyAssigned: scope !== null,
       // The bulk assignment's choices (views/admin/bulk-bar.ejs): only those who may still be given customers.
       assignTo:
         admins.length > 1

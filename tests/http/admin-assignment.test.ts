@@ -56,6 +56,15 @@ describe('an editor of only their assigned customers', () => {
     expect((await listJson(assigned, '?q=Ayla')).body.total).toBe(1);
   });
 
+  it('is offered no filter by administrator, and the total says it counts theirs', async () => {
+    const page = await assigned.agent.get('/admin').expect(200);
+    expect(page.text).toContain('Size atanan müşteriler');
+    expect(page.text).not.toContain('name="sorumlu"');
+    const theirs = await everyone.agent.get('/admin').expect(200);
+    expect(theirs.text).toContain('Tüm kayıtlı müşteriler');
+    expect(theirs.text).toContain('<select class="input" id="sorumlu"');
+  });
+
   it("sees only their own entries in the activity log, never another's customers", async () => {
     // The sahip's entries name both customers (creating them); the editor's own one names only theirs.
     await assigned.agent
