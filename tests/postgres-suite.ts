@@ -204,6 +204,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "bulk assignment: the assignee's UPDATE with IS DISTINCT-style conditions, RETURNING and its entry",
     covers: ['customer-bulk.repository', 'admin-activity.repository'],
   },
+  'tests/http/admin-import-assignee.test.ts': {
+    reason: "the import's sorumlu column: active administrators looked up by e-mail, the assignee written by createMany",
+    covers: ['customer-batch.repository'],
+  },
   'tests/http/administrator-team-migration.test.ts': {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
     covers: ['db'],

@@ -4,7 +4,8 @@ import { HttpError, NotFoundError, orFail, ValidationError } from '../errors.js'
 import { csrfToken } from '../middleware/csrf.js';
 import { importIdOf, isWellFormedImportId } from '../domain/import-id.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
-import { actingAdmin, actingScope } from '../http/acting-admin.js';
+import { actingAdmin, actingRole, actingScope } from '../http/acting-admin.js';
+import { roleAllows } from '../domain/admin-role.js';
 import { originOf } from '../http/urls.js';
 import { requireFile } from '../http/uploaded-file.js';
 import { importPreviewView } from '../presenters/import-preview.js';
@@ -12,6 +13,7 @@ import type { ActivityLog } from '../services/activity-log.service.js';
 import {
   slugsField,
   type CustomerImportService,
+  type Importer,
   type ImportMode,
   type ImportPreview,
 } from '../services/customer-import.service.js';
@@ -61,6 +63,11 @@ interface PageState {
   preview?: ImportPreview | null;
   /** The bytes to confirm. */
   bytes?: Buffer | null;
+}
+
+/** Whom the `sorumlu` column may name, and whose customers the importer reaches (CustomerImportService). */
+function importerOf(res: Response): Importer {
+  return { id: actingAdmin(res).id, mayAssign: roleAllows(actingRole(res), 'yonetici'), scope: actingScope(res) };
 }
 
 /** The bulk import's pages (docs/product.md, "Bulk import and customer CSV"): upload, preview, confirm, result. */
@@ -115,7 +122,7 @@ export class CustomerImportController {
     let preview: ImportPreview;
     try {
       bytes = requireFile(req).buffer;
-      preview = await this.imports.previewUpload(bytes);
+      preview = await this.imports.previewUpload(bytes, importerOf(res));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });
@@ -143,7 +150,7 @@ export class CustomerImportController {
     const earlier = await this.imports.result(importId);
     try {
       outcome = await orFail(messages.confirmFailed, () =>
-        this.imports.confirm(importId, bytes, slugs, mode, actingScope(res)),
+        this.imports.confirm(importId, bytes, slugs, mode, importerOf(res)),
       );
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;

@@ -17,6 +17,7 @@ export const IMPORT_FIELDS = [
   'district',
   'city',
   'postal_code',
+  'assignee',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -34,6 +35,7 @@ export const IMPORT_COLUMN_NAMES: Readonly<Record<ImportField, string>> = {
   district: 'ilce',
   city: 'il',
   postal_code: 'posta_kodu',
+  assignee: 'sorumlu',
 };
 
 /** The preview table's column titles and the error list's field names. */
@@ -50,6 +52,7 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<ImportField, string>> = {
   district: 'İlçe',
   city: 'İl',
   postal_code: 'Posta kodu',
+  assignee: 'Sorumlu',
 };
 
 /** Header names as headerKey leaves them. */
@@ -89,6 +92,8 @@ const HEADER_ALIASES: Readonly<Record<ImportField, readonly string[]>> = {
   district: ['ilce', 'ilcesi', 'district'],
   city: ['il', 'ili', 'sehir', 'city', 'province'],
   postal_code: ['postakodu', 'postalcode', 'postcode', 'zip', 'zipcode'],
+  // The responsible administrator's e-mail (docs/product.md, Administrators and roles).
+  assignee: ['sorumlu', 'sorumlueposta', 'sorumluyonetici', 'assignee', 'assigneeemail', 'accountmanager'],
 };
 
 const FIELD_BY_HEADER: ReadonlyMap<string, ImportField> = new Map(

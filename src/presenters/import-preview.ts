@@ -52,6 +52,7 @@ const OTHER_COLUMNS: readonly ColumnShape[] = [
     width: 'wide',
   },
   { label: IMPORT_FIELD_LABELS.bio, fields: ['bio'], joiner: '', optional: false, width: 'wide' },
+  { label: IMPORT_FIELD_LABELS.assignee, fields: ['assignee'], joiner: '', optional: true, width: 'medium' },
 ];
 
 const ENCODING_LABELS: Readonly<Record<string, string>> = {

@@ -9,6 +9,7 @@ import {
   type Customer,
 } from './customer.repository.js';
 import type { Profile } from './profile.repository.js';
+import { toInt } from './rows.js';
 
 /** The business on the card, as the customers CSV carries it. */
 export type CustomerIdentity = Pick<Profile, 'company' | 'title' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
@@ -72,6 +73,19 @@ function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
 
 export class CustomerBatchRepository {
   constructor(private readonly db: Knex) {}
+
+  /** The active administrators among `emails` (stored lower-cased, as sign-in reads them): e-mail to id. */
+  async activeAdministratorIds(emails: readonly string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    for (const part of chunks([...new Set(emails)], 500)) {
+      const rows = await this.db('administrators')
+        .select('id', 'email')
+        .whereIn('email', part)
+        .where('is_active', true);
+      for (const row of rows as Array<{ id: unknown; email: string }>) found.set(row.email, toInt(row.id));
+    }
+    return found;
+  }
 
   /**
    * Every slug equal to one of `bases` or of the form `base-N`, current or old (an old address

@@ -33,6 +33,28 @@ export type ImportOutcome =
   /** Another customer took a slug since the preview: nothing created; the new preview has the new slugs. */
   | { kind: 'slugs-changed'; preview: ImportPreview };
 
+/**
+ * Who imports (docs/product.md, Administrators and roles): a `yonetici` or the `sahip` may name anyone active in the
+ * `sorumlu` column, an editor only themselves; an editor of only their assigned customers gets every row assigned to
+ * them (`scope`).
+ */
+export interface Importer {
+  id: number | null;
+  mayAssign: boolean;
+  scope: CustomerScope;
+}
+
+/** A preview's reader who names nobody and reaches everyone: the CLI and tests. */
+const ANYONE: Importer = { id: null, mayAssign: true, scope: null };
+
+export const importAssigneeMessages = {
+  unknown: (email: string) =>
+    `${email} adresiyle etkin bir yönetici yok. Ekip sayfasındaki bir e-posta adresini yazın.`,
+  notAllowed:
+    'Başka bir yöneticiyi sorumlu yapmak için yönetici rolü gerekir; bu hücreyi boş bırakın ya da kendi e-posta ' +
+    'adresinizi yazın.',
+} as const;
+
 /** `all`: every row or none; `valid_only`: the valid rows, the refused ones left out (docs/product.md). */
 export type ImportMode = 'all' | 'valid_only';
 
@@ -59,16 +81,17 @@ export class CustomerImportService {
   ) {}
 
   /** Throws a ValidationError keyed `file` when the file cannot be imported at all. */
-  async preview(bytes: Buffer, importId = newImportId()): Promise<ImportPreview> {
+  async preview(bytes: Buffer, importer: Importer = ANYONE, importId = newImportId()): Promise<ImportPreview> {
     const sheet = await parseImportFile(bytes);
+    await this.findAssignees(sheet, importer);
     const errorRows = sheet.rows.filter((row) => row.customer === null);
     const slugs = await this.assignSlugs(sheet.rows);
     return { importId, sheet, slugs, errorRows };
   }
 
   /** The preview of an uploaded file, its refused rows kept as a file under the preview's import id. */
-  async previewUpload(bytes: Buffer): Promise<ImportPreview> {
-    const preview = await this.preview(bytes);
+  async previewUpload(bytes: Buffer, importer: Importer = ANYONE): Promise<ImportPreview> {
+    const preview = await this.preview(bytes, importer);
     await this.keepRefusedRows(preview);
     return preview;
   }
@@ -76,6 +99,33 @@ export class CustomerImportService {
   private async keepRefusedRows(preview: ImportPreview): Promise<void> {
     const file = await refusedRowsFile(preview.sheet);
     if (file) await this.batches.keepRefusedRows(preview.importId, file, this.clock().getTime());
+  }
+
+  /**
+   * The administrator each `sorumlu` cell names: a row naming nobody active, or someone the importer may not name, is
+   * refused with the reason under that cell.
+   */
+  private async findAssignees(sheet: ImportSheet, importer: Importer): Promise<void> {
+    const named = sheet.rows.flatMap((row) => (row.customer?.assignee ? [row.customer.assignee] : []));
+    if (named.length === 0) return;
+    const ids = await this.batches.activeAdministratorIds(named);
+    for (const row of sheet.rows) {
+      const email = row.customer?.assignee;
+      if (!email) continue;
+      const id = ids.get(email);
+      const refusal =
+        id === undefined
+          ? importAssigneeMessages.unknown(email)
+          : !importer.mayAssign && id !== importer.id
+            ? importAssigneeMessages.notAllowed
+            : null;
+      if (refusal === null) {
+        row.assigneeId = id;
+      } else {
+        row.errors.assignee = refusal;
+        row.customer = null;
+      }
+    }
   }
 
   /** Valid rows in file order, each the first free slug of its base, namesakes in the file counted. */
@@ -95,31 +145,34 @@ export class CustomerImportService {
   /**
    * `previewedSlugs` are the slugs the administrator saw; when the database has moved on since,
    * nothing is created and the new preview is returned to be confirmed again. An import id
-   * already claimed is the earlier confirmation's result: a reload or a second submit. Confirmed by an administrator
-   * who reaches only their own customers (`scope`), the customers are assigned to them.
+   * already claimed is the earlier confirmation's result: a reload or a second submit. Each customer is assigned to
+   * the administrator its `sorumlu` cell names, or to the importer when they reach only their own customers.
    */
   async confirm(
     importId: string,
     bytes: Buffer,
     previewedSlugs: readonly string[],
     mode: ImportMode = 'all',
-    scope: CustomerScope = null,
+    importer: Importer = ANYONE,
   ): Promise<ImportOutcome> {
     const done = { kind: 'done', importId } as const;
     // Spares reading the file again; what keeps an import single is the key createMany inserts.
     if (await this.batches.importRun(importId)) return done;
-    const preview = await this.preview(bytes, importId);
+    const preview = await this.preview(bytes, importer, importId);
     const skipped = preview.errorRows.length;
     if (skipped > 0 && mode === 'all') return { kind: 'invalid', preview };
     if (skipped === preview.sheet.rows.length) return { kind: 'no-valid-rows', preview };
     if (!sameSlugs(preview.slugs, previewedSlugs))
       return (await this.batches.importRun(importId)) ? done : { kind: 'slugs-changed', preview };
-    const assigneeId = scope?.assigneeId ?? null;
-    const rows = preview.sheet.rows.flatMap((row, i) =>
-      row.customer
-        ? [{ ...row.customer, slug: preview.slugs[i] as string, editToken: newEditToken(), assigneeId }]
-        : [],
-    );
+    // An editor of only their own customers gets each row: the column could name only them.
+    const assigneeOf = (row: ImportRow) => importer.scope?.assigneeId ?? row.assigneeId ?? null;
+    const rows = preview.sheet.rows.flatMap((row, i) => {
+      if (!row.customer) return [];
+      const { assignee: _named, ...customer } = row.customer;
+      return [
+        { ...customer, slug: preview.slugs[i] as string, editToken: newEditToken(), assigneeId: assigneeOf(row) },
+      ];
+    });
     try {
       await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
       // Kept by the preview already, unless its form carried no import id (an older page).
@@ -130,7 +183,7 @@ export class CustomerImportService {
       // taken), or another customer took one of these slugs while it ran.
       if (!isUniqueViolation(err)) throw err;
       if (await this.batches.importRun(importId)) return done;
-      return { kind: 'slugs-changed', preview: await this.preview(bytes, importId) };
+      return { kind: 'slugs-changed', preview: await this.preview(bytes, importer, importId) };
     }
   }
 

@@ -9,6 +9,7 @@ import { fieldForHeader, IMPORT_COLUMN_NAMES, IMPORT_FIELDS, type ImportField } 
 import { collect } from './field-text.js';
 import { withoutFormulaGuard } from '../lib/csv.js';
 import { readCsv, type CsvEncoding, type CsvFormat, type CsvSeparator } from './csv-file.js';
+import { administratorEmail } from '../domain/admin-email.js';
 import { parseNewCustomer } from './customer.validation.js';
 import { parseProfileText } from './profile.validation.js';
 import { IDENTITY_FIELDS, parseIdentityFields, type IdentityField } from './identity.validation.js';
@@ -28,6 +29,7 @@ export const messages = {
     `ad;soyad;telefon;e-posta;web;bio`,
   duplicateColumn: (name: string) => `"${name}" sütunu dosyada birden fazla kez var.`,
   postalCodePadded: (read: string, stored: string) => `Excel baştaki 0'ı silmiş: ${read}, ${stored} olarak alındı.`,
+  assigneeNotEmail: 'Sorumlu, bir yöneticinin e-posta adresi olmalı (örneğin ayse@ajans.com).',
 } as const;
 
 /** A row ready to be created: the values as they will be stored. */
@@ -44,6 +46,8 @@ export interface ImportedCustomer {
   district: string | null;
   city: string | null;
   postal_code: string | null;
+  /** The responsible administrator's e-mail as sign-in looks it up; whose it is, the import service reads. */
+  assignee: string | null;
 }
 
 export interface ImportRow {
@@ -58,6 +62,8 @@ export interface ImportRow {
   errors: Partial<Record<ImportField, string>>;
   /** What was read differently from the cell, and why (a postal code Excel shortened). */
   notes: Partial<Record<ImportField, string>>;
+  /** The administrator the `sorumlu` cell names, once the import service has found them. */
+  assigneeId?: number;
 }
 
 export interface ImportSheet {
@@ -131,6 +137,8 @@ export function parseImportRow(row: number, values: Record<ImportField, string>,
     parseProfileText({ phone: values.phone, email: values.email, website: values.website, bio: values.bio }),
   );
   const identity = collect(errors, () => parseIdentityFields(identityInput(values, notes)));
+  const assignee = values.assignee === '' ? null : administratorEmail(values.assignee);
+  if (assignee !== null && !/^[^@\s]+@[^@\s]+$/.test(assignee)) errors.assignee = messages.assigneeNotEmail;
   const customer: ImportedCustomer | null =
     names && profile && identity && Object.keys(errors).length === 0
       ? {
@@ -143,6 +151,7 @@ export function parseImportRow(row: number, values: Record<ImportField, string>,
             IdentityField,
             string | null
           >),
+          assignee,
         }
       : null;
   return { row, values, cells, customer, errors, notes };

@@ -21,9 +21,11 @@ describe('administrator roles (docs/product.md, Administrators and roles)', () =
     expect(['any', 'Sahip', '', null, 1].filter(isAdminRole)).toEqual([]);
   });
 
-  it('offers deletes and exports from yonetici up, the settings to the sahip alone', () => {
-    expect(abilitiesOf('editor')).toEqual({ deleteCustomers: false, exportData: false, settings: false });
-    expect(abilitiesOf('yonetici')).toEqual({ deleteCustomers: true, exportData: true, settings: false });
-    expect(abilitiesOf('sahip')).toEqual({ deleteCustomers: true, exportData: true, settings: true });
+  it('offers deletes, exports and assigning from yonetici up, the settings to the sahip alone', () => {
+    const lesser = { deleteCustomers: false, exportData: false, assignCustomers: false, settings: false };
+    expect(abilitiesOf('editor')).toEqual(lesser);
+    const manager = { deleteCustomers: true, exportData: true, assignCustomers: true, settings: false };
+    expect(abilitiesOf('yonetici')).toEqual(manager);
+    expect(abilitiesOf('sahip')).toEqual({ ...manager, settings: true });
   });
 });

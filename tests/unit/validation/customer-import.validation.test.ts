@@ -6,7 +6,15 @@ import { messages, parseImportFile } from '../../../src/validation/customer-impo
 import { identityMessages } from '../../../src/validation/identity.validation.js';
 
 /** A row without the business on the card: every identity field null. */
-const NO_IDENTITY = { company: null, title: null, address_line: null, district: null, city: null, postal_code: null };
+const NO_IDENTITY = {
+  company: null,
+  title: null,
+  address_line: null,
+  district: null,
+  city: null,
+  postal_code: null,
+  assignee: null,
+};
 
 async function fileError(bytes: Buffer): Promise<string> {
   try {
