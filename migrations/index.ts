@@ -34,6 +34,7 @@ import * as addAdministratorTeamFields from './20261129_0032_add_administrator_t
 import * as createAdminInvitations from './20261129_0033_create_admin_invitations.js';
 import * as addCustomerAssignee from './20261129_0034_add_customer_assignee.js';
 import * as createSecurityPolicy from './20261129_0035_create_security_policy.js';
+import * as addAdminActivityRole from './20261129_0036_add_admin_activity_role.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0033_create_admin_invitations', createAdminInvitations],
   ['20261129_0034_add_customer_assignee', addCustomerAssignee],
   ['20261129_0035_create_security_policy', createSecurityPolicy],
+  ['20261129_0036_add_admin_activity_role', addAdminActivityRole],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

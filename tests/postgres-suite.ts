@@ -212,6 +212,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'migration 0032 (administrators.name, is_active, only_assigned, last_sign_in_at) on both databases',
     covers: ['db'],
   },
+  'tests/http/admin-activity-role-migration.test.ts': {
+    reason: 'migration 0036 (admin_activity.admin_role) on both databases, the role read in the entry transaction',
+    covers: ['db', 'admin-activity.repository'],
+  },
   'tests/http/security-policy-migration.test.ts': {
     reason: 'migration 0035 (security_policy: one row, upserted) on both databases',
     covers: ['db'],

@@ -96,6 +96,8 @@ export interface ActivityEntry {
   readonly action: ActivityAction;
   readonly adminId: number | null;
   readonly adminEmail: string | null;
+  /** Their role then (`sahip`, `yonetici`, `editor`, `editor-atanan`); none for entries from before roles. */
+  readonly adminRole: string | null;
   readonly customerId: number | null;
   readonly customerName: string | null;
   readonly customerSlug: string | null;

@@ -10,6 +10,18 @@ const ROLE_TEXT: Record<string, string> = {
   'editor-atanan': 'Editör (yalnızca atanan müşteriler)',
 };
 
+/** Who acted, named with their role then (the activity log names it; entries from before roles do not). */
+const WHO_ROLE_TEXT: Record<string, string> = {
+  ...ROLE_TEXT,
+  'editor-atanan': 'Editör, yalnızca atananlar',
+};
+
+function whoOf(entry: ActivityEntry): string {
+  const email = entry.adminEmail ?? messages.unknownWho;
+  const role = entry.adminRole === null ? null : (WHO_ROLE_TEXT[entry.adminRole] ?? null);
+  return role ? `${email} (${role})` : email;
+}
+
 export const messages = {
   unknownWho: 'Bilinmiyor',
   sign_in: 'Giriş yaptı',
@@ -147,7 +159,7 @@ export function activityView(entries: readonly ActivityEntry[], now: number, tim
   return entries.map((e) => ({
     id: e.id,
     text: activityText(e),
-    who: e.adminEmail ?? messages.unknownWho,
+    who: whoOf(e),
     relative: relativeTime(e.createdAt, now, timeZone),
     absolute: formatDateTime(e.createdAt, timeZone),
     iso: new Date(e.createdAt).toISOString(),

@@ -5,7 +5,7 @@ import {
   type ActivityEntry,
   type NewActivity,
 } from '../domain/admin-activity.js';
-import { toInt } from './rows.js';
+import { toBool, toInt } from './rows.js';
 
 /** Which entries: one administrator's, one customer's, or all. */
 export interface ActivityFilter {
@@ -36,13 +36,14 @@ function clip(value: string | null | undefined, max: number): string | null {
 }
 
 /** The row written for an entry: only these columns, named one by one (domain/admin-activity.ts). */
-function toRow(entry: NewActivity, now: number): Record<string, unknown> {
+function toRow(entry: NewActivity, now: number, roles: ReadonlyMap<number, string>): Record<string, unknown> {
   const { actor, customer, detail } = entry;
   return {
     created_at: now,
     action: entry.action,
     admin_id: actor.id,
     admin_email: clip(actor.email, 254),
+    admin_role: actor.id === null ? null : (roles.get(actor.id) ?? null),
     customer_id: customer?.id ?? null,
     customer_name: customer ? clip(`${customer.name} ${customer.surname}`.trim(), 255) : null,
     customer_slug: clip(customer?.slug, 255),
@@ -62,6 +63,7 @@ function toEntry(row: Record<string, unknown>): ActivityEntry | null {
     action,
     adminId: row.admin_id == null ? null : toInt(row.admin_id),
     adminEmail: text(row.admin_email),
+    adminRole: text(row.admin_role),
     customerId: row.customer_id == null ? null : toInt(row.customer_id),
     customerName: text(row.customer_name),
     customerSlug: text(row.customer_slug),
@@ -79,6 +81,24 @@ function toEntry(row: Record<string, unknown>): ActivityEntry | null {
  */
 const ROWS_PER_INSERT = 500;
 
+/**
+ * Each acting administrator's role as it is when the entry is written, read in the entry's own statement's
+ * transaction (an editor of only their assigned customers: `editor-atanan`, as the team page's change records it).
+ */
+async function rolesOf(db: Knex, entries: readonly NewActivity[]): Promise<Map<number, string>> {
+  const ids = [...new Set(entries.flatMap((e) => (e.actor.id === null ? [] : [e.actor.id])))];
+  if (ids.length === 0) return new Map();
+  const rows: Array<Record<string, unknown>> = await db('administrators')
+    .select('id', 'role', 'only_assigned')
+    .whereIn('id', ids);
+  return new Map(
+    rows.map((row) => {
+      const role = String(row.role);
+      return [toInt(row.id), role === 'editor' && toBool(row.only_assigned) ? 'editor-atanan' : role];
+    }),
+  );
+}
+
 export class AdminActivityRepository {
   constructor(private readonly db: Knex) {}
 
@@ -87,9 +107,10 @@ export class AdminActivityRepository {
    * one multi-row insert. `trx` lets a change write its entries in its own transaction.
    */
   async insert(entries: readonly NewActivity[], now: number, trx: Knex = this.db): Promise<void> {
+    const roles = await rolesOf(trx, entries);
     // Rows made a statement at a time: a bulk action's 12,000 rows never sit in memory together.
     for (let i = 0; i < entries.length; i += ROWS_PER_INSERT) {
-      await trx('admin_activity').insert(entries.slice(i, i + ROWS_PER_INSERT).map((e) => toRow(e, now)));
+      await trx('admin_activity').insert(entries.slice(i, i + ROWS_PER_INSERT).map((e) => toRow(e, now, roles)));
     }
   }
 
@@ -104,9 +125,10 @@ export class AdminActivityRepository {
     trx?: Knex,
   ): Promise<void> {
     const write = async (db: Knex): Promise<void> => {
-      const [row] = (await db('admin_activity').insert(toRow(entry, now)).returning('id')) as Array<
-        { id: unknown } | number
-      >;
+      const roles = await rolesOf(db, [entry]);
+      const [row] = (await db('admin_activity')
+        .insert(toRow(entry, now, roles))
+        .returning('id')) as Array<{ id: unknown } | number>;
       const activityId = typeof row === 'object' ? toInt(row.id) : toInt(row);
       for (let i = 0; i < customers.length; i += ROWS_PER_INSERT) {
         await db('admin_activity_customers').insert(

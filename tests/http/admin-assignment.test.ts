@@ -84,6 +84,18 @@ describe('an editor of only their assigned customers', () => {
     await t.db('customers').where({ id: mine }).update({ is_active: true });
   });
 
+  it('is named in the log with their role then, as the sahip and the yonetici are', async () => {
+    const roles = await t.db('admin_activity').whereNotNull('admin_id').select('admin_email', 'admin_role');
+    const byEmail = new Map(roles.map((r: Record<string, unknown>) => [r.admin_email, r.admin_role]));
+    expect(byEmail.get('atanan@example.com')).toBe('editor-atanan');
+    expect(byEmail.get('mudur@example.com')).toBe('yonetici');
+    expect(byEmail.get('editor@example.com')).toBe('editor');
+    const log = await owner.agent.get('/admin/activity').expect(200);
+    expect(log.text).toContain('atanan@example.com (Editör, yalnızca atananlar)');
+    expect(log.text).toContain('mudur@example.com (Yönetici)');
+    expect(log.text).toMatch(/@example\.com \(Sahip\)/);
+  });
+
   it("answers 404 on every /admin/customers/:id route for another's customer, and changes nothing", async () => {
     const routes = routesOf(t.express).filter((r) => r.path.startsWith('/admin/customers/:id'));
     expect(routes.length).toBeGreaterThan(10);

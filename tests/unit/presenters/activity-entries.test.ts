@@ -9,6 +9,7 @@ const base: ActivityEntry = {
   action: 'customer_deleted',
   adminId: 1,
   adminEmail: 'yonetici@example.com',
+  adminRole: null,
   customerId: 7,
   customerName: 'Ayşe Kaya',
   customerSlug: 'aysekaya',
@@ -89,6 +90,15 @@ describe('activityView', () => {
       iso: '2026-11-26T09:00:00.000Z',
       customer: { name: 'Ayşe Kaya', slug: 'aysekaya', href: '/admin/customers/7' },
     });
+  });
+
+  it('names the role of who acted, when the entry knows it', () => {
+    const who = (adminRole: string | null) => activityView([entry({ adminRole })], base.createdAt, TZ)[0]?.who;
+    expect(who('sahip')).toBe('yonetici@example.com (Sahip)');
+    expect(who('yonetici')).toBe('yonetici@example.com (Yönetici)');
+    expect(who('editor')).toBe('yonetici@example.com (Editör)');
+    expect(who('editor-atanan')).toBe('yonetici@example.com (Editör, yalnızca atananlar)');
+    expect(who(null)).toBe('yonetici@example.com');
   });
 
   it('links no customer that is gone, and says who for a sign-in nobody is known for', () => {
