@@ -7,7 +7,7 @@
  *   npm run bench -- --build       always rebuild first
  *   npm run bench -- --keep-data   leave the temp DATA_DIR behind (its path is printed)
  *   npm run bench -- --only=clicks,stats
- *                                  run only these scenarios (ids: weight, public, stats, admin, list,
+ *                                  run only these scenarios (ids: weight, public, stats, admin, list, list-assigned,
  *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist,
  *                                  activity, bulk, s3); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
@@ -41,6 +41,7 @@ import { runtimeOf } from './runtime.js';
 import { benchActivity } from './scenarios/activity.js';
 import { benchAdmin } from './scenarios/admin.js';
 import { benchAdminList } from './scenarios/admin-list.js';
+import { benchAssignedEditorList } from './scenarios/admin-list-assigned.js';
 import { benchBulk } from './scenarios/bulk.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
@@ -217,6 +218,11 @@ async function main(): Promise<void> {
       'list',
       'm. Admin list at agency scale: search by phone and a filtered page, 1 connection, 1 s warm-up + 5 s',
       () => benchAdminList(ctx, ADMIN),
+    ],
+    [
+      'list-assigned',
+      'm2. Admin list as an only_assigned editor: their first page and a filtered page, 1 connection, 1 s + 5 s',
+      () => benchAssignedEditorList(ctx, ADMIN),
     ],
     ['messages', 'd. Visitor messages, sustained', () => benchMessages(ctx).then(() => {})],
     [
