@@ -205,7 +205,8 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     covers: ['customer-bulk.repository', 'admin-activity.repository'],
   },
   'tests/http/admin-import-assignee.test.ts': {
-    reason: "the import's sorumlu column: active administrators looked up by e-mail, the assignee written by createMany",
+    reason:
+      "the import's sorumlu column: active administrators looked up by e-mail, the assignee written by createMany",
     covers: ['customer-batch.repository'],
   },
   'tests/http/administrator-team-migration.test.ts': {
