@@ -66,7 +66,7 @@ function activityStory(js: boolean, device: 'phone' | 'desktop'): void {
     const items = page.locator('.activity-list__item');
     expect(await items.count()).toBe(50);
     expect((await items.first().innerText()).replace(/\s+/g, ' ')).toMatch(
-      /^Giriş yaptı yonetici@example\.com · Az önce/,
+      /^Giriş yaptı yonetici@example\.com \(Sahip\) · Az önce/,
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await inspect(page, shot('log'));

@@ -59,10 +59,10 @@ describe('GET /admin/activity', () => {
     await t.db('admin_activity').update({ created_at: NOW - 5 * 60_000 });
     const page = await admin.agent.get('/admin/activity').expect(200);
     expect(items(page.text)).toEqual([
-      'Adres değişti: /aysekaya yerine /ayse-seramik · Ayşe Kaya /aysekaya yonetici@example.com · 5 dakika ' +
+      'Adres değişti: /aysekaya yerine /ayse-seramik · Ayşe Kaya /aysekaya yonetici@example.com (Sahip) · 5 dakika ' +
         'önce (26 Kasım 2026 11:55)',
-      'Müşteri oluşturuldu · Ayşe Kaya /aysekaya yonetici@example.com · 5 dakika önce (26 Kasım 2026 11:55)',
-      'Giriş yaptı yonetici@example.com · 5 dakika önce (26 Kasım 2026 11:55)',
+      'Müşteri oluşturuldu · Ayşe Kaya /aysekaya yonetici@example.com (Sahip) · 5 dakika önce (26 Kasım 2026 11:55)',
+      'Giriş yaptı yonetici@example.com (Sahip) · 5 dakika önce (26 Kasım 2026 11:55)',
     ]);
     expect(page.text).toContain(`<a href="/admin/customers/${ayse.id}">Ayşe Kaya</a>`);
     expect(page.text).toContain('<time datetime="2026-11-26T08:55:00.000Z"');
@@ -138,10 +138,12 @@ describe('the customer page', () => {
     const page = await admin.agent.get(`/admin/customers/${ayse.id}`).expect(200);
     const history = items(page.text);
     expect(history).toHaveLength(10);
-    expect(history[0]).toMatch(/^Müşteri aktif yapıldı yonetici@example.com · Az önce/);
+    expect(history[0]).toMatch(/^Müşteri aktif yapıldı yonetici@example.com \(Sahip\) · Az önce/);
     expect(history[1]).toMatch(/^Müşteri pasif yapıldı/);
     expect(page.text).toContain(`<a href="/admin/activity?musteri=${ayse.id}">Tüm geçmişi gör</a>`);
     const other = await admin.agent.get(`/admin/customers/${ali.id}`).expect(200);
-    expect(items(other.text)).toEqual(['Müşteri oluşturuldu yonetici@example.com · Az önce (26 Kasım 2026 12:00)']);
+    expect(items(other.text)).toEqual([
+      'Müşteri oluşturuldu yonetici@example.com (Sahip) · Az önce (26 Kasım 2026 12:00)',
+    ]);
   });
 });
