@@ -13,6 +13,7 @@ import type { CustomerIdentityService } from '../services/customer-identity.serv
 import type { CustomerService } from '../services/customer.service.js';
 import { notificationRecipientView } from '../presenters/notification-recipient.js';
 import type { SlugAddressService } from '../services/slug-address.service.js';
+import { assigneeLabel, assigneeOptions } from '../presenters/assignee-options.js';
 
 /** What was typed, as strings, to fill a refused form again. */
 export function typedValues(body: Readonly<Record<string, unknown>>): Record<string, string> {
@@ -83,11 +84,9 @@ export class AdminCustomerPage {
       // Whose customer it is (views/admin/customer-assignee.ejs): shown once there is a team, changed by a yonetici.
       assignment: {
         shown: admins.length > 1,
-        current: assignee ? (assignee.name ?? assignee.email) : null,
+        current: assignee ? assigneeLabel(assignee) : null,
         canAssign: roleAllows(actingRole(res), 'yonetici'),
-        choices: admins
-          .filter((admin) => admin.isActive)
-          .map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })),
+        choices: assigneeOptions(admins, 'active'),
       },
       assigneeForm: { value: customer.assigneeId === null ? '' : String(customer.assigneeId), error: null },
       ...forms,

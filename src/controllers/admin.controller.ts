@@ -14,6 +14,7 @@ import { parseActiveFlag, parseNewCustomer } from '../validation/customer.valida
 import { assigneeMessages, parseAssignee } from '../validation/assignee.validation.js';
 import { parseCustomerListQuery } from '../validation/customer-list-query.js';
 import { customerListHref } from '../presenters/customer-list.js';
+import { assigneeOptions } from '../presenters/assignee-options.js';
 
 export const messages = {
   createFailed: 'Müşteri oluşturulamadı',
@@ -97,16 +98,10 @@ export class AdminController {
       listParams: params,
       // The list's `sorumlu` filter (views/admin/list-filters.ejs), once there is a team; an editor who reaches only
       // their own customers has nothing to filter by.
-      assignees:
-        admins.length > 1 && !scope ? admins.map((admin) => ({ id: admin.id, label: admin.name ?? admin.email })) : [],
+      assignees: admins.length > 1 && !scope ? assigneeOptions(admins, 'all') : [],
       onlyAssigned: scope !== null,
       // The bulk assignment's choices (views/admin/bulk-bar.ejs): only those who may still be given customers.
-      assignTo:
-        admins.length > 1
-          ? admins
-              .filter((admin) => admin.isActive)
-              .map((admin) => ({ id: admin.id, label: admin.name ?? admin.email }))
-          : [],
+      assignTo: admins.length > 1 ? assigneeOptions(admins, 'active') : [],
       pageHref: (n: number) => customerListHref(params, n),
       page,
       totalPages,

@@ -27,6 +27,7 @@ import {
 } from '../validation/bulk-action.validation.js';
 import { MAX_SHEET_CARDS, type PassiveChoice } from '../validation/print-kit.validation.js';
 import { assigneeMessages } from '../validation/assignee.validation.js';
+import { assigneeOptions, type AssigneeOption } from '../presenters/assignee-options.js';
 import type { AssigneeChoice } from '../services/customer.service.js';
 
 export const bulkNotices = {
@@ -64,7 +65,7 @@ export type BulkAssigneeChoices = () => Promise<AssigneeChoice[]>;
 
 /** The question's assignee select: the active administrators, the choice sent and why it was refused. */
 interface AssigneeQuestion {
-  choices: Array<{ id: number; label: string }>;
+  choices: AssigneeOption[];
   value: string;
   error: string | null;
 }
@@ -186,9 +187,7 @@ export class CustomerBulkController {
    */
   private async assign(req: Request, res: Response, request: ParsedBulkRequest, target: ScopedTarget): Promise<void> {
     const { assignee, back } = request;
-    const choices = (await this.assigneeChoices())
-      .filter((choice) => choice.isActive)
-      .map((choice) => ({ id: choice.id, label: choice.name ?? choice.email }));
+    const choices = assigneeOptions(await this.assigneeChoices(), 'active');
     const question = (error: string | null): AssigneeQuestion => ({
       choices,
       value: typeof assignee === 'number' ? String(assignee) : '',

@@ -16,6 +16,14 @@ export function roleAllows(role: AdminRoleName, needed: AdminRoleName): boolean 
   return ADMIN_ROLES.indexOf(role) <= ADMIN_ROLES.indexOf(needed);
 }
 
+/**
+ * A role as the activity log records it: an editor of only their assigned customers is `editor-atanan`, so an entry
+ * says which kind of editor acted or was made.
+ */
+export function recordedRole(role: AdminRoleName, onlyAssigned: boolean): string {
+  return role === 'editor' && onlyAssigned ? 'editor-atanan' : role;
+}
+
 /** What a role's pages offer (docs/product.md): deletes, data exports, assigning customers, and the settings. */
 export interface RoleAbilities {
   deleteCustomers: boolean;

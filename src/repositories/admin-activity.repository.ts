@@ -5,6 +5,7 @@ import {
   type ActivityEntry,
   type NewActivity,
 } from '../domain/admin-activity.js';
+import { isAdminRole, recordedRole } from '../domain/admin-role.js';
 import { toBool, toInt } from './rows.js';
 
 /** Which entries: one administrator's, one customer's, or all. */
@@ -94,7 +95,7 @@ async function rolesOf(db: Knex, entries: readonly NewActivity[]): Promise<Map<n
   return new Map(
     rows.map((row) => {
       const role = String(row.role);
-      return [toInt(row.id), role === 'editor' && toBool(row.only_assigned) ? 'editor-atanan' : role];
+      return [toInt(row.id), isAdminRole(role) ? recordedRole(role, toBool(row.only_assigned)) : role];
     }),
   );
 }

@@ -1,5 +1,5 @@
 import type { ActivityActor } from '../domain/admin-activity.js';
-import type { AdminRoleName } from '../domain/admin-role.js';
+import { recordedRole, type AdminRoleName } from '../domain/admin-role.js';
 import type { Administrator, AdministratorRepository, TeamChange } from '../repositories/administrator.repository.js';
 import type { ActivityLog } from './activity-log.service.js';
 
@@ -26,7 +26,7 @@ export class AdminTeamService {
     if (!target) return 'unknown';
     const outcome = await this.administrators.changeRole(id, role, onlyAssigned);
     if (outcome === 'changed') {
-      await this.activity.roleChanged(actor, target.email, role === 'editor' && onlyAssigned ? 'editor-atanan' : role);
+      await this.activity.roleChanged(actor, target.email, recordedRole(role, onlyAssigned));
     }
     return outcome;
   }
@@ -52,7 +52,7 @@ export class AdminTeamService {
 
   /** The activity entries of an invitation made and taken back (services/admin-invitation.service.ts). */
   invited(actor: ActivityActor, email: string, role: AdminRoleName, onlyAssigned: boolean): Promise<void> {
-    return this.activity.administratorInvited(actor, email, role === 'editor' && onlyAssigned ? 'editor-atanan' : role);
+    return this.activity.administratorInvited(actor, email, recordedRole(role, onlyAssigned));
   }
 
   invitationRevoked(actor: ActivityActor, email: string): Promise<void> {
