@@ -3,14 +3,17 @@ import type { Db } from './db.js';
 import type { Logger } from './logger.js';
 import { ActivityController } from './controllers/activity.controller.js';
 import { AdminController } from './controllers/admin.controller.js';
+import { AdminCompaniesController } from './controllers/admin-companies.controller.js';
 import { AdminCustomerPage } from './controllers/admin-customer-page.js';
 import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
+import { CustomerCompanyController } from './controllers/customer-company.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
+import { CompanyRepository } from './repositories/company.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
 import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
 import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
@@ -18,6 +21,7 @@ import { OwnerNotificationRepository } from './repositories/owner-notification.r
 import { PriceListRepository } from './repositories/price-list.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import type { ActivityLog } from './services/activity-log.service.js';
+import { CompanyService } from './services/company.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { CustomerFeaturesService } from './services/customer-features.service.js';
 import { CustomerIdentityService } from './services/customer-identity.service.js';
@@ -53,16 +57,19 @@ export type CustomerWorkRoutes = Pick<
   | 'customersCsv'
   | 'printKit'
   | 'customerBulk'
+  | 'companies'
+  | 'customerCompany'
 >;
 
 /**
  * The agency's customer work (docs/architecture.md, Layers): the list and its bulk actions, the customer page and
- * the forms on it, the import and the exports, the print kit and the activity log.
+ * the forms on it, the import and the exports, the print kit, the activity log and the companies.
  */
 export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
   const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand } = deps;
   const now = () => clock().getTime();
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
+  const companies = new CompanyService(db, new CompanyRepository(db), activity, now);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(
     new ProfileRepository(db),
@@ -77,6 +84,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     activity,
     now,
     new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
+    companies,
   );
   return {
     admin: new AdminController(customers, config, customerPage, activity),
@@ -97,5 +105,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       now,
       () => customers.assigneeChoices(),
     ),
+    companies: new AdminCompaniesController(companies),
+    customerCompany: new CustomerCompanyController(companies, customerPage),
   };
 }

@@ -217,6 +217,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'migration 0036 (admin_activity.admin_role) on both databases, the role read in the entry transaction',
     covers: ['db', 'admin-activity.repository'],
   },
+  'tests/http/admin-companies.test.ts': {
+    reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
+    covers: ['company.repository'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],

@@ -8,6 +8,7 @@ import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-u
 import { editLinkShare } from '../domain/share-links.js';
 import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
+import type { CompanyService } from '../services/company.service.js';
 import type { CustomerFeaturesService } from '../services/customer-features.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
 import type { CustomerService } from '../services/customer.service.js';
@@ -39,6 +40,8 @@ export class AdminCustomerPage {
     private readonly now: () => number,
     /** The price list's item count and where the card's e-mails go. */
     private readonly features: CustomerFeaturesService,
+    /** The companies the customer may work at (docs/product.md, Companies). */
+    private readonly companies: CompanyService,
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -46,15 +49,17 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications, admins] = await Promise.all([
-      this.customers.contact(customer.id),
-      this.addresses.oldSlugsOf(customer.id),
-      this.identities.values(customer),
-      this.activity.ofCustomer(customer.id),
-      this.features.priceListItems(customer.id),
-      this.features.notificationSettings(customer.id),
-      this.customers.assigneeChoices(),
-    ]);
+    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications, admins, companies] =
+      await Promise.all([
+        this.customers.contact(customer.id),
+        this.addresses.oldSlugsOf(customer.id),
+        this.identities.values(customer),
+        this.activity.ofCustomer(customer.id),
+        this.features.priceListItems(customer.id),
+        this.features.notificationSettings(customer.id),
+        this.customers.assigneeChoices(),
+        this.companies.choicesFor(customer.id),
+      ]);
     const assignee = admins.find((admin) => admin.id === customer.assigneeId);
     res.status(status).render('admin/customer', {
       title: `${customer.name} ${customer.surname}`,
@@ -89,6 +94,13 @@ export class AdminCustomerPage {
         choices: assigneeOptions(admins, 'active'),
       },
       assigneeForm: { value: customer.assigneeId === null ? '' : String(customer.assigneeId), error: null },
+      // The company it works at (views/admin/customer-company.ejs): shown once a company exists.
+      companyChoice: {
+        shown: companies.companies.length > 0,
+        current: companies.companies.find((company) => company.id === companies.currentId) ?? null,
+        choices: companies.companies.map(({ id, name, slug }) => ({ id, label: `${name} (/${slug})` })),
+      },
+      companyForm: { value: companies.currentId === null ? '' : String(companies.currentId), error: null },
       ...forms,
     });
   }

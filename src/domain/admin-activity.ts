@@ -42,6 +42,10 @@ export const ACTIVITY_ACTIONS = [
   'second_factor_rule_off',
   'customer_assignee_changed',
   'customers_assigned',
+  'company_created',
+  'company_members_added',
+  'company_members_removed',
+  'customer_company_changed',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
@@ -52,7 +56,12 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
  * read before; those entries stay as they are.
  */
 export type BulkActivityAction =
-  'customers_activated' | 'customers_deactivated' | 'customers_assigned' | 'customers_deleted';
+  | 'customers_activated'
+  | 'customers_deactivated'
+  | 'customers_assigned'
+  | 'customers_deleted'
+  | 'company_members_added'
+  | 'company_members_removed';
 
 export function isActivityAction(value: string): value is ActivityAction {
   return (ACTIVITY_ACTIONS as readonly string[]).includes(value);

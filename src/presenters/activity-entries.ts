@@ -78,6 +78,10 @@ export const messages = {
   assigneeChanged: (email: string | null) => (email ? `Sorumlu atandı: ${email}` : 'Sorumlu kaldırıldı'),
   customersAssigned: (count: number, email: string | null) =>
     email ? `${count} müşteriye sorumlu atandı: ${email}` : `${count} müşterinin sorumlusu kaldırıldı`,
+  companyCreated: (slug: string | null) => `Firma oluşturuldu: /${slug ?? ''}`,
+  companyMembersAdded: (count: number, slug: string | null) => `${count} müşteri firmaya eklendi: /${slug ?? ''}`,
+  companyMembersRemoved: (count: number, slug: string | null) => `${count} müşteri firmadan çıkarıldı: /${slug ?? ''}`,
+  customerCompanyChanged: (slug: string | null) => (slug ? `Firmaya eklendi: /${slug}` : 'Firmadan çıkarıldı'),
 } as const;
 
 /** What an entry says happened, in Turkish. */
@@ -123,6 +127,14 @@ export function activityText(entry: ActivityEntry): string {
       return messages.assigneeChanged(entry.to);
     case 'customers_assigned':
       return messages.customersAssigned(entry.count ?? 0, entry.to);
+    case 'company_created':
+      return messages.companyCreated(entry.to);
+    case 'company_members_added':
+      return messages.companyMembersAdded(entry.count ?? 0, entry.to);
+    case 'company_members_removed':
+      return messages.companyMembersRemoved(entry.count ?? 0, entry.to);
+    case 'customer_company_changed':
+      return messages.customerCompanyChanged(entry.to);
     default:
       return messages[entry.action];
   }
@@ -148,6 +160,8 @@ export function customersHref(entry: ActivityEntry): string | null {
     entry.action === 'customers_activated' ||
     entry.action === 'customers_deactivated' ||
     entry.action === 'customers_assigned' ||
+    entry.action === 'company_members_added' ||
+    entry.action === 'company_members_removed' ||
     entry.action === 'customers_deleted'
   )
     return `/admin/activity/${entry.id}`;

@@ -89,8 +89,9 @@ export class CustomerBatchRepository {
 
   /**
    * Every slug equal to one of `bases` or of the form `base-N`, current or old (an old address
-   * redirects to its customer for good). Index look-ups and one read of the slugs with a hyphen
-   * (few: namesakes and addresses the administrator chose), instead of one LIKE scan a base.
+   * redirects to its customer for good), or a company's (one namespace). Index look-ups and one
+   * read of the slugs with a hyphen (few: namesakes and addresses the administrator chose), instead
+   * of one LIKE scan a base.
    */
   async takenSlugs(bases: readonly string[]): Promise<Set<string>> {
     const wanted = new Set(bases);
@@ -98,6 +99,7 @@ export class CustomerBatchRepository {
     for (const [table, column] of [
       ['customers', 'slug'],
       ['slug_redirects', 'old_slug'],
+      ['companies', 'slug'],
     ] as const) {
       for (const part of chunks([...wanted], 500)) {
         const rows: Array<{ slug: string }> = await this.db(table).select({ slug: column }).whereIn(column, part);

@@ -5,6 +5,7 @@ import { customerSearchTextOf } from '../domain/customer-search.js';
 import { customerNameSortKey } from '../domain/turkish-sort.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import { applyCustomerFilter, applyCustomerScope, type CustomerListFilter } from './customer-filter.js';
+import { companySlugsStartingWith } from './company.repository.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -275,17 +276,18 @@ export class CustomerRepository {
 
   /**
    * Slugs equal to `base` or of the form `base-N`, current or old (an old address redirects to its
-   * customer for good): the candidates a new slug must avoid.
+   * customer for good), and companies' (one namespace): the candidates a new slug must avoid.
    */
   async slugsStartingWith(base: string): Promise<Set<string>> {
-    const [current, old] = await Promise.all([
+    const [current, old, companies] = await Promise.all([
       this.db('customers').select('slug').where('slug', base).orWhere('slug', 'like', `${base}-%`),
       this.db('slug_redirects')
         .select({ slug: 'old_slug' })
         .where('old_slug', base)
         .orWhere('old_slug', 'like', `${base}-%`),
+      companySlugsStartingWith(this.db, base),
     ]);
-    return new Set([...current, ...old].map((row: { slug: string }) => row.slug));
+    return new Set([...[...current, ...old].map((row: { slug: string }) => row.slug), ...companies]);
   }
 
   /** Every administrator, by e-mail: whom a customer may be (or was) assigned to. */

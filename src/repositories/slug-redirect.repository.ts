@@ -3,9 +3,12 @@ import type { Knex } from 'knex';
 import { refreshSearchText } from './customer-search-text.js';
 import { isUniqueViolation } from './rows.js';
 
-/** Who holds an address: as the current one, or as an old one that redirects to them. */
+/**
+ * Who holds an address: a customer as the current one, or as an old one that redirects to them; or a company
+ * (`customerId` null), whose slugs share the customers' namespace.
+ */
 export interface SlugHolder {
-  customerId: number;
+  customerId: number | null;
   current: boolean;
 }
 
@@ -50,7 +53,9 @@ export class SlugRedirectRepository {
       .select('customer_id')
       .where({ old_slug: slug })
       .first();
-    return old ? { customerId: Number(old.customer_id), current: false } : null;
+    if (old) return { customerId: Number(old.customer_id), current: false };
+    const company: { id: number } | undefined = await trx('companies').select('id').where({ slug }).first();
+    return company ? { customerId: null, current: true } : null;
   }
 
   /**

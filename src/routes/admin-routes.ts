@@ -90,6 +90,13 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/admin/customers/:id/token', admin(), customer, d.admin.confirmToken);
   t.post('/admin/customers/:id/token', admin(), customer, d.admin.replaceToken);
   t.post('/admin/customers/:id/delete', admin(manager), customer, d.admin.remove);
+  // Companies (docs/product.md, Companies): every administrator sees them and moves customers in and out (within the
+  // customers they reach); a `yonetici` creates one.
+  t.get('/admin/companies', admin(), d.companies.list);
+  t.post('/admin/companies', admin(manager), d.companies.create);
+  t.get('/admin/companies/:id', admin(), d.companies.show);
+  t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companies.members);
+  t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
   const pi = d.priceListImport;
   const base = '/admin/customers/:id/price-list';

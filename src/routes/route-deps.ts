@@ -4,6 +4,8 @@ import type { AccountController } from '../controllers/account.controller.js';
 import type { ActivityController } from '../controllers/activity.controller.js';
 import type { AdminController } from '../controllers/admin.controller.js';
 import type { AdminIdentityController } from '../controllers/admin-identity.controller.js';
+import type { AdminCompaniesController } from '../controllers/admin-companies.controller.js';
+import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -59,6 +61,10 @@ export interface RouteDeps {
   customerImport: CustomerImportController;
   customersCsv: RequestHandler;
   customerBulk: CustomerBulkController;
+  /** The companies, their members (docs/product.md, Companies). */
+  companies: AdminCompaniesController;
+  /** The customer page's company form. */
+  customerCompany: CustomerCompanyController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */

@@ -108,6 +108,16 @@ export class ActivityLog {
     return this.one('customer_assignee_changed', actor, customer, email === null ? {} : { to: email });
   }
 
+  /** `actor` made the company of `slug` (docs/product.md, Companies). */
+  companyCreated(actor: ActivityActor, slug: string): Promise<void> {
+    return this.one('company_created', actor, undefined, { to: slug });
+  }
+
+  /** `actor` put `customer` in the company of `slug`, or in none (null). */
+  customerCompanyChanged(actor: ActivityActor, customer: ActivityCustomer, slug: string | null): Promise<void> {
+    return this.one('customer_company_changed', actor, customer, slug === null ? {} : { to: slug });
+  }
+
   /** `actor` deactivated or activated the administrator of `email`. */
   administratorActiveChanged(actor: ActivityActor, email: string, active: boolean): Promise<void> {
     return this.one(active ? 'admin_activated' : 'admin_deactivated', actor, undefined, { from: email });

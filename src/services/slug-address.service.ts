@@ -6,6 +6,8 @@ export const messages = {
   unchanged: 'Bu zaten müşterinin şu anki adresi.',
   takenNow: 'Bu adres başka bir müşterinin profil adresi; başka bir adres seçin.',
   takenBefore: 'Bu adres başka bir müşterinin eski adresi ve hâlâ onun sayfasına yönleniyor; başka bir adres seçin.',
+  /** Company and customer slugs share one namespace (docs/product.md, Companies). */
+  takenByAny: 'Bu adres başka bir müşteri ya da firma tarafından kullanılıyor.',
 } as const;
 
 /**
@@ -40,7 +42,13 @@ export class SlugAddressService {
     const holder = await this.addresses.move({ customerId, newSlug, at: this.now() });
     if (!holder) return;
     const problem =
-      holder.customerId === customerId ? messages.unchanged : holder.current ? messages.takenNow : messages.takenBefore;
+      holder.customerId === null
+        ? messages.takenByAny
+        : holder.customerId === customerId
+          ? messages.unchanged
+          : holder.current
+            ? messages.takenNow
+            : messages.takenBefore;
     throw new ValidationError({ slug: problem });
   }
 }

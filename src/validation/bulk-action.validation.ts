@@ -92,7 +92,11 @@ export function filterOf(query: ListQuery, me: number): CustomerListFilter {
   return customerListFilter(query.q, query.durum, query.sorumlu, me);
 }
 
-function idsOf(raw: unknown): number[] | string {
+/**
+ * Customer ids as a form sends them, repeated or comma-separated (the company page's members form too): the ids, or
+ * the message refusing them.
+ */
+export function idsOf(raw: unknown): number[] | string {
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   const pieces = values.flatMap((value) => (typeof value === 'string' ? value.split(',') : [null]));
   const ids = new Set<number>();

@@ -72,6 +72,7 @@ async function snapshot() {
     profiles: await t.db('customer_profiles').select().orderBy('customer_id'),
     administrators: await table('administrators'),
     brand: await t.db('brand_settings').select(),
+    companies: await table('companies'),
     activity: await t.db('admin_activity').whereNot({ action: 'forbidden_attempt' }).select().orderBy('id'),
   };
 }
@@ -123,12 +124,14 @@ describe('every admin route asks for its role', () => {
         'editor POST /admin/team/invitations/:id/revoke',
         'yonetici POST /admin/team/invitations/:id/revoke',
         'editor POST /admin/customers/:id/assignee',
+        'editor POST /admin/companies',
         'editor POST /admin/security/policy',
         'yonetici POST /admin/security/policy',
       ]),
     );
-    // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six.
-    expect(refused).toHaveLength(24);
+    // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six,
+    // a new company.
+    expect(refused).toHaveLength(25);
   });
 
   it('lets every role through to each route it may use', async () => {

@@ -96,7 +96,7 @@ describe('the route table, read from the real router', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('names settings, the rule and team for the sahip, deletes and exports for a yonetici, the rest for any', () => {
+  it('names settings, rule and team for the sahip; deletes, exports, companies for a yonetici; any the rest', () => {
     const needing = (role: string) =>
       routes
         .filter((r) => r.declared?.access.kind === 'administrator' && r.declared.access.role === role)
@@ -117,6 +117,7 @@ describe('the route table, read from the real router', () => {
     expect(needing('yonetici')).toEqual([
       'GET /admin/customers.csv',
       'GET /admin/customers/:id/export',
+      'POST /admin/companies',
       'POST /admin/customers/:id/assignee',
       'POST /admin/customers/:id/delete',
     ]);

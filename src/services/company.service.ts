@@ -1,0 +1,99 @@
+import type { Knex } from 'knex';
+import { ValidationError } from '../errors.js';
+import type { ActivityActor, ActivityCustomer } from '../domain/admin-activity.js';
+import type { CustomerScope } from '../domain/customer-scope.js';
+import { foldSlug, pickFreeSlug } from '../domain/slug.js';
+import type { Company, CompanyMember, CompanyRepository, ListedCompany } from '../repositories/company.repository.js';
+import { companyMessages, MAX_COMPANY_SLUG_LENGTH, type NewCompanyInput } from '../validation/company.validation.js';
+import type { ActivityLog } from './activity-log.service.js';
+
+export type { Company, CompanyMember, ListedCompany };
+
+/** How long a slug made from a name may grow before its `-N`, inside the column's 100 characters. */
+const DERIVED_BASE_LENGTH = MAX_COMPANY_SLUG_LENGTH - 8;
+
+/**
+ * Companies and their members (docs/product.md, Companies): made with a slug in the customers' namespace, customers
+ * put in and taken out, each change in the activity log.
+ */
+export class CompanyService {
+  constructor(
+    private readonly db: Knex,
+    private readonly companies: CompanyRepository,
+    private readonly activity: ActivityLog,
+    private readonly now: () => number,
+  ) {}
+
+  list(scope: CustomerScope): Promise<ListedCompany[]> {
+    return this.companies.list(scope);
+  }
+
+  find(id: number): Promise<Company | null> {
+    return this.companies.findById(id);
+  }
+
+  members(companyId: number, scope: CustomerScope): Promise<CompanyMember[]> {
+    return this.companies.members(companyId, scope);
+  }
+
+  /**
+   * A new company. A typed slug someone holds is refused on `slug`; a slug made from the name is the first free one
+   * (as a new customer's), tried again when another took it meanwhile.
+   */
+  async create(input: NewCompanyInput, actor: ActivityActor): Promise<Company> {
+    for (let attempt = 0; ; attempt += 1) {
+      const slug = input.slug ?? (await this.freeSlugFor(input.name));
+      const company = await this.companies.create({ name: input.name, slug, at: this.now() });
+      if (company) {
+        await this.activity.companyCreated(actor, company.slug);
+        return company;
+      }
+      if (input.slug !== null || attempt >= 4) throw new ValidationError({ slug: companyMessages.slugTaken });
+    }
+  }
+
+  private async freeSlugFor(name: string): Promise<string> {
+    const base = foldSlug(name, '').slice(0, DERIVED_BASE_LENGTH) || 'firma';
+    return pickFreeSlug(base, await this.companies.slugsStartingWith(base));
+  }
+
+  /**
+   * Puts the customers of `ids` that `scope` reaches into the company (`join`), or takes them out; one activity entry
+   * lists them, in the same transaction. Answers how many changed.
+   */
+  async setMembership(
+    company: Company,
+    ids: readonly number[],
+    scope: CustomerScope,
+    join: boolean,
+    actor: ActivityActor,
+  ): Promise<number> {
+    return this.db.transaction(async (trx) => {
+      const changed: ActivityCustomer[] = await this.companies.setMembership(trx, company.id, ids, scope, join);
+      const action = join ? 'company_members_added' : 'company_members_removed';
+      await this.activity.bulkAction(action, actor, changed, trx, company.slug);
+      return changed.length;
+    });
+  }
+
+  /** See CompanyRepository.setCustomerCompany; recorded in the activity log when it changed. */
+  async setCustomerCompany(
+    customer: ActivityCustomer,
+    companyId: number | null,
+    actor: ActivityActor,
+  ): Promise<Company | null> {
+    const outcome = await this.companies.setCustomerCompany(customer.id, companyId);
+    if (outcome === 'unknown') throw new ValidationError({ company_id: companyMessages.unknown });
+    await this.activity.customerCompanyChanged(actor, customer, outcome?.slug ?? null);
+    return outcome;
+  }
+
+  /** The customer page's select: every company, and the customer's own. */
+  async choicesFor(customerId: number): Promise<{ companies: Company[]; currentId: number | null }> {
+    const [companies, currentId] = await Promise.all([
+      this.companies.list(null),
+      this.companies.companyIdOf(customerId),
+    ]);
+    return { companies, currentId };
+  }
+}
