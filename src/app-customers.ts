@@ -87,7 +87,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     companies,
   );
   return {
-    admin: new AdminController(customers, config, customerPage, activity),
+    admin: new AdminController(customers, config, customerPage, activity, () => companies.choices()),
     adminSlug: new AdminSlugController(slugAddresses, customerPage, config, activity),
     adminIdentity: new AdminIdentityController(customerIdentities, customerPage, activity),
     activity: new ActivityController(activity, config, now),

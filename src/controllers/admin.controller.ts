@@ -58,15 +58,18 @@ export class AdminController {
     private readonly config: Pick<Config, 'baseUrl' | 'timeZone'>,
     private readonly customerPage: AdminCustomerPage,
     private readonly activity: ActivityLog,
+    /** The list's `firma` filter's choices (docs/product.md, Companies). */
+    private readonly companyChoices: () => Promise<Array<{ id: number; name: string }>>,
   ) {}
 
   private async renderDashboard(req: Request, res: Response, status: number, form: NewCustomerForm): Promise<void> {
     const { params, filter, sort, page } = parseCustomerListQuery(req.query, actingAdmin(res).id ?? 0);
     const scope = actingScope(res);
-    const [list, counts, admins] = await Promise.all([
+    const [list, counts, admins, companies] = await Promise.all([
       this.customers.list(filter, scope, sort, page),
       this.customers.counts(scope),
       this.customers.assigneeChoices(),
+      this.companyChoices(),
     ]);
     const totalPages = Math.max(1, Math.ceil(list.total / CUSTOMERS_PER_PAGE));
     if (wantsJson(req)) {
@@ -100,6 +103,8 @@ export class AdminController {
       // their own customers has nothing to filter by.
       assignees: admins.length > 1 && !scope ? assigneeOptions(admins, 'all') : [],
       onlyAssigned: scope !== null,
+      // The list's `firma` filter, once a company exists.
+      companies: companies.map(({ id, name }) => ({ id, name })),
       // The bulk assignment's choices (views/admin/bulk-bar.ejs): only those who may still be given customers.
       assignTo: admins.length > 1 ? assigneeOptions(admins, 'active') : [],
       pageHref: (n: number) => customerListHref(params, n),

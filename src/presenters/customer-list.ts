@@ -3,6 +3,7 @@ interface ListParams {
   q: string;
   durum: string;
   sorumlu: string;
+  firma?: string;
   sira: string;
 }
 
@@ -15,6 +16,7 @@ export function customerListHref(params: ListParams, page: number): string {
   if (params.q) query.set('q', params.q);
   if (params.durum) query.set('durum', params.durum);
   if (params.sorumlu) query.set('sorumlu', params.sorumlu);
+  if (params.firma) query.set('firma', params.firma);
   if (params.sira && params.sira !== 'yeni') query.set('sira', params.sira);
   if (page > 1 || query.toString() !== '') query.set('page', String(page));
   const text = query.toString();

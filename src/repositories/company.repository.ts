@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import { applyCustomerScope } from './customer-filter.js';
-import { countOf, isUniqueViolation, toBool, toInt } from './rows.js';
+import { isUniqueViolation, toBool, toInt } from './rows.js';
 
 export interface Company {
   id: number;
@@ -72,13 +72,20 @@ export class CompanyRepository {
     return rows.map((row) => ({ ...toCompany(row), members: row.members == null ? 0 : toInt(row.members) }));
   }
 
+  /** Every company by name, without counting members: the selects' choices. */
+  async choices(): Promise<Company[]> {
+    const rows: Array<Record<string, unknown>> = await this.db('companies')
+      .select()
+      .orderBy([
+        { column: 'name', order: 'asc' },
+        { column: 'id', order: 'asc' },
+      ]);
+    return rows.map(toCompany);
+  }
+
   async findById(id: number): Promise<Company | null> {
     const row = await this.db('companies').where({ id }).first();
     return row ? toCompany(row) : null;
-  }
-
-  async count(): Promise<number> {
-    return countOf(await this.db('companies').count({ count: '*' }));
   }
 
   /**

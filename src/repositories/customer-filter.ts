@@ -11,6 +11,8 @@ export interface CustomerListFilter {
   status: 'active' | 'passive' | null;
   /** `sorumlu`: the customers assigned to this administrator only; null, everyone's. */
   assigneeId: number | null;
+  /** `firma`: the members of this company only (docs/product.md, Companies); null or left out, any. */
+  companyId?: number | null;
 }
 
 /** `%text%` for LIKE, its wildcards escaped so a search for "50%" means the characters. */
@@ -32,6 +34,7 @@ export function applyCustomerFilter(query: Knex.QueryBuilder, filter: CustomerLi
   }
   if (filter.status) query.where('customers.is_active', filter.status === 'active');
   if (filter.assigneeId !== null) query.where('customers.assignee_id', filter.assigneeId);
+  if (filter.companyId != null) query.where('customers.company_id', filter.companyId);
   return query;
 }
 

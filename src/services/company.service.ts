@@ -28,6 +28,11 @@ export class CompanyService {
     return this.companies.list(scope);
   }
 
+  /** Every company by name, for a select (the list's filter, the customer page). */
+  choices(): Promise<Company[]> {
+    return this.companies.choices();
+  }
+
   find(id: number): Promise<Company | null> {
     return this.companies.findById(id);
   }
@@ -91,7 +96,7 @@ export class CompanyService {
   /** The customer page's select: every company, and the customer's own. */
   async choicesFor(customerId: number): Promise<{ companies: Company[]; currentId: number | null }> {
     const [companies, currentId] = await Promise.all([
-      this.companies.list(null),
+      this.companies.choices(),
       this.companies.companyIdOf(customerId),
     ]);
     return { companies, currentId };

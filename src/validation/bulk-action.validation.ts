@@ -1,13 +1,13 @@
 /**
  * The bulk form of the administrator's list (docs/product.md, Administrator, "Selection"):
  * `POST /admin/customers/bulk` with `ids` (repeated, or comma-separated: "Bu sayfadakilerin hepsi"
- * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q`, `durum` and `sorumlu`,
+ * is one checkbox carrying the page's ids) or `all_matching=1` with the list's `q`, `durum`, `sorumlu`, `firma`,
  * and an `action`. A form cannot be shown again here, so a refusal is a message for the list. `assign` also carries
  * `admin_id` (empty: nobody), as the customer page's assignee form does.
  */
 import type { CustomerListFilter } from '../repositories/customer-filter.js';
 import { parseAssignee } from './assignee.validation.js';
-import { assigneeParam, customerListFilter } from './customer-list-query.js';
+import { assigneeParam, companyParam, customerListFilter } from './customer-list-query.js';
 import { passiveChoiceOf, type PassiveChoice } from './print-kit.validation.js';
 
 export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'assign', 'delete'] as const;
@@ -33,6 +33,7 @@ export interface ListQuery {
   q: string;
   durum: string;
   sorumlu: string;
+  firma: string;
   sira: string;
   page: string;
 }
@@ -72,6 +73,7 @@ export function listQueryOf(raw: Record<string, unknown>): ListQuery {
     q: text(raw.q, 100),
     durum: ['aktif', 'pasif'].includes(text(raw.durum, 5)) ? text(raw.durum, 5) : '',
     sorumlu: assigneeParam(text(raw.sorumlu, 10)),
+    firma: companyParam(text(raw.firma, 10)),
     sira: text(raw.sira, 4) === 'ad' ? 'ad' : '',
     page: /^[1-9]\d{0,5}$/.test(page) ? page : '',
   };
@@ -89,7 +91,7 @@ export function listUrl(query: ListQuery): string {
  * showed to `me`.
  */
 export function filterOf(query: ListQuery, me: number): CustomerListFilter {
-  return customerListFilter(query.q, query.durum, query.sorumlu, me);
+  return customerListFilter(query.q, query.durum, query.sorumlu, me, query.firma);
 }
 
 /**

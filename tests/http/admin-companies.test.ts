@@ -261,3 +261,29 @@ describe("the customer page's company", () => {
     expect((await customerRow(bora.id)).company_id).toBeNull();
   });
 });
+
+describe("the list's company filter", () => {
+  it('lists only the members with `firma=`, offers the select and keeps it in the bulk form', async () => {
+    const [company] = await t.db('companies').insert({ name: 'Süzgeç', slug: 'suzgec', created_at: 1 }).returning('*');
+    await t.db('customers').where({ id: bora.id }).update({ company_id: company.id });
+    const json = await owner.agent.get(`/admin?firma=${company.id}`).set('Accept', 'application/json').expect(200);
+    expect(json.body.customers.map((c: { id: number }) => c.id)).toEqual([bora.id]);
+    expect(json.body.total).toBe(1);
+    const page = await owner.agent.get(`/admin?firma=${company.id}`).expect(200);
+    expect(page.text).toContain('<select class="input" id="firma" name="firma">');
+    expect(page.text).toContain(`<option value="${company.id}" selected>Süzgeç</option>`);
+    expect(page.text).toContain(`<input type="hidden" name="firma" value="${company.id}">`);
+    // "All matching" acts on what the filtered list shows.
+    await owner.agent
+      .post('/admin/customers/bulk')
+      .type('form')
+      .send({ _csrf: owner.csrf, action: 'deactivate', all_matching: '1', firma: String(company.id), confirm: '1' })
+      .expect(303);
+    expect((await customerRow(bora.id)).is_active).toBeFalsy();
+    expect((await customerRow(ayla.id)).is_active).toBeTruthy();
+    await t.db('customers').where({ id: bora.id }).update({ is_active: true, company_id: null });
+    // Anything that is no id lists everyone.
+    const all = await owner.agent.get('/admin?firma=abc').set('Accept', 'application/json').expect(200);
+    expect(all.body.total).toBeGreaterThan(1);
+  });
+});
