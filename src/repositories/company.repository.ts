@@ -139,8 +139,11 @@ export class CompanyRepository {
   ): Promise<ActivityCustomer[]> {
     if (ids.length === 0) return [];
     const chosen = applyCustomerScope(trx('customers'), scope).whereIn('customers.id', ids);
-    if (join) chosen.where((q) => q.whereNull('customers.company_id').orWhereNot('customers.company_id', companyId));
-    else chosen.where('customers.company_id', companyId);
+    if (join) {
+      chosen.where((q) => {
+        q.whereNull('customers.company_id').orWhereNot('customers.company_id', companyId);
+      });
+    } else chosen.where('customers.company_id', companyId);
     const rows: Array<Record<string, unknown>> = await chosen.select('id', 'name', 'surname', 'slug').orderBy('id');
     const changed = rows.map((row) => ({
       id: toInt(row.id),
