@@ -224,6 +224,17 @@ beforeAll(async () => {
     .type('form')
     .send({ _csrf: teamCsrf, admin_id: String(secondId) })
     .expect(303);
+  // A company (companies) with that customer in it (customers.company_id, a child of the company).
+  const company = await second
+    .post('/admin/companies')
+    .type('form')
+    .send({ _csrf: teamCsrf, name: 'Kaya Emlak', slug: 'kaya-emlak' })
+    .expect(303);
+  await second
+    .post(`${company.headers.location ?? ''}/members`)
+    .type('form')
+    .send({ _csrf: teamCsrf, ids: String(ayse.id) })
+    .expect(303);
   // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
   const forgot = request.agent(source.app);
   const forgotPage = await forgot.get('/login/forgot').expect(200);
