@@ -36,6 +36,7 @@ import * as addCustomerAssignee from './20261129_0034_add_customer_assignee.js';
 import * as createSecurityPolicy from './20261129_0035_create_security_policy.js';
 import * as addAdminActivityRole from './20261129_0036_add_admin_activity_role.js';
 import * as createCompanies from './20261129_0037_create_companies.js';
+import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -85,6 +86,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0035_create_security_policy', createSecurityPolicy],
   ['20261129_0036_add_admin_activity_role', addAdminActivityRole],
   ['20261129_0037_create_companies', createCompanies],
+  ['20261130_0038_add_company_template', addCompanyTemplate],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
