@@ -221,6 +221,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
     covers: ['company.repository'],
   },
+  'tests/http/slug-namespace-race.test.ts': {
+    reason: 'a company and a customer claiming one slug at once: an advisory lock on PostgreSQL, one writer on SQLite',
+    covers: ['company.repository', 'customer.repository'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type { ActivityCustomer } from '../domain/admin-activity.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import { applyCustomerScope } from './customer-filter.js';
-import { isUniqueViolation, toBool, toInt } from './rows.js';
+import { lockKey } from './dialect.js';
+import { isUniqueViolation, SlugNamespaceTaken, toBool, toInt } from './rows.js';
 
 export interface Company {
   id: number;
@@ -29,6 +30,29 @@ function toCompany(row: Record<string, unknown>): Company {
     createdAt: row.created_at == null ? 0 : toInt(row.created_at),
     version: toInt(row.version),
   };
+}
+
+/**
+ * Makes the rest of `trx` the only claim of a slug in the namespace at a time, so a company and a customer cannot both
+ * take one: each table's unique index guards only itself. Every transaction that gives a customer or a company a slug
+ * takes it before its check; PostgreSQL holds the second until the first ends, SQLite has one writer anyway.
+ */
+export async function claimSlugNamespace(trx: Knex): Promise<void> {
+  await lockKey(trx, 'slug-namespace', 'exclusive');
+}
+
+/**
+ * Refuses (as a unique index would: isUniqueViolation) slugs a company holds, read in `trx` after
+ * claimSlugNamespace: what a new customer's transaction checks before its insert commits.
+ */
+export async function refuseCompanySlugs(trx: Knex, slugs: readonly string[]): Promise<void> {
+  for (let i = 0; i < slugs.length; i += 500) {
+    const held = await trx('companies')
+      .select('slug')
+      .whereIn('slug', slugs.slice(i, i + 500))
+      .first();
+    if (held) throw new SlugNamespaceTaken(String(held.slug));
+  }
 }
 
 /**
@@ -95,6 +119,7 @@ export class CompanyRepository {
   async create(input: { name: string; slug: string; at: number }): Promise<Company | null> {
     try {
       return await this.db.transaction(async (trx) => {
+        await claimSlugNamespace(trx);
         if (await slugIsTaken(trx, input.slug)) return null;
         const [row] = await trx('companies')
           .insert({ name: input.name, slug: input.slug, created_at: input.at, updated_at: input.at })

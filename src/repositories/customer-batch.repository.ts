@@ -8,6 +8,7 @@ import {
   toCustomer,
   type Customer,
 } from './customer.repository.js';
+import { claimSlugNamespace, refuseCompanySlugs } from './company.repository.js';
 import type { Profile } from './profile.repository.js';
 import { toInt } from './rows.js';
 
@@ -127,6 +128,11 @@ export class CustomerBatchRepository {
     skippedRows = 0,
   ): Promise<Customer[]> {
     return this.db.transaction(async (trx) => {
+      await claimSlugNamespace(trx);
+      await refuseCompanySlugs(
+        trx,
+        customers.map((c) => c.slug),
+      );
       await trx('import_runs').insert({
         id: importId,
         customer_ids: '',

@@ -5,7 +5,7 @@ import { customerSearchTextOf } from '../domain/customer-search.js';
 import { customerNameSortKey } from '../domain/turkish-sort.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import { applyCustomerFilter, applyCustomerScope, type CustomerListFilter } from './customer-filter.js';
-import { companySlugsStartingWith } from './company.repository.js';
+import { claimSlugNamespace, companySlugsStartingWith, refuseCompanySlugs } from './company.repository.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { countOf, toBool, toInt } from './rows.js';
 
@@ -326,6 +326,8 @@ export class CustomerRepository {
   /** The customer, its default profile and its three contact buttons, all or nothing. */
   async createWithDefaults(input: NewCustomer): Promise<Customer> {
     return this.db.transaction(async (trx) => {
+      await claimSlugNamespace(trx);
+      await refuseCompanySlugs(trx, [input.slug]);
       const [row] = await trx('customers').insert(newCustomerRow(input)).returning('*');
       const customer = toCustomer(row);
       await trx('customer_profiles').insert(newProfileRow(customer.id, input.createdAt));

@@ -13,11 +13,20 @@ export function countOf(rows: ReadonlyArray<Record<string, unknown>>): number {
   return first ? toInt(Object.values(first)[0]) : 0;
 }
 
-/** A write refused by a unique index or primary key, on SQLite or PostgreSQL. */
+/** A customer's new slug found taken by a company inside its transaction: the one namespace's unique index. */
+export class SlugNamespaceTaken extends Error {
+  readonly code = 'VIZIT_SLUG_NAMESPACE';
+  constructor(slug: string) {
+    super(`slug taken by a company: ${slug}`);
+  }
+}
+
+/** A write refused by a unique index or primary key, on SQLite or PostgreSQL, or by the slugs' one namespace. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return (
-    ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505'].includes(e.code ?? '') ||
-    /UNIQUE constraint/.test(e.message ?? '')
+    ['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY', '23505', 'VIZIT_SLUG_NAMESPACE'].includes(
+      e.code ?? '',
+    ) || /UNIQUE constraint/.test(e.message ?? '')
   );
 }

@@ -1,5 +1,6 @@
 /** A customer's addresses: the current slug in customers, every one it had before in slug_redirects. */
 import type { Knex } from 'knex';
+import { claimSlugNamespace } from './company.repository.js';
 import { refreshSearchText } from './customer-search-text.js';
 import { isUniqueViolation } from './rows.js';
 
@@ -78,6 +79,7 @@ export class SlugRedirectRepository {
   private async moveOnce(change: AddressChange): Promise<SlugHolder | null> {
     return this.db.transaction(async (trx) => {
       const { customerId: id, newSlug } = change;
+      await claimSlugNamespace(trx);
       const holder = await this.holderOf(newSlug, trx);
       if (holder && holder.customerId !== id) return holder;
       // Read here, not from the request: another administrator may have moved the customer meanwhile.

@@ -15,7 +15,8 @@ const PAGES: Record<string, string> = {
     '<body><main><h1>Merhaba</h1><img src="data:," alt="Logo"></main></body></html>',
   '/broken':
     '<!doctype html><html lang="tr"><head><title>Eksik</title></head>' +
-    '<body><main><h1>Merhaba</h1><img src="data:,"><p style="color:#bbb;background:#fff">Soluk</p></main></body></html>',
+    '<body><main><h1>Merhaba</h1><img src="data:,">' +
+    '<p style="color:#bbb;background:#fff">Soluk</p></main></body></html>',
 };
 
 let server: Server;

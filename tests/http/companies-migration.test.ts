@@ -1,6 +1,7 @@
 /**
- * Migrations 0037 (companies, customers.company_id) and 0038 (their template), on SQLite and on PostgreSQL: a company's slug is unique, a customer
- * points to its company and is left without one when the company's row goes, a template's links and hours go with it, and down takes each away again.
+ * Migrations 0037 (companies, customers.company_id) and 0038 (their template), on SQLite and on PostgreSQL: a
+ * company's slug is unique, a customer points to its company and is left without one when the company's row goes, a
+ * template's links and hours go with it, and down takes each away again.
  */
 import { afterEach, expect, it } from 'vitest';
 import { migrateLatest } from '../../src/db.js';
