@@ -180,6 +180,15 @@ export class CompanyRepository {
     });
   }
 
+  /** How many views the company's team page had (company_view_days), over all days. */
+  async teamPageViews(companyId: number): Promise<number> {
+    const row: { views?: unknown } | undefined = await this.db('company_view_days')
+      .where({ company_id: companyId })
+      .sum({ views: 'views' })
+      .first();
+    return row?.views == null ? 0 : toInt(row.views);
+  }
+
   /** The customer's company id; null, none. */
   async companyIdOf(customerId: number): Promise<number | null> {
     const row: { company_id: unknown } | undefined = await this.db('customers')

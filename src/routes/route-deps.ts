@@ -34,6 +34,7 @@ import type { PriceListController } from '../controllers/price-list.controller.j
 import type { PriceListImportController } from '../controllers/price-list-import.controller.js';
 import type { PriceListEditController } from '../controllers/price-list-edit.controller.js';
 import type { ProfileController } from '../controllers/profile.controller.js';
+import type { TeamPageController } from '../controllers/team-page.controller.js';
 import type { SettingsController } from '../controllers/settings.controller.js';
 import type { MailSettingsController } from '../controllers/mail-settings.controller.js';
 import type { SignInCsrf } from '../middleware/sign-in-csrf.js';
@@ -78,6 +79,8 @@ export interface RouteDeps {
   /** The price list's CSV import (preview, confirm) and export, by the owner and by an administrator. */
   priceListImport: PriceListImportController;
   profile: ProfileController;
+  /** A company's public team page, `/{company slug}` (docs/product.md, Companies). */
+  teamPage: TeamPageController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
   /** "Bildirimler": the owner's address for e-mail and its choices (404 without e-mail set up). */

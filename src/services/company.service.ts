@@ -37,6 +37,11 @@ export class CompanyService {
     return this.companies.findById(id);
   }
 
+  /** The views of the company's team page, `/{slug}`. */
+  teamPageViews(companyId: number): Promise<number> {
+    return this.companies.teamPageViews(companyId);
+  }
+
   members(companyId: number, scope: CustomerScope): Promise<CompanyMember[]> {
     return this.companies.members(companyId, scope);
   }
