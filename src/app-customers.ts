@@ -9,6 +9,7 @@ import { AdminIdentityController } from './controllers/admin-identity.controller
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
 import { CustomerCompanyController } from './controllers/customer-company.controller.js';
+import { CompanyExportsController } from './controllers/company-exports.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
@@ -59,6 +60,7 @@ export type CustomerWorkRoutes = Pick<
   | 'customerBulk'
   | 'companies'
   | 'customerCompany'
+  | 'companyExports'
 >;
 
 /**
@@ -107,5 +109,14 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     ),
     companies: new AdminCompaniesController(companies),
     customerCompany: new CustomerCompanyController(companies, customerPage),
+    companyExports: new CompanyExportsController(
+      companies,
+      printKits,
+      customerImports,
+      printBrand,
+      config,
+      activity,
+      now,
+    ),
   };
 }

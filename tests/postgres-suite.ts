@@ -221,6 +221,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
     covers: ['company.repository'],
   },
+  'tests/http/company-exports.test.ts': {
+    reason: "a company's card sheet and CSV: the members in scope read with the customers' identity rows",
+    covers: ['company.repository', 'customer-batch.repository'],
+  },
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
