@@ -106,6 +106,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       activity,
       now,
       () => customers.assigneeChoices(),
+      companies,
     ),
     companies: new AdminCompaniesController(companies),
     customerCompany: new CustomerCompanyController(companies, customerPage),

@@ -225,6 +225,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "a company's card sheet and CSV: the members in scope read with the customers' identity rows",
     covers: ['company.repository', 'customer-batch.repository'],
   },
+  'tests/http/admin-bulk-company.test.ts': {
+    reason: "the list's company action: members joined or taken out of any company in one transaction with its entry",
+    covers: ['company.repository', 'customer-bulk.repository'],
+  },
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],

@@ -162,6 +162,33 @@ export class CompanyRepository {
   }
 
   /**
+   * Takes the customers of `ids` that `scope` reaches out of whichever company they are in, in `trx`, their versions
+   * raised. Answers those changed.
+   */
+  async leaveAny(trx: Knex, ids: readonly number[], scope: CustomerScope): Promise<ActivityCustomer[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<Record<string, unknown>> = await applyCustomerScope(trx('customers'), scope)
+      .whereIn('customers.id', ids)
+      .whereNotNull('customers.company_id')
+      .select('id', 'name', 'surname', 'slug')
+      .orderBy('id');
+    const changed = rows.map((row) => ({
+      id: toInt(row.id),
+      name: String(row.name),
+      surname: String(row.surname),
+      slug: String(row.slug),
+    }));
+    if (changed.length === 0) return [];
+    await trx('customers')
+      .whereIn(
+        'id',
+        changed.map((c) => c.id),
+      )
+      .update({ company_id: null, version: trx.raw('version + 1') });
+    return changed;
+  }
+
+  /**
    * The customer's company, or none (null). Answers the company, null for none, or `unknown` (nothing changed) when
    * `companyId` names no company.
    */
