@@ -70,8 +70,9 @@ export type CustomerWorkRoutes = Pick<
 export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
   const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand } = deps;
   const now = () => clock().getTime();
-  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   const companies = new CompanyService(db, new CompanyRepository(db), activity, now);
+  // The import's `firma` column puts new customers in a company, or makes it (docs/product.md, Companies).
+  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock, companies);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(
     new ProfileRepository(db),

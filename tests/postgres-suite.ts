@@ -229,6 +229,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "the list's company action: members joined or taken out of any company in one transaction with its entry",
     covers: ['company.repository', 'customer-bulk.repository'],
   },
+  'tests/http/admin-import-company.test.ts': {
+    reason: "the import's firma column: companies matched, made and joined after the import's transaction",
+    covers: ['company.repository', 'customer-batch.repository'],
+  },
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
