@@ -221,6 +221,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
     covers: ['company.repository'],
   },
+  'tests/http/companies-migration.test.ts': {
+    reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
+    covers: ['db'],
+  },
   'tests/http/company-exports.test.ts': {
     reason: "a company's card sheet and CSV: the members in scope read with the customers' identity rows",
     covers: ['company.repository', 'customer-batch.repository'],
@@ -236,10 +240,6 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
-  },
-  'tests/http/companies-migration.test.ts': {
-    reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
-    covers: ['db'],
   },
   'tests/http/security-policy-migration.test.ts': {
     reason: 'migration 0035 (security_policy: one row, upserted) on both databases',
