@@ -37,6 +37,7 @@ import * as createSecurityPolicy from './20261129_0035_create_security_policy.js
 import * as addAdminActivityRole from './20261129_0036_add_admin_activity_role.js';
 import * as createCompanies from './20261129_0037_create_companies.js';
 import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
+import * as createCompanyViewDays from './20261130_0039_create_company_view_days.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -87,6 +88,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0036_add_admin_activity_role', addAdminActivityRole],
   ['20261129_0037_create_companies', createCompanies],
   ['20261130_0038_add_company_template', addCompanyTemplate],
+  ['20261130_0039_create_company_view_days', createCompanyViewDays],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

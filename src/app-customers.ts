@@ -9,6 +9,7 @@ import { AdminIdentityController } from './controllers/admin-identity.controller
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
 import { CustomerCompanyController } from './controllers/customer-company.controller.js';
+import { CompanyExportsController } from './controllers/company-exports.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
@@ -59,6 +60,7 @@ export type CustomerWorkRoutes = Pick<
   | 'customerBulk'
   | 'companies'
   | 'customerCompany'
+  | 'companyExports'
 >;
 
 /**
@@ -68,8 +70,9 @@ export type CustomerWorkRoutes = Pick<
 export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
   const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand } = deps;
   const now = () => clock().getTime();
-  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock);
   const companies = new CompanyService(db, new CompanyRepository(db), activity, now);
+  // The import's `firma` column puts new customers in a company, or makes it (docs/product.md, Companies).
+  const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock, companies);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
   const customerIdentities = new CustomerIdentityService(
     new ProfileRepository(db),
@@ -104,8 +107,18 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       activity,
       now,
       () => customers.assigneeChoices(),
+      companies,
     ),
     companies: new AdminCompaniesController(companies),
     customerCompany: new CustomerCompanyController(companies, customerPage),
+    companyExports: new CompanyExportsController(
+      companies,
+      printKits,
+      customerImports,
+      printBrand,
+      config,
+      activity,
+      now,
+    ),
   };
 }

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createAccount } from './app-account.js';
+import { createTeamPages } from './app-team.js';
 import { customerWorkRoutes } from './app-customers.js';
 import { createExpressApp, mountShell } from './app-shell.js';
 import type { Config } from './config.js';
@@ -118,6 +119,8 @@ export interface App {
     leadCounts: LeadDayCounter;
     /** The owner's e-mail notifications; server.ts runs the weekly summary's schedule. */
     ownerMail: OwnerMail;
+    /** The companies' team pages' views (app-team.ts). */
+    teamViews: ViewRecorder;
   };
   /**
    * Writes what is pending in the batched access log and closes what the app opened besides the database pool (the
@@ -269,6 +272,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     baseUrl: config.baseUrl,
     accessLog,
   });
+  // A company's team page: its own cache and fast path, like the profile's (app-team.ts).
+  const teamPages = createTeamPages({ config, db, logger, now, renderView, brand, responder, accessLog });
   mountShell(app, { config, logger, logRequests, storage, customers: customerRepository });
 
   // The print kit and the list's bulk print share the sheet and the agency's brand on the cards.
@@ -310,6 +315,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       activity,
     ),
     profile: profileController,
+    teamPage: teamPages.controller,
     settings: new SettingsController(brand, activity),
     mailSettings,
     brandLocals: brandLocals(brand),
@@ -344,7 +350,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   app.use(errorHandler(logger, brand));
   return {
     app,
-    handler: withFastPath(app, eitherFastPath(fastPath, priceListFast), logger),
+    handler: withFastPath(app, eitherFastPath(eitherFastPath(fastPath, priceListFast), teamPages.fastPath), logger),
     services: {
       auth,
       customers,
@@ -356,10 +362,12 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       leads,
       leadCounts,
       ownerMail,
+      teamViews: teamPages.views,
     },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();
+      teamPages.close();
     },
   };
 }

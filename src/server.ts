@@ -180,6 +180,7 @@ async function main(): Promise<void> {
       await mailWorker?.stop();
       await weekly?.stop();
       await services.views.stop();
+      await services.teamViews.stop();
       closeApp();
       await db.destroy();
     } catch (err) {

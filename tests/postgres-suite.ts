@@ -229,6 +229,22 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],
   },
+  'tests/http/company-exports.test.ts': {
+    reason: "a company's card sheet and CSV: the members in scope read with the customers' identity rows",
+    covers: ['company.repository', 'customer-batch.repository'],
+  },
+  'tests/http/admin-bulk-company.test.ts': {
+    reason: "the list's company action: members joined or taken out of any company in one transaction with its entry",
+    covers: ['company.repository', 'customer-bulk.repository'],
+  },
+  'tests/http/admin-import-company.test.ts': {
+    reason: "the import's firma column: companies matched, made and joined after the import's transaction",
+    covers: ['company.repository', 'customer-batch.repository'],
+  },
+  'tests/http/team-page.test.ts': {
+    reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
+    covers: ['team-page.repository'],
+  },
   'tests/http/security-policy-migration.test.ts': {
     reason: 'migration 0035 (security_policy: one row, upserted) on both databases',
     covers: ['db'],

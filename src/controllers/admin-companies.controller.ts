@@ -61,8 +61,11 @@ export class AdminCompaniesController {
 
   private async renderCompany(req: Request, res: Response, status: number, error: string | null): Promise<void> {
     const company = await this.company(req);
-    const members = await this.companies.members(company.id, actingScope(res));
-    res.status(status).render('admin/company', { title: company.name, company, members, error });
+    const [members, teamViews] = await Promise.all([
+      this.companies.members(company.id, actingScope(res)),
+      this.companies.teamPageViews(company.id),
+    ]);
+    res.status(status).render('admin/company', { title: company.name, company, members, teamViews, error });
   }
 
   list: RequestHandler = async (req, res) => {

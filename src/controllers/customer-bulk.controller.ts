@@ -29,6 +29,8 @@ import { MAX_SHEET_CARDS, type PassiveChoice } from '../validation/print-kit.val
 import { assigneeMessages } from '../validation/assignee.validation.js';
 import { assigneeOptions, type AssigneeOption } from '../presenters/assignee-options.js';
 import type { AssigneeChoice } from '../services/customer.service.js';
+import type { CompanyService } from '../services/company.service.js';
+import { companyMessages } from '../validation/company.validation.js';
 
 export const bulkNotices = {
   activated: (n: number, already: number) =>
@@ -39,6 +41,8 @@ export const bulkNotices = {
   assigned: (n: number, who: string | null, already: number) =>
     (who ? `${n} müşterinin sorumlusu artık ${who}.` : `${n} müşterinin sorumlusu kaldırıldı.`) +
     (already ? ` (${already} müşteride zaten böyleydi.)` : ''),
+  joined: (n: number, company: string) => `${n} müşteri firmaya eklendi: ${company}.`,
+  leftCompany: (n: number) => `${n} müşteri firmadan çıkarıldı.`,
   noneFound: 'Seçilen müşteriler bulunamadı; silinmiş olabilirler. Listeyi yenileyip tekrar deneyin.',
   noneMatching: 'Aramaya uyan müşteri yok; hiçbir şey yapılmadı.',
   tooManyToPrint: (n: number) =>
@@ -63,8 +67,12 @@ export type BulkPrintBrand = () => Promise<PrintBrand | undefined>;
 /** Whom customers may be assigned to (CustomerService.assigneeChoices). */
 export type BulkAssigneeChoices = () => Promise<AssigneeChoice[]>;
 
-/** The question's assignee select: the active administrators, the choice sent and why it was refused. */
+/**
+ * The question's select: the active administrators (assign) or the companies (company), the choice sent and why it was
+ * refused.
+ */
 interface AssigneeQuestion {
+  kind?: 'company';
   choices: AssigneeOption[];
   value: string;
   error: string | null;
@@ -86,6 +94,7 @@ export class CustomerBulkController {
     private readonly activity: ActivityLog,
     private readonly now: () => number,
     private readonly assigneeChoices: BulkAssigneeChoices,
+    private readonly companies: Pick<CompanyService, 'choices' | 'bulkSetCompany'>,
   ) {}
 
   run: RequestHandler = async (req, res) => {
@@ -102,6 +111,7 @@ export class CustomerBulkController {
     if (action === 'print') return this.print(req, res, target, back, request.passive);
     if (action === 'csv') return this.csv(req, res, target, back);
     if (action === 'assign') return this.assign(req, res, request, target);
+    if (action === 'company') return this.company(req, res, request, target);
     if (action === 'delete') {
       const customers = await this.confirmedSelection(req, res, action, request, target);
       if (!customers) return;
@@ -174,7 +184,8 @@ export class CustomerBulkController {
         back,
         backUrl: listUrl(back),
         notice,
-        assignee,
+        assignee: assignee?.kind === 'company' ? null : assignee,
+        companyChoice: assignee?.kind === 'company' ? assignee : null,
       });
     }
     return null;
@@ -212,6 +223,43 @@ export class CustomerBulkController {
     if (result.changed + result.unchanged === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
     const who = choices.find((choice) => choice.id === adminId)?.label ?? result.email;
     const text = bulkNotices.assigned(result.changed + result.unchanged, who, result.unchanged);
+    return backToList(req, res, back, 'success', text, 200, { count: result.changed });
+  }
+
+  /**
+   * The selection's company (docs/product.md, Companies): a direct post naming `company_id` acts at once, as assign
+   * does; the list's form asks first, on the question's page with the companies' select (empty: leave any company).
+   */
+  private async company(req: Request, res: Response, request: ParsedBulkRequest, target: ScopedTarget): Promise<void> {
+    const { company, back } = request;
+    const choices = (await this.companies.choices()).map(({ id, name }) => ({ id, label: name }));
+    const question = (error: string | null): AssigneeQuestion => ({
+      kind: 'company',
+      choices,
+      value: typeof company === 'number' ? String(company) : '',
+      error,
+    });
+    let ids: number[];
+    if (request.review || request.confirmed || company === 'missing' || company === 'invalid') {
+      const asked = company === 'missing' ? { ...request, confirmed: false } : request;
+      const error = company === 'invalid' ? companyMessages.unknown : null;
+      const confirmed = await this.confirmedSelection(req, res, 'company', asked, target, question(error));
+      if (!confirmed) return;
+      ids = confirmed.map((customer) => customer.id);
+    } else ids = (await this.bulk.named(target)).map((customer) => customer.id);
+    if (ids.length === 0) return backToList(req, res, back, 'error', nothingFound(target), 422);
+    const companyId = typeof company === 'number' ? company : null;
+    const result = await orFail(bulkNotices.failed, () =>
+      this.companies.bulkSetCompany(companyId, ids, target.scope, actingAdmin(res)),
+    );
+    if (result === 'unknown') {
+      const shown: ScopedTarget = { kind: 'ids', ids, scope: target.scope };
+      await this.confirmedSelection(req, res, 'company', request, shown, question(companyMessages.unknown));
+      return;
+    }
+    const text = result.company
+      ? bulkNotices.joined(result.changed, result.company.name)
+      : bulkNotices.leftCompany(result.changed);
     return backToList(req, res, back, 'success', text, 200, { count: result.changed });
   }
 

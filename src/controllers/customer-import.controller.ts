@@ -30,6 +30,7 @@ export const messages = {
   slugsChanged:
     'Önizlemeden sonra bazı profil adresleri başka müşterilere verildi. Hiçbir müşteri oluşturulmadı: yeni ' +
     'adresleri kontrol edip yeniden onaylayın.',
+  newCompany: 'yeni firma',
   confirmFailed: 'İçe aktarma tamamlanamadı; hiçbir müşteri oluşturulmadı. Lütfen tekrar deneyin.',
   noData: 'Onaylanacak dosya bulunamadı. Dosyayı yeniden yükleyin.',
   errorsFileName: 'hatali-satirlar.csv',
@@ -52,6 +53,7 @@ function confirmForm(preview: ImportPreview, bytes: Buffer) {
     data: bytes.toString('base64url'),
     slugs: slugsField(preview.slugs),
     mode: refused > 0 ? 'valid_only' : 'all',
+    createCompanies: preview.createCompanies,
     valid,
     refused,
   } as const;
@@ -66,8 +68,24 @@ interface PageState {
 }
 
 /** Whom the `sorumlu` column may name, and whose customers the importer reaches (CustomerImportService). */
-function importerOf(res: Response): Importer {
-  return { id: actingAdmin(res).id, mayAssign: roleAllows(actingRole(res), 'yonetici'), scope: actingScope(res) };
+function importerOf(req: Request, res: Response): Importer {
+  const manager = roleAllows(actingRole(res), 'yonetici');
+  return {
+    id: actingAdmin(res).id,
+    mayAssign: manager,
+    scope: actingScope(res),
+    // Making companies is a `yonetici`'s, as the companies' own form is (docs/product.md, Companies).
+    createCompanies: manager && (req.body as Record<string, unknown> | undefined)?.firma_olustur === '1',
+    actor: actingAdmin(res),
+  };
+}
+
+/** The preview's `Firma` column: the company each row joins, `yeni firma`, or nothing; null when no row joins any. */
+function companyColumn(preview: ImportPreview): Array<string | null> | null {
+  const joins = preview.sheet.rows.map((row) =>
+    row.joins ? ('id' in row.joins ? row.joins.name : messages.newCompany) : null,
+  );
+  return joins.some((join) => join !== null) ? joins : null;
 }
 
 /** The bulk import's pages (docs/product.md, "Bulk import and customer CSV"): upload, preview, confirm, result. */
@@ -85,6 +103,8 @@ export class CustomerImportController {
       error: state.error ?? null,
       notice: state.notice ?? null,
       preview: preview ? importPreviewView(preview.sheet, preview.slugs) : null,
+      companyJoins: preview ? companyColumn(preview) : null,
+      mayCreateCompanies: roleAllows(actingRole(res), 'yonetici'),
       confirm: preview && bytes ? confirmForm(preview, bytes) : null,
       errorsCsvUrl: preview && preview.errorRows.length > 0 ? errorsCsvUrl(preview.importId) : null,
     });
@@ -122,7 +142,7 @@ export class CustomerImportController {
     let preview: ImportPreview;
     try {
       bytes = requireFile(req).buffer;
-      preview = await this.imports.previewUpload(bytes, importerOf(res));
+      preview = await this.imports.previewUpload(bytes, importerOf(req, res));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
       this.render(res, 422, { error: err.message });
@@ -150,7 +170,7 @@ export class CustomerImportController {
     const earlier = await this.imports.result(importId);
     try {
       outcome = await orFail(messages.confirmFailed, () =>
-        this.imports.confirm(importId, bytes, slugs, mode, importerOf(res)),
+        this.imports.confirm(importId, bytes, slugs, mode, importerOf(req, res)),
       );
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;

@@ -80,7 +80,8 @@ export const messages = {
     email ? `${count} müşteriye sorumlu atandı: ${email}` : `${count} müşterinin sorumlusu kaldırıldı`,
   companyCreated: (slug: string | null) => `Firma oluşturuldu: /${slug ?? ''}`,
   companyMembersAdded: (count: number, slug: string | null) => `${count} müşteri firmaya eklendi: /${slug ?? ''}`,
-  companyMembersRemoved: (count: number, slug: string | null) => `${count} müşteri firmadan çıkarıldı: /${slug ?? ''}`,
+  companyMembersRemoved: (count: number, slug: string | null) =>
+    `${count} müşteri firmadan çıkarıldı${slug ? `: /${slug}` : ''}`,
   customerCompanyChanged: (slug: string | null) => (slug ? `Firmaya eklendi: /${slug}` : 'Firmadan çıkarıldı'),
 } as const;
 

@@ -17,12 +17,15 @@ export interface AddressView {
 const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
 
 /** "34710 Kadıköy/İstanbul", from the parts that are given. */
-function placeLine(profile: Profile): string {
+/** The fields the business on the card is made of. */
+type IdentityFields = Pick<Profile, 'title' | 'company' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
+
+function placeLine(profile: IdentityFields): string {
   const place = [profile.district, profile.city].filter(Boolean).join('/');
   return [profile.postalCode, place].filter(Boolean).join(' ');
 }
 
-function addressView(profile: Profile): AddressView | null {
+function addressView(profile: IdentityFields): AddressView | null {
   const lines = [profile.addressLine ?? '', placeLine(profile)].filter(Boolean);
   if (lines.length === 0) return null;
   const findable = Boolean(profile.addressLine || profile.district || profile.city);
@@ -31,7 +34,7 @@ function addressView(profile: Profile): AddressView | null {
   return { lines, directionsHref: findable ? MAPS_SEARCH + encodeURIComponent(query) : null };
 }
 
-export function presentIdentity(profile: Profile): IdentityView {
+export function presentIdentity(profile: IdentityFields): IdentityView {
   const role = [profile.title, profile.company].filter(Boolean).join(' · ');
   return { role: role || null, address: addressView(profile) };
 }

@@ -187,6 +187,33 @@ export class CompanyRepository {
   }
 
   /**
+   * Takes the customers of `ids` that `scope` reaches out of whichever company they are in, in `trx`, their versions
+   * raised. Answers those changed.
+   */
+  async leaveAny(trx: Knex, ids: readonly number[], scope: CustomerScope): Promise<ActivityCustomer[]> {
+    if (ids.length === 0) return [];
+    const rows: Array<Record<string, unknown>> = await applyCustomerScope(trx('customers'), scope)
+      .whereIn('customers.id', ids)
+      .whereNotNull('customers.company_id')
+      .select('id', 'name', 'surname', 'slug')
+      .orderBy('id');
+    const changed = rows.map((row) => ({
+      id: toInt(row.id),
+      name: String(row.name),
+      surname: String(row.surname),
+      slug: String(row.slug),
+    }));
+    if (changed.length === 0) return [];
+    await trx('customers')
+      .whereIn(
+        'id',
+        changed.map((c) => c.id),
+      )
+      .update({ company_id: null, version: trx.raw('version + 1') });
+    return changed;
+  }
+
+  /**
    * The customer's company, or none (null). Answers the company, null for none, or `unknown` (nothing changed) when
    * `companyId` names no company.
    */
@@ -203,6 +230,15 @@ export class CompanyRepository {
         .update({ company_id: companyId, version: trx.raw('version + 1') });
       return company;
     });
+  }
+
+  /** How many views the company's team page had (company_view_days), over all days. */
+  async teamPageViews(companyId: number): Promise<number> {
+    const row: { views?: unknown } | undefined = await this.db('company_view_days')
+      .where({ company_id: companyId })
+      .sum({ views: 'views' })
+      .first();
+    return row?.views == null ? 0 : toInt(row.views);
   }
 
   /** The customer's company id; null, none. */

@@ -95,6 +95,8 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/admin/companies', admin(), d.companies.list);
   t.post('/admin/companies', admin(manager), d.companies.create);
   t.get('/admin/companies/:id', admin(), d.companies.show);
+  t.get('/admin/companies/:id/print.pdf', admin(), d.companyExports.print);
+  t.get('/admin/companies/:id/members.csv', admin(), d.companyExports.csv);
   t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companies.members);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.

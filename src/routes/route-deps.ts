@@ -6,6 +6,7 @@ import type { AdminController } from '../controllers/admin.controller.js';
 import type { AdminIdentityController } from '../controllers/admin-identity.controller.js';
 import type { AdminCompaniesController } from '../controllers/admin-companies.controller.js';
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
+import type { CompanyExportsController } from '../controllers/company-exports.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -34,6 +35,7 @@ import type { PriceListController } from '../controllers/price-list.controller.j
 import type { PriceListImportController } from '../controllers/price-list-import.controller.js';
 import type { PriceListEditController } from '../controllers/price-list-edit.controller.js';
 import type { ProfileController } from '../controllers/profile.controller.js';
+import type { TeamPageController } from '../controllers/team-page.controller.js';
 import type { SettingsController } from '../controllers/settings.controller.js';
 import type { MailSettingsController } from '../controllers/mail-settings.controller.js';
 import type { SignInCsrf } from '../middleware/sign-in-csrf.js';
@@ -65,6 +67,8 @@ export interface RouteDeps {
   companies: AdminCompaniesController;
   /** The customer page's company form. */
   customerCompany: CustomerCompanyController;
+  /** A company's members' card sheet and CSV. */
+  companyExports: CompanyExportsController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */
@@ -78,6 +82,8 @@ export interface RouteDeps {
   /** The price list's CSV import (preview, confirm) and export, by the owner and by an administrator. */
   priceListImport: PriceListImportController;
   profile: ProfileController;
+  /** A company's public team page, `/{company slug}` (docs/product.md, Companies). */
+  teamPage: TeamPageController;
   ownerPages: OwnerPagesController;
   ownerMessages: OwnerMessagesController;
   /** "Bildirimler": the owner's address for e-mail and its choices (404 without e-mail set up). */

@@ -3,6 +3,7 @@ import { showLanding } from '../controllers/landing.controller.js';
 import { visibleLinkOnly } from '../middleware/link-clicks.js';
 import { embeddableAnywhere, uploadHeaders } from '../middleware/security-headers.js';
 import { passiveAsMissing } from '../middleware/passive-as-missing.js';
+import { customerOrNextRoute } from '../middleware/customer-or-next-route.js';
 import type { RouteSpec, RouteTable } from './route-table.js';
 import { visitor } from './route-table.js';
 
@@ -40,7 +41,9 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
   // A visitor's forms: no session, so no token; another site's post is refused by its origin, and the form's stamp
   // and the throttle stand against scripts.
   const visitorForm = 'a visitor has no session to hold a token; the origin check refuses another site';
-  t.get('/:slug', page, d.profile.show);
+  // An address no customer has nor had goes on to the next route: a company's team page, or the 404.
+  t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer)] }), d.profile.show);
+  t.get('/:slug', visitor(), d.teamPage.show);
   t.post(
     '/:slug/messages',
     visitor({

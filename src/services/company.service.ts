@@ -37,6 +37,11 @@ export class CompanyService {
     return this.companies.findById(id);
   }
 
+  /** The views of the company's team page, `/{slug}`. */
+  teamPageViews(companyId: number): Promise<number> {
+    return this.companies.teamPageViews(companyId);
+  }
+
   members(companyId: number, scope: CustomerScope): Promise<CompanyMember[]> {
     return this.companies.members(companyId, scope);
   }
@@ -78,6 +83,29 @@ export class CompanyService {
       const action = join ? 'company_members_added' : 'company_members_removed';
       await this.activity.bulkAction(action, actor, changed, trx, company.slug);
       return changed.length;
+    });
+  }
+
+  /**
+   * The list's bulk action (docs/product.md, Companies): the customers of `ids` that `scope` reaches join the company
+   * of `companyId`, or leave any company (null); one activity entry, in the same transaction. Answers the company and
+   * how many changed, or `unknown` (nothing changed) when no company has that id.
+   */
+  async bulkSetCompany(
+    companyId: number | null,
+    ids: readonly number[],
+    scope: CustomerScope,
+    actor: ActivityActor,
+  ): Promise<{ company: Company | null; changed: number } | 'unknown'> {
+    if (companyId !== null) {
+      const company = await this.companies.findById(companyId);
+      if (!company) return 'unknown';
+      return { company, changed: await this.setMembership(company, ids, scope, true, actor) };
+    }
+    return this.db.transaction(async (trx) => {
+      const changed = await this.companies.leaveAny(trx, ids, scope);
+      await this.activity.bulkAction('company_members_removed', actor, changed, trx);
+      return { company: null, changed: changed.length };
     });
   }
 

@@ -11,6 +11,26 @@ import { newImportId } from '../domain/import-id.js';
 import { foldSlug, pickFreeSlug } from '../domain/slug.js';
 import { isUniqueViolation } from '../repositories/rows.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
+import type { ActivityActor } from '../domain/admin-activity.js';
+import type { Company } from '../repositories/company.repository.js';
+
+/** The companies the `firma` column puts new customers in (services/company.service.ts). */
+export interface ImportCompanies {
+  choices(): Promise<Company[]>;
+  create(input: { name: string; slug: null }, actor: ActivityActor): Promise<Company>;
+  setMembership(
+    company: Company,
+    ids: readonly number[],
+    scope: CustomerScope,
+    join: boolean,
+    actor: ActivityActor,
+  ): Promise<number>;
+}
+
+/** A company's name as the `firma` column matches it: trimmed, spaces made one, lower case the Turkish way. */
+function foldName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('tr-TR');
+}
 
 /**
  * A previewed file: each row with the slug it would get (null for a row with errors), and the id its confirmation
@@ -21,6 +41,8 @@ export interface ImportPreview {
   sheet: ImportSheet;
   slugs: Array<string | null>;
   errorRows: ImportRow[];
+  /** Whether a `firma` cell naming no company makes one (Importer.createCompanies). */
+  createCompanies: boolean;
 }
 
 export type ImportOutcome =
@@ -42,6 +64,10 @@ export interface Importer {
   id: number | null;
   mayAssign: boolean;
   scope: CustomerScope;
+  /** `firma_olustur`: a `firma` cell naming no company makes one (a `yonetici`'s or the `sahip`'s choice). */
+  createCompanies?: boolean;
+  /** Who the activity log names for the companies joined or made. */
+  actor?: ActivityActor;
 }
 
 /** A preview's reader who names nobody and reaches everyone: the CLI and tests. */
@@ -78,15 +104,17 @@ export class CustomerImportService {
   constructor(
     private readonly batches: CustomerBatchRepository,
     private readonly clock: () => Date,
+    private readonly companies: ImportCompanies | null = null,
   ) {}
 
   /** Throws a ValidationError keyed `file` when the file cannot be imported at all. */
   async preview(bytes: Buffer, importer: Importer = ANYONE, importId = newImportId()): Promise<ImportPreview> {
     const sheet = await parseImportFile(bytes);
     await this.findAssignees(sheet, importer);
+    await this.findCompanies(sheet, importer);
     const errorRows = sheet.rows.filter((row) => row.customer === null);
     const slugs = await this.assignSlugs(sheet.rows);
-    return { importId, sheet, slugs, errorRows };
+    return { importId, sheet, slugs, errorRows, createCompanies: importer.createCompanies === true };
   }
 
   /** The preview of an uploaded file, its refused rows kept as a file under the preview's import id. */
@@ -125,6 +153,51 @@ export class CustomerImportService {
         row.errors.assignee = refusal;
         row.customer = null;
       }
+    }
+  }
+
+  /**
+   * The company each valid row's `firma` cell names, by its name (Turkish-folded, case aside) or its address; a name
+   * no company has is a new company when the importer asked for that, else the cell is only the business name.
+   */
+  private async findCompanies(sheet: ImportSheet, importer: Importer): Promise<void> {
+    if (!this.companies || !sheet.rows.some((row) => row.customer?.company)) return;
+    const companies = await this.companies.choices();
+    const byName = new Map(companies.map((c) => [foldName(c.name), c]));
+    const bySlug = new Map(companies.map((c) => [c.slug, c]));
+    for (const row of sheet.rows) {
+      const cell = row.customer?.company;
+      if (!cell) continue;
+      const found = byName.get(foldName(cell)) ?? bySlug.get(cell.trim().toLocaleLowerCase('tr-TR'));
+      if (found) row.joins = { id: found.id, name: found.name };
+      else if (importer.createCompanies) row.joins = { newName: cell.trim().replace(/\s+/g, ' ') };
+    }
+  }
+
+  /**
+   * The new customers into the companies their rows name: the companies made first (one per name, as the list's
+   * form makes one), then each company's members put in with one activity entry.
+   */
+  private async joinCompanies(preview: ImportPreview, created: readonly Customer[], importer: Importer) {
+    const companies = this.companies;
+    if (!companies || !importer.actor) return;
+    const actor = importer.actor;
+    const idOf = new Map(created.map((customer) => [customer.slug, customer.id]));
+    const groups = new Map<string, { company: { id: number; name: string } | { newName: string }; ids: number[] }>();
+    preview.sheet.rows.forEach((row, i) => {
+      const id = idOf.get(preview.slugs[i] ?? '');
+      if (!row.joins || id === undefined) return;
+      const key = 'id' in row.joins ? `#${row.joins.id}` : foldName(row.joins.newName);
+      const group = groups.get(key) ?? { company: row.joins, ids: [] };
+      group.ids.push(id);
+      groups.set(key, group);
+    });
+    if (groups.size === 0) return;
+    const known = new Map((await companies.choices()).map((c) => [c.id, c]));
+    for (const { company, ids } of groups.values()) {
+      const target =
+        'id' in company ? known.get(company.id) : await companies.create({ name: company.newName, slug: null }, actor);
+      if (target) await companies.setMembership(target, ids, importer.scope, true, actor);
     }
   }
 
@@ -174,7 +247,8 @@ export class CustomerImportService {
       ];
     });
     try {
-      await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
+      const created = await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
+      await this.joinCompanies(preview, created, importer);
       // Kept by the preview already, unless its form carried no import id (an older page).
       await this.keepRefusedRows(preview);
       return done;

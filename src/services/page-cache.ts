@@ -75,9 +75,15 @@ export class CachedPage {
   }
 }
 
-export interface HeldPage {
+/** What a page is held for: a customer row, or a company's (the team page). */
+export interface PageOwner {
+  readonly id: number;
+  readonly slug: string;
+}
+
+export interface HeldPage<K extends PageOwner = Customer> {
   /** The customer row the page was rendered for. */
-  customer: Customer;
+  customer: K;
   page: CachedPage;
 }
 
@@ -95,8 +101,8 @@ export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
  * newest-used pages stay, the oldest are dropped past `maxBytes` of HTML. Only the pages
  * asked for in the current second keep their bodies.
  */
-export class PageCache {
-  private readonly pages = new Map<number, HeldPage>();
+export class PageCache<K extends PageOwner = Customer> {
+  private readonly pages = new Map<number, HeldPage<K>>();
   /** Slug → customer id of each page held. */
   private readonly ids = new Map<string, number>();
   private heldBytes = 0;
@@ -131,7 +137,7 @@ export class PageCache {
     return entry.page;
   }
 
-  set(customer: Customer, page: CachedPage): void {
+  set(customer: K, page: CachedPage): void {
     const previous = this.pages.get(customer.id);
     if (previous) this.drop(customer.id, previous);
     this.pages.set(customer.id, { customer, page });
@@ -145,7 +151,7 @@ export class PageCache {
     }
   }
 
-  private drop(customerId: number, held: HeldPage): void {
+  private drop(customerId: number, held: HeldPage<K>): void {
     this.pages.delete(customerId);
     if (this.ids.get(held.customer.slug) === customerId) this.ids.delete(held.customer.slug);
     this.heldBytes -= held.page.templateBytes;
@@ -156,7 +162,7 @@ export class PageCache {
    * The page held for a slug and the customer row it was rendered for, whatever its version:
    * the caller compares that with the row it read. Null when no page is held.
    */
-  held(slug: string): HeldPage | null {
+  held(slug: string): HeldPage<K> | null {
     const id = this.ids.get(slug);
     const entry = id === undefined ? undefined : this.pages.get(id);
     return entry && entry.customer.slug === slug ? entry : null;
@@ -166,7 +172,7 @@ export class PageCache {
    * The customer row a held page was rendered for, by its slug: while the database is away the
    * page can still be served as it was (docs/product.md, Faults). Null when no page is held.
    */
-  lastKnown(slug: string): Customer | null {
+  lastKnown(slug: string): K | null {
     return this.held(slug)?.customer ?? null;
   }
 }

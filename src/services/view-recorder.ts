@@ -49,7 +49,8 @@ export class ViewRecorder {
   private dropped = 0;
 
   constructor(
-    private readonly views: ViewRepository,
+    /** Where views are written: the profiles' (ViewRepository), or the team pages' (TeamViewRepository). */
+    private readonly views: Pick<ViewRepository, 'insertMany'>,
     private readonly logger: Logger,
     /** Without it, clicks are not recorded (a recorder of views only). */
     private readonly clickRepository: ClickRepository | null = null,

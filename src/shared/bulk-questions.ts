@@ -2,9 +2,10 @@
  * What the list's bulk actions that change customers say before they run (docs/product.md,
  * Administrator, "Selection"): the confirmation page without JavaScript
  * (views/admin/bulk-confirm.ejs) and the list's dialog with it (widgets/enhance/bulk-selection.ts)
- * read the same texts. Print and CSV are downloads that change nothing, so they ask nothing; assign asks whom.
+ * read the same texts. Print and CSV are downloads that change nothing, so they ask nothing; assign asks whom, and
+ * company which company.
  */
-export const ASKED_BULK_ACTIONS = ['activate', 'deactivate', 'assign', 'delete'] as const;
+export const ASKED_BULK_ACTIONS = ['activate', 'deactivate', 'assign', 'company', 'delete'] as const;
 export type AskedBulkAction = (typeof ASKED_BULK_ACTIONS)[number];
 
 export interface BulkQuestion {
@@ -41,6 +42,15 @@ export const bulkQuestions: Record<AskedBulkAction, BulkQuestion> = {
       'listelerinde görür. Müşterilerin sayfaları değişmez.',
     button: (n) => `${n} müşterinin sorumlusunu değiştir`,
     toDo: 'Sorumluyu değiştirmek',
+  },
+  // The company is chosen in the question's page (the list's bar sends the selection there).
+  company: {
+    heading: (n) => `${n} müşterinin firması değişecek`,
+    effect:
+      'Seçtiğiniz firmaya katılırlar ve firmanın ekip sayfasında görünürler; "Firma yok" seçilirse bulundukları ' +
+      'firmadan çıkarlar.',
+    button: (n) => `${n} müşterinin firmasını değiştir`,
+    toDo: 'Firmayı değiştirmek',
   },
   delete: {
     heading: (n) => `${n} müşteri silinecek`,

@@ -10,7 +10,7 @@ import { parseAssignee } from './assignee.validation.js';
 import { assigneeParam, companyParam, customerListFilter } from './customer-list-query.js';
 import { passiveChoiceOf, type PassiveChoice } from './print-kit.validation.js';
 
-export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'assign', 'delete'] as const;
+export const BULK_ACTIONS = ['print', 'csv', 'activate', 'deactivate', 'assign', 'company', 'delete'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const MAX_ID = 2_147_483_647;
@@ -58,6 +58,8 @@ export type BulkRequest =
        * page), `invalid` when it names no administrator at all.
        */
       assignee: number | null | 'missing' | 'invalid';
+      /** Company: the company's id from `company_id`, null for none (leave any company), as `assignee` otherwise. */
+      company: number | null | 'missing' | 'invalid';
       back: ListQuery;
     }
   | { ok: false; message: string; back: ListQuery };
@@ -140,8 +142,15 @@ export function parseBulkRequest(body: Record<string, unknown>, me: number): Bul
     digest: typeof body.digest === 'string' && body.digest !== '' ? body.digest.slice(0, 64) : null,
     passive: passiveChoiceOf(body.passive),
     assignee: assigneeOf(body),
+    company: companyOf(body.company_id),
     back,
   };
+}
+
+function companyOf(raw: unknown): number | null | 'missing' | 'invalid' {
+  if (raw === undefined) return 'missing';
+  if (raw === '') return null;
+  return typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : 'invalid';
 }
 
 function assigneeOf(body: Record<string, unknown>): number | null | 'missing' | 'invalid' {

@@ -64,6 +64,8 @@ export interface ImportRow {
   notes: Partial<Record<ImportField, string>>;
   /** The administrator the `sorumlu` cell names, once the import service has found them. */
   assigneeId?: number;
+  /** The company the `firma` cell names (by name or address), once the import service has found it. */
+  joins?: { id: number; name: string } | { newName: string };
 }
 
 export interface ImportSheet {

@@ -1,0 +1,129 @@
+/**
+ * The import's `firma` column and companies (issue 38; docs/product.md, Companies): the cell stays the business name,
+ * and when it names a company (by its name, Turkish-folded whatever the case, or its address) the new customer joins
+ * it; with `firma_olustur=1` a name no company has makes one (one per name), otherwise it is only the business name.
+ * The preview's `Firma` column tells which company each row joins, and the lookup runs again at confirmation.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { inputValue } from '../helpers/raw-http.js';
+import { addSignedInAdministrator, type Session } from '../helpers/team.js';
+
+let t: TestApp;
+let owner: Session;
+let editor: Session;
+let gunesId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signIn(t.app);
+  [editor] = await addSignedInAdministrator(t, 'editor@example.com', { role: 'editor' });
+  const made = await owner.agent
+    .post('/admin/companies')
+    .set('Accept', 'application/json')
+    .type('form')
+    .send({ _csrf: owner.csrf, name: 'Güneş İnşaat', slug: 'gunes-insaat' })
+    .expect(200);
+  gunesId = Number(made.body.company.id);
+});
+afterAll(() => t?.close());
+beforeEach(async () => {
+  await t.db('customers').update({ company_id: null });
+});
+
+function upload(session: Session, csv: string, create = false) {
+  const call = session.agent.post('/admin/import').field('_csrf', session.csrf);
+  if (create) call.field('firma_olustur', '1');
+  return call.attach('file', Buffer.from(csv), { filename: 'musteriler.csv', contentType: 'text/csv' });
+}
+
+function confirm(session: Session, previewHtml: string) {
+  const create = /<input type="hidden" name="firma_olustur" value="1">/.test(previewHtml);
+  return session.agent
+    .post('/admin/import/confirm')
+    .type('form')
+    .send({
+      _csrf: inputValue(previewHtml, '_csrf'),
+      importId: inputValue(previewHtml, 'importId'),
+      data: inputValue(previewHtml, 'data'),
+      slugs: inputValue(previewHtml, 'slugs'),
+      mode: 'all',
+      ...(create ? { firma_olustur: '1' } : {}),
+    });
+}
+
+/** The preview's `Firma` cells, by row number. */
+const firmaCells = (html: string) =>
+  Object.fromEntries(
+    [...html.matchAll(/<tr id="satir-(\d+)"[\s\S]*?<td data-label="Firma">([\s\S]*?)<\/td>/g)].map((m) => [
+      m[1],
+      (m[2] ?? '').replace(/<[^>]+>/g, '').trim(),
+    ]),
+  );
+
+async function customer(name: string) {
+  const row = await t.db('customers').where({ name }).first();
+  const profile = await t.db('customer_profiles').where({ customer_id: row.id }).first();
+  return { companyId: row.company_id == null ? null : Number(row.company_id), business: profile.company };
+}
+
+describe("the import's firma column", () => {
+  it('offers the option to make new companies on the upload form, to a yonetici or the sahip only', async () => {
+    const page = await owner.agent.get('/admin/import').expect(200);
+    expect(page.text).toContain('name="firma_olustur" value="1"');
+    expect(page.text).toContain('Firma sütunundaki yeni firmaları oluştur');
+    const editorPage = await editor.agent.get('/admin/import').expect(200);
+    expect(editorPage.text).not.toContain('firma_olustur');
+  });
+
+  it('joins the company the cell names by name in any case, or by address, and keeps the business name', async () => {
+    const csv = 'ad;soyad;firma\nAyla;Bir;GÜNEŞ İNŞAAT\nBora;İki;gunes-insaat\nCem;Üç;Tek Dükkan\nDeniz;Dört;\n';
+    const preview = await upload(owner, csv).expect(200);
+    expect(preview.text).toContain('<th scope="col">Firma</th>');
+    expect(firmaCells(preview.text)).toEqual({ 2: 'Güneş İnşaat', 3: 'Güneş İnşaat', 4: '–', 5: '–' });
+    await confirm(owner, preview.text).expect(303);
+    expect(await customer('Ayla')).toEqual({ companyId: gunesId, business: 'GÜNEŞ İNŞAAT' });
+    expect(await customer('Bora')).toEqual({ companyId: gunesId, business: 'gunes-insaat' });
+    expect(await customer('Cem')).toEqual({ companyId: null, business: 'Tek Dükkan' });
+    expect((await customer('Deniz')).companyId).toBeNull();
+    expect(await t.db('companies').where({ name: 'Tek Dükkan' }).first()).toBeUndefined();
+    const log = await owner.agent.get('/admin/activity').expect(200);
+    expect(log.text).toContain('2 müşteri firmaya eklendi: /gunes-insaat');
+  });
+
+  it('makes one company per new name when asked, shown as "yeni firma" in the preview', async () => {
+    const csv = 'ad;soyad;firma\nEce;Beş;Atlas Emlak\nFaruk;Altı;ATLAS  EMLAK\nGül;Yedi;Güneş İnşaat\n';
+    const preview = await upload(owner, csv, true).expect(200);
+    expect(firmaCells(preview.text)).toEqual({ 2: 'yeni firma', 3: 'yeni firma', 4: 'Güneş İnşaat' });
+    await confirm(owner, preview.text).expect(303);
+    const atlas = await t.db('companies').where({ name: 'Atlas Emlak' });
+    expect(atlas).toHaveLength(1);
+    expect(atlas[0].slug).toBe('atlasemlak');
+    expect((await customer('Ece')).companyId).toBe(Number(atlas[0].id));
+    expect((await customer('Faruk')).companyId).toBe(Number(atlas[0].id));
+    expect((await customer('Gül')).companyId).toBe(gunesId);
+    const log = await owner.agent.get('/admin/activity').expect(200);
+    expect(log.text).toContain('Firma oluşturuldu: /atlasemlak');
+  });
+
+  it('ignores firma_olustur from an editor: the cell stays the business name alone', async () => {
+    const preview = await upload(editor, 'ad;soyad;firma\nHale;Sekiz;Yeni Ofis\n', true).expect(200);
+    expect(preview.text).not.toContain('<th scope="col">Firma</th>');
+    await confirm(editor, preview.text).expect(303);
+    expect(await customer('Hale')).toEqual({ companyId: null, business: 'Yeni Ofis' });
+    expect(await t.db('companies').where({ name: 'Yeni Ofis' }).first()).toBeUndefined();
+  });
+
+  it('looks the company up again at confirmation', async () => {
+    const preview = await upload(owner, 'ad;soyad;firma\nIrmak;Dokuz;Deniz Lojistik\n').expect(200);
+    expect(preview.text).not.toContain('<th scope="col">Firma</th>');
+    const made = await owner.agent
+      .post('/admin/companies')
+      .set('Accept', 'application/json')
+      .type('form')
+      .send({ _csrf: owner.csrf, name: 'Deniz Lojistik' })
+      .expect(200);
+    await confirm(owner, preview.text).expect(303);
+    expect((await customer('Irmak')).companyId).toBe(Number(made.body.company.id));
+  });
+});
