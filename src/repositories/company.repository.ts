@@ -14,6 +14,13 @@ export interface Company {
   version: number;
 }
 
+/** What a new company's row is made of. */
+export interface NewCompanyRow {
+  name: string;
+  slug: string;
+  at: number;
+}
+
 /** A row of the companies' list: the company and how many members the administrator reaches. */
 export type ListedCompany = Company & { members: number };
 
@@ -107,8 +114,8 @@ export class CompanyRepository {
     return rows.map(toCompany);
   }
 
-  async findById(id: number): Promise<Company | null> {
-    const row = await this.db('companies').where({ id }).first();
+  async findById(id: number, db: Knex = this.db): Promise<Company | null> {
+    const row = await db('companies').where({ id }).first();
     return row ? toCompany(row) : null;
   }
 
@@ -116,20 +123,28 @@ export class CompanyRepository {
    * A new company, unless its slug is a customer's (now or before) or a company's: then null, nothing written. The
    * unique index decides between two companies created at once.
    */
-  async create(input: { name: string; slug: string; at: number }): Promise<Company | null> {
+  async create(input: NewCompanyRow): Promise<Company | null> {
     try {
       return await this.db.transaction(async (trx) => {
         await claimSlugNamespace(trx);
         if (await slugIsTaken(trx, input.slug)) return null;
-        const [row] = await trx('companies')
-          .insert({ name: input.name, slug: input.slug, created_at: input.at, updated_at: input.at })
-          .returning('*');
-        return toCompany(row);
+        return await this.createIn(trx, input);
       });
     } catch (err) {
       if (isUniqueViolation(err)) return null;
       throw err;
     }
+  }
+
+  /**
+   * A new company in `trx`, which has claimed the slug namespace and found `slug` free (an import's transaction); a
+   * slug taken meanwhile fails on the unique index.
+   */
+  async createIn(trx: Knex, input: NewCompanyRow): Promise<Company> {
+    const [row] = await trx('companies')
+      .insert({ name: input.name, slug: input.slug, created_at: input.at, updated_at: input.at })
+      .returning('*');
+    return toCompany(row);
   }
 
   /** The members `scope` reaches, by name. */
@@ -250,14 +265,14 @@ export class CompanyRepository {
   }
 
   /** The slugs a new company's slug from `base` must avoid: customers' current and old ones, and companies'. */
-  async slugsStartingWith(base: string): Promise<Set<string>> {
+  async slugsStartingWith(base: string, db: Knex = this.db): Promise<Set<string>> {
     const [current, old, companies] = await Promise.all([
-      this.db('customers').select('slug').where('slug', base).orWhere('slug', 'like', `${base}-%`),
-      this.db('slug_redirects')
+      db('customers').select('slug').where('slug', base).orWhere('slug', 'like', `${base}-%`),
+      db('slug_redirects')
         .select({ slug: 'old_slug' })
         .where('old_slug', base)
         .orWhere('old_slug', 'like', `${base}-%`),
-      companySlugsStartingWith(this.db, base),
+      companySlugsStartingWith(db, base),
     ]);
     return new Set([...[...current, ...old].map((row: { slug: string }) => row.slug), ...companies]);
   }

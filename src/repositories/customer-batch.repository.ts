@@ -126,6 +126,7 @@ export class CustomerBatchRepository {
     customers: readonly NewImportedCustomer[],
     createdAt: number,
     skippedRows = 0,
+    alsoInTransaction?: (trx: Knex, created: readonly Customer[]) => Promise<void>,
   ): Promise<Customer[]> {
     return this.db.transaction(async (trx) => {
       await claimSlugNamespace(trx);
@@ -170,6 +171,7 @@ export class CustomerBatchRepository {
         for (const rowsOfButtons of chunks(buttons)) await trx('contact_buttons').insert(rowsOfButtons);
         created.push(...inserted.map(({ customer }) => customer));
       }
+      if (alsoInTransaction) await alsoInTransaction(trx, created);
       await trx('import_runs')
         .where({ id: importId })
         .update({ customer_ids: created.map((c) => c.id).join(',') });

@@ -9,6 +9,12 @@ import type { ActivityLog } from './activity-log.service.js';
 
 export type { Company, CompanyMember, ListedCompany };
 
+/** New customers of an import and the company their `firma` cells name: an existing one, or one to make. */
+export interface ImportedMembers {
+  company: { id: number } | { newName: string };
+  ids: number[];
+}
+
 /** How long a slug made from a name may grow before its `-N`, inside the column's 100 characters. */
 const DERIVED_BASE_LENGTH = MAX_COMPANY_SLUG_LENGTH - 8;
 
@@ -84,6 +90,28 @@ export class CompanyService {
       await this.activity.bulkAction(action, actor, changed, trx, company.slug);
       return changed.length;
     });
+  }
+
+  /**
+   * An import's new customers into the companies their rows name (docs/product.md, Companies), inside the import's
+   * transaction `trx`, which holds the slug namespace: so the customers, the companies the file makes and their
+   * membership are all kept or none. A company gone since the preview is skipped: its cell stays the business name.
+   * Each made company and each group joined gets its activity entry in `trx`.
+   */
+  async joinImported(trx: Knex, groups: readonly ImportedMembers[], scope: CustomerScope, actor: ActivityActor) {
+    for (const { company, ids } of groups) {
+      let target: Company | null;
+      if ('id' in company) target = await this.companies.findById(company.id, trx);
+      else {
+        const base = foldSlug(company.newName, '').slice(0, DERIVED_BASE_LENGTH) || 'firma';
+        const slug = pickFreeSlug(base, await this.companies.slugsStartingWith(base, trx));
+        target = await this.companies.createIn(trx, { name: company.newName, slug, at: this.now() });
+        await this.activity.record([{ action: 'company_created', actor, detail: { to: target.slug } }], trx);
+      }
+      if (!target) continue;
+      const changed = await this.companies.setMembership(trx, target.id, ids, scope, true);
+      await this.activity.bulkAction('company_members_added', actor, changed, trx, target.slug);
+    }
   }
 
   /**

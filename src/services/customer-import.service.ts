@@ -13,18 +13,18 @@ import { isUniqueViolation } from '../repositories/rows.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
 import type { ActivityActor } from '../domain/admin-activity.js';
 import type { Company } from '../repositories/company.repository.js';
+import type { ImportedMembers } from './company.service.js';
+import type { Knex } from 'knex';
 
 /** The companies the `firma` column puts new customers in (services/company.service.ts). */
 export interface ImportCompanies {
   choices(): Promise<Company[]>;
-  create(input: { name: string; slug: null }, actor: ActivityActor): Promise<Company>;
-  setMembership(
-    company: Company,
-    ids: readonly number[],
+  joinImported(
+    trx: Knex,
+    groups: readonly ImportedMembers[],
     scope: CustomerScope,
-    join: boolean,
     actor: ActivityActor,
-  ): Promise<number>;
+  ): Promise<void>;
 }
 
 /** A company's name as the `firma` column matches it: trimmed, spaces made one, lower case the Turkish way. */
@@ -175,30 +175,26 @@ export class CustomerImportService {
   }
 
   /**
-   * The new customers into the companies their rows name: the companies made first (one per name, as the list's
-   * form makes one), then each company's members put in with one activity entry.
+   * The new customers into the companies their rows name, in the import's transaction: grouped by company (one per
+   * new name, as the list's form makes one), each group joined with one activity entry (CompanyService.joinImported).
    */
-  private async joinCompanies(preview: ImportPreview, created: readonly Customer[], importer: Importer) {
+  private joinCompanies(preview: ImportPreview, importer: Importer) {
     const companies = this.companies;
-    if (!companies || !importer.actor) return;
     const actor = importer.actor;
-    const idOf = new Map(created.map((customer) => [customer.slug, customer.id]));
-    const groups = new Map<string, { company: { id: number; name: string } | { newName: string }; ids: number[] }>();
-    preview.sheet.rows.forEach((row, i) => {
-      const id = idOf.get(preview.slugs[i] ?? '');
-      if (!row.joins || id === undefined) return;
-      const key = 'id' in row.joins ? `#${row.joins.id}` : foldName(row.joins.newName);
-      const group = groups.get(key) ?? { company: row.joins, ids: [] };
-      group.ids.push(id);
-      groups.set(key, group);
-    });
-    if (groups.size === 0) return;
-    const known = new Map((await companies.choices()).map((c) => [c.id, c]));
-    for (const { company, ids } of groups.values()) {
-      const target =
-        'id' in company ? known.get(company.id) : await companies.create({ name: company.newName, slug: null }, actor);
-      if (target) await companies.setMembership(target, ids, importer.scope, true, actor);
-    }
+    if (!companies || !actor) return undefined;
+    return async (trx: Knex, created: readonly Customer[]) => {
+      const idOf = new Map(created.map((customer) => [customer.slug, customer.id]));
+      const groups = new Map<string, ImportedMembers>();
+      preview.sheet.rows.forEach((row, i) => {
+        const id = idOf.get(preview.slugs[i] ?? '');
+        if (!row.joins || id === undefined) return;
+        const key = 'id' in row.joins ? `#${row.joins.id}` : foldName(row.joins.newName);
+        const group = groups.get(key) ?? { company: row.joins, ids: [] };
+        group.ids.push(id);
+        groups.set(key, group);
+      });
+      if (groups.size > 0) await companies.joinImported(trx, [...groups.values()], importer.scope, actor);
+    };
   }
 
   /** Valid rows in file order, each the first free slug of its base, namesakes in the file counted. */
@@ -247,8 +243,8 @@ export class CustomerImportService {
       ];
     });
     try {
-      const created = await this.batches.createMany(importId, rows, this.clock().getTime(), skipped);
-      await this.joinCompanies(preview, created, importer);
+      const at = this.clock().getTime();
+      await this.batches.createMany(importId, rows, at, skipped, this.joinCompanies(preview, importer));
       // Kept by the preview already, unless its form carried no import id (an older page).
       await this.keepRefusedRows(preview);
       return done;

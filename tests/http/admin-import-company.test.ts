@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../helpers/app.js';
+import { testsOnPostgres } from '../helpers/database.js';
 import { inputValue } from '../helpers/raw-http.js';
 import { addSignedInAdministrator, type Session } from '../helpers/team.js';
 
@@ -126,4 +127,41 @@ describe("the import's firma column", () => {
     await confirm(owner, preview.text).expect(303);
     expect((await customer('Irmak')).companyId).toBe(Number(made.body.company.id));
   });
+
+  it('keeps none of the customers when a company the file makes cannot be written', async () => {
+    const preview = await upload(owner, 'ad;soyad;firma\nJale;On;Kayıp Ofis\n', true).expect(200);
+    // The database itself refuses new companies for this one confirmation.
+    await refuseNewCompanies(true);
+    try {
+      const res = await confirm(owner, preview.text);
+      expect(res.status).toBe(500);
+    } finally {
+      await refuseNewCompanies(false);
+    }
+    expect(await t.db('customers').where({ name: 'Jale' }).first()).toBeUndefined();
+    expect(await t.db('companies').where({ name: 'Kayıp Ofis' }).first()).toBeUndefined();
+    // Nothing was claimed either: the same preview goes through once companies can be written again.
+    await confirm(owner, preview.text).expect(303);
+    const made = await t.db('companies').where({ name: 'Kayıp Ofis' }).first();
+    expect((await customer('Jale')).companyId).toBe(Number(made.id));
+  });
 });
+
+/** A trigger of the database refusing every insert into companies, or none. */
+async function refuseNewCompanies(refuse: boolean): Promise<void> {
+  if (testsOnPostgres) {
+    if (refuse) {
+      await t.db.raw(
+        "create or replace function refuse_company() returns trigger as $$ begin raise exception 'refused'; end; " +
+          '$$ language plpgsql',
+      );
+      await t.db.raw(
+        'create trigger refuse_company before insert on companies for each row execute function refuse_company()',
+      );
+    } else await t.db.raw('drop trigger refuse_company on companies');
+  } else if (refuse) {
+    await t.db.raw(
+      "create trigger refuse_company before insert on companies begin select raise(abort, 'refused'); end",
+    );
+  } else await t.db.raw('drop trigger refuse_company');
+}
