@@ -221,6 +221,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
     covers: ['company.repository'],
   },
+  'tests/http/company-template.test.ts': {
+    reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
+    covers: ['company-template.repository'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],

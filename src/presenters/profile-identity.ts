@@ -1,10 +1,13 @@
 import type { Profile } from '../repositories/profile.repository.js';
+import { publicUploadUrl } from './upload-urls.js';
 
 /** The business on the card as the public page shows it (docs/product.md, The business on the card). */
 export interface IdentityView {
   /** "Unvan · İşletme", or whichever of the two is given; null for neither. */
   role: string | null;
   address: AddressView | null;
+  /** The logo of the member's company (docs/product.md, Companies), beside the business name; null, none. */
+  logo: string | null;
 }
 
 export interface AddressView {
@@ -31,7 +34,8 @@ function addressView(profile: Profile): AddressView | null {
   return { lines, directionsHref: findable ? MAPS_SEARCH + encodeURIComponent(query) : null };
 }
 
-export function presentIdentity(profile: Profile): IdentityView {
+export function presentIdentity(profile: Profile, uploadsBase: string | null = null): IdentityView {
   const role = [profile.title, profile.company].filter(Boolean).join(' · ');
-  return { role: role || null, address: addressView(profile) };
+  const logo = profile.template?.logoPath ? publicUploadUrl(profile.template.logoPath, uploadsBase) : null;
+  return { role: role || null, address: addressView(profile), logo };
 }

@@ -6,6 +6,7 @@ import type { AdminController } from '../controllers/admin.controller.js';
 import type { AdminIdentityController } from '../controllers/admin-identity.controller.js';
 import type { AdminCompaniesController } from '../controllers/admin-companies.controller.js';
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
+import type { CompanyTemplateController } from '../controllers/company-template.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -65,6 +66,8 @@ export interface RouteDeps {
   companies: AdminCompaniesController;
   /** The customer page's company form. */
   customerCompany: CustomerCompanyController;
+  /** A company's template and shared links, on its page. */
+  companyTemplate: CompanyTemplateController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */
