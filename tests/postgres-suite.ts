@@ -225,6 +225,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
     covers: ['company-template.repository'],
   },
+  'tests/http/company-locked-fields.test.ts': {
+    reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
+    covers: ['profile.repository', 'customer-identity.repository'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],
