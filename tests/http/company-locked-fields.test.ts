@@ -76,7 +76,7 @@ describe('the owner page of a member', () => {
     expect(page).not.toMatch(/name="phone"/);
     // The company is a default: the member's own (empty) value, the company's as placeholder, with the hint.
     expect(page).toMatch(/name="company" type="text" value="" placeholder="Mavi Klinik A.Ş."/);
-    expect(page).toContain('Boş bıraktığınızda firmanızın bilgisi gösterilir');
+    expect(page).toContain('Kendi bilginizi yazana kadar firmanızınki gösterilir.');
   });
 });
 
