@@ -65,7 +65,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the owner page of a member', () => {
-  it('shows a locked field read-only with the company’s value, a default one with the company’s as placeholder', async () => {
+  it('shows a locked field read-only with the company’s value, a default with it as placeholder', async () => {
     const page = (await request(t.app).get(`${base()}/profile`).expect(200)).text;
     expect(page).toContain('Firmanız tarafından belirlenir');
     // The locked address: the company's value, read-only, no name so the form never sends it.
