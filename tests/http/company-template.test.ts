@@ -11,6 +11,7 @@ import vCard from 'vcf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, signIn, type CreatedCustomer, type TestApp } from '../helpers/app.js';
 import { openPdf, pages, pageText } from '../helpers/pdf-reader.js';
+import { seedPriceList } from '../helpers/price-list-seed.js';
 import { addSignedInAdministrator, type Session } from '../helpers/team.js';
 
 const HOST = 'vizit.test';
@@ -268,6 +269,22 @@ describe('one change, every card', () => {
       .send({ _csrf: owner.csrf })
       .expect(303);
     expect((await publicPage(ayla.slug).expect(200)).text).not.toContain('instagram.com/gunesemlak');
+  });
+
+  it('puts the template on the price list page, with the company accent, and in the page’s JSON-LD', async () => {
+    await seedPriceList(t.db, ayla.id, {
+      categories: [{ name: 'Satılık', items: [{ name: 'Daire', priceKurus: 1e7 }] }],
+    });
+    const before = await request(t.app).get(`/${ayla.slug}/fiyat-listesi`).set('Host', HOST).expect(200);
+    expect(before.text).not.toContain('Fiyat Emlak');
+    await saveTemplate(owner, companyId, { ...FULL, company: 'Fiyat Emlak', accent: '#7c2d12' }).expect(303);
+    const list = await request(t.app).get(`/${ayla.slug}/fiyat-listesi`).set('Host', HOST).expect(200);
+    expect(list.text).toContain('Fiyat Emlak');
+    expect(list.text).toContain('#7c2d12');
+    const page = await publicPage(ayla.slug).expect(200);
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.text)?.[1] ?? '';
+    expect(ld).toContain('Fiyat Emlak');
+    expect(ld).toContain('Bağdat Cad. No: 5');
   });
 
   it('drops the company’s values when a member leaves, and brings them back on rejoining', async () => {
