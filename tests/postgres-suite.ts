@@ -221,6 +221,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'companies: one slug namespace across three tables, members moved in one transaction with their entry',
     covers: ['company.repository'],
   },
+  'tests/http/companies-migration.test.ts': {
+    reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
+    covers: ['db'],
+  },
   'tests/http/company-template.test.ts': {
     reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
     covers: ['company-template.repository'],
@@ -228,10 +232,6 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   'tests/http/company-locked-fields.test.ts': {
     reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
     covers: ['profile.repository', 'customer-identity.repository'],
-  },
-  'tests/http/companies-migration.test.ts': {
-    reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
-    covers: ['db'],
   },
   'tests/http/security-policy-migration.test.ts': {
     reason: 'migration 0035 (security_policy: one row, upserted) on both databases',
