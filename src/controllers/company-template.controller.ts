@@ -1,8 +1,8 @@
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
 import { FileTooLargeError } from '../middleware/upload.js';
-import { actingAdmin, actingRole, actingScope } from '../http/acting-admin.js';
+import { actingAdmin, actingRole } from '../http/acting-admin.js';
 import { idParam } from '../http/id-param.js';
 import { done, wantsJson } from '../http/respond.js';
 import { roleAllows } from '../domain/admin-role.js';
@@ -101,30 +101,23 @@ export class CompanyTemplateController {
     next();
   };
 
-  private async refuse(
-    req: Request,
-    res: Response,
-    company: Company,
-    status: number,
-    section: TemplateSection,
-  ): Promise<void> {
+  /**
+   * A refused form: JSON answers here; a page goes on to the company page's own handler (the route's next), which
+   * shows this section with what was typed and keeps the status set here.
+   */
+  private refuse(req: Request, res: Response, next: NextFunction, status: number, section: TemplateSection): void {
     if (wantsJson(req)) {
       const errors = { ...section.errors, ...section.linkForm.errors };
       res.status(status).json({ ok: false, error: messages.failed, fields: errors });
       return;
     }
-    const members = await this.companies.members(company.id, actingScope(res));
-    res.status(status).render('admin/company', {
-      title: company.name,
-      company,
-      members,
-      error: null,
-      templateSection: section,
-    });
+    res.locals.templateSection = section;
+    res.status(status);
+    next();
   }
 
   /** `POST /admin/companies/{id}/template`: the whole template, with an optional new logo. */
-  save: RequestHandler = async (req, res) => {
+  save: RequestHandler = async (req, res, next) => {
     const company = await this.company(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const file = req.file?.fieldname === LOGO_FIELD && req.file.buffer?.length ? req.file.buffer : null;
@@ -132,13 +125,8 @@ export class CompanyTemplateController {
       await this.templates.save(company, body, file, actingAdmin(res));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      await this.refuse(
-        req,
-        res,
-        company,
-        422,
-        await this.sectionOf(company, res, templateFormValues(body), err.fields),
-      );
+      const section = await this.sectionOf(company, res, templateFormValues(body), err.fields);
+      this.refuse(req, res, next, 422, section);
       return;
     }
     if (!wantsJson(req)) setFlash(req, 'success', messages.saved);
@@ -154,17 +142,11 @@ export class CompanyTemplateController {
     const company = await this.company(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors = { [LOGO_FIELD]: err.message };
-    await this.refuse(
-      req,
-      res,
-      company,
-      err.status,
-      await this.sectionOf(company, res, templateFormValues(body), errors),
-    );
+    this.refuse(req, res, next, err.status, await this.sectionOf(company, res, templateFormValues(body), errors));
   };
 
   /** `POST /admin/companies/{id}/links`: a shared link, fields as the owner's link form. */
-  addLink: RequestHandler = async (req, res) => {
+  addLink: RequestHandler = async (req, res, next) => {
     const company = await this.company(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
@@ -173,7 +155,7 @@ export class CompanyTemplateController {
       if (!(err instanceof ValidationError)) throw err;
       const values = { platform: typed(body, 'platform'), url: typed(body, 'url'), label: typed(body, 'label') };
       const section = await this.sectionOf(company, res, null, {}, { values, errors: { ...err.fields } });
-      await this.refuse(req, res, company, 422, section);
+      this.refuse(req, res, next, 422, section);
       return;
     }
     if (!wantsJson(req)) setFlash(req, 'success', messages.linkAdded);

@@ -98,14 +98,15 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/admin/companies/:id', admin(), d.companyTemplate.section, d.companies.show);
   t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companyTemplate.section, d.companies.members);
   // The template (docs/product.md, Companies): a multipart form (the logo), a `yonetici`'s or the `sahip`'s; one save
-  // renews every member's card. Shared links are added and removed beside it.
+  // renews every member's card. Shared links are added and removed beside it. A refused form shows the company page.
   t.post(
     '/admin/companies/:id/template',
     admin({ ...manager, body: { kind: 'multipart', parser: companyLogoUpload } }),
     d.companyTemplate.save,
     d.companyTemplate.tooLarge,
+    d.companies.show,
   );
-  t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink);
+  t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.

@@ -133,6 +133,16 @@ describe('saving the template', () => {
     expect(await companyRow()).toEqual(before);
   });
 
+  it('refuses a logo over 5 MB with 413 inside the company page, keeping what was typed', async () => {
+    const before = await companyRow();
+    const big = Buffer.alloc(6 * 1024 * 1024, 1);
+    const res = await saveTemplate(owner, companyId, { ...FULL, company: 'Büyük Logo' }, big).expect(413);
+    expect(res.text).toContain('Logo dosyası 5MB&#39;tan küçük olmalıdır');
+    expect(res.text).toContain('value="Büyük Logo"');
+    expect(res.text).toContain('Ayla Kaya');
+    expect(await companyRow()).toEqual(before);
+  });
+
   it('refuses an editor (403) and shows them the template read-only', async () => {
     await saveTemplate(editor, companyId, { ...FULL, company: 'Editörün' }).expect(403);
     expect((await companyRow()).company).toBe('Güneş Emlak');
