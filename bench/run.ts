@@ -9,7 +9,7 @@
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list, list-assigned,
  *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist,
- *                                  activity, bulk, s3, team); results.json is then left alone
+ *                                  activity, company, bulk, s3, team); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -43,6 +43,7 @@ import { benchAdmin } from './scenarios/admin.js';
 import { benchAdminList } from './scenarios/admin-list.js';
 import { benchAssignedEditorList } from './scenarios/admin-list-assigned.js';
 import { benchBulk } from './scenarios/bulk.js';
+import { benchCompanyTemplate } from './scenarios/company-template.js';
 import { benchImport } from './scenarios/import.js';
 import { benchLinkClicks } from './scenarios/link-clicks.js';
 import { benchMessages } from './scenarios/messages.js';
@@ -256,6 +257,11 @@ async function main(): Promise<void> {
       'activity',
       'l. Activity log with 100,000 entries, 1 connection, 1 s warm-up + 5 s',
       () => benchActivity(ctx, ADMIN),
+    ],
+    [
+      'company',
+      "r. Company template: one save renewing 500 members' cards, then a member's page, sequential",
+      () => benchCompanyTemplate(ctx, ADMIN),
     ],
     // Last: it changes every customer's status (and puts it back) and lists each in its activity entry.
     [

@@ -8,6 +8,7 @@ import { AdminCustomerPage } from './controllers/admin-customer-page.js';
 import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
+import { CompanyTemplateController } from './controllers/company-template.controller.js';
 import { CustomerCompanyController } from './controllers/customer-company.controller.js';
 import { CompanyExportsController } from './controllers/company-exports.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
@@ -15,6 +16,7 @@ import { customersCsvHandler } from './controllers/customers-csv.controller.js';
 import { customerExportHandler } from './controllers/export.controller.js';
 import { PrintKitController } from './controllers/print-kit.controller.js';
 import { CompanyRepository } from './repositories/company.repository.js';
+import { CompanyTemplateRepository } from './repositories/company-template.repository.js';
 import { CustomerBatchRepository } from './repositories/customer-batch.repository.js';
 import { CustomerBulkRepository } from './repositories/customer-bulk.repository.js';
 import { CustomerIdentityRepository } from './repositories/customer-identity.repository.js';
@@ -23,6 +25,7 @@ import { PriceListRepository } from './repositories/price-list.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
 import type { ActivityLog } from './services/activity-log.service.js';
 import { CompanyService } from './services/company.service.js';
+import { CompanyTemplateService } from './services/company-template.service.js';
 import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { CustomerFeaturesService } from './services/customer-features.service.js';
 import { CustomerIdentityService } from './services/customer-identity.service.js';
@@ -61,6 +64,7 @@ export type CustomerWorkRoutes = Pick<
   | 'companies'
   | 'customerCompany'
   | 'companyExports'
+  | 'companyTemplate'
 >;
 
 /**
@@ -119,6 +123,10 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       config,
       activity,
       now,
+    ),
+    companyTemplate: new CompanyTemplateController(
+      companies,
+      new CompanyTemplateService(new CompanyTemplateRepository(db), storage, activity, now, logger),
     ),
   };
 }

@@ -238,12 +238,20 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     covers: ['company.repository', 'customer-bulk.repository'],
   },
   'tests/http/admin-import-company.test.ts': {
-    reason: "the import's firma column: companies matched, made and joined after the import's transaction",
+    reason: "the import's firma column: companies matched, made and joined in the import's transaction",
     covers: ['company.repository', 'customer-batch.repository'],
   },
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
+  },
+  'tests/http/company-template.test.ts': {
+    reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
+    covers: ['company-template.repository'],
+  },
+  'tests/http/company-locked-fields.test.ts': {
+    reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
+    covers: ['profile.repository', 'customer-identity.repository'],
   },
   'tests/http/security-policy-migration.test.ts': {
     reason: 'migration 0035 (security_policy: one row, upserted) on both databases',

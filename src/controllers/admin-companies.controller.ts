@@ -94,8 +94,9 @@ export class AdminCompaniesController {
     });
   };
 
+  /** The company's page; after a refused template form (company-template.controller.ts) with its status. */
   show: RequestHandler = async (req, res) => {
-    await this.renderCompany(req, res, 200, null);
+    await this.renderCompany(req, res, res.statusCode, null);
   };
 
   /**

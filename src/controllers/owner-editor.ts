@@ -95,7 +95,9 @@ export class OwnerEditor {
   /** The edit mode: the page as visitors see it, every item opening its editor. */
   async render(req: Request, res: Response, status: number, form: EditorFormState | null): Promise<void> {
     const customer = loadedCustomer(req);
-    const bundle = await orFail(editorMessages.profileFailed, () => this.profiles.bundle(customer));
+    const { bundle, own, ownLinks } = await orFail(editorMessages.profileFailed, () =>
+      this.profiles.editorBundle(customer),
+    );
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
     // The preview's own background, the colour chips of the pickers' no-JavaScript forms and the animations' previews.
     const styleCss =
@@ -111,10 +113,11 @@ export class OwnerEditor {
       base: ownerBase(req),
       page,
       styleCss,
-      profile: bundle.profile,
+      profile: own,
+      template: own.template ?? null,
       buttons: Object.fromEntries(bundle.contactButtons.map((b) => [b.type, b.isVisible])),
       contactButtonLabels: CONTACT_BUTTON_LABELS,
-      links: bundle.socialLinks.map(editableLink),
+      links: ownLinks.map(editableLink),
       iban: bundle.iban,
       platforms: PLATFORMS,
       presets: COLOR_PRESETS,

@@ -46,6 +46,7 @@ export const ACTIVITY_ACTIONS = [
   'company_members_added',
   'company_members_removed',
   'customer_company_changed',
+  'company_template_saved',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { NotFoundError } from '../errors.js';
+import { isCompanyUploadsFolder } from '../domain/company-template.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import { isSafeFileName } from '../storage/file-storage.js';
 
@@ -15,8 +16,8 @@ const FILE_PATH = /^\/(\d{1,15})\/([^/]+)$/;
 
 /**
  * Before the uploads handler (mounted at `/uploads`): a file is served only while its customer
- * is active. A passive or deleted customer's files are a 404 to everyone, the owner's editor
- * included (it says why), as their public page is closed (docs/product.md, Privacy and
+ * is active (a company's folder always: its logo). A passive or deleted customer's files are a 404 to everyone, the
+ * owner's editor included (it says why), as their public page is closed (docs/product.md, Privacy and
  * security). Any GET or HEAD that is not exactly a stored file's path is a 404 here too, so no
  * spelling of a path reaches a customer's folder around this check.
  *
@@ -44,7 +45,9 @@ export function activeCustomerFilesOnly(customers: CustomerFinder): RequestHandl
     }
     const match = FILE_PATH.exec(req.path);
     const id = Number(match?.[1]);
-    if (!match || !isSafeFileName(match[2]!) || !Number.isSafeInteger(id) || id <= 0 || !(await isActive(id))) {
+    const valid = match && isSafeFileName(match[2]!) && Number.isSafeInteger(id) && id > 0;
+    // A company's folder holds its logo, public on its members' pages (docs/product.md, Companies).
+    if (!valid || !(isCompanyUploadsFolder(id) || (await isActive(id)))) {
       next(new NotFoundError());
       return;
     }

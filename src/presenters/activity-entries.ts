@@ -79,6 +79,7 @@ export const messages = {
   customersAssigned: (count: number, email: string | null) =>
     email ? `${count} müşteriye sorumlu atandı: ${email}` : `${count} müşterinin sorumlusu kaldırıldı`,
   companyCreated: (slug: string | null) => `Firma oluşturuldu: /${slug ?? ''}`,
+  companyTemplateSaved: (name: string | null) => `Firma şablonu güncellendi: ${name ?? ''}`,
   companyMembersAdded: (count: number, slug: string | null) => `${count} müşteri firmaya eklendi: /${slug ?? ''}`,
   companyMembersRemoved: (count: number, slug: string | null) =>
     `${count} müşteri firmadan çıkarıldı${slug ? `: /${slug}` : ''}`,
@@ -130,6 +131,8 @@ export function activityText(entry: ActivityEntry): string {
       return messages.customersAssigned(entry.count ?? 0, entry.to);
     case 'company_created':
       return messages.companyCreated(entry.to);
+    case 'company_template_saved':
+      return messages.companyTemplateSaved(entry.to);
     case 'company_members_added':
       return messages.companyMembersAdded(entry.count ?? 0, entry.to);
     case 'company_members_removed':

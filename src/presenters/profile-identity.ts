@@ -1,10 +1,13 @@
 import type { Profile } from '../repositories/profile.repository.js';
+import { publicUploadUrl } from './upload-urls.js';
 
 /** The business on the card as the public page shows it (docs/product.md, The business on the card). */
 export interface IdentityView {
   /** "Unvan · İşletme", or whichever of the two is given; null for neither. */
   role: string | null;
   address: AddressView | null;
+  /** The logo of the member's company (docs/product.md, Companies), beside the business name; null, none. */
+  logo: string | null;
 }
 
 export interface AddressView {
@@ -16,9 +19,11 @@ export interface AddressView {
 
 const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
 
+/** The fields the business on the card is made of, and the member's company template for its logo (absent: none). */
+type IdentityFields = Pick<Profile, 'title' | 'company' | 'addressLine' | 'district' | 'city' | 'postalCode'> &
+  Partial<Pick<Profile, 'template'>>;
+
 /** "34710 Kadıköy/İstanbul", from the parts that are given. */
-/** The fields the business on the card is made of. */
-type IdentityFields = Pick<Profile, 'title' | 'company' | 'addressLine' | 'district' | 'city' | 'postalCode'>;
 
 function placeLine(profile: IdentityFields): string {
   const place = [profile.district, profile.city].filter(Boolean).join('/');
@@ -34,7 +39,8 @@ function addressView(profile: IdentityFields): AddressView | null {
   return { lines, directionsHref: findable ? MAPS_SEARCH + encodeURIComponent(query) : null };
 }
 
-export function presentIdentity(profile: IdentityFields): IdentityView {
+export function presentIdentity(profile: IdentityFields, uploadsBase: string | null = null): IdentityView {
   const role = [profile.title, profile.company].filter(Boolean).join(' · ');
-  return { role: role || null, address: addressView(profile) };
+  const logo = profile.template?.logoPath ? publicUploadUrl(profile.template.logoPath, uploadsBase) : null;
+  return { role: role || null, address: addressView(profile), logo };
 }

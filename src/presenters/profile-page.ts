@@ -265,7 +265,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
     cover: coverView(cover),
     showNameOnCover: profile.showNameOnCover,
     bio: profile.bio?.trim() || null,
-    identity: presentIdentity(profile),
+    identity: presentIdentity(profile, uploadsBase),
     actions: contactActions(bundle),
     links: oneIbanPerAccount(
       bundle.socialLinks

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { toBool, toInt } from './rows.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
+import { applyTemplate } from '../domain/company-template.js';
 import { applyCustomerScope } from './customer-filter.js';
+import { templateFromRow, templateSelect } from './company-template.repository.js';
 
 /** What a printed card needs of a customer: the name, the address of the page, and the business on the card. */
 export interface PrintCustomer {
@@ -80,8 +82,9 @@ export class PrintKitRepository {
     if (ids.length === 0) return [];
     const rows = (await applyCustomerScope(this.db('customers'), scope)
       .leftJoin('customer_profiles as p', 'p.customer_id', 'customers.id')
+      .leftJoin('companies', 'companies.id', 'customers.company_id')
       .whereIn('customers.id', ids)
-      .select(...COLUMNS)) as Array<Record<string, unknown>>;
+      .select(...COLUMNS, templateSelect(TEMPLATE_PREFIX))) as Array<Record<string, unknown>>;
     const byId = new Map(rows.map((row) => [toInt(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -90,7 +93,15 @@ export class PrintKitRepository {
   }
 }
 
+/** The prefix of the company template's columns read beside a customer. */
+const TEMPLATE_PREFIX = 'tpl_';
+
+/** A company member's card prints the company's values over their own (domain/company-template.ts). */
 function toPrintCustomer(id: number, row: Record<string, unknown>): PrintCustomer {
+  return applyTemplate(ownPrintCustomer(id, row), templateFromRow(row, TEMPLATE_PREFIX));
+}
+
+function ownPrintCustomer(id: number, row: Record<string, unknown>): PrintCustomer {
   return {
     id,
     name: String(row.name),

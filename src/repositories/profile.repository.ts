@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { ContactButtonType } from '../domain/contact-buttons.js';
+import { applyTemplate, type CompanyTemplate } from '../domain/company-template.js';
+import { companyLinkAsSocial, templateFromRow, templateSelect } from './company-template.repository.js';
 import { toBool, toInt } from './rows.js';
 
 export interface Profile {
@@ -31,6 +33,8 @@ export interface Profile {
   showNameOnCover: boolean;
   darkMode: boolean;
   updatedAt: number;
+  /** The template of the member's company (docs/product.md, Companies); null or absent, none. */
+  template?: CompanyTemplate | null;
 }
 
 export interface ContactButton {
@@ -98,12 +102,44 @@ export function toSocialLink(row: Record<string, unknown>): SocialLink {
   };
 }
 
+/** The prefix of the company template's columns read beside a profile. */
+const TEMPLATE_PREFIX = 'tpl_';
+
 export class ProfileRepository {
   constructor(private readonly db: Knex) {}
 
+  /**
+   * The profile as every public reader shows it: a company member's own values with the company's template over them
+   * (domain/company-template.ts, applyTemplate).
+   */
   async findProfile(customerId: number): Promise<Profile | null> {
-    const row = await this.db('customer_profiles').where({ customer_id: customerId }).first();
-    return row ? toProfile(row) : null;
+    const own = await this.findOwnProfile(customerId);
+    return own ? applyTemplate(own, own.template ?? null) : null;
+  }
+
+  /**
+   * The member's own values, with their company's template beside them: what the owner's and the administrator's
+   * forms show and write, so saving never copies a company's value into the member's fields.
+   */
+  async findOwnProfile(customerId: number): Promise<Profile | null> {
+    const row = await this.db('customer_profiles')
+      .leftJoin('customers', 'customers.id', 'customer_profiles.customer_id')
+      .leftJoin('companies', 'companies.id', 'customers.company_id')
+      .select('customer_profiles.*', templateSelect(TEMPLATE_PREFIX))
+      .where('customer_profiles.customer_id', customerId)
+      .first();
+    return row ? { ...toProfile(row), template: templateFromRow(row, TEMPLATE_PREFIX) } : null;
+  }
+
+  /** The visible shared links of the customer's company, in order: shown before the customer's own. */
+  async companyLinks(customerId: number): Promise<SocialLink[]> {
+    const rows: Array<Record<string, unknown>> = await this.db('company_links')
+      .join('customers', 'customers.company_id', 'company_links.company_id')
+      .where('customers.id', customerId)
+      .where('company_links.is_visible', true)
+      .select('company_links.*')
+      .orderBy([{ column: 'company_links.order_index' }, { column: 'company_links.id' }]);
+    return rows.map((row) => companyLinkAsSocial(row, customerId));
   }
 
   async contactButtons(customerId: number): Promise<ContactButton[]> {
@@ -131,10 +167,11 @@ export class ProfileRepository {
   /** Every uploaded file a row points to (`/uploads/...` paths), for the start-up orphan sweep. */
   async referencedUploads(): Promise<Set<string>> {
     // Every table that holds an upload's path belongs here: a file no row names is deleted at start.
-    const [profiles, links, priceListPhotos] = await Promise.all([
+    const [profiles, links, priceListPhotos, companyLogos] = await Promise.all([
       this.db('customer_profiles').select('profile_photo', 'cover_photo', 'background_value'),
       this.db('social_links').where('url', 'like', '/uploads/%').select('url'),
       this.db('price_list_items').whereNotNull('photo_path').select('photo_path'),
+      this.db('companies').whereNotNull('logo_path').select('logo_path'),
     ]);
     const paths = new Set<string>();
     for (const row of profiles as Array<Record<string, unknown>>) {
@@ -144,6 +181,7 @@ export class ProfileRepository {
     }
     for (const row of links as Array<{ url: string }>) paths.add(row.url);
     for (const row of priceListPhotos as Array<{ photo_path: string }>) paths.add(row.photo_path);
+    for (const row of companyLogos as Array<{ logo_path: string }>) paths.add(row.logo_path);
     return paths;
   }
 

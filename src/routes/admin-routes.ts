@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { RouteDeps } from './route-deps.js';
 import { csvUpload } from '../middleware/csv-upload.js';
+import { companyLogoUpload } from '../middleware/company-logo-upload.js';
 import { logoUpload } from '../middleware/logo-upload.js';
 import { administrator as admin, invitation, type RouteTable } from './route-table.js';
 
@@ -94,10 +95,21 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   // customers they reach); a `yonetici` creates one.
   t.get('/admin/companies', admin(), d.companies.list);
   t.post('/admin/companies', admin(manager), d.companies.create);
-  t.get('/admin/companies/:id', admin(), d.companies.show);
+  t.get('/admin/companies/:id', admin(), d.companyTemplate.section, d.companies.show);
   t.get('/admin/companies/:id/print.pdf', admin(), d.companyExports.print);
-  t.get('/admin/companies/:id/members.csv', admin(), d.companyExports.csv);
-  t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companies.members);
+  t.get('/admin/companies/:id/members.csv', admin(manager), d.companyExports.csv);
+  t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companyTemplate.section, d.companies.members);
+  // The template (docs/product.md, Companies): a multipart form (the logo), a `yonetici`'s or the `sahip`'s; one save
+  // renews every member's card. Shared links are added and removed beside it. A refused form shows the company page.
+  t.post(
+    '/admin/companies/:id/template',
+    admin({ ...manager, body: { kind: 'multipart', parser: companyLogoUpload } }),
+    d.companyTemplate.save,
+    d.companyTemplate.tooLarge,
+    d.companies.show,
+  );
+  t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
+  t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
   const pi = d.priceListImport;

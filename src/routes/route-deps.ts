@@ -7,6 +7,7 @@ import type { AdminIdentityController } from '../controllers/admin-identity.cont
 import type { AdminCompaniesController } from '../controllers/admin-companies.controller.js';
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
 import type { CompanyExportsController } from '../controllers/company-exports.controller.js';
+import type { CompanyTemplateController } from '../controllers/company-template.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -69,6 +70,8 @@ export interface RouteDeps {
   customerCompany: CustomerCompanyController;
   /** A company's members' card sheet and CSV. */
   companyExports: CompanyExportsController;
+  /** A company's template and shared links, on its page. */
+  companyTemplate: CompanyTemplateController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */

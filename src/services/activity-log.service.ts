@@ -113,6 +113,11 @@ export class ActivityLog {
     return this.one('company_created', actor, undefined, { to: slug });
   }
 
+  /** `actor` saved the template (or the shared links) of the company named `name`. */
+  companyTemplateSaved(actor: ActivityActor, name: string): Promise<void> {
+    return this.one('company_template_saved', actor, undefined, { to: name });
+  }
+
   /** `actor` put `customer` in the company of `slug`, or in none (null). */
   customerCompanyChanged(actor: ActivityActor, customer: ActivityCustomer, slug: string | null): Promise<void> {
     return this.one('customer_company_changed', actor, customer, slug === null ? {} : { to: slug });

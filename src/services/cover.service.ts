@@ -28,10 +28,10 @@ export class CoverService {
    * An image by address only as it is already stored: new images are uploaded.
    */
   async setCover(customerId: number, form: Form): Promise<void> {
-    const current = form.cover_type === 'image' ? (await this.profiles.findProfile(customerId))?.coverPhoto : null;
+    const current = form.cover_type === 'image' ? (await this.profiles.findOwnProfile(customerId))?.coverPhoto : null;
     const value = validateCoverInput(form.cover_type, form.cover_value, current);
     await this.media.replace(customerId, undefined, async () => {
-      const before = await this.profiles.findProfile(customerId);
+      const before = await this.profiles.findOwnProfile(customerId);
       await orFail(coverMessages.coverFailed, () => this.writes.update(customerId, { cover_photo: value }, this.now()));
       // The same value again (an uploaded cover posted by its own path) keeps its file.
       return { replaced: before?.coverPhoto === value ? null : before?.coverPhoto };

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors.js';
+import { lockedFieldErrors } from '../domain/company-template.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { CustomerIdentityRepository } from '../repositories/customer-identity.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -35,7 +36,7 @@ export class CustomerIdentityService {
 
   /** What the form shows: the saved values, empty strings for the fields not given. */
   async values(customer: Customer): Promise<CustomerIdentityValues> {
-    const profile = await this.profiles.findProfile(customer.id);
+    const profile = await this.profiles.findOwnProfile(customer.id);
     const saved: Record<IdentityField, string | null | undefined> = {
       company: profile?.company,
       title: profile?.title,
@@ -54,6 +55,10 @@ export class CustomerIdentityService {
     const name = collect(errors, () => parseNewCustomer(form));
     const identity = collect(errors, () => parseIdentityFields(form));
     if (!name || !identity) throw new ValidationError(errors);
+    // A field the customer's company locked is refused, and with it the whole form (docs/product.md, Companies).
+    const own = await this.profiles.findOwnProfile(customer.id);
+    const locked = own ? lockedFieldErrors(identity, own) : {};
+    if (Object.keys(locked).length > 0) throw new ValidationError(locked);
     await this.identities.save(customer.id, name, identity, this.now());
   }
 }

@@ -36,6 +36,8 @@ const PDF_CACHE_ENTRIES = 32;
 export interface PriceListDocument {
   page: PriceListPage;
   content: PriceListContent;
+  /** The accent of the customer's company (docs/product.md, Companies); null, the agency's. */
+  accent: string | null;
 }
 
 /**
@@ -75,7 +77,8 @@ export class PriceListPageService {
       this.profiles.findProfile(customer.id),
     ]);
     if (content.sections.length === 0) throw new NotFoundError(priceListMessages.notFound);
-    return { page: presentPriceList(customer, profile, content, origin, this.formatDate, this.uploadsBase), content };
+    const page = presentPriceList(customer, profile, content, origin, this.formatDate, this.uploadsBase);
+    return { page, content, accent: profile?.template?.accent ?? null };
   }
 
   /**
@@ -121,12 +124,12 @@ export class PriceListPageService {
     customer: Customer,
     origin: string,
   ): Promise<{ html: string; styleCss: string; live: LivePart | null }> {
-    const [{ page }, brand, hours] = await Promise.all([
+    const [{ page, accent }, brand, hours] = await Promise.all([
       this.document(customer, origin),
       this.brand.fresh(),
       this.openingHours.find(customer.id),
     ]);
-    const styleCss = publicAccentCss(brand.accentColor, page.dark);
+    const styleCss = publicAccentCss(accent ?? brand.accentColor, page.dark);
     const live = liveOpeningState(hours);
     const html = await this.renderView('price-list/show', {
       page,

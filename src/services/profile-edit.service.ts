@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContactButtonType } from '../domain/contact-buttons.js';
+import { lockedFieldErrors } from '../domain/company-template.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileChanges, ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import { validateBackgroundInput } from '../validation/background.validation.js';
@@ -66,6 +67,10 @@ export class ProfileEditService {
 
   private async writeText(customerId: number, changes: ProfileTextInput | null): Promise<TextSaved> {
     if (changes === null) return { addContactHidden: false };
+    // A field the member's company locked is refused, and with it the whole post (docs/product.md, Companies).
+    const own = await this.profiles.findOwnProfile(customerId);
+    const locked = own ? lockedFieldErrors(changes, own) : {};
+    if (Object.keys(locked).length > 0) throw new ValidationError(locked);
     if (changes.phone !== null && changes.email !== null) {
       await this.update(customerId, changes);
       return { addContactHidden: false };

@@ -102,7 +102,7 @@ export class ProfileMediaService {
   /** The photo column of `kind` set to `stored` (null: cleared); the file it pointed to goes. */
   private async pointPhoto(customerId: number, kind: PhotoKind, stored: string | null): Promise<void> {
     await this.replace(customerId, stored ?? undefined, async () => {
-      const before = await this.profiles.findProfile(customerId);
+      const before = await this.profiles.findOwnProfile(customerId);
       const column = kind === 'profile' ? 'profile_photo' : 'cover_photo';
       await orFail(mediaMessages.photoFailed, () => this.writes.update(customerId, { [column]: stored }, this.now()));
       return { replaced: kind === 'profile' ? before?.profilePhoto : before?.coverPhoto };
@@ -119,7 +119,7 @@ export class ProfileMediaService {
       image.data,
     );
     await this.replace(customerId, stored, async () => {
-      const before = await this.profiles.findProfile(customerId);
+      const before = await this.profiles.findOwnProfile(customerId);
       await orFail(mediaMessages.backgroundFailed, () =>
         this.writes.update(customerId, { background_type: 'image', background_value: stored }, this.now()),
       );

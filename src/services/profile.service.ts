@@ -23,16 +23,39 @@ export class ProfileService {
   ) {}
 
   async bundle(customer: Customer): Promise<ProfileBundle> {
-    const [profile, contactButtons, socialLinks, iban, priceList, openingHours] = await Promise.all([
+    const [profile, contactButtons, links, iban, priceList, openingHours] = await Promise.all([
       this.profiles.findProfile(customer.id),
       this.profiles.contactButtons(customer.id),
-      this.profiles.socialLinks(customer.id),
+      this.publicLinks(customer.id),
       this.profiles.iban(customer.id),
       this.priceLists.publishedKind(customer.id),
       this.openingHours.find(customer.id),
     ]);
     if (!profile) throw new NotFoundError('Profil bulunamadı');
-    return { customer, profile, contactButtons, socialLinks, iban, priceList, openingHours };
+    return { customer, profile, contactButtons, socialLinks: links, iban, priceList, openingHours };
+  }
+
+  /**
+   * The owner's editor: the page as visitors see it (`bundle`), and beside it the member's own values and own links,
+   * which its forms show and edit (a company's values are never copied into them).
+   */
+  async editorBundle(customer: Customer): Promise<{ bundle: ProfileBundle; own: Profile; ownLinks: SocialLink[] }> {
+    const [bundle, own, ownLinks] = await Promise.all([
+      this.bundle(customer),
+      this.profiles.findOwnProfile(customer.id),
+      this.profiles.socialLinks(customer.id),
+    ]);
+    if (!own) throw new NotFoundError('Profil bulunamadı');
+    return { bundle, own, ownLinks };
+  }
+
+  /** The company's shared links first, then the customer's own (docs/product.md, Companies). */
+  private async publicLinks(customerId: number): Promise<SocialLink[]> {
+    const [shared, own] = await Promise.all([
+      this.profiles.companyLinks(customerId),
+      this.profiles.socialLinks(customerId),
+    ]);
+    return [...shared, ...own];
   }
 
   /**
@@ -43,6 +66,6 @@ export class ProfileService {
     const buttons = await this.profiles.contactButtons(customerId);
     if (!buttons.some((b) => b.type === 'add_contact' && b.isVisible)) return null;
     const profile = await this.profiles.findProfile(customerId);
-    return { profile, links: profile ? await this.profiles.socialLinks(customerId) : [] };
+    return { profile, links: profile ? await this.publicLinks(customerId) : [] };
   }
 }

@@ -89,8 +89,10 @@ export class PublicPageService {
     ]);
     const page = presentProfile(bundle, origin, this.uploadsBase);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
-    // The agency's accent first, so the owner's own cover and background rules after it win.
-    page.styleCss = publicAccentCss(brand.accentColor, page.dark) + page.styleCss;
+    // The accent first, so the owner's own cover and background rules after it win.
+    // A company member's page takes the company's accent in place of the agency's (docs/product.md, Companies).
+    const accent = bundle.profile.template?.accent ?? brand.accentColor;
+    page.styleCss = publicAccentCss(accent, page.dark) + page.styleCss;
     const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
     const html = await this.renderView('profile/show', {
       page,

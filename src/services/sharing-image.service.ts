@@ -72,7 +72,8 @@ export class SharingImageService {
       initials: initials(customer.name, customer.surname),
       brandName: brand.name,
       brandMark: brand.mark,
-      accent: brand.accentColor,
+      // A company member's image takes the company's accent (docs/product.md, Companies).
+      accent: profile?.template?.accent ?? brand.accentColor,
     };
     const drawn = await this.queue.run(() => drawSharingImage(card, photo, logo));
     this.drawn += 1;

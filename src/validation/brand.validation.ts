@@ -45,15 +45,15 @@ function parseName(raw: unknown): string {
   return name;
 }
 
-/** `#RRGGBB` or `RRGGBB` as `#rrggbb`; empty is no accent (Vizit's colours). */
-function parseAccent(raw: unknown): string | null {
+/** `#RRGGBB` or `RRGGBB` as `#rrggbb`; empty is no accent (Vizit's colours). Refusals go under `field`. */
+export function parseAccent(raw: unknown, field = 'accent_color'): string | null {
   const value = cleanText(raw).toLowerCase();
   if (!value) return null;
   const color = value.startsWith('#') ? value : `#${value}`;
-  if (!ACCENT_PATTERN.test(color)) fail('accent_color', messages.colorInvalid);
+  if (!ACCENT_PATTERN.test(color)) fail(field, messages.colorInvalid);
   const ratio = lightContrast(color);
   if (ratio < MIN_CONTRAST)
-    fail('accent_color', messages.colorContrast((Math.floor(ratio * 10) / 10).toFixed(1).replace('.', ',')));
+    fail(field, messages.colorContrast((Math.floor(ratio * 10) / 10).toFixed(1).replace('.', ',')));
   return color;
 }
 

@@ -124,11 +124,12 @@ describe('GET /admin/companies/{id}/members.csv', () => {
     expect(res.text).not.toContain(deniz.slug);
   });
 
-  it('lists only the members an only_assigned editor reaches', async () => {
-    const res = await assigned.agent.get(`/admin/companies/${companyId}/members.csv`).expect(200);
-    const lines = csvLines(res.text);
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(ayla.slug);
+  it('is a data export: an editor is refused it, and not offered it', async () => {
+    const res = await assigned.agent.get(`/admin/companies/${companyId}/members.csv`).expect(403);
+    expect(res.text).toContain('Bu işlem için yetkiniz yok.');
+    const page = await assigned.agent.get(`/admin/companies/${companyId}`).expect(200);
+    expect(page.text).toContain('Kartları yazdır (PDF)');
+    expect(page.text).not.toContain('members.csv');
   });
 });
 

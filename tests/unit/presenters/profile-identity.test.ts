@@ -7,7 +7,21 @@ const profile = (fields: Partial<Profile>) => ({ ...none, ...fields }) as Profil
 
 describe('presentIdentity', () => {
   it('shows nothing when no field is given', () => {
-    expect(presentIdentity(profile({}))).toEqual({ role: null, address: null });
+    expect(presentIdentity(profile({}))).toEqual({ role: null, address: null, logo: null });
+  });
+
+  it("shows a member's company logo, at the public uploads base when there is one", () => {
+    const template = {
+      companyId: 1,
+      values: {} as never,
+      locked: new Set<never>(),
+      logoPath: '/uploads/900000000000001/logo-a.png',
+      accent: null,
+    };
+    expect(presentIdentity(profile({ template })).logo).toBe('/uploads/900000000000001/logo-a.png');
+    expect(presentIdentity(profile({ template }), 'https://cdn.example').logo).toBe(
+      'https://cdn.example/900000000000001/logo-a.png',
+    );
   });
 
   it('reads "Unvan · İşletme", or the one that is given', () => {

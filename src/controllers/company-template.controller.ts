@@ -1,0 +1,174 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { setFlash } from '../middleware/flash.js';
+import { FileTooLargeError } from '../middleware/upload.js';
+import { actingAdmin, actingRole } from '../http/acting-admin.js';
+import { idParam } from '../http/id-param.js';
+import { done, wantsJson } from '../http/respond.js';
+import { roleAllows } from '../domain/admin-role.js';
+import { TEMPLATE_FIELDS, TEMPLATE_LABELS, type TemplateField } from '../domain/company-template.js';
+import { PLATFORMS } from '../domain/platforms.js';
+import { LOGO_FIELD } from '../media/logo-image.js';
+import type { Company, CompanyService } from '../services/company.service.js';
+import type { CompanyLink, CompanyTemplateService } from '../services/company-template.service.js';
+import { templateFormValues, type TemplateFormValues } from '../validation/company-template.validation.js';
+
+export const messages = {
+  saved: 'Firma şablonu kaydedildi.',
+  linkAdded: 'Bağlantı eklendi.',
+  linkRemoved: 'Bağlantı kaldırıldı.',
+  notFound: 'Firma bulunamadı.',
+  failed: 'Firma şablonu kaydedilemedi',
+} as const;
+
+/** The shared links' platforms: those a plain address makes (no IBAN, Wi-Fi or uploaded catalog). */
+const LINK_PLATFORMS = PLATFORMS.filter((p) => !['iban', 'wifi', 'catalog'].includes(p.id)).map((p) => ({
+  id: p.id,
+  label: p.label,
+}));
+
+/** What the company page's template section shows (views/admin/company-template.ejs). */
+export interface TemplateSection {
+  canEdit: boolean;
+  fields: ReadonlyArray<{ name: TemplateField; label: string }>;
+  form: TemplateFormValues;
+  errors: Record<string, string>;
+  logoUrl: string | null;
+  links: CompanyLink[];
+  platforms: typeof LINK_PLATFORMS;
+  linkForm: { values: Record<string, string>; errors: Record<string, string> };
+}
+
+const FIELDS = TEMPLATE_FIELDS.map((name) => ({ name, label: TEMPLATE_LABELS[name] }));
+const typed = (body: Record<string, unknown>, field: string) =>
+  typeof body[field] === 'string' ? (body[field] as string).slice(0, 2100) : '';
+
+/**
+ * The company's template on its page (docs/product.md, Companies): the form with a lock per field, the logo and the
+ * accent, and the shared links. Every administrator sees it; a `yonetici` or the `sahip` saves it.
+ */
+export class CompanyTemplateController {
+  constructor(
+    private readonly companies: CompanyService,
+    private readonly templates: CompanyTemplateService,
+  ) {}
+
+  private async company(req: Request): Promise<Company> {
+    const id = idParam(req.params.id);
+    const company = id === null ? null : await this.companies.find(id);
+    if (!company) throw new NotFoundError(messages.notFound);
+    return company;
+  }
+
+  private async sectionOf(
+    company: Company,
+    res: Response,
+    typedForm: TemplateFormValues | null,
+    errors: Record<string, string>,
+    linkForm: TemplateSection['linkForm'] = { values: { platform: 'instagram', url: '', label: '' }, errors: {} },
+  ): Promise<TemplateSection> {
+    const [template, links] = await Promise.all([
+      this.templates.template(company.id),
+      this.templates.links(company.id),
+    ]);
+    const saved: TemplateFormValues = {
+      values: {
+        ...(Object.fromEntries(TEMPLATE_FIELDS.map((f) => [f, template?.values[f] ?? ''])) as Record<
+          TemplateField,
+          string
+        >),
+        accent: template?.accent ?? '',
+      },
+      locked: new Set(template?.locked ?? []),
+    };
+    return {
+      canEdit: roleAllows(actingRole(res), 'yonetici'),
+      fields: FIELDS,
+      form: typedForm ?? saved,
+      errors,
+      logoUrl: template?.logoPath ?? null,
+      links,
+      platforms: LINK_PLATFORMS,
+      linkForm,
+    };
+  }
+
+  /** The company page's template section, for the page's own handler (a GET, a refused members form). */
+  section: RequestHandler = async (req, res, next) => {
+    const id = idParam(req.params.id);
+    const company = id === null ? null : await this.companies.find(id);
+    if (company) res.locals.templateSection = await this.sectionOf(company, res, null, {});
+    next();
+  };
+
+  /**
+   * A refused form: JSON answers here; a page goes on to the company page's own handler (the route's next), which
+   * shows this section with what was typed and keeps the status set here.
+   */
+  private refuse(req: Request, res: Response, next: NextFunction, status: number, section: TemplateSection): void {
+    if (wantsJson(req)) {
+      const errors = { ...section.errors, ...section.linkForm.errors };
+      res.status(status).json({ ok: false, error: messages.failed, fields: errors });
+      return;
+    }
+    res.locals.templateSection = section;
+    res.status(status);
+    next();
+  }
+
+  /** `POST /admin/companies/{id}/template`: the whole template, with an optional new logo. */
+  save: RequestHandler = async (req, res, next) => {
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const file = req.file?.fieldname === LOGO_FIELD && req.file.buffer?.length ? req.file.buffer : null;
+    try {
+      await this.templates.save(company, body, file, actingAdmin(res));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      const section = await this.sectionOf(company, res, templateFormValues(body), err.fields);
+      this.refuse(req, res, next, 422, section);
+      return;
+    }
+    if (!wantsJson(req)) setFlash(req, 'success', messages.saved);
+    done(req, res, `/admin/companies/${company.id}#sablon`, { message: messages.saved });
+  };
+
+  /** A logo over the upload limit: the form again with what was typed. */
+  tooLarge: ErrorRequestHandler = async (err: unknown, req, res, next) => {
+    if (!(err instanceof FileTooLargeError) || res.headersSent) {
+      next(err);
+      return;
+    }
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const errors = { [LOGO_FIELD]: err.message };
+    this.refuse(req, res, next, err.status, await this.sectionOf(company, res, templateFormValues(body), errors));
+  };
+
+  /** `POST /admin/companies/{id}/links`: a shared link, fields as the owner's link form. */
+  addLink: RequestHandler = async (req, res, next) => {
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      await this.templates.addLink(company, body, actingAdmin(res));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      const values = { platform: typed(body, 'platform'), url: typed(body, 'url'), label: typed(body, 'label') };
+      const section = await this.sectionOf(company, res, null, {}, { values, errors: { ...err.fields } });
+      this.refuse(req, res, next, 422, section);
+      return;
+    }
+    if (!wantsJson(req)) setFlash(req, 'success', messages.linkAdded);
+    done(req, res, `/admin/companies/${company.id}#sablon-baglantilar`, { message: messages.linkAdded });
+  };
+
+  /** `POST /admin/companies/{id}/links/{linkId}/delete`. */
+  deleteLink: RequestHandler = async (req, res) => {
+    const company = await this.company(req);
+    const linkId = idParam(req.params.linkId);
+    if (linkId === null) throw new NotFoundError('Bağlantı bulunamadı.');
+    await this.templates.deleteLink(company, linkId, actingAdmin(res));
+    if (!wantsJson(req)) setFlash(req, 'success', messages.linkRemoved);
+    done(req, res, `/admin/companies/${company.id}#sablon-baglantilar`, { message: messages.linkRemoved });
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * A company's template (docs/product.md, Companies): the values its members' cards share, each either locked (the
+ * member cannot change it) or a default (shown until the member sets their own). Pure rules, no I/O.
+ */
+
+/** The template's text fields, by their form (and column) names, in the order the form shows them. */
+export const TEMPLATE_FIELDS = [
+  'company',
+  'address_line',
+  'district',
+  'city',
+  'postal_code',
+  'website',
+  'phone',
+  'email',
+] as const;
+export type TemplateField = (typeof TEMPLATE_FIELDS)[number];
+
+export const TEMPLATE_LABELS: Readonly<Record<TemplateField, string>> = {
+  company: 'İşletme adı',
+  address_line: 'Adres',
+  district: 'İlçe',
+  city: 'İl',
+  postal_code: 'Posta kodu',
+  website: 'Web sitesi',
+  phone: 'Telefon',
+  email: 'E-posta',
+};
+
+/** The profile's property for each template field. */
+export const PROFILE_KEY_OF = {
+  company: 'company',
+  address_line: 'addressLine',
+  district: 'district',
+  city: 'city',
+  postal_code: 'postalCode',
+  website: 'website',
+  phone: 'phone',
+  email: 'email',
+} as const satisfies Record<TemplateField, string>;
+
+/** What a member's refused change of a locked field reads. */
+export const LOCKED_FIELD_MESSAGE = 'Bu alan firmanız tarafından belirlenir; değiştirilemez.';
+
+export interface CompanyTemplate {
+  companyId: number;
+  /** Each field's value; null, not given. */
+  values: Readonly<Record<TemplateField, string | null>>;
+  locked: ReadonlySet<TemplateField>;
+  /** The logo's upload path; null, none. */
+  logoPath: string | null;
+  /** `#rrggbb` in place of the agency's accent on members' pages; null, the agency's. */
+  accent: string | null;
+}
+
+export function isTemplateField(value: string): value is TemplateField {
+  return (TEMPLATE_FIELDS as readonly string[]).includes(value);
+}
+
+/** `companies.locked_fields` (comma-separated names) as a set; unknown names are dropped. */
+export function parseLockedFields(raw: unknown): Set<TemplateField> {
+  const names = typeof raw === 'string' ? raw.split(',').map((name) => name.trim()) : [];
+  return new Set(names.filter(isTemplateField));
+}
+
+/** The set as `companies.locked_fields` stores it, in the form's order. */
+export function formatLockedFields(locked: ReadonlySet<TemplateField>): string {
+  return TEMPLATE_FIELDS.filter((field) => locked.has(field)).join(',');
+}
+
+type ProfileValues = { [K in TemplateField as (typeof PROFILE_KEY_OF)[K]]: string | null };
+
+/**
+ * The member's card as visitors see it: for each template field, a locked one is the template's value (even when it
+ * is empty), a default one the member's own when set, else the template's. Everything else stays the member's.
+ */
+export function applyTemplate<P extends Partial<ProfileValues>>(own: P, template: CompanyTemplate | null): P {
+  if (!template) return own;
+  const effective: P = { ...own };
+  for (const field of TEMPLATE_FIELDS) {
+    const key = PROFILE_KEY_OF[field];
+    const fromTemplate = template.values[field];
+    effective[key] = (template.locked.has(field) ? fromTemplate : (own[key] ?? fromTemplate)) as P[typeof key];
+  }
+  return effective;
+}
+
+/**
+ * The locked fields a member's change would alter: each named in `changes` (form names) whose value differs from the
+ * member's own stored one. A form that sends a locked field unchanged changes nothing.
+ */
+export function lockedFieldsChanged(
+  changes: object,
+  own: Readonly<Record<TemplateField, string | null>>,
+  locked: ReadonlySet<TemplateField>,
+): TemplateField[] {
+  return TEMPLATE_FIELDS.filter(
+    (field) =>
+      locked.has(field) &&
+      field in changes &&
+      ((changes as Record<string, unknown>)[field] ?? null) !== (own[field] ?? null),
+  );
+}
+
+/**
+ * The errors of a member's change that would alter a locked field of their company (`own`: the member's own profile
+ * with its template), keyed by field; empty when it alters none.
+ */
+export function lockedFieldErrors(
+  changes: object,
+  own: ProfileValues & { template?: CompanyTemplate | null },
+): Record<string, string> {
+  if (!own.template) return {};
+  const values = Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, own[PROFILE_KEY_OF[field]]]));
+  const fields = lockedFieldsChanged(changes, values as Record<TemplateField, string | null>, own.template.locked);
+  return Object.fromEntries(fields.map((field) => [field, LOCKED_FIELD_MESSAGE]));
+}
+
+/**
+ * Where a company's uploads (its logo) are kept: a folder of the uploads' one namespace that no customer reaches, the
+ * company's id past this base, so the storage drivers, the orphan sweep and the backups treat it as any other.
+ */
+export const COMPANY_UPLOADS_BASE = 900_000_000_000_000;
+
+export function companyUploadsFolder(companyId: number): number {
+  return COMPANY_UPLOADS_BASE + companyId;
+}
+
+/** Whether an uploads folder is a company's (its files are public: a logo on its members' pages). */
+export function isCompanyUploadsFolder(folder: number): boolean {
+  return folder > COMPANY_UPLOADS_BASE;
+}

@@ -1,0 +1,146 @@
+/**
+ * A company's template and shared links (docs/product.md, Companies): read for the company page and for every
+ * member's card, written in one transaction that raises the company's and every member's version, so each member's
+ * cached page, vCard, sharing image and print data are made again at once.
+ */
+import type { Knex } from 'knex';
+import {
+  formatLockedFields,
+  parseLockedFields,
+  TEMPLATE_FIELDS,
+  type CompanyTemplate,
+  type TemplateField,
+} from '../domain/company-template.js';
+import type { LinkValues } from './link.repository.js';
+import type { SocialLink } from './profile.repository.js';
+import { toBool, toInt } from './rows.js';
+
+/** The template's columns of `companies`, selected under a prefix so they can sit beside a profile's. */
+const TEMPLATE_COLUMNS = [...TEMPLATE_FIELDS, 'logo_path', 'accent', 'locked_fields'] as const;
+
+/** `select` aliases `{prefix}{column}` for the template columns of the joined `companies`. */
+export function templateSelect(prefix: string): Record<string, string> {
+  return Object.fromEntries([
+    [`${prefix}id`, 'companies.id'],
+    ...TEMPLATE_COLUMNS.map((column) => [`${prefix}${column}`, `companies.${column}`]),
+  ]);
+}
+
+const text = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** The template in a row read with templateSelect(prefix) (or a `companies` row, prefix ''); null, no company. */
+export function templateFromRow(row: Record<string, unknown>, prefix: string): CompanyTemplate | null {
+  if (row[`${prefix}id`] == null) return null;
+  const values = Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, text(row[`${prefix}${field}`])]));
+  return {
+    companyId: toInt(row[`${prefix}id`]),
+    values: values as Record<TemplateField, string | null>,
+    locked: parseLockedFields(row[`${prefix}locked_fields`]),
+    logoPath: text(row[`${prefix}logo_path`]),
+    accent: text(row[`${prefix}accent`]),
+  };
+}
+
+/** A shared link as a member's page shows it: its id negated, so it is never taken for one of the member's own. */
+export function companyLinkAsSocial(row: Record<string, unknown>, customerId: number): SocialLink {
+  return {
+    id: -toInt(row.id),
+    customerId,
+    platform: String(row.platform),
+    url: String(row.url),
+    label: String(row.label),
+    icon: text(row.icon),
+    isVisible: toBool(row.is_visible),
+    orderIndex: toInt(row.order_index),
+  };
+}
+
+export interface CompanyLink {
+  id: number;
+  platform: string;
+  url: string;
+  label: string;
+}
+
+/** What a template save writes: the text fields, the locks, the accent; `logoPath` undefined keeps the logo. */
+export interface TemplateWrite {
+  values: Record<TemplateField, string | null>;
+  locked: ReadonlySet<TemplateField>;
+  accent: string | null;
+  logoPath?: string | null;
+}
+
+export class CompanyTemplateRepository {
+  constructor(private readonly db: Knex) {}
+
+  async template(companyId: number): Promise<CompanyTemplate | null> {
+    const row = await this.db('companies').where({ id: companyId }).first();
+    return row ? templateFromRow(row, '') : null;
+  }
+
+  async links(companyId: number): Promise<CompanyLink[]> {
+    const rows: Array<Record<string, unknown>> = await this.db('company_links')
+      .where({ company_id: companyId })
+      .orderBy([{ column: 'order_index' }, { column: 'id' }]);
+    return rows.map((row) => ({
+      id: toInt(row.id),
+      platform: String(row.platform),
+      url: String(row.url),
+      label: String(row.label),
+    }));
+  }
+
+  /**
+   * Runs `work` in one transaction with the company's version and every member's raised by one UPDATE each: a change
+   * of the template reaches every member's card at once. Answers work's result, or null for an unknown company.
+   */
+  private changing<T>(companyId: number, at: number, work: (trx: Knex.Transaction) => Promise<T>): Promise<T | null> {
+    return this.db.transaction(async (trx) => {
+      const found = await trx('companies')
+        .where({ id: companyId })
+        .update({ version: trx.raw('version + 1'), updated_at: at });
+      if (found === 0) return null;
+      const result = await work(trx);
+      await trx('customers')
+        .where({ company_id: companyId })
+        .update({ version: trx.raw('version + 1') });
+      return result;
+    });
+  }
+
+  /** Saves the template; answers the logo path it replaced (null: none), or undefined for an unknown company. */
+  async save(companyId: number, write: TemplateWrite, at: number): Promise<{ replacedLogo: string | null } | null> {
+    return this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies').where({ id: companyId }).first('logo_path');
+      const logo = write.logoPath === undefined ? {} : { logo_path: write.logoPath };
+      await trx('companies')
+        .where({ id: companyId })
+        .update({ ...write.values, accent: write.accent, locked_fields: formatLockedFields(write.locked), ...logo });
+      const old = text(before?.logo_path);
+      return { replacedLogo: write.logoPath !== undefined && old !== write.logoPath ? old : null };
+    });
+  }
+
+  /** A shared link at the end of the company's list. */
+  async addLink(companyId: number, values: LinkValues, at: number): Promise<number | null> {
+    return this.changing(companyId, at, async (trx) => {
+      const rows: Array<Record<string, unknown>> = await trx('company_links')
+        .where({ company_id: companyId })
+        .count({ n: '*' });
+      const [row] = await trx('company_links')
+        .insert({ company_id: companyId, ...values, is_visible: true, order_index: toInt(rows[0]?.n), created_at: at })
+        .returning('id');
+      return toInt(typeof row === 'object' ? (row as { id: unknown }).id : row);
+    });
+  }
+
+  /** Removes a shared link of this company; false when it has no such link (nothing raised). */
+  async deleteLink(companyId: number, linkId: number, at: number): Promise<boolean> {
+    const exists = await this.db('company_links').where({ company_id: companyId, id: linkId }).first('id');
+    if (!exists) return false;
+    const deleted = await this.changing(companyId, at, (trx) =>
+      trx('company_links').where({ company_id: companyId, id: linkId }).delete(),
+    );
+    return (deleted ?? 0) > 0;
+  }
+}
