@@ -125,13 +125,17 @@ describe('every admin route asks for its role', () => {
         'yonetici POST /admin/team/invitations/:id/revoke',
         'editor POST /admin/customers/:id/assignee',
         'editor POST /admin/companies',
+        'editor POST /admin/companies/:id/template',
+        'editor POST /admin/companies/:id/links',
+        'editor POST /admin/companies/:id/links/:linkId/delete',
+        'editor GET /admin/companies/:id/members.csv',
         'editor POST /admin/security/policy',
         'yonetici POST /admin/security/policy',
       ]),
     );
     // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six,
-    // a new company.
-    expect(refused).toHaveLength(25);
+    // a new company, its template and shared links, its members' CSV.
+    expect(refused).toHaveLength(29);
   });
 
   it('lets every role through to each route it may use', async () => {

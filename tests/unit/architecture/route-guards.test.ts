@@ -115,6 +115,7 @@ describe('the route table, read from the real router', () => {
       'POST /admin/team/invite',
     ]);
     expect(needing('yonetici')).toEqual([
+      'GET /admin/companies/:id/members.csv',
       'GET /admin/customers.csv',
       'GET /admin/customers/:id/export',
       'POST /admin/companies',
