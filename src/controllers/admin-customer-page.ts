@@ -85,7 +85,9 @@ export class AdminCustomerPage {
       notificationRecipient: notificationRecipientView(notifications),
       // The name and business form (views/admin/customer-identity.ejs) with what is saved, unless `forms` has it
       // refused.
-      identityForm: { values: identity, errors: {} },
+      identityForm: { values: identity.values, errors: {} },
+      // The fields the customer's company locked, shown read-only with the company's value.
+      identityLocks: identity.locked,
       // Whose customer it is (views/admin/customer-assignee.ejs): shown once there is a team, changed by a yonetici.
       assignment: {
         shown: admins.length > 1,

@@ -51,8 +51,11 @@ interface LinkBase {
   svg: string | null;
   /** What a screen reader hears: the label and the platform. */
   ariaLabel: string;
-  /** Where a tap is counted (`<a ping>`, or the page's script): the same for every visitor. */
-  clickUrl: string;
+  /**
+   * Where a tap is counted (`<a ping>`, or the page's script): the same for every visitor. Null for a link of the
+   * member's company (a negative id, docs/product.md, Companies): those are the company's and not counted.
+   */
+  clickUrl: string | null;
 }
 
 export type LinkItem =
@@ -169,7 +172,7 @@ function linkItem(link: SocialLink, slug: string): LinkItem | null {
   const platform = platformById(link.platform);
   if (!platform) return null;
   const { svg, emoji: icon } = linkIcon(link.platform, link.icon);
-  const clickUrl = `/${slug}/links/${link.id}/click`;
+  const clickUrl = link.id > 0 ? `/${slug}/links/${link.id}/click` : null;
   const base = {
     id: link.id,
     platform: link.platform,

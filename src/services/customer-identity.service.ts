@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.js';
-import { lockedFieldErrors } from '../domain/company-template.js';
+import { isTemplateField, lockedFieldErrors } from '../domain/company-template.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { CustomerIdentityRepository } from '../repositories/customer-identity.repository.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
@@ -11,6 +11,9 @@ export const CUSTOMER_IDENTITY_FIELDS = ['name', 'surname', ...IDENTITY_FIELDS] 
 export type CustomerIdentityValues = Record<(typeof CUSTOMER_IDENTITY_FIELDS)[number], string>;
 
 type Form = Readonly<Record<string, unknown>>;
+
+/** The identity fields a company's template locks, each with the company's value. */
+export type LockedIdentityFields = Partial<Record<IdentityField, string>>;
 
 /** Runs a check; its field errors join `errors` so the form shows every problem at once. */
 function collect<T>(errors: Record<string, string>, check: () => T): T | null {
@@ -34,8 +37,11 @@ export class CustomerIdentityService {
     private readonly now: () => number,
   ) {}
 
-  /** What the form shows: the saved values, empty strings for the fields not given. */
-  async values(customer: Customer): Promise<CustomerIdentityValues> {
+  /**
+   * What the form shows: the saved values, empty strings for the fields not given; and the fields the customer's
+   * company locked, each with the company's value (docs/product.md, Companies), which the form shows read-only.
+   */
+  async values(customer: Customer): Promise<{ values: CustomerIdentityValues; locked: LockedIdentityFields }> {
     const profile = await this.profiles.findOwnProfile(customer.id);
     const saved: Record<IdentityField, string | null | undefined> = {
       company: profile?.company,
@@ -46,7 +52,18 @@ export class CustomerIdentityService {
       postal_code: profile?.postalCode,
     };
     const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, saved[field] ?? '']));
-    return { name: customer.name, surname: customer.surname, ...identity } as CustomerIdentityValues;
+    const template = profile?.template;
+    const locked = template
+      ? Object.fromEntries(
+          IDENTITY_FIELDS.flatMap((field) =>
+            isTemplateField(field) && template.locked.has(field) ? [[field, template.values[field] ?? '']] : [],
+          ),
+        )
+      : {};
+    return {
+      values: { name: customer.name, surname: customer.surname, ...identity } as CustomerIdentityValues,
+      locked,
+    };
   }
 
   /** Checks the whole form first: a refused one is a ValidationError and writes nothing. */

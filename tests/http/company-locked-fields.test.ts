@@ -115,9 +115,30 @@ describe('a forged change of a locked field', () => {
     expect(res.text).toContain(LOCKED);
     expect(await t.db('customers').where({ id: member.id }).first()).toMatchObject({ name: 'Deniz', surname: 'Aksoy' });
     expect((await profileRow()).address_line).toBe('Eski Sok. No: 1');
-    // The administrator's form shows the member's own values, not the company's.
+    // The administrator's form shows the locked field read-only with the company's value; the member's own travels
+    // hidden and unchanged, so the form saves with a corrected name.
     const page = await admin.agent.get(`/admin/customers/${member.id}`).expect(200);
-    expect(page.text).toContain('value="Eski Sok. No: 1"');
+    expect(page.text).toContain('<input type="hidden" name="address_line" value="Eski Sok. No: 1">');
+    expect(page.text).toMatch(/id="kimlik-address_line" type="text" value="Klinik Cad. No: 9" readonly/);
+    expect(page.text).toContain('Firma şablonunda kilitli: kartta firmanın değeri gösterilir.');
+    expect(page.text).not.toMatch(/id="kimlik-district"[^>]*readonly/);
+    const fields = Object.fromEntries(
+      [
+        ...page.text.matchAll(
+          /<input (?:class="input" id="kimlik-\w+" )?(?:type="hidden" )?name="(\w+)"[^>]*?value="([^"]*)"/g,
+        ),
+      ]
+        .filter((m) => ['company', 'title', 'address_line', 'district', 'city', 'postal_code'].includes(m[1] ?? ''))
+        .map((m) => [m[1], m[2]]),
+    );
+    await admin.agent
+      .post(`/admin/customers/${member.id}/profile`)
+      .type('form')
+      .send({ _csrf: admin.csrf, name: 'Deniz', surname: 'Aksoy Kaya', ...fields })
+      .expect(303);
+    expect((await t.db('customers').where({ id: member.id }).first()).surname).toBe('Aksoy Kaya');
+    expect((await profileRow()).address_line).toBe('Eski Sok. No: 1');
+    await t.db('customers').where({ id: member.id }).update({ surname: 'Aksoy' });
   });
 
   it('lets a default field be overridden by the member, and the override shows publicly', async () => {
