@@ -59,7 +59,7 @@ export class ProfileEditService {
   /**
    * Bio, phone, e-mail or website: each only when the form sent it; an empty one removes it.
    * Removing the last of phone and e-mail also switches "add to contacts" off (it has nothing
-   * left to add, docs/product.md, Owner page): the answer says whether it did.
+   * left to add, docs/product.md, Owner page), unless the member's company gives one: the answer says whether it did.
    */
   updateText(customerId: number, form: Form): Promise<TextSaved> {
     return this.writeText(customerId, parseProfileText(form));
@@ -71,7 +71,9 @@ export class ProfileEditService {
     const own = await this.profiles.findOwnProfile(customerId);
     const locked = own ? lockedFieldErrors(changes, own) : {};
     if (Object.keys(locked).length > 0) throw new ValidationError(locked);
-    if (changes.phone !== null && changes.email !== null) {
+    // A company's phone or e-mail stays on a member's card whatever the member removes of their own.
+    const companyGivesContact = Boolean(own?.template?.values.phone || own?.template?.values.email);
+    if ((changes.phone !== null && changes.email !== null) || companyGivesContact) {
       await this.update(customerId, changes);
       return { addContactHidden: false };
     }

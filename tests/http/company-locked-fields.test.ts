@@ -153,6 +153,21 @@ describe('a forged change of a locked field', () => {
     expect(page).not.toContain('Eski Sok. No: 1');
   });
 
+  it('keeps "Rehbere Ekle" on when the member removes their own e-mail: the company still gives a phone', async () => {
+    const addContact = () => t.db('contact_buttons').where({ customer_id: member.id, type: 'add_contact' });
+    await t
+      .db('customer_profiles')
+      .where({ customer_id: member.id })
+      .update({ phone: null, email: 'deniz@example.com' });
+    await addContact().update({ is_visible: true });
+    await ownerPost('/profile', { email: '' }).expect(303);
+    expect((await profileRow()).email).toBeNull();
+    expect(Boolean((await addContact().first()).is_visible)).toBe(true);
+    const vcf = await request(t.app).get(`/${member.slug}/vcard.vcf`).expect(200);
+    expect(vcf.text).toContain('+902244445566');
+    await t.db('customer_profiles').where({ customer_id: member.id }).update({ phone: '+905321112233' });
+  });
+
   it('brings the member’s own values back when they leave, and lets them edit every field again', async () => {
     await setMembership(false);
     const page = await publicPage();
