@@ -14,11 +14,12 @@ export interface Company {
   version: number;
 }
 
-/** What a new company's row is made of. */
+/** What a new company's row is made of; `businessName`, its template's business name (left out: none). */
 export interface NewCompanyRow {
   name: string;
   slug: string;
   at: number;
+  businessName?: string;
 }
 
 /** A row of the companies' list: the company and how many members the administrator reaches. */
@@ -142,7 +143,13 @@ export class CompanyRepository {
    */
   async createIn(trx: Knex, input: NewCompanyRow): Promise<Company> {
     const [row] = await trx('companies')
-      .insert({ name: input.name, slug: input.slug, created_at: input.at, updated_at: input.at })
+      .insert({
+        name: input.name,
+        slug: input.slug,
+        created_at: input.at,
+        updated_at: input.at,
+        company: input.businessName ?? null,
+      })
       .returning('*');
     return toCompany(row);
   }

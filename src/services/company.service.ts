@@ -105,7 +105,13 @@ export class CompanyService {
       else {
         const base = foldSlug(company.newName, '').slice(0, DERIVED_BASE_LENGTH) || 'firma';
         const slug = pickFreeSlug(base, await this.companies.slugsStartingWith(base, trx));
-        target = await this.companies.createIn(trx, { name: company.newName, slug, at: this.now() });
+        // The cell was the business name: the new company's template starts with it.
+        target = await this.companies.createIn(trx, {
+          name: company.newName,
+          slug,
+          at: this.now(),
+          businessName: company.newName,
+        });
         await this.activity.record([{ action: 'company_created', actor, detail: { to: target.slug } }], trx);
       }
       if (!target) continue;

@@ -238,8 +238,17 @@ export class CustomerImportService {
     const rows = preview.sheet.rows.flatMap((row, i) => {
       if (!row.customer) return [];
       const { assignee: _named, ...customer } = row.customer;
+      // A cell naming the row's company is the company's, not the member's own business name: the company's template
+      // gives it (a default the member may still override, docs/product.md, Companies).
+      const company = row.joins ? null : customer.company;
       return [
-        { ...customer, slug: preview.slugs[i] as string, editToken: newEditToken(), assigneeId: assigneeOf(row) },
+        {
+          ...customer,
+          company,
+          slug: preview.slugs[i] as string,
+          editToken: newEditToken(),
+          assigneeId: assigneeOf(row),
+        },
       ];
     });
     try {

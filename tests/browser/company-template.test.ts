@@ -1,9 +1,11 @@
 /**
- * A company's template in real Chromium (issue 38; docs/product.md, Companies), on a phone and a desktop, with
- * JavaScript on and off: the agency types the company's address in the template and locks it, the member's editor
- * shows the address read-only with `Firmanız tarafından belirlenir`, and the member's public page shows the company's
- * address. Nothing runs sideways off a 390 px screen; each page is checked with axe and photographed as
- * tests/browser/screenshots/company-template-*.
+ * A company of five from an import, its template and a member's try at a locked field, in real Chromium (issue 38;
+ * docs/product.md, Companies), on a phone and a desktop, with JavaScript on and off: the agency imports five people
+ * whose `firma` cell names a new company (ticking `Firma sütunundaki yeni firmaları oluştur`), opens the company from
+ * `Firmalar`, types its address in the template and locks it; a member's editor shows the address read-only with
+ * `Firmanız tarafından belirlenir` and typing into it changes nothing; every member's public page and the team page
+ * show the company's address. Nothing runs sideways off a 390 px screen; each page is checked with axe and
+ * photographed as tests/browser/screenshots/company-template-*.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -45,17 +47,10 @@ describe('the agency locks the address in the template', () => {
         `the member's editor shows it read-only and the public page shows it (${run})`,
         { timeout: 90_000 },
         async () => {
-          const member = await app.test.services.customers.create({ name: 'Selin', surname: `Üye ${run}` });
-          await app.test
-            .db('customer_profiles')
-            .where({ customer_id: member.id })
-            .update({ address_line: 'Kendi Sokağım No: 7', title: 'Danışman' });
-          const [row] = await app.test
-            .db('companies')
-            .insert({ name: `Atlas Emlak ${run}`, slug: `atlas-${run}`, created_at: 0, updated_at: 0 })
-            .returning('id');
-          const company = { id: Number(typeof row === 'object' ? row.id : row) };
-          await app.test.db('customers').where({ id: member.id }).update({ company_id: company.id });
+          const tag = run.replace(/-/g, '');
+          const firm = `Atlas ${tag}`;
+          const people = ['Selin', 'Kaan', 'Melis', 'Onur', 'Pelin'];
+          const csv = `ad;soyad;firma;unvan\n${people.map((name) => `${name};${tag};${firm};Danışman`).join('\n')}\n`;
           const { context, page } = await openPage(browser, { baseURL: app.baseURL, javaScript, device });
           const fits = async () =>
             expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -67,7 +62,24 @@ describe('the agency locks the address in the template', () => {
             await page.getByLabel('Şifre').fill(ADMIN_PASSWORD);
             await page.getByRole('button', { name: 'Giriş Yap' }).click();
             await page.waitForURL('**/admin');
-            await page.goto(`/admin/companies/${company.id}`);
+            await page.goto('/admin/import');
+            await page
+              .getByLabel('CSV dosyası', { exact: true })
+              .setInputFiles({ name: 'ekip.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+            await page.getByLabel('Firma sütunundaki yeni firmaları oluştur').check();
+            await page.getByRole('button', { name: 'Yükle ve Önizle' }).click();
+            await page.getByRole('button', { name: '5 müşteriyi oluştur' }).click();
+            await page.waitForURL(/\/admin\/import\/[\w-]+$/);
+            await page.goto('/admin/companies');
+            await page.getByRole('link', { name: firm }).click();
+            await page.getByRole('heading', { name: firm, level: 1 }).waitFor();
+            expect(await page.locator('.customer-list li').count()).toBe(5);
+            const members = await app.test.db('customers').where({ surname: tag }).orderBy('id');
+            const member = members[0];
+            await app.test
+              .db('customer_profiles')
+              .where({ customer_id: member.id })
+              .update({ address_line: 'Kendi Sokağım No: 7' });
             const template = page.locator('#sablon');
             await template.locator('#sablon-company').fill('Atlas Emlak Ofisi');
             await template.locator('#sablon-address_line').fill('Atatürk Bulvarı No: 100');
@@ -90,12 +102,17 @@ describe('the agency locks the address in the template', () => {
               device,
             });
             try {
-              await owner.goto(`/edit/${member.editToken}/profile`);
+              await owner.goto(`/edit/${member.edit_token}/profile`);
               if (javaScript) await owner.locator('html.js').waitFor({ state: 'attached' });
               const dialog = await openDialog(owner, owner.locator('a.identity-link'), 'isletme', javaScript);
               const address = dialog.getByRole('textbox', { name: 'Adres', exact: true });
               expect(await address.inputValue()).toBe('Atatürk Bulvarı No: 100');
               expect(await address.getAttribute('readonly')).not.toBeNull();
+              // The member tries to change it: the field takes no typing.
+              await address.click();
+              await address.press('End');
+              await address.pressSequentially(' Kat 3');
+              expect(await address.inputValue()).toBe('Atatürk Bulvarı No: 100');
               await dialog.getByText('Firmanız tarafından belirlenir').first().waitFor();
               expect(await dialog.getByRole('textbox', { name: 'İşletme adı' }).getAttribute('placeholder')).toBe(
                 'Atlas Emlak Ofisi',
@@ -115,6 +132,15 @@ describe('the agency locks the address in the template', () => {
                 VIEWPORTS[device].width,
               );
               await inspect(owner, `company-template-public-${run}`);
+              // Every member's card, and the team page listing the five.
+              for (const other of members.slice(1)) {
+                await owner.goto(`/${other.slug}`);
+                await owner.getByText('Atatürk Bulvarı No: 100').waitFor();
+              }
+              const companySlug = (await app.test.db('companies').where({ name: firm }).first()).slug;
+              await owner.goto(`/${companySlug}`);
+              await owner.getByText('Atatürk Bulvarı No: 100').waitFor();
+              for (const name of people) await owner.getByText(`${name} ${tag}`).waitFor();
             } finally {
               await ownerContext.close();
             }

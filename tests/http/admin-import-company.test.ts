@@ -1,9 +1,11 @@
 /**
- * The import's `firma` column and companies (issue 38; docs/product.md, Companies): the cell stays the business name,
- * and when it names a company (by its name, Turkish-folded whatever the case, or its address) the new customer joins
- * it; with `firma_olustur=1` a name no company has makes one (one per name), otherwise it is only the business name.
- * The preview's `Firma` column tells which company each row joins, and the lookup runs again at confirmation.
+ * The import's `firma` column and companies (issue 38; docs/product.md, Companies): when the cell names a company (by
+ * its name, Turkish-folded whatever the case, or its address) the new customer joins it and the cell is the company's,
+ * not the member's own business name; with `firma_olustur=1` a name no company has makes one (one per name, its
+ * template's business name the cell), otherwise it is only the business name. The preview's `Firma` column tells which
+ * company each row joins, and the lookup runs again at confirmation.
  */
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { testsOnPostgres } from '../helpers/database.js';
@@ -77,14 +79,15 @@ describe("the import's firma column", () => {
     expect(editorPage.text).not.toContain('firma_olustur');
   });
 
-  it('joins the company the cell names by name in any case, or by address, and keeps the business name', async () => {
+  it('joins the company the cell names by name in any case, or by address; a cell naming none is the business name', async () => {
     const csv = 'ad;soyad;firma\nAyla;Bir;GÜNEŞ İNŞAAT\nBora;İki;gunes-insaat\nCem;Üç;Tek Dükkan\nDeniz;Dört;\n';
     const preview = await upload(owner, csv).expect(200);
     expect(preview.text).toContain('<th scope="col">Firma</th>');
     expect(firmaCells(preview.text)).toEqual({ 2: 'Güneş İnşaat', 3: 'Güneş İnşaat', 4: '–', 5: '–' });
     await confirm(owner, preview.text).expect(303);
-    expect(await customer('Ayla')).toEqual({ companyId: gunesId, business: 'GÜNEŞ İNŞAAT' });
-    expect(await customer('Bora')).toEqual({ companyId: gunesId, business: 'gunes-insaat' });
+    // The cell named the company: the member's own business name stays empty, for the company's template to give.
+    expect(await customer('Ayla')).toEqual({ companyId: gunesId, business: null });
+    expect(await customer('Bora')).toEqual({ companyId: gunesId, business: null });
     expect(await customer('Cem')).toEqual({ companyId: null, business: 'Tek Dükkan' });
     expect((await customer('Deniz')).companyId).toBeNull();
     expect(await t.db('companies').where({ name: 'Tek Dükkan' }).first()).toBeUndefined();
@@ -100,6 +103,11 @@ describe("the import's firma column", () => {
     const atlas = await t.db('companies').where({ name: 'Atlas Emlak' });
     expect(atlas).toHaveLength(1);
     expect(atlas[0].slug).toBe('atlasemlak');
+    // The cell was the business name: the new company's template starts with it, and the members' cards show it.
+    expect(atlas[0].company).toBe('Atlas Emlak');
+    expect(await customer('Ece')).toMatchObject({ business: null });
+    const ece = await t.db('customers').where({ name: 'Ece' }).first();
+    expect((await request(t.app).get(`/${ece.slug}`).expect(200)).text).toContain('Atlas Emlak');
     expect((await customer('Ece')).companyId).toBe(Number(atlas[0].id));
     expect((await customer('Faruk')).companyId).toBe(Number(atlas[0].id));
     expect((await customer('Gül')).companyId).toBe(gunesId);
