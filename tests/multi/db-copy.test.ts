@@ -235,6 +235,21 @@ beforeAll(async () => {
     .type('form')
     .send({ _csrf: teamCsrf, ids: String(ayse.id) })
     .expect(303);
+  // Its template's shared link (company_links) and a view of its team page from a QR code (company_view_days).
+  await second
+    .post(`${company.headers.location ?? ''}/links`)
+    .type('form')
+    .send({ _csrf: teamCsrf, platform: 'instagram', url: '@kayaemlak', label: 'Instagram' })
+    .expect(303);
+  await request(source.app).get('/kaya-emlak?k=qr').set('User-Agent', BROWSER).expect(200);
+  await source.services.teamViews.flush();
+  // Its shared opening hours (company_opening_hours): written as the template's hours form writes them.
+  await source.db('company_opening_hours').insert({
+    company_id: Number(/(\d+)$/.exec(company.headers.location ?? '')?.[1]),
+    week: '[]',
+    closed_dates: '[]',
+    updated_at: now,
+  });
   // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
   const forgot = request.agent(source.app);
   const forgotPage = await forgot.get('/login/forgot').expect(200);
