@@ -28,6 +28,13 @@ export const TEMPLATE_LABELS: Readonly<Record<TemplateField, string>> = {
 };
 
 /** The profile's property for each template field. */
+/**
+ * Everything a company may lock: the text fields, and the opening hours (`hours`), background and cover, which have
+ * forms of their own and are not copied into the profile's text.
+ */
+export const TEMPLATE_LOCKS = [...TEMPLATE_FIELDS, 'hours', 'background', 'cover'] as const;
+export type TemplateLock = (typeof TEMPLATE_LOCKS)[number];
+
 export const PROFILE_KEY_OF = {
   company: 'company',
   address_line: 'addressLine',
@@ -46,7 +53,7 @@ export interface CompanyTemplate {
   companyId: number;
   /** Each field's value; null, not given. */
   values: Readonly<Record<TemplateField, string | null>>;
-  locked: ReadonlySet<TemplateField>;
+  locked: ReadonlySet<TemplateLock>;
   /** The logo's upload path; null, none. */
   logoPath: string | null;
   /** `#rrggbb` in place of the agency's accent on members' pages; null, the agency's. */
@@ -57,15 +64,39 @@ export function isTemplateField(value: string): value is TemplateField {
   return (TEMPLATE_FIELDS as readonly string[]).includes(value);
 }
 
-/** `companies.locked_fields` (comma-separated names) as a set; unknown names are dropped. */
-export function parseLockedFields(raw: unknown): Set<TemplateField> {
-  const names = typeof raw === 'string' ? raw.split(',').map((name) => name.trim()) : [];
-  return new Set(names.filter(isTemplateField));
+function isTemplateLock(value: string): value is TemplateLock {
+  return (TEMPLATE_LOCKS as readonly string[]).includes(value);
 }
 
-/** The set as `companies.locked_fields` stores it, in the form's order. */
-export function formatLockedFields(locked: ReadonlySet<TemplateField>): string {
-  return TEMPLATE_FIELDS.filter((field) => locked.has(field)).join(',');
+/** `companies.locked_fields` (comma-separated names) as a set; unknown names are dropped. */
+export function parseLockedFields(raw: unknown): Set<TemplateLock> {
+  const names = typeof raw === 'string' ? raw.split(',').map((name) => name.trim()) : [];
+  return new Set(names.filter(isTemplateLock));
+}
+
+/** The set as `companies.locked_fields` stores it, in the forms' order. */
+export function formatLockedFields(locked: ReadonlySet<TemplateLock>): string {
+  return TEMPLATE_LOCKS.filter((field) => locked.has(field)).join(',');
+}
+
+/**
+ * The locks after one form's save: those of `names` as the form sent them (`sent`), every other kept as it was, so
+ * the text fields' form and the hours' form never undo each other's locks.
+ */
+export function mergeLocks(
+  before: ReadonlySet<TemplateLock>,
+  names: readonly TemplateLock[],
+  sent: ReadonlySet<TemplateLock>,
+): Set<TemplateLock> {
+  return new Set(TEMPLATE_LOCKS.filter((name) => (names.includes(name) ? sent.has(name) : before.has(name))));
+}
+
+/**
+ * What a member's card shows of something with a form of its own (the opening hours): locked, the company's (none
+ * when it has none); a default, the member's own when they set any, else the company's.
+ */
+export function sharedOrOwn<T>(own: T | null, company: T | null, locked: boolean): T | null {
+  return locked ? company : (own ?? company);
 }
 
 type ProfileValues = { [K in TemplateField as (typeof PROFILE_KEY_OF)[K]]: string | null };
@@ -92,7 +123,7 @@ export function applyTemplate<P extends Partial<ProfileValues>>(own: P, template
 export function lockedFieldsChanged(
   changes: object,
   own: Readonly<Record<TemplateField, string | null>>,
-  locked: ReadonlySet<TemplateField>,
+  locked: ReadonlySet<TemplateLock>,
 ): TemplateField[] {
   return TEMPLATE_FIELDS.filter(
     (field) =>

@@ -6,11 +6,13 @@
 import type { Knex } from 'knex';
 import {
   formatLockedFields,
+  mergeLocks,
   parseLockedFields,
   TEMPLATE_FIELDS,
   type CompanyTemplate,
   type TemplateField,
 } from '../domain/company-template.js';
+import { decodeClosedDates, decodeWeek, encodeWeek, type OpeningHours } from '../domain/opening-hours.js';
 import type { LinkValues } from './link.repository.js';
 import type { SocialLink } from './profile.repository.js';
 import { toBool, toInt } from './rows.js';
@@ -111,14 +113,41 @@ export class CompanyTemplateRepository {
   /** Saves the template; answers the logo path it replaced (null: none), or undefined for an unknown company. */
   async save(companyId: number, write: TemplateWrite, at: number): Promise<{ replacedLogo: string | null } | null> {
     return this.changing(companyId, at, async (trx) => {
-      const before = await trx('companies').where({ id: companyId }).first('logo_path');
+      const before = await trx('companies').where({ id: companyId }).first('logo_path', 'locked_fields');
       const logo = write.logoPath === undefined ? {} : { logo_path: write.logoPath };
+      const locked = mergeLocks(parseLockedFields(before?.locked_fields), TEMPLATE_FIELDS, write.locked);
       await trx('companies')
         .where({ id: companyId })
-        .update({ ...write.values, accent: write.accent, locked_fields: formatLockedFields(write.locked), ...logo });
+        .update({ ...write.values, accent: write.accent, locked_fields: formatLockedFields(locked), ...logo });
       const old = text(before?.logo_path);
       return { replacedLogo: write.logoPath !== undefined && old !== write.logoPath ? old : null };
     });
+  }
+
+  /** The company's opening hours as stored, or null when it has none. */
+  async hours(companyId: number): Promise<OpeningHours | null> {
+    const row = (await this.db('company_opening_hours')
+      .where({ company_id: companyId })
+      .first('week', 'closed_dates')) as { week: string; closed_dates: string } | undefined;
+    return row ? { week: decodeWeek(row.week), closedDates: decodeClosedDates(row.closed_dates) } : null;
+  }
+
+  /** Saves the company's hours whole and whether they are locked; false for an unknown company. */
+  async saveHours(companyId: number, hours: OpeningHours, locked: boolean, at: number): Promise<boolean> {
+    const row = { week: encodeWeek(hours.week), closed_dates: JSON.stringify(hours.closedDates), updated_at: at };
+    const saved = await this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+      const locks = mergeLocks(parseLockedFields(before?.locked_fields), ['hours'], new Set(locked ? ['hours'] : []));
+      await trx('companies')
+        .where({ id: companyId })
+        .update({ locked_fields: formatLockedFields(locks) });
+      await trx('company_opening_hours')
+        .insert({ company_id: companyId, ...row })
+        .onConflict('company_id')
+        .merge(row);
+      return true;
+    });
+    return saved ?? false;
   }
 
   /** A shared link at the end of the company's list. */

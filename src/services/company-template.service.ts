@@ -1,6 +1,7 @@
 import { NotFoundError, orFail, StorageUnavailableError, ValidationError } from '../errors.js';
 import type { ActivityActor } from '../domain/admin-activity.js';
 import { companyUploadsFolder, type CompanyTemplate } from '../domain/company-template.js';
+import type { OpeningHours } from '../domain/opening-hours.js';
 import type { Logger } from '../logger.js';
 import { processLogo } from '../media/logo-image.js';
 import type { CompanyLink, CompanyTemplateRepository } from '../repositories/company-template.repository.js';
@@ -9,6 +10,7 @@ import type { FileStorage } from '../storage/file-storage.js';
 import { parseLinkInput } from '../validation/link.validation.js';
 import { linkMessages } from './link.service.js';
 import { parseTemplate } from '../validation/company-template.validation.js';
+import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
 import type { ActivityLog } from './activity-log.service.js';
 
 export type { CompanyLink, CompanyTemplate };
@@ -32,6 +34,8 @@ export class CompanyTemplateService {
     private readonly activity: ActivityLog,
     private readonly now: () => number,
     private readonly logger: Pick<Logger, 'warn'>,
+    /** Today in the app's time zone (`YYYY-MM-DD`): closed dates before it are dropped, as on the owner's form. */
+    private readonly today: () => string,
   ) {}
 
   async template(companyId: number): Promise<CompanyTemplate | null> {
@@ -68,6 +72,23 @@ export class CompanyTemplateService {
       throw new NotFoundError(templateMessages.notFound);
     }
     if (saved.replacedLogo) await this.removeLeftover(folder, saved.replacedLogo);
+    await this.activity.companyTemplateSaved(actor, company.name);
+  }
+
+  /** The company's opening hours; null, none yet. */
+  hours(companyId: number): Promise<OpeningHours | null> {
+    return this.templates.hours(companyId);
+  }
+
+  /**
+   * The company's opening hours, checked as the owner's hours form is, with `lock_hours` = `1` locking them; saved
+   * whole in one transaction that renews every member's card.
+   */
+  async saveHours(company: Company, form: Form, actor: ActivityActor): Promise<void> {
+    const hours = parseOpeningHoursForm({ ...form }, this.today());
+    if (!(await this.templates.saveHours(company.id, hours, form.lock_hours === '1', this.now()))) {
+      throw new NotFoundError(templateMessages.notFound);
+    }
     await this.activity.companyTemplateSaved(actor, company.name);
   }
 

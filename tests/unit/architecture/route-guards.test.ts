@@ -119,6 +119,7 @@ describe('the route table, read from the real router', () => {
       'GET /admin/customers.csv',
       'GET /admin/customers/:id/export',
       'POST /admin/companies',
+      'POST /admin/companies/:id/hours',
       'POST /admin/companies/:id/links',
       'POST /admin/companies/:id/links/:linkId/delete',
       'POST /admin/companies/:id/template',
