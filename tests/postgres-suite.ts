@@ -254,6 +254,11 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
       'a company’s hours saved with its lock and every member’s version raised, read joined over the member’s own',
     covers: ['company-template.repository', 'opening-hours.repository'],
   },
+  'tests/http/company-template-look.test.ts': {
+    reason:
+      'a company’s background, cover and locks saved with every member’s version raised, read joined over their own',
+    covers: ['company-template.repository', 'profile.repository'],
+  },
   'tests/http/company-locked-fields.test.ts': {
     reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
     covers: ['profile.repository', 'customer-identity.repository'],

@@ -11,6 +11,7 @@ import {
   TEMPLATE_FIELDS,
   type CompanyTemplate,
   type TemplateField,
+  type TemplateLock,
 } from '../domain/company-template.js';
 import { decodeClosedDates, decodeWeek, encodeWeek, type OpeningHours } from '../domain/opening-hours.js';
 import type { LinkValues } from './link.repository.js';
@@ -18,7 +19,15 @@ import type { SocialLink } from './profile.repository.js';
 import { toBool, toInt } from './rows.js';
 
 /** The template's columns of `companies`, selected under a prefix so they can sit beside a profile's. */
-const TEMPLATE_COLUMNS = [...TEMPLATE_FIELDS, 'logo_path', 'accent', 'locked_fields'] as const;
+const TEMPLATE_COLUMNS = [
+  ...TEMPLATE_FIELDS,
+  'logo_path',
+  'accent',
+  'locked_fields',
+  'background_type',
+  'background_value',
+  'cover_photo',
+] as const;
 
 /** `select` aliases `{prefix}{column}` for the template columns of the joined `companies`. */
 export function templateSelect(prefix: string): Record<string, string> {
@@ -34,13 +43,24 @@ const text = (value: unknown) => (value === null || value === undefined || value
 export function templateFromRow(row: Record<string, unknown>, prefix: string): CompanyTemplate | null {
   if (row[`${prefix}id`] == null) return null;
   const values = Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, text(row[`${prefix}${field}`])]));
+  const backgroundType = text(row[`${prefix}background_type`]);
   return {
     companyId: toInt(row[`${prefix}id`]),
     values: values as Record<TemplateField, string | null>,
     locked: parseLockedFields(row[`${prefix}locked_fields`]),
     logoPath: text(row[`${prefix}logo_path`]),
     accent: text(row[`${prefix}accent`]),
+    background: backgroundType ? { type: backgroundType, value: text(row[`${prefix}background_value`]) ?? '' } : null,
+    cover: text(row[`${prefix}cover_photo`]),
   };
+}
+
+/** What a save of the company's background and cover writes; null, none. */
+export interface LookWrite {
+  background: { type: string; value: string } | null;
+  cover: string | null;
+  lockBackground: boolean;
+  lockCover: boolean;
 }
 
 /** A shared link as a member's page shows it: its id negated, so it is never taken for one of the member's own. */
@@ -145,6 +165,27 @@ export class CompanyTemplateRepository {
         .insert({ company_id: companyId, ...row })
         .onConflict('company_id')
         .merge(row);
+      return true;
+    });
+    return saved ?? false;
+  }
+
+  /** Saves the company's background and cover and their locks; false for an unknown company. */
+  async saveLook(companyId: number, look: LookWrite, at: number): Promise<boolean> {
+    const saved = await this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+      const sent = new Set<TemplateLock>();
+      if (look.lockBackground) sent.add('background');
+      if (look.lockCover) sent.add('cover');
+      const locks = mergeLocks(parseLockedFields(before?.locked_fields), ['background', 'cover'], sent);
+      await trx('companies')
+        .where({ id: companyId })
+        .update({
+          background_type: look.background?.type ?? null,
+          background_value: look.background?.value ?? null,
+          cover_photo: look.cover,
+          locked_fields: formatLockedFields(locks),
+        });
       return true;
     });
     return saved ?? false;

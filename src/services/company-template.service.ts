@@ -11,9 +11,15 @@ import { parseLinkInput } from '../validation/link.validation.js';
 import { linkMessages } from './link.service.js';
 import { parseTemplate } from '../validation/company-template.validation.js';
 import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
+import { validateBackgroundInput, validateCoverInput } from '../validation/background.validation.js';
+import { collect } from '../validation/field-text.js';
 import type { ActivityLog } from './activity-log.service.js';
 
 export type { CompanyLink, CompanyTemplate };
+
+export const lookMessages = {
+  noImage: 'Firma şablonunda görsel seçilemez; bir renk, animasyon ya da video seçin.',
+} as const;
 
 export const templateMessages = {
   saveFailed: 'Firma şablonu kaydedilemedi.',
@@ -87,6 +93,41 @@ export class CompanyTemplateService {
   async saveHours(company: Company, form: Form, actor: ActivityActor): Promise<void> {
     const hours = parseOpeningHoursForm({ ...form }, this.today());
     if (!(await this.templates.saveHours(company.id, hours, form.lock_hours === '1', this.now()))) {
+      throw new NotFoundError(templateMessages.notFound);
+    }
+    await this.activity.companyTemplateSaved(actor, company.name);
+  }
+
+  /**
+   * The company's background (`background_type`, `background_value`) and cover (`cover_type`, `cover_value`), each
+   * checked as the owner's own choice is (an empty type: none; images are not offered here), with `lock_background`
+   * and `lock_cover`; both checked first, saved together in one transaction that renews every member's card.
+   */
+  async saveLook(company: Company, form: Form, actor: ActivityActor): Promise<void> {
+    const errors: Record<string, string> = {};
+    const chosen = (type: unknown) => typeof type === 'string' && type !== '';
+    const notImage = (field: string) => {
+      if (form[field] === 'image') throw new ValidationError({ [field]: lookMessages.noImage });
+    };
+    const backgroundType = String(form.background_type ?? '');
+    const background = chosen(form.background_type)
+      ? collect(errors, () => {
+          notImage('background_type');
+          return { type: backgroundType, value: validateBackgroundInput(backgroundType, form.background_value) };
+        })
+      : null;
+    const cover = chosen(form.cover_type)
+      ? collect(errors, () => {
+          notImage('cover_type');
+          return validateCoverInput(form.cover_type, form.cover_value);
+        })
+      : null;
+    if (background === undefined || cover === undefined || Object.keys(errors).length > 0) {
+      throw new ValidationError(errors);
+    }
+    const lockBackground = form.lock_background === '1';
+    const look = { background, cover, lockBackground, lockCover: form.lock_cover === '1' };
+    if (!(await this.templates.saveLook(company.id, look, this.now()))) {
       throw new NotFoundError(templateMessages.notFound);
     }
     await this.activity.companyTemplateSaved(actor, company.name);
