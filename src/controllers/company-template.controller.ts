@@ -78,7 +78,7 @@ function lookFormOf(template: CompanyTemplate | null): LookForm {
       background_type: template?.background?.type ?? '',
       background_value: template?.background?.value ?? '',
       cover_type: coverType,
-      cover_value: cover,
+      cover_value: coverType === 'color' ? cover.replace(/^color:/, '') : cover,
     },
     locked: { background: template?.locked.has('background') ?? false, cover: template?.locked.has('cover') ?? false },
     errors: {},
