@@ -23,6 +23,7 @@ import { CustomerIdentityRepository } from './repositories/customer-identity.rep
 import { OwnerNotificationRepository } from './repositories/owner-notification.repository.js';
 import { PriceListRepository } from './repositories/price-list.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
+import { dayKey } from './lib/calendar.js';
 import type { ActivityLog } from './services/activity-log.service.js';
 import { CompanyService } from './services/company.service.js';
 import { CompanyTemplateService } from './services/company-template.service.js';
@@ -126,7 +127,9 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     ),
     companyTemplate: new CompanyTemplateController(
       companies,
-      new CompanyTemplateService(new CompanyTemplateRepository(db), storage, activity, now, logger),
+      new CompanyTemplateService(new CompanyTemplateRepository(db), storage, activity, now, logger, () =>
+        dayKey(now(), config.timeZone),
+      ),
     ),
   };
 }

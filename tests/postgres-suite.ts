@@ -249,6 +249,16 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
     covers: ['company-template.repository'],
   },
+  'tests/http/company-template-hours.test.ts': {
+    reason:
+      'a company’s hours saved with its lock and every member’s version raised, read joined over the member’s own',
+    covers: ['company-template.repository', 'opening-hours.repository'],
+  },
+  'tests/http/company-template-look.test.ts': {
+    reason:
+      'a company’s background, cover and locks saved with every member’s version raised, read joined over their own',
+    covers: ['company-template.repository', 'profile.repository'],
+  },
   'tests/http/company-locked-fields.test.ts': {
     reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
     covers: ['profile.repository', 'customer-identity.repository'],

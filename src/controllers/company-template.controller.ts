@@ -7,14 +7,24 @@ import { idParam } from '../http/id-param.js';
 import { done, wantsJson } from '../http/respond.js';
 import { roleAllows } from '../domain/admin-role.js';
 import { TEMPLATE_FIELDS, TEMPLATE_LABELS, type TemplateField } from '../domain/company-template.js';
+import {
+  CLOSED_DATES_FIELD,
+  dayHoursField,
+  EMPTY_WEEK,
+  hoursField,
+  WEEKDAY_NAMES,
+  type OpeningHours,
+} from '../domain/opening-hours.js';
 import { PLATFORMS } from '../domain/platforms.js';
 import { LOGO_FIELD } from '../media/logo-image.js';
 import type { Company, CompanyService } from '../services/company.service.js';
-import type { CompanyLink, CompanyTemplateService } from '../services/company-template.service.js';
+import type { CompanyLink, CompanyTemplate, CompanyTemplateService } from '../services/company-template.service.js';
 import { templateFormValues, type TemplateFormValues } from '../validation/company-template.validation.js';
 
 export const messages = {
   saved: 'Firma şablonu kaydedildi.',
+  hoursSaved: 'Çalışma saatleri kaydedildi.',
+  lookSaved: 'Arka plan ve kapak kaydedildi.',
   linkAdded: 'Bağlantı eklendi.',
   linkRemoved: 'Bağlantı kaldırıldı.',
   notFound: 'Firma bulunamadı.',
@@ -27,6 +37,54 @@ const LINK_PLATFORMS = PLATFORMS.filter((p) => !['iban', 'wifi', 'catalog'].incl
   label: p.label,
 }));
 
+/** The company's hours form: a field per weekday (`hours_1` is Monday), `closed_dates` and the lock. */
+export interface HoursForm {
+  values: Record<string, string>;
+  locked: boolean;
+  errors: Record<string, string>;
+}
+
+const HOURS_FIELDS = [...WEEKDAY_NAMES.map((_, day) => hoursField(day)), CLOSED_DATES_FIELD];
+
+function hoursFormOf(hours: OpeningHours | null, locked: boolean): HoursForm {
+  const values: Record<string, string> = { [CLOSED_DATES_FIELD]: (hours?.closedDates ?? []).join('\n') };
+  (hours?.week ?? EMPTY_WEEK).forEach((intervals, day) => {
+    values[hoursField(day)] = dayHoursField(intervals);
+  });
+  return { values, locked, errors: {} };
+}
+
+/** The company's background and cover form: the owner's type and value fields, and their locks. */
+export interface LookForm {
+  values: Record<(typeof LOOK_FIELDS)[number], string>;
+  locked: { background: boolean; cover: boolean };
+  errors: Record<string, string>;
+}
+
+const LOOK_FIELDS = ['background_type', 'background_value', 'cover_type', 'cover_value'] as const;
+
+function lookFormOf(template: CompanyTemplate | null): LookForm {
+  const cover = template?.cover ?? '';
+  const coverType =
+    cover === ''
+      ? ''
+      : /^(video:)?animation:/.test(cover)
+        ? 'animation'
+        : cover.startsWith('video:')
+          ? 'video'
+          : 'color';
+  return {
+    values: {
+      background_type: template?.background?.type ?? '',
+      background_value: template?.background?.value ?? '',
+      cover_type: coverType,
+      cover_value: coverType === 'color' ? cover.replace(/^color:/, '') : cover,
+    },
+    locked: { background: template?.locked.has('background') ?? false, cover: template?.locked.has('cover') ?? false },
+    errors: {},
+  };
+}
+
 /** What the company page's template section shows (views/admin/company-template.ejs). */
 export interface TemplateSection {
   canEdit: boolean;
@@ -37,6 +95,9 @@ export interface TemplateSection {
   links: CompanyLink[];
   platforms: typeof LINK_PLATFORMS;
   linkForm: { values: Record<string, string>; errors: Record<string, string> };
+  days: ReadonlyArray<{ name: string; field: string }>;
+  hours: HoursForm;
+  look: LookForm;
 }
 
 const FIELDS = TEMPLATE_FIELDS.map((name) => ({ name, label: TEMPLATE_LABELS[name] }));
@@ -66,10 +127,13 @@ export class CompanyTemplateController {
     typedForm: TemplateFormValues | null,
     errors: Record<string, string>,
     linkForm: TemplateSection['linkForm'] = { values: { platform: 'instagram', url: '', label: '' }, errors: {} },
+    hoursForm: HoursForm | null = null,
+    lookForm: LookForm | null = null,
   ): Promise<TemplateSection> {
-    const [template, links] = await Promise.all([
+    const [template, links, hours] = await Promise.all([
       this.templates.template(company.id),
       this.templates.links(company.id),
+      this.templates.hours(company.id),
     ]);
     const saved: TemplateFormValues = {
       values: {
@@ -79,7 +143,7 @@ export class CompanyTemplateController {
         >),
         accent: template?.accent ?? '',
       },
-      locked: new Set(template?.locked ?? []),
+      locked: new Set(TEMPLATE_FIELDS.filter((field) => template?.locked.has(field))),
     };
     return {
       canEdit: roleAllows(actingRole(res), 'yonetici'),
@@ -90,6 +154,9 @@ export class CompanyTemplateController {
       links,
       platforms: LINK_PLATFORMS,
       linkForm,
+      days: WEEKDAY_NAMES.map((name, day) => ({ name, field: hoursField(day) })),
+      hours: hoursForm ?? hoursFormOf(hours, template?.locked.has('hours') ?? false),
+      look: lookForm ?? lookFormOf(template),
     };
   }
 
@@ -107,7 +174,7 @@ export class CompanyTemplateController {
    */
   private refuse(req: Request, res: Response, next: NextFunction, status: number, section: TemplateSection): void {
     if (wantsJson(req)) {
-      const errors = { ...section.errors, ...section.linkForm.errors };
+      const errors = { ...section.errors, ...section.linkForm.errors, ...section.hours.errors, ...section.look.errors };
       res.status(status).json({ ok: false, error: messages.failed, fields: errors });
       return;
     }
@@ -143,6 +210,41 @@ export class CompanyTemplateController {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const errors = { [LOGO_FIELD]: err.message };
     this.refuse(req, res, next, err.status, await this.sectionOf(company, res, templateFormValues(body), errors));
+  };
+
+  /** `POST /admin/companies/{id}/hours`: the company's opening hours, fields as the owner's hours form. */
+  saveHours: RequestHandler = async (req, res, next) => {
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      await this.templates.saveHours(company, body, actingAdmin(res));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      const values = Object.fromEntries(HOURS_FIELDS.map((field) => [field, typed(body, field)]));
+      const hoursForm = { values, locked: body.lock_hours === '1', errors: { ...err.fields } };
+      this.refuse(req, res, next, 422, await this.sectionOf(company, res, null, {}, undefined, hoursForm));
+      return;
+    }
+    if (!wantsJson(req)) setFlash(req, 'success', messages.hoursSaved);
+    done(req, res, `/admin/companies/${company.id}#sablon-saatler`, { message: messages.hoursSaved });
+  };
+
+  /** `POST /admin/companies/{id}/look`: the company's background and cover, fields as the owner's. */
+  saveLook: RequestHandler = async (req, res, next) => {
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    try {
+      await this.templates.saveLook(company, body, actingAdmin(res));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      const values = Object.fromEntries(LOOK_FIELDS.map((field) => [field, typed(body, field)])) as LookForm['values'];
+      const locked = { background: body.lock_background === '1', cover: body.lock_cover === '1' };
+      const lookForm = { values, locked, errors: { ...err.fields } };
+      this.refuse(req, res, next, 422, await this.sectionOf(company, res, null, {}, undefined, null, lookForm));
+      return;
+    }
+    if (!wantsJson(req)) setFlash(req, 'success', messages.lookSaved);
+    done(req, res, `/admin/companies/${company.id}#sablon-gorunum`, { message: messages.lookSaved });
   };
 
   /** `POST /admin/companies/{id}/links`: a shared link, fields as the owner's link form. */

@@ -45,9 +45,12 @@ export class OwnerUploadsController {
     ownerDone(req, res, 'fotograf-kaldirildi');
   };
 
+  /** Refused when the member's company locked the cover (docs/product.md, Companies). */
   removeCover: RequestHandler = async (req, res) => {
-    await this.media.removeCover(loadedCustomer(req).id);
-    ownerDone(req, res, 'kapak-kaldirildi');
+    const removed = await this.editor.refuseInvalid(req, res, dialogs.photo('cover'), mediaMessages.photoFailed, () =>
+      this.media.removeCover(loadedCustomer(req).id),
+    );
+    if (removed !== REFUSED) ownerDone(req, res, 'kapak-kaldirildi');
   };
 
   backgroundImage: RequestHandler = async (req, res) => {

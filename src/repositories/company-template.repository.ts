@@ -6,17 +6,28 @@
 import type { Knex } from 'knex';
 import {
   formatLockedFields,
+  mergeLocks,
   parseLockedFields,
   TEMPLATE_FIELDS,
   type CompanyTemplate,
   type TemplateField,
+  type TemplateLock,
 } from '../domain/company-template.js';
+import { decodeClosedDates, decodeWeek, encodeWeek, type OpeningHours } from '../domain/opening-hours.js';
 import type { LinkValues } from './link.repository.js';
 import type { SocialLink } from './profile.repository.js';
 import { toBool, toInt } from './rows.js';
 
 /** The template's columns of `companies`, selected under a prefix so they can sit beside a profile's. */
-const TEMPLATE_COLUMNS = [...TEMPLATE_FIELDS, 'logo_path', 'accent', 'locked_fields'] as const;
+const TEMPLATE_COLUMNS = [
+  ...TEMPLATE_FIELDS,
+  'logo_path',
+  'accent',
+  'locked_fields',
+  'background_type',
+  'background_value',
+  'cover_photo',
+] as const;
 
 /** `select` aliases `{prefix}{column}` for the template columns of the joined `companies`. */
 export function templateSelect(prefix: string): Record<string, string> {
@@ -32,13 +43,24 @@ const text = (value: unknown) => (value === null || value === undefined || value
 export function templateFromRow(row: Record<string, unknown>, prefix: string): CompanyTemplate | null {
   if (row[`${prefix}id`] == null) return null;
   const values = Object.fromEntries(TEMPLATE_FIELDS.map((field) => [field, text(row[`${prefix}${field}`])]));
+  const backgroundType = text(row[`${prefix}background_type`]);
   return {
     companyId: toInt(row[`${prefix}id`]),
     values: values as Record<TemplateField, string | null>,
     locked: parseLockedFields(row[`${prefix}locked_fields`]),
     logoPath: text(row[`${prefix}logo_path`]),
     accent: text(row[`${prefix}accent`]),
+    background: backgroundType ? { type: backgroundType, value: text(row[`${prefix}background_value`]) ?? '' } : null,
+    cover: text(row[`${prefix}cover_photo`]),
   };
+}
+
+/** What a save of the company's background and cover writes; null, none. */
+export interface LookWrite {
+  background: { type: string; value: string } | null;
+  cover: string | null;
+  lockBackground: boolean;
+  lockCover: boolean;
 }
 
 /** A shared link as a member's page shows it: its id negated, so it is never taken for one of the member's own. */
@@ -111,14 +133,62 @@ export class CompanyTemplateRepository {
   /** Saves the template; answers the logo path it replaced (null: none), or undefined for an unknown company. */
   async save(companyId: number, write: TemplateWrite, at: number): Promise<{ replacedLogo: string | null } | null> {
     return this.changing(companyId, at, async (trx) => {
-      const before = await trx('companies').where({ id: companyId }).first('logo_path');
+      const before = await trx('companies').where({ id: companyId }).first('logo_path', 'locked_fields');
       const logo = write.logoPath === undefined ? {} : { logo_path: write.logoPath };
+      const locked = mergeLocks(parseLockedFields(before?.locked_fields), TEMPLATE_FIELDS, write.locked);
       await trx('companies')
         .where({ id: companyId })
-        .update({ ...write.values, accent: write.accent, locked_fields: formatLockedFields(write.locked), ...logo });
+        .update({ ...write.values, accent: write.accent, locked_fields: formatLockedFields(locked), ...logo });
       const old = text(before?.logo_path);
       return { replacedLogo: write.logoPath !== undefined && old !== write.logoPath ? old : null };
     });
+  }
+
+  /** The company's opening hours as stored, or null when it has none. */
+  async hours(companyId: number): Promise<OpeningHours | null> {
+    const row = (await this.db('company_opening_hours')
+      .where({ company_id: companyId })
+      .first('week', 'closed_dates')) as { week: string; closed_dates: string } | undefined;
+    return row ? { week: decodeWeek(row.week), closedDates: decodeClosedDates(row.closed_dates) } : null;
+  }
+
+  /** Saves the company's hours whole and whether they are locked; false for an unknown company. */
+  async saveHours(companyId: number, hours: OpeningHours, locked: boolean, at: number): Promise<boolean> {
+    const row = { week: encodeWeek(hours.week), closed_dates: JSON.stringify(hours.closedDates), updated_at: at };
+    const saved = await this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+      const locks = mergeLocks(parseLockedFields(before?.locked_fields), ['hours'], new Set(locked ? ['hours'] : []));
+      await trx('companies')
+        .where({ id: companyId })
+        .update({ locked_fields: formatLockedFields(locks) });
+      await trx('company_opening_hours')
+        .insert({ company_id: companyId, ...row })
+        .onConflict('company_id')
+        .merge(row);
+      return true;
+    });
+    return saved ?? false;
+  }
+
+  /** Saves the company's background and cover and their locks; false for an unknown company. */
+  async saveLook(companyId: number, look: LookWrite, at: number): Promise<boolean> {
+    const saved = await this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+      const sent = new Set<TemplateLock>();
+      if (look.lockBackground) sent.add('background');
+      if (look.lockCover) sent.add('cover');
+      const locks = mergeLocks(parseLockedFields(before?.locked_fields), ['background', 'cover'], sent);
+      await trx('companies')
+        .where({ id: companyId })
+        .update({
+          background_type: look.background?.type ?? null,
+          background_value: look.background?.value ?? null,
+          cover_photo: look.cover,
+          locked_fields: formatLockedFields(locks),
+        });
+      return true;
+    });
+    return saved ?? false;
   }
 
   /** A shared link at the end of the company's list. */

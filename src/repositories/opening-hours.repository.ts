@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { parseLockedFields, sharedOrOwn } from '../domain/company-template.js';
 import { decodeClosedDates, decodeWeek, encodeWeek, type OpeningHours } from '../domain/opening-hours.js';
 import { bumpVersion } from './customer.repository.js';
 
@@ -11,6 +12,39 @@ export class OpeningHoursRepository {
     const row = (await this.db('opening_hours').where({ customer_id: customerId }).first('week', 'closed_dates')) as
       { week: string; closed_dates: string } | undefined;
     return row ? { week: decodeWeek(row.week), closedDates: decodeClosedDates(row.closed_dates) } : null;
+  }
+
+  /**
+   * The hours a customer's page shows: with a company, its template's over the customer's own (docs/product.md,
+   * Companies): locked, the company's; a default, the customer's own when set, else the company's. One query.
+   */
+  async findShown(customerId: number): Promise<OpeningHours | null> {
+    const row = (await this.db('customers')
+      .leftJoin('opening_hours', 'opening_hours.customer_id', 'customers.id')
+      .leftJoin('companies', 'companies.id', 'customers.company_id')
+      .leftJoin('company_opening_hours', 'company_opening_hours.company_id', 'companies.id')
+      .where('customers.id', customerId)
+      .first({
+        week: 'opening_hours.week',
+        closed: 'opening_hours.closed_dates',
+        companyWeek: 'company_opening_hours.week',
+        companyClosed: 'company_opening_hours.closed_dates',
+        locks: 'companies.locked_fields',
+      })) as Record<string, string | null> | undefined;
+    if (!row) return null;
+    const decode = (week: string | null | undefined, closed: string | null | undefined) =>
+      week == null ? null : { week: decodeWeek(week), closedDates: decodeClosedDates(closed ?? '[]') };
+    const locked = parseLockedFields(row.locks).has('hours');
+    return sharedOrOwn(decode(row.week, row.closed), decode(row.companyWeek, row.companyClosed), locked);
+  }
+
+  /** Whether the customer's company locked the opening hours. */
+  async lockedByCompany(customerId: number): Promise<boolean> {
+    const row = (await this.db('customers')
+      .join('companies', 'companies.id', 'customers.company_id')
+      .where('customers.id', customerId)
+      .first('companies.locked_fields')) as { locked_fields: string | null } | undefined;
+    return parseLockedFields(row?.locked_fields).has('hours');
   }
 
   /** Saves the hours whole, in one transaction with the customer's page version raised (the page shows them). */

@@ -108,6 +108,8 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
     d.companyTemplate.tooLarge,
     d.companies.show,
   );
+  t.post('/admin/companies/:id/hours', admin(manager), d.companyTemplate.saveHours, d.companies.show);
+  t.post('/admin/companies/:id/look', admin(manager), d.companyTemplate.saveLook, d.companies.show);
   t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);

@@ -1,6 +1,7 @@
 import { NotFoundError, orFail, StorageUnavailableError, ValidationError } from '../errors.js';
 import type { ActivityActor } from '../domain/admin-activity.js';
 import { companyUploadsFolder, type CompanyTemplate } from '../domain/company-template.js';
+import type { OpeningHours } from '../domain/opening-hours.js';
 import type { Logger } from '../logger.js';
 import { processLogo } from '../media/logo-image.js';
 import type { CompanyLink, CompanyTemplateRepository } from '../repositories/company-template.repository.js';
@@ -9,9 +10,16 @@ import type { FileStorage } from '../storage/file-storage.js';
 import { parseLinkInput } from '../validation/link.validation.js';
 import { linkMessages } from './link.service.js';
 import { parseTemplate } from '../validation/company-template.validation.js';
+import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
+import { validateBackgroundInput, validateCoverInput } from '../validation/background.validation.js';
+import { collect } from '../validation/field-text.js';
 import type { ActivityLog } from './activity-log.service.js';
 
 export type { CompanyLink, CompanyTemplate };
+
+export const lookMessages = {
+  noImage: 'Firma şablonunda görsel seçilemez; bir renk, animasyon ya da video seçin.',
+} as const;
 
 export const templateMessages = {
   saveFailed: 'Firma şablonu kaydedilemedi.',
@@ -32,6 +40,8 @@ export class CompanyTemplateService {
     private readonly activity: ActivityLog,
     private readonly now: () => number,
     private readonly logger: Pick<Logger, 'warn'>,
+    /** Today in the app's time zone (`YYYY-MM-DD`): closed dates before it are dropped, as on the owner's form. */
+    private readonly today: () => string,
   ) {}
 
   async template(companyId: number): Promise<CompanyTemplate | null> {
@@ -68,6 +78,58 @@ export class CompanyTemplateService {
       throw new NotFoundError(templateMessages.notFound);
     }
     if (saved.replacedLogo) await this.removeLeftover(folder, saved.replacedLogo);
+    await this.activity.companyTemplateSaved(actor, company.name);
+  }
+
+  /** The company's opening hours; null, none yet. */
+  hours(companyId: number): Promise<OpeningHours | null> {
+    return this.templates.hours(companyId);
+  }
+
+  /**
+   * The company's opening hours, checked as the owner's hours form is, with `lock_hours` = `1` locking them; saved
+   * whole in one transaction that renews every member's card.
+   */
+  async saveHours(company: Company, form: Form, actor: ActivityActor): Promise<void> {
+    const hours = parseOpeningHoursForm({ ...form }, this.today());
+    if (!(await this.templates.saveHours(company.id, hours, form.lock_hours === '1', this.now()))) {
+      throw new NotFoundError(templateMessages.notFound);
+    }
+    await this.activity.companyTemplateSaved(actor, company.name);
+  }
+
+  /**
+   * The company's background (`background_type`, `background_value`) and cover (`cover_type`, `cover_value`), each
+   * checked as the owner's own choice is (an empty type: none; images are not offered here), with `lock_background`
+   * and `lock_cover`; both checked first, saved together in one transaction that renews every member's card.
+   */
+  async saveLook(company: Company, form: Form, actor: ActivityActor): Promise<void> {
+    const errors: Record<string, string> = {};
+    const chosen = (type: unknown) => typeof type === 'string' && type !== '';
+    const notImage = (field: string) => {
+      if (form[field] === 'image') throw new ValidationError({ [field]: lookMessages.noImage });
+    };
+    const backgroundType = String(form.background_type ?? '');
+    const background = chosen(form.background_type)
+      ? collect(errors, () => {
+          notImage('background_type');
+          return { type: backgroundType, value: validateBackgroundInput(backgroundType, form.background_value) };
+        })
+      : null;
+    const cover = chosen(form.cover_type)
+      ? collect(errors, () => {
+          notImage('cover_type');
+          return validateCoverInput(form.cover_type, form.cover_value);
+        })
+      : null;
+    if (background === undefined || cover === undefined || Object.keys(errors).length > 0) {
+      throw new ValidationError(errors);
+    }
+    const lockBackground = form.lock_background === '1';
+    const look = { background, cover, lockBackground, lockCover: form.lock_cover === '1' };
+    if (!(await this.templates.saveLook(company.id, look, this.now()))) {
+      throw new NotFoundError(templateMessages.notFound);
+    }
     await this.activity.companyTemplateSaved(actor, company.name);
   }
 

@@ -1,4 +1,5 @@
-import { orFail } from '../errors.js';
+import { lockedLookErrors } from '../domain/company-template.js';
+import { orFail, ValidationError } from '../errors.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import { validateCoverInput } from '../validation/background.validation.js';
@@ -28,7 +29,11 @@ export class CoverService {
    * An image by address only as it is already stored: new images are uploaded.
    */
   async setCover(customerId: number, form: Form): Promise<void> {
-    const current = form.cover_type === 'image' ? (await this.profiles.findOwnProfile(customerId))?.coverPhoto : null;
+    const own = await this.profiles.findOwnProfile(customerId);
+    // A cover the member's company locked is refused (docs/product.md, Companies).
+    const locked = lockedLookErrors(own?.template, 'cover');
+    if (Object.keys(locked).length > 0) throw new ValidationError(locked);
+    const current = form.cover_type === 'image' ? own?.coverPhoto : null;
     const value = validateCoverInput(form.cover_type, form.cover_value, current);
     await this.media.replace(customerId, undefined, async () => {
       const before = await this.profiles.findOwnProfile(customerId);

@@ -1,4 +1,6 @@
 import { dayKey } from '../lib/calendar.js';
+import { LOCKED_FIELD_MESSAGE } from '../domain/company-template.js';
+import { ValidationError } from '../errors.js';
 import { EMPTY_WEEK, hoursField, type OpeningHours, type ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { OpeningHoursRepository } from '../repositories/opening-hours.repository.js';
 import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js';
@@ -19,10 +21,23 @@ export class OpeningHoursService {
     private readonly now: () => number,
   ) {}
 
-  /** The hours with their zone, or null when the owner never set them. */
+  /**
+   * The hours the page shows with their zone (a company member's with the company's template over them), or null when
+   * there are none.
+   */
   async find(customerId: number): Promise<ZonedOpeningHours | null> {
-    const hours = await this.repository.find(customerId);
-    return hours ? { ...hours, timeZone: this.timeZone, today: dayKey(this.now(), this.timeZone) } : null;
+    const hours = await this.repository.findShown(customerId);
+    return hours ? this.zoned(hours) : null;
+  }
+
+  /** Hours with the app's zone and today's date in it. */
+  zoned(hours: OpeningHours): ZonedOpeningHours {
+    return { ...hours, timeZone: this.timeZone, today: dayKey(this.now(), this.timeZone) };
+  }
+
+  /** Today in the app's zone (`YYYY-MM-DD`). */
+  today(): string {
+    return dayKey(this.now(), this.timeZone);
   }
 
   /**
@@ -31,6 +46,8 @@ export class OpeningHoursService {
    * off the stored closed dates. The page's version is raised either way.
    */
   async save(customerId: number, body: Record<string, unknown>): Promise<void> {
+    // Hours the member's company locked are refused whole (docs/product.md, Companies).
+    if (await this.repository.lockedByCompany(customerId)) throw new ValidationError({ hours: LOCKED_FIELD_MESSAGE });
     const at = this.now();
     const today = dayKey(at, this.timeZone);
     const quick = !(hoursField(0) in body) && (body[CLOSED_TODAY_FIELD] === '1' || body[OPEN_TODAY_FIELD] === '1');

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ContactButtonType } from '../domain/contact-buttons.js';
-import { lockedFieldErrors } from '../domain/company-template.js';
+import { lockedFieldErrors, lockedLookErrors } from '../domain/company-template.js';
 import type { ProfileRepository } from '../repositories/profile.repository.js';
 import type { ProfileChanges, ProfileWriteRepository } from '../repositories/profile-write.repository.js';
 import { validateBackgroundInput } from '../validation/background.validation.js';
@@ -134,6 +134,9 @@ export class ProfileEditService {
    */
   async setBackground(customerId: number, form: Form): Promise<void> {
     const type = typeof form.background_type === 'string' ? form.background_type : '';
+    // A background the member's company locked is refused (docs/product.md, Companies).
+    const locked = lockedLookErrors((await this.profiles.findOwnProfile(customerId))?.template, 'background');
+    if (Object.keys(locked).length > 0) throw new ValidationError(locked);
     const current = type === 'image' ? (await this.profiles.findProfile(customerId))?.backgroundValue : null;
     const value = validateBackgroundInput(type, form.background_value, current);
     await this.update(customerId, { background_type: type, background_value: value });

@@ -1,4 +1,5 @@
-import { orFail, StorageUnavailableError } from '../errors.js';
+import { lockedLookErrors } from '../domain/company-template.js';
+import { orFail, StorageUnavailableError, ValidationError } from '../errors.js';
 import { catalogFileName, prepareCatalogFile } from '../media/catalog-file.js';
 import {
   processBackgroundImage,
@@ -78,8 +79,18 @@ export class ProfileMediaService {
     return orFail(failure, () => this.storage.saveFile(customerId, fileName, data));
   }
 
+  /**
+   * A change of the background or cover the member's company locked is refused before any file is made
+   * (docs/product.md, Companies).
+   */
+  private async refuseLocked(customerId: number, lock: 'background' | 'cover'): Promise<void> {
+    const locked = lockedLookErrors((await this.profiles.findOwnProfile(customerId))?.template, lock);
+    if (Object.keys(locked).length > 0) throw new ValidationError(locked);
+  }
+
   /** A new profile or cover photo, cropped as the owner chose; returns its public path. */
   async setPhoto(customerId: number, kind: PhotoKind, upload: ImageSource, crop: CropRect | null): Promise<string> {
+    if (kind === 'cover') await this.refuseLocked(customerId, 'cover');
     const data = await processPhoto(upload, kind, crop);
     const stored = await this.save(customerId, mediaMessages.photoFailed, this.storage.newFileName(kind, 'jpg'), data);
     await this.pointPhoto(customerId, kind, stored);
@@ -91,6 +102,7 @@ export class ProfileMediaService {
    * then an uploaded file it pointed to is deleted.
    */
   async removePhoto(customerId: number, kind: PhotoKind): Promise<void> {
+    if (kind === 'cover') await this.refuseLocked(customerId, 'cover');
     await this.pointPhoto(customerId, kind, null);
   }
 
@@ -111,6 +123,7 @@ export class ProfileMediaService {
 
   /** An uploaded page background; returns its public path. */
   async setBackgroundImage(customerId: number, upload: ImageSource): Promise<string> {
+    await this.refuseLocked(customerId, 'background');
     const image = await processBackgroundImage(upload);
     const stored = await this.save(
       customerId,
