@@ -79,7 +79,7 @@ describe("the import's firma column", () => {
     expect(editorPage.text).not.toContain('firma_olustur');
   });
 
-  it('joins the company the cell names by name in any case, or by address; a cell naming none is the business name', async () => {
+  it('joins the company named by name in any case, or by address; else the cell is the business name', async () => {
     const csv = 'ad;soyad;firma\nAyla;Bir;GÜNEŞ İNŞAAT\nBora;İki;gunes-insaat\nCem;Üç;Tek Dükkan\nDeniz;Dört;\n';
     const preview = await upload(owner, csv).expect(200);
     expect(preview.text).toContain('<th scope="col">Firma</th>');

@@ -129,13 +129,15 @@ describe('every admin route asks for its role', () => {
         'editor POST /admin/companies/:id/links',
         'editor POST /admin/companies/:id/links/:linkId/delete',
         'editor GET /admin/companies/:id/members.csv',
+        'editor POST /admin/companies/:id/hours',
+        'editor POST /admin/companies/:id/look',
         'editor POST /admin/security/policy',
         'yonetici POST /admin/security/policy',
       ]),
     );
     // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six,
-    // a new company, its template and shared links, its members' CSV.
-    expect(refused).toHaveLength(29);
+    // a new company, its template (fields, hours, background and cover) and shared links, its members' CSV.
+    expect(refused).toHaveLength(31);
   });
 
   it('lets every role through to each route it may use', async () => {
