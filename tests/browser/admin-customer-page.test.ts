@@ -31,8 +31,10 @@ async function signIn(page: Page): Promise<void> {
 async function widthOf(page: Page): Promise<{ scrollWidth: number; widest: string }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    // The header's links are one line that scrolls sideways on a phone, by design: the line itself must fit, what it
+    // holds may run on inside it.
     const past = Array.from(document.querySelectorAll('body *')).filter(
-      (el) => el.getBoundingClientRect().right > width + 0.5,
+      (el) => el.getBoundingClientRect().right > width + 0.5 && !el.parentElement?.closest('.admin-header__nav'),
     );
     const widest =
       past.map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.textContent?.trim().slice(0, 50)}`).at(-1) ??

@@ -135,7 +135,13 @@ async function seesOnlyTheirs(page: Page, ownId: number, otherId: number, varian
   expect(await page.locator('[data-bulk-bar] button[value="csv"], [data-bulk-ask="delete"]').count()).toBe(0);
   expect(await page.locator('a[href="/admin/customers.csv"]').count()).toBe(0);
   const header = page.getByRole('navigation', { name: 'Yönetim' });
-  expect(await header.getByRole('link').allInnerTexts()).toEqual(['Yenile', 'Etkinlik', 'Şifre', 'Güvenlik']);
+  expect(await header.getByRole('link').allInnerTexts()).toEqual([
+    'Yenile',
+    'Etkinlik',
+    'Firmalar',
+    'Şifre',
+    'Güvenlik',
+  ]);
   await fits(page, device);
   await inspect(page, `editor-list-${run}`);
   if (javaScript) {
