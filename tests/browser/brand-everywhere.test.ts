@@ -256,10 +256,11 @@ describe('the admin header on a phone', () => {
       for (const width of [390, 320]) {
         await p.setViewportSize({ width, height: 844 });
         const links = p.locator('.admin-header a:not(.brand)');
-        expect(await links.count()).toBe(5);
+        expect(await links.count()).toBe(6);
         const tops = await links.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
         expect(new Set(tops).size, `${width} px: rows at ${tops.join(', ')}`).toBe(1);
-        // At 390 px every link shows; at 320 px the five links' row scrolls, so the last one is scrolled to first.
+        // At 390 px every link shows (the sahip's six, the companies' among them); at 320 px the row scrolls, so the
+        // last one is scrolled to first.
         if (width === 320) await links.last().scrollIntoViewIfNeeded();
         const shown =
           width === 390
