@@ -38,6 +38,7 @@ import * as addAdminActivityRole from './20261129_0036_add_admin_activity_role.j
 import * as createCompanies from './20261129_0037_create_companies.js';
 import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
 import * as createCompanyViewDays from './20261130_0039_create_company_view_days.js';
+import * as addLanguages from './20261130_0040_add_languages.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -89,6 +90,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0037_create_companies', createCompanies],
   ['20261130_0038_add_company_template', addCompanyTemplate],
   ['20261130_0039_create_company_view_days', createCompanyViewDays],
+  ['20261130_0040_add_languages', addLanguages],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -225,6 +225,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'a company and a customer claiming one slug at once: an advisory lock on PostgreSQL, one writer on SQLite',
     covers: ['company.repository', 'customer.repository'],
   },
+  'tests/http/languages-migration.test.ts': {
+    reason: 'migration 0040 (card languages, translations) and their repository on both databases',
+    covers: ['translation.repository', 'db'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],

@@ -4,6 +4,7 @@ import { CONTACT_BUTTON_TYPES } from '../domain/contact-buttons.js';
 import { customerSearchTextOf } from '../domain/customer-search.js';
 import { customerNameSortKey } from '../domain/turkish-sort.js';
 import type { CustomerScope } from '../domain/customer-scope.js';
+import { parseLanguages, type ExtraLanguage } from '../i18n/languages.js';
 import { applyCustomerFilter, applyCustomerScope, type CustomerListFilter } from './customer-filter.js';
 import { claimSlugNamespace, companySlugsStartingWith, refuseCompanySlugs } from './company.repository.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
@@ -21,6 +22,8 @@ export interface Customer {
   version: number;
   /** The administrator it is assigned to (docs/product.md, Administrators and roles); null, nobody. */
   assigneeId: number | null;
+  /** The card's extra languages beside Turkish, in the owner's order (docs/product.md, Languages). */
+  languages: ExtraLanguage[];
 }
 
 /** An administrator a customer may be assigned to, as the customer page names them. */
@@ -87,6 +90,7 @@ export function toCustomer(row: Record<string, unknown>): Customer {
     createdAt: toInt(row.created_at),
     version: toInt(row.version),
     assigneeId: row.assignee_id == null ? null : toInt(row.assignee_id),
+    languages: parseLanguages(row.languages as string | null | undefined),
   };
 }
 

@@ -13,6 +13,7 @@ import { createDb, type Db } from '../../src/db.js';
 import { createLogger } from '../../src/logger.js';
 import { DbCopyError, copyDatabase } from '../../src/ops/db-copy.js';
 import { openSqliteSource } from '../../src/repositories/db-copy.repository.js';
+import { TranslationRepository } from '../../src/repositories/translation.repository.js';
 import { createCustomer, createTestApp, csrfFrom, signIn, type TestApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
@@ -250,6 +251,13 @@ beforeAll(async () => {
     closed_dates: '[]',
     updated_at: now,
   });
+  // The card in English and the template in German (translations, company_translations), as their repository
+  // writes them.
+  const translations = new TranslationRepository(source.db);
+  await translations.save(ayse.id, [{ subject: 'bio', lang: 'en', text: 'Homes in Kadıköy' }]);
+  await translations.saveCompany(Number(/(\d+)$/.exec(company.headers.location ?? '')?.[1]), [
+    { subject: 'company', lang: 'de', text: 'Kaya Immobilien' },
+  ]);
   // A "Şifremi unuttum" link (password_resets), its e-mail waiting in the outbox (mail_outbox).
   const forgot = request.agent(source.app);
   const forgotPage = await forgot.get('/login/forgot').expect(200);

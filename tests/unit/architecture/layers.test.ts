@@ -34,6 +34,8 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/mail/', 3],
   ['src/config.ts', 2.5],
   ['src/db.ts', 2.75],
+  // The public side's words per language, over the domain whose values they write (prices).
+  ['src/i18n/', 2.2],
   ['src/domain/', 2],
   ['src/lib/', 1],
   ['src/errors.ts', 1],

@@ -12,6 +12,7 @@ const customer = (id: number, slug: string, version = 1): Customer => ({
   createdAt: 0,
   version,
   assigneeId: null,
+  languages: [],
 });
 const HTML = '<p>sayfa __STAMP__</p>';
 const pageOf = (c: Customer) => new CachedPage(c.version, 'https://kart.example.com', HTML, '__STAMP__', '');

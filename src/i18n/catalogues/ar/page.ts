@@ -1,0 +1,7 @@
+import type { Messages } from '../messages.js';
+import type { page as source } from '../tr/page.js';
+
+export const page: Messages<typeof source> = {
+  'page.languages': 'اللغة',
+  'page.untranslated': 'يظهر هذا النص باللغة التركية.',
+};

@@ -1,0 +1,7 @@
+import type { Messages } from '../messages.js';
+import type { page as source } from '../tr/page.js';
+
+export const page: Messages<typeof source> = {
+  'page.languages': 'Язык',
+  'page.untranslated': 'Этот текст показан на турецком языке.',
+};
