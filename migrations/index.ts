@@ -39,6 +39,7 @@ import * as createCompanies from './20261129_0037_create_companies.js';
 import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
 import * as createCompanyViewDays from './20261130_0039_create_company_view_days.js';
 import * as addLanguages from './20261130_0040_add_languages.js';
+import * as createCardCodes from './20261130_0041_create_card_codes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -91,6 +92,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261130_0038_add_company_template', addCompanyTemplate],
   ['20261130_0039_create_company_view_days', createCompanyViewDays],
   ['20261130_0040_add_languages', addLanguages],
+  ['20261130_0041_create_card_codes', createCardCodes],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

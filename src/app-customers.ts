@@ -10,6 +10,7 @@ import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
 import { CompanyTemplateController } from './controllers/company-template.controller.js';
 import { CustomerCompanyController } from './controllers/customer-company.controller.js';
+import { CustomerCodesController } from './controllers/customer-codes.controller.js';
 import { CompanyExportsController } from './controllers/company-exports.controller.js';
 import { CustomerImportController } from './controllers/customer-import.controller.js';
 import { customersCsvHandler } from './controllers/customers-csv.controller.js';
@@ -31,6 +32,7 @@ import { CustomerBulkService } from './services/customer-bulk.service.js';
 import { CustomerFeaturesService } from './services/customer-features.service.js';
 import { CustomerIdentityService } from './services/customer-identity.service.js';
 import { CustomerImportService } from './services/customer-import.service.js';
+import type { CardCodeService } from './services/card-code.service.js';
 import type { CustomerService } from './services/customer.service.js';
 import type { PrintKitService } from './services/print-kit.service.js';
 import type { SlugAddressService } from './services/slug-address.service.js';
@@ -48,6 +50,8 @@ export interface CustomerWorkDeps {
   slugAddresses: SlugAddressService;
   printKits: PrintKitService;
   printBrand: BulkPrintBrand;
+  /** The card codes (app-codes.ts): shown and attached on the customer page. */
+  cardCodes: CardCodeService;
 }
 
 /** What the route table takes from the agency's customer work. */
@@ -66,6 +70,7 @@ export type CustomerWorkRoutes = Pick<
   | 'customerCompany'
   | 'companyExports'
   | 'companyTemplate'
+  | 'customerCodes'
 >;
 
 /**
@@ -73,7 +78,8 @@ export type CustomerWorkRoutes = Pick<
  * the forms on it, the import and the exports, the print kit, the activity log and the companies.
  */
 export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
-  const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand } = deps;
+  const { config, db, logger, clock, activity, storage, customers, slugAddresses, printKits, printBrand, cardCodes } =
+    deps;
   const now = () => clock().getTime();
   const companies = new CompanyService(db, new CompanyRepository(db), activity, now);
   // The import's `firma` column puts new customers in a company, or makes it (docs/product.md, Companies).
@@ -93,6 +99,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     now,
     new CustomerFeaturesService(new PriceListRepository(db), new OwnerNotificationRepository(db)),
     companies,
+    cardCodes,
   );
   return {
     admin: new AdminController(customers, config, customerPage, activity, () => companies.choices()),
@@ -116,6 +123,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     ),
     companies: new AdminCompaniesController(companies),
     customerCompany: new CustomerCompanyController(companies, customerPage),
+    customerCodes: new CustomerCodesController(cardCodes, customerPage),
     companyExports: new CompanyExportsController(
       companies,
       printKits,

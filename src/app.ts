@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createAccount } from './app-account.js';
+import { createCardCodes } from './app-codes.js';
 import { createTeamPages } from './app-team.js';
 import { customerWorkRoutes } from './app-customers.js';
 import { createExpressApp, mountShell } from './app-shell.js';
@@ -121,6 +122,8 @@ export interface App {
     ownerMail: OwnerMail;
     /** The companies' team pages' views (app-team.ts). */
     teamViews: ViewRecorder;
+    /** The views through card codes (app-codes.ts). */
+    codeViews: ViewRecorder;
   };
   /**
    * Writes what is pending in the batched access log and closes what the app opened besides the database pool (the
@@ -272,6 +275,8 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     baseUrl: config.baseUrl,
     accessLog,
   });
+  // Card codes: the agency's batches and `/k/{code}` (app-codes.ts).
+  const cardCodes = createCardCodes({ config, db, logger, now, activity, customerRepository });
   // A company's team page: its own cache and fast path, like the profile's (app-team.ts).
   const teamPages = createTeamPages({ config, db, logger, now, renderView, brand, responder, accessLog });
   mountShell(app, { config, logger, logRequests, storage, customers: customerRepository });
@@ -306,6 +311,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       slugAddresses,
       printKits,
       printBrand,
+      cardCodes: cardCodes.service,
     }),
     profileFiles: new ProfileFilesController(profileService, storage, config),
     sharingImage: new SharingImageController(sharingImages),
@@ -316,6 +322,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ),
     profile: profileController,
     teamPage: teamPages.controller,
+    adminCodes: cardCodes.adminCodes,
+    cardCode: cardCodes.cardCode,
+    codeGuessThrottle: cardCodes.codeGuessThrottle,
     settings: new SettingsController(brand, activity),
     mailSettings,
     brandLocals: brandLocals(brand),
@@ -363,11 +372,13 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       leadCounts,
       ownerMail,
       teamViews: teamPages.views,
+      codeViews: cardCodes.views,
     },
     close: () => {
       accessLog?.flush();
       customerRepository.closeReadConnection();
       teamPages.close();
+      cardCodes.close();
     },
   };
 }

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
       await weekly?.stop();
       await services.views.stop();
       await services.teamViews.stop();
+      await services.codeViews.stop();
       closeApp();
       await db.destroy();
     } catch (err) {

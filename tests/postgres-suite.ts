@@ -229,6 +229,14 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'migration 0040 (card languages, translations) and their repository on both databases',
     covers: ['translation.repository', 'db'],
   },
+  'tests/http/card-code-batches.test.ts': {
+    reason: 'two pools making card code batches at once: conflicts ignored and drawn again',
+    covers: ['card-code.repository'],
+  },
+  'tests/http/card-codes.test.ts': {
+    reason: 'card codes: batches inserted with conflicts ignored, assignments with history, the /k/ lookup (prepared)',
+    covers: ['card-code.repository', 'card-code-view.repository'],
+  },
   'tests/http/companies-migration.test.ts': {
     reason: 'migration 0037 (companies, customers.company_id set null on delete) on both databases',
     covers: ['db'],

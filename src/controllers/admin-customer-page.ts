@@ -8,6 +8,7 @@ import { editUrl, publicProfileUrl, taggedProfileUrl } from '../domain/profile-u
 import { editLinkShare } from '../domain/share-links.js';
 import { activityView } from '../presenters/activity-entries.js';
 import type { ActivityLog } from '../services/activity-log.service.js';
+import type { CardCode } from '../services/card-code.service.js';
 import type { CompanyService } from '../services/company.service.js';
 import type { CustomerFeaturesService } from '../services/customer-features.service.js';
 import type { CustomerIdentityService } from '../services/customer-identity.service.js';
@@ -42,6 +43,8 @@ export class AdminCustomerPage {
     private readonly features: CustomerFeaturesService,
     /** The companies the customer may work at (docs/product.md, Companies). */
     private readonly companies: CompanyService,
+    /** The card codes that open the card (docs/product.md, Card codes). */
+    private readonly codes: { codesOf(customerId: number): Promise<CardCode[]> },
   ) {}
 
   async render(req: Request, res: Response, status = 200, forms: Record<string, unknown> = {}): Promise<void> {
@@ -49,7 +52,7 @@ export class AdminCustomerPage {
     const origin = originOf(req, this.config.baseUrl);
     const edit = editUrl(origin, customer.editToken);
     const publicUrl = publicProfileUrl(origin, customer.slug);
-    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications, admins, companies] =
+    const [{ phone, email }, oldSlugs, identity, history, priceListItems, notifications, admins, companies, codes] =
       await Promise.all([
         this.customers.contact(customer.id),
         this.addresses.oldSlugsOf(customer.id),
@@ -59,6 +62,7 @@ export class AdminCustomerPage {
         this.features.notificationSettings(customer.id),
         this.customers.assigneeChoices(),
         this.companies.choicesFor(customer.id),
+        this.codes.codesOf(customer.id),
       ]);
     const assignee = admins.find((admin) => admin.id === customer.assigneeId);
     res.status(status).render('admin/customer', {
@@ -103,6 +107,9 @@ export class AdminCustomerPage {
         choices: companies.companies.map(({ id, name, slug }) => ({ id, label: `${name} (/${slug})` })),
       },
       companyForm: { value: companies.currentId === null ? '' : String(companies.currentId), error: null },
+      // The card codes that open it (views/admin/customer-codes.ejs), and the field to attach one.
+      cardCodes: codes.map((c) => ({ code: c.code, kind: c.kind === 'nfc' ? 'NFC' : 'QR' })),
+      codeForm: { value: '', error: null },
       ...forms,
     });
   }

@@ -47,6 +47,9 @@ export const ACTIVITY_ACTIONS = [
   'company_members_removed',
   'customer_company_changed',
   'company_template_saved',
+  'card_codes_created',
+  'card_code_assigned',
+  'card_code_unassigned',
 ] as const;
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -80,6 +80,10 @@ export const messages = {
     email ? `${count} müşteriye sorumlu atandı: ${email}` : `${count} müşterinin sorumlusu kaldırıldı`,
   companyCreated: (slug: string | null) => `Firma oluşturuldu: /${slug ?? ''}`,
   companyTemplateSaved: (name: string | null) => `Firma şablonu güncellendi: ${name ?? ''}`,
+  cardCodesCreated: (count: number, label: string | null) =>
+    `${count} kart kodu oluşturuldu${label ? `: ${label}` : ''}`,
+  cardCodeAssigned: (code: string | null) => `Kart kodu ${code ?? ''} bu müşteriye bağlandı`,
+  cardCodeUnassigned: (code: string | null) => `Kart kodu ${code ?? ''} bu müşteriden ayrıldı`,
   companyMembersAdded: (count: number, slug: string | null) => `${count} müşteri firmaya eklendi: /${slug ?? ''}`,
   companyMembersRemoved: (count: number, slug: string | null) =>
     `${count} müşteri firmadan çıkarıldı${slug ? `: /${slug}` : ''}`,
@@ -139,6 +143,12 @@ export function activityText(entry: ActivityEntry): string {
       return messages.companyMembersRemoved(entry.count ?? 0, entry.to);
     case 'customer_company_changed':
       return messages.customerCompanyChanged(entry.to);
+    case 'card_codes_created':
+      return messages.cardCodesCreated(entry.count ?? 0, entry.to);
+    case 'card_code_assigned':
+      return messages.cardCodeAssigned(entry.from);
+    case 'card_code_unassigned':
+      return messages.cardCodeUnassigned(entry.from);
     default:
       return messages[entry.action];
   }

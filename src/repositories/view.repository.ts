@@ -10,6 +10,8 @@ export interface ViewRow {
   viewedAt: number;
   /** Where the page load came from (src/domain/visit-source.ts); `direct` when not given. */
   source?: VisitSource;
+  /** The card code it came through (`/k/{code}`), for the views counted per code (card-code-view.repository.ts). */
+  code?: string;
 }
 
 /** How long a written batch's id is kept: far longer than any retry waits (the recorder retries every 2 s). */

@@ -113,6 +113,13 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
+  // Card codes (docs/product.md, Card codes): every administrator sees them and points a code at a customer they
+  // reach; a `yonetici` makes a batch and takes its CSV for the NFC writer.
+  t.get('/admin/codes', admin(), d.adminCodes.list);
+  t.post('/admin/codes', admin(manager), d.adminCodes.create);
+  t.get('/admin/codes/:batch.csv', admin(manager), d.adminCodes.csv);
+  t.post('/admin/codes/:code/assign', admin(), d.adminCodes.assign);
+  t.post('/admin/customers/:id/codes', admin(), customer, d.customerCodes.attach);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
   const pi = d.priceListImport;
   const base = '/admin/customers/:id/price-list';

@@ -4,7 +4,10 @@ import type { AccountController } from '../controllers/account.controller.js';
 import type { ActivityController } from '../controllers/activity.controller.js';
 import type { AdminController } from '../controllers/admin.controller.js';
 import type { AdminIdentityController } from '../controllers/admin-identity.controller.js';
+import type { AdminCodesController } from '../controllers/admin-codes.controller.js';
 import type { AdminCompaniesController } from '../controllers/admin-companies.controller.js';
+import type { CardCodeController } from '../controllers/card-code.controller.js';
+import type { CustomerCodesController } from '../controllers/customer-codes.controller.js';
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
 import type { CompanyExportsController } from '../controllers/company-exports.controller.js';
 import type { CompanyTemplateController } from '../controllers/company-template.controller.js';
@@ -72,6 +75,13 @@ export interface RouteDeps {
   companyExports: CompanyExportsController;
   /** A company's template and shared links, on its page. */
   companyTemplate: CompanyTemplateController;
+  /** Card codes: batches, their CSV, assignments (docs/product.md, Card codes). */
+  adminCodes: AdminCodesController;
+  /** The customer page's card code field. */
+  customerCodes: CustomerCodesController;
+  /** `GET /k/{code}`, and its throttle of unknown codes per client address. */
+  cardCode: CardCodeController;
+  codeGuessThrottle: RequestHandler;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */

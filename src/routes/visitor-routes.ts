@@ -41,6 +41,9 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
   // A visitor's forms: no session, so no token; another site's post is refused by its origin, and the form's stamp
   // and the throttle stand against scripts.
   const visitorForm = 'a visitor has no session to hold a token; the origin check refuses another site';
+  // A card code written on an NFC card or a QR sticker before it was sold (docs/product.md, Card codes): under /k/,
+  // two segments no slug route takes. Unknown codes are throttled per client address against guessing.
+  t.get('/k/:code', visitor({ throttle: [d.codeGuessThrottle] }), d.cardCode.open);
   // An address no customer has nor had goes on to the next route: a company's team page, or the 404.
   t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer)] }), d.profile.show);
   t.get('/:slug', visitor(), d.teamPage.show);

@@ -118,6 +118,16 @@ export class ActivityLog {
     return this.one('company_template_saved', actor, undefined, { to: name });
   }
 
+  /** `actor` made a batch of `count` card codes labelled `label` (docs/product.md, Card codes). */
+  cardCodesCreated(actor: ActivityActor, count: number, label: string): Promise<void> {
+    return this.one('card_codes_created', actor, undefined, { count, to: label });
+  }
+
+  /** `actor` pointed the card code `code` at `customer`, or took it off `customer` (unassigned). */
+  cardCodeChanged(actor: ActivityActor, customer: ActivityCustomer, code: string, assigned: boolean): Promise<void> {
+    return this.one(assigned ? 'card_code_assigned' : 'card_code_unassigned', actor, customer, { from: code });
+  }
+
   /** `actor` put `customer` in the company of `slug`, or in none (null). */
   customerCompanyChanged(actor: ActivityActor, customer: ActivityCustomer, slug: string | null): Promise<void> {
     return this.one('customer_company_changed', actor, customer, slug === null ? {} : { to: slug });

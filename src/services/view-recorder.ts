@@ -56,9 +56,9 @@ export class ViewRecorder {
     private readonly clickRepository: ClickRepository | null = null,
   ) {}
 
-  /** One page load; `source` is where it came from (src/domain/visit-source.ts). */
-  record(customerId: number, viewedAt: number, source: VisitSource = 'direct'): void {
-    this.queue.push({ customerId, viewedAt, source });
+  /** One page load; `source` is where it came from (src/domain/visit-source.ts), `code` the card code if any. */
+  record(customerId: number, viewedAt: number, source: VisitSource = 'direct', code?: string): void {
+    this.queue.push(code === undefined ? { customerId, viewedAt, source } : { customerId, viewedAt, source, code });
     this.bound(this.queue);
     this.schedule();
   }

@@ -16,14 +16,20 @@ export interface MigrationTestDb {
   /** Takes the migrations down, the newest first, until `name` is undone too (the ones after it with it). */
   migrateDownThrough(name: string): Promise<void>;
   close(): Promise<void>;
+  /** Where it is, for a second connection pool on it (a second instance). */
+  databaseUrl: string | null;
+  sqliteFile: string;
 }
 
 export async function openMigrationTestDb(prefix: string): Promise<MigrationTestDb> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const database = await createTestDatabase();
-  const db = createDb({ databaseUrl: database.databaseUrl, sqliteFile: path.join(dir, 'db.sqlite') });
+  const sqliteFile = path.join(dir, 'db.sqlite');
+  const db = createDb({ databaseUrl: database.databaseUrl, sqliteFile });
   return {
     db,
+    databaseUrl: database.databaseUrl,
+    sqliteFile,
     async migrateUpTo(name) {
       const all = await migrationSource.getMigrations([]);
       const before = all.findIndex(([migration]) => migration === name);

@@ -73,6 +73,7 @@ async function snapshot() {
     administrators: await table('administrators'),
     brand: await t.db('brand_settings').select(),
     companies: await table('companies'),
+    codeBatches: await table('card_code_batches'),
     activity: await t.db('admin_activity').whereNot({ action: 'forbidden_attempt' }).select().orderBy('id'),
   };
 }
@@ -131,13 +132,16 @@ describe('every admin route asks for its role', () => {
         'editor GET /admin/companies/:id/members.csv',
         'editor POST /admin/companies/:id/hours',
         'editor POST /admin/companies/:id/look',
+        'editor POST /admin/codes',
+        'editor GET /admin/codes/:batch.csv',
         'editor POST /admin/security/policy',
         'yonetici POST /admin/security/policy',
       ]),
     );
     // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six,
-    // a new company, its template (fields, hours, background and cover) and shared links, its members' CSV.
-    expect(refused).toHaveLength(31);
+    // a new company, its template (fields, hours, background and cover) and shared links, its members' CSV, a batch of
+    // card codes and its CSV.
+    expect(refused).toHaveLength(33);
   });
 
   it('lets every role through to each route it may use', async () => {

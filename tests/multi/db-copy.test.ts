@@ -251,6 +251,24 @@ beforeAll(async () => {
     closed_dates: '[]',
     updated_at: now,
   });
+  // A batch of card codes (card_code_batches, card_codes), one attached to Ayşe and moved on and back
+  // (card_code_assignments), and a tap on it (card_code_view_days).
+  const batch = await second
+    .post('/admin/codes')
+    .type('form')
+    .send({ _csrf: teamCsrf, count: '3', kind: 'nfc', label: 'Kartlar' })
+    .expect(303);
+  const batchId = Number(/parti=(\d+)/.exec(batch.headers.location ?? '')?.[1]);
+  const cardCode = String((await source.db('card_codes').where({ batch_id: batchId }).orderBy('code').first()).code);
+  for (const customerId of [ayse.id, mehmet.id, ayse.id]) {
+    await second
+      .post(`/admin/codes/${cardCode}/assign`)
+      .type('form')
+      .send({ _csrf: teamCsrf, customer_id: String(customerId) })
+      .expect(303);
+  }
+  await request(source.app).get(`/k/${cardCode}`).set('User-Agent', BROWSER).expect(302);
+  await source.services.codeViews.flush();
   // The card in English and the template in German (translations, company_translations), as their repository
   // writes them.
   const translations = new TranslationRepository(source.db);

@@ -115,9 +115,11 @@ describe('the route table, read from the real router', () => {
       'POST /admin/team/invite',
     ]);
     expect(needing('yonetici')).toEqual([
+      'GET /admin/codes/:batch.csv',
       'GET /admin/companies/:id/members.csv',
       'GET /admin/customers.csv',
       'GET /admin/customers/:id/export',
+      'POST /admin/codes',
       'POST /admin/companies',
       'POST /admin/companies/:id/hours',
       'POST /admin/companies/:id/links',

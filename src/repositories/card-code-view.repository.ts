@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { dayKey } from '../lib/calendar.js';
+import { addToCounters, countGroups } from './day-counters.js';
+import { toInt } from './rows.js';
+import { BATCH_IDS_KEPT_MS, type ViewRow } from './view.repository.js';
+
+/** A card code and the views through it. */
+export interface CodeViews {
+  code: string;
+  views: number;
+}
+
+/**
+ * The views that came through a card code (docs/product.md, Card codes), per customer, code and day: a moved code
+ * starts afresh on its new card, and the old card keeps what it had.
+ */
+export class CardCodeViewRepository {
+  constructor(
+    private readonly db: Knex,
+    /** Day boundaries of the statistics (APP_TIMEZONE). */
+    private readonly timeZone: string,
+  ) {}
+
+  /** A batch in one transaction, written once per id (view_batches), as ViewRepository.insertMany. */
+  async insertMany(views: ReadonlyArray<ViewRow>, batchId: string = randomUUID(), now = Date.now()): Promise<boolean> {
+    const counted = views.filter((v): v is ViewRow & { code: string } => v.code !== undefined);
+    if (counted.length === 0) return true;
+    const groups = countGroups(counted, (v) => [v.customerId, v.code, dayKey(v.viewedAt, this.timeZone)] as const);
+    return this.db.transaction(async (trx) => {
+      const fresh = await trx('view_batches')
+        .insert({ batch_id: batchId, written_at: now })
+        .onConflict('batch_id')
+        .ignore()
+        .returning('batch_id');
+      if (fresh.length === 0) return false;
+      await trx('view_batches')
+        .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
+        .del();
+      await addToCounters(
+        trx,
+        'card_code_view_days',
+        ['customer_id', 'code', 'day'],
+        'views',
+        groups.map(({ key: [customerId, code, day], count }) => ({ customer_id: customerId, code, day, views: count })),
+      );
+      return true;
+    });
+  }
+
+  /** Every code a customer's card was opened through, with its views, most first. */
+  async viewsOf(customerId: number): Promise<CodeViews[]> {
+    const rows: Array<Record<string, unknown>> = await this.db('card_code_view_days')
+      .where({ customer_id: customerId })
+      .groupBy('code')
+      .select('code')
+      .sum({ views: 'views' })
+      .orderBy([
+        { column: 'views', order: 'desc' },
+        { column: 'code', order: 'asc' },
+      ]);
+    return rows.map((row) => ({ code: String(row.code), views: toInt(row.views) }));
+  }
+}
