@@ -22,6 +22,7 @@ export interface StatsPageInput {
   links: ReadonlyArray<{ id: number; label: string; platform: string; clicks: number }>;
   sources: Readonly<Record<VisitSource, number>>;
   sourceShares: Readonly<Record<VisitSource, number>>;
+  codes: ReadonlyArray<{ code: string; views: number }>;
 }
 
 export const SOURCE_NAMES: Readonly<Record<VisitSource, string>> = {
@@ -99,6 +100,8 @@ export function presentStatsPage(detail: StatsPageInput, base: string) {
         detail.sources[source] > 0 && detail.sourceShares[source] === 0 ? '<%1' : `%${detail.sourceShares[source]}`,
       width: barWidth(detail.sources[source], sourceMax),
     })).sort((a, b) => b.views - a.views),
+    // The card codes the card was opened through (docs/product.md, Card codes).
+    codes: detail.codes.map(({ code, views }) => `Kart kodu ${code}: ${count.format(views)} ziyaret`),
   };
 }
 

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { dayKey } from '../lib/calendar.js';
 import { addToCounters, countGroups } from './day-counters.js';
-import { toInt } from './rows.js';
 import { BATCH_IDS_KEPT_MS, type ViewRow } from './view.repository.js';
-
-/** A card code and the views through it. */
-export interface CodeViews {
-  code: string;
-  views: number;
-}
 
 /**
  * The views that came through a card code (docs/product.md, Card codes), per customer, code and day: a moved code
@@ -46,19 +39,5 @@ export class CardCodeViewRepository {
       );
       return true;
     });
-  }
-
-  /** Every code a customer's card was opened through, with its views, most first. */
-  async viewsOf(customerId: number): Promise<CodeViews[]> {
-    const rows: Array<Record<string, unknown>> = await this.db('card_code_view_days')
-      .where({ customer_id: customerId })
-      .groupBy('code')
-      .select('code')
-      .sum({ views: 'views' })
-      .orderBy([
-        { column: 'views', order: 'desc' },
-        { column: 'code', order: 'asc' },
-      ]);
-    return rows.map((row) => ({ code: String(row.code), views: toInt(row.views) }));
   }
 }

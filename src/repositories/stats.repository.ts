@@ -57,6 +57,17 @@ export class StatsRepository {
     return new Map(rows.map((row) => [row.source, toInt(row.views)]));
   }
 
+  /** Views through each card code from `from` to `to`, both inclusive: most first, then by code. */
+  async viewsByCode(customerId: number, from: DayKey, to: DayKey): Promise<Array<{ code: string; views: number }>> {
+    const rows: Array<{ code: string; views: unknown }> = await this.daysOf('card_code_view_days', customerId, from, to)
+      .select('code')
+      .sum({ views: 'views' })
+      .groupBy('code');
+    return rows
+      .map((row) => ({ code: row.code, views: toInt(row.views) }))
+      .sort((a, b) => b.views - a.views || (a.code < b.code ? -1 : 1));
+  }
+
   /** Views per source and day from `from` to `to`, both inclusive: one row per source and day with views. */
   async viewsBySourceAndDay(customerId: number, from: DayKey, to: DayKey): Promise<SourceDayCount[]> {
     const rows: Array<{ source: string; day: string; views: unknown }> = await this.daysOf(

@@ -58,6 +58,8 @@ export interface StatsDetail extends Omit<StatsSummary, 'dailyStats'> {
   sources: SourceCounts;
   /** Whole percents of the sourced views, adding up to 100 (all 0 without any). */
   sourceShares: SourceCounts;
+  /** Views through each card code in the range (docs/product.md, Card codes), most first. */
+  codes: Array<{ code: string; views: number }>;
 }
 
 export interface StatsCsv {
@@ -162,6 +164,7 @@ export class StatsService {
     const clicks = await this.stats.clicks(customerId, from, to);
     const bySource = await this.stats.viewsBySource(customerId, from, to);
     const links = await this.stats.links(customerId);
+    const codes = await this.stats.viewsByCode(customerId, from, to);
 
     const clicksByDay = sumBy(clicks, (c) => c.day);
     const clicksByLink = sumBy(clicks, (c) => c.linkId);
@@ -193,6 +196,7 @@ export class StatsService {
         .sort((a, b) => b.clicks - a.clicks),
       sources,
       sourceShares: wholePercents(sources),
+      codes,
     };
   }
 

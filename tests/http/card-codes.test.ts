@@ -191,6 +191,9 @@ describe('GET /k/{code}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     await t.services.codeViews.flush();
     expect(await t.db('card_code_view_days').where({ customer_id: ayla.id, code }).first()).toMatchObject({ views: 1 });
+    const { edit_token: token } = await t.db('customers').where({ id: ayla.id }).first();
+    const stats = await request(t.app).get(`/edit/${token}/stats`).expect(200);
+    expect(stats.text).toContain(`Kart kodu ${code}: 1 ziyaret`);
   });
 
   it('answers a code no card has yet with the branded page, and an unknown one with 404', async () => {

@@ -136,6 +136,7 @@ describe('GET /edit/{token}/stats as JSON', () => {
         'links',
         'sources',
         'sourceShares',
+        'codes',
       ].sort(),
     );
     expect(res.body).toMatchObject({ days, todayViews: 8, rangeViews: 8, rangeClicks: 4, clickThroughRate: 0.5 });

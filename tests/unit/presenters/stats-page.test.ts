@@ -22,6 +22,7 @@ function detail(overrides: Partial<StatsPageInput> = {}): StatsPageInput {
     links: [],
     sources: zeros(),
     sourceShares: zeros(),
+    codes: [],
     ...overrides,
   };
 }
@@ -105,5 +106,21 @@ describe('presentStatsPage', () => {
     expect(page.bars.at(-1)!.width).toBe(100);
     expect(page.table[0]!.views).toBe(29);
     expect(page.table).toHaveLength(30);
+  });
+});
+
+describe('the card codes', () => {
+  it('names each code with its views, as the page lists them', () => {
+    const page = presentStatsPage(
+      detail({
+        codes: [
+          { code: 'AB3K7Q', views: 1241 },
+          { code: 'ZX9P2M', views: 3 },
+        ],
+      }),
+      '/edit/t',
+    );
+    expect(page.codes).toEqual(['Kart kodu AB3K7Q: 1.241 ziyaret', 'Kart kodu ZX9P2M: 3 ziyaret']);
+    expect(presentStatsPage(detail(), '/edit/t').codes).toEqual([]);
   });
 });
