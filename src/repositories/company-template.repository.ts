@@ -170,10 +170,15 @@ export class CompanyTemplateRepository {
     return saved ?? false;
   }
 
-  /** Saves the company's background and cover and their locks; false for an unknown company. */
-  async saveLook(companyId: number, look: LookWrite, at: number): Promise<boolean> {
-    const saved = await this.changing(companyId, at, async (trx) => {
-      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+  /**
+   * Saves the company's background and cover and their locks; answers the uploaded images the save stopped pointing
+   * at (to be removed), or null for an unknown company.
+   */
+  async saveLook(companyId: number, look: LookWrite, at: number): Promise<{ replaced: string[] } | null> {
+    return this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies')
+        .where({ id: companyId })
+        .first('locked_fields', 'background_value', 'cover_photo');
       const sent = new Set<TemplateLock>();
       if (look.lockBackground) sent.add('background');
       if (look.lockCover) sent.add('cover');
@@ -186,9 +191,10 @@ export class CompanyTemplateRepository {
           cover_photo: look.cover,
           locked_fields: formatLockedFields(locks),
         });
-      return true;
+      const now = new Set([look.background?.value, look.cover]);
+      const old = [text(before?.background_value), text(before?.cover_photo)];
+      return { replaced: old.filter((path): path is string => !!path?.startsWith('/uploads/') && !now.has(path)) };
     });
-    return saved ?? false;
   }
 
   /** A shared link at the end of the company's list. */
