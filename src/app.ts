@@ -186,7 +186,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileWrites = new ProfileWriteRepository(db);
   const links = new LinkService(new LinkRepository(db), now);
   const media = new ProfileMediaService(profileRepository, profileWrites, storage, now, logger);
-  const ownerEditor = new OwnerEditor(profileService, config);
+  const ownerEditor = new OwnerEditor(profileService, config, openingHours);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
   const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);

@@ -259,6 +259,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
       'a company’s background, cover and locks saved with every member’s version raised, read joined over their own',
     covers: ['company-template.repository', 'profile.repository'],
   },
+  'tests/http/owner-hours-company-default.test.ts': {
+    reason: 'a member’s own hours and their company’s default ones read joined, the own row deleted with the version',
+    covers: ['opening-hours.repository'],
+  },
   'tests/http/company-locked-fields.test.ts': {
     reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
     covers: ['profile.repository', 'customer-identity.repository'],
