@@ -38,6 +38,7 @@ import * as addAdminActivityRole from './20261129_0036_add_admin_activity_role.j
 import * as createCompanies from './20261129_0037_create_companies.js';
 import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
 import * as createCompanyViewDays from './20261130_0039_create_company_view_days.js';
+import * as createCompanyLinkClickDays from './20261130_0042_create_company_link_click_days.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -89,6 +90,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261129_0037_create_companies', createCompanies],
   ['20261130_0038_add_company_template', addCompanyTemplate],
   ['20261130_0039_create_company_view_days', createCompanyViewDays],
+  ['20261130_0042_create_company_link_click_days', createCompanyLinkClickDays],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

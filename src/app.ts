@@ -39,7 +39,7 @@ import { MailSettingsController } from './controllers/mail-settings.controller.j
 import { formatDate } from './lib/dates.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
-import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
+import { loadOwnerLink, loadPublicCompanyLink, loadPublicLink } from './middleware/load-link.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { notificationLinkThrottle } from './middleware/notification-link-throttle.js';
@@ -344,6 +344,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     loadCustomerByToken: loadCustomerByToken(customerRepository),
     loadOwnerLink: loadOwnerLink(profileRepository),
     loadPublicLink: loadPublicLink(profileRepository),
+    loadPublicCompanyLink: loadPublicCompanyLink(profileRepository),
   });
 
   app.use(notFound);

@@ -82,6 +82,8 @@ export interface CompanyLink {
   platform: string;
   url: string;
   label: string;
+  /** Taps on members' pages since the day `links` was asked from (company_link_click_days). */
+  taps: number;
 }
 
 /** What a template save writes: the text fields, the locks, the accent; `logoPath` undefined keeps the logo. */
@@ -100,15 +102,26 @@ export class CompanyTemplateRepository {
     return row ? templateFromRow(row, '') : null;
   }
 
-  async links(companyId: number): Promise<CompanyLink[]> {
-    const rows: Array<Record<string, unknown>> = await this.db('company_links')
-      .where({ company_id: companyId })
-      .orderBy([{ column: 'order_index' }, { column: 'id' }]);
+  /** The company's shared links, each with its taps on members' pages from `since` (`YYYY-MM-DD`) on. */
+  async links(companyId: number, since: string): Promise<CompanyLink[]> {
+    const [rows, taps] = await Promise.all([
+      this.db('company_links')
+        .where({ company_id: companyId })
+        .orderBy([{ column: 'order_index' }, { column: 'id' }]) as Promise<Array<Record<string, unknown>>>,
+      this.db('company_link_click_days')
+        .where({ company_id: companyId })
+        .where('day', '>=', since)
+        .groupBy('link_id')
+        .select('link_id')
+        .sum({ clicks: 'clicks' }) as Promise<Array<{ link_id: unknown; clicks: unknown }>>,
+    ]);
+    const tapsOf = new Map(taps.map((row) => [toInt(row.link_id), toInt(row.clicks)]));
     return rows.map((row) => ({
       id: toInt(row.id),
       platform: String(row.platform),
       url: String(row.url),
       label: String(row.label),
+      taps: tapsOf.get(toInt(row.id)) ?? 0,
     }));
   }
 

@@ -88,4 +88,16 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
     }),
     d.linkClicks.record,
   );
+  // A tap on a shared link of the customer's company, counted for the company (docs/product.md, Companies).
+  t.post(
+    '/:slug/company-links/:linkId/click',
+    visitor({
+      load: [d.loadPublicCustomer, d.loadPublicCompanyLink, visibleLinkOnly],
+      csrf: { kind: 'none', reason: 'a ping carries no token and no Origin; a cross-site one is refused' },
+      origin: 'not-cross-site',
+      body: 'none',
+      throttle: [d.clickThrottle],
+    }),
+    d.linkClicks.record,
+  );
 }

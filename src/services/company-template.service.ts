@@ -16,8 +16,12 @@ import { parseOpeningHoursForm } from '../validation/opening-hours.validation.js
 import { validateBackgroundInput, validateCoverInput } from '../validation/background.validation.js';
 import { collect } from '../validation/field-text.js';
 import type { ActivityLog } from './activity-log.service.js';
+import { addDays } from '../lib/calendar.js';
 
 export type { CompanyLink, CompanyTemplate };
+
+/** The days the company page counts its shared links' taps over. */
+const TAP_DAYS = 30;
 
 export const lookMessages = {
   chooseImage: 'Lütfen bir görsel dosyası seçin.',
@@ -94,8 +98,9 @@ export class CompanyTemplateService {
     return this.templates.template(companyId);
   }
 
+  /** The shared links, each with its taps on members' pages in the last 30 days (today included). */
   links(companyId: number): Promise<CompanyLink[]> {
-    return this.templates.links(companyId);
+    return this.templates.links(companyId, addDays(this.today(), -(TAP_DAYS - 1)));
   }
 
   /**
