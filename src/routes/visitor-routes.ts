@@ -42,7 +42,8 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
   // and the throttle stand against scripts.
   const visitorForm = 'a visitor has no session to hold a token; the origin check refuses another site';
   // An address no customer has nor had goes on to the next route: a company's team page, or the 404.
-  t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer)] }), d.profile.show);
+  // While the database is away, an address whose team page is held goes on to it as well (docs/product.md, Faults).
+  t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer, d.teamPage.holds)] }), d.profile.show);
   t.get('/:slug', visitor(), d.teamPage.show);
   t.post(
     '/:slug/messages',
