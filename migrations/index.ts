@@ -40,6 +40,7 @@ import * as addCompanyTemplate from './20261130_0038_add_company_template.js';
 import * as createCompanyViewDays from './20261130_0039_create_company_view_days.js';
 import * as addLanguages from './20261130_0040_add_languages.js';
 import * as createCardCodes from './20261130_0041_create_card_codes.js';
+import * as createCompanyLinkClickDays from './20261130_0042_create_company_link_click_days.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -93,6 +94,7 @@ const migrations: ReadonlyArray<readonly [string, Migration]> = [
   ['20261130_0039_create_company_view_days', createCompanyViewDays],
   ['20261130_0040_add_languages', addLanguages],
   ['20261130_0041_create_card_codes', createCardCodes],
+  ['20261130_0042_create_company_link_click_days', createCompanyLinkClickDays],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

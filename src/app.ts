@@ -40,7 +40,7 @@ import { MailSettingsController } from './controllers/mail-settings.controller.j
 import { formatDate } from './lib/dates.js';
 import { errorHandler, notFound } from './middleware/error-handler.js';
 import { loadCustomerById, loadCustomerByToken, loadPublicCustomer } from './middleware/load-customer.js';
-import { loadOwnerLink, loadPublicLink } from './middleware/load-link.js';
+import { loadOwnerLink, loadPublicCompanyLink, loadPublicLink } from './middleware/load-link.js';
 import { clickThrottle } from './middleware/link-clicks.js';
 import { messageThrottle } from './middleware/message-throttle.js';
 import { notificationLinkThrottle } from './middleware/notification-link-throttle.js';
@@ -189,7 +189,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const profileWrites = new ProfileWriteRepository(db);
   const links = new LinkService(new LinkRepository(db), now);
   const media = new ProfileMediaService(profileRepository, profileWrites, storage, now, logger);
-  const ownerEditor = new OwnerEditor(profileService, config);
+  const ownerEditor = new OwnerEditor(profileService, config, openingHours);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
   const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);
@@ -353,6 +353,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     loadCustomerByToken: loadCustomerByToken(customerRepository),
     loadOwnerLink: loadOwnerLink(profileRepository),
     loadPublicLink: loadPublicLink(profileRepository),
+    loadPublicCompanyLink: loadPublicCompanyLink(profileRepository),
   });
 
   app.use(notFound);

@@ -271,6 +271,14 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
       'a company’s background, cover and locks saved with every member’s version raised, read joined over their own',
     covers: ['company-template.repository', 'profile.repository'],
   },
+  'tests/http/owner-hours-company-default.test.ts': {
+    reason: 'a member’s own hours and their company’s default ones read joined, the own row deleted with the version',
+    covers: ['opening-hours.repository'],
+  },
+  'tests/http/company-link-clicks.test.ts': {
+    reason: 'migration 0042 and taps on shared links added to per-day counters (upsert), summed per link for 30 days',
+    covers: ['click.repository', 'company-template.repository'],
+  },
   'tests/http/company-locked-fields.test.ts': {
     reason: 'a member’s own profile read joined with the company’s locks, every write path refused in its transaction',
     covers: ['profile.repository', 'customer-identity.repository'],

@@ -17,6 +17,8 @@ import {
 } from '../domain/opening-hours.js';
 import { PLATFORMS } from '../domain/platforms.js';
 import { LOGO_FIELD } from '../media/logo-image.js';
+import { lookFiles } from '../middleware/company-look-upload.js';
+import { isUploadedImage } from '../domain/background-media.js';
 import type { Company, CompanyService } from '../services/company.service.js';
 import type { CompanyLink, CompanyTemplate, CompanyTemplateService } from '../services/company-template.service.js';
 import { templateFormValues, type TemplateFormValues } from '../validation/company-template.validation.js';
@@ -57,29 +59,44 @@ function hoursFormOf(hours: OpeningHours | null, locked: boolean): HoursForm {
 /** The company's background and cover form: the owner's type and value fields, and their locks. */
 export interface LookForm {
   values: Record<(typeof LOOK_FIELDS)[number], string>;
+  /** The company's uploaded background and cover images, kept when the type stays `image` and no file comes. */
+  images: { background: string | null; cover: string | null };
   locked: { background: boolean; cover: boolean };
   errors: Record<string, string>;
 }
 
 const LOOK_FIELDS = ['background_type', 'background_value', 'cover_type', 'cover_value'] as const;
 
+function lookImages(template: CompanyTemplate | null): LookForm['images'] {
+  const background = template?.background?.type === 'image' ? template.background.value : '';
+  const cover = template?.cover ?? '';
+  return {
+    background: isUploadedImage(background) ? background : null,
+    cover: isUploadedImage(cover) ? cover : null,
+  };
+}
+
 function lookFormOf(template: CompanyTemplate | null): LookForm {
   const cover = template?.cover ?? '';
+  const images = lookImages(template);
   const coverType =
     cover === ''
       ? ''
-      : /^(video:)?animation:/.test(cover)
-        ? 'animation'
-        : cover.startsWith('video:')
-          ? 'video'
-          : 'color';
+      : images.cover
+        ? 'image'
+        : /^(video:)?animation:/.test(cover)
+          ? 'animation'
+          : cover.startsWith('video:')
+            ? 'video'
+            : 'color';
   return {
     values: {
       background_type: template?.background?.type ?? '',
-      background_value: template?.background?.value ?? '',
       cover_type: coverType,
-      cover_value: coverType === 'color' ? cover.replace(/^color:/, '') : cover,
+      background_value: images.background ? '' : (template?.background?.value ?? ''),
+      cover_value: coverType === 'color' ? cover.replace(/^color:/, '') : images.cover ? '' : cover,
     },
+    images,
     locked: { background: template?.locked.has('background') ?? false, cover: template?.locked.has('cover') ?? false },
     errors: {},
   };
@@ -229,23 +246,44 @@ export class CompanyTemplateController {
     done(req, res, `/admin/companies/${company.id}#sablon-saatler`, { message: messages.hoursSaved });
   };
 
-  /** `POST /admin/companies/{id}/look`: the company's background and cover, fields as the owner's. */
+  /** `POST /admin/companies/{id}/look`: the company's background and cover, fields as the owner's, images as files. */
   saveLook: RequestHandler = async (req, res, next) => {
     const company = await this.company(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
     try {
-      await this.templates.saveLook(company, body, actingAdmin(res));
+      await this.templates.saveLook(company, body, lookFiles(req.files), actingAdmin(res));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      const values = Object.fromEntries(LOOK_FIELDS.map((field) => [field, typed(body, field)])) as LookForm['values'];
-      const locked = { background: body.lock_background === '1', cover: body.lock_cover === '1' };
-      const lookForm = { values, locked, errors: { ...err.fields } };
-      this.refuse(req, res, next, 422, await this.sectionOf(company, res, null, {}, undefined, null, lookForm));
+      this.refuse(req, res, next, 422, await this.lookRefused(company, res, body, err.fields));
       return;
     }
     if (!wantsJson(req)) setFlash(req, 'success', messages.lookSaved);
     done(req, res, `/admin/companies/${company.id}#sablon-gorunum`, { message: messages.lookSaved });
   };
+
+  /** A background or cover image over the upload limit: the look form again with what was typed. */
+  lookTooLarge: ErrorRequestHandler = async (err: unknown, req, res, next) => {
+    if (!(err instanceof FileTooLargeError) || res.headersSent) {
+      next(err);
+      return;
+    }
+    const company = await this.company(req);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const field = body.cover_type === 'image' && body.background_type !== 'image' ? 'cover_file' : 'background_file';
+    this.refuse(req, res, next, err.status, await this.lookRefused(company, res, body, { [field]: err.message }));
+  };
+
+  private async lookRefused(
+    company: Company,
+    res: Response,
+    body: Record<string, unknown>,
+    errors: Record<string, string>,
+  ): Promise<TemplateSection> {
+    const values = Object.fromEntries(LOOK_FIELDS.map((field) => [field, typed(body, field)])) as LookForm['values'];
+    const locked = { background: body.lock_background === '1', cover: body.lock_cover === '1' };
+    const images = lookImages(await this.templates.template(company.id));
+    return this.sectionOf(company, res, null, {}, undefined, null, { values, images, locked, errors: { ...errors } });
+  }
 
   /** `POST /admin/companies/{id}/links`: a shared link, fields as the owner's link form. */
   addLink: RequestHandler = async (req, res, next) => {

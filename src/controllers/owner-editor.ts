@@ -17,6 +17,7 @@ import { ImageQueueFullError } from '../media/image-queue.js';
 import { ANIMATION_TILE_CSS } from '../presenters/animation-tiles.js';
 import { presentProfile } from '../presenters/profile-page.js';
 import type { SocialLink } from '../services/profile.service.js';
+import type { HoursSource } from '../services/opening-hours.service.js';
 import type { ProfileService } from '../services/profile.service.js';
 import { IDENTITY_MAX_LENGTH } from '../validation/identity.validation.js';
 import { BIO_MAX_LENGTH } from '../validation/profile.validation.js';
@@ -90,13 +91,15 @@ export class OwnerEditor {
   constructor(
     private readonly profiles: ProfileService,
     private readonly config: Pick<Config, 'baseUrl'>,
+    /** Where the hours editor's week comes from (docs/product.md, Companies). */
+    private readonly hours: { source(customerId: number): Promise<HoursSource> } = { source: async () => 'own' },
   ) {}
 
   /** The edit mode: the page as visitors see it, every item opening its editor. */
   async render(req: Request, res: Response, status: number, form: EditorFormState | null): Promise<void> {
     const customer = loadedCustomer(req);
-    const { bundle, own, ownLinks } = await orFail(editorMessages.profileFailed, () =>
-      this.profiles.editorBundle(customer),
+    const [{ bundle, own, ownLinks }, hoursSource] = await orFail(editorMessages.profileFailed, () =>
+      Promise.all([this.profiles.editorBundle(customer), this.hours.source(customer.id)]),
     );
     const page = presentProfile(bundle, originOf(req, this.config.baseUrl));
     // The preview's own background, the colour chips of the pickers' no-JavaScript forms and the animations' previews.
@@ -115,6 +118,7 @@ export class OwnerEditor {
       styleCss,
       profile: own,
       template: own.template ?? null,
+      hoursSource,
       buttons: Object.fromEntries(bundle.contactButtons.map((b) => [b.type, b.isVisible])),
       contactButtonLabels: CONTACT_BUTTON_LABELS,
       links: ownLinks.map(editableLink),

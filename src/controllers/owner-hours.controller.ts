@@ -25,4 +25,12 @@ export class OwnerHoursController {
     );
     if (saved !== REFUSED) ownerDone(req, res, 'saatler', {}, `#${dialogs.hours}-bolum`);
   };
+
+  /** `Firmanın saatlerine dön`: the member's own hours go, their company's default hours show again. */
+  backToCompany: RequestHandler = async (req, res) => {
+    const done = await this.editor.attempt(req, res, dialogs.hours, messages.saveFailed, () =>
+      this.hours.backToCompany(loadedCustomer(req).id),
+    );
+    if (done !== REFUSED) ownerDone(req, res, 'saatler-firma', {}, `#${dialogs.hours}-bolum`);
+  };
 }

@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { Config } from '../config.js';
-import { NotFoundError } from '../errors.js';
+import { faultOf, NotFoundError } from '../errors.js';
 import type { CachedPageResponder } from '../http/cached-page-response.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
 import { originOf } from '../http/urls.js';
 import { profileMessages } from '../middleware/load-customer.js';
-import type { TeamPageService } from '../services/team-page.service.js';
+import type { TeamCompany, TeamPageService } from '../services/team-page.service.js';
 import type { ViewAllowance } from '../services/view-allowance.js';
 import type { ViewRecorder } from '../services/view-recorder.js';
 
@@ -26,9 +26,12 @@ export class TeamPageController {
     private readonly responder: CachedPageResponder,
   ) {}
 
+  /** Whether a team page is held for `slug`: while the database is away the address is taken for that page. */
+  holds = (slug: string): boolean => this.pages.lastKnown(slug) !== null;
+
   show: RequestHandler = async (req, res, next) => {
     const slug = String(req.params.slug ?? '');
-    const company = /^[a-z0-9-]{1,140}$/.test(slug) ? await this.pages.find(slug) : null;
+    const company = /^[a-z0-9-]{1,140}$/.test(slug) ? await this.company(slug) : null;
     if (!company) {
       next(new NotFoundError(profileMessages.notFound));
       return;
@@ -40,4 +43,15 @@ export class TeamPageController {
     if (this.viewAllowance.counts(req.ip, company.id, at))
       this.views.record(company.id, at, visitSourceOf(req, this.config.baseUrl));
   };
+
+  /** The company of `slug`; while the database is away, the one its held page was rendered for (docs/product.md). */
+  private async company(slug: string): Promise<TeamCompany | null> {
+    try {
+      return await this.pages.find(slug);
+    } catch (err) {
+      const known = faultOf(err) === 'database' ? this.pages.lastKnown(slug) : null;
+      if (known) return known;
+      throw err;
+    }
+  }
 }

@@ -10,7 +10,8 @@ export const MEDIA_LIMITS = {
   dataUrlBase64: 2 * 1024 * 1024,
 } as const;
 
-const UPLOAD_FILE = '\\/uploads\\/\\d{1,12}\\/[a-z0-9][a-z0-9._-]{0,127}';
+// Up to 15 digits: a company's uploads folder (domain/company-template.ts) is past every customer's id.
+const UPLOAD_FILE = '\\/uploads\\/\\d{1,15}\\/[a-z0-9][a-z0-9._-]{0,127}';
 const UPLOAD_IMAGE = new RegExp(`^${UPLOAD_FILE}\\.(?:jpe?g|png|webp|gif)(?:\\?v=\\d{1,20})?$`, 'i');
 const UPLOAD_VIDEO = new RegExp(`^${UPLOAD_FILE}\\.(?:mp4|webm|ogg|mov)(?:\\?v=\\d{1,20})?$`, 'i');
 const VIDEO_PATH = /\.(?:mp4|webm|ogg|mov)$/i;

@@ -57,6 +57,7 @@ export const ownerNotices = {
   iban: 'IBAN bilgileri kaydedildi.',
   'iban-kaldirildi': 'IBAN bilgileri kaldırıldı.',
   saatler: 'Çalışma saatleri kaydedildi.',
+  'saatler-firma': 'Firmanın saatleri yeniden gösteriliyor.',
   'rehber-gizlendi': 'Değişiklikler kaydedildi. Telefon ve e-posta kalmadığı için "Rehbere Ekle" butonu kapatıldı.',
 } as const;
 

@@ -35,3 +35,22 @@ export function loadOwnerLink(links: LinkFinder): RequestHandler {
 export function loadPublicLink(links: LinkFinder): RequestHandler {
   return loadLink(links);
 }
+
+/**
+ * A visitor's tap on a shared link of the loaded customer's company (`:linkId` is the company link's own id): found
+ * among the links the customer's page shows, under its negated id as the page has it (docs/product.md, Companies).
+ */
+export function loadPublicCompanyLink(links: {
+  companyLinks(customerId: number): Promise<SocialLink[]>;
+}): RequestHandler {
+  return async (req, _res, next) => {
+    const id = idParam(req.params.linkId);
+    const link = id === null ? undefined : (await links.companyLinks(loadedCustomer(req).id)).find((l) => l.id === -id);
+    if (!link) {
+      next(new NotFoundError());
+      return;
+    }
+    req.link = link;
+    next();
+  };
+}

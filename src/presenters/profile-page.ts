@@ -52,10 +52,10 @@ interface LinkBase {
   /** What a screen reader hears: the label and the platform. */
   ariaLabel: string;
   /**
-   * Where a tap is counted (`<a ping>`, or the page's script): the same for every visitor. Null for a link of the
-   * member's company (a negative id, docs/product.md, Companies): those are the company's and not counted.
+   * Where a tap is counted (`<a ping>`, or the page's script): the same for every visitor. A link of the member's
+   * company (a negative id, docs/product.md, Companies) is counted for the company, not in the member's statistics.
    */
-  clickUrl: string | null;
+  clickUrl: string;
 }
 
 export type LinkItem =
@@ -172,7 +172,7 @@ function linkItem(link: SocialLink, slug: string): LinkItem | null {
   const platform = platformById(link.platform);
   if (!platform) return null;
   const { svg, emoji: icon } = linkIcon(link.platform, link.icon);
-  const clickUrl = link.id > 0 ? `/${slug}/links/${link.id}/click` : null;
+  const clickUrl = link.id > 0 ? `/${slug}/links/${link.id}/click` : `/${slug}/company-links/${-link.id}/click`;
   const base = {
     id: link.id,
     platform: link.platform,

@@ -82,6 +82,8 @@ export interface CompanyLink {
   platform: string;
   url: string;
   label: string;
+  /** Taps on members' pages since the day `links` was asked from (company_link_click_days). */
+  taps: number;
 }
 
 /** What a template save writes: the text fields, the locks, the accent; `logoPath` undefined keeps the logo. */
@@ -100,15 +102,26 @@ export class CompanyTemplateRepository {
     return row ? templateFromRow(row, '') : null;
   }
 
-  async links(companyId: number): Promise<CompanyLink[]> {
-    const rows: Array<Record<string, unknown>> = await this.db('company_links')
-      .where({ company_id: companyId })
-      .orderBy([{ column: 'order_index' }, { column: 'id' }]);
+  /** The company's shared links, each with its taps on members' pages from `since` (`YYYY-MM-DD`) on. */
+  async links(companyId: number, since: string): Promise<CompanyLink[]> {
+    const [rows, taps] = await Promise.all([
+      this.db('company_links')
+        .where({ company_id: companyId })
+        .orderBy([{ column: 'order_index' }, { column: 'id' }]) as Promise<Array<Record<string, unknown>>>,
+      this.db('company_link_click_days')
+        .where({ company_id: companyId })
+        .where('day', '>=', since)
+        .groupBy('link_id')
+        .select('link_id')
+        .sum({ clicks: 'clicks' }) as Promise<Array<{ link_id: unknown; clicks: unknown }>>,
+    ]);
+    const tapsOf = new Map(taps.map((row) => [toInt(row.link_id), toInt(row.clicks)]));
     return rows.map((row) => ({
       id: toInt(row.id),
       platform: String(row.platform),
       url: String(row.url),
       label: String(row.label),
+      taps: tapsOf.get(toInt(row.id)) ?? 0,
     }));
   }
 
@@ -170,10 +183,15 @@ export class CompanyTemplateRepository {
     return saved ?? false;
   }
 
-  /** Saves the company's background and cover and their locks; false for an unknown company. */
-  async saveLook(companyId: number, look: LookWrite, at: number): Promise<boolean> {
-    const saved = await this.changing(companyId, at, async (trx) => {
-      const before = await trx('companies').where({ id: companyId }).first('locked_fields');
+  /**
+   * Saves the company's background and cover and their locks; answers the uploaded images the save stopped pointing
+   * at (to be removed), or null for an unknown company.
+   */
+  async saveLook(companyId: number, look: LookWrite, at: number): Promise<{ replaced: string[] } | null> {
+    return this.changing(companyId, at, async (trx) => {
+      const before = await trx('companies')
+        .where({ id: companyId })
+        .first('locked_fields', 'background_value', 'cover_photo');
       const sent = new Set<TemplateLock>();
       if (look.lockBackground) sent.add('background');
       if (look.lockCover) sent.add('cover');
@@ -186,9 +204,10 @@ export class CompanyTemplateRepository {
           cover_photo: look.cover,
           locked_fields: formatLockedFields(locks),
         });
-      return true;
+      const now = new Set([look.background?.value, look.cover]);
+      const old = [text(before?.background_value), text(before?.cover_photo)];
+      return { replaced: old.filter((path): path is string => !!path?.startsWith('/uploads/') && !now.has(path)) };
     });
-    return saved ?? false;
   }
 
   /** A shared link at the end of the company's list. */

@@ -47,6 +47,38 @@ export class OpeningHoursRepository {
     return parseLockedFields(row?.locked_fields).has('hours');
   }
 
+  /**
+   * Where a member's hours come from beside their company's: whether they have their own, whether their company gives
+   * hours and whether it locked them; `inCompany` false (and the rest false) outside a company.
+   */
+  async sources(customerId: number): Promise<{ inCompany: boolean; own: boolean; company: boolean; locked: boolean }> {
+    const row = (await this.db('customers')
+      .leftJoin('opening_hours', 'opening_hours.customer_id', 'customers.id')
+      .leftJoin('companies', 'companies.id', 'customers.company_id')
+      .leftJoin('company_opening_hours', 'company_opening_hours.company_id', 'companies.id')
+      .where('customers.id', customerId)
+      .first({
+        companyId: 'companies.id',
+        own: 'opening_hours.customer_id',
+        company: 'company_opening_hours.company_id',
+        locks: 'companies.locked_fields',
+      })) as Record<string, unknown> | undefined;
+    return {
+      inCompany: row?.companyId != null,
+      own: row?.own != null,
+      company: row?.company != null,
+      locked: parseLockedFields(row?.locks).has('hours'),
+    };
+  }
+
+  /** Deletes the customer's own hours with the page version raised, so their company's show again. */
+  async removeOwn(customerId: number): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('opening_hours').where({ customer_id: customerId }).delete();
+      await bumpVersion(trx, customerId);
+    });
+  }
+
   /** Saves the hours whole, in one transaction with the customer's page version raised (the page shows them). */
   async save(customerId: number, hours: OpeningHours, now: number): Promise<void> {
     const row = { week: encodeWeek(hours.week), closed_dates: JSON.stringify(hours.closedDates), updated_at: now };

@@ -167,11 +167,11 @@ export class ProfileRepository {
   /** Every uploaded file a row points to (`/uploads/...` paths), for the start-up orphan sweep. */
   async referencedUploads(): Promise<Set<string>> {
     // Every table that holds an upload's path belongs here: a file no row names is deleted at start.
-    const [profiles, links, priceListPhotos, companyLogos] = await Promise.all([
+    const [profiles, links, priceListPhotos, companies] = await Promise.all([
       this.db('customer_profiles').select('profile_photo', 'cover_photo', 'background_value'),
       this.db('social_links').where('url', 'like', '/uploads/%').select('url'),
       this.db('price_list_items').whereNotNull('photo_path').select('photo_path'),
-      this.db('companies').whereNotNull('logo_path').select('logo_path'),
+      this.db('companies').select('logo_path', 'background_value', 'cover_photo'),
     ]);
     const paths = new Set<string>();
     for (const row of profiles as Array<Record<string, unknown>>) {
@@ -181,7 +181,11 @@ export class ProfileRepository {
     }
     for (const row of links as Array<{ url: string }>) paths.add(row.url);
     for (const row of priceListPhotos as Array<{ photo_path: string }>) paths.add(row.photo_path);
-    for (const row of companyLogos as Array<{ logo_path: string }>) paths.add(row.logo_path);
+    for (const row of companies as Array<Record<string, unknown>>) {
+      for (const value of [row.logo_path, row.background_value, row.cover_photo]) {
+        if (typeof value === 'string' && value.startsWith('/uploads/')) paths.add(value);
+      }
+    }
     return paths;
   }
 

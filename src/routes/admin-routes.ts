@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import type { RouteDeps } from './route-deps.js';
 import { csvUpload } from '../middleware/csv-upload.js';
 import { companyLogoUpload } from '../middleware/company-logo-upload.js';
+import { companyLookUpload } from '../middleware/company-look-upload.js';
 import { logoUpload } from '../middleware/logo-upload.js';
 import { administrator as admin, invitation, type RouteTable } from './route-table.js';
 
@@ -109,7 +110,14 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
     d.companies.show,
   );
   t.post('/admin/companies/:id/hours', admin(manager), d.companyTemplate.saveHours, d.companies.show);
-  t.post('/admin/companies/:id/look', admin(manager), d.companyTemplate.saveLook, d.companies.show);
+  // The background and cover: a multipart form with an image file for each (a plain form still sends the rest).
+  t.post(
+    '/admin/companies/:id/look',
+    admin({ ...manager, body: { kind: 'multipart', parser: companyLookUpload, thenForm: true } }),
+    d.companyTemplate.saveLook,
+    d.companyTemplate.lookTooLarge,
+    d.companies.show,
+  );
   t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);

@@ -40,6 +40,8 @@ export function registerOwnerRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/edit/:token/iban/visibility', owner(), e.ibanVisibility);
   t.post('/edit/:token/iban/delete', owner(), e.removeIban);
   t.post('/edit/:token/hours', owner(), d.ownerHours.save);
+  // Back to the company's default hours: the member's own are deleted (docs/product.md, Companies).
+  t.post('/edit/:token/hours/company', owner(), d.ownerHours.backToCompany);
   t.post('/edit/:token/links', owner(), e.createLink);
   t.post('/edit/:token/links/order', owner(), e.reorderLinks);
   t.post('/edit/:token/links/catalog', upload(catalogUpload), u.createCatalog, u.refusedFile.newCatalog);

@@ -148,4 +148,6 @@ export interface RouteDeps {
   loadOwnerLink: RequestHandler;
   /** `:linkId` of the public profile loaded before it; the plain 404 otherwise. */
   loadPublicLink: RequestHandler;
+  /** A shared link of the customer's company, by its own id (docs/product.md, Companies). */
+  loadPublicCompanyLink: RequestHandler;
 }

@@ -45,7 +45,8 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
   // two segments no slug route takes. Unknown codes are throttled per client address against guessing.
   t.get('/k/:code', visitor({ throttle: [d.codeGuessThrottle] }), d.cardCode.open);
   // An address no customer has nor had goes on to the next route: a company's team page, or the 404.
-  t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer)] }), d.profile.show);
+  // While the database is away, an address whose team page is held goes on to it as well (docs/product.md, Faults).
+  t.get('/:slug', visitor({ load: [customerOrNextRoute(d.loadPublicCustomer, d.teamPage.holds)] }), d.profile.show);
   t.get('/:slug', visitor(), d.teamPage.show);
   t.post(
     '/:slug/messages',
@@ -84,6 +85,18 @@ export function registerVisitorRoutes(t: RouteTable, d: RouteDeps): void {
     '/:slug/links/:linkId/click',
     visitor({
       load: [d.loadPublicCustomer, d.loadPublicLink, visibleLinkOnly],
+      csrf: { kind: 'none', reason: 'a ping carries no token and no Origin; a cross-site one is refused' },
+      origin: 'not-cross-site',
+      body: 'none',
+      throttle: [d.clickThrottle],
+    }),
+    d.linkClicks.record,
+  );
+  // A tap on a shared link of the customer's company, counted for the company (docs/product.md, Companies).
+  t.post(
+    '/:slug/company-links/:linkId/click',
+    visitor({
+      load: [d.loadPublicCustomer, d.loadPublicCompanyLink, visibleLinkOnly],
       csrf: { kind: 'none', reason: 'a ping carries no token and no Origin; a cross-site one is refused' },
       origin: 'not-cross-site',
       body: 'none',

@@ -7,6 +7,8 @@ import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cach
 import type { RenderView } from './public-page.service.js';
 import type { PageBody } from '../http/cached-page-response.js';
 
+export type { TeamCompany };
+
 /** The team pages held: one of 50 members is about 30,000 characters, so some 30 companies. */
 export const TEAM_PAGE_CACHE_BYTES = 2 * 1024 * 1024;
 
@@ -58,6 +60,14 @@ export class TeamPageService {
       this.cache.set(company, page);
     }
     return this.bodyOf(page, encoding);
+  }
+
+  /**
+   * The company a held page was rendered for, by its slug: while the database is away that page is still served as it
+   * was, as a profile's is (docs/product.md, Faults). Null when no page is held.
+   */
+  lastKnown(slug: string): TeamCompany | null {
+    return this.cache.lastKnown(slug);
   }
 
   /** The page held for a slug, whatever its version (the fast path checks it against the state it reads). */

@@ -259,10 +259,11 @@ describe('one change, every card', () => {
     const shared = page.text.indexOf('instagram.com/gunesemlak');
     expect(shared).toBeGreaterThan(0);
     expect(shared).toBeLessThan(page.text.indexOf('https://ayla.example/'));
-    // The member's own link is counted when tapped; the company's is not a link of theirs, and pings nowhere.
+    // The member's own link is counted as theirs when tapped; the company's is counted for the company.
     const pings = [...page.text.matchAll(/ping="([^"]+)"/g)].map((m) => m[1]);
-    expect(pings).toHaveLength(1);
-    expect(pings[0]).toMatch(new RegExp(`^/${ayla.slug}/links/\\d+/click$`));
+    expect(pings).toHaveLength(2);
+    expect(pings[0]).toMatch(new RegExp(`^/${ayla.slug}/company-links/\\d+/click$`));
+    expect(pings[1]).toMatch(new RegExp(`^/${ayla.slug}/links/\\d+/click$`));
     const vcf = await request(t.app).get(`/${ayla.slug}/vcard.vcf`).set('Host', HOST).expect(200);
     expect(vcf.text).toContain('instagram.com/gunesemlak');
     const bad = await owner.agent

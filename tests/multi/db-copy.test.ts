@@ -244,6 +244,10 @@ beforeAll(async () => {
     .expect(303);
   await request(source.app).get('/kaya-emlak?k=qr').set('User-Agent', BROWSER).expect(200);
   await source.services.teamViews.flush();
+  // A tap on that shared link on the member's page (company_link_click_days), as the click queue writes it.
+  const [sharedLink] = await source.db('company_links').select('id');
+  source.services.views.recordClick(ayse.id, -Number(sharedLink.id), now);
+  await source.services.views.flush();
   // Its shared opening hours (company_opening_hours): written as the template's hours form writes them.
   await source.db('company_opening_hours').insert({
     company_id: Number(/(\d+)$/.exec(company.headers.location ?? '')?.[1]),
