@@ -9,7 +9,6 @@ import { LEAD_STATUS_ID, typedLeadForm, type LeadFormState } from '../presenters
 import type { FormTimer } from '../services/form-timer.js';
 import type { LeadService } from '../services/lead.service.js';
 import type { PublicPageService } from '../services/public-page.service.js';
-import type { Customer } from '../repositories/customer.repository.js';
 import { parseLead } from '../validation/lead.validation.js';
 
 export const messages = {
@@ -64,7 +63,7 @@ export class LeadFormController {
   }
 
   /** The thanks' address, in the language the form was sent from. */
-  private thanks(req: Request, customer: Customer): string {
+  private thanks(req: Request, customer: ReturnType<typeof loadedCustomer>): string {
     const { lang } = pageLanguageOf(req, customer.languages);
     return `/${customer.slug}?lead=1${languageQuery(lang, false)}#${LEAD_STATUS_ID}`;
   }

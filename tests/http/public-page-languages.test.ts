@@ -104,7 +104,7 @@ describe('which language a visitor gets', () => {
     expect(french.res.headers.vary).toBe('Accept-Encoding, Accept-Language');
   });
 
-  it('serves a card without languages in Turkish whatever the browser says, with no Vary on Accept-Language', async () => {
+  it('serves a card without languages in Turkish whatever the browser asks, no Vary on Accept-Language', async () => {
     const { res } = await load(`/${customer.slug}?dil=en`, { 'Accept-Language': 'en' });
     expect(res.headers['content-language']).toBe('tr');
     expect(res.headers.vary).toBe('Accept-Encoding');
