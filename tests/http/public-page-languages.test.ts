@@ -222,6 +222,41 @@ describe("the page's languages and the owner's texts", () => {
     expect(jsonLdOf(turkish).inLanguage).toBe('tr');
   });
 
+  it("shows a company member's company name and company links from the company's texts", async () => {
+    const [company] = await t
+      .db('companies')
+      .insert({ slug: 'gunes-emlak', name: 'Güneş Emlak', company: 'Güneş Emlak', created_at: 1, updated_at: 1 })
+      .returning('id');
+    const companyId = Number(typeof company === 'object' ? company.id : company);
+    const [link] = await t
+      .db('company_links')
+      .insert({
+        company_id: companyId,
+        platform: 'website',
+        url: 'https://gunesemlak.com.tr',
+        label: 'Ofis sitesi',
+        is_visible: true,
+        order_index: 0,
+        created_at: 1,
+      })
+      .returning('id');
+    const companyLinkId = Number(typeof link === 'object' ? link.id : link);
+    await t.db('customers').where({ id: customer.id }).update({ company_id: companyId });
+    await t.db('customer_profiles').where({ customer_id: customer.id }).update({ company: null });
+    await cardLanguages(['en']);
+    await translations.save(customer.id, [{ subject: 'company', lang: 'en', text: 'Not the template name' }]);
+    await translations.saveCompany(companyId, [
+      { subject: 'company', lang: 'en', text: 'Sun Estates' },
+      { subject: `link.${companyLinkId}.label`, lang: 'en', text: 'Office website' },
+    ]);
+    const { res } = await load(`/${customer.slug}?dil=en`);
+    expect(res.text).toContain('<span lang="tr">Kurucu</span> · <span>Sun Estates</span>');
+    expect(res.text).not.toContain('Not the template name');
+    expect(res.text).toContain('<span class="link__label">Office website</span>');
+    expect(res.text).toContain('<span class="link__label" lang="tr">Atölye sitesi</span>');
+    expect(jsonLdOf(res.text).name).toBe('Sun Estates');
+  });
+
   it('writes the business name of the JSON-LD in the language when it is translated', async () => {
     await cardLanguages(['de']);
     await translations.save(customer.id, [{ subject: 'company', lang: 'de', text: 'Kaya Keramik' }]);
