@@ -20,11 +20,13 @@ let t: TestApp;
 let customer: { id: number; slug: string; editToken: string };
 let translations: TranslationRepository;
 let linkIds: number[];
+let now: number;
 
 beforeEach(async () => {
-  // A stopped clock: the ETag names the second of the form stamp, so a conditional GET may come a second later.
-  const stopped = new Date();
-  t = await createTestApp({ env: { BASE_URL: ORIGIN }, clock: () => stopped });
+  // A clock moved by the tests only: the ETag names the second of the form stamp, so a conditional GET may come a
+  // second later; a form is sent a few seconds after its page.
+  now = Date.now();
+  t = await createTestApp({ env: { BASE_URL: ORIGIN }, clock: () => new Date(now) });
   const admin = await signIn(t.app);
   customer = await createCustomer(t, admin, 'Ayşe', 'Kaya');
   translations = new TranslationRepository(t.db);
@@ -266,7 +268,55 @@ describe("the page's languages and the owner's texts", () => {
   });
 });
 
-describe('the message form in the language it was sent from', () => {
+describe('the forms in the language they were sent from', () => {
+  it('thanks for a message and a contact in that language; the contact prompt in it, else marked Turkish', async () => {
+    await cardLanguages(['en', 'de']);
+    await request(t.app)
+      .post(`/edit/${customer.editToken}/leads/settings`)
+      .type('form')
+      .send({
+        enabled: '1',
+        fields: ['phone', 'email', 'note'],
+        prompt: 'Numaranızı bırakın, sizi arayalım.',
+        notice: 'Veri sorumlusu: Ayşe Kaya.',
+        retention_months: '12',
+      })
+      .expect(303);
+    await translations.save(customer.id, [
+      { subject: 'lead.prompt', lang: 'en', text: 'Leave your number and we will call you.' },
+    ]);
+    const page = (await load(`/${customer.slug}?dil=en`)).res.text;
+    expect(page).toContain('<p>Leave your number and we will call you.</p>');
+    expect((await load(`/${customer.slug}?dil=de`)).res.text).toContain(
+      '<p lang="tr">Numaranızı bırakın, sizi arayalım.</p>',
+    );
+    const stamp = /name="form_started" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const version = /name="notice_version" value="(\d+)"/.exec(page)?.[1] ?? '';
+    now += 5000;
+    await request(t.app)
+      .post(`/${customer.slug}/leads`)
+      .type('form')
+      .send({
+        name: 'John Smith',
+        phone: '0532 123 45 67',
+        consent: '1',
+        form_started: stamp,
+        notice_version: version,
+        dil: 'en',
+      })
+      .expect(303)
+      .expect('Location', `/${customer.slug}?lead=1&dil=en#lead-durum`);
+    await request(t.app)
+      .post(`/${customer.slug}/messages`)
+      .type('form')
+      .send({ message: 'Thank you!', form_started: stamp, dil: 'en' })
+      .expect(303)
+      .expect('Location', `/${customer.slug}?sent=1&dil=en#mesaj`);
+    const thanks = (await load(`/${customer.slug}?lead=1&dil=en`)).res;
+    expect(thanks.headers['content-language']).toBe('en');
+    expect(htmlTag(thanks.text)).toMatch(/lang="en"/);
+  });
+
   it('carries dil, thanks in that language and refuses in it', async () => {
     await cardLanguages(['en']);
     const page = (await load(`/${customer.slug}?dil=en`)).res.text;
