@@ -111,14 +111,16 @@ export class PublicPageService {
     },
   ) {}
 
-  /** The card's and its company's texts in `lang` (none for Turkish). */
-  private async ownerTexts(customer: Customer, companyId: number | null, lang: Language) {
-    if (lang === 'tr') return { own: NO_TEXTS, company: NO_TEXTS };
-    const [own, company] = await Promise.all([
-      this.translations.textsOf(customer.id, lang),
-      companyId === null ? NO_TEXTS : this.translations.companyTextsOf(companyId, lang),
-    ]);
-    return { own, company };
+  /** The card's texts in `lang` (none for Turkish). */
+  private ownTexts(customer: Customer, lang: Language): Promise<OwnerTexts> {
+    return lang === 'tr' ? Promise.resolve(NO_TEXTS) : this.translations.textsOf(customer.id, lang);
+  }
+
+  /** A member's company's texts in `lang` (none for Turkish or without a company). */
+  private companyTexts(companyId: number | null, lang: Language): Promise<OwnerTexts> {
+    return lang === 'tr' || companyId === null
+      ? Promise.resolve(NO_TEXTS)
+      : this.translations.companyTextsOf(companyId, lang);
   }
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
@@ -129,19 +131,14 @@ export class PublicPageService {
     leadForm: LeadFormState = EMPTY_LEAD_FORM,
     lang: Language = 'tr',
   ): Promise<RenderedPage> {
-    const [turkish, brand, leadSettings] = await Promise.all([
+    const [turkish, brand, leadSettings, own] = await Promise.all([
       this.profiles.bundle(customer),
       this.brand.fresh(),
       this.leadForms.openForm(customer.id),
+      this.ownTexts(customer, lang),
     ]);
-    const texts = await this.ownerTexts(customer, turkish.profile.template?.companyId ?? null, lang);
-    const { bundle, marks, leadPrompt } = translateBundle(
-      turkish,
-      lang,
-      texts.own,
-      texts.company,
-      leadSettings?.prompt ?? '',
-    );
+    const company = await this.companyTexts(turkish.profile.template?.companyId ?? null, lang);
+    const { bundle, marks, leadPrompt } = translateBundle(turkish, lang, own, company, leadSettings?.prompt ?? '');
     const page = presentProfile(bundle, origin, this.uploadsBase);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The accent first, so the owner's own cover and background rules after it win.
