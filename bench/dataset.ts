@@ -228,6 +228,16 @@ export async function buildDataset(dataDir: string, timeZone: string): Promise<D
       'TR330006100519786457841326',
       'Ayşe Kaya',
     );
+    // English and German beside Turkish, the bio translated: the languages scenario reads the page in each.
+    db.prepare("update customers set languages = 'en,de' where id = ?").run(bench.id);
+    const insertText = db.prepare('insert into translations (customer_id, subject, lang, text) values (?, ?, ?, ?)');
+    insertText.run(bench.id, 'bio', 'en', 'A handmade ceramics studio in Kadıköy.\nCourses, orders and gifts.');
+    insertText.run(
+      bench.id,
+      'bio',
+      'de',
+      'Ein Atelier für handgemachte Keramik in Kadıköy.\nKurse, Bestellungen, Geschenke.',
+    );
     // The opening hours its bio names (Salı-Pazar 10:00-19:00): the page's "Şimdi açık" is filled in per response.
     db.prepare('insert into opening_hours (customer_id, week, closed_dates, updated_at) values (?, ?, ?, ?)').run(
       bench.id,

@@ -9,7 +9,7 @@
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list, list-assigned,
  *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist,
- *                                  activity, company, bulk, s3, team); results.json is then left alone
+ *                                  activity, company, bulk, s3, team, languages); results.json is then left alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -57,6 +57,7 @@ import { benchPublicPage } from './scenarios/public-page.js';
 import { benchPriceList } from './scenarios/price-list.js';
 import { benchSharingImage } from './scenarios/sharing-image.js';
 import { benchTeamPage } from './scenarios/team-page.js';
+import { benchLanguages } from './scenarios/languages.js';
 import { benchObjectStorage } from './scenarios/object-storage.js';
 import { benchMailOutbox } from './scenarios/mail-outbox.js';
 
@@ -251,6 +252,11 @@ async function main(): Promise<void> {
       'team',
       "r. A company's team page with 50 members vs the profile at 50 connections, alternating rounds",
       () => benchTeamPage(ctx, ADMIN),
+    ],
+    [
+      'languages',
+      't. GET /{slug}?dil=en and Accept-Language: de vs the Turkish profile at 50 connections, alternating rounds',
+      () => benchLanguages(ctx),
     ],
     ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
     [

@@ -22,12 +22,15 @@ export async function wrkRounds<N extends string>(
   urls: Readonly<Record<N, string>>,
   rounds: number,
   log: (round: number, figures: WrkRound<N>) => void,
+  /** Headers a URL sends over the mobile browser's (an Accept-Language, say). */
+  headersOf: Partial<Record<N, Readonly<Record<string, string>>>> = {},
 ): Promise<Array<WrkRound<N>> | null> {
   const done: Array<WrkRound<N>> = [];
   for (let round = 1; round <= rounds; round += 1) {
     const figures = {} as WrkRound<N>;
     for (const name of Object.keys(urls) as N[]) {
-      const result = await runWrk(urls[name], MOBILE_BROWSER_HEADERS, WRK_CONNECTIONS, WRK_DURATION_S);
+      const headers = { ...MOBILE_BROWSER_HEADERS, ...headersOf[name] };
+      const result = await runWrk(urls[name], headers, WRK_CONNECTIONS, WRK_DURATION_S);
       if (!result) {
         if (done.length === 0 && Object.keys(figures).length === 0) return null;
         throw new Error('wrk ran, then could not be found');

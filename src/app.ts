@@ -84,6 +84,7 @@ import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
 import { SharingImageService } from './services/sharing-image.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
@@ -226,6 +227,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     brand,
     leads,
     config.objectStorage?.publicUrl ?? null,
+    new TranslationRepository(db),
   );
   const responder = new CachedPageResponder(securityHeaderPairs());
   // The sharing image of each page (og.png), drawn once per customer version and kept in memory.

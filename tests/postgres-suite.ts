@@ -225,6 +225,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'a company and a customer claiming one slug at once: an advisory lock on PostgreSQL, one writer on SQLite',
     covers: ['company.repository', 'customer.repository'],
   },
+  'tests/http/public-page-languages.test.ts': {
+    reason: 'the public page per language: the held row of the fast path, translations read per render',
+    covers: ['translation.repository', 'prepared-query'],
+  },
   'tests/http/languages-migration.test.ts': {
     reason: 'migration 0040 (card languages, translations) and their repository on both databases',
     covers: ['translation.repository', 'db'],

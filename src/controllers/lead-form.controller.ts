@@ -4,6 +4,7 @@ import { NotFoundError, orFail, ValidationError } from '../errors.js';
 import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { originOf } from '../http/urls.js';
+import { languageQuery, pageLanguageOf } from '../http/page-language.js';
 import { LEAD_STATUS_ID, typedLeadForm, type LeadFormState } from '../presenters/lead-form.js';
 import type { FormTimer } from '../services/form-timer.js';
 import type { LeadService } from '../services/lead.service.js';
@@ -46,15 +47,25 @@ export class LeadFormController {
    */
   private async render(req: Request, res: Response, status: number, state: LeadFormState): Promise<void> {
     const stamp = this.formTimer.kept((req.body as Record<string, unknown> | undefined)?.form_started, this.now());
+    const customer = loadedCustomer(req);
+    const { lang } = pageLanguageOf(req, customer.languages);
     const page = await this.pages.fresh(
-      loadedCustomer(req),
+      customer,
       originOf(req, this.config.baseUrl),
       EMPTY_MESSAGE_FORM,
       state,
       stamp,
+      lang,
     );
+    res.setHeader('Content-Language', lang);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
+  }
+
+  /** The thanks' address, in the language the form was sent from. */
+  private thanks(req: Request, customer: ReturnType<typeof loadedCustomer>): string {
+    const { lang } = pageLanguageOf(req, customer.languages);
+    return `/${customer.slug}?lead=1${languageQuery(lang, false)}#${LEAD_STATUS_ID}`;
   }
 
   /** A refused form: the page again, with what was typed and why. */
@@ -96,7 +107,7 @@ export class LeadFormController {
     }
     // The hidden field only a bot fills: answered like a success, stored nowhere.
     if (typeof body.alan_bos === 'string' && body.alan_bos !== '') {
-      res.redirect(303, `/${customer.slug}?lead=1#${LEAD_STATUS_ID}`);
+      res.redirect(303, this.thanks(req, customer));
       return;
     }
     const shownVersion = Number(body.notice_version);
@@ -106,7 +117,7 @@ export class LeadFormController {
       await this.refuse(req, res, 409, { _: messages.noticeChanged }, false);
       return;
     }
-    res.redirect(303, `/${customer.slug}?lead=1#${LEAD_STATUS_ID}`);
+    res.redirect(303, this.thanks(req, customer));
   };
 
   /** `GET /{slug}/aydinlatma`: the current information text of a form that is on; a 404 otherwise. */

@@ -6,6 +6,7 @@ import { allowInlineStyle } from '../http/inline-style.js';
 import { loadedCustomer } from '../http/loaded-customer.js';
 import { wantsJson } from '../http/respond.js';
 import { originOf } from '../http/urls.js';
+import { languageQuery, pageLanguageOf, variesByLanguage } from '../http/page-language.js';
 import type { MessageService } from '../services/message.service.js';
 import { EMPTY_LEAD_FORM, type LeadFormState } from '../presenters/lead-form.js';
 import type { FormTimer } from '../services/form-timer.js';
@@ -51,7 +52,10 @@ export class ProfileController {
     leadForm?: LeadFormState,
     stamp?: string | null,
   ): Promise<void> {
-    const page = await this.pages.fresh(loadedCustomer(req), originOf(req, this.config.baseUrl), form, leadForm, stamp);
+    const customer = loadedCustomer(req);
+    const { lang } = pageLanguageOf(req, customer.languages);
+    const page = await this.pages.fresh(customer, originOf(req, this.config.baseUrl), form, leadForm, stamp, lang);
+    res.setHeader('Content-Language', lang);
     allowInlineStyle(res, page.styleCss);
     res.status(status).type('html').send(page.html);
   }
@@ -66,12 +70,14 @@ export class ProfileController {
       // After a contact form was sent (controllers/lead-form.controller.ts): thanks and the vCard, never cached.
       await this.render(req, res, 200, { value: '', error: null, sent: false }, { ...EMPTY_LEAD_FORM, sent: true });
     } else {
+      const choice = pageLanguageOf(req, customer.languages);
       const cached = await this.pages.cached(
         customer,
         originOf(req, this.config.baseUrl),
         this.responder.encodingOf(req),
+        choice.lang,
       );
-      this.responder.send(req, res, customer.id, cached);
+      this.responder.send(req, res, customer.id, cached, variesByLanguage(choice, customer.languages));
     }
     // The page is the same for every visitor and every `?k=`: only the counter learns where the view came from.
     if (!countable) return;
@@ -125,6 +131,7 @@ export class ProfileController {
       res.status(201).json({ ok: true, message: messages.sent });
       return;
     }
-    res.redirect(303, `/${customer.slug}?sent=1#mesaj`);
+    const { lang } = pageLanguageOf(req, customer.languages);
+    res.redirect(303, `/${customer.slug}?sent=1${languageQuery(lang, false)}#mesaj`);
   };
 }

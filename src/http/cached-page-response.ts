@@ -10,6 +10,8 @@ export interface ResponsePage {
   readonly version: number;
   /** The CSP source allowing the page's one inline style block ('' when it has none). */
   readonly styleHash: string;
+  /** The language the page is in (`Content-Language`, part of the ETag); absent or null, Turkish alone. */
+  readonly lang?: string | null;
 }
 
 /** A cached page's body for one second, in one encoding. */
@@ -36,13 +38,16 @@ const ENCODINGS_KEPT = 100;
  * as Express's own `fresh` check would give it.
  */
 export class CachedPageResponder {
-  /** Per page and encoding: every header but the ETag and length, as the flat list writeHead takes. */
-  private readonly headers = new WeakMap<ResponsePage, Partial<Record<Encoding, string[]>>>();
+  /**
+   * Per page, encoding and whether the answer varies with Accept-Language: every header but the ETag and length, as
+   * the flat list writeHead takes.
+   */
+  private readonly headers = new WeakMap<ResponsePage, Partial<Record<`${Encoding}${'' | '+lang'}`, string[]>>>();
   /**
    * Per body (one page, encoding and second): its ETag and its whole header list, made by the first response of that
    * second and written as they are by the others, so a page load builds no header list of its own.
    */
-  private readonly answers = new WeakMap<Buffer, { etag: string; headers: string[] }>();
+  private readonly answers = new WeakMap<Buffer, { etag: string; headers: string[]; varied?: string[] }>();
   private readonly encodings = new Map<string, Encoding>();
 
   constructor(private readonly security: ReadonlyArray<readonly [name: string, value: string]>) {}
@@ -59,22 +64,30 @@ export class CachedPageResponder {
     return encoding;
   }
 
-  /** Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone. */
+  /**
+   * Answers with the page (200, or 304 to a matching conditional GET); a HEAD gets the headers alone.
+   * `varies`: the page was chosen by the request's Accept-Language (`Vary: Accept-Language`).
+   */
   send(
     req: Pick<PublicRequest, 'method' | 'headers'>,
     res: ServerResponse,
     customerId: number,
     cached: PageBody,
+    varies = false,
   ): void {
-    const { body } = cached;
+    const { body, page, encoding } = cached;
     let answer = this.answers.get(body);
     if (!answer) {
-      const { page, encoding } = cached;
-      const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
-      answer = { etag, headers: [...this.headersOf(page, encoding), 'ETag', etag, 'Content-Length', `${body.length}`] };
+      const lang = page.lang ? `-${page.lang}` : '';
+      const etag = `W/"p${customerId}-${page.version}${lang}-${cached.second}-${encoding}"`;
+      answer = { etag, headers: this.withTag(this.headersOf(page, encoding, false), etag, body) };
       this.answers.set(body, answer);
     }
-    const { headers } = answer;
+    let { headers } = answer;
+    if (varies) {
+      answer.varied ??= this.withTag(this.headersOf(page, encoding, true), answer.etag, body);
+      headers = answer.varied;
+    }
     // `fresh` reads the response's `etag` (and `last-modified`, which a page has none of) from the object it is given.
     if (fresh(req.headers, answer)) {
       // As Express answers a 304: no Content-Type, no length and no body.
@@ -87,14 +100,19 @@ export class CachedPageResponder {
     else res.end(body);
   }
 
-  /** Content-Type first (a 304 drops it), then the security headers, Vary and the encoding. */
-  private headersOf(page: ResponsePage, encoding: Encoding): string[] {
+  private withTag(headers: string[], etag: string, body: Buffer): string[] {
+    return [...headers, 'ETag', etag, 'Content-Length', `${body.length}`];
+  }
+
+  /** Content-Type first (a 304 drops it), then the security headers, the language, Vary and the encoding. */
+  private headersOf(page: ResponsePage, encoding: Encoding, varies: boolean): string[] {
     let byEncoding = this.headers.get(page);
     if (!byEncoding) {
       byEncoding = {};
       this.headers.set(page, byEncoding);
     }
-    let list = byEncoding[encoding];
+    const key = varies ? (`${encoding}+lang` as const) : encoding;
+    let list = byEncoding[key];
     if (!list) {
       list = ['Content-Type', 'text/html; charset=utf-8'];
       for (const [name, value] of this.security) {
@@ -103,9 +121,10 @@ export class CachedPageResponder {
           name.toLowerCase() === 'content-security-policy' ? policyWithStyleHash(value, page.styleHash) : value,
         );
       }
-      list.push('Vary', 'Accept-Encoding');
+      if (page.lang) list.push('Content-Language', page.lang);
+      list.push('Vary', varies ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding');
       if (encoding !== 'identity') list.push('Content-Encoding', encoding);
-      byEncoding[encoding] = list;
+      byEncoding[key] = list;
     }
     return list;
   }

@@ -2,10 +2,18 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Express } from 'express';
 import type { Logger } from '../logger.js';
 import { requestView, type FastPath, type PublicRequest } from './public-request.js';
-import { serveOrNext, type HeldResponsePage, type ServeOrNextDeps } from './serve-or-next.js';
+import {
+  serveOrNext,
+  type HeldPage,
+  type HeldPages,
+  type HeldResponsePage,
+  type ServeOrNextDeps,
+} from './serve-or-next.js';
 import { isCountableVisit } from './visit-filter.js';
 import type { VisitSource } from '../domain/visit-source.js';
 import { visitSourceOf } from './visit-source.js';
+import type { ExtraLanguage, Language } from '../i18n/languages.js';
+import { pageLanguageOf, variesByLanguage } from './page-language.js';
 
 /** Which loads count as views: a few per client address and profile. */
 export interface VisitAllowance {
@@ -17,6 +25,12 @@ export interface VisitRecorder {
   record(customerId: number, at: number, source: VisitSource): void;
 }
 
+/** The held profile pages, one per language, and the newest customer row any of them was rendered for. */
+export interface LanguagePages<P extends HeldResponsePage> extends HeldPages<P> {
+  held(slug: string, lang?: Language): HeldPage<P> | null;
+  lastKnown(slug: string): { readonly version: number; readonly languages: readonly ExtraLanguage[] } | null;
+}
+
 export interface FastPathDeps<P extends HeldResponsePage> extends ServeOrNextDeps<P> {
   views: VisitRecorder;
   /**
@@ -25,6 +39,11 @@ export interface FastPathDeps<P extends HeldResponsePage> extends ServeOrNextDep
    */
   viewAllowance: VisitAllowance;
   now: () => number;
+}
+
+/** The profile's fast path reads the held page of the visitor's language. */
+export interface ProfileFastPathDeps<P extends HeldResponsePage> extends FastPathDeps<P> {
+  pages: LanguagePages<P>;
 }
 
 /** `/{slug}` with nothing after it but a query: the one path shape a public page has. */
@@ -38,7 +57,7 @@ const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
  * takes that path), through serveOrNext, and records the view as the full route does; it hands
  * the request on otherwise.
  */
-export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>): FastPath {
+export function publicPageFastPath<P extends HeldResponsePage>(d: ProfileFastPathDeps<P>): FastPath {
   const countView = (req: PublicRequest, customerId: number) => {
     if (!isCountableVisit(req)) return;
     const at = d.now();
@@ -50,10 +69,17 @@ export function publicPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
     if (!PAGE_PATH.test(path)) return next();
-    const held = d.pages.held(path.slice(1));
+    const slug = path.slice(1);
+    // The card's languages as the newest held page knows them: its version is checked against the row read now, and
+    // the page chosen must be of that same version, so the languages it was chosen among are the card's current ones.
+    const row = d.pages.lastKnown(slug);
     // After a message or a contact form was sent the page is rendered for that response alone.
-    if (!held || (queryAt !== -1 && (req.query.sent !== undefined || req.query.lead !== undefined))) return next();
-    serveOrNext(d, held, path, req, res, next, countView);
+    if (!row || (queryAt !== -1 && (req.query.sent !== undefined || req.query.lead !== undefined))) return next();
+    const choice = pageLanguageOf(req, row.languages);
+    const held = d.pages.held(slug, choice.lang);
+    if (!held || held.page.version !== row.version) return next();
+    const varies = variesByLanguage(choice, row.languages);
+    serveOrNext(d, held, path, req, res, next, countView, varies);
   };
 }
 

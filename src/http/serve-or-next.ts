@@ -54,6 +54,8 @@ export function serveOrNext<P extends HeldResponsePage>(
   res: ServerResponse,
   next: (err?: unknown) => void,
   served?: (req: PublicRequest, customerId: number) => void,
+  /** The page was chosen by the request's Accept-Language (`Vary: Accept-Language`). */
+  varies = false,
 ): void {
   const startedAt = d.accessLog ? performance.now() : 0;
   const serve = (customer: PageState | null): boolean => {
@@ -61,7 +63,7 @@ export function serveOrNext<P extends HeldResponsePage>(
     if (!customer || customer.id !== held.customer.id || customer.version !== page.version || !customer.isActive)
       return false;
     if (page.origin !== originOf(req, d.baseUrl)) return false;
-    d.responder.send(req, res, customer.id, d.pages.bodyOf(page, d.responder.encodingOf(req)));
+    d.responder.send(req, res, customer.id, d.pages.bodyOf(page, d.responder.encodingOf(req)), varies);
     served?.(req, customer.id);
     d.accessLog?.count(req.method, path, res.statusCode, performance.now() - startedAt);
     return true;

@@ -25,6 +25,8 @@ export interface JsonLdSource {
   priceList?: PriceListKind | null;
   /** The opening hours (presenters/opening-hours-json-ld.ts), a business's only. */
   openingHours?: ZonedOpeningHours | null;
+  /** The language the texts are in (`inLanguage`); absent, none named. */
+  lang?: string;
 }
 
 /** Platforms whose link is the owner's own profile elsewhere: what schema.org's `sameAs` is for. */
@@ -109,6 +111,7 @@ export function profileJsonLdData(source: JsonLdSource, origin: string, uploadsB
   return withoutEmpty({
     '@context': 'https://schema.org',
     '@type': company ? 'LocalBusiness' : 'Person',
+    inLanguage: source.lang,
     name: company || person,
     jobTitle: company ? undefined : profile.title?.trim(),
     url: publicProfileUrl(origin, customer.slug),

@@ -16,6 +16,7 @@ import { presentSharingMeta, type SharingMeta } from './sharing-meta.js';
 import { profileJsonLd } from './profile-json-ld.js';
 import { presentOpeningHours, type OpeningHoursView } from './opening-hours-view.js';
 import type { ZonedOpeningHours } from '../domain/opening-hours.js';
+import type { Language } from '../i18n/languages.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
 
 /** Everything a public profile shows, read from the database in one go. */
@@ -29,6 +30,8 @@ export interface ProfileBundle {
   priceList?: PriceListKind | null;
   /** The opening hours with their time zone, or null when never set. */
   openingHours?: ZonedOpeningHours | null;
+  /** The language its owner's texts are in (presenters/owner-texts.ts); absent, Turkish. */
+  lang?: Language;
 }
 
 export interface ContactAction {

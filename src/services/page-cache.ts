@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Encoding } from '../http/cached-page-response.js';
 import type { Customer } from '../repositories/customer.repository.js';
+import { LANGUAGES, type Language } from '../i18n/languages.js';
 
 export type { Encoding };
 
@@ -30,6 +31,8 @@ export class CachedPage {
     /** The CSP source allowing the page's one inline style block ('' when it has none). */
     readonly styleHash: string,
     private readonly live: LivePart | null = null,
+    /** The language the page is in; null for a page that has only Turkish (no `Content-Language` is sent). */
+    readonly lang: Language | null = null,
   ) {}
 
   /** What the page's HTML takes in the heap at most: V8 keeps a string at one or two bytes a character. */
@@ -95,14 +98,15 @@ export interface HeldPage<K extends PageOwner = Customer> {
 export const PAGE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
- * Rendered public pages, per customer, valid for one customer version. Every write that
+ * Rendered public pages, per customer and language, valid for one customer version. Every write that
  * changes a page raises customers.version in the same transaction (bumpVersion), and the
  * page's request reads the customer row anyway, so a stale page is never served; the
- * newest-used pages stay, the oldest are dropped past `maxBytes` of HTML. Only the pages
- * asked for in the current second keep their bodies.
+ * newest-used pages stay, the oldest are dropped past `maxBytes` of HTML (each language's page counts on its own).
+ * Only the pages asked for in the current second keep their bodies.
  */
 export class PageCache<K extends PageOwner = Customer> {
-  private readonly pages = new Map<number, HeldPage<K>>();
+  /** By `{id}:{lang}`. */
+  private readonly pages = new Map<string, HeldPage<K>>();
   /** Slug → customer id of each page held. */
   private readonly ids = new Map<string, number>();
   private heldBytes = 0;
@@ -128,19 +132,21 @@ export class PageCache<K extends PageOwner = Customer> {
     return this.heldBytes;
   }
 
-  get(customerId: number, version: number, origin: string): CachedPage | null {
-    const entry = this.pages.get(customerId);
+  get(customerId: number, version: number, origin: string, lang: Language = 'tr'): CachedPage | null {
+    const key = `${customerId}:${lang}`;
+    const entry = this.pages.get(key);
     if (!entry || entry.page.version !== version || entry.page.origin !== origin) return null;
     // Re-inserting keeps the Map in least-recently-used order.
-    this.pages.delete(customerId);
-    this.pages.set(customerId, entry);
+    this.pages.delete(key);
+    this.pages.set(key, entry);
     return entry.page;
   }
 
-  set(customer: K, page: CachedPage): void {
-    const previous = this.pages.get(customer.id);
-    if (previous) this.drop(customer.id, previous);
-    this.pages.set(customer.id, { customer, page });
+  set(customer: K, page: CachedPage, lang: Language = 'tr'): void {
+    const key = `${customer.id}:${lang}`;
+    const previous = this.pages.get(key);
+    if (previous) this.drop(key, previous);
+    this.pages.set(key, { customer, page });
     this.ids.set(customer.slug, customer.id);
     this.heldBytes += page.templateBytes;
     // The newest page stays even when it alone is over the budget.
@@ -151,28 +157,36 @@ export class PageCache<K extends PageOwner = Customer> {
     }
   }
 
-  private drop(customerId: number, held: HeldPage<K>): void {
-    this.pages.delete(customerId);
-    if (this.ids.get(held.customer.slug) === customerId) this.ids.delete(held.customer.slug);
+  private drop(key: string, held: HeldPage<K>): void {
+    this.pages.delete(key);
     this.heldBytes -= held.page.templateBytes;
     this.warm.delete(held.page);
+    const id = this.ids.get(held.customer.slug);
+    if (id === held.customer.id && !LANGUAGES.some((lang) => this.pages.has(`${id}:${lang}`))) {
+      this.ids.delete(held.customer.slug);
+    }
   }
 
   /**
-   * The page held for a slug and the customer row it was rendered for, whatever its version:
+   * The page held for a slug in a language and the customer row it was rendered for, whatever its version:
    * the caller compares that with the row it read. Null when no page is held.
    */
-  held(slug: string): HeldPage<K> | null {
+  held(slug: string, lang: Language = 'tr'): HeldPage<K> | null {
     const id = this.ids.get(slug);
-    const entry = id === undefined ? undefined : this.pages.get(id);
+    const entry = id === undefined ? undefined : this.pages.get(`${id}:${lang}`);
     return entry && entry.customer.slug === slug ? entry : null;
   }
 
   /**
-   * The customer row a held page was rendered for, by its slug: while the database is away the
-   * page can still be served as it was (docs/product.md, Faults). Null when no page is held.
+   * The customer row a held page (of any language, the newest version) was rendered for, by its slug: while the
+   * database is away the page can still be served as it was (docs/product.md, Faults). Null when no page is held.
    */
   lastKnown(slug: string): K | null {
-    return this.held(slug)?.customer ?? null;
+    let found: HeldPage<K> | null = null;
+    for (const lang of LANGUAGES) {
+      const entry = this.held(slug, lang);
+      if (entry && (!found || entry.page.version > found.page.version)) found = entry;
+    }
+    return found?.customer ?? null;
   }
 }

@@ -10,9 +10,40 @@ import { CachedPage, PageCache, type Encoding, type HeldPage, type LivePart } fr
 import { liveOpeningState } from './live-opening-state.js';
 import type { ProfileService } from './profile.service.js';
 import type { BrandLook } from './brand.service.js';
+import { translatorFor } from '../i18n/translator.js';
+import { LANGUAGE_ENDONYMS, type ExtraLanguage, type Language } from '../i18n/languages.js';
+import { translateBundle, type OwnerTexts } from '../presenters/owner-texts.js';
 
 /** Renders a view with its locals (app.render, as a promise). */
 export type RenderView = (view: string, locals: Record<string, unknown>) => Promise<string>;
+
+/** The owner's texts in another language (repositories/translation.repository.ts). */
+export interface OwnerTextReads {
+  textsOf(customerId: number, lang: ExtraLanguage): Promise<OwnerTexts>;
+  companyTextsOf(companyId: number, lang: ExtraLanguage): Promise<OwnerTexts>;
+}
+
+const NO_TEXTS: OwnerTexts = new Map();
+
+/** One language of the card as the head's alternates and the switcher link to it. */
+export interface LanguageLink {
+  lang: Language;
+  /** The language in its own words. */
+  name: string;
+  href: string;
+  current: boolean;
+}
+
+/** The card's languages, Turkish first; empty when the card has only Turkish (no switcher, no alternates). */
+function languageLinks(customer: Customer, lang: Language): LanguageLink[] {
+  if (customer.languages.length === 0) return [];
+  return (['tr', ...customer.languages] as Language[]).map((code) => ({
+    lang: code,
+    name: LANGUAGE_ENDONYMS[code],
+    href: `/${customer.slug}?dil=${code}`,
+    current: code === lang,
+  }));
+}
 
 /** The visitor's message form as the page shows it. */
 export interface MessageFormState {
@@ -73,7 +104,24 @@ export class PublicPageService {
     },
     /** STORAGE_PUBLIC_URL: where the page links uploaded images and videos; null keeps /uploads. */
     private readonly uploadsBase: string | null = null,
+    /** The owner's texts in the page's language: one read per render, so once per version and language. */
+    private readonly translations: OwnerTextReads = {
+      textsOf: async () => NO_TEXTS,
+      companyTextsOf: async () => NO_TEXTS,
+    },
   ) {}
+
+  /** The card's texts in `lang` (none for Turkish). */
+  private ownTexts(customer: Customer, lang: Language): Promise<OwnerTexts> {
+    return lang === 'tr' ? Promise.resolve(NO_TEXTS) : this.translations.textsOf(customer.id, lang);
+  }
+
+  /** A member's company's texts in `lang` (none for Turkish or without a company). */
+  private companyTexts(companyId: number | null, lang: Language): Promise<OwnerTexts> {
+    return lang === 'tr' || companyId === null
+      ? Promise.resolve(NO_TEXTS)
+      : this.translations.companyTextsOf(companyId, lang);
+  }
 
   /** Renders the page with a placeholder for the form stamp: the same HTML serves every visitor. */
   private async render(
@@ -81,24 +129,38 @@ export class PublicPageService {
     origin: string,
     form: MessageFormState,
     leadForm: LeadFormState = EMPTY_LEAD_FORM,
+    lang: Language = 'tr',
   ): Promise<RenderedPage> {
-    const [bundle, brand, leadSettings] = await Promise.all([
+    const [turkish, brand, leadSettings, own] = await Promise.all([
       this.profiles.bundle(customer),
       this.brand.fresh(),
       this.leadForms.openForm(customer.id),
+      this.ownTexts(customer, lang),
     ]);
+    const company = await this.companyTexts(turkish.profile.template?.companyId ?? null, lang);
+    const { bundle, marks, leadPrompt } = translateBundle(turkish, lang, own, company, leadSettings?.prompt ?? '');
     const page = presentProfile(bundle, origin, this.uploadsBase);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The accent first, so the owner's own cover and background rules after it win.
     // A company member's page takes the company's accent in place of the agency's (docs/product.md, Companies).
     const accent = bundle.profile.template?.accent ?? brand.accentColor;
     page.styleCss = publicAccentCss(accent, page.dark) + page.styleCss;
-    const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
+    const lead = presentLeadForm(
+      customer.slug,
+      leadSettings && leadPrompt !== null ? { ...leadSettings, prompt: leadPrompt } : leadSettings,
+      leadForm,
+    );
+    const translator = translatorFor(lang);
     const html = await this.renderView('profile/show', {
       page,
       brand,
       form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER },
       lead,
+      t: translator.t.bind(translator),
+      lang,
+      dir: translator.dir,
+      languages: languageLinks(customer, lang),
+      marks,
     });
     return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
   }
@@ -113,8 +175,9 @@ export class PublicPageService {
     form: MessageFormState,
     leadForm?: LeadFormState,
     stamp?: string | null,
+    lang: Language = 'tr',
   ): Promise<RenderedPage> {
-    const rendered = await this.render(customer, origin, form, leadForm);
+    const rendered = await this.render(customer, origin, form, leadForm, lang);
     // Every form on the page (the message and the contact form) carries the stamp.
     const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, stamp ?? this.formTimer.stamp(this.now()));
     return {
@@ -128,9 +191,9 @@ export class PublicPageService {
     return this.cache.lastKnown(slug);
   }
 
-  /** The page held for a slug, whatever its version (the caller checks it against the row it read). */
-  held(slug: string): HeldPage | null {
-    return this.cache.held(slug);
+  /** The page held for a slug in a language, whatever its version (the caller checks it against the row it read). */
+  held(slug: string, lang: Language = 'tr'): HeldPage | null {
+    return this.cache.held(slug, lang);
   }
 
   /**
@@ -138,10 +201,16 @@ export class PublicPageService {
    * The stamp is that of the current second, so the minimum fill time still holds (to within
    * a second) while one stamped page serves a whole burst.
    */
-  async cached(customer: Customer, origin: string, encoding: Encoding): Promise<CachedBody> {
-    let page = this.cache.get(customer.id, customer.version, origin);
+  async cached(customer: Customer, origin: string, encoding: Encoding, lang: Language = 'tr'): Promise<CachedBody> {
+    let page = this.cache.get(customer.id, customer.version, origin, lang);
     if (!page) {
-      const rendered = await this.render(customer, origin, { value: '', error: null, sent: false });
+      const rendered = await this.render(
+        customer,
+        origin,
+        { value: '', error: null, sent: false },
+        EMPTY_LEAD_FORM,
+        lang,
+      );
       page = new CachedPage(
         customer.version,
         origin,
@@ -149,8 +218,9 @@ export class PublicPageService {
         STAMP_PLACEHOLDER,
         styleHashOf(rendered.styleCss),
         rendered.live,
+        lang,
       );
-      this.cache.set(customer, page);
+      this.cache.set(customer, page, lang);
     }
     return this.bodyOf(page, encoding);
   }

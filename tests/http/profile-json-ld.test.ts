@@ -48,6 +48,7 @@ describe('GET /{slug}: JSON-LD', () => {
     expect(data).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Person',
+      inLanguage: 'tr',
       name: 'Ayşe Kaya',
       jobTitle: 'Seramik Sanatçısı',
       url: `http://${HOST}/${customer.slug}`,

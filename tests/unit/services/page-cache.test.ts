@@ -45,6 +45,38 @@ describe('PageCache.lastKnown', () => {
   });
 });
 
+describe('PageCache per language', () => {
+  it('holds one page per customer and language, each counted against the budget', () => {
+    const cache = new PageCache(2 * PAGE_BYTES);
+    const ayse = customer(1, 'ayse-kaya', 3);
+    const turkish = pageOf(ayse);
+    const english = pageOf(ayse);
+    cache.set(ayse, turkish, 'tr');
+    cache.set(ayse, english, 'en');
+    expect(cache.held('ayse-kaya', 'tr')?.page).toBe(turkish);
+    expect(cache.held('ayse-kaya', 'en')?.page).toBe(english);
+    expect(cache.held('ayse-kaya', 'de')).toBeNull();
+    expect(cache.get(1, 3, 'https://kart.example.com', 'en')).toBe(english);
+    expect(cache.bytes).toBe(2 * PAGE_BYTES);
+    // A third page is over the budget: the least recently used (the Turkish one) goes.
+    cache.set(ayse, pageOf(ayse), 'ar');
+    expect(cache.held('ayse-kaya', 'tr')).toBeNull();
+    expect(cache.held('ayse-kaya', 'en')?.page).toBe(english);
+    expect(cache.bytes).toBe(2 * PAGE_BYTES);
+  });
+
+  it("knows the newest row of any language's page, and forgets the slug with its last page", () => {
+    const cache = new PageCache(2 * PAGE_BYTES);
+    cache.set(customer(1, 'ayse-kaya', 3), pageOf(customer(1, 'ayse-kaya', 3)), 'tr');
+    cache.set(customer(1, 'ayse-kaya', 4), pageOf(customer(1, 'ayse-kaya', 4)), 'en');
+    expect(cache.lastKnown('ayse-kaya')?.version).toBe(4);
+    cache.set(customer(2, 'mehmet'), pageOf(customer(2, 'mehmet')));
+    expect(cache.lastKnown('ayse-kaya')?.version).toBe(4);
+    cache.set(customer(3, 'zeynep'), pageOf(customer(3, 'zeynep')));
+    expect(cache.lastKnown('ayse-kaya')).toBeNull();
+  });
+});
+
 describe('PageCache memory', () => {
   const origin = 'https://kart.example.com';
 
