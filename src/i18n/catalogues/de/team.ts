@@ -1,0 +1,10 @@
+import type { Messages } from '../messages.js';
+import type { team as source } from '../tr/team.js';
+
+export const team: Messages<typeof source> = {
+  'team.skip': 'Zum Inhalt springen',
+  'team.logo': 'Logo von {name}',
+  'team.heading': 'Unser Team',
+  'team.empty': 'Diese Firma hat noch keine veröffentlichte Visitenkarte.',
+  'team.madeWith': 'Erstellt mit {brand}',
+};

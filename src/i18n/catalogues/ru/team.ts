@@ -1,0 +1,10 @@
+import type { Messages } from '../messages.js';
+import type { team as source } from '../tr/team.js';
+
+export const team: Messages<typeof source> = {
+  'team.skip': 'Перейти к содержимому',
+  'team.logo': 'Логотип {name}',
+  'team.heading': 'Наша команда',
+  'team.empty': 'У этой компании пока нет опубликованных визиток.',
+  'team.madeWith': 'Создано с помощью {brand}',
+};
