@@ -27,6 +27,8 @@ import { PriceListImportRepository } from './repositories/price-list-import.repo
 import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { eitherFastPath, priceListFastPath } from './http/price-list-fast-path.js';
+import { dateIn } from './presenters/price-list-page.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
@@ -260,10 +262,11 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     profileRepository,
     renderView,
     brand,
-    (ms) => formatDate(ms, config.timeZone),
+    (ms, lang) => (lang === 'tr' ? formatDate(ms, config.timeZone) : dateIn(lang, ms, config.timeZone)),
     now,
     openingHours,
     config.objectStorage?.publicUrl ?? null,
+    new TranslationRepository(db),
   );
   const priceListFast = priceListFastPath({
     pages: priceListPages,

@@ -10,6 +10,8 @@ export interface ResponsePage {
   readonly version: number;
   /** The CSP source allowing the page's one inline style block ('' when it has none). */
   readonly styleHash: string;
+  /** The page's language, answered as `Content-Language` (docs/product.md, Languages); none on a page without one. */
+  readonly lang?: string;
 }
 
 /** A cached page's body for one second, in one encoding. */
@@ -20,6 +22,8 @@ export interface PageBody<P extends ResponsePage = ResponsePage> {
   encoding: Encoding;
   /** The second the form stamp is of (part of the ETag). */
   second: number;
+  /** The browser's Accept-Language chose the page's language: the answer says it varies with that header. */
+  varyLanguage?: boolean;
 }
 
 /** What the public page offers, best first; a client that takes none of them gets the plain page. */
@@ -37,12 +41,12 @@ const ENCODINGS_KEPT = 100;
  */
 export class CachedPageResponder {
   /** Per page and encoding: every header but the ETag and length, as the flat list writeHead takes. */
-  private readonly headers = new WeakMap<ResponsePage, Partial<Record<Encoding, string[]>>>();
+  private readonly headers = new WeakMap<ResponsePage, Partial<Record<string, string[]>>>();
   /**
    * Per body (one page, encoding and second): its ETag and its whole header list, made by the first response of that
    * second and written as they are by the others, so a page load builds no header list of its own.
    */
-  private readonly answers = new WeakMap<Buffer, { etag: string; headers: string[] }>();
+  private readonly answers = new WeakMap<Buffer, Array<{ etag: string; headers: string[] } | undefined>>();
   private readonly encodings = new Map<string, Encoding>();
 
   constructor(private readonly security: ReadonlyArray<readonly [name: string, value: string]>) {}
@@ -67,12 +71,26 @@ export class CachedPageResponder {
     cached: PageBody,
   ): void {
     const { body } = cached;
-    let answer = this.answers.get(body);
+    const varies = cached.varyLanguage === true ? 1 : 0;
+    let answers = this.answers.get(body);
+    if (!answers) {
+      answers = [];
+      this.answers.set(body, answers);
+    }
+    let answer = answers[varies];
     if (!answer) {
       const { page, encoding } = cached;
-      const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}"`;
-      answer = { etag, headers: [...this.headersOf(page, encoding), 'ETag', etag, 'Content-Length', `${body.length}`] };
-      this.answers.set(body, answer);
+      const language = page.lang && page.lang !== 'tr' ? `-${page.lang}` : '';
+      const etag = `W/"p${customerId}-${page.version}-${cached.second}-${encoding}${language}"`;
+      const headers = [
+        ...this.headersOf(page, encoding, varies === 1),
+        'ETag',
+        etag,
+        'Content-Length',
+        `${body.length}`,
+      ];
+      answer = { etag, headers };
+      answers[varies] = answer;
     }
     const { headers } = answer;
     // `fresh` reads the response's `etag` (and `last-modified`, which a page has none of) from the object it is given.
@@ -87,14 +105,15 @@ export class CachedPageResponder {
     else res.end(body);
   }
 
-  /** Content-Type first (a 304 drops it), then the security headers, Vary and the encoding. */
-  private headersOf(page: ResponsePage, encoding: Encoding): string[] {
+  /** Content-Type first (a 304 drops it), then the security headers, the language, Vary and the encoding. */
+  private headersOf(page: ResponsePage, encoding: Encoding, varyLanguage: boolean): string[] {
     let byEncoding = this.headers.get(page);
     if (!byEncoding) {
       byEncoding = {};
       this.headers.set(page, byEncoding);
     }
-    let list = byEncoding[encoding];
+    const key = varyLanguage ? `${encoding}+language` : encoding;
+    let list = byEncoding[key];
     if (!list) {
       list = ['Content-Type', 'text/html; charset=utf-8'];
       for (const [name, value] of this.security) {
@@ -103,9 +122,10 @@ export class CachedPageResponder {
           name.toLowerCase() === 'content-security-policy' ? policyWithStyleHash(value, page.styleHash) : value,
         );
       }
-      list.push('Vary', 'Accept-Encoding');
+      if (page.lang) list.push('Content-Language', page.lang);
+      list.push('Vary', varyLanguage ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding');
       if (encoding !== 'identity') list.push('Content-Encoding', encoding);
-      byEncoding[encoding] = list;
+      byEncoding[key] = list;
     }
     return list;
   }

@@ -30,6 +30,8 @@ export class CachedPage {
     /** The CSP source allowing the page's one inline style block ('' when it has none). */
     readonly styleHash: string,
     private readonly live: LivePart | null = null,
+    /** The language the page is in (docs/product.md, Languages); none for a page not yet offered in others. */
+    readonly lang?: string,
   ) {}
 
   /** What the page's HTML takes in the heap at most: V8 keeps a string at one or two bytes a character. */
