@@ -310,7 +310,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       printKits,
       printBrand,
     }),
-    profileFiles: new ProfileFilesController(profileService, storage, config),
+    profileFiles: new ProfileFilesController(profileService, storage, config, new TranslationRepository(db)),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(
