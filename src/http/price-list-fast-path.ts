@@ -6,16 +6,16 @@ const LIST_PATH = /^\/([a-z0-9-]{1,140})\/fiyat-listesi$/;
 /** The query's `dil`, when it is there once as a plain value (anything else goes the full route). */
 const DIL = /(?:^|&)dil=([^&]*)/g;
 
-/** The price lists held, each in the language a request chooses (docs/product.md, Languages). */
-export interface HeldPriceLists<P extends HeldResponsePage> {
-  held(slug: string, dil: string | undefined, acceptLanguage: string | undefined): HeldPriceList<P> | null;
+/** The pages held, each in the language a request chooses (docs/product.md, Languages). */
+export interface HeldPagesByLanguage<P extends HeldResponsePage> {
+  held(slug: string, dil: string | undefined, acceptLanguage: string | undefined): HeldPageInLanguage<P> | null;
   bodyOf: ServeOrNextDeps<P>['pages']['bodyOf'];
 }
 
-export type HeldPriceList<P extends HeldResponsePage> = HeldPage<P> & { varyLanguage: boolean };
+export type HeldPageInLanguage<P extends HeldResponsePage> = HeldPage<P> & { varyLanguage: boolean };
 
 /** The query's one `dil`; null when it has several or one Express would read otherwise (encoded). */
-function dilOf(query: string): string | undefined | null {
+export function dilOf(query: string): string | undefined | null {
   const found = [...query.matchAll(DIL)];
   if (found.length === 0) return undefined;
   if (found.length > 1 || !/^[a-z]*$/.test(found[0]![1]!)) return null;
@@ -29,7 +29,7 @@ function dilOf(query: string): string | undefined | null {
  * full route answers it. It records no view. Anything else goes on to the Express app.
  */
 export function priceListFastPath<P extends HeldResponsePage>(
-  d: Omit<ServeOrNextDeps<P>, 'pages'> & { pages: HeldPriceLists<P> },
+  d: Omit<ServeOrNextDeps<P>, 'pages'> & { pages: HeldPagesByLanguage<P> },
 ): FastPath {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
