@@ -16,7 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import subsetFont from 'subset-font';
 import { printFontsDir } from '../src/lib/paths.js';
-import { SHIPPED_FONT_FILES } from '../src/media/shipped-fonts.js';
+import { SHIPPED_ARABIC_FONT_FILES, SHIPPED_FONT_FILES } from '../src/media/shipped-fonts.js';
 
 const require = createRequire(import.meta.url);
 
@@ -30,6 +30,34 @@ export const PRINT_FONT_SOURCES = {
     source: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   },
   bold: { file: SHIPPED_FONT_FILES.bold, source: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf' },
+} as const;
+
+/**
+ * Noto Sans Arabic, for a price list printed in Arabic (docs/product.md, Languages): its letters take a form by their
+ * neighbours, so it keeps the features fontkit shapes Arabic with (forms, ligatures, marks) beside kerning.
+ */
+export const ARABIC_FONT_FEATURES = [
+  'kern',
+  'isol',
+  'init',
+  'medi',
+  'fina',
+  'liga',
+  'rlig',
+  'curs',
+  'mark',
+  'mkmk',
+] as const;
+
+export const ARABIC_FONT_SOURCES = {
+  regular: {
+    file: SHIPPED_ARABIC_FONT_FILES.regular,
+    source: '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+  },
+  bold: {
+    file: SHIPPED_ARABIC_FONT_FILES.bold,
+    source: '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+  },
 } as const;
 
 /** The font's licence, which has to travel with the files (SIL OFL 1.1). */
@@ -47,10 +75,13 @@ export function charactersOf(font: Buffer): string {
 }
 
 /** The print kit's cut of `source`: all of its characters, kerning the only layout feature, no hinting. */
-export async function printFontBytes(source: Buffer): Promise<Buffer> {
+export async function printFontBytes(
+  source: Buffer,
+  features: readonly string[] = PRINT_FONT_FEATURES,
+): Promise<Buffer> {
   return subsetFont(source, charactersOf(source), {
     targetFormat: 'truetype',
-    keepFeatures: [...PRINT_FONT_FEATURES],
+    keepFeatures: [...features],
     noHinting: true,
   });
 }
@@ -58,6 +89,11 @@ export async function printFontBytes(source: Buffer): Promise<Buffer> {
 async function writePrintFonts(): Promise<void> {
   for (const { file, source } of Object.values(PRINT_FONT_SOURCES)) {
     const bytes = await printFontBytes(sourceFontBytes(source));
+    writeFileSync(path.join(printFontsDir, file), bytes);
+    console.log(`${file}: ${Math.round(bytes.length / 1024)} KB`);
+  }
+  for (const { file, source } of Object.values(ARABIC_FONT_SOURCES)) {
+    const bytes = await printFontBytes(sourceFontBytes(source), ARABIC_FONT_FEATURES);
     writeFileSync(path.join(printFontsDir, file), bytes);
     console.log(`${file}: ${Math.round(bytes.length / 1024)} KB`);
   }

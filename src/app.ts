@@ -28,6 +28,8 @@ import { PriceListImportRepository } from './repositories/price-list-import.repo
 import { PriceListImportService } from './services/price-list-import.service.js';
 import { priceListEditorOf } from './controllers/price-list-edit.controller.js';
 import { eitherFastPath, priceListFastPath } from './http/price-list-fast-path.js';
+import { dateIn } from './presenters/price-list-page.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
@@ -84,7 +86,6 @@ import { PriceListPageService } from './services/price-list-page.service.js';
 import { PriceListReadRepository } from './repositories/price-list-read.repository.js';
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
-import { TranslationRepository } from './repositories/translation.repository.js';
 import { SharingImageService } from './services/sharing-image.service.js';
 import { StatsService } from './services/stats.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
@@ -265,10 +266,11 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     profileRepository,
     renderView,
     brand,
-    (ms) => formatDate(ms, config.timeZone),
+    (ms, lang) => (lang === 'tr' ? formatDate(ms, config.timeZone) : dateIn(lang, ms, config.timeZone)),
     now,
     openingHours,
     config.objectStorage?.publicUrl ?? null,
+    new TranslationRepository(db),
   );
   const priceListFast = priceListFastPath({
     pages: priceListPages,
@@ -315,7 +317,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
       printBrand,
       cardCodes: cardCodes.service,
     }),
-    profileFiles: new ProfileFilesController(profileService, storage, config),
+    profileFiles: new ProfileFilesController(profileService, storage, config, new TranslationRepository(db)),
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(

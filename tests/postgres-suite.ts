@@ -168,6 +168,14 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'price list rows: returned ids, positions, upserts of the list, the longest values',
     covers: ['price-list.repository', 'price-list-read.repository'],
   },
+  'tests/http/price-list-languages.test.ts': {
+    reason: "the price list, its PDF and the vCard per language: the owner's translations read per language",
+    covers: ['translation.repository'],
+  },
+  'tests/http/team-page-languages.test.ts': {
+    reason: "a company's team page per language: the team page's reads, cached and served per language",
+    covers: ['team-page.repository'],
+  },
   'tests/http/price-list-import.test.ts': {
     reason: 'price list import: rows replaced in one transaction with returned ids',
     covers: ['price-list-import.repository'],

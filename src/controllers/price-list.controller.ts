@@ -30,6 +30,7 @@ export class PriceListController {
       customer,
       originOf(req, this.config.baseUrl),
       this.responder.encodingOf(req),
+      this.lists.choose(customer, req.query.dil, req.headers['accept-language']),
     );
     this.responder.send(req, res, customer.id, cached);
   };
@@ -40,17 +41,22 @@ export class PriceListController {
    */
   pdf: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const etag = `W/"fiyat-listesi-${customer.id}-${customer.version}"`;
+    const choice = this.lists.choose(customer, req.query.dil, req.headers['accept-language']);
+    const { lang } = choice;
+    const etag = `W/"fiyat-listesi-${customer.id}-${customer.version}${lang === 'tr' ? '' : `-${lang}`}"`;
     res.set('ETag', etag);
     res.set('Cache-Control', 'no-cache');
+    res.set('Content-Language', lang);
+    if (!choice.named && customer.languages.length > 0) res.vary('Accept-Language');
     if (req.fresh) {
       res.status(304).end();
       return;
     }
     const origin = originOf(req, this.config.baseUrl);
-    const pdf = await orFail(priceListPdfMessages.failed, () => this.lists.pdf(customer, origin, this.brand));
+    const pdf = await orFail(priceListPdfMessages.failed, () => this.lists.pdf(customer, origin, this.brand, lang));
     res.set('Content-Type', 'application/pdf');
-    res.set('Content-Disposition', `inline; filename="${customer.slug}-fiyat-listesi.pdf"`);
+    const file = `${customer.slug}-fiyat-listesi${lang === 'tr' ? '' : `-${lang}`}.pdf`;
+    res.set('Content-Disposition', `inline; filename="${file}"`);
     res.send(pdf);
   };
 }

@@ -22,6 +22,8 @@ import {
   renderSvg,
 } from '../media/qr.js';
 import { buildVCard } from '../domain/vcard.js';
+import { chooseLanguage } from '../i18n/choice.js';
+import type { ExtraLanguage } from '../i18n/languages.js';
 import type { FileStorage } from '../storage/file-storage.js';
 
 export const profileFileMessages = {
@@ -39,6 +41,10 @@ export class ProfileFilesController {
     private readonly profiles: Pick<ProfileService, 'contactCard'>,
     private readonly storage: FileStorage,
     private readonly config: Pick<Config, 'baseUrl'>,
+    /** The owner's texts in another language (TranslationRepository): the vCard's title and note in it. */
+    private readonly translations: {
+      textsOf(customerId: number, lang: ExtraLanguage): Promise<ReadonlyMap<string, string>>;
+    } | null = null,
   ) {}
 
   private profileUrl(req: Request, slug: string): string {
@@ -55,13 +61,21 @@ export class ProfileFilesController {
     const photoJpeg = profile.isProfileVisible
       ? await contactPhotoJpeg(await this.storage.readFile(customer.id, profile.profilePhoto))
       : null;
+    const choice = chooseLanguage(req.query.dil, req.headers['accept-language'], customer.languages);
+    const texts =
+      choice.lang === 'tr' || !this.translations ? null : await this.translations.textsOf(customer.id, choice.lang);
     const card = contactCardOf({
       customer,
-      profile,
+      profile: {
+        ...profile,
+        title: texts?.get('title') || profile.title,
+        bio: texts?.get('bio') || profile.bio,
+      },
       links,
       profileUrl: this.profileUrl(req, customer.slug),
       photoJpeg,
     });
+    if (!choice.named && customer.languages.length > 0) res.vary('Accept-Language');
     if (!card.phones?.length && !card.emails?.length) throw new NotFoundError(profileFileMessages.contactMissing);
     res.set('Content-Type', 'text/vcard; charset=utf-8');
     res.set('Content-Disposition', `attachment; filename="${customer.slug}.vcf"`);

@@ -36,7 +36,12 @@ export class TeamPageController {
       next(new NotFoundError(profileMessages.notFound));
       return;
     }
-    const cached = await this.pages.cached(company, originOf(req, this.config.baseUrl), this.responder.encodingOf(req));
+    const cached = await this.pages.cached(
+      company,
+      originOf(req, this.config.baseUrl),
+      this.responder.encodingOf(req),
+      this.pages.choose(req.query.dil, req.headers['accept-language']),
+    );
     this.responder.send(req, res, company.id, cached);
     if (!isCountableVisit(req)) return;
     const at = this.now();

@@ -22,6 +22,8 @@ export interface PageBody<P extends ResponsePage = ResponsePage> {
   encoding: Encoding;
   /** The second the form stamp is of (part of the ETag). */
   second: number;
+  /** True when the answer varies with Accept-Language (the price list's and team page's bodies say so themselves). */
+  varyLanguage?: boolean;
 }
 
 /** What the public page offers, best first; a client that takes none of them gets the plain page. */
@@ -84,7 +86,7 @@ export class CachedPageResponder {
       this.answers.set(body, answer);
     }
     let { headers } = answer;
-    if (varies) {
+    if (varies || cached.varyLanguage === true) {
       answer.varied ??= this.withTag(this.headersOf(page, encoding, true), answer.etag, body);
       headers = answer.varied;
     }

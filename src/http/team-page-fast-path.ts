@@ -1,5 +1,6 @@
 import type { FastPathDeps } from './public-page-fast-path.js';
 import type { FastPath, PublicRequest } from './public-request.js';
+import { dilOf, type HeldPagesByLanguage } from './price-list-fast-path.js';
 import { serveOrNext, type HeldResponsePage } from './serve-or-next.js';
 import { isCountableVisit } from './visit-filter.js';
 import { visitSourceOf } from './visit-source.js';
@@ -13,7 +14,9 @@ const PAGE_PATH = /^\/[a-z0-9-]{1,140}$/;
  * once its state read now (the company's version and its active members', and that no customer took the address)
  * is still the page's, and the view is counted as the full route counts it. Anything else goes on.
  */
-export function teamPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>): FastPath {
+export function teamPageFastPath<P extends HeldResponsePage>(
+  d: Omit<FastPathDeps<P>, 'pages'> & { pages: HeldPagesByLanguage<P> },
+): FastPath {
   const countView = (req: PublicRequest, companyId: number) => {
     if (!isCountableVisit(req)) return;
     const at = d.now();
@@ -24,8 +27,19 @@ export function teamPageFastPath<P extends HeldResponsePage>(d: FastPathDeps<P>)
     const url = req.url;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const held = PAGE_PATH.test(path) ? d.pages.held(path.slice(1)) : null;
+    if (!PAGE_PATH.test(path)) return next();
+    const dil = queryAt === -1 ? undefined : dilOf(url.slice(queryAt + 1));
+    if (dil === null) return next();
+    const held = d.pages.held(path.slice(1), dil, req.headers['accept-language']);
     if (!held) return next();
-    serveOrNext(d, held, path, req, res, next, countView);
+    const { varyLanguage } = held;
+    const pages = {
+      held: () => held,
+      bodyOf: (page: P, encoding: Parameters<typeof d.pages.bodyOf>[1]) => ({
+        ...d.pages.bodyOf(page, encoding),
+        varyLanguage,
+      }),
+    };
+    serveOrNext({ ...d, pages }, held, path, req, res, next, countView);
   };
 }

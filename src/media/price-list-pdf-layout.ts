@@ -4,6 +4,7 @@
  * item never split, the last page's columns balanced. The work is done in slices with the event
  * loop let go between them, so a 500-item list does not hold up other requests while it is laid out.
  */
+import { printedRun } from './print-arabic.js';
 import { FONT, mm } from './print-layout.js';
 
 /** One item as printed: its price already written the Turkish way (`125,50 ₺`), its labels as text. */
@@ -50,6 +51,8 @@ export const letGo = (): Promise<void> => new Promise((resolve) => setImmediate(
 export interface Measured {
   text: string;
   font: string;
+  /** The layout features a text in Arabic is set with (print-arabic.ts). */
+  features?: PDFKit.Mixins.OpenTypeFeatures[];
   size: number;
   /** Its natural width on one line. */
   natural: number;
@@ -58,17 +61,19 @@ export interface Measured {
 }
 
 export function measure(doc: PDFKit.PDFDocument, raw: string, font: string, size: number, width: number): Measured {
-  const text = composed(raw);
-  doc.font(font).fontSize(size);
-  const natural = doc.widthOfString(text);
+  const run = printedRun(composed(raw), font);
+  const { text, features } = run;
+  doc.font(run.font).fontSize(size);
+  const natural = doc.widthOfString(text, { features });
   const oneLine = natural <= width;
   return {
     text,
-    font,
+    font: run.font,
+    ...(features ? { features } : {}),
     size,
     natural,
     oneLine,
-    height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0 }),
+    height: oneLine ? doc.currentLineHeight() : doc.heightOfString(text, { width, lineGap: 0, features }),
   };
 }
 

@@ -9,7 +9,10 @@
  * before any is drawn, so each is written out as soon as it is done, and the drawing lets other
  * requests run between slices of items.
  */
+import type { Language } from '../i18n/languages.js';
+import { translatorFor } from '../i18n/translator.js';
 import { drawQr } from './pdf-qr.js';
+import { printedRun, registerArabicFonts } from './print-arabic.js';
 import { collect, createDocument, finish } from './print-kit.js';
 import { FONT, INK, mm, MUTED, resolveBrand, RULE, type PrintBrand } from './print-layout.js';
 import {
@@ -37,14 +40,24 @@ import {
 
 export type { PrintedPriceItem } from './price-list-pdf-layout.js';
 
-export const priceListPdfTexts = {
+/** The words the PDF prints of its own. */
+export interface PriceListPdfTexts {
+  title: string;
+  updated(date: string): string;
+  documentTitle(business: string): string;
+  pageNumber(page: number, pages: number): string;
+  soldOutPrice(price: string): string;
+  qrCaption: string;
+}
+
+export const priceListPdfTexts: PriceListPdfTexts = {
   title: 'Fiyat Listesi',
   updated: (date: string) => `Son güncelleme: ${date}`,
   documentTitle: (business: string) => `Fiyat listesi - ${business}`,
   pageNumber: (page: number, pages: number) => `Sayfa ${page} / ${pages}`,
   soldOutPrice: (price: string) => `Tükendi · ${price}`,
   qrCaption: 'Güncel fiyatlar için okutun',
-} as const;
+};
 
 /** Who to reach, as the first page prints it; each part null when not given or hidden on the card. */
 export interface PrintedContact {
@@ -64,14 +77,32 @@ export interface PrintedPriceList {
   contact?: PrintedContact;
   /** The list's own page: the QR's text, and its address as printed under it. */
   qr?: { text: string; display: string };
+  /** The language the PDF's own words are printed in (docs/product.md, Languages); Turkish without. */
+  lang?: Language;
+}
+
+/** The PDF's own words in the list's language: Turkish ones are priceListPdfTexts'. */
+function textsOf(lang: Language): PriceListPdfTexts {
+  if (lang === 'tr') return priceListPdfTexts;
+  const translator = translatorFor(lang);
+  const t = translator.t.bind(translator);
+  return {
+    title: t('priceList.title'),
+    updated: (date: string) => t('priceList.updated', { date }),
+    documentTitle: (business: string) => t('print.documentTitle', { business }),
+    pageNumber: (page: number, pages: number) => t('print.pageNumber', { page: String(page), pages: String(pages) }),
+    soldOutPrice: (price: string) => t('print.soldOutPrice', { price }),
+    qrCaption: t('print.qrCaption'),
+  };
 }
 
 const QR_SIZE = mm(26);
 
 function draw(doc: PDFKit.PDFDocument, m: Measured, x: number, y: number, width: number, color: string): void {
   doc.font(m.font).fontSize(m.size).fillColor(color);
-  if (m.oneLine) doc.text(m.text, x, y, { lineBreak: false, lineGap: 0 });
-  else doc.text(m.text, x, y, { width, lineGap: 0 });
+  const { features } = m;
+  if (m.oneLine) doc.text(m.text, x, y, { lineBreak: false, lineGap: 0, features });
+  else doc.text(m.text, x, y, { width, lineGap: 0, features, align: features ? 'right' : 'left' });
 }
 
 function drawItem(doc: PDFKit.PDFDocument, block: ItemBlock, x: number, y: number): void {
@@ -122,11 +153,9 @@ const CAPTION_WIDTH = QR_SIZE + mm(12);
 const QR_TOP = MARGIN.top - mm(2);
 
 /** The first page's texts beside the QR, measured: the business, the title and date, the contact. */
-function measureHeader(doc: PDFKit.PDFDocument, list: PrintedPriceList): Header {
+function measureHeader(doc: PDFKit.PDFDocument, list: PrintedPriceList, texts: PriceListPdfTexts): Header {
   const textWidth = CONTENT_WIDTH - (list.qr ? QR_SIZE + mm(6) : 0);
-  const meta = [priceListPdfTexts.title, list.updated ? priceListPdfTexts.updated(list.updated) : null]
-    .filter(Boolean)
-    .join(' · ');
+  const meta = [texts.title, list.updated ? texts.updated(list.updated) : null].filter(Boolean).join(' · ');
   const contact = list.contact;
   const reach = contact
     ? [contact.person, contact.phone, contact.website].filter((part): part is string => Boolean(part)).join('  ·  ')
@@ -144,7 +173,7 @@ function measureHeader(doc: PDFKit.PDFDocument, list: PrintedPriceList): Header 
     });
   const captions = list.qr
     ? [
-        measure(doc, priceListPdfTexts.qrCaption, FONT.regular, SIZES.qrCaption, CAPTION_WIDTH),
+        measure(doc, texts.qrCaption, FONT.regular, SIZES.qrCaption, CAPTION_WIDTH),
         measure(doc, list.qr.display, FONT.regular, SIZES.qrCaption - 1, CAPTION_WIDTH),
       ]
     : [];
@@ -174,17 +203,25 @@ function drawHeader(doc: PDFKit.PDFDocument, header: Header, list: PrintedPriceL
   return header.bottom + mm(5);
 }
 
-function drawFoot(doc: PDFKit.PDFDocument, list: PrintedPriceList, page: number, pages: number): void {
-  const foot = composed(`${list.business} · ${priceListPdfTexts.title} · ${priceListPdfTexts.pageNumber(page, pages)}`);
+function drawFoot(
+  doc: PDFKit.PDFDocument,
+  list: PrintedPriceList,
+  page: number,
+  pages: number,
+  texts: PriceListPdfTexts,
+): void {
+  const foot = printedRun(
+    composed(`${list.business} · ${texts.title} · ${texts.pageNumber(page, pages)}`),
+    FONT.regular,
+  );
   doc
-    .font(FONT.regular)
+    .font(foot.font)
     .fontSize(SIZES.foot)
     .fillColor(MUTED)
-    .text(foot, MARGIN.side, PAGE.height - mm(11), {
-      width: CONTENT_WIDTH,
-      align: 'center',
+    .text(foot.text, MARGIN.side + (CONTENT_WIDTH - doc.widthOfString(foot.text, foot)) / 2, PAGE.height - mm(11), {
       lineBreak: false,
       lineGap: 0,
+      features: foot.features,
     });
 }
 
@@ -209,12 +246,14 @@ function drawColumn(doc: PDFKit.PDFDocument, blocks: readonly Block[], x: number
 /** The whole list; a category's heading never ends a column alone, an item never breaks across two. */
 export async function renderPriceListPdf(list: PrintedPriceList, brand?: PrintBrand): Promise<Buffer> {
   const look = resolveBrand(brand);
-  const doc = createDocument(priceListPdfTexts.documentTitle(list.business), look);
+  const texts = textsOf(list.lang ?? 'tr');
+  const doc = createDocument(texts.documentTitle(list.business), look);
+  if (list.lang === 'ar') registerArabicFonts(doc);
   const chunks = collect(doc);
   const bottom = PAGE.height - MARGIN.bottom;
-  const header = measureHeader(doc, list);
+  const header = measureHeader(doc, list, texts);
   const top = header.bottom + mm(5);
-  const blocks = await measureBlocks(doc, list.sections, priceListPdfTexts.soldOutPrice);
+  const blocks = await measureBlocks(doc, list.sections, texts.soldOutPrice);
   const pages = flowColumns(blocks, bottom - top, bottom - MARGIN.top);
   let sinceLetGo = 0;
   for (const [p, columns] of pages.entries()) {
@@ -231,7 +270,7 @@ export async function renderPriceListPdf(list: PrintedPriceList, brand?: PrintBr
         await letGo();
       }
     }
-    drawFoot(doc, list, p + 1, pages.length);
+    drawFoot(doc, list, p + 1, pages.length, texts);
   }
   return finish(doc, chunks);
 }

@@ -84,7 +84,7 @@ type GlyphCache = { _glyphs: Record<number, unknown> };
  * first making: a subset makes the parts of ş, ü or Ç (s, u, C) with none, so a later document
  * that shared the cache lost those letters from its text. The tables stay parsed once, shared.
  */
-function forOneDocument(font: Font): Font {
+export function forOneDocument(font: Font): Font {
   const own = Object.create(font) as Font & GlyphCache;
   own._glyphs = {};
   return own;

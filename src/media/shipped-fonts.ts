@@ -19,6 +19,12 @@ export const SHIPPED_FONT_FILES: Record<FontWeight, string> = {
   bold: 'NotoSans-Bold.ttf',
 };
 
+/** Noto Sans Arabic, for what is printed in Arabic (docs/product.md, Languages). */
+export const SHIPPED_ARABIC_FONT_FILES: Record<FontWeight, string> = {
+  regular: 'NotoSansArabic-Regular.ttf',
+  bold: 'NotoSansArabic-Bold.ttf',
+};
+
 /** Parsed fonts hold about 1 MB of heap: kept while they are used, dropped after a minute without. */
 const FONT_IDLE_MS = 60_000;
 let fonts: Record<FontWeight, Font> | null = null;
@@ -37,4 +43,23 @@ export function parsedNotoSans(): Record<FontWeight, Font> {
     }, FONT_IDLE_MS).unref();
   }
   return fonts;
+}
+
+let arabicFonts: Record<FontWeight, Font> | null = null;
+let dropArabicFonts: NodeJS.Timeout | null = null;
+
+/** Noto Sans Arabic parsed, as parsedNotoSans: only a document printed in Arabic asks for it. */
+export function parsedNotoSansArabic(): Record<FontWeight, Font> {
+  if (!arabicFonts) {
+    const parse = (file: string) => parseFont(readFileSync(path.join(printFontsDir, file)));
+    arabicFonts = { regular: parse(SHIPPED_ARABIC_FONT_FILES.regular), bold: parse(SHIPPED_ARABIC_FONT_FILES.bold) };
+  }
+  if (dropArabicFonts) dropArabicFonts.refresh();
+  else {
+    dropArabicFonts = setTimeout(() => {
+      arabicFonts = null;
+      dropArabicFonts = null;
+    }, FONT_IDLE_MS).unref();
+  }
+  return arabicFonts;
 }

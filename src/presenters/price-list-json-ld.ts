@@ -16,6 +16,10 @@ interface ListIdentity {
   origin: string;
   /** STORAGE_PUBLIC_URL, where the page links the photos; null keeps them on this origin. */
   uploadsBase?: string | null;
+  /** The list's name in the page's language (`{business} - Price list`); the Turkish one without. */
+  title?: string;
+  /** The page's language, the Menu's `inLanguage`. */
+  lang?: string;
 }
 
 /** schema.org's diets for the labels that name one. */
@@ -70,7 +74,7 @@ function catalogOffer(item: PriceListEntry, list: ListIdentity): JsonLd {
 }
 
 export function priceListJsonLdData(content: PriceListContent, list: ListIdentity): JsonLd {
-  const name = `${list.business} - Fiyat Listesi`;
+  const name = list.title ?? `${list.business} - Fiyat Listesi`;
   if (content.kind === 'catalog') {
     return {
       '@context': 'https://schema.org',
@@ -89,7 +93,7 @@ export function priceListJsonLdData(content: PriceListContent, list: ListIdentit
     '@type': 'Menu',
     name,
     url: list.url,
-    inLanguage: 'tr',
+    inLanguage: list.lang ?? 'tr',
     hasMenuSection: content.sections.map((section) => ({
       '@type': 'MenuSection',
       name: section.name,

@@ -4,13 +4,14 @@
  * way (`125,50 ₺`) and their labels as text.
  */
 import { displayPhone } from '../domain/phone-display.js';
-import { formatPrice } from '../domain/price.js';
 import { labelOf } from '../domain/price-list-labels.js';
 import { publicProfileUrl } from '../domain/profile-urls.js';
 import { DEFAULT_BACKGROUND_COLOR, DEFAULT_DARK_BACKGROUND_COLOR } from '../shared/background-choices.js';
 import type { Customer } from '../repositories/customer.repository.js';
 import type { PriceListContent, PriceListKind } from '../repositories/price-list-read.repository.js';
 import type { Profile } from '../repositories/profile.repository.js';
+import { translatorFor, type Translator } from '../i18n/translator.js';
+import { LANGUAGE_ENDONYMS, type Language } from '../i18n/languages.js';
 import { priceListJsonLd } from './price-list-json-ld.js';
 import { publicUploadUrl } from './upload-urls.js';
 
@@ -24,7 +25,10 @@ export const priceListTexts = {
 
 export interface PriceListItemView {
   name: string;
+  /** `tr` when the page is in another language and the owner has not translated the text: its element says so. */
+  nameLang: 'tr' | null;
   description: string | null;
+  descriptionLang: 'tr' | null;
   /** `125,50 ₺`, with a no-break space before the sign. */
   price: string;
   labels: string[];
@@ -37,11 +41,17 @@ export interface PriceListSectionView {
   /** The jump link's target: `kategori-{id}`. */
   anchor: string;
   name: string;
+  nameLang: 'tr' | null;
   items: PriceListItemView[];
 }
 
 export interface PriceListPage {
   kind: PriceListKind;
+  /** The page's language and the card's (Turkish first), for `<html lang>`, hreflang and the switcher. */
+  lang: Language;
+  languages: Array<{ lang: Language; name: string }>;
+  /** `og:locale`: `tr_TR`, `en_GB`, ... */
+  ogLocale: string;
   business: string;
   slug: string;
   /** The profile's address, and this page's. */
@@ -85,8 +95,63 @@ export function businessNameOf(
   return profile?.company?.trim() || `${customer.name} ${customer.surname}`.trim();
 }
 
+const dates = new Map<string, Intl.DateTimeFormat>();
+
+/** "26 November 2026": a day as another language writes it, with its year (the Turkish page has its own way). */
+export function dateIn(lang: Language, ms: number, timeZone: string): string {
+  const key = `${lang}|${timeZone}`;
+  let format = dates.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(translatorFor(lang).locale, { dateStyle: 'long', timeZone });
+    dates.set(key, format);
+  }
+  return format.format(ms);
+}
+
 export function priceListUrl(origin: string, slug: string): string {
   return `${publicProfileUrl(origin, slug)}/fiyat-listesi`;
+}
+
+/** The language a list is presented in: its words, and the owner's texts in it (empty for Turkish). */
+export interface PriceListLanguage {
+  translator: Translator;
+  /** TranslationRepository.textsOf: `price_category.{id}.name`, `price_item.{id}.name`, `.description`. */
+  texts: ReadonlyMap<string, string>;
+}
+
+const OG_LOCALES: Readonly<Record<Language, string>> = {
+  tr: 'tr_TR',
+  en: 'en_GB',
+  de: 'de_DE',
+  ru: 'ru_RU',
+  ar: 'ar_AR',
+};
+
+const TURKISH: PriceListLanguage = { translator: translatorFor('tr'), texts: new Map() };
+
+/** An owner's text in the page's language when translated, else the Turkish one marked `tr`. */
+function ownText(language: PriceListLanguage, subject: string, turkish: string): { text: string; lang: 'tr' | null } {
+  const translated = language.texts.get(subject);
+  if (translated) return { text: translated, lang: null };
+  return { text: turkish, lang: language.translator.lang === 'tr' ? null : 'tr' };
+}
+
+/** The list with its owner's texts in the page's language where translated (the page and its JSON-LD show it). */
+export function localizedContent(content: PriceListContent, language: PriceListLanguage): PriceListContent {
+  if (language.texts.size === 0) return content;
+  const text = (subject: string, turkish: string) => language.texts.get(subject) || turkish;
+  return {
+    ...content,
+    sections: content.sections.map((section) => ({
+      ...section,
+      name: text(`price_category.${section.id}.name`, section.name),
+      items: section.items.map((item) => ({
+        ...item,
+        name: text(`price_item.${item.id}.name`, item.name),
+        description: item.description === null ? null : text(`price_item.${item.id}.description`, item.description),
+      })),
+    })),
+  };
 }
 
 export function presentPriceList(
@@ -97,24 +162,43 @@ export function presentPriceList(
   formatDate: (ms: number) => string,
   /** STORAGE_PUBLIC_URL: the photos at a CDN or the bucket, as the profile's (upload-urls.ts); null keeps /uploads. */
   uploadsBase: string | null = null,
+  language: PriceListLanguage = TURKISH,
 ): PriceListPage {
   const dark = profile?.darkMode ?? false;
-  const sections = content.sections.map((section) => ({
-    anchor: `kategori-${section.id}`,
-    name: section.name,
-    items: section.items.map((item) => ({
-      name: item.name,
-      description: item.description,
-      price: formatPrice(item.priceKurus),
-      labels: item.labels.map(labelOf).filter((label): label is string => label !== undefined),
-      soldOut: item.soldOut,
-      photo: item.photoPath?.startsWith('/uploads/') ? publicUploadUrl(item.photoPath, uploadsBase) : null,
-    })),
-  }));
+  const { translator } = language;
+  const sections = content.sections.map((section) => {
+    const name = ownText(language, `price_category.${section.id}.name`, section.name);
+    return {
+      anchor: `kategori-${section.id}`,
+      name: name.text,
+      nameLang: name.lang,
+      items: section.items.map((item) => {
+        const itemName = ownText(language, `price_item.${item.id}.name`, item.name);
+        const description =
+          item.description === null ? null : ownText(language, `price_item.${item.id}.description`, item.description);
+        return {
+          name: itemName.text,
+          nameLang: itemName.lang,
+          description: description?.text ?? null,
+          descriptionLang: description?.lang ?? null,
+          price: translator.price(item.priceKurus),
+          labels: item.labels.map(labelOf).filter((label): label is string => label !== undefined),
+          soldOut: item.soldOut,
+          photo: item.photoPath?.startsWith('/uploads/') ? publicUploadUrl(item.photoPath, uploadsBase) : null,
+        };
+      }),
+    };
+  });
   const business = businessNameOf(customer, profile);
   const url = priceListUrl(origin, customer.slug);
   return {
     kind: content.kind,
+    lang: translator.lang,
+    languages: (['tr', ...customer.languages] as Language[]).map((code) => ({
+      lang: code,
+      name: LANGUAGE_ENDONYMS[code],
+    })),
+    ogLocale: OG_LOCALES[translator.lang],
     business,
     slug: customer.slug,
     profileUrl: publicProfileUrl(origin, customer.slug),
@@ -124,7 +208,14 @@ export function presentPriceList(
     themeColor: dark ? DEFAULT_DARK_BACKGROUND_COLOR : DEFAULT_BACKGROUND_COLOR,
     sections,
     itemCount: sections.reduce((sum, section) => sum + section.items.length, 0),
-    jsonLd: priceListJsonLd(content, { business, url, origin, uploadsBase }),
+    jsonLd: priceListJsonLd(localizedContent(content, language), {
+      business,
+      url,
+      origin,
+      uploadsBase,
+      title: translator.t('priceList.pageTitle', { business }),
+      lang: translator.lang,
+    }),
     contact: contactOf(customer, profile),
     qr: { text: url, display: url.replace(/^https?:\/\//, '') },
   };

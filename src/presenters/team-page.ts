@@ -1,5 +1,7 @@
 /** What the public team page shows (docs/product.md, Companies), made from the company and its active members. */
 import { publicProfileUrl } from '../domain/profile-urls.js';
+import type { Language } from '../i18n/languages.js';
+import { translatorFor, type Translator } from '../i18n/translator.js';
 import { initials } from '../lib/initials.js';
 import type { TeamCompany, TeamMember } from '../repositories/team-page.repository.js';
 import { UPLOADS_URL_PREFIX } from '../storage/file-storage.js';
@@ -17,6 +19,9 @@ export interface TeamMemberView {
 }
 
 export interface TeamPage {
+  /** The page's language (docs/product.md, Languages) and its `og:locale` (`en_GB`). */
+  lang: Language;
+  ogLocale: string;
   name: string;
   /** The template's business name when it differs from the company's name. */
   business: string | null;
@@ -47,6 +52,7 @@ export function presentTeamPage(
   members: readonly TeamMember[],
   origin: string,
   uploadsBase: string | null = null,
+  translator: Translator = translatorFor('tr'),
 ): TeamPage {
   const { address } = presentIdentity({ ...company, title: null, company: null });
   const logo = uploadUrl(company.logoPath, uploadsBase);
@@ -89,7 +95,9 @@ export function presentTeamPage(
     business: company.company && company.company !== company.name ? company.company : null,
     slug: company.slug,
     url,
-    description: `${company.name} ekibi: ${members.length} kişinin dijital kartviziti.`,
+    description: translator.t('team.description', { name: company.name, count: members.length }),
+    lang: translator.lang,
+    ogLocale: translator.locale.replace('-', '_'),
     logo,
     address,
     members: views,

@@ -6,6 +6,9 @@ import type { BrandLook } from './brand.service.js';
 import { CachedPage, PageCache, type Encoding, type HeldPage } from './page-cache.js';
 import type { RenderView } from './public-page.service.js';
 import type { PageBody } from '../http/cached-page-response.js';
+import { chooseLanguage, type LanguageChoice } from '../i18n/choice.js';
+import { EXTRA_LANGUAGES, LANGUAGE_ENDONYMS, LANGUAGES, type Language } from '../i18n/languages.js';
+import { translatorFor } from '../i18n/translator.js';
 
 export type { TeamCompany };
 
@@ -27,7 +30,13 @@ function accentCss(accent: string | null): string {
  * cache, already compressed, by the full route and the fast path alike, as the profile is.
  */
 export class TeamPageService {
-  private readonly cache = new PageCache<TeamCompany>(TEAM_PAGE_CACHE_BYTES);
+  /** One cache per language (docs/product.md, Languages): Turkish keeps the whole budget, each other a quarter. */
+  private readonly caches = new Map<Language, PageCache<TeamCompany>>(
+    LANGUAGES.map((lang) => [
+      lang,
+      new PageCache<TeamCompany>(lang === 'tr' ? TEAM_PAGE_CACHE_BYTES : TEAM_PAGE_CACHE_BYTES / 4),
+    ]),
+  );
 
   constructor(
     private readonly pages: TeamPageRepository,
@@ -43,41 +52,82 @@ export class TeamPageService {
     return this.pages.findBySlug(slug);
   }
 
-  private async render(company: TeamCompany, origin: string): Promise<{ html: string; styleCss: string }> {
+  /** The team page's language: `?dil=`, else the one of the five Accept-Language prefers, else Turkish. */
+  choose(dil: unknown, acceptLanguage: string | undefined): LanguageChoice {
+    return chooseLanguage(dil, acceptLanguage, EXTRA_LANGUAGES);
+  }
+
+  private async render(
+    company: TeamCompany,
+    origin: string,
+    lang: Language,
+  ): Promise<{ html: string; styleCss: string }> {
     const [members, brand] = await Promise.all([this.pages.members(company.id), this.brand.fresh()]);
-    const page = presentTeamPage(company, members, origin, this.uploadsBase);
+    const translator = translatorFor(lang);
+    const page = presentTeamPage(company, members, origin, this.uploadsBase, translator);
     const styleCss = accentCss(company.accent ?? brand.accentColor);
-    const html = await this.renderView('team', { page, brand, styleCss });
+    const languages = LANGUAGES.map((code) => ({ lang: code, name: LANGUAGE_ENDONYMS[code] }));
+    const html = await this.renderView('team', {
+      page,
+      brand,
+      styleCss,
+      t: translator.t.bind(translator),
+      lang,
+      dir: translator.dir,
+      languages,
+    });
     return { html, styleCss };
   }
 
-  /** The page from the cache while its version is unchanged. */
-  async cached(company: TeamCompany, origin: string, encoding: Encoding): Promise<PageBody<CachedPage>> {
-    let page = this.cache.get(company.id, company.version, origin);
+  /** The page in a language from the cache while its version is unchanged. */
+  async cached(
+    company: TeamCompany,
+    origin: string,
+    encoding: Encoding,
+    choice: LanguageChoice = { lang: 'tr', named: false },
+  ): Promise<PageBody<CachedPage>> {
+    const cache = this.cacheOf(choice.lang);
+    let page = cache.get(company.id, company.version, origin);
     if (!page) {
-      const rendered = await this.render(company, origin);
-      page = new CachedPage(company.version, origin, rendered.html, NO_STAMP, styleHashOf(rendered.styleCss));
-      this.cache.set(company, page);
+      const rendered = await this.render(company, origin, choice.lang);
+      const styleHash = styleHashOf(rendered.styleCss);
+      page = new CachedPage(company.version, origin, rendered.html, NO_STAMP, styleHash, null, choice.lang);
+      cache.set(company, page);
     }
-    return this.bodyOf(page, encoding);
+    return { ...this.bodyOf(page, encoding), varyLanguage: !choice.named };
   }
 
   /**
-   * The company a held page was rendered for, by its slug: while the database is away that page is still served as it
-   * was, as a profile's is (docs/product.md, Faults). Null when no page is held.
+   * The company a held page (of any language) was rendered for, by its slug: while the database is away that page is
+   * still served as it was, as a profile's is (docs/product.md, Faults). Null when no page is held.
    */
   lastKnown(slug: string): TeamCompany | null {
-    return this.cache.lastKnown(slug);
+    for (const lang of LANGUAGES) {
+      const known = this.cacheOf(lang).lastKnown(slug);
+      if (known) return known;
+    }
+    return null;
   }
 
-  /** The page held for a slug, whatever its version (the fast path checks it against the state it reads). */
-  held(slug: string): HeldPage<TeamCompany> | null {
-    return this.cache.held(slug);
+  private cacheOf(lang: Language): PageCache<TeamCompany> {
+    return this.caches.get(lang) as PageCache<TeamCompany>;
+  }
+
+  /** The page held for a slug in the request's language, whatever its version (the fast path checks it). */
+  held(
+    slug: string,
+    dil?: string,
+    acceptLanguage?: string,
+  ): (HeldPage<TeamCompany> & { varyLanguage: boolean }) | null {
+    const choice = this.choose(dil, acceptLanguage);
+    const held = this.cacheOf(choice.lang).held(slug);
+    return held ? { ...held, varyLanguage: !choice.named } : null;
   }
 
   /** This second's body of a page in the cache. */
   bodyOf(page: CachedPage, encoding: Encoding): PageBody<CachedPage> {
     const second = Math.floor(this.now() / 1000);
-    return { page, body: this.cache.body(page, second, () => '', encoding), encoding, second };
+    const cache = this.cacheOf((page.lang as Language | undefined) ?? 'tr');
+    return { page, body: cache.body(page, second, () => '', encoding), encoding, second };
   }
 }

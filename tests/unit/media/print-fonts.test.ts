@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ARABIC_FONT_FEATURES,
+  ARABIC_FONT_SOURCES,
   charactersOf,
   PRINT_FONT_FEATURES,
   PRINT_FONT_LICENSE,
@@ -69,6 +71,18 @@ describe('src/assets/fonts', () => {
       const font = fontkit.create(ours);
       const [a] = font.layout('AV').positions;
       expect(a!.xAdvance, file).toBeLessThan(font.glyphForCodePoint(0x41).advanceWidth);
+    }
+  });
+
+  it('has Noto Sans Arabic as `npm run fonts` writes it, with its joining forms and no decomposition', async () => {
+    for (const { file, source } of Object.values(ARABIC_FONT_SOURCES)) {
+      const ours = readFileSync(path.join(printFontsDir, file));
+      expect(ours.equals(await printFontBytes(sourceFontBytes(source), ARABIC_FONT_FEATURES)), file).toBe(true);
+      const font = fontkit.create(ours);
+      const gsub = new Set((font.GSUB?.featureList ?? []).map((feature) => feature.tag));
+      // The dotted letters stay whole glyphs, so a PDF's text layer reads each one back as itself.
+      expect(gsub.has('ccmp'), file).toBe(false);
+      for (const tag of ['init', 'medi', 'fina']) expect(gsub.has(tag), `${file} ${tag}`).toBe(true);
     }
   });
 });
