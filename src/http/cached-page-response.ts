@@ -80,7 +80,7 @@ export class CachedPageResponder {
     const { body, page, encoding } = cached;
     let answer = this.answers.get(body);
     if (!answer) {
-      const lang = page.lang ? `-${page.lang}` : '';
+      const lang = page.lang && page.lang !== 'tr' ? `-${page.lang}` : '';
       const etag = `W/"p${customerId}-${page.version}${lang}-${cached.second}-${encoding}"`;
       answer = { etag, headers: this.withTag(this.headersOf(page, encoding, false), etag, body) };
       this.answers.set(body, answer);
