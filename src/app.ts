@@ -30,6 +30,9 @@ import { eitherFastPath, priceListFastPath } from './http/price-list-fast-path.j
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
+import { OwnerLanguagesController } from './controllers/owner-languages.controller.js';
+import { OwnerLanguagesService } from './services/owner-languages.service.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
 import { CachedPageResponder } from './http/cached-page-response.js';
 import { securityHeaderPairs } from './middleware/security-headers.js';
 import { publicPageFastPath, withFastPath } from './http/public-page-fast-path.js';
@@ -189,7 +192,18 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);
+  // "Diller" (docs/product.md, Languages): the owner's own texts, each beside its translations.
+  const leadSettings = new LeadSettingsRepository(db);
+  const ownerLanguages = new OwnerLanguagesService(
+    {
+      ownProfile: (id) => profileRepository.findOwnProfile(id),
+      ownLinks: (id) => profileRepository.socialLinks(id),
+      leadSettings: (id) => leadSettings.find(id),
+      priceList: (id) => priceListReads.content(id, { visibleOnly: false }),
+    },
+    new TranslationRepository(db),
+  );
+  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads, ownerLanguages);
   const ownerMessages = new OwnerMessagesController(ownerMail.messages, config, now);
   const ownerCover = new OwnerCoverController(
     ownerEditor,
@@ -322,6 +336,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerPages,
     ownerMessages,
     ownerCover,
+    ownerLanguages: new OwnerLanguagesController(ownerLanguages),
     ownerEdits,
     ownerUploads,
     priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),

@@ -120,6 +120,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'contact requests: insert per database, inside or outside a transaction',
     covers: ['lead.repository', 'lead-settings.repository'],
   },
+  'tests/http/owner-languages.test.ts': {
+    reason: "the owner's translations: upserts on a composite key, removed with what they translate",
+    covers: ['translation.repository'],
+  },
   'tests/http/owner-leads.test.ts': {
     reason: "the owner's contact requests: pages, seen marks and deletes",
     covers: ['lead.repository'],

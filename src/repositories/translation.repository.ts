@@ -13,6 +13,30 @@ export interface Translation {
 /** A text to write: an empty `text` removes the translation, so the page shows the Turkish one again. */
 export type TranslationWrite = Translation;
 
+/** The subjects of a price list item's texts. */
+export function itemSubjects(itemId: number): string[] {
+  return [`price_item.${itemId}.name`, `price_item.${itemId}.description`];
+}
+
+/** Removes a customer's translations of these subjects in the caller's transaction: their text is being deleted. */
+export async function forgetTranslations(trx: Knex, customerId: number, subjects: readonly string[]): Promise<void> {
+  for (let at = 0; at < subjects.length; at += 500)
+    await trx('translations')
+      .where({ customer_id: customerId })
+      .whereIn('subject', subjects.slice(at, at + 500))
+      .delete();
+}
+
+/** The same for a company template's texts. */
+export async function forgetCompanyTranslations(
+  trx: Knex,
+  companyId: number,
+  subjects: readonly string[],
+): Promise<void> {
+  if (subjects.length > 0)
+    await trx('company_translations').where({ company_id: companyId }).whereIn('subject', subjects).delete();
+}
+
 function toTranslations(rows: Array<Record<string, unknown>>): Translation[] {
   return rows.flatMap((row) =>
     isExtraLanguage(row.lang) ? [{ subject: String(row.subject), lang: row.lang, text: String(row.text) }] : [],

@@ -25,6 +25,7 @@ import type { OwnerEditsController } from '../controllers/owner-edits.controller
 import type { OwnerMessagesController } from '../controllers/owner-messages.controller.js';
 import type { OwnerNotificationsController } from '../controllers/owner-notifications.controller.js';
 import type { NotificationLinksController } from '../controllers/notification-links.controller.js';
+import type { OwnerLanguagesController } from '../controllers/owner-languages.controller.js';
 import type { OwnerLeadsController } from '../controllers/owner-leads.controller.js';
 import type { LeadFormController } from '../controllers/lead-form.controller.js';
 import type { OwnerPagesController } from '../controllers/owner-pages.controller.js';
@@ -96,6 +97,8 @@ export interface RouteDeps {
   /** Opens of those links per client address, then 429. */
   notificationLinkThrottle: RequestHandler;
   ownerCover: OwnerCoverController;
+  /** "Diller": the card's languages and the owner's translations (docs/product.md, Languages). */
+  ownerLanguages: OwnerLanguagesController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
   /** The owner's price list editor (docs/product.md, Price list). */
