@@ -325,7 +325,14 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(
-      new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger),
+      new PriceListImportService(
+        new PriceListImportRepository(db),
+        priceListReads,
+        storage,
+        now,
+        logger,
+        new TranslationRepository(db),
+      ),
       activity,
     ),
     profile: profileController,

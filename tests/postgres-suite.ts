@@ -176,6 +176,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'price list import: rows replaced in one transaction with returned ids',
     covers: ['price-list-import.repository'],
   },
+  'tests/http/price-list-import-languages.test.ts': {
+    reason: 'translations written with the imported items in their transaction, found by the returned places',
+    covers: ['price-list-import.repository', 'translation.repository'],
+  },
   'tests/http/customers-csv.test.ts': {
     reason: 'the customer list as CSV: read a batch at a time, oldest first, every customer once',
     covers: ['customer.repository'],

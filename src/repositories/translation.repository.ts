@@ -37,6 +37,33 @@ export async function forgetCompanyTranslations(
     await trx('company_translations').where({ company_id: companyId }).whereIn('subject', subjects).delete();
 }
 
+/** Writes texts in the caller's transaction: an empty one removes its row, another is inserted or replaced. */
+export async function writeTranslations(
+  trx: Knex,
+  customerId: number,
+  writes: readonly TranslationWrite[],
+): Promise<void> {
+  for (const { subject, lang, text } of writes) {
+    const key = { customer_id: customerId, subject, lang };
+    if (text === '') await trx('translations').where(key).delete();
+    else
+      await trx('translations')
+        .insert({ ...key, text })
+        .onConflict(['customer_id', 'subject', 'lang'])
+        .merge({ text });
+  }
+}
+
+/** Removes every translation of a customer's price list: its categories and items are being replaced. */
+export async function forgetPriceListTranslations(trx: Knex, customerId: number): Promise<void> {
+  await trx('translations')
+    .where({ customer_id: customerId })
+    .andWhere((either) => {
+      either.where('subject', 'like', 'price_category.%').orWhere('subject', 'like', 'price_item.%');
+    })
+    .delete();
+}
+
 function toTranslations(rows: Array<Record<string, unknown>>): Translation[] {
   return rows.flatMap((row) =>
     isExtraLanguage(row.lang) ? [{ subject: String(row.subject), lang: row.lang, text: String(row.text) }] : [],
@@ -77,15 +104,7 @@ export class TranslationRepository {
   /** Writes texts (an empty one removes its row) in one transaction with the page's version raised. */
   async save(customerId: number, writes: readonly TranslationWrite[]): Promise<void> {
     await this.db.transaction(async (trx) => {
-      for (const { subject, lang, text } of writes) {
-        const key = { customer_id: customerId, subject, lang };
-        if (text === '') await trx('translations').where(key).delete();
-        else
-          await trx('translations')
-            .insert({ ...key, text })
-            .onConflict(['customer_id', 'subject', 'lang'])
-            .merge({ text });
-      }
+      await writeTranslations(trx, customerId, writes);
       await bumpVersion(trx, customerId);
     });
   }
