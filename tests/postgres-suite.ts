@@ -257,6 +257,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
   },
+  'tests/http/company-translations.test.ts': {
+    reason: "a company template's translations upserted with every member's version raised, dropped with a link",
+    covers: ['translation.repository', 'company-template.repository'],
+  },
   'tests/http/company-template.test.ts': {
     reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',
     covers: ['company-template.repository'],

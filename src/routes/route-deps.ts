@@ -8,6 +8,7 @@ import type { AdminCompaniesController } from '../controllers/admin-companies.co
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
 import type { CompanyExportsController } from '../controllers/company-exports.controller.js';
 import type { CompanyTemplateController } from '../controllers/company-template.controller.js';
+import type { CompanyTranslationsController } from '../controllers/company-translations.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -73,6 +74,8 @@ export interface RouteDeps {
   companyExports: CompanyExportsController;
   /** A company's template and shared links, on its page. */
   companyTemplate: CompanyTemplateController;
+  /** A company template's texts in the other languages, on its page (docs/product.md, Languages). */
+  companyTranslations: CompanyTranslationsController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */
