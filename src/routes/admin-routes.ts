@@ -121,7 +121,8 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
   // The template's texts in the other languages (docs/product.md, Languages); a refused form shows the company page.
   const section = d.companyTemplate.section;
-  t.post('/admin/companies/:id/translations', admin(manager), d.companyTranslations.save, section, d.companies.show);
+  const translationsForm = admin({ ...manager, body: 'translations-form' });
+  t.post('/admin/companies/:id/translations', translationsForm, d.companyTranslations.save, section, d.companies.show);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // A customer's price list from a CSV: the upload previews, the confirmation carries the file back.
   const pi = d.priceListImport;

@@ -27,7 +27,7 @@ export function registerOwnerRoutes(t: RouteTable, d: RouteDeps): void {
   t.post('/edit/:token/notifications', owner(), d.ownerNotifications.save);
   t.get('/edit/:token/languages', owner(), d.ownerLanguages.show);
   t.post('/edit/:token/languages', owner(), d.ownerLanguages.saveLanguages);
-  t.post('/edit/:token/translations', owner(), d.ownerLanguages.saveTranslations);
+  t.post('/edit/:token/translations', owner({ body: 'translations-form' }), d.ownerLanguages.saveTranslations);
   t.get('/edit/:token/leads', owner(), d.ownerLeads.list);
   t.get('/edit/:token/leads.csv', owner(), d.ownerLeads.csv);
   t.get('/edit/:token/leads.vcf', owner(), d.ownerLeads.vcards);

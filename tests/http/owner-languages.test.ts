@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOwnerWorld, type CreatedCustomer, type TestApp } from '../helpers/app.js';
-import { seedPriceList } from '../helpers/price-list-seed.js';
+import { largeList, seedPriceList } from '../helpers/price-list-seed.js';
 
 let t: TestApp;
 let customer: CreatedCustomer;
@@ -204,6 +204,16 @@ describe('the translations', () => {
       [`price_item.${item.id}.name:en`]: 'Tea',
       [`price_item.${item.id}.description:en`]: 'In a tulip glass',
     });
+  });
+
+  it('takes the whole form of a 40-item list in two languages at once', async () => {
+    await seedPriceList(t.db, customer.id, largeList(40));
+    const html = await page();
+    const names = [...html.matchAll(/name="([a-z]+_[0-9_]*(?:en|ar))"/g)].map((m) => m[1]!);
+    expect(names.length).toBe((3 + 10 + 40 + 40) * 2);
+    await post('/translations', Object.fromEntries(names.map((name) => [name, `T ${name}`]))).expect(303);
+    expect(Object.keys(await translations()).length).toBe(names.length);
+    expect(await page()).toContain('Tüm metinler çevrildi');
   });
 
   it('raises the public page version: its ETag changes', async () => {
