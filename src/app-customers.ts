@@ -8,6 +8,8 @@ import { AdminCustomerPage } from './controllers/admin-customer-page.js';
 import { AdminIdentityController } from './controllers/admin-identity.controller.js';
 import { AdminSlugController } from './controllers/admin-slug.controller.js';
 import { CustomerBulkController, type BulkPrintBrand } from './controllers/customer-bulk.controller.js';
+import { CompanyTranslationsController } from './controllers/company-translations.controller.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
 import { CompanyTemplateController } from './controllers/company-template.controller.js';
 import { CustomerCompanyController } from './controllers/customer-company.controller.js';
 import { CustomerCodesController } from './controllers/customer-codes.controller.js';
@@ -71,6 +73,7 @@ export type CustomerWorkRoutes = Pick<
   | 'companyExports'
   | 'companyTemplate'
   | 'customerCodes'
+  | 'companyTranslations'
 >;
 
 /**
@@ -82,6 +85,9 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
     deps;
   const now = () => clock().getTime();
   const companies = new CompanyService(db, new CompanyRepository(db), activity, now);
+  const templates = new CompanyTemplateService(new CompanyTemplateRepository(db), storage, activity, now, logger, () =>
+    dayKey(now(), config.timeZone),
+  );
   // The import's `firma` column puts new customers in a company, or makes it (docs/product.md, Companies).
   const customerImports = new CustomerImportService(new CustomerBatchRepository(db), clock, companies);
   // The administrator's customer page, shown again by each form on it that refuses what was typed.
@@ -133,11 +139,7 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       activity,
       now,
     ),
-    companyTemplate: new CompanyTemplateController(
-      companies,
-      new CompanyTemplateService(new CompanyTemplateRepository(db), storage, activity, now, logger, () =>
-        dayKey(now(), config.timeZone),
-      ),
-    ),
+    companyTemplate: new CompanyTemplateController(companies, templates),
+    companyTranslations: new CompanyTranslationsController(companies, templates, new TranslationRepository(db)),
   };
 }

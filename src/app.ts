@@ -33,6 +33,8 @@ import { TranslationRepository } from './repositories/translation.repository.js'
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
+import { OwnerLanguagesController } from './controllers/owner-languages.controller.js';
+import { OwnerLanguagesService } from './services/owner-languages.service.js';
 import { CachedPageResponder } from './http/cached-page-response.js';
 import { securityHeaderPairs } from './middleware/security-headers.js';
 import { publicPageFastPath, withFastPath } from './http/public-page-fast-path.js';
@@ -194,7 +196,18 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const ownerEditor = new OwnerEditor(profileService, config, openingHours);
   const linkForms = new OwnerLinkForms(ownerEditor, links, media);
   const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads);
+  // "Diller" (docs/product.md, Languages): the owner's own texts, each beside its translations.
+  const leadSettings = new LeadSettingsRepository(db);
+  const ownerLanguages = new OwnerLanguagesService(
+    {
+      ownProfile: (id) => profileRepository.findOwnProfile(id),
+      ownLinks: (id) => profileRepository.socialLinks(id),
+      leadSettings: (id) => leadSettings.find(id),
+      priceList: (id) => priceListReads.content(id, { visibleOnly: false }),
+    },
+    new TranslationRepository(db),
+  );
+  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads, ownerLanguages);
   const ownerMessages = new OwnerMessagesController(ownerMail.messages, config, now);
   const ownerCover = new OwnerCoverController(
     ownerEditor,
@@ -321,7 +334,14 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     sharingImage: new SharingImageController(sharingImages),
     priceList: new PriceListController(priceListPages, responder, config, printBrand),
     priceListImport: new PriceListImportController(
-      new PriceListImportService(new PriceListImportRepository(db), priceListReads, storage, now, logger),
+      new PriceListImportService(
+        new PriceListImportRepository(db),
+        priceListReads,
+        storage,
+        now,
+        logger,
+        new TranslationRepository(db),
+      ),
       activity,
     ),
     profile: profileController,
@@ -335,6 +355,7 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     ownerPages,
     ownerMessages,
     ownerCover,
+    ownerLanguages: new OwnerLanguagesController(ownerLanguages),
     ownerEdits,
     ownerUploads,
     priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),

@@ -120,6 +120,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'contact requests: insert per database, inside or outside a transaction',
     covers: ['lead.repository', 'lead-settings.repository'],
   },
+  'tests/http/owner-languages.test.ts': {
+    reason: "the owner's translations: upserts on a composite key, removed with what they translate",
+    covers: ['translation.repository'],
+  },
   'tests/http/owner-leads.test.ts': {
     reason: "the owner's contact requests: pages, seen marks and deletes",
     covers: ['lead.repository'],
@@ -179,6 +183,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   'tests/http/price-list-import.test.ts': {
     reason: 'price list import: rows replaced in one transaction with returned ids',
     covers: ['price-list-import.repository'],
+  },
+  'tests/http/price-list-import-languages.test.ts': {
+    reason: 'translations written with the imported items in their transaction, found by the returned places',
+    covers: ['price-list-import.repository', 'translation.repository'],
   },
   'tests/http/customers-csv.test.ts': {
     reason: 'the customer list as CSV: read a batch at a time, oldest first, every customer once',
@@ -268,6 +276,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
   'tests/http/team-page.test.ts': {
     reason: "a company's team page: its state's aggregate query and prepared statement, its views' counters",
     covers: ['team-page.repository'],
+  },
+  'tests/http/company-translations.test.ts': {
+    reason: "a company template's translations upserted with every member's version raised, dropped with a link",
+    covers: ['translation.repository', 'company-template.repository'],
   },
   'tests/http/company-template.test.ts': {
     reason: 'a company template saved with every member’s version raised in one UPDATE, read joined into each profile',

@@ -5,6 +5,7 @@ import { ownerBase } from '../http/owner-respond.js';
 import { wantsJson } from '../http/respond.js';
 import type { LeadService } from '../services/lead.service.js';
 import type { MessageService } from '../services/message.service.js';
+import type { OwnerLanguagesService } from '../services/owner-languages.service.js';
 import type { StatsService } from '../services/stats.service.js';
 import type { OwnerEditor } from './owner-editor.js';
 import { presentStatsPage, statsRange } from '../presenters/stats-page.js';
@@ -20,6 +21,7 @@ export class OwnerPagesController {
     private readonly messageService: Pick<MessageService, 'countUnseen'>,
     private readonly statistics: StatsService,
     private readonly leads: Pick<LeadService, 'countUnread' | 'perDay'>,
+    private readonly languages: Pick<OwnerLanguagesService, 'missing'>,
   ) {}
 
   /** The welcome page; the messages tile says how many arrived since the owner last looked. */
@@ -28,12 +30,18 @@ export class OwnerPagesController {
     // Only a badge: when it cannot be counted the page shows none rather than failing.
     const unseenMessages = await this.messageService.countUnseen(customer.id).catch(() => 0);
     const unreadLeads = await this.leads.countUnread(customer.id).catch(() => 0);
+    // "Diller": how many texts lack a translation, when the card has languages.
+    const untranslated = await this.languages
+      .missing(customer)
+      .then((counts) => counts.reduce((sum, c) => sum + c.count, 0))
+      .catch(() => 0);
     res.render('edit/welcome', {
       title: 'Sayfanızı yönetin',
       customer,
       base: ownerBase(req),
       unseenMessages,
       unreadLeads,
+      untranslated,
     });
   };
 

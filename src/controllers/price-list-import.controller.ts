@@ -190,7 +190,7 @@ export class PriceListImportController {
   /** GET …/price-list.csv: every item, hidden ones too, in the import's columns. */
   exportCsv: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const csv = await this.imports.exportCsv(customer.id);
+    const csv = await this.imports.exportCsv(customer);
     res.set({
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${priceImportPageMessages.csvFileName(customer.slug)}"`,

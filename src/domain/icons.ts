@@ -65,6 +65,7 @@ export const UI_ICONS = Object.freeze({
   'credit-card': line('credit-card'),
   'qr-code': line('qr-code'),
   grip: line('grip-vertical'),
+  globe: line('globe'),
 } satisfies Record<string, IconRef>);
 
 export type UiIconName = keyof typeof UI_ICONS;

@@ -50,7 +50,8 @@ export type CsrfGuard =
 export type OriginCheck = 'same-origin' | 'not-cross-site' | 'any';
 
 /** What body a route reads: a form of a size, a multipart upload, a CSV upload, or none at all. */
-export type BodyKind = 'none' | 'form' | 'bulk-form' | 'message-form' | 'file-form' | 'multipart' | 'csv';
+export type BodyKind =
+  'none' | 'form' | 'bulk-form' | 'translations-form' | 'message-form' | 'file-form' | 'multipart' | 'csv';
 
 /** One route's declaration, as the route table registered it. */
 export interface RouteGuard {

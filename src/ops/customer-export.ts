@@ -29,7 +29,8 @@ const README = `Bu arşiv, Vizit'te sizin adınıza tutulan verilerin tamamıdı
 
 customer.json       Müşteri kaydı, profil, bağlantılar, iletişim düğmeleri, IBAN, anonim mesajlar,
                     günlük görüntülenme sayıları, günlük ziyaret kaynakları (QR, NFC, Instagram...)
-                    ve bağlantı başına günlük tıklama sayıları (tablolardaki satırlar olduğu gibi;
+                    ve bağlantı başına günlük tıklama sayıları, sayfanın dilleri ve metinlerinizin
+                    çevirileri (tablolardaki satırlar olduğu gibi;
                     zamanlar 1970'ten bu yana milisaniye). Düzenleme bağlantısının anahtarı bir
                     giriş bilgisi olduğu için dahil edilmedi.
 ${VIEWS_CSV}   Her profil görüntülenmesi: kimlik ve zaman (ziyaretçiye dair başka bilgi tutulmaz).
@@ -86,6 +87,8 @@ async function customerDocument(
     ['price_list', await rows.rowOf('price_lists', customerId)],
     ['price_list_categories', byId('price_list_categories')],
     ['price_list_items', byId('price_list_items')],
+    // The owner's texts in the card's other languages (docs/product.md, Languages); the languages are on `customer`.
+    ['translations', inOrder('translations', 'subject', 'lang')],
     ['profile_view_days', inOrder('profile_view_days', 'day')],
     ['view_source_days', inOrder('view_source_days', 'day', 'source')],
     ['link_click_days', inOrder('link_click_days', 'day', 'link_id')],

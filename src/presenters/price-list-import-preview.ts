@@ -9,6 +9,8 @@ export interface PriceImportSheetView {
   separator: string;
   limitError: string | null;
   validOnlyLimitError: string | null;
+  /** The file's translation columns (`urun_en`), shown after the Turkish ones. */
+  translationColumns: ReadonlyArray<{ name: string; label: string }>;
   rows: ReadonlyArray<{
     row: number;
     cells: Record<PriceImportField, string>;
@@ -19,6 +21,8 @@ export interface PriceImportSheetView {
     priceKurus: number | null;
     labels: readonly string[];
     errors: Partial<Record<PriceImportField, string>>;
+    translated: Readonly<Record<string, string>>;
+    translationErrors: Readonly<Record<string, string>>;
   }>;
 }
 
@@ -92,11 +96,18 @@ function readValue(row: PriceImportSheetView['rows'][number], field: PriceImport
 
 export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean): PriceImportPreview {
   const rows = sheet.rows.map((row) => {
-    const cells = PRICE_IMPORT_FIELDS.map((field): PriceImportCell => {
-      const error = row.errors[field] ?? null;
-      const value = error ? row.cells[field].trim() : readValue(row, field);
-      return { label: PRICE_IMPORT_LABELS[field], value, error };
-    });
+    const cells = [
+      ...PRICE_IMPORT_FIELDS.map((field): PriceImportCell => {
+        const error = row.errors[field] ?? null;
+        const value = error ? row.cells[field].trim() : readValue(row, field);
+        return { label: PRICE_IMPORT_LABELS[field], value, error };
+      }),
+      ...sheet.translationColumns.map((column): PriceImportCell => ({
+        label: column.label,
+        value: row.translated[column.name] ?? '',
+        error: row.translationErrors[column.name] ?? null,
+      })),
+    ];
     return { row: row.row, cells, errorCount: cells.filter((cell) => cell.error).length };
   });
   const errorRows = rows
@@ -126,7 +137,10 @@ export function priceImportPreview(sheet: PriceImportSheetView, replace: boolean
     separator: SEPARATOR_LABELS[sheet.separator] ?? sheet.separator,
     rows,
     errorRows,
-    columnLabels: PRICE_IMPORT_FIELDS.map((field) => PRICE_IMPORT_LABELS[field]),
+    columnLabels: [
+      ...PRICE_IMPORT_FIELDS.map((field) => PRICE_IMPORT_LABELS[field]),
+      ...sheet.translationColumns.map((column) => column.label),
+    ],
     importable: problem === null,
     problem,
     summary:

@@ -17,6 +17,7 @@ import { decodeClosedDates, decodeWeek, encodeWeek, type OpeningHours } from '..
 import type { LinkValues } from './link.repository.js';
 import type { SocialLink } from './profile.repository.js';
 import { toBool, toInt } from './rows.js';
+import { forgetCompanyTranslations } from './translation.repository.js';
 
 /** The template's columns of `companies`, selected under a prefix so they can sit beside a profile's. */
 const TEMPLATE_COLUMNS = [
@@ -227,9 +228,11 @@ export class CompanyTemplateRepository {
   async deleteLink(companyId: number, linkId: number, at: number): Promise<boolean> {
     const exists = await this.db('company_links').where({ company_id: companyId, id: linkId }).first('id');
     if (!exists) return false;
-    const deleted = await this.changing(companyId, at, (trx) =>
-      trx('company_links').where({ company_id: companyId, id: linkId }).delete(),
-    );
+    const deleted = await this.changing(companyId, at, async (trx) => {
+      const removed = await trx('company_links').where({ company_id: companyId, id: linkId }).delete();
+      await forgetCompanyTranslations(trx, companyId, [`link.${linkId}.label`]);
+      return removed;
+    });
     return (deleted ?? 0) > 0;
   }
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { bumpVersion } from './customer.repository.js';
 import { toInt } from './rows.js';
+import { forgetTranslations } from './translation.repository.js';
 import { toSocialLink, type SocialLink } from './profile.repository.js';
 
 export interface LinkValues {
@@ -73,6 +74,7 @@ export class LinkRepository {
   async delete(customerId: number, id: number): Promise<boolean> {
     return this.changing(customerId, async (trx) => {
       const deleted = await trx('social_links').where({ customer_id: customerId, id }).delete();
+      if (deleted > 0) await forgetTranslations(trx, customerId, [`link.${id}.label`]);
       if (deleted > 0) await this.writeOrder(trx, customerId, await this.ids(trx, customerId));
       return deleted > 0;
     });

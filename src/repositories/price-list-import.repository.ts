@@ -2,6 +2,15 @@ import type { Knex } from 'knex';
 import { storedLabels } from '../domain/price-list-labels.js';
 import { bumpVersion } from './customer.repository.js';
 import { countOf, toInt } from './rows.js';
+import type { ExtraLanguage } from '../i18n/languages.js';
+import { forgetPriceListTranslations, writeTranslations, type TranslationWrite } from './translation.repository.js';
+
+/** A row's text in another language: of its category's name, its name or its description. */
+export interface ImportedText {
+  of: 'category' | 'name' | 'description';
+  lang: ExtraLanguage;
+  text: string;
+}
 
 /** One item to import, checked (validation/price-list-import.validation.ts). */
 export interface ImportedItem {
@@ -10,6 +19,8 @@ export interface ImportedItem {
   description: string | null;
   priceKurus: number;
   labels: string[];
+  /** Its translations (columns `urun_en`, ...), written with it (docs/product.md, Languages). */
+  texts: readonly ImportedText[];
 }
 
 /** The limits as they must hold after the import. */
@@ -58,6 +69,7 @@ export class PriceListImportRepository {
         removedPhotos = photos.map((row: { photo_path: unknown }) => String(row.photo_path));
         await trx('price_list_items').where({ customer_id: customerId }).delete();
         await trx('price_list_categories').where({ customer_id: customerId }).delete();
+        await forgetPriceListTranslations(trx, customerId);
       }
       const categories = await trx('price_list_categories')
         .where({ customer_id: customerId })
@@ -112,8 +124,34 @@ export class PriceListImportRepository {
       });
       // 100 rows a statement: SQLite's limit of bound values is far above 100 x 9.
       for (let i = 0; i < rows.length; i += 100) await trx('price_list_items').insert(rows.slice(i, i + 100));
+      if (items.some((item) => item.texts.length > 0)) await this.writeTexts(trx, customerId, items, rows);
       await trx('price_lists').where({ customer_id: customerId }).update({ updated_at: now });
       return { kind: 'imported', items: rows.length, categoriesCreated, removedPhotos };
     });
+  }
+
+  /** The rows' translations, found by the items' places (category and position); a category's first one wins. */
+  private async writeTexts(
+    trx: Knex.Transaction,
+    customerId: number,
+    items: readonly ImportedItem[],
+    rows: ReadonlyArray<{ category_id: number; position: number }>,
+  ): Promise<void> {
+    const placed = await trx('price_list_items')
+      .where({ customer_id: customerId })
+      .select('id', 'category_id', 'position');
+    const idAt = new Map(
+      placed.map((row: Record<string, unknown>) => [`${toInt(row.category_id)}:${toInt(row.position)}`, toInt(row.id)]),
+    );
+    const writes = new Map<string, TranslationWrite>();
+    items.forEach((item, i) => {
+      const { category_id: categoryId, position } = rows[i]!;
+      const itemId = idAt.get(`${categoryId}:${position}`);
+      for (const { of, lang, text } of item.texts) {
+        const subject = of === 'category' ? `price_category.${categoryId}.name` : `price_item.${itemId ?? 0}.${of}`;
+        if (text !== '' && !writes.has(`${subject}:${lang}`)) writes.set(`${subject}:${lang}`, { subject, lang, text });
+      }
+    });
+    await writeTranslations(trx, customerId, [...writes.values()]);
   }
 }

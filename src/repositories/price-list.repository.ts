@@ -3,6 +3,7 @@ import { labelCodesOf, storedLabels } from '../domain/price-list-labels.js';
 import { bumpVersion } from './customer.repository.js';
 import type { PriceListKind } from './price-list-read.repository.js';
 import { countOf, toBool, toInt } from './rows.js';
+import { forgetTranslations, itemSubjects } from './translation.repository.js';
 
 /** An item as the owner's form edits it. */
 export interface PriceItemValues {
@@ -189,10 +190,14 @@ export class PriceListRepository {
     return this.changing(customerId, async (trx) => {
       const photos = await trx('price_list_items')
         .where({ customer_id: customerId, category_id: id })
-        .select('photo_path');
+        .select('id', 'photo_path');
       const hadItems = photos.length > 0;
       await trx('price_list_items').where({ customer_id: customerId, category_id: id }).delete();
       if ((await trx('price_list_categories').where({ customer_id: customerId, id }).delete()) === 0) return false;
+      await forgetTranslations(trx, customerId, [
+        `price_category.${id}.name`,
+        ...photos.flatMap((row: { id: unknown }) => itemSubjects(toInt(row.id))),
+      ]);
       await this.writeOrder(trx, 'price_list_categories', customerId, await this.categoryIds(trx, customerId));
       if (hadItems) await this.pricesChanged(trx, customerId, now);
       return photos
@@ -307,6 +312,7 @@ export class PriceListRepository {
       if (!row) return false;
       const item = itemOf(row as Record<string, unknown>);
       await trx('price_list_items').where({ customer_id: customerId, id }).delete();
+      await forgetTranslations(trx, customerId, itemSubjects(id));
       await this.writeOrder(trx, 'price_list_items', customerId, await this.itemIds(trx, customerId, item.categoryId));
       await this.pricesChanged(trx, customerId, now);
       return { photo: item.photoPath };

@@ -13,6 +13,57 @@ export interface Translation {
 /** A text to write: an empty `text` removes the translation, so the page shows the Turkish one again. */
 export type TranslationWrite = Translation;
 
+/** The subjects of a price list item's texts. */
+export function itemSubjects(itemId: number): string[] {
+  return [`price_item.${itemId}.name`, `price_item.${itemId}.description`];
+}
+
+/** Removes a customer's translations of these subjects in the caller's transaction: their text is being deleted. */
+export async function forgetTranslations(trx: Knex, customerId: number, subjects: readonly string[]): Promise<void> {
+  for (let at = 0; at < subjects.length; at += 500)
+    await trx('translations')
+      .where({ customer_id: customerId })
+      .whereIn('subject', subjects.slice(at, at + 500))
+      .delete();
+}
+
+/** The same for a company template's texts. */
+export async function forgetCompanyTranslations(
+  trx: Knex,
+  companyId: number,
+  subjects: readonly string[],
+): Promise<void> {
+  if (subjects.length > 0)
+    await trx('company_translations').where({ company_id: companyId }).whereIn('subject', subjects).delete();
+}
+
+/** Writes texts in the caller's transaction: an empty one removes its row, another is inserted or replaced. */
+export async function writeTranslations(
+  trx: Knex,
+  customerId: number,
+  writes: readonly TranslationWrite[],
+): Promise<void> {
+  for (const { subject, lang, text } of writes) {
+    const key = { customer_id: customerId, subject, lang };
+    if (text === '') await trx('translations').where(key).delete();
+    else
+      await trx('translations')
+        .insert({ ...key, text })
+        .onConflict(['customer_id', 'subject', 'lang'])
+        .merge({ text });
+  }
+}
+
+/** Removes every translation of a customer's price list: its categories and items are being replaced. */
+export async function forgetPriceListTranslations(trx: Knex, customerId: number): Promise<void> {
+  await trx('translations')
+    .where({ customer_id: customerId })
+    .andWhere((either) => {
+      either.where('subject', 'like', 'price_category.%').orWhere('subject', 'like', 'price_item.%');
+    })
+    .delete();
+}
+
 function toTranslations(rows: Array<Record<string, unknown>>): Translation[] {
   return rows.flatMap((row) =>
     isExtraLanguage(row.lang) ? [{ subject: String(row.subject), lang: row.lang, text: String(row.text) }] : [],
@@ -53,15 +104,7 @@ export class TranslationRepository {
   /** Writes texts (an empty one removes its row) in one transaction with the page's version raised. */
   async save(customerId: number, writes: readonly TranslationWrite[]): Promise<void> {
     await this.db.transaction(async (trx) => {
-      for (const { subject, lang, text } of writes) {
-        const key = { customer_id: customerId, subject, lang };
-        if (text === '') await trx('translations').where(key).delete();
-        else
-          await trx('translations')
-            .insert({ ...key, text })
-            .onConflict(['customer_id', 'subject', 'lang'])
-            .merge({ text });
-      }
+      await writeTranslations(trx, customerId, writes);
       await bumpVersion(trx, customerId);
     });
   }

@@ -96,10 +96,17 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   // customers they reach); a `yonetici` creates one.
   t.get('/admin/companies', admin(), d.companies.list);
   t.post('/admin/companies', admin(manager), d.companies.create);
-  t.get('/admin/companies/:id', admin(), d.companyTemplate.section, d.companies.show);
+  const translations = d.companyTranslations.section;
+  t.get('/admin/companies/:id', admin(), d.companyTemplate.section, translations, d.companies.show);
   t.get('/admin/companies/:id/print.pdf', admin(), d.companyExports.print);
   t.get('/admin/companies/:id/members.csv', admin(manager), d.companyExports.csv);
-  t.post('/admin/companies/:id/members', admin({ body: 'bulk-form' }), d.companyTemplate.section, d.companies.members);
+  t.post(
+    '/admin/companies/:id/members',
+    admin({ body: 'bulk-form' }),
+    d.companyTemplate.section,
+    translations,
+    d.companies.members,
+  );
   // The template (docs/product.md, Companies): a multipart form (the logo), a `yonetici`'s or the `sahip`'s; one save
   // renews every member's card. Shared links are added and removed beside it. A refused form shows the company page.
   t.post(
@@ -120,6 +127,10 @@ export function registerAdminRoutes(t: RouteTable, d: RouteDeps): void {
   );
   t.post('/admin/companies/:id/links', admin(manager), d.companyTemplate.addLink, d.companies.show);
   t.post('/admin/companies/:id/links/:linkId/delete', admin(manager), d.companyTemplate.deleteLink);
+  // The template's texts in the other languages (docs/product.md, Languages); a refused form shows the company page.
+  const section = d.companyTemplate.section;
+  const translationsForm = admin({ ...manager, body: 'translations-form' });
+  t.post('/admin/companies/:id/translations', translationsForm, d.companyTranslations.save, section, d.companies.show);
   t.post('/admin/customers/:id/company', admin(), customer, d.customerCompany.change);
   // Card codes (docs/product.md, Card codes): every administrator sees them and points a code at a customer they
   // reach; a `yonetici` makes a batch and takes its CSV for the NFC writer.

@@ -25,6 +25,9 @@ export function registerOwnerRoutes(t: RouteTable, d: RouteDeps): void {
   t.get('/edit/:token/messages', owner(), d.ownerMessages.list);
   t.get('/edit/:token/notifications', owner(), d.ownerNotifications.show);
   t.post('/edit/:token/notifications', owner(), d.ownerNotifications.save);
+  t.get('/edit/:token/languages', owner(), d.ownerLanguages.show);
+  t.post('/edit/:token/languages', owner(), d.ownerLanguages.saveLanguages);
+  t.post('/edit/:token/translations', owner({ body: 'translations-form' }), d.ownerLanguages.saveTranslations);
   t.get('/edit/:token/leads', owner(), d.ownerLeads.list);
   t.get('/edit/:token/leads.csv', owner(), d.ownerLeads.csv);
   t.get('/edit/:token/leads.vcf', owner(), d.ownerLeads.vcards);

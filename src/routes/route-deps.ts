@@ -11,6 +11,7 @@ import type { CustomerCodesController } from '../controllers/customer-codes.cont
 import type { CustomerCompanyController } from '../controllers/customer-company.controller.js';
 import type { CompanyExportsController } from '../controllers/company-exports.controller.js';
 import type { CompanyTemplateController } from '../controllers/company-template.controller.js';
+import type { CompanyTranslationsController } from '../controllers/company-translations.controller.js';
 import type { SecurityPolicyController } from '../controllers/security-policy.controller.js';
 import type { AdminSecurityController } from '../controllers/admin-security.controller.js';
 import type { AdminRecoveryCodesController } from '../controllers/admin-recovery-codes.controller.js';
@@ -28,6 +29,7 @@ import type { OwnerEditsController } from '../controllers/owner-edits.controller
 import type { OwnerMessagesController } from '../controllers/owner-messages.controller.js';
 import type { OwnerNotificationsController } from '../controllers/owner-notifications.controller.js';
 import type { NotificationLinksController } from '../controllers/notification-links.controller.js';
+import type { OwnerLanguagesController } from '../controllers/owner-languages.controller.js';
 import type { OwnerLeadsController } from '../controllers/owner-leads.controller.js';
 import type { LeadFormController } from '../controllers/lead-form.controller.js';
 import type { OwnerPagesController } from '../controllers/owner-pages.controller.js';
@@ -82,6 +84,8 @@ export interface RouteDeps {
   /** `GET /k/{code}`, and its throttle of unknown codes per client address. */
   cardCode: CardCodeController;
   codeGuessThrottle: RequestHandler;
+  /** A company template's texts in the other languages, on its page (docs/product.md, Languages). */
+  companyTranslations: CompanyTranslationsController;
   printKit: PrintKitController;
   settings: SettingsController;
   /** The settings page's "E-posta" section and its test e-mail (docs/product.md, E-mail). */
@@ -106,6 +110,8 @@ export interface RouteDeps {
   /** Opens of those links per client address, then 429. */
   notificationLinkThrottle: RequestHandler;
   ownerCover: OwnerCoverController;
+  /** "Diller": the card's languages and the owner's translations (docs/product.md, Languages). */
+  ownerLanguages: OwnerLanguagesController;
   ownerEdits: OwnerEditsController;
   ownerUploads: OwnerUploadsController;
   /** The owner's price list editor (docs/product.md, Price list). */

@@ -65,6 +65,11 @@ const PARSERS: Record<Exclude<BodyKind, 'multipart' | 'csv'>, RequestHandler[]> 
   form: urlencoded('32kb', 50),
   /** The list's bulk form: a page's 50 checkboxes and more (validation/bulk-action.validation.ts caps ids at 1,000). */
   'bulk-form': urlencoded('32kb', 1100),
+  /**
+   * Every text of a card in four languages on one form (docs/product.md, Languages): 500 items' names and descriptions
+   * and the rest, each up to 300 characters percent-encoded.
+   */
+  'translations-form': urlencoded('8mb', 5000),
   /** A visitor's message: room for far more than 500 characters, so an overlong one comes back with its text. */
   'message-form': urlencoded('64kb', 10),
   /** An import's confirmation, carrying the previewed file back. */

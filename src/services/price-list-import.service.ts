@@ -1,7 +1,9 @@
 import { ValidationError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { PriceListImportRepository } from '../repositories/price-list-import.repository.js';
+import type { Customer } from '../repositories/customer.repository.js';
 import type { PriceListReadRepository } from '../repositories/price-list-read.repository.js';
+import type { TranslationRepository } from '../repositories/translation.repository.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { RefusedRowsFile } from '../validation/import-refused-rows.js';
@@ -12,10 +14,13 @@ import {
   priceImportMessages,
   priceRefusedRowsFile,
   readPriceImport,
+  translationColumnsOf,
   validRows,
   type PriceImportSheet,
 } from '../validation/price-list-import.validation.js';
 import { priceListCsv } from '../presenters/price-list-csv.js';
+
+const IMPORTED_TEXT = { kategori: 'category', urun: 'name', aciklama: 'description' } as const;
 
 /**
  * Every row, or the valid ones alone with the refused ones left out (the preview offers that while some are refused).
@@ -40,6 +45,8 @@ export class PriceListImportService {
     private readonly storage: FileStorage,
     private readonly now: () => number,
     private readonly logger: Logger,
+    /** The card's translations, for the export's columns in its languages. */
+    private readonly translations: Pick<TranslationRepository, 'allOf'>,
   ) {}
 
   private async read(customerId: number, bytes: Buffer, replace: boolean): Promise<PriceImportSheet> {
@@ -72,6 +79,10 @@ export class PriceListImportService {
       description: row.description,
       priceKurus: row.priceKurus!,
       labels: row.labels,
+      texts: sheet.translationColumns.flatMap((column) => {
+        const text = row.translated[column.name] ?? '';
+        return text === '' ? [] : [{ of: IMPORTED_TEXT[column.field], lang: column.lang, text }];
+      }),
     }));
     const outcome = await this.imports.importItems(customerId, items, {
       replace,
@@ -98,7 +109,12 @@ export class PriceListImportService {
   }
 
   /** Every item, hidden ones too, as the import reads them back (`;`, UTF-8 with a byte order mark). */
-  async exportCsv(customerId: number): Promise<string> {
-    return priceListCsv(await this.reads.content(customerId, { visibleOnly: false }));
+  async exportCsv(customer: Pick<Customer, 'id' | 'languages'>): Promise<string> {
+    const [content, saved] = await Promise.all([
+      this.reads.content(customer.id, { visibleOnly: false }),
+      customer.languages.length > 0 ? this.translations.allOf(customer.id) : [],
+    ]);
+    const texts = new Map(saved.map((row) => [`${row.subject}:${row.lang}`, row.text]));
+    return priceListCsv(content, translationColumnsOf(customer.languages), texts);
   }
 }

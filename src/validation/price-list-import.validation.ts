@@ -10,6 +10,7 @@ import { ValidationError } from '../errors.js';
 import { withoutFormulaGuard } from '../lib/csv.js';
 import { PRICE_LIST_MAX_CATEGORIES, PRICE_LIST_MAX_ITEMS } from '../shared/price-list-limits.js';
 import { PRICE_IMPORT_FIELDS, PRICE_IMPORT_LABELS, type PriceImportField } from '../domain/price-import-columns.js';
+import { EXTRA_LANGUAGES, LANGUAGE_NAMES_TR, type ExtraLanguage } from '../i18n/languages.js';
 import { readCsv, type CsvFormat, type CsvSheet } from './csv-file.js';
 import { refusedRowsCsv, type RefusedRowsFile } from './import-refused-rows.js';
 import {
@@ -19,6 +20,7 @@ import {
   readItemName,
   readItemPrice,
 } from './price-list.validation.js';
+import { readTranslation, type TextKind } from './translation.validation.js';
 
 export const priceImportMessages = {
   tooManyRows: `Dosyada en fazla ${PRICE_LIST_MAX_ITEMS} ürün satırı olabilir.`,
@@ -55,6 +57,38 @@ const COLUMN_NAMES: ReadonlyMap<string, PriceImportField> = new Map([
 ]);
 const REQUIRED: readonly PriceImportField[] = ['kategori', 'urun', 'aciklama', 'fiyat'];
 
+/** The columns a translation may be in (`urun_en`, `aciklama_de`, `kategori_ru`), and the text each is of. */
+export type TranslatedField = 'kategori' | 'urun' | 'aciklama';
+const TRANSLATED: Readonly<Record<TranslatedField, TextKind>> = {
+  kategori: 'category',
+  urun: 'name',
+  aciklama: 'description',
+};
+
+/** A translation column of the file: `urun_en`, what the preview calls it (`Ürün (İngilizce)`), where it is. */
+export interface TranslationColumn {
+  name: string;
+  field: TranslatedField;
+  lang: ExtraLanguage;
+  label: string;
+}
+
+/** The translation columns in a CSV's order, for the export and the import alike. */
+export function translationColumnsOf(languages: readonly ExtraLanguage[]): TranslationColumn[] {
+  return languages.flatMap((lang) =>
+    (Object.keys(TRANSLATED) as TranslatedField[]).map((field) => ({
+      name: `${field}_${lang}`,
+      field,
+      lang,
+      label: `${PRICE_IMPORT_LABELS[field]} (${LANGUAGE_NAMES_TR[lang]})`,
+    })),
+  );
+}
+
+const TRANSLATION_COLUMNS: ReadonlyMap<string, TranslationColumn> = new Map(
+  translationColumnsOf(EXTRA_LANGUAGES).map((column) => [column.name, column]),
+);
+
 /** One row as read, and what became of it. */
 export interface PriceImportRow {
   /** The spreadsheet's row number (the header is 1). */
@@ -68,6 +102,9 @@ export interface PriceImportRow {
   priceKurus: number | null;
   labels: string[];
   errors: Partial<Record<PriceImportField, string>>;
+  /** The translation columns' texts by column name (`urun_en`), as stored when they passed, as typed when not. */
+  translated: Record<string, string>;
+  translationErrors: Record<string, string>;
 }
 
 export interface PriceImportSheet {
@@ -78,6 +115,8 @@ export interface PriceImportSheet {
   /** The header's cells as read. */
   header: string[];
   hasLabels: boolean;
+  /** The file's translation columns, in its order. */
+  translationColumns: TranslationColumn[];
   rows: PriceImportRow[];
   /** A refusal of the whole file (the limits), shown above the rows. */
   limitError: string | null;
@@ -112,8 +151,40 @@ function columnsOf(header: readonly string[]): Map<PriceImportField, number> {
   return columns;
 }
 
+/** The file's translation columns (`urun_en`, ...), by where they are; a repeated one is read once. */
+function translationColumnsIn(header: readonly string[]): Array<{ column: TranslationColumn; at: number }> {
+  const found = new Map<string, { column: TranslationColumn; at: number }>();
+  header.forEach((name, at) => {
+    const column = TRANSLATION_COLUMNS.get(foldForSearch(name.replace(/^\uFEFF/, '')).replace(/\s+/g, '_'));
+    if (column && !found.has(column.name)) found.set(column.name, { column, at });
+  });
+  return [...found.values()];
+}
+
+/** A row's translation cells, each by the rule of the Turkish text it translates. */
+function checkTranslations(
+  cells: ReadonlyMap<string, string>,
+): Pick<PriceImportRow, 'translated' | 'translationErrors'> {
+  const translated: Record<string, string> = {};
+  const translationErrors: Record<string, string> = {};
+  for (const [name, raw] of cells) {
+    const column = TRANSLATION_COLUMNS.get(name)!;
+    const read = readTranslation(raw, TRANSLATED[column.field]);
+    if ('error' in read) {
+      translationErrors[name] = read.error;
+      translated[name] = raw.trim();
+    } else translated[name] = read.text;
+  }
+  return { translated, translationErrors };
+}
+
 /** One row through the item editor's own rules (price-list.validation.ts), every problem at once. */
-function checkRow(row: number, cells: Record<PriceImportField, string>, read: string[]): PriceImportRow {
+function checkRow(
+  row: number,
+  cells: Record<PriceImportField, string>,
+  read: string[],
+  translationCells: ReadonlyMap<string, string>,
+): PriceImportRow {
   const errors: PriceImportRow['errors'] = {};
   const category = readCategoryName(cells.kategori);
   if (isRefused(category)) errors.kategori = category.error;
@@ -135,6 +206,7 @@ function checkRow(row: number, cells: Record<PriceImportField, string>, read: st
     priceKurus: isRefused(price) ? null : price,
     labels: parsed.ok ? parsed.codes : [],
     errors,
+    ...checkTranslations(translationCells),
   };
 }
 
@@ -155,6 +227,7 @@ export async function readPriceImport(
 ): Promise<PriceImportSheet> {
   const sheet = await readCsv(bytes, { maxRows: PRICE_LIST_MAX_ITEMS, tooManyRows: priceImportMessages.tooManyRows });
   const columns = columnsOf(sheet.header);
+  const translations = translationColumnsIn(sheet.header);
   const cell = (cells: readonly string[], field: PriceImportField) => {
     const at = columns.get(field);
     return at === undefined ? '' : withoutFormulaGuard(cells[at] ?? '');
@@ -170,6 +243,7 @@ export async function readPriceImport(
         etiketler: cell(cells, 'etiketler'),
       },
       cells,
+      new Map(translations.map(({ column, at }) => [column.name, withoutFormulaGuard(cells[at] ?? '')])),
     ),
   );
   if (rows.length === 0) refuseFile(priceImportMessages.noRows);
@@ -180,6 +254,7 @@ export async function readPriceImport(
     format: { encoding, separator, byteOrderMark, separatorLine },
     header: sheet.header,
     hasLabels: columns.has('etiketler'),
+    translationColumns: translations.map(({ column }) => column),
     rows,
     limitError: limitErrorOf(rows, existing, replace),
     validOnlyLimitError: limitErrorOf(validRows(rows), existing, replace),
@@ -187,7 +262,7 @@ export async function readPriceImport(
 }
 
 export function isValidRow(row: PriceImportRow): boolean {
-  return Object.keys(row.errors).length === 0;
+  return Object.keys(row.errors).length === 0 && Object.keys(row.translationErrors).length === 0;
 }
 
 export function validRows(rows: readonly PriceImportRow[]): PriceImportRow[] {
@@ -206,9 +281,14 @@ export function isImportableValidOnly(sheet: PriceImportSheet): boolean {
 
 /** Each refused field with the preview's words: `Fiyat: Fiyat eksi olamaz.` */
 function reasonsOf(row: PriceImportRow): string {
-  return PRICE_IMPORT_FIELDS.flatMap((field) =>
-    row.errors[field] ? [`${PRICE_IMPORT_LABELS[field]}: ${row.errors[field]}`] : [],
-  ).join(' ');
+  return [
+    ...PRICE_IMPORT_FIELDS.flatMap((field) =>
+      row.errors[field] ? [`${PRICE_IMPORT_LABELS[field]}: ${row.errors[field]}`] : [],
+    ),
+    ...Object.entries(row.translationErrors).map(
+      ([name, error]) => `${TRANSLATION_COLUMNS.get(name)?.label ?? name}: ${error}`,
+    ),
+  ].join(' ');
 }
 
 /** The refused rows as a file like the uploaded one, with a `hata` column; null when every row passed. */

@@ -229,6 +229,21 @@ describe('per-customer export', () => {
     },
   );
 
+  it('exports the card languages and the translations, none of another customer', async () => {
+    await t.db('customers').where({ id: ayse.id }).update({ languages: 'en,ar' });
+    await t.db('translations').insert([
+      { customer_id: ayse.id, subject: 'bio', lang: 'en', text: 'Courses in Moda.' },
+      { customer_id: ayse.id, subject: 'bio', lang: 'ar', text: 'دورات' },
+      { customer_id: mehmet.id, subject: 'bio', lang: 'en', text: 'Not hers' },
+    ]);
+    const doc = JSON.parse((await download(ayse.id)).files.get('customer.json')!.toString('utf8'));
+    expect(doc.customer.languages).toBe('en,ar');
+    expect(doc.translations).toEqual([
+      { customer_id: ayse.id, subject: 'bio', lang: 'ar', text: 'دورات' },
+      { customer_id: ayse.id, subject: 'bio', lang: 'en', text: 'Courses in Moda.' },
+    ]);
+  });
+
   it('exports the opening hours, none of another customer', async () => {
     await t.db('opening_hours').insert({
       customer_id: ayse.id,

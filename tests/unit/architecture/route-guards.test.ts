@@ -126,6 +126,7 @@ describe('the route table, read from the real router', () => {
       'POST /admin/companies/:id/links/:linkId/delete',
       'POST /admin/companies/:id/look',
       'POST /admin/companies/:id/template',
+      'POST /admin/companies/:id/translations',
       'POST /admin/customers/:id/assignee',
       'POST /admin/customers/:id/delete',
     ]);
