@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http';
 import type { Express } from 'express';
 import { createAccount } from './app-account.js';
 import { createCardCodes } from './app-codes.js';
+import { createOwnerSide } from './app-owner.js';
 import { createTeamPages } from './app-team.js';
 import { customerWorkRoutes } from './app-customers.js';
 import { createExpressApp, mountShell } from './app-shell.js';
@@ -12,15 +13,8 @@ import { LinkClicksController } from './controllers/link-clicks.controller.js';
 import { healthCheck } from './controllers/health.controller.js';
 import { ProfileFilesController } from './controllers/profile-files.controller.js';
 import { SharingImageController } from './controllers/sharing-image.controller.js';
-import { OwnerEditor } from './controllers/owner-editor.js';
-import { OwnerCoverController } from './controllers/owner-cover.controller.js';
-import { OwnerEditsController } from './controllers/owner-edits.controller.js';
-import { OwnerLinkForms } from './controllers/owner-link-forms.js';
 import { OwnerLeadsController } from './controllers/owner-leads.controller.js';
 import { LeadFormController } from './controllers/lead-form.controller.js';
-import { OwnerMessagesController } from './controllers/owner-messages.controller.js';
-import { OwnerPagesController } from './controllers/owner-pages.controller.js';
-import { OwnerUploadsController } from './controllers/owner-uploads.controller.js';
 import { OwnerHoursController } from './controllers/owner-hours.controller.js';
 import { PriceListController } from './controllers/price-list.controller.js';
 import { PriceListImportController } from './controllers/price-list-import.controller.js';
@@ -33,8 +27,6 @@ import { TranslationRepository } from './repositories/translation.repository.js'
 import { ProfileController } from './controllers/profile.controller.js';
 import { NotificationLinksController } from './controllers/notification-links.controller.js';
 import { OwnerNotificationsController } from './controllers/owner-notifications.controller.js';
-import { OwnerLanguagesController } from './controllers/owner-languages.controller.js';
-import { OwnerLanguagesService } from './services/owner-languages.service.js';
 import { CachedPageResponder } from './http/cached-page-response.js';
 import { securityHeaderPairs } from './middleware/security-headers.js';
 import { publicPageFastPath, withFastPath } from './http/public-page-fast-path.js';
@@ -59,28 +51,21 @@ import { LeadRepository } from './repositories/lead.repository.js';
 import { LeadSettingsRepository } from './repositories/lead-settings.repository.js';
 import { LeadService } from './services/lead.service.js';
 import { LeadDayCounter } from './services/lead-day-counter.js';
-import { LinkRepository } from './repositories/link.repository.js';
 import { ProfileRepository } from './repositories/profile.repository.js';
-import { ProfileWriteRepository } from './repositories/profile-write.repository.js';
 import { OpeningHoursRepository } from './repositories/opening-hours.repository.js';
 import { SettingsRepository } from './repositories/settings.repository.js';
 import { MailOutboxRepository } from './repositories/mail-outbox.repository.js';
 import { smtpUtf8Probe } from './mail/smtp-capabilities.js';
 import { PrintKitRepository } from './repositories/print-kit.repository.js';
-import { StatsRepository } from './repositories/stats.repository.js';
 import { ViewRepository } from './repositories/view.repository.js';
 import type { AdminAuthService } from './services/admin-auth.service.js';
 import { ActivityLog } from './services/activity-log.service.js';
 import { BrandService } from './services/brand.service.js';
 import { MailAddressCheck } from './services/mail-address-check.js';
 import { MailSettingsService } from './services/mail-settings.service.js';
-import { CoverService } from './services/cover.service.js';
 import { CustomerService } from './services/customer.service.js';
 import { SlugAddressService } from './services/slug-address.service.js';
 import { FormTimer } from './services/form-timer.js';
-import { LinkService } from './services/link.service.js';
-import { ProfileEditService } from './services/profile-edit.service.js';
-import { ProfileMediaService } from './services/profile-media.service.js';
 import { ProfileService } from './services/profile.service.js';
 import { createOwnerMail, type OwnerMail } from './services/owner-mail.js';
 import { OpeningHoursService } from './services/opening-hours.service.js';
@@ -89,7 +74,6 @@ import { PriceListReadRepository } from './repositories/price-list-read.reposito
 import { PrintKitService } from './services/print-kit.service.js';
 import { PublicPageService, type RenderView } from './services/public-page.service.js';
 import { SharingImageService } from './services/sharing-image.service.js';
-import { StatsService } from './services/stats.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { registerRoutes } from './routes.js';
@@ -189,37 +173,21 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     leadCounts,
   );
 
-  // The owner side: one editor (page and form refusals) and one link-form helper, shared by the three controllers.
-  const profileWrites = new ProfileWriteRepository(db);
-  const links = new LinkService(new LinkRepository(db), now);
-  const media = new ProfileMediaService(profileRepository, profileWrites, storage, now, logger);
-  const ownerEditor = new OwnerEditor(profileService, config, openingHours);
-  const linkForms = new OwnerLinkForms(ownerEditor, links, media);
-  const statistics = new StatsService(new StatsRepository(db), config.timeZone, clock);
-  // "Diller" (docs/product.md, Languages): the owner's own texts, each beside its translations.
-  const leadSettings = new LeadSettingsRepository(db);
-  const ownerLanguages = new OwnerLanguagesService(
-    {
-      ownProfile: (id) => profileRepository.findOwnProfile(id),
-      ownLinks: (id) => profileRepository.socialLinks(id),
-      leadSettings: (id) => leadSettings.find(id),
-      priceList: (id) => priceListReads.content(id, { visibleOnly: false }),
-    },
-    new TranslationRepository(db),
-  );
-  const ownerPages = new OwnerPagesController(ownerEditor, ownerMail.messages, statistics, leads, ownerLanguages);
-  const ownerMessages = new OwnerMessagesController(ownerMail.messages, config, now);
-  const ownerCover = new OwnerCoverController(
-    ownerEditor,
-    new CoverService(profileRepository, profileWrites, media, now),
-  );
-  const ownerEdits = new OwnerEditsController(
-    ownerEditor,
-    linkForms,
-    new ProfileEditService(profileRepository, profileWrites, now),
-    links,
-  );
-  const ownerUploads = new OwnerUploadsController(ownerEditor, linkForms, media);
+  // The owner's side: the editor and its pages, forms and uploads (app-owner.ts).
+  const owner = createOwnerSide({
+    config,
+    db,
+    logger,
+    clock,
+    now,
+    storage,
+    profileService,
+    profileRepository,
+    openingHours,
+    priceListReads,
+    messages: ownerMail.messages,
+    leads,
+  });
 
   const app = createExpressApp(config);
 
@@ -352,14 +320,14 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
     settings: new SettingsController(brand, activity),
     mailSettings,
     brandLocals: brandLocals(brand),
-    ownerPages,
-    ownerMessages,
-    ownerCover,
-    ownerLanguages: new OwnerLanguagesController(ownerLanguages),
-    ownerEdits,
-    ownerUploads,
-    priceListEditor: priceListEditorOf({ db, reads: priceListReads, media, storage, config, now }),
-    ownerHours: new OwnerHoursController(ownerEditor, openingHours),
+    ownerPages: owner.ownerPages,
+    ownerMessages: owner.ownerMessages,
+    ownerCover: owner.ownerCover,
+    ownerLanguages: owner.ownerLanguages,
+    ownerEdits: owner.ownerEdits,
+    ownerUploads: owner.ownerUploads,
+    priceListEditor: priceListEditorOf({ db, reads: priceListReads, media: owner.media, storage, config, now }),
+    ownerHours: new OwnerHoursController(owner.ownerEditor, openingHours),
     messageThrottle: messageThrottle(db, config.sessionSecret, logger, profileController.tooManyMessages, now),
     ownerNotifications: new OwnerNotificationsController(ownerMail.notifications, config, now, mailAddresses),
     notificationLinks: new NotificationLinksController(ownerMail.notifications),

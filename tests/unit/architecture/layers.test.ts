@@ -18,6 +18,7 @@ const LAYERS: ReadonlyArray<readonly [prefix: string, rank: number]> = [
   ['src/app-customers.ts', 9.4],
   ['src/app-team.ts', 9.4],
   ['src/app-codes.ts', 9.4],
+  ['src/app-owner.ts', 9.4],
   ['src/app-shell.ts', 9.2],
   ['src/routes.ts', 9],
   // The route table's areas and its builder, under routes.ts that registers them.
