@@ -1,5 +1,13 @@
 import type { Messages } from '../messages.js';
 import type { tr } from '../tr/index.js';
+import { forms } from './forms.js';
+import { hours } from './hours.js';
 import { page } from './page.js';
+import { profile } from './profile.js';
 
-export const de: Messages<typeof tr> = { ...page };
+export const de: Messages<typeof tr> = {
+  ...page,
+  ...profile,
+  ...forms,
+  ...hours,
+};

@@ -1,4 +1,12 @@
+import { forms } from './forms.js';
+import { hours } from './hours.js';
 import { page } from './page.js';
+import { profile } from './profile.js';
 
 /** The Turkish catalogue, the source every other language's keys follow (docs/product.md, Languages). */
-export const tr = { ...page };
+export const tr = {
+  ...page,
+  ...profile,
+  ...forms,
+  ...hours,
+};
