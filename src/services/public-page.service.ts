@@ -10,6 +10,8 @@ import { CachedPage, PageCache, type Encoding, type HeldPage, type LivePart } fr
 import { liveOpeningState } from './live-opening-state.js';
 import type { ProfileService } from './profile.service.js';
 import type { BrandLook } from './brand.service.js';
+import type { Language } from '../i18n/languages.js';
+import { translatorFor } from '../i18n/translator.js';
 
 /** Renders a view with its locals (app.render, as a promise). */
 export type RenderView = (view: string, locals: Record<string, unknown>) => Promise<string>;
@@ -81,31 +83,36 @@ export class PublicPageService {
     origin: string,
     form: MessageFormState,
     leadForm: LeadFormState = EMPTY_LEAD_FORM,
+    lang: Language = 'tr',
   ): Promise<RenderedPage> {
+    const translator = translatorFor(lang);
     const [bundle, brand, leadSettings] = await Promise.all([
       this.profiles.bundle(customer),
       this.brand.fresh(),
       this.leadForms.openForm(customer.id),
     ]);
-    const page = presentProfile(bundle, origin, this.uploadsBase);
+    const page = presentProfile(bundle, origin, this.uploadsBase, translator);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The accent first, so the owner's own cover and background rules after it win.
     // A company member's page takes the company's accent in place of the agency's (docs/product.md, Companies).
     const accent = bundle.profile.template?.accent ?? brand.accentColor;
     page.styleCss = publicAccentCss(accent, page.dark) + page.styleCss;
-    const lead = presentLeadForm(customer.slug, leadSettings, leadForm);
+    const lead = presentLeadForm(customer.slug, leadSettings, leadForm, translator);
     const html = await this.renderView('profile/show', {
       page,
       brand,
       form: { ...form, max: MESSAGE_MAX_LENGTH, stamp: STAMP_PLACEHOLDER },
       lead,
+      t: translator.t.bind(translator),
+      lang: translator.lang,
+      dir: translator.dir,
     });
-    return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
+    return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours, translator) };
   }
 
   /**
    * A page for this response only, never cached: after a message was sent, or one refused with its
-   * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now.
+   * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now; `lang` the page's language.
    */
   async fresh(
     customer: Customer,
@@ -113,8 +120,9 @@ export class PublicPageService {
     form: MessageFormState,
     leadForm?: LeadFormState,
     stamp?: string | null,
+    lang: Language = 'tr',
   ): Promise<RenderedPage> {
-    const rendered = await this.render(customer, origin, form, leadForm);
+    const rendered = await this.render(customer, origin, form, leadForm, lang);
     // Every form on the page (the message and the contact form) carries the stamp.
     const html = rendered.html.replaceAll(STAMP_PLACEHOLDER, stamp ?? this.formTimer.stamp(this.now()));
     return {

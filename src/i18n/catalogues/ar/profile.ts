@@ -17,7 +17,7 @@ export const profile: Messages<typeof source> = {
   'profile.platform.website': 'الموقع الإلكتروني',
   'profile.platform.email': 'البريد الإلكتروني',
   'profile.platform.phone': 'الهاتف',
-  'profile.platform.google_review': 'تقييم Google',
+  'profile.platform.maps': 'تقييم Google',
   'profile.platform.location': 'الموقع على الخريطة',
   'profile.platform.catalog': 'الكتالوج الرقمي',
   'profile.platform.custom': 'رابط',

@@ -17,7 +17,7 @@ export const profile: Messages<typeof source> = {
   'profile.platform.website': 'Webseite',
   'profile.platform.email': 'E-Mail',
   'profile.platform.phone': 'Telefonnummer',
-  'profile.platform.google_review': 'Google-Bewertung',
+  'profile.platform.maps': 'Google-Bewertung',
   'profile.platform.location': 'Standort',
   'profile.platform.catalog': 'Digitaler Katalog',
   'profile.platform.custom': 'Eigener Link',
@@ -26,8 +26,8 @@ export const profile: Messages<typeof source> = {
   'profile.ibanHolder': 'Kontoinhaber',
   'profile.ibanHintTouch':
     'Kopieren Sie die IBAN und fügen Sie sie beim Überweisen in Ihre Banking-App ein. ' +
-    'Der QR-Code bringt die IBAN auf ein anderes Telefon.',
-  'profile.ibanQrAlt': 'QR-Code, um die IBAN aufs Telefon zu holen',
+    'Der QR-Code bringt die IBAN auf ein anderes Handy.',
+  'profile.ibanQrAlt': 'QR-Code, um die IBAN aufs Handy zu holen',
   'profile.ibanHintPointer': 'Scannen Sie ihn mit der Handykamera und kopieren Sie die IBAN in Ihre Banking-App.',
   'profile.share': 'Teilen',
   'profile.qrCode': 'QR-Code',

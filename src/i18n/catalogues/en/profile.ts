@@ -17,7 +17,7 @@ export const profile: Messages<typeof source> = {
   'profile.platform.website': 'Website',
   'profile.platform.email': 'Email',
   'profile.platform.phone': 'Phone',
-  'profile.platform.google_review': 'Google Review',
+  'profile.platform.maps': 'Google Review',
   'profile.platform.location': 'Location',
   'profile.platform.catalog': 'Digital Catalogue',
   'profile.platform.custom': 'Custom Link',

@@ -17,7 +17,7 @@ export const profile: Messages<typeof source> = {
   'profile.platform.website': 'Сайт',
   'profile.platform.email': 'Эл. почта',
   'profile.platform.phone': 'Телефон',
-  'profile.platform.google_review': 'Отзыв в Google',
+  'profile.platform.maps': 'Отзыв в Google',
   'profile.platform.location': 'Местоположение',
   'profile.platform.catalog': 'Цифровой каталог',
   'profile.platform.custom': 'Ссылка',

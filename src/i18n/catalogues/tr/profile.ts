@@ -15,7 +15,7 @@ export const profile = {
   'profile.platform.website': 'Web Sitesi',
   'profile.platform.email': 'E-posta',
   'profile.platform.phone': 'Telefon',
-  'profile.platform.google_review': 'Google Yorum',
+  'profile.platform.maps': 'Google Yorum',
   'profile.platform.location': 'Konum',
   'profile.platform.catalog': 'Dijital Katalog',
   'profile.platform.custom': 'Özel Link',
@@ -23,7 +23,8 @@ export const profile = {
   'profile.copyIban': "IBAN'ı Kopyala",
   'profile.ibanHolder': 'Hesap sahibi',
   'profile.ibanHintTouch':
-    "IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın. QR kod, IBAN'ı başka bir telefona aktarmak için.",
+    "IBAN'ı kopyalayıp banka uygulamanızda para gönderirken yapıştırın. " +
+    "QR kod, IBAN'ı başka bir telefona aktarmak için.",
   'profile.ibanQrAlt': "IBAN'ı telefona almak için QR kod",
   'profile.ibanHintPointer': "Telefonunuzun kamerasıyla okutun, çıkan IBAN'ı kopyalayıp banka uygulamanıza yapıştırın.",
   'profile.share': 'Paylaş',
