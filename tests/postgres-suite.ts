@@ -120,6 +120,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: 'contact requests: insert per database, inside or outside a transaction',
     covers: ['lead.repository', 'lead-settings.repository'],
   },
+  'tests/http/profile-words-english.test.ts': {
+    reason: "the card's languages as stored per database, and the page, its forms and refusals in each",
+    covers: ['translation.repository'],
+  },
   'tests/http/owner-leads.test.ts': {
     reason: "the owner's contact requests: pages, seen marks and deletes",
     covers: ['lead.repository'],

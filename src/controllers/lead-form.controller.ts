@@ -14,7 +14,6 @@ import { translatorFor, type MessageKey } from '../i18n/translator.js';
 import { visitorErrors } from '../validation/visitor-errors.js';
 
 export const messages = {
-  failed: 'Bilgileriniz gönderilemedi. Lütfen biraz sonra tekrar deneyin.',
   notFound: 'Aradığınız sayfa bulunamadı.',
 } as const;
 
@@ -79,11 +78,11 @@ export class LeadFormController {
    */
   submit: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const settings = await orFail(messages.failed, () => this.leads.openFormOf(customer));
-    if (!settings) throw new NotFoundError(messages.notFound);
-    const body = req.body as Record<string, unknown>;
     const lang = formLanguage(req);
     const translator = translatorFor(lang);
+    const settings = await orFail(translator.t('forms.lead.failed'), () => this.leads.openFormOf(customer));
+    if (!settings) throw new NotFoundError(messages.notFound);
+    const body = req.body as Record<string, unknown>;
     const thanks = `/${customer.slug}?${languageQuery(lang)}lead=1#${LEAD_STATUS_ID}`;
     let lead;
     try {
@@ -104,7 +103,9 @@ export class LeadFormController {
       return;
     }
     const shownVersion = Number(body.notice_version);
-    const result = await orFail(messages.failed, () => this.leads.submit(customer.id, lead, shownVersion));
+    const result = await orFail(translator.t('forms.lead.failed'), () =>
+      this.leads.submit(customer.id, lead, shownVersion),
+    );
     if (result === 'closed') throw new NotFoundError(messages.notFound);
     if (result === 'notice-changed') {
       await this.refuse(req, res, 409, { _: translator.t('forms.lead.noticeChanged') }, false);
@@ -116,12 +117,18 @@ export class LeadFormController {
   /** `GET /{slug}/aydinlatma`: the current information text of a form that is on; a 404 otherwise. */
   notice: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const notice = await orFail(messages.failed, () => this.leads.currentNotice(customer.id));
+    const lang = formLanguage(req);
+    const translator = translatorFor(lang);
+    const notice = await orFail(translator.t('forms.lead.failed'), () => this.leads.currentNotice(customer.id));
     if (!notice) throw new NotFoundError(messages.notFound);
+    // The owner's notice stays as written (Turkish); the page's own words are in the language it was opened from.
     res.render('profile/notice', {
-      title: 'Aydınlatma metni',
-      slug: customer.slug,
+      title: translator.t('forms.lead.notice'),
+      back: lang === 'tr' ? `/${customer.slug}` : `/${customer.slug}?dil=${lang}`,
       version: notice.version,
+      t: translator.t.bind(translator),
+      lang,
+      dir: translator.dir,
       paragraphs: notice.text
         .split(/\n\s*\n|\n/)
         .map((line) => line.trim())

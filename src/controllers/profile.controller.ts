@@ -19,10 +19,6 @@ import { formLanguage, languageQuery } from '../http/form-language.js';
 import { translatorFor, type MessageKey } from '../i18n/translator.js';
 import { visitorError } from '../validation/visitor-errors.js';
 
-export const messages = {
-  failed: 'Mesaj gönderilemedi',
-} as const;
-
 /** Why a form stamp was refused (services/form-timer.ts), in the visitor's words (the page's language). */
 const refusalOf: Readonly<Record<'too-fast' | 'expired' | 'invalid', MessageKey>> = {
   'too-fast': 'forms.message.tooFast',
@@ -129,7 +125,7 @@ export class ProfileController {
     // The hidden field only a bot fills: answered like a success, stored nowhere.
     const trapped = typeof body.alan_bos === 'string' && body.alan_bos !== '';
     if (!trapped) {
-      await orFail(messages.failed, () => this.messageService.send(customer.id, text, this.now()));
+      await orFail(translator.t('forms.message.failed'), () => this.messageService.send(customer.id, text, this.now()));
     }
     if (wantsJson(req)) {
       res.status(201).json({ ok: true, message: translator.t('forms.message.sent') });

@@ -53,7 +53,7 @@ export function presentLeadForm(
   return {
     // The refused page comes back at the form, not 800 px above it on a phone.
     action: `/${slug}/leads#${LEAD_STATUS_ID}`,
-    noticeUrl: `/${slug}/aydinlatma`,
+    noticeUrl: translator.lang === 'tr' ? `/${slug}/aydinlatma` : `/${slug}/aydinlatma?dil=${translator.lang}`,
     prompt: settings.prompt || translator.t('forms.lead.prompt'),
     fields: settings.fields,
     noticeVersion: settings.noticeVersion,

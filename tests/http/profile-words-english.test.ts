@@ -10,6 +10,8 @@ import { TranslationRepository } from '../../src/repositories/translation.reposi
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { everyLink, seedFullProfile } from '../helpers/fixtures.js';
 
+const NOTICE = 'Veri sorumlusu: Ayşe Kaya.';
+
 let t: TestApp;
 let now: number;
 let customer: { id: number; slug: string; editToken: string };
@@ -42,7 +44,7 @@ beforeEach(async () => {
       enabled: '1',
       fields: ['phone', 'email', 'note'],
       prompt: '',
-      notice: 'Veri sorumlusu: Ayşe Kaya.',
+      notice: NOTICE,
       retention_months: '12',
     })
     .expect(303);
@@ -52,7 +54,7 @@ afterEach(() => t.close());
 
 /** The owner's own texts the fixture seeds: they stay as the owner wrote them, in Turkish. */
 function ownerTexts(): string[] {
-  const texts = ['Ayşe Kaya', "Kadıköy'de el yapımı seramik atölyesi.", 'Kurslar, siparişler ve hediyelikler.'];
+  const texts = ['Ayşe Kaya', "Kadıköy'de el yapımı seramik atölyesi.", 'Kurslar, siparişler ve hediyelikler.', NOTICE];
   for (const link of everyLink(customer.id)) {
     texts.push(String(link.label), ...String(link.url).split('|'));
   }
@@ -178,6 +180,16 @@ describe.each(['en', 'de', 'ru', 'ar'] as const)('the page in %s', (lang) => {
     expect(refused.text.match(/class="lead__error"/g)).toHaveLength(4);
     const thanks = await request(t.app).get(`/${customer.slug}?dil=${lang}&lead=1`).expect(200);
     expectOwnWords(thanks.text);
+  });
+
+  it("opens the information text with its own words in the language, the owner's text marked Turkish", async () => {
+    const refused = await request(t.app).post(`/${customer.slug}/leads`).type('form').send({ dil: lang }).expect(422);
+    expect(refused.text).toContain(`href="/${customer.slug}/aydinlatma?dil=${lang}"`);
+    const notice = await request(t.app).get(`/${customer.slug}/aydinlatma?dil=${lang}`).expect(200);
+    expect(turkishLeftIn(readable(notice.text))).toEqual([]);
+    expect(notice.text).toContain(`<html lang="${lang}"`);
+    expect(notice.text).toContain(`<p lang="tr">${NOTICE}</p>`);
+    expect(notice.text).toContain(`href="/${customer.slug}?dil=${lang}"`);
   });
 });
 

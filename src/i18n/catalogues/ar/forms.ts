@@ -32,6 +32,8 @@ export const forms: Messages<typeof source> = {
   'forms.lead.note': 'ملاحظتك (اختياري)',
   'forms.lead.consent': 'أوافق صراحةً على التواصل معي عبر هذه البيانات.',
   'forms.lead.notice': 'إشعار الخصوصية',
+  'forms.notice.version': 'الإصدار {version}',
+  'forms.notice.back': 'العودة إلى الملف الشخصي',
   'forms.lead.thanksTitle': 'شكرًا لك، تم إرسال بياناتك.',
   'forms.lead.thanksBody': 'سيتم التواصل معك في أقرب وقت ممكن.',
   'forms.lead.addUs': 'أضف بياناتنا أيضًا إلى جهات اتصالك:',

@@ -30,6 +30,8 @@ export const forms: Messages<typeof source> = {
   'forms.lead.note': 'Ihre Notiz (optional)',
   'forms.lead.consent': 'Ich willige ausdrücklich ein, unter diesen Angaben kontaktiert zu werden.',
   'forms.lead.notice': 'Datenschutzhinweis',
+  'forms.notice.version': 'Version {version}',
+  'forms.notice.back': 'Zurück zum Profil',
   'forms.lead.thanksTitle': 'Vielen Dank, Ihre Daten wurden übermittelt.',
   'forms.lead.thanksBody': 'Wir melden uns so bald wie möglich bei Ihnen.',
   'forms.lead.addUs': 'Nehmen Sie auch unsere Daten in Ihre Kontakte auf:',

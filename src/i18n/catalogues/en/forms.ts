@@ -28,6 +28,8 @@ export const forms: Messages<typeof source> = {
   'forms.lead.note': 'Your note (optional)',
   'forms.lead.consent': 'I explicitly consent to being contacted with these details.',
   'forms.lead.notice': 'Privacy notice',
+  'forms.notice.version': 'Version {version}',
+  'forms.notice.back': 'Back to the profile',
   'forms.lead.thanksTitle': 'Thank you, your details were sent.',
   'forms.lead.thanksBody': 'You will be contacted as soon as possible.',
   'forms.lead.addUs': 'Add our details to your contacts too:',

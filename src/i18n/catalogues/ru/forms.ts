@@ -31,6 +31,8 @@ export const forms: Messages<typeof source> = {
   'forms.lead.note': 'Примечание (необязательно)',
   'forms.lead.consent': 'Я даю явное согласие на то, чтобы со мной связались по этим данным.',
   'forms.lead.notice': 'Уведомление о персональных данных',
+  'forms.notice.version': 'Версия {version}',
+  'forms.notice.back': 'Вернуться к профилю',
   'forms.lead.thanksTitle': 'Спасибо, ваши данные переданы.',
   'forms.lead.thanksBody': 'С вами свяжутся в ближайшее время.',
   'forms.lead.addUs': 'Добавьте и наши данные в свои контакты:',

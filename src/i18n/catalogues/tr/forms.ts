@@ -29,6 +29,8 @@ export const forms = {
   'forms.lead.note': 'Notunuz (isteğe bağlı)',
   'forms.lead.consent': 'Bu bilgilerle benimle iletişime geçilmesine açık rıza veriyorum.',
   'forms.lead.notice': 'Aydınlatma metni',
+  'forms.notice.version': 'Sürüm {version}',
+  'forms.notice.back': 'Profile dön',
   'forms.lead.thanksTitle': 'Teşekkürler, bilgileriniz iletildi.',
   'forms.lead.thanksBody': 'Size en kısa sürede dönüş yapılacak.',
   'forms.lead.addUs': 'Bizim bilgilerimizi de rehberinize ekleyin:',
