@@ -77,6 +77,11 @@ export function presentOpeningHours(
   return { shown: hasAnyHours(week), days, fields, placeholder: OPEN_STATE_PLACEHOLDER, closedToday };
 }
 
+/** Hours read left to right inside a right-to-left sentence (an isolate: `09:00–18:00` is not turned around). */
+function isolated(hours: string, translator: Translator): string {
+  return translator.dir === 'rtl' ? `\u2066${hours}\u2069` : hours;
+}
+
 /** A time as the language says it after its verb: Turkish adds the locative ("18:00'de"). */
 function spokenTime(clock: string, translator: Translator): string {
   return translator.lang === 'tr' ? atTime(clock) : clock;
@@ -118,7 +123,7 @@ export function openStateWords(
   else if (state.opens) detail = openingText(state.opens, translator);
   const today =
     state.todayHours.length > 0
-      ? translator.t('hours.today', { hours: dayHoursText(state.todayHours) })
+      ? translator.t('hours.today', { hours: isolated(dayHoursText(state.todayHours), translator) })
       : translator.t('hours.closedToday');
   return { headline, detail, today };
 }

@@ -221,5 +221,8 @@ describe('openStateWords in the other languages', () => {
     expect(openStateWords(later, translatorFor('en')).detail).toBe('opens Monday 7 December at 09:00');
     const sunday = stateAt(SHOP, [], at('2026-11-29T10:00:00'), ISTANBUL);
     expect(openStateWords(sunday, translatorFor('ar'))).toMatchObject({ headline: 'مغلق الآن', today: 'مغلق اليوم' });
+    // Right to left, the hours stay one left-to-right run: 09:00 first, not turned around.
+    const morning = stateAt(SHOP, [], at('2026-11-26T10:15:00'), ISTANBUL);
+    expect(openStateWords(morning, translatorFor('ar')).today).toBe('اليوم \u206609:00–12:30, 13:30–19:00\u2069');
   });
 });
