@@ -77,6 +77,7 @@ import { SharingImageService } from './services/sharing-image.service.js';
 import { ViewAllowance } from './services/view-allowance.js';
 import { ViewRecorder } from './services/view-recorder.js';
 import { registerRoutes } from './routes.js';
+import { translatorFor } from './i18n/translator.js';
 import { bucketHealth, createStorage, type FileStorage } from './storage/index.js';
 
 export interface AppDeps {
@@ -227,6 +228,9 @@ export function createApp({ config, db, logger, clock = () => new Date() }: AppD
   const leadForm = new LeadFormController(publicPages, leads, formTimer, config, now);
 
   app.locals.passwordResetOffered = account.mailEnabled;
+  // A public view's words where its page has no language of its own yet: Turkish (docs/product.md, Languages).
+  const turkish = translatorFor('tr');
+  app.locals.t = turkish.t.bind(turkish);
 
   const logRequests = logger.isLevelEnabled('info');
   // A public page already in the cache is answered before the app's router (docs/architecture.md, One public request).

@@ -124,6 +124,10 @@ export const POSTGRES_SUITE: Record<string, PostgresRun> = {
     reason: "the owner's translations: upserts on a composite key, removed with what they translate",
     covers: ['translation.repository'],
   },
+  'tests/http/profile-words-english.test.ts': {
+    reason: "the card's languages as stored per database, and the page, its forms and refusals in each",
+    covers: ['translation.repository'],
+  },
   'tests/http/owner-leads.test.ts': {
     reason: "the owner's contact requests: pages, seen marks and deletes",
     covers: ['lead.repository'],

@@ -10,22 +10,20 @@ import type { FormTimer } from '../services/form-timer.js';
 import type { LeadService } from '../services/lead.service.js';
 import type { PublicPageService } from '../services/public-page.service.js';
 import { parseLead } from '../validation/lead.validation.js';
+import { formLanguage } from '../http/form-language.js';
+import { translatorFor, type MessageKey } from '../i18n/translator.js';
+import { visitorErrors } from '../validation/visitor-errors.js';
 
 export const messages = {
-  failed: 'Bilgileriniz gönderilemedi. Lütfen biraz sonra tekrar deneyin.',
-  tooFast: 'Bilgileriniz gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
-  expired: 'Bilgileriniz gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
-  stale:
-    'Bu sayfa bir günden uzun süredir açık olduğu için bilgileriniz gönderilmedi. Yazdıklarınız aşağıda ' +
-    'duruyor; göndermek için Gönder düğmesine yeniden basın.',
-  tooMany: 'Bu bağlantıdan çok fazla form gönderildi. Lütfen biraz sonra tekrar deneyin.',
-  noticeChanged:
-    'Aydınlatma metni siz formu doldururken güncellendi. Lütfen yeni metni okuyup onay kutusunu yeniden işaretleyin.',
   notFound: 'Aradığınız sayfa bulunamadı.',
 } as const;
 
-/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words. */
-const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, invalid: messages.expired } as const;
+/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words (the page's language). */
+const refusalOf: Readonly<Record<'too-fast' | 'expired' | 'invalid', MessageKey>> = {
+  'too-fast': 'forms.lead.tooFast',
+  expired: 'forms.lead.stale',
+  invalid: 'forms.lead.expired',
+};
 
 const EMPTY_MESSAGE_FORM = { value: '', error: null, sent: false } as const;
 
@@ -81,7 +79,8 @@ export class LeadFormController {
   }
 
   /** The per-address limit's answer (middleware/lead-throttle.ts). */
-  tooMany = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, { _: messages.tooMany });
+  tooMany = (req: Request, res: Response): Promise<void> =>
+    this.refuse(req, res, 429, { _: translatorFor(formLanguage(req)).t('forms.lead.tooMany') });
 
   /**
    * `POST /{slug}/leads`: 303 to the thanks (`/{slug}?lead=1#lead-durum`) once the lead is committed; a form that is
@@ -89,7 +88,9 @@ export class LeadFormController {
    */
   submit: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const settings = await orFail(messages.failed, () => this.leads.openFormOf(customer));
+    const lang = formLanguage(req);
+    const translator = translatorFor(lang);
+    const settings = await orFail(translator.t('forms.lead.failed'), () => this.leads.openFormOf(customer));
     if (!settings) throw new NotFoundError(messages.notFound);
     const body = req.body as Record<string, unknown>;
     let lead;
@@ -97,12 +98,12 @@ export class LeadFormController {
       lead = parseLead(body, settings.fields);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      await this.refuse(req, res, 422, { ...err.fields });
+      await this.refuse(req, res, 422, visitorErrors(err.fields, translator));
       return;
     }
     const timing = this.formTimer.check(body.form_started, this.now());
     if (timing !== 'ok') {
-      await this.refuse(req, res, 422, { _: refusalOf[timing] });
+      await this.refuse(req, res, 422, { _: translator.t(refusalOf[timing]) });
       return;
     }
     // The hidden field only a bot fills: answered like a success, stored nowhere.
@@ -111,10 +112,12 @@ export class LeadFormController {
       return;
     }
     const shownVersion = Number(body.notice_version);
-    const result = await orFail(messages.failed, () => this.leads.submit(customer.id, lead, shownVersion));
+    const result = await orFail(translator.t('forms.lead.failed'), () =>
+      this.leads.submit(customer.id, lead, shownVersion),
+    );
     if (result === 'closed') throw new NotFoundError(messages.notFound);
     if (result === 'notice-changed') {
-      await this.refuse(req, res, 409, { _: messages.noticeChanged }, false);
+      await this.refuse(req, res, 409, { _: translator.t('forms.lead.noticeChanged') }, false);
       return;
     }
     res.redirect(303, this.thanks(req, customer));
@@ -123,12 +126,18 @@ export class LeadFormController {
   /** `GET /{slug}/aydinlatma`: the current information text of a form that is on; a 404 otherwise. */
   notice: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
-    const notice = await orFail(messages.failed, () => this.leads.currentNotice(customer.id));
+    const lang = formLanguage(req);
+    const translator = translatorFor(lang);
+    const notice = await orFail(translator.t('forms.lead.failed'), () => this.leads.currentNotice(customer.id));
     if (!notice) throw new NotFoundError(messages.notFound);
+    // The owner's notice stays as written (Turkish); the page's own words are in the language it was opened from.
     res.render('profile/notice', {
-      title: 'Aydınlatma metni',
-      slug: customer.slug,
+      title: translator.t('forms.lead.notice'),
+      back: lang === 'tr' ? `/${customer.slug}` : `/${customer.slug}?dil=${lang}`,
       version: notice.version,
+      t: translator.t.bind(translator),
+      lang,
+      dir: translator.dir,
       paragraphs: notice.text
         .split(/\n\s*\n|\n/)
         .map((line) => line.trim())

@@ -16,20 +16,16 @@ import type { ViewRecorder } from '../services/view-recorder.js';
 import { isCountableVisit } from '../http/visit-filter.js';
 import { visitSourceOf } from '../http/visit-source.js';
 import { parseMessage } from '../validation/message.validation.js';
+import { formLanguage } from '../http/form-language.js';
+import { translatorFor, type MessageKey } from '../i18n/translator.js';
+import { visitorError } from '../validation/visitor-errors.js';
 
-export const messages = {
-  sent: 'Mesajınız gönderildi',
-  failed: 'Mesaj gönderilemedi',
-  tooFast: 'Mesaj gönderilemedi. Lütfen birkaç saniye sonra tekrar deneyin.',
-  expired: 'Mesaj gönderilemedi. Lütfen sayfayı yenileyip tekrar deneyin.',
-  stale:
-    'Bu sayfa bir günden uzun süredir açık olduğu için mesaj gönderilmedi. Mesajınız aşağıda duruyor; ' +
-    'göndermek için Gönder düğmesine yeniden basın.',
-  tooMany: 'Çok fazla mesaj gönderildi. Lütfen biraz sonra tekrar deneyin.',
-} as const;
-
-/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words. */
-const refusalOf = { 'too-fast': messages.tooFast, expired: messages.stale, invalid: messages.expired } as const;
+/** Why a form stamp was refused (services/form-timer.ts), in the visitor's words (the page's language). */
+const refusalOf: Readonly<Record<'too-fast' | 'expired' | 'invalid', MessageKey>> = {
+  'too-fast': 'forms.message.tooFast',
+  expired: 'forms.message.stale',
+  invalid: 'forms.message.expired',
+};
 
 export class ProfileController {
   constructor(
@@ -104,34 +100,36 @@ export class ProfileController {
     );
   }
 
-  tooManyMessages = (req: Request, res: Response): Promise<void> => this.refuse(req, res, 429, messages.tooMany);
+  tooManyMessages = (req: Request, res: Response): Promise<void> =>
+    this.refuse(req, res, 429, translatorFor(formLanguage(req)).t('forms.message.tooMany'));
 
   sendMessage: RequestHandler = async (req, res) => {
     const customer = loadedCustomer(req);
     const body = req.body as Record<string, unknown>;
+    const lang = formLanguage(req);
+    const translator = translatorFor(lang);
     let text: string;
     try {
       text = parseMessage(body);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      await this.refuse(req, res, 422, err.message);
+      await this.refuse(req, res, 422, visitorError(err.message, translator));
       return;
     }
     const timing = this.formTimer.check(body.form_started, this.now());
     if (timing !== 'ok') {
-      await this.refuse(req, res, 422, refusalOf[timing]);
+      await this.refuse(req, res, 422, translator.t(refusalOf[timing]));
       return;
     }
     // The hidden field only a bot fills: answered like a success, stored nowhere.
     const trapped = typeof body.alan_bos === 'string' && body.alan_bos !== '';
     if (!trapped) {
-      await orFail(messages.failed, () => this.messageService.send(customer.id, text, this.now()));
+      await orFail(translator.t('forms.message.failed'), () => this.messageService.send(customer.id, text, this.now()));
     }
     if (wantsJson(req)) {
-      res.status(201).json({ ok: true, message: messages.sent });
+      res.status(201).json({ ok: true, message: translator.t('forms.message.sent') });
       return;
     }
-    const { lang } = pageLanguageOf(req, customer.languages);
     res.redirect(303, `/${customer.slug}?sent=1${languageQuery(lang, false)}#mesaj`);
   };
 }

@@ -1,52 +1,43 @@
 /**
- * Open or closed at an instant, in the words the public page shows (docs/product.md, Opening
- * hours): "Şimdi açık · 18:00'de kapanır", "Şimdi kapalı · yarın 09:00'da açılır", today's
- * hours, and the next instant any of those words change, so a page can be held until then.
+ * Open or closed at an instant (docs/product.md, Opening hours): when that changes, today's hours, and the next
+ * instant any of those change, so a page can be held until then. The words ("Şimdi açık · 18:00'de kapanır") are
+ * the page's, in its language (presenters/opening-hours-view.ts).
  *
  * The work is done on wall-clock minutes counted from today's midnight in the given zone
  * (lib/zoned-time.ts); only the answer's `changesAt` goes back to an instant, through the zone.
  */
 import { addDays, type DayKey } from '../lib/calendar.js';
 import { instantOf, wallClock } from '../lib/zoned-time.js';
-import { clockText, dayHoursText, WEEKDAY_NAMES, type WeekHours } from './opening-hours.js';
+import { clockText, type Interval, type WeekHours } from './opening-hours.js';
+
+/** A moment the state changes at, as the page names it: the day (from today) and the clock. */
+export interface OpenMoment {
+  /** Days from today: 0 today, 1 tomorrow. */
+  offset: number;
+  /** "18:00"; a closing at the night's end reads "24:00". */
+  clock: string;
+  /** That day's weekday, 0 = Monday. */
+  weekday: number;
+  day: DayKey;
+}
 
 export interface OpenState {
   open: boolean;
-  /** "Şimdi açık · 18:00'de kapanır", "Şimdi kapalı · Pazartesi 09:00'da açılır", "Şimdi kapalı". */
-  text: string;
-  /** "Bugün 09:00–12:30, 13:30–19:00" or "Bugün kapalı". */
-  today: string;
+  /**
+   * When an open place closes; `tonight` when that is today or early the next morning (no day is named). Null when
+   * closed, or open for longer than a week without a break.
+   */
+  closes: (OpenMoment & { tonight: boolean }) | null;
+  /** When a closed place opens next, or null (none within the next two months). */
+  opens: OpenMoment | null;
+  /** Today's hours, none when today is closed. */
+  todayHours: readonly Interval[];
   /** Today's weekday, 0 = Monday (the page marks that row of the week). */
   weekday: number;
-  /** The next instant `open`, `text`, `today` or `weekday` is different. */
+  /** The next instant `open`, `closes`, `opens`, `todayHours` or `weekday` is different. */
   changesAt: Date;
 }
 
-const messages = {
-  open: 'Şimdi açık',
-  closed: 'Şimdi kapalı',
-  today: 'Bugün',
-  closedToday: 'Bugün kapalı',
-  todayWord: 'bugün',
-  tomorrow: 'yarın',
-  closes: 'kapanır',
-  opens: 'açılır',
-} as const;
-
-const MONTH_NAMES = [
-  'Ocak',
-  'Şubat',
-  'Mart',
-  'Nisan',
-  'Mayıs',
-  'Haziran',
-  'Temmuz',
-  'Ağustos',
-  'Eylül',
-  'Ekim',
-  'Kasım',
-  'Aralık',
-] as const;
 const MINUTES_PER_DAY = 1440;
 /** How far ahead the next opening is looked for (a long holiday's closed dates included). */
 const HORIZON_DAYS = 60;
@@ -89,27 +80,17 @@ function openSpans(week: WeekHours, closed: ReadonlySet<DayKey>, today: DayKey, 
   return spans;
 }
 
-/** "bugün", "yarın", the weekday within a week, else "3 Aralık Perşembe". */
-function dayWord(today: DayKey, weekday: number, offset: number): string {
-  if (offset === 0) return messages.todayWord;
-  if (offset === 1) return messages.tomorrow;
-  const name = WEEKDAY_NAMES[(weekday + offset) % 7]!;
-  if (offset < 7) return name;
-  const [, month, date] = addDays(today, offset).split('-').map(Number) as [number, number, number];
-  return `${date} ${MONTH_NAMES[month - 1]!} ${name}`;
+function momentAt(minute: number, today: DayKey, weekday: number, isEnd = false): OpenMoment {
+  const offset = Math.floor(minute / MINUTES_PER_DAY);
+  const clock = clockText(minute, isEnd && minute % MINUTES_PER_DAY === 0 && offset === 1);
+  return { offset, clock, weekday: (weekday + offset) % 7, day: addDays(today, offset) };
 }
 
-function closingText(end: number, now: number, today: DayKey, weekday: number): string {
-  if (end - now > OPEN_WITHOUT_END_DAYS * MINUTES_PER_DAY) return '';
-  const offset = Math.floor(end / MINUTES_PER_DAY);
-  const when = atTime(clockText(end, end % MINUTES_PER_DAY === 0 && offset === 1));
-  const tonight = offset === 0 || (offset === 1 && end - MINUTES_PER_DAY <= TONIGHT_UNTIL);
-  return `${tonight ? '' : `${dayWord(today, weekday, offset)} `}${when} ${messages.closes}`;
-}
-
-function openingText(start: number, today: DayKey, weekday: number): string {
-  const offset = Math.floor(start / MINUTES_PER_DAY);
-  return `${dayWord(today, weekday, offset)} ${atTime(clockText(start))} ${messages.opens}`;
+function closingAt(end: number, now: number, today: DayKey, weekday: number): OpenState['closes'] {
+  if (end - now > OPEN_WITHOUT_END_DAYS * MINUTES_PER_DAY) return null;
+  const moment = momentAt(end, today, weekday, true);
+  const tonight = moment.offset === 0 || (moment.offset === 1 && end - MINUTES_PER_DAY <= TONIGHT_UNTIL);
+  return { ...moment, tonight };
 }
 
 /**
@@ -125,16 +106,9 @@ export function openState(week: WeekHours, closedDates: readonly DayKey[], now: 
   const current = spans.find((span) => span.start <= minute && minute < span.end);
   const next = spans.find((span) => span.start > minute);
 
-  let text: string;
-  if (current) {
-    const closing = closingText(current.end, minute, wall.day, wall.weekday);
-    text = closing ? `${messages.open} · ${closing}` : messages.open;
-  } else {
-    text = next ? `${messages.closed} · ${openingText(next.start, wall.day, wall.weekday)}` : messages.closed;
-  }
-
-  const todays = closed.has(wall.day) ? [] : week[wall.weekday]!;
-  const today = todays.length > 0 ? `${messages.today} ${dayHoursText(todays)}` : messages.closedToday;
+  const closes = current ? closingAt(current.end, minute, wall.day, wall.weekday) : null;
+  const opens = !current && next ? momentAt(next.start, wall.day, wall.weekday) : null;
+  const todayHours = closed.has(wall.day) ? [] : week[wall.weekday]!;
 
   // The next boundary after now, or midnight, when "bugün" and "yarın" move on a day.
   const boundary = current ? current.end : (next?.start ?? MINUTES_PER_DAY);
@@ -143,5 +117,12 @@ export function openState(week: WeekHours, closedDates: readonly DayKey[], now: 
   let changesAt = instantOf(changeDay, changeMinute % MINUTES_PER_DAY, timeZone);
   // A wall time a DST change skipped can map behind now: look again a minute later rather than never.
   if (changesAt <= now.getTime()) changesAt = now.getTime() + 60_000;
-  return { open: current !== undefined, text, today, weekday: wall.weekday, changesAt: new Date(changesAt) };
+  return {
+    open: current !== undefined,
+    closes,
+    opens,
+    todayHours,
+    weekday: wall.weekday,
+    changesAt: new Date(changesAt),
+  };
 }

@@ -1,21 +1,18 @@
 import type { LeadFields, LeadSettings } from '../repositories/lead-settings.repository.js';
 import { LEAD_LIMITS } from '../domain/lead-notice.js';
+import { translatorFor, type Translator } from '../i18n/translator.js';
 
 /** The visitor's contact form as one response shows it: empty, refused with what was typed, or sent. */
 export interface LeadFormState {
   values: Readonly<Record<'name' | 'phone' | 'email' | 'note', string>>;
   consent: boolean;
-  /** Field → message; `_` for a refusal of the whole form (the stamp, the limit). */
+  /** Field → message in the page's language; `_` for a refusal of the whole form (the stamp, the limit). */
   errors: Readonly<Record<string, string>>;
   sent: boolean;
 }
 
 /** The contact form's status (a refusal's summary or the thanks): the fragment its post answers with, focusable. */
 export const LEAD_STATUS_ID = 'lead-durum';
-
-export const leadFormMessages = {
-  fieldsRefused: 'Bilgileriniz gönderilmedi: işaretli alanları düzeltin.',
-} as const;
 
 export const EMPTY_LEAD_FORM: LeadFormState = {
   values: { name: '', phone: '', email: '', note: '' },
@@ -48,15 +45,16 @@ export function presentLeadForm(
   slug: string,
   settings: LeadSettings | null,
   state: LeadFormState,
+  translator: Translator = translatorFor('tr'),
 ): LeadFormView | null {
   if (!settings?.enabled) return null;
   const refused = Object.keys(state.errors).length > 0;
-  const summary = state.errors._ ?? (refused ? leadFormMessages.fieldsRefused : null);
+  const summary = state.errors._ ?? (refused ? translator.t('forms.lead.fieldsRefused') : null);
   return {
     // The refused page comes back at the form, not 800 px above it on a phone.
     action: `/${slug}/leads#${LEAD_STATUS_ID}`,
-    noticeUrl: `/${slug}/aydinlatma`,
-    prompt: settings.prompt || 'Bilgilerinizi bırakın, size dönüş yapalım.',
+    noticeUrl: translator.lang === 'tr' ? `/${slug}/aydinlatma` : `/${slug}/aydinlatma?dil=${translator.lang}`,
+    prompt: settings.prompt || translator.t('forms.lead.prompt'),
     fields: settings.fields,
     noticeVersion: settings.noticeVersion,
     limits: LEAD_LIMITS,

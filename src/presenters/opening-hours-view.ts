@@ -1,6 +1,6 @@
 /**
  * What the public page and the owner's form show of the opening hours (docs/product.md,
- * Opening hours). The page's "Şimdi açık" line depends on the moment, not on the page: the
+ * Opening hours), in the page's language. The page's "Şimdi açık" line depends on the moment, not on the page: the
  * cached HTML holds a placeholder that each response fills (services/live-opening-state.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -11,10 +11,11 @@ import {
   EMPTY_WEEK,
   hasAnyHours,
   hoursField,
-  WEEKDAY_NAMES,
   type ZonedOpeningHours,
 } from '../domain/opening-hours.js';
-import type { OpenState } from '../domain/opening-state.js';
+import { atTime, type OpenMoment, type OpenState } from '../domain/opening-state.js';
+import type { MessageKey, Translator } from '../i18n/translator.js';
+import { translatorFor } from '../i18n/translator.js';
 import { viewTemplate } from '../lib/view-template.js';
 
 export interface OpeningDayView {
@@ -39,9 +40,16 @@ export interface OpeningHoursView {
   closedToday: boolean;
 }
 
-export const hoursMessages = {
-  closed: 'Kapalı',
-} as const;
+/** The weekdays' names in the catalogue, Monday first. */
+const WEEKDAY_KEYS: readonly MessageKey[] = [
+  'hours.monday',
+  'hours.tuesday',
+  'hours.wednesday',
+  'hours.thursday',
+  'hours.friday',
+  'hours.saturday',
+  'hours.sunday',
+];
 
 /**
  * Stands in the cached page for the state. Random per process, so no text an owner types can
@@ -49,13 +57,16 @@ export const hoursMessages = {
  */
 export const OPEN_STATE_PLACEHOLDER = `__VIZIT_OPEN_STATE_${randomBytes(8).toString('hex')}__`;
 
-export function presentOpeningHours(hours: ZonedOpeningHours | null | undefined): OpeningHoursView {
+export function presentOpeningHours(
+  hours: ZonedOpeningHours | null | undefined,
+  translator: Translator = translatorFor('tr'),
+): OpeningHoursView {
   const week = hours?.week ?? EMPTY_WEEK;
   const closedDates = hours?.closedDates ?? [];
   const days = week.map((intervals, day) => ({
-    name: WEEKDAY_NAMES[day]!,
+    name: translator.t(WEEKDAY_KEYS[day]!),
     field: hoursField(day),
-    hours: intervals.length > 0 ? dayHoursText(intervals) : hoursMessages.closed,
+    hours: intervals.length > 0 ? dayHoursText(intervals) : translator.t('hours.closed'),
     closed: intervals.length === 0,
   }));
   const fields: Record<string, string> = { [CLOSED_DATES_FIELD]: closedDates.join('\n') };
@@ -66,10 +77,60 @@ export function presentOpeningHours(hours: ZonedOpeningHours | null | undefined)
   return { shown: hasAnyHours(week), days, fields, placeholder: OPEN_STATE_PLACEHOLDER, closedToday };
 }
 
+/** Hours read left to right inside a right-to-left sentence (an isolate: `09:00–18:00` is not turned around). */
+function isolated(hours: string, translator: Translator): string {
+  return translator.dir === 'rtl' ? `\u2066${hours}\u2069` : hours;
+}
+
+/** A time as the language says it after its verb: Turkish adds the locative ("18:00'de"). */
+function spokenTime(clock: string, translator: Translator): string {
+  return translator.lang === 'tr' ? atTime(clock) : clock;
+}
+
+/** The day a moment falls on beyond tomorrow: its weekday within a week, else the date and the weekday. */
+function dayName(moment: OpenMoment, translator: Translator): string {
+  const name = translator.t(WEEKDAY_KEYS[moment.weekday]!);
+  if (moment.offset < 7) return name;
+  const [year, month, date] = moment.day.split('-').map(Number) as [number, number, number];
+  return translator.t('hours.dateAndDay', {
+    date: translator.day(new Date(Date.UTC(year, month - 1, date, 12)), 'UTC'),
+    day: name,
+  });
+}
+
+function closingText(closes: NonNullable<OpenState['closes']>, translator: Translator): string {
+  const at = spokenTime(closes.clock, translator);
+  if (closes.tonight) return translator.t('hours.closesAt', { at });
+  if (closes.offset === 1) return translator.t('hours.closesTomorrow', { at });
+  return translator.t('hours.closesOn', { day: dayName(closes, translator), at });
+}
+
+function openingText(opens: OpenMoment, translator: Translator): string {
+  const at = spokenTime(opens.clock, translator);
+  if (opens.offset === 0) return translator.t('hours.opensToday', { at });
+  if (opens.offset === 1) return translator.t('hours.opensTomorrow', { at });
+  return translator.t('hours.opensOn', { day: dayName(opens, translator), at });
+}
+
+/** The state's words: "Şimdi açık", "18:00'de kapanır" (or ''), "Bugün 09:00–19:00". */
+export function openStateWords(
+  state: OpenState,
+  translator: Translator,
+): { headline: string; detail: string; today: string } {
+  const headline = translator.t(state.open ? 'hours.openNow' : 'hours.closedNow');
+  let detail = '';
+  if (state.closes) detail = closingText(state.closes, translator);
+  else if (state.opens) detail = openingText(state.opens, translator);
+  const today =
+    state.todayHours.length > 0
+      ? translator.t('hours.today', { hours: isolated(dayHoursText(state.todayHours), translator) })
+      : translator.t('hours.closedToday');
+  return { headline, detail, today };
+}
+
 const openStateView = viewTemplate('profile/open-state');
 
 /** The state as the page's hours card shows it (views/profile/open-state.ejs): our own words, escaped all the same. */
-export function openStateHtml(state: OpenState): string {
-  const [headline, ...rest] = state.text.split(' · ');
-  return openStateView({ open: state.open, headline, detail: rest.join(' · '), today: state.today });
+export function openStateHtml(state: OpenState, translator: Translator): string {
+  return openStateView({ open: state.open, ...openStateWords(state, translator) });
 }

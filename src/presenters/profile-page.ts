@@ -18,6 +18,7 @@ import { presentOpeningHours, type OpeningHoursView } from './opening-hours-view
 import type { ZonedOpeningHours } from '../domain/opening-hours.js';
 import type { Language } from '../i18n/languages.js';
 import type { PriceListKind } from '../repositories/price-list-read.repository.js';
+import { translatorFor, type MessageKey, type Translator } from '../i18n/translator.js';
 
 /** Everything a public profile shows, read from the database in one go. */
 export interface ProfileBundle {
@@ -132,21 +133,49 @@ function isVisibleButton(buttons: ContactButton[], type: ContactButton['type']):
   return buttons.some((button) => button.type === type && button.isVisible);
 }
 
-function contactActions(bundle: ProfileBundle): ContactAction[] {
+/** The platforms whose own name is a word of ours, in the page's language (the others are brand names). */
+const PLATFORM_NAMES: Readonly<Record<string, MessageKey>> = {
+  website: 'profile.platform.website',
+  email: 'profile.platform.email',
+  phone: 'profile.platform.phone',
+  maps: 'profile.platform.maps',
+  location: 'profile.platform.location',
+  catalog: 'profile.platform.catalog',
+  custom: 'profile.platform.custom',
+};
+
+function platformName(id: string, label: string, translator: Translator): string {
+  const key = PLATFORM_NAMES[id];
+  return key ? translator.t(key) : label;
+}
+
+function contactActions(bundle: ProfileBundle, translator: Translator): ContactAction[] {
   const { profile, contactButtons, customer } = bundle;
   const actions: ContactAction[] = [];
   const phone =
     profile.isPhoneVisible && profile.phone ? safeHref(`tel:${profile.phone.replace(/[^\d+]/g, '')}`) : null;
   const email = profile.isEmailVisible && profile.email ? safeHref(`mailto:${profile.email}`) : null;
   if (phone && isVisibleButton(contactButtons, 'phone'))
-    actions.push({ kind: 'phone', href: phone, label: 'Ara', icon: '📞', svg: iconKey(ACTION_ICONS.phone) });
+    actions.push({
+      kind: 'phone',
+      href: phone,
+      label: translator.t('profile.call'),
+      icon: '📞',
+      svg: iconKey(ACTION_ICONS.phone),
+    });
   if (email && isVisibleButton(contactButtons, 'email'))
-    actions.push({ kind: 'email', href: email, label: 'E-posta', icon: '✉️', svg: iconKey(ACTION_ICONS.email) });
+    actions.push({
+      kind: 'email',
+      href: email,
+      label: translator.t('profile.email'),
+      icon: '✉️',
+      svg: iconKey(ACTION_ICONS.email),
+    });
   if ((phone || email) && isVisibleButton(contactButtons, 'add_contact')) {
     actions.push({
       kind: 'vcard',
       href: `/${customer.slug}/vcard.vcf`,
-      label: 'Rehbere Ekle',
+      label: translator.t('profile.addContact'),
       icon: '👤',
       svg: iconKey(ACTION_ICONS.vcard),
       download: `${customer.slug}.vcf`,
@@ -157,7 +186,7 @@ function contactActions(bundle: ProfileBundle): ContactAction[] {
     actions.push({
       kind: 'website',
       href: website,
-      label: 'Web Sitesi',
+      label: translator.t('profile.website'),
       icon: '🌐',
       svg: iconKey(ACTION_ICONS.website),
     });
@@ -171,21 +200,22 @@ function catalogViewer(href: string): 'pdf' | 'image' | 'none' {
 }
 
 /** One visible link as the page shows it, or null when its stored value is unusable. */
-function linkItem(link: SocialLink, slug: string): LinkItem | null {
+function linkItem(link: SocialLink, slug: string, translator: Translator): LinkItem | null {
   const platform = platformById(link.platform);
   if (!platform) return null;
   const { svg, emoji: icon } = linkIcon(link.platform, link.icon);
   const clickUrl = link.id > 0 ? `/${slug}/links/${link.id}/click` : `/${slug}/company-links/${-link.id}/click`;
+  const platformLabel = platformName(platform.id, platform.label, translator);
   const base = {
     id: link.id,
     platform: link.platform,
-    label: link.label || platform.label,
+    label: link.label || platformLabel,
     icon,
     svg,
     ariaLabel: '',
     clickUrl,
   };
-  base.ariaLabel = base.label === platform.label ? base.label : `${base.label} (${platform.label})`;
+  base.ariaLabel = base.label === platformLabel ? base.label : `${base.label} (${platformLabel})`;
   const dialogId = `baglanti-${link.id}`;
   const qrUrl = `/${slug}/links/${link.id}/qr.svg`;
   switch (link.platform) {
@@ -243,9 +273,15 @@ function coverView(cover: BackgroundDescriptor | null): CoverView {
 
 /**
  * Turns stored rows into what the public page shows; every URL passes safeHref on the way.
- * `uploadsBase` (STORAGE_PUBLIC_URL) puts the uploaded images and videos at a CDN or the bucket.
+ * `uploadsBase` (STORAGE_PUBLIC_URL) puts the uploaded images and videos at a CDN or the bucket. Our own words are
+ * in the translator's language.
  */
-export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBase: string | null = null): ProfilePage {
+export function presentProfile(
+  bundle: ProfileBundle,
+  origin: string,
+  uploadsBase: string | null = null,
+  translator: Translator = translatorFor('tr'),
+): ProfilePage {
   const { customer, profile } = bundle;
   const background = withPublicUpload(pageBackground(profile), uploadsBase);
   const cover = withPublicUpload(parseCover(profile.coverPhoto), uploadsBase);
@@ -263,7 +299,7 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
     slug: customer.slug,
     initials: initials(customer.name, customer.surname),
     url: publicProfileUrl(origin, customer.slug),
-    description: profile.bio?.trim() || `${fullName} dijital kartviziti: iletişim bilgileri ve bağlantılar.`,
+    description: profile.bio?.trim() || translator.t('profile.description', { name: fullName }),
     sharing: presentSharingMeta(customer, profile, origin),
     dark: profile.darkMode,
     themeColor: profile.darkMode ? DEFAULT_DARK_BACKGROUND_COLOR : DEFAULT_BACKGROUND_COLOR,
@@ -272,11 +308,11 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
     showNameOnCover: profile.showNameOnCover,
     bio: profile.bio?.trim() || null,
     identity: presentIdentity(profile, uploadsBase),
-    actions: contactActions(bundle),
+    actions: contactActions(bundle, translator),
     links: oneIbanPerAccount(
       bundle.socialLinks
         .filter((link) => link.isVisible)
-        .map((link) => linkItem(link, customer.slug))
+        .map((link) => linkItem(link, customer.slug, translator))
         .filter((item): item is LinkItem => item !== null),
       ibanCard,
     ),
@@ -285,6 +321,6 @@ export function presentProfile(bundle: ProfileBundle, origin: string, uploadsBas
     styleCss: background || cover ? profileCss(background, cover, { dark: profile.darkMode }) : '',
     jsonLd: profileJsonLd(bundle, origin, uploadsBase),
     priceListUrl: bundle.priceList ? `/${customer.slug}/fiyat-listesi` : null,
-    hours: presentOpeningHours(bundle.openingHours),
+    hours: presentOpeningHours(bundle.openingHours, translator),
   };
 }

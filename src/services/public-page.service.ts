@@ -131,6 +131,7 @@ export class PublicPageService {
     leadForm: LeadFormState = EMPTY_LEAD_FORM,
     lang: Language = 'tr',
   ): Promise<RenderedPage> {
+    const translator = translatorFor(lang);
     const [turkish, brand, leadSettings, own] = await Promise.all([
       this.profiles.bundle(customer),
       this.brand.fresh(),
@@ -139,7 +140,7 @@ export class PublicPageService {
     ]);
     const company = await this.companyTexts(turkish.profile.template?.companyId ?? null, lang);
     const { bundle, marks, leadPrompt } = translateBundle(turkish, lang, own, company, leadSettings?.prompt ?? '');
-    const page = presentProfile(bundle, origin, this.uploadsBase);
+    const page = presentProfile(bundle, origin, this.uploadsBase, translator);
     if (!isStyleSafe(page.styleCss)) page.styleCss = '';
     // The accent first, so the owner's own cover and background rules after it win.
     // A company member's page takes the company's accent in place of the agency's (docs/product.md, Companies).
@@ -149,8 +150,8 @@ export class PublicPageService {
       customer.slug,
       leadSettings && leadPrompt !== null ? { ...leadSettings, prompt: leadPrompt } : leadSettings,
       leadForm,
+      translator,
     );
-    const translator = translatorFor(lang);
     const html = await this.renderView('profile/show', {
       page,
       brand,
@@ -162,12 +163,12 @@ export class PublicPageService {
       languages: languageLinks(customer, lang),
       marks,
     });
-    return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours) };
+    return { html, styleCss: page.styleCss, live: liveOpeningState(bundle.openingHours, translator) };
   }
 
   /**
    * A page for this response only, never cached: after a message was sent, or one refused with its
-   * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now.
+   * reason. `stamp`: the refused form's own (FormTimer.kept), else one of now; `lang` the page's language.
    */
   async fresh(
     customer: Customer,

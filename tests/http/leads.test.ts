@@ -1,11 +1,14 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages as formMessages } from '../../src/controllers/lead-form.controller.js';
+import { translatorFor, type MessageKey } from '../../src/i18n/translator.js';
 import { LEADS_PER_WINDOW } from '../../src/middleware/lead-throttle.js';
 import { messages as leadMessages } from '../../src/validation/lead.validation.js';
 import { createCustomer, createTestApp, signIn, type TestApp } from '../helpers/app.js';
 import { seedFullProfile } from '../helpers/fixtures.js';
+
+/** A refusal as the Turkish page writes it. */
+const tr = (key: MessageKey) => translatorFor('tr').t(key);
 
 let t: TestApp;
 let now: number;
@@ -260,7 +263,7 @@ describe('the contact form on the public page', () => {
       form_started: stamp,
       notice_version: '1',
     }).expect(422);
-    expect(fast.text).toContain(formMessages.tooFast);
+    expect(fast.text).toContain(tr('forms.lead.tooFast'));
     const again = /name="form_started" value="([^"]+)"/.exec(fast.text)![1]!;
     now += 600;
     await post({ name: 'Ali', phone: '05321234567', consent: '1', form_started: again, notice_version: '1' }).expect(
@@ -281,7 +284,7 @@ describe('the contact form on the public page', () => {
       form_started: stamp,
       notice_version: '1',
     }).expect(422);
-    expect(fast.text).toContain(`id="lead-durum" tabindex="-1" role="alert">${formMessages.tooFast}</div>`);
+    expect(fast.text).toContain(`id="lead-durum" tabindex="-1" role="alert">${tr('forms.lead.tooFast')}</div>`);
     expect(fast.text).toContain('value="Hızlı Bot"');
     const forged = await post({
       name: 'Sahte',
@@ -290,7 +293,7 @@ describe('the contact form on the public page', () => {
       form_started: '123.abc',
       notice_version: '1',
     }).expect(422);
-    expect(forged.text).toContain(formMessages.expired);
+    expect(forged.text).toContain(tr('forms.lead.expired'));
     expect(await stored()).toEqual([]);
   });
 
@@ -334,7 +337,7 @@ describe('the contact form on the public page', () => {
         form_started: stamp,
         notice_version: version,
       }).expect(429);
-      expect(res.text).toContain(formMessages.tooMany);
+      expect(res.text).toContain(tr('forms.lead.tooMany'));
       expect(res.text).toContain('value="Bir Fazla"');
       expect(await stored()).toHaveLength(LEADS_PER_WINDOW);
       now += 10 * 60_000 + 1;
@@ -359,7 +362,7 @@ describe('the contact form on the public page', () => {
       form_started: stamp,
       notice_version: version,
     }).expect(409);
-    expect(res.text).toContain(formMessages.noticeChanged);
+    expect(res.text).toContain(tr('forms.lead.noticeChanged'));
     expect(res.text).toMatch(/<input id="lead-consent" name="consent" type="checkbox" value="1">/);
     expect(res.text).toContain('name="notice_version" value="2"');
     await post({ name: 'Ali', phone: '05321234567', consent: '1', form_started: stamp, notice_version: '2' }).expect(

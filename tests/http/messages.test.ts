@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messages as profileMessages } from '../../src/controllers/profile.controller.js';
+import { translatorFor } from '../../src/i18n/translator.js';
 import { MESSAGES_PER_WINDOW } from '../../src/middleware/message-throttle.js';
 import { FORM_STAMP_LIFETIME_MS } from '../../src/services/form-timer.js';
 import { VIEW_PERIOD_MS } from '../../src/services/view-allowance.js';
@@ -142,7 +142,7 @@ describe('POST /{slug}/messages', () => {
         .type('form')
         .send({ message: 'Dünden kalan sayfa', form_started: stamp })
         .expect(422);
-      expect(res.text).toContain(profileMessages.stale);
+      expect(res.text).toContain(translatorFor('tr').t('forms.message.stale'));
       expect(res.text).toContain('Dünden kalan sayfa');
       const fresh = /name="form_started" value="([^"]+)"/.exec(res.text)?.[1];
       expect(fresh).not.toBe(stamp);

@@ -10,12 +10,14 @@ import { showToast } from '../lib/toast';
 import { enhanceMessageForm } from './message-form';
 import { startPageAnimation } from './start-animation';
 
+/** The page's words for a copy (`data-copied`, `data-copy-failed` on its body), in its language. */
 async function copy(text: string): Promise<void> {
+  const words = document.body.dataset;
   try {
     await navigator.clipboard.writeText(text);
-    showToast('Panoya kopyalandı');
+    showToast(words.copied ?? '');
   } catch {
-    showToast('Panoya kopyalanamadı', 'error');
+    showToast(words.copyFailed ?? '', 'error');
   }
 }
 

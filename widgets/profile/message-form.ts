@@ -1,7 +1,8 @@
 /**
  * The visitor message form: a live character counter, and sending without leaving the
  * page. "Mesajınız gönderildi" shows for 3 seconds, then the form returns (docs/product.md, Messages).
- * Without JavaScript the same form posts and the server answers with a redirect.
+ * Without JavaScript the same form posts and the server answers with a redirect. The words are the page's, in its
+ * language (the form's `data-sent` and `data-failed`).
  */
 const CONFIRMATION_MS = 3000;
 
@@ -16,6 +17,8 @@ export function enhanceMessageForm(form: HTMLFormElement): void {
   const status = document.getElementById('mesaj-durum');
   if (!field || !counter || !submit || !status) return;
   const max = Number(field.dataset.max ?? '500');
+  const sent = form.dataset.sent ?? '';
+  const failed = form.dataset.failed ?? '';
 
   const update = () => {
     const n = length(field.value);
@@ -48,12 +51,12 @@ export function enhanceMessageForm(form: HTMLFormElement): void {
       });
       const body = (await response.json().catch(() => ({}))) as { ok?: boolean; error?: string; message?: string };
       if (!response.ok || !body.ok) {
-        show('error', body.error ?? 'Mesaj gönderilemedi');
+        show('error', body.error ?? failed);
         update();
         return;
       }
       form.hidden = true;
-      show('success', body.message ?? 'Mesajınız gönderildi');
+      show('success', body.message ?? sent);
       window.setTimeout(() => {
         field.value = '';
         status.hidden = true;
@@ -62,7 +65,7 @@ export function enhanceMessageForm(form: HTMLFormElement): void {
         field.focus();
       }, CONFIRMATION_MS);
     } catch {
-      show('error', 'Mesaj gönderilemedi');
+      show('error', failed);
       update();
     }
   };

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseDayHours, type Interval, type WeekHours } from '../../../src/domain/opening-hours.js';
-import { atTime, openState } from '../../../src/domain/opening-state.js';
+import { atTime, openState as stateAt } from '../../../src/domain/opening-state.js';
+import { translatorFor } from '../../../src/i18n/translator.js';
+import { openStateWords } from '../../../src/presenters/opening-hours-view.js';
 
 const ISTANBUL = 'Europe/Istanbul';
+
+/** The state with its Turkish words, as the page's hours card reads it: `text` is the line, `today` the next. */
+function openState(...args: Parameters<typeof stateAt>) {
+  const state = stateAt(...args);
+  const words = openStateWords(state, translatorFor('tr'));
+  return { ...state, text: words.detail ? `${words.headline} · ${words.detail}` : words.headline, today: words.today };
+}
 
 /** A wall time in Istanbul (UTC+3 since 2016) as an instant. */
 const at = (local: string) => new Date(`${local}+03:00`);
@@ -188,5 +197,32 @@ describe('openState', () => {
     expect(sundayNight.changesAt).toEqual(new Date('2026-10-25T08:00:00Z'));
     const closing = openState(berlinShop, [], new Date('2026-10-25T10:00:00Z'), 'Europe/Berlin');
     expect(closing.changesAt).toEqual(new Date('2026-10-25T17:00:00Z'));
+  });
+});
+
+describe('openStateWords in the other languages', () => {
+  const mondays = week('09:00-17:00', '', '', '', '', '', '');
+
+  it('names the times and days without the Turkish locative', () => {
+    const lunch = stateAt(SHOP, [], at('2026-11-26T12:45:00'), ISTANBUL);
+    expect(openStateWords(lunch, translatorFor('en'))).toEqual({
+      headline: 'Closed now',
+      detail: 'opens today at 13:30',
+      today: 'Today 09:00–12:30, 13:30–19:00',
+    });
+    const morning = stateAt(SHOP, [], at('2026-11-26T10:15:00'), ISTANBUL);
+    expect(openStateWords(morning, translatorFor('de')).detail).toBe('schließt um 12:30');
+    const night = stateAt(SHOP, [], at('2026-11-26T23:59:00'), ISTANBUL);
+    expect(openStateWords(night, translatorFor('ru')).detail).toBe('откроется завтра в 09:00');
+  });
+
+  it('writes a day past a week with its date in the language', () => {
+    const later = stateAt(mondays, ['2026-11-30'], at('2026-11-26T10:00:00'), ISTANBUL);
+    expect(openStateWords(later, translatorFor('en')).detail).toBe('opens Monday 7 December at 09:00');
+    const sunday = stateAt(SHOP, [], at('2026-11-29T10:00:00'), ISTANBUL);
+    expect(openStateWords(sunday, translatorFor('ar'))).toMatchObject({ headline: 'مغلق الآن', today: 'مغلق اليوم' });
+    // Right to left, the hours stay one left-to-right run: 09:00 first, not turned around.
+    const morning = stateAt(SHOP, [], at('2026-11-26T10:15:00'), ISTANBUL);
+    expect(openStateWords(morning, translatorFor('ar')).today).toBe('اليوم \u206609:00–12:30, 13:30–19:00\u2069');
   });
 });
