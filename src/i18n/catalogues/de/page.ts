@@ -3,5 +3,4 @@ import type { page as source } from '../tr/page.js';
 
 export const page: Messages<typeof source> = {
   'page.languages': 'Sprache',
-  'page.untranslated': 'Dieser Text wird auf Türkisch angezeigt.',
 };

@@ -1,5 +1,4 @@
 /** The words every public page shares (docs/product.md, Languages). ICU MessageFormat; Turkish is the source. */
 export const page = {
   'page.languages': 'Dil',
-  'page.untranslated': 'Bu metin Türkçe gösteriliyor.',
 } as const;
