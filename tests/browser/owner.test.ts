@@ -191,9 +191,10 @@ function ownerStory(js: boolean): void {
       expect(await textOf(page.getByRole('heading', { level: 1 }))).toBe('Merhaba, Ayşe!');
       const nav = page.getByRole('navigation', { name: 'Yönetim' });
       const buttons = nav.getByRole('link');
-      // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list;
+      // The product's three (edit, messages, statistics), Kişiler beside Mesajlar, the price list, Diller;
       // Bildirimler only with SMTP.
-      expect(await buttons.count()).toBe(5);
+      expect(await buttons.count()).toBe(6);
+      expect(await nav.getByRole('link', { name: /Diller/ }).getAttribute('href')).toBe(`${base}/languages`);
       expect(await nav.getByRole('link', { name: /Kişiler/ }).getAttribute('href')).toBe(`${base}/leads`);
       expect(await nav.getByRole('link', { name: /Fiyat Listesi/ }).getAttribute('href')).toBe(`${base}/price-list`);
       expect(await nav.getByRole('link', { name: /Bildirimler/ }).count()).toBe(0);

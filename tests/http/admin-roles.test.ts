@@ -132,6 +132,7 @@ describe('every admin route asks for its role', () => {
         'editor GET /admin/companies/:id/members.csv',
         'editor POST /admin/companies/:id/hours',
         'editor POST /admin/companies/:id/look',
+        'editor POST /admin/companies/:id/translations',
         'editor POST /admin/codes',
         'editor GET /admin/codes/:batch.csv',
         'editor POST /admin/security/policy',
@@ -139,9 +140,9 @@ describe('every admin route asks for its role', () => {
       ]),
     );
     // The settings' three, the second-factor rule, the customers' exports, delete and assignee, the team page's six,
-    // a new company, its template (fields, hours, background and cover) and shared links, its members' CSV, a batch of
-    // card codes and its CSV.
-    expect(refused).toHaveLength(33);
+    // a new company, its template (fields, hours, background and cover, texts in other languages) and shared links, its
+    // members' CSV, a batch of card codes and its CSV.
+    expect(refused).toHaveLength(34);
   });
 
   it('lets every role through to each route it may use', async () => {
