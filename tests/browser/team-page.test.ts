@@ -64,7 +64,7 @@ describe("a visitor opens a company's team page", () => {
             await page.getByRole('heading', { name: 'Güneş Emlak', level: 1 }).waitFor();
             await page.getByText('Güneş Gayrimenkul Danışmanlık Ltd. Şti.').waitFor();
             await page.getByText('34728 Kadıköy/İstanbul').waitFor();
-            const members = page.getByRole('list').getByRole('link');
+            const members = page.locator('ul.team__members').getByRole('link');
             expect(await members.count()).toBe(5);
             await page.getByRole('link', { name: /Bora Demir/ }).waitFor();
             expect(await page.getByText('Fatma Pasif').count()).toBe(0);
