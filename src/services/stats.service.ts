@@ -152,7 +152,7 @@ export class StatsService {
 
   /**
    * Everything the statistics page shows for the last `days` days (one of SERIES_LENGTHS, else a
-   * RangeError): five queries on the counters, none on the raw views.
+   * RangeError): six queries on the counters, none on the raw views.
    */
   async detail(customerId: number, days: number): Promise<StatsDetail> {
     assertSeriesLength(days);

@@ -80,6 +80,9 @@ describe('readSqliteSchema', () => {
       const children = [...parentsOf].filter(([, parents]) => parents.includes('customers')).map(([table]) => table);
       expect(children.sort()).toEqual([
         'anonymous_messages',
+        'card_code_assignments',
+        'card_code_view_days',
+        'card_codes',
         'contact_buttons',
         'customer_profiles',
         'iban_info',
@@ -98,6 +101,7 @@ describe('readSqliteSchema', () => {
         'profile_views',
         'slug_redirects',
         'social_links',
+        'translations',
         'view_source_days',
       ]);
       // Click counters point at the links they count too, so they are copied after them.

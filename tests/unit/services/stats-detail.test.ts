@@ -87,6 +87,7 @@ describe('StatsService.detail', () => {
     expect(Object.keys(detail).sort()).toEqual(
       [
         'clickThroughRate',
+        'codes',
         'dailyStats',
         'days',
         'lastMonthViews',
@@ -187,7 +188,8 @@ describe('StatsService.detail', () => {
     } finally {
       db.off('query', listen);
     }
-    expect(sql).toHaveLength(9);
+    // The detail's six (the card codes' among them) and the CSV's four.
+    expect(sql).toHaveLength(10);
     for (const statement of sql) {
       expect(statement).not.toMatch(/\bprofile_views\b/);
       expect(statement).toMatch(/where `customer_id` = \?/);
