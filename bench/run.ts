@@ -9,7 +9,8 @@
  *   npm run bench -- --only=clicks,stats
  *                                  run only these scenarios (ids: weight, public, stats, admin, list, list-assigned,
  *                                  messages, messages-notified, clicks, upload, import, print, og, pricelist,
- *                                  activity, company, bulk, s3, team, languages); results.json is then left alone
+ *                                  activity, company, bulk, s3, team, languages, codes); results.json is then left
+ *                                  alone
  *   BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npm run bench
  *                                  extra node flags for the server process (profiling)
  *   DATABASE_URL=postgres://... npm run bench
@@ -58,6 +59,7 @@ import { benchPriceList } from './scenarios/price-list.js';
 import { benchSharingImage } from './scenarios/sharing-image.js';
 import { benchTeamPage } from './scenarios/team-page.js';
 import { benchLanguages } from './scenarios/languages.js';
+import { benchCardCodes } from './scenarios/card-codes.js';
 import { benchObjectStorage } from './scenarios/object-storage.js';
 import { benchMailOutbox } from './scenarios/mail-outbox.js';
 
@@ -257,6 +259,11 @@ async function main(): Promise<void> {
       'languages',
       't. GET /{slug}?dil=en and Accept-Language: de vs the Turkish profile at 50 connections, alternating rounds',
       () => benchLanguages(ctx),
+    ],
+    [
+      'codes',
+      'u. Card codes: a batch of 1,000, then GET /k/{code} vs the profile at 50 connections, alternating rounds',
+      () => benchCardCodes(ctx, ADMIN),
     ],
     ['mail', 'o. E-mail outbox: 1,000 mails to a local SMTP server', () => benchMailOutbox(ctx, databaseUrl)],
     [
