@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { dayKey } from '../lib/calendar.js';
 import { addToCounters, countGroups } from './day-counters.js';
-import { BATCH_IDS_KEPT_MS, type ViewRow } from './view.repository.js';
+import { claimBatch, type ViewRow } from './view.repository.js';
 
 /**
  * The views that came through a card code (docs/product.md, Card codes), per customer, code and day: a moved code
@@ -21,15 +21,7 @@ export class CardCodeViewRepository {
     if (counted.length === 0) return true;
     const groups = countGroups(counted, (v) => [v.customerId, v.code, dayKey(v.viewedAt, this.timeZone)] as const);
     return this.db.transaction(async (trx) => {
-      const fresh = await trx('view_batches')
-        .insert({ batch_id: batchId, written_at: now })
-        .onConflict('batch_id')
-        .ignore()
-        .returning('batch_id');
-      if (fresh.length === 0) return false;
-      await trx('view_batches')
-        .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
-        .del();
+      if (!(await claimBatch(trx, batchId, now))) return false;
       await addToCounters(
         trx,
         'card_code_view_days',

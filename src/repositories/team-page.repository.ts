@@ -6,7 +6,7 @@ import type { PageState } from './customer.repository.js';
 import { addToCounters, countGroups } from './day-counters.js';
 import { mapNow, PreparedQuery, type MaybeAsync } from './prepared-query.js';
 import { toBool, toInt } from './rows.js';
-import { BATCH_IDS_KEPT_MS, type ViewRow } from './view.repository.js';
+import { claimBatch, type ViewRow } from './view.repository.js';
 
 /** What the team page shows of the company: its name, the template's business name, address and logo. */
 export interface TeamCompany {
@@ -145,15 +145,7 @@ export class TeamViewRepository {
       (v) => [v.customerId, dayKey(v.viewedAt, this.timeZone), v.source ?? 'direct'] as const,
     );
     return this.db.transaction(async (trx) => {
-      const fresh = await trx('view_batches')
-        .insert({ batch_id: batchId, written_at: now })
-        .onConflict('batch_id')
-        .ignore()
-        .returning('batch_id');
-      if (fresh.length === 0) return false;
-      await trx('view_batches')
-        .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
-        .del();
+      if (!(await claimBatch(trx, batchId, now))) return false;
       await addToCounters(
         trx,
         'company_view_days',

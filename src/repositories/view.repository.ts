@@ -17,6 +17,23 @@ export interface ViewRow {
 /** How long a written batch's id is kept: far longer than any retry waits (the recorder retries every 2 s). */
 export const BATCH_IDS_KEPT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Records a batch's id in `trx` and answers whether it was new: a batch already written (its commit went through but
+ * the answer was lost) is skipped by its retry. Ids older than BATCH_IDS_KEPT_MS are let go.
+ */
+export async function claimBatch(trx: Knex.Transaction, batchId: string, now: number): Promise<boolean> {
+  const fresh = await trx('view_batches')
+    .insert({ batch_id: batchId, written_at: now })
+    .onConflict('batch_id')
+    .ignore()
+    .returning('batch_id');
+  if (fresh.length === 0) return false;
+  await trx('view_batches')
+    .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
+    .del();
+  return true;
+}
+
 export class ViewRepository {
   constructor(
     private readonly db: Knex,
@@ -38,15 +55,7 @@ export class ViewRepository {
     const days = countGroups(withDay, (v) => [v.customerId, v.day] as const);
     const sources = countGroups(withDay, (v) => [v.customerId, v.day, v.source ?? 'direct'] as const);
     return this.db.transaction(async (trx) => {
-      const fresh = await trx('view_batches')
-        .insert({ batch_id: batchId, written_at: now })
-        .onConflict('batch_id')
-        .ignore()
-        .returning('batch_id');
-      if (fresh.length === 0) return false;
-      await trx('view_batches')
-        .where('written_at', '<', now - BATCH_IDS_KEPT_MS)
-        .del();
+      if (!(await claimBatch(trx, batchId, now))) return false;
       await this.insertRows(trx, views);
       await addToCounters(
         trx,
