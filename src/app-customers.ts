@@ -140,6 +140,11 @@ export function customerWorkRoutes(deps: CustomerWorkDeps): CustomerWorkRoutes {
       now,
     ),
     companyTemplate: new CompanyTemplateController(companies, templates),
-    companyTranslations: new CompanyTranslationsController(companies, templates, new TranslationRepository(db)),
+    companyTranslations: new CompanyTranslationsController(
+      companies,
+      templates,
+      new TranslationRepository(db),
+      activity,
+    ),
   };
 }

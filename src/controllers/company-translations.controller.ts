@@ -1,12 +1,13 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { setFlash } from '../middleware/flash.js';
-import { actingRole } from '../http/acting-admin.js';
+import { actingAdmin, actingRole } from '../http/acting-admin.js';
 import { idParam } from '../http/id-param.js';
 import { done, wantsJson } from '../http/respond.js';
 import { roleAllows } from '../domain/admin-role.js';
 import { EXTRA_LANGUAGES, LANGUAGE_NAMES_TR } from '../i18n/languages.js';
 import type { Company, CompanyService } from '../services/company.service.js';
+import type { ActivityLog } from '../services/activity-log.service.js';
 import type { CompanyTemplateService } from '../services/company-template.service.js';
 import { limitOf, parseTranslations, type TranslatableText } from '../validation/translation.validation.js';
 
@@ -41,6 +42,8 @@ export class CompanyTranslationsController {
     private readonly companies: Pick<CompanyService, 'find'>,
     private readonly templates: Pick<CompanyTemplateService, 'template' | 'links'>,
     private readonly translations: CompanyTexts,
+    /** A saved translation is a change of the template, logged as one (docs/product.md, Activity log). */
+    private readonly activity: Pick<ActivityLog, 'companyTemplateSaved'>,
   ) {}
 
   private async company(req: Request): Promise<Company | null> {
@@ -125,6 +128,7 @@ export class CompanyTranslationsController {
       next();
       return;
     }
+    await this.activity.companyTemplateSaved(actingAdmin(res), company.name);
     if (!wantsJson(req)) setFlash(req, 'success', messages.saved);
     done(req, res, `/admin/companies/${company.id}#sablon-ceviriler`, { message: messages.saved });
   };

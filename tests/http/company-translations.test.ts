@@ -68,8 +68,11 @@ describe('the template’s translations', () => {
     }
   });
 
-  it('saves, replaces and empties them, raising every member’s version', async () => {
+  it('saves, replaces and empties them, raising every member’s version, each save in the activity log', async () => {
     const before = await versionOf(ayla.id);
+    const logged = async () =>
+      Number((await t.db('admin_activity').where({ action: 'company_template_saved' }).count({ n: '*' }).first())?.n);
+    const entries = await logged();
     await save(owner, { company_en: 'Gunes Real Estate', [`label_${linkId}_de`]: 'Folgen Sie uns' })
       .expect(303)
       .expect('Location', `/admin/companies/${companyId}#sablon-ceviriler`);
@@ -82,6 +85,7 @@ describe('the template’s translations', () => {
     expect(page.text).toContain('value="Gunes Real Estate"');
     await save(owner, { company_en: 'Güneş Real Estate', [`label_${linkId}_de`]: '' }).expect(303);
     expect(await translations()).toEqual({ 'company:en': 'Güneş Real Estate' });
+    expect(await logged()).toBe(entries + 2);
   });
 
   it('refuses a too-long text with 422 on the company page, what was typed kept', async () => {
