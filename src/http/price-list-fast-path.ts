@@ -42,15 +42,7 @@ export function priceListFastPath<P extends HeldResponsePage>(
     if (dil === null) return next();
     const held = d.pages.held(match[1]!, dil, req.headers['accept-language']);
     if (!held) return next();
-    const { varyLanguage } = held;
-    const pages = {
-      held: () => held,
-      bodyOf: (page: P, encoding: Parameters<typeof d.pages.bodyOf>[1]) => ({
-        ...d.pages.bodyOf(page, encoding),
-        varyLanguage,
-      }),
-    };
-    serveOrNext({ ...d, pages }, held, path, req, res, next);
+    serveOrNext(d, held, path, req, res, next, undefined, held.varyLanguage);
   };
 }
 

@@ -32,14 +32,6 @@ export function teamPageFastPath<P extends HeldResponsePage>(
     if (dil === null) return next();
     const held = d.pages.held(path.slice(1), dil, req.headers['accept-language']);
     if (!held) return next();
-    const { varyLanguage } = held;
-    const pages = {
-      held: () => held,
-      bodyOf: (page: P, encoding: Parameters<typeof d.pages.bodyOf>[1]) => ({
-        ...d.pages.bodyOf(page, encoding),
-        varyLanguage,
-      }),
-    };
-    serveOrNext({ ...d, pages }, held, path, req, res, next, countView);
+    serveOrNext(d, held, path, req, res, next, countView, held.varyLanguage);
   };
 }
